@@ -1,0 +1,35 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.data/', '.tmp/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.mocha } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // House plan: the core knows no React, no ui and no elements.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-dom', 'react-dom/*', '@nanostores/react', '@r2wc/*'], message: 'src/core is plain TypeScript: no React.' },
+        { group: ['**/ui/**', '**/elements/**', '**/demo/**'], message: 'src/core imports nothing above it.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/elements/**', '**/demo/**'], message: 'src/ui imports src/core only.' }] }] },
+  },
+);

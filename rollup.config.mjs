@@ -1,0 +1,54 @@
+// Builds the widget bundle: a tiny loader entry, one shared core chunk, one chunk per element,
+// and one chunk each for React, MSAL and Tabulator so each loads once per page.
+import typescript from '@rollup/plugin-typescript';
+import resolve from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
+import terser from '@rollup/plugin-terser';
+import { rmSync } from 'node:fs';
+import { scssPlugin } from './scripts/scss.mjs';
+
+const production = process.env.BUILD !== 'development';
+
+/** Vendor libraries each get one chunk, whatever element pulls them in first. */
+function manualChunks(id) {
+  const path = id.replaceAll('\\', '/');
+  if (/node_modules\/(react|react-dom|scheduler|@r2wc|@nanostores\/react)\//.test(path)) return 'react';
+  if (path.includes('node_modules/@azure/msal-')) return 'msal';
+  if (path.includes('node_modules/tabulator-tables/')) return 'tabulator';
+  if (path.includes('node_modules/nanostores/') || path.includes('node_modules/@nanostores/router/')) return 'core';
+  if (path.includes('/src/styles/')) return 'styles';
+  if (path.includes('/src/core/')) return 'core';
+  if (path.includes('/src/ui/')) return 'ui';
+  return undefined;
+}
+
+export default {
+  input: { loader: 'src/loader.ts' },
+  output: {
+    dir: 'dist',
+    format: 'es',
+    sourcemap: true,
+    entryFileNames: '[name].js',
+    // An element's chunk is named after its folder: dist/elements/<tag>-<hash>.js.
+    chunkFileNames: (chunk) => {
+      const element = chunk.facadeModuleId?.replaceAll('\\', '/').match(/\/src\/elements\/([^/]+)\/define\.ts$/);
+      return element ? `elements/${element[1]}-[hash].js` : '[name]-[hash].js';
+    },
+    manualChunks,
+  },
+  // The loader must stay tiny: no vendor code is hoisted into it.
+  preserveEntrySignatures: 'strict',
+  plugins: [
+    { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) },
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    }),
+    scssPlugin(),
+    resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.tsx'], noEmitOnError: true, outputToFilesystem: false }),
+    production && terser({ format: { comments: false } }),
+  ],
+};

@@ -1,0 +1,9 @@
+/**
+ * Tag → chunk: the loader imports an element's folder only when its tag is needed.
+ * Add a line here for every new element.
+ */
+export const elementChunks: Record<string, () => Promise<unknown>> = {
+  'portal-not-found': () => import('./portal-not-found/define'),
+  'portal-forbidden': () => import('./portal-forbidden/define'),
+  'portal-unprocessable': () => import('./portal-unprocessable/define'),
+};

@@ -1,0 +1,55 @@
+/**
+ * The one script a page needs: `<script type="module" src="/dist/loader.js"></script>`.
+ * It knows every element's tag and imports an element's chunk only when that tag first appears in
+ * the page (or in one of our elements' shadow roots), or when the portal's router asks for it.
+ * It imports nothing else eagerly, so a page without our tags downloads only this file.
+ */
+import { elementChunks } from './elements/chunks';
+
+const LOADER_KEY = Symbol.for('bizapps.loader');
+type Loader = { load(tag: string): Promise<void>; observe(root: Document | ShadowRoot): void; readonly tags: readonly string[] };
+const registry = globalThis as unknown as Record<symbol, Loader | undefined>;
+
+function startLoader(): Loader {
+  const tags = Object.keys(elementChunks);
+  const selector = tags.join(',');
+  const pending = new Map<string, Promise<void>>();
+
+  const load = (tag: string): Promise<void> => {
+    let promise = pending.get(tag);
+    if (!promise) {
+      const importChunk = elementChunks[tag];
+      if (!importChunk) return Promise.resolve();
+      promise = importChunk().then(
+        () => undefined,
+        (error: unknown) => {
+          pending.delete(tag); // let a later appearance retry, e.g. after a network blip
+          console.error(`Could not load <${tag}>`, error);
+        },
+      );
+      pending.set(tag, promise);
+    }
+    return promise;
+  };
+
+  const scan = (root: ParentNode): void => {
+    if (root instanceof Element && elementChunks[root.localName]) void load(root.localName);
+    for (const el of root.querySelectorAll(selector)) if (!customElements.get(el.localName)) void load(el.localName);
+  };
+
+  const observe = (root: Document | ShadowRoot): void => {
+    scan(root);
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    }).observe(root, { childList: true, subtree: true });
+  };
+
+  return { load, observe, tags };
+}
+
+// A second copy of the bundle on the same page leaves the first loader in charge.
+if (!registry[LOADER_KEY]) {
+  const loader = startLoader();
+  registry[LOADER_KEY] = loader;
+  loader.observe(document);
+}
