@@ -1,0 +1,105 @@
+// `npm run size`: gzip sizes of what the build wrote, against the budgets of the foundation issue.
+//   --check  exit 1 when a budget is exceeded or the README's table has drifted from the build
+//   --write  rewrite the README's table from the build
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+
+const DIST = 'dist';
+const KB = 1024;
+/** Budgets in gzip bytes. */
+export const BUDGETS = {
+  loader: 3 * KB,
+  core: 30 * KB,
+  firstScreen: 170 * KB,
+  tabulator: 60 * KB,
+};
+
+if (!existsSync(path.join(DIST, 'loader.js'))) {
+  console.error('dist/loader.js is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const files = [];
+(function walk(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full);
+    else if (entry.name.endsWith('.js')) files.push(path.relative(DIST, full).replaceAll('\\', '/'));
+  }
+})(DIST);
+
+const gz = new Map(files.map((file) => [file, gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length]));
+const find = (prefix) => files.filter((file) => file.startsWith(prefix));
+
+/** Static imports of a chunk (dynamic `import(...)` excluded), followed transitively. */
+function closure(start) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(path.join(DIST, file), 'utf8');
+    for (const match of source.matchAll(/(?:^|[;})\s])import\s*(?:[\w$*{}\s,]+?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+      visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1])));
+    }
+  };
+  visit(start);
+  return seen;
+}
+
+const sum = (list) => list.reduce((total, file) => total + (gz.get(file) ?? 0), 0);
+const rows = [];
+const row = (name, list, budget) => rows.push({ name, bytes: sum(list), budget });
+
+row('loader', ['loader.js'], BUDGETS.loader);
+row('core (no vendor code)', find('core-'), BUDGETS.core);
+row('React + react-dom + r2wc', find('react-'));
+row('MSAL', find('msal-'));
+row('styles (Bootstrap subset)', find('styles-'));
+row('ui (shared React pieces)', find('ui-'));
+if (find('tabulator-').length) row('Tabulator', find('tabulator-'), BUDGETS.tabulator);
+
+// What the portal page loads before its first screen: the loader, <portal-app> and <portal-header>
+// with everything they import statically, and MSAL (loaded by sign-in at start-up).
+const firstScreen = new Set(['loader.js', ...find('msal-')]);
+for (const tag of ['portal-app', 'portal-header']) {
+  for (const chunk of find(`elements/${tag}-`)) for (const file of closure(chunk)) firstScreen.add(file);
+}
+if (!find('elements/portal-app-').length) for (const file of [...find('core-'), ...find('react-'), ...find('styles-'), ...find('ui-')]) firstScreen.add(file);
+row('portal first screen (loader, core, React, MSAL, styles, header)', [...firstScreen], BUDGETS.firstScreen);
+
+for (const file of find('elements/').sort()) row(`element ${file.replace(/^elements\//, '').replace(/-[\w-]{8}\.js$/, '')}`, [file]);
+
+const fmt = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const table = [
+  '| chunk | gzip | budget |',
+  '|---|---:|---:|',
+  ...rows.map((r) => `| ${r.name} | ${fmt(r.bytes)} | ${r.budget ? fmt(r.budget) : ''} |`),
+].join('\n');
+console.log(table);
+
+const over = rows.filter((r) => r.budget && r.bytes > r.budget);
+for (const r of over) console.error(`over budget: ${r.name} is ${fmt(r.bytes)}, budget ${fmt(r.budget)}`);
+
+const README = 'README.md';
+const START = '<!-- size:start -->';
+const END = '<!-- size:end -->';
+const readme = existsSync(README) ? readFileSync(README, 'utf8') : '';
+const block = `${START}\n${table}\n${END}`;
+if (process.argv.includes('--write')) {
+  if (!readme.includes(START)) throw new Error(`README.md has no ${START} … ${END} block`);
+  writeFileSync(README, readme.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block));
+  console.log('README.md size table updated.');
+}
+
+let drift = [];
+if (process.argv.includes('--check')) {
+  // The README's figures must match the build within 0.5 KB per row, so they cannot silently drift.
+  const documented = new Map();
+  for (const match of (readme.match(new RegExp(`${START}([\\s\\S]*?)${END}`))?.[1] ?? '').matchAll(/^\| ([^|]+) \| ([\d.]+) KB \|/gm)) {
+    documented.set(match[1].trim(), Number(match[2]) * KB);
+  }
+  drift = rows.filter((r) => !documented.has(r.name) || Math.abs(documented.get(r.name) - r.bytes) > 0.5 * KB);
+  for (const r of drift) console.error(`README size table drifted: ${r.name} is ${fmt(r.bytes)}, README says ${documented.has(r.name) ? fmt(documented.get(r.name)) : 'nothing'} (run \`npm run size -- --write\`)`);
+}
+process.exit(process.argv.includes('--check') && (over.length || drift.length) ? 1 : 0);
