@@ -1,0 +1,61 @@
+import { showMessage } from '../messages';
+
+/** A non-OK HTTP response. The message is exactly `HTTP error! Status: <code>` (§8). */
+export class ApiError extends Error {
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The response body: parsed JSON when it was JSON, else its text (undefined when empty). */
+  readonly body?: unknown;
+
+  constructor(status: number, body?: unknown) {
+    super(`HTTP error! Status: ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Title and row labels of the §8 'Request Failed' dialog. */
+export const REQUEST_FAILED_TITLE = 'Request Failed';
+
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/**
+ * Build the ApiError for a non-OK response. A 400 whose JSON body has a truthy `autoAlert`
+ * also opens the 'Request Failed' message box (not awaited: the caller still gets the error).
+ */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body = await readBodyLoosely(response);
+  if (response.status === 400 && typeof body === 'object' && body !== null && (body as { autoAlert?: unknown }).autoAlert) {
+    const { message, serviceName, functionName } = body as Record<string, unknown>;
+    void showMessage({
+      title: REQUEST_FAILED_TITLE,
+      details: [
+        { label: 'Error Message', value: text(message) },
+        { label: 'Service Name', value: text(serviceName) },
+        { label: 'Function Name', value: text(functionName) },
+      ],
+      buttons: ['ok'],
+      variant: 'danger',
+    });
+  }
+  return new ApiError(response.status, body);
+}
+
+/** The body as JSON when it parses, else as text; undefined when empty or unreadable. */
+async function readBodyLoosely(response: Response): Promise<unknown> {
+  let raw: string;
+  try {
+    raw = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (raw === '') return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}

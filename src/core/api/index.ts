@@ -1,0 +1,19 @@
+/**
+ * The one way to the server (§7, §8): call kinds, flattening, de-duplication, object cache, errors.
+ * Elements never call `fetch` themselves.
+ */
+import { resetClient } from './client';
+import { clearObjectCache } from './object-cache';
+
+export type { ApiResource, Query, CallOptions, TokenProvider } from './client';
+export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
+export { ApiError } from './errors';
+export { toFormData } from './form-data';
+export { filenameFromContentDisposition } from './content-disposition';
+export { fetchObject, getCachedObject, cacheObject, OBJECT_CACHE_LIMIT } from './object-cache';
+
+/** Back to a fresh client: no token provider, nothing in flight, an empty object cache (tests). */
+export function resetApi(): void {
+  resetClient();
+  clearObjectCache();
+}
