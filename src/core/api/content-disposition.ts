@@ -23,6 +23,8 @@ function parseParameters(header: string): Map<string, string> {
     if (name === undefined || params.has(name)) continue;
     const quoted = match[2];
     const value = quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : (match[3] ?? '').trim();
+    // A bare value with a quote in it is an unterminated quoted string: malformed.
+    if (quoted === undefined && value.includes('"')) continue;
     params.set(name, value);
   }
   return params;
