@@ -13,8 +13,7 @@ export interface CostType {
   readonly disabled: boolean;
 }
 
-/** Every cost type, in the §3 order. */
-export const COST_TYPES: readonly CostType[] = Object.freeze([
+const ALL_COST_TYPES: CostType[] = [
   { code: 'L', name: 'Labor', hidden: false, disabled: false },
   { code: 'M', name: 'Material', hidden: false, disabled: false },
   { code: 'W', name: 'Warehouse', hidden: false, disabled: false },
@@ -23,7 +22,10 @@ export const COST_TYPES: readonly CostType[] = Object.freeze([
   { code: 'R', name: 'Rollup', hidden: false, disabled: false },
   { code: 'A', name: 'Agency', hidden: true, disabled: false },
   { code: 'F', name: 'Fee', hidden: true, disabled: true },
-].map((type) => Object.freeze(type as CostType)));
+];
+
+/** Every cost type, in the §3 order. */
+export const COST_TYPES: readonly CostType[] = Object.freeze(ALL_COST_TYPES.map((type) => Object.freeze(type)));
 
 /** The cost types a user may pick: visible and enabled (L, M, W, E, S, R). */
 export function selectableCostTypes(): CostType[] {
