@@ -6,4 +6,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'portal-not-found': () => import('./portal-not-found/define'),
   'portal-forbidden': () => import('./portal-forbidden/define'),
   'portal-unprocessable': () => import('./portal-unprocessable/define'),
+  'portal-not-available': () => import('./portal-not-available/define'),
 };
