@@ -1,0 +1,107 @@
+/**
+ * Static and page routes of the demo host: the built bundle (`/dist/**`), the demo pages
+ * (`/demo/**` from `demo/pages/`, where `/demo/<name>.js` is an esbuild bundle of
+ * `demo/pages/<name>.ts` when that file exists), and the portal page for every other path.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import * as esbuild from 'esbuild';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
+export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+export const DEMO_PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
+const PORTAL_PAGE = path.join(DEMO_PAGES_DIR, 'portal.html');
+
+// Shown only until demo/pages/portal.html exists.
+const FALLBACK_PORTAL = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>localhost</title>
+<script type="module" src="/dist/loader.js"></script></head>
+<body><portal-app>Loading the portal…</portal-app></body></html>`;
+
+/** A path inside `root`, or undefined when it would leave it (`..`, absolute, NUL). */
+export function safeJoin(root: string, relative: string): string | undefined {
+  if (relative.includes('\0')) return undefined;
+  const resolved = path.resolve(root, `.${path.posix.sep}${relative}`);
+  return resolved.startsWith(root + path.sep) ? resolved : undefined;
+}
+
+interface Bundle {
+  code: string;
+  inputs: Array<{ file: string; mtimeMs: number }>;
+}
+
+const bundles = new Map<string, Bundle>();
+
+function isFresh(bundle: Bundle): boolean {
+  return bundle.inputs.every((input) => existsSync(input.file) && statSync(input.file).mtimeMs === input.mtimeMs);
+}
+
+/** Bundle a demo page script with esbuild (cached until one of its inputs changes). */
+async function bundleDemoScript(entry: string): Promise<string> {
+  const cached = bundles.get(entry);
+  if (cached && isFresh(cached)) return cached.code;
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    sourcemap: 'inline',
+    metafile: true,
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const inputs = Object.keys(result.metafile.inputs).map((file) => {
+    const absolute = path.resolve(ROOT_DIR, file);
+    return { file: absolute, mtimeMs: existsSync(absolute) ? statSync(absolute).mtimeMs : 0 };
+  });
+  bundles.set(entry, { code, inputs });
+  return code;
+}
+
+/** The portal page's HTML (read per request so edits show without a restart). */
+export function portalPage(): string {
+  return existsSync(PORTAL_PAGE) ? readFileSync(PORTAL_PAGE, 'utf8') : FALLBACK_PORTAL;
+}
+
+/** Send the portal page. */
+export function sendPortalPage(reply: FastifyReply): FastifyReply {
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(portalPage());
+}
+
+/** Register `/dist/**` and `/demo/**`. The portal page for other paths is the not-found handler's job. */
+export async function registerPages(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: DIST_DIR,
+    prefix: '/dist/',
+    decorateReply: true,
+    // Revalidate every time (ETag/Last-Modified): rebuilds show up on reload during development.
+    cacheControl: false,
+    // @fastify/static 10 passes the Fastify reply here.
+    setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'no-cache'),
+    index: false,
+    wildcard: true,
+  });
+
+  app.get('/demo/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    // find-my-way has already percent-decoded the wildcard.
+    const relative = (request.params as { '*'?: string })['*'] ?? '';
+    const file = safeJoin(DEMO_PAGES_DIR, relative);
+    if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    if (file.endsWith('.js') && !existsSync(file)) {
+      const entry = file.replace(/\.js$/, '.ts');
+      if (existsSync(entry)) {
+        const code = await bundleDemoScript(entry);
+        return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(code);
+      }
+    }
+    if (!existsSync(file) || !statSync(file).isFile() || file.endsWith('.ts')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile(path.relative(DEMO_PAGES_DIR, file), DEMO_PAGES_DIR);
+  });
+}

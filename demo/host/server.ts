@@ -1,0 +1,121 @@
+/**
+ * The demo host: one https origin on localhost serving the bundle, the demo and portal pages, the
+ * OpenID Connect provider (`/idp`), the API of §7 (`/api`) and the legacy hand-off pages.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type Database from 'better-sqlite3';
+import path from 'node:path';
+import type { Provider } from 'oidc-provider';
+import { registerApi } from './api/index';
+import { registerBearerCheck, createTokenVerifier } from './auth';
+import { openDatabase } from './db/index';
+import { createIdentityProvider, ensureIdpKeys, issuerFor, publicJwk, registerIdentityProvider } from './idp/index';
+import { registerLegacyPages } from './legacy/index';
+import { registerPages, sendPortalPage } from './pages';
+import { registerSecurityHeaders } from './security-headers';
+import { ensureCertificate } from './tls';
+import type { AuthenticatedUser } from './types';
+
+/** JSON and form bodies above this are refused with 413. */
+export const BODY_LIMIT = 1024 * 1024;
+/** The largest uploaded file the API should accept (for @fastify/multipart's `limits.fileSize`). */
+export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+export const DEFAULT_PORT = 8443;
+
+export interface HostOptions {
+  /** Port to listen on; 0 picks a free one. Default 8443. */
+  port?: number;
+  /** The data folder (certificate, keys, database). Default `.data`. */
+  dataDir?: string;
+  /** Where the certificate lives, if not in the data folder (tests share one trusted certificate). */
+  tlsDir?: string;
+  /** Recreate the database. */
+  reset?: boolean;
+  /** Add the benchmark project to the seed. */
+  scale?: boolean;
+  /** Fastify request logging (default off). */
+  logger?: boolean;
+}
+
+export interface Host {
+  /** `https://localhost:<port>` (always the host name localhost). */
+  url: string;
+  app: FastifyInstance;
+  db: Database.Database;
+  /** The identity provider's issuer, `${url}/idp`. */
+  issuer: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Start the demo host. Resolves once it listens. */
+export async function createHost(options: HostOptions = {}): Promise<Host> {
+  const dataDir = path.resolve(options.dataDir ?? '.data');
+  const tls = await ensureCertificate(path.resolve(options.tlsDir ?? dataDir));
+  const keys = ensureIdpKeys(dataDir);
+  const db = openDatabase({ file: path.join(dataDir, 'portal.sqlite'), reset: options.reset ?? false, scale: options.scale ?? false });
+
+  const app = Fastify({
+    https: { cert: tls.cert, key: tls.key },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: BODY_LIMIT,
+    logger: options.logger ?? false,
+  });
+
+  // Set once listening: the issuer (and so the provider and the token check) need the port.
+  const started: { provider?: Provider; verifier?: (token: string) => Promise<AuthenticatedUser> } = {};
+  const getProvider = (): Provider => {
+    if (!started.provider) throw new Error('identity provider not started');
+    return started.provider;
+  };
+
+  registerSecurityHeaders(app);
+  registerBearerCheck(app, () => started.verifier);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const message = statusCode === 413 ? 'Request body is too large' : statusCode >= 500 ? 'Internal Server Error' : error.message;
+    void reply.code(statusCode).type('application/json; charset=utf-8').send({ statusCode, error: error.code ?? 'Error', message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = (request.url.split('?')[0] ?? '').toLowerCase();
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // Files (/dist/x.js, /favicon.ico) and non-GET requests get a real 404; other paths are portal routes.
+    const isFile = /\.[a-z0-9]+$/.test(pathname);
+    if (isApi || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).type('application/json; charset=utf-8').send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+    }
+    return sendPortalPage(reply);
+  });
+
+  await registerIdentityProvider(app, getProvider);
+  await registerPages(app);
+  registerLegacyPages(app);
+  app.get('/', async (_request, reply) => sendPortalPage(reply));
+  await app.register(async (api) => registerApi(api, db));
+
+  await app.listen({ port: options.port ?? DEFAULT_PORT, host: 'localhost' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port ?? DEFAULT_PORT;
+  const url = `https://localhost:${port}`;
+  const issuer = issuerFor(url);
+  started.provider = createIdentityProvider({ origin: url, keys });
+  started.verifier = createTokenVerifier({ issuer, jwks: { keys: [publicJwk(keys.signingKey)] } });
+
+  let closed = false;
+  return {
+    url,
+    app,
+    db,
+    issuer,
+    dataDir,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      db.close();
+    },
+  };
+}
