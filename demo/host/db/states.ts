@@ -1,0 +1,141 @@
+/**
+ * Configurable records (§1, §3): application records, their states (with `closed` and
+ * `displayOrder`), the advancements between states and the field security per state. Data only;
+ * the seed writes it into the database, where the API reads it.
+ */
+
+/** [record key, name, application key]. */
+export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string]> = [
+  ['Project', 'Project', 'keyPFM'],
+  ['Budget', 'Budget', 'keyPFM'],
+  ['CostCode', 'Cost Code', 'keyPFM'],
+  ['ChangeRecord', 'Initiating Document', 'keyPFM'],
+  ['ChangeEvent', 'Change Event', 'keyPFM'],
+  ['ChangeEventItem', 'Change Event Item', 'keyPFM'],
+  ['Subcontract', 'Subcontract', 'keyPFM'],
+  ['SubcontractChangeOrder', 'Subcontract Change Order', 'keyPFM'],
+  ['PurchaseAgreement', 'Purchase Agreement', 'keyPFM'],
+  ['PurchaseAgreementChangeOrder', 'Purchase Agreement Change Order', 'keyPFM'],
+  ['PurchaseOrder', 'Purchase Order', 'keyPFM'],
+  ['OwnerAgreement', 'Owner Agreement', 'keyPFM'],
+  ['OwnerAgreementChangeOrder', 'Owner Agreement Change Order', 'keyPFM'],
+  ['CostAdjustment', 'Cost Adjustment', 'keyPFM'],
+  ['DirectCost', 'Direct Cost', 'keyPFM'],
+  ['Rfi', 'Request for Information', 'keyPFM'],
+  ['Timecard', 'Timecard', 'keyTC'],
+  ['PtoRequest', 'PTO Request', 'keyPTO'],
+];
+
+/** A state: [name, closed]. The display order is the position in the list (1-based). */
+type StateDef = readonly [string, boolean];
+
+const COMMITMENT: StateDef[] = [['Draft', false], ['Pending Signature', false], ['Executed', false], ['Closed', true], ['Void', true]];
+const CHANGE_ORDER: StateDef[] = [['Draft', false], ['Pending Approval', false], ['Approved', true], ['Void', true]];
+
+export const RECORD_STATES: Record<string, StateDef[]> = {
+  ChangeRecord: [['Draft', false], ['Potential Costs', false], ['Submitted', false], ['Closed', true], ['Void', true]],
+  ChangeEvent: [['Open', false], ['Pending', false], ['Approved', false], ['Complete', true], ['No Change', true], ['Rejected', true], ['Canceled', true]],
+  ChangeEventItem: [
+    ['Open', false], ['Route for Proposal', false], ['Proposal Received', false], ['Pending Approval', false],
+    ['Rejected', false], ['Approved', false], ['Pending Commitment', false], ['Committed', true], ['Canceled', true], ['Void', true],
+  ],
+  Subcontract: COMMITMENT,
+  PurchaseAgreement: COMMITMENT,
+  PurchaseOrder: [['Draft', false], ['Issued', false], ['Received', false], ['Closed', true], ['Void', true]],
+  SubcontractChangeOrder: CHANGE_ORDER,
+  PurchaseAgreementChangeOrder: CHANGE_ORDER,
+  OwnerAgreement: [['Draft', false], ['Executed', false], ['Closed', true]],
+  OwnerAgreementChangeOrder: CHANGE_ORDER,
+  CostAdjustment: [['Open', false], ['Reconciled', true], ['Void', true]],
+  DirectCost: [['Draft', false], ['Submitted', false], ['Posted', true], ['Void', true]],
+};
+
+/** Advancements: record key → from state → [target, quickRoute][]. */
+export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly [string, boolean]>>> = {
+  ChangeRecord: {
+    Draft: [['Potential Costs', true], ['Void', false]],
+    'Potential Costs': [['Submitted', true], ['Draft', false], ['Void', false]],
+    Submitted: [['Closed', true], ['Potential Costs', false]],
+    Closed: [['Submitted', false]],
+    Void: [['Draft', false]],
+  },
+  ChangeEvent: {
+    Open: [['Pending', true], ['No Change', false], ['Canceled', false]],
+    Pending: [['Approved', true], ['Open', false], ['Rejected', false], ['No Change', false], ['Canceled', false]],
+    Approved: [['Complete', true], ['Pending', false], ['Canceled', false]],
+    Complete: [['Approved', false]],
+    'No Change': [['Open', false]],
+  },
+  ChangeEventItem: {
+    Open: [['Route for Proposal', true], ['Pending Approval', false], ['Approved', false], ['Canceled', false], ['Void', false]],
+    'Route for Proposal': [['Proposal Received', true], ['Open', false], ['Canceled', false]],
+    'Proposal Received': [['Pending Approval', true], ['Rejected', false], ['Canceled', false]],
+    'Pending Approval': [['Approved', true], ['Rejected', false], ['Canceled', false]],
+    Rejected: [['Route for Proposal', true], ['Proposal Received', false], ['Canceled', false]],
+    Approved: [['Pending Commitment', true], ['Committed', false], ['Pending Approval', false], ['Canceled', false]],
+    'Pending Commitment': [['Committed', true], ['Approved', false], ['Canceled', false]],
+    Canceled: [['Open', false]],
+  },
+  Subcontract: {
+    Draft: [['Pending Signature', true], ['Void', false]],
+    'Pending Signature': [['Executed', true], ['Draft', false], ['Void', false]],
+    Executed: [['Closed', true]],
+    Closed: [['Executed', false]],
+  },
+  PurchaseAgreement: {
+    Draft: [['Pending Signature', true], ['Void', false]],
+    'Pending Signature': [['Executed', true], ['Draft', false], ['Void', false]],
+    Executed: [['Closed', true]],
+    Closed: [['Executed', false]],
+  },
+  PurchaseOrder: {
+    Draft: [['Issued', true], ['Void', false]],
+    Issued: [['Received', true], ['Void', false]],
+    Received: [['Closed', true]],
+  },
+  SubcontractChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
+  PurchaseAgreementChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
+  OwnerAgreementChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
+  OwnerAgreement: { Draft: [['Executed', true]], Executed: [['Closed', true]] },
+  CostAdjustment: { Open: [['Reconciled', true], ['Void', false]] },
+  DirectCost: { Draft: [['Submitted', true], ['Void', false]], Submitted: [['Posted', true], ['Draft', false], ['Void', false]] },
+};
+
+/** The fields writes may change, per record key (each secured per state). */
+export const SECURED_FIELDS: Record<string, readonly string[]> = {
+  ChangeRecord: ['title', 'description', 'changeRecordTypeId', 'initiatingDocumentTypeId', 'changeReasonId', 'rfiId', 'documentDate', 'estimatedAmount'],
+  ChangeEvent: ['title', 'description', 'changeReasonId', 'reimbursableTypeId', 'ownerAgreementId'],
+  ChangeEventItem: ['description', 'costCodeId', 'vendorId', 'estimatedAmount', 'proposedAmount', 'approvedAmount'],
+  Subcontract: ['description', 'subcontractTypeId', 'retainagePercent', 'excessLiability'],
+};
+
+/**
+ * Exceptions to the default (editable when the state is open, always visible), as
+ * [record key, state, field, editable, visible, role?]. A role row applies to holders of that role
+ * name on keyPFM; the seed adds one per-user row too (see seed.ts).
+ */
+export const FIELD_SECURITY_EXCEPTIONS: ReadonlyArray<readonly [string, string, string, boolean, boolean, string?]> = [
+  ['ChangeRecord', 'Submitted', 'estimatedAmount', false, true],
+  ['ChangeRecord', 'Submitted', 'changeRecordTypeId', false, true],
+  ['ChangeEvent', 'Approved', 'title', false, true],
+  ['ChangeEvent', 'Approved', 'reimbursableTypeId', false, true],
+  ['ChangeEvent', 'Approved', 'ownerAgreementId', false, true],
+  ['ChangeEvent', 'Approved', 'changeReasonId', false, true],
+  ['ChangeEventItem', 'Open', 'approvedAmount', false, true],
+  ['ChangeEventItem', 'Open', 'proposedAmount', false, false],
+  ['ChangeEventItem', 'Route for Proposal', 'approvedAmount', false, true],
+  ['ChangeEventItem', 'Approved', 'costCodeId', false, true],
+  ['ChangeEventItem', 'Approved', 'vendorId', false, true],
+  ['ChangeEventItem', 'Approved', 'estimatedAmount', false, true],
+  ['ChangeEventItem', 'Approved', 'proposedAmount', false, true],
+  ['ChangeEventItem', 'Approved', 'approvedAmount', false, true],
+  ['ChangeEventItem', 'Approved', 'approvedAmount', true, true, 'RPM'],
+  ['ChangeEventItem', 'Approved', 'approvedAmount', true, true, 'Admin'],
+  ['ChangeEventItem', 'Pending Commitment', 'costCodeId', false, true],
+  ['ChangeEventItem', 'Pending Commitment', 'vendorId', false, true],
+  ['ChangeEventItem', 'Pending Commitment', 'estimatedAmount', false, true],
+  ['ChangeEventItem', 'Pending Commitment', 'approvedAmount', false, true],
+  ['Subcontract', 'Executed', 'retainagePercent', false, true],
+  ['Subcontract', 'Executed', 'subcontractTypeId', false, true],
+  ['Subcontract', 'Executed', 'excessLiability', true, true],
+];
