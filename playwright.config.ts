@@ -1,0 +1,35 @@
+// End-to-end tests: real Chromium against a real demo host (real sign-in, real API).
+// `npm test` builds the bundle before this runs; on its own: `npx rollup -c && npx playwright test`.
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
+
+const PORT = 8543;
+const executablePath = process.env.CHROME_PATH ?? findChromium();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `https://localhost:${PORT}`,
+    ignoreHTTPSErrors: true,
+    locale: 'en-US',
+    timezoneId: 'America/Chicago',
+    trace: 'retain-on-failure',
+    launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `node --import tsx demo/host/main.ts --port ${PORT} --data .tmp/e2e-data --reset`,
+    url: `https://localhost:${PORT}/idp/.well-known/openid-configuration`,
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

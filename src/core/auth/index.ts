@@ -1,0 +1,209 @@
+/**
+ * Sign-in (§4, §7, §8, §9): one MSAL `PublicClientApplication` per page, configured from the
+ * environment table, with its cache in sessionStorage. MSAL is imported dynamically, so a page that
+ * never signs in never downloads it.
+ *
+ * Tokens never go into URLs, log lines or localStorage.
+ */
+import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
+import { setTokenProvider, type ApiResource } from '../api';
+import { environmentSettings, type SignInSettings } from '../env';
+import { showToast } from '../messages';
+import { loadRoles, resetRoles } from '../roles';
+import { pageSingleton } from '../singleton';
+import { INTERACTION_IN_PROGRESS_MESSAGE, isInteractionInProgress, needsInteractiveSignIn } from './errors';
+import { $session, type SessionAccount } from './session';
+
+export { $session, type Session, type SessionAccount, type SessionStatus } from './session';
+export { INTERACTION_IN_PROGRESS_MESSAGE, needsInteractiveSignIn, isInteractionInProgress } from './errors';
+
+/** The part of MSAL's client this module uses (tests pass a fake through {@link resetAuth}). */
+export type AuthClient = Pick<IPublicClientApplication,
+  'handleRedirectPromise' | 'getActiveAccount' | 'getAllAccounts' | 'setActiveAccount' | 'loginRedirect' | 'logoutRedirect' | 'acquireTokenSilent' | 'acquireTokenPopup'>;
+
+/** §9: the sign-in popup is 483×600. */
+export const POPUP_SIZE = { width: 483, height: 600 } as const;
+
+interface AuthState {
+  client: Promise<AuthClient> | null;
+  createClient: (settings: SignInSettings) => Promise<AuthClient>;
+  started: Promise<void> | null;
+  /** True while a sign-in or sign-out redirect (or a popup) this page started is running. */
+  interacting: boolean;
+  popups: Map<ApiResource, Promise<string>>;
+}
+
+async function createMsalClient(settings: SignInSettings): Promise<AuthClient> {
+  const msal = await import('@azure/msal-browser');
+  const client = new msal.PublicClientApplication({
+    auth: {
+      clientId: settings.clientId,
+      authority: settings.authority,
+      knownAuthorities: settings.knownAuthorities,
+      redirectUri: settings.redirectUri,
+      postLogoutRedirectUri: settings.postLogoutRedirectUri,
+      OIDCOptions: { defaultScopes: ['openid', 'profile'] },
+    },
+    cache: { cacheLocation: msal.BrowserCacheLocation.SessionStorage },
+    system: { protocolMode: settings.protocolMode === 'OIDC' ? msal.ProtocolMode.OIDC : msal.ProtocolMode.AAD },
+  });
+  await client.initialize();
+  return client;
+}
+
+// One per page, shared by every bundle copy: two MSAL instances would fight over the same cache.
+const state = pageSingleton<AuthState>('auth', () => ({ client: null, createClient: createMsalClient, started: null, interacting: false, popups: new Map() }));
+
+function settings(): SignInSettings {
+  return environmentSettings().signIn;
+}
+
+function client(): Promise<AuthClient> {
+  state.client ??= state.createClient(settings());
+  return state.client;
+}
+
+/** The portal's view of an MSAL account. */
+export function toSessionAccount(account: Pick<AccountInfo, 'username' | 'name' | 'idTokenClaims'>): SessionAccount {
+  const claims = account.idTokenClaims as { preferred_username?: unknown } | undefined;
+  const preferred = typeof claims?.preferred_username === 'string' ? claims.preferred_username : account.username;
+  const login = preferred.split('@')[0] ?? preferred;
+  return account.name ? { username: account.username, name: account.name, login } : { username: account.username, login };
+}
+
+/** True when the page's query has `skipautosignon` (any value, any case). */
+export function hasSkipAutoSignOn(search: string = location.search): boolean {
+  return [...new URLSearchParams(search).keys()].some((name) => name.toLowerCase() === 'skipautosignon');
+}
+
+function warnInteractionInProgress(): void {
+  showToast(INTERACTION_IN_PROGRESS_MESSAGE, { variant: 'warning' });
+}
+
+async function markSignedIn(msal: AuthClient, account: AccountInfo): Promise<void> {
+  msal.setActiveAccount(account);
+  setTokenProvider(getAccessToken);
+  $session.set({ status: 'signedIn', account: toSessionAccount(account) });
+  await loadRoles(); // logs its own failures (§8)
+}
+
+/**
+ * §4 start-up: finish a pending sign-in redirect first, otherwise take the signed-in account from
+ * MSAL's cache; then plug the token provider into the API client, mark the session signed in and
+ * load the roles. With no account, sign in by redirect unless the query has `skipautosignon` or
+ * `autoSignIn` is false. Safe to call more than once: later calls get the first call's promise.
+ */
+export function startAuth(options: { autoSignIn?: boolean } = {}): Promise<void> {
+  state.started ??= (async () => {
+    $session.set({ status: 'starting', account: null });
+    try {
+      const msal = await client();
+      let redirectAccount: AccountInfo | null = null;
+      try {
+        redirectAccount = (await msal.handleRedirectPromise())?.account ?? null;
+      } catch (error) {
+        console.error('Sign-in redirect failed', error);
+      }
+      const account = redirectAccount ?? msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
+      if (account) return await markSignedIn(msal, account);
+      $session.set({ status: 'signedOut', account: null });
+      if (options.autoSignIn !== false && !hasSkipAutoSignOn()) await signIn();
+    } catch (error) {
+      console.error('Sign-in start-up failed', error);
+      $session.set({ status: 'error', account: null });
+    }
+  })();
+  return state.started;
+}
+
+/** Sign in by redirect (the page navigates away). Failures are logged only (§8). */
+export async function signIn(): Promise<void> {
+  if (state.interacting) return warnInteractionInProgress();
+  state.interacting = true;
+  const before = $session.get();
+  $session.set({ status: 'signingIn', account: before.account });
+  try {
+    const msal = await client();
+    const { scopes, protocolMode } = settings();
+    await msal.loginRedirect({
+      scopes: [scopes.api],
+      // One sign-in consents to every service (OIDC dev host); Entra cannot mix resources here.
+      ...(protocolMode === 'OIDC' ? { extraScopesToConsent: [scopes.bi, scopes.ai, scopes.search] } : {}),
+      redirectStartPage: location.href,
+    });
+  } catch (error) {
+    state.interacting = false;
+    $session.set(before);
+    if (isInteractionInProgress(error)) warnInteractionInProgress();
+    else console.error('Sign-in failed', error);
+  }
+}
+
+/** Sign out by redirect with the id token hint; clears the roles and the API's token provider. */
+export async function signOut(): Promise<void> {
+  if (state.interacting) return warnInteractionInProgress();
+  state.interacting = true;
+  try {
+    const msal = await client();
+    const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
+    resetRoles();
+    setTokenProvider(null);
+    await msal.logoutRedirect({
+      account,
+      ...(account?.idToken ? { idTokenHint: account.idToken } : {}),
+      postLogoutRedirectUri: settings().postLogoutRedirectUri,
+    });
+  } catch (error) {
+    state.interacting = false;
+    if (isInteractionInProgress(error)) warnInteractionInProgress();
+    else console.error('Sign-out failed', error);
+  }
+}
+
+/**
+ * An access token for a service (§7, §8): silently first; when that needs interaction (interaction
+ * required, login required, a browser-auth error) through a 483×600 popup. Other errors are logged
+ * and rethrown. Concurrent popups for one service share one window.
+ */
+export async function getAccessToken(resource: ApiResource): Promise<string> {
+  const msal = await client();
+  const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0];
+  if (!account) throw new Error('Not signed in');
+  const scopes = [settings().scopes[resource]];
+  try {
+    return (await msal.acquireTokenSilent({ scopes, account })).accessToken;
+  } catch (error) {
+    if (!needsInteractiveSignIn(error)) {
+      console.error(`Access token for '${resource}' failed`, error);
+      throw error;
+    }
+  }
+  let popup = state.popups.get(resource);
+  if (!popup) {
+    popup = msal
+      .acquireTokenPopup({ scopes, account, popupWindowAttributes: { popupSize: { ...POPUP_SIZE } } })
+      .then((result) => result.accessToken)
+      .catch((error: unknown) => {
+        console.error(`Access token for '${resource}' failed in the sign-in popup`, error);
+        throw error;
+      })
+      .finally(() => state.popups.delete(resource));
+    state.popups.set(resource, popup);
+  }
+  return popup;
+}
+
+/**
+ * Back to "never started" (tests): forgets the client, the start-up promise and any interaction,
+ * resets the session store, and optionally replaces MSAL with `options.client`.
+ */
+export function resetAuth(options: { client?: AuthClient } = {}): void {
+  const fake = options.client;
+  state.client = null;
+  state.createClient = fake ? async () => fake : createMsalClient;
+  state.started = null;
+  state.interacting = false;
+  state.popups.clear();
+  setTokenProvider(null);
+  $session.set({ status: 'starting', account: null });
+}

@@ -1,0 +1,93 @@
+// Real sign-in: the core's startAuth() with real @azure/msal-browser against the demo identity
+// provider's login page, then an API call with the token.
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
+import { signIn } from './support/sign-in';
+
+const CHECK_PAGE = '/demo/sign-in-check.html';
+
+/** The payload of a JWT (test-side only; never logged). */
+function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+function apiCall(page: Page, path: string): Promise<Request> {
+  return page.waitForRequest((request) => new URL(request.url()).pathname === path);
+}
+
+test.describe('sign-in through the demo identity provider', () => {
+  for (const account of DEMO_ACCOUNTS) {
+    test(`${account.login} signs in and the API gets a token for them`, async ({ page }) => {
+      const call = apiCall(page, '/api/employees/GetCurrentUser');
+      await page.goto(CHECK_PAGE);
+      await signIn(page, account.login);
+      await expect(page).toHaveURL(new RegExp(`${CHECK_PAGE}$`));
+      await expect(page.locator('#session-status')).toHaveText('signedIn');
+      await expect(page.locator('#session-login')).toHaveText(account.login);
+      await expect(page.locator('#session-name')).toHaveText(account.preferredName);
+
+      const request = await call;
+      const authorization = (await request.allHeaders()).authorization ?? '';
+      expect(authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+      const claims = jwtPayload(authorization.slice('Bearer '.length));
+      expect(claims.sub).toBe(account.login);
+      expect(claims.aud).toBe('api://bizapps-portal');
+      const response = await request.response();
+      // The token passed the host's check (401 would mean refused); 200 once the API helper's route exists.
+      expect(response?.status()).not.toBe(401);
+      if (response?.status() === 200) await expect(page.locator('#api-result')).toHaveText(`ok ${account.email}`);
+      // No token in the address bar or in localStorage.
+      expect(page.url()).not.toContain('eyJ');
+      expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('eyJ');
+    });
+  }
+
+  test('a wrong password is refused with a message, keeping the typed login', async ({ page }) => {
+    await page.goto(CHECK_PAGE);
+    await page.waitForURL(/\/idp\/interaction\//);
+    await page.getByLabel('Login').fill('pm');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#login-error')).toContainText('Unknown login or wrong password');
+    await expect(page.getByLabel('Login')).toHaveValue('pm');
+    await expect(page).toHaveURL(/\/idp\/interaction\//);
+    // The right password still works from here.
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#session-status')).toHaveText('signedIn');
+  });
+
+  test('skipautosignon keeps the page signed out, with no redirect to the provider', async ({ page }) => {
+    const providerRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/idp/auth')) providerRequests.push(request.url());
+    });
+    await page.goto(`${CHECK_PAGE}?skipautosignon=true`);
+    await expect(page.locator('#session-status')).toHaveText('signedOut');
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(new RegExp(`${CHECK_PAGE}\\?skipautosignon=true$`));
+    expect(providerRequests).toEqual([]);
+  });
+
+  test('sign-out ends the session at the provider with the id token hint and returns signed out', async ({ page }) => {
+    await page.goto(CHECK_PAGE);
+    await signIn(page, 'pm');
+    await expect(page.locator('#session-status')).toHaveText('signedIn');
+
+    const endSession = page.waitForRequest((request) => new URL(request.url()).pathname === '/idp/session/end');
+    await page.locator('#sign-out').click();
+    const url = new URL((await endSession).url());
+    expect(url.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe('https://localhost:8543/');
+    // Back on the portal's origin root.
+    await page.waitForURL((current) => current.pathname === '/' || current.pathname.startsWith('/idp/interaction/'));
+
+    await page.goto(`${CHECK_PAGE}?skipautosignon`);
+    await expect(page.locator('#session-status')).toHaveText('signedOut');
+    // The provider's session is gone too: signing in asks for the login again.
+    await page.locator('#sign-in').click();
+    await page.waitForURL(/\/idp\/interaction\//);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+});
