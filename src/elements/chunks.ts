@@ -7,4 +7,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'portal-forbidden': () => import('./portal-forbidden/define'),
   'portal-unprocessable': () => import('./portal-unprocessable/define'),
   'portal-not-available': () => import('./portal-not-available/define'),
+  'portal-header': () => import('./portal-header/define'),
 };

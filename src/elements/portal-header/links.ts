@@ -1,0 +1,150 @@
+/**
+ * The header's computed links (§2 project menu, open items). Pure, so tests can check every href.
+ */
+import { classifyLink, HEADER_WORKBENCHES } from '../../core/menus';
+import { formatDate, formatDueDate, timecardDueInstant, truncateMiddle } from '../../core/format';
+import type { MenuGroup, MenuLink } from '../../ui/Menu';
+import type { OpenItems, ProjectSummary } from './data';
+
+/** Classification of projects that still live in the legacy cost-management tool (§2). */
+export const CM_CLASSIFICATION = 'CM';
+
+export const isCmProject = (project: ProjectSummary) => project.classification.trim().toUpperCase() === CM_CLASSIFICATION;
+
+/** The legacy cost-management page of a CM project. */
+export function legacyCostManagementHref(project: ProjectSummary, legacyOrigin: string): string {
+  return `${legacyOrigin.replace(/\/$/, '')}/costmanagement/costmanagement/cm?projectId=${project.projectId}`;
+}
+
+/** The project's query (projectId, and budgetId when known). */
+function projectQuery(project: ProjectSummary): string {
+  const query = new URLSearchParams({ projectId: String(project.projectId) });
+  if (project.budgetId > 0) query.set('budgetId', String(project.budgetId));
+  return query.toString();
+}
+
+/** Where a project opens from the pinned-project list: its projection grid, or the legacy host for CM projects. */
+export function projectHref(project: ProjectSummary, legacyOrigin: string): string {
+  return isCmProject(project) ? legacyCostManagementHref(project, legacyOrigin) : `/pfm/projects/projectiongrid?${projectQuery(project)}`;
+}
+
+/** The Procore project page, or '' without an https domain or a Procore project id. */
+export function procoreHref(domain: string, procoreProjectId: number | null): string {
+  if (!procoreProjectId || !domain) return '';
+  let url: URL;
+  try {
+    url = new URL(domain.includes('://') ? domain : `https://${domain}`);
+  } catch {
+    return '';
+  }
+  if (url.protocol !== 'https:') return '';
+  return `${url.origin}/${procoreProjectId}/project/home`;
+}
+
+/** The current location with `workbench` set (Configure Project and Reports open workbenches over the screen). */
+export function workbenchHref(currentPath: string, currentSearch: string, workbench: string): string {
+  const query = new URLSearchParams(currentSearch);
+  query.set('workbench', workbench);
+  return `${currentPath}?${query.toString()}`;
+}
+
+export interface ProjectMenuContext {
+  legacyOrigin: string;
+  betaUser: boolean;
+  procoreDomain: string;
+  currentPath: string;
+  currentSearch: string;
+}
+
+/** §2 project menu items, in order. A CM project gets only its legacy cost-management link. */
+export function projectMenuItems(project: ProjectSummary, context: ProjectMenuContext): MenuLink[] {
+  if (isCmProject(project)) {
+    return [{ id: 'cost-management', label: 'Cost Management', href: legacyCostManagementHref(project, context.legacyOrigin), note: 'This project is managed in Cost Management' }];
+  }
+  const query = projectQuery(project);
+  const screen = (id: string, label: string, path: string): MenuLink => ({ id, label, href: `/pfm/projects/${path}?${query}` });
+  const items: MenuLink[] = [
+    screen('buyout', 'Buyout & SRA', 'buyout'),
+    screen('projectiongrid', 'Projection Grid', 'projectiongrid'),
+    screen('commitments', 'Commitments', 'commitments'),
+    screen('changemanagement', 'Change Management', 'changemanagement'),
+    screen('owneragreements', 'Owner Agreements', 'owneragreements'),
+    screen('costadjustments', 'Cost Adjustments', 'costadjustments'),
+    screen('directcosts', 'Direct Costs', 'directcosts'),
+    { id: 'subratings', label: 'Sub Ratings', href: `/SR/Brats?projectId=${project.projectId}` },
+  ];
+  if (context.betaUser) items.push(screen('esign', 'ESign', 'esign'));
+  items.push(screen('dataquality', 'Data Quality', 'dataquality'));
+  const procore = procoreHref(context.procoreDomain, project.procoreProjectId);
+  if (procore) items.push({ id: 'procore', label: 'Procore Project', href: procore, external: true });
+  items.push(
+    { id: 'configure', label: 'Configure Project', href: workbenchHref(context.currentPath, context.currentSearch, HEADER_WORKBENCHES.projectConfiguration) },
+    { id: 'reports', label: 'Reports', href: workbenchHref(context.currentPath, context.currentSearch, HEADER_WORKBENCHES.reports) },
+  );
+  return items;
+}
+
+/** The pinned-project list: names truncated in the middle at 50, the full name on hover (§9). */
+export function pinnedProjectItems(pins: readonly ProjectSummary[], legacyOrigin: string): MenuLink[] {
+  return pins.map((project) => {
+    const full = project.number ? `${project.number} ${project.name}` : project.name;
+    return { id: `pin-${project.projectId}`, label: truncateMiddle(full), title: full, href: projectHref(project, legacyOrigin) };
+  });
+}
+
+/** The bell's groups: each open item links to where it is handled. External direct links are never followed by script. */
+export function openItemGroups(items: OpenItems, context: { origin: string; legacyOrigin: string }): MenuGroup[] {
+  const workflows: MenuLink[] = items.openWorkflows.map((workflow) => {
+    const label = [workflow.documentNumber, workflow.workflowTrigger].filter(Boolean).join(' · ') || 'Workflow';
+    const link = classifyLink(workflow.directLink, context);
+    const id = `workflow-${workflow.id}`;
+    switch (link.kind) {
+      case 'portal':
+      case 'legacy':
+        return { id, label, href: link.href, note: workflow.phaseName };
+      case 'external':
+        return { id, label, href: link.href, external: true, note: `External site: ${new URL(link.href).host}` };
+      default:
+        return { id, label, note: `${workflow.phaseName ? `${workflow.phaseName} · ` : ''}No usable link` };
+    }
+  });
+  const budgets: MenuLink[] = items.budgetsPendingProjections.map((budget) => ({
+    id: `budget-${budget.budgetId}`,
+    label: budget.projectName || `Budget ${budget.budgetId}`,
+    href: `/pfm/projects/projectiongrid?projectId=${budget.projectId}&budgetId=${budget.budgetId}`,
+    note: budget.month ? `Projections for ${budget.month}` : undefined,
+  }));
+  const requests: MenuLink[] = items.pendingPtoRequests.map((request) => ({
+    id: `pto-${request.requestId}`,
+    label: [request.employeeName, request.title].filter(Boolean).join(': ') || `Request ${request.requestId}`,
+    href: `/teammembertoolbox/requests?recordId=${request.requestId}`,
+    note: [formatDate(request.startDate), formatDate(request.endDate)].filter(Boolean).join(' – ') || undefined,
+  }));
+  const timecard: MenuLink[] = items.timecard ? [timecardItem(items.timecard)] : [];
+  return [
+    { id: 'workflows', label: 'Workflows', items: workflows },
+    { id: 'budgets', label: 'Budgets pending projections', items: budgets },
+    { id: 'pto', label: 'PTO requests', items: requests },
+    { id: 'timecard', label: 'Timecard', items: timecard },
+  ];
+}
+
+function timecardItem(timecard: NonNullable<OpenItems['timecard']>): MenuLink {
+  const query = new URLSearchParams();
+  if (timecard.employeeId > 0) query.set('employeeId', String(timecard.employeeId));
+  if (timecard.timecardId > 0) query.set('timecardId', String(timecard.timecardId));
+  let due = formatDueDate(timecard.dueDate);
+  if (!due && timecard.weekEnding) {
+    try {
+      due = formatDueDate(timecardDueInstant(timecard.weekEnding));
+    } catch {
+      due = '';
+    }
+  }
+  return {
+    id: 'timecard',
+    label: due ? `Timecard due ${due}` : 'Timecard needs submission',
+    href: `/teammembertoolbox/timecards/timecard${query.size ? `?${query.toString()}` : ''}`,
+    note: `${timecard.enteredHours} of ${timecard.expectedHours} hours entered`,
+  };
+}

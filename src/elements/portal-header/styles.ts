@@ -1,0 +1,42 @@
+/**
+ * The header's own styles, added to its shadow root next to the shared sheet. The environment strip
+ * uses the environment's colour with white text (all three colours give over 4.5:1); the navigation
+ * bar follows the light or dark colour mode through Bootstrap's variables, which the shared sheet
+ * switches on prefers-color-scheme, live.
+ */
+export const HEADER_CSS = `
+:host { display: block; position: relative; z-index: 1030; }
+.portal-header-env {
+  background: var(--portal-env-color);
+  color: #fff;
+  min-height: 2.75rem;
+}
+.portal-header-env a, .portal-header-env .nav-link, .portal-header-env .btn-link { color: #fff; }
+.portal-header-env .nav-link:hover, .portal-header-env .nav-link:focus-visible { color: #fff; text-decoration: underline; }
+.portal-header-env :focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
+.portal-env-badge { background: #fff; color: var(--portal-env-color); letter-spacing: .05em; }
+.portal-header-bar {
+  background: var(--bs-tertiary-bg);
+  color: var(--bs-body-color);
+  border-bottom: 1px solid var(--bs-border-color);
+}
+.portal-header-bar .nav-link { color: var(--bs-body-color); padding: .5rem .75rem; }
+.portal-header-bar .nav-link:hover, .portal-header-bar .nav-link.show { color: var(--bs-emphasis-color); background: var(--bs-secondary-bg); }
+.portal-header .dropdown { position: relative; }
+.portal-header .dropdown-menu { position: absolute; top: 100%; margin-top: .125rem; max-height: 70vh; overflow-y: auto; min-width: 14rem; }
+.portal-header .dropdown-menu-end { right: 0; left: auto; }
+.portal-avatar-button { width: 32px; height: 32px; }
+.portal-avatar-initials {
+  display: inline-flex; align-items: center; justify-content: center;
+  width: 32px; height: 32px; background: #fff; color: var(--portal-env-color); font-weight: 600; font-size: .8rem;
+}
+.portal-avatar-popover { position: absolute; right: 0; top: calc(100% + .25rem); z-index: 1040; color: var(--bs-body-color); }
+.portal-avatar-popover a.btn-outline-primary { color: var(--bs-primary-text-emphasis); border-color: var(--bs-primary-text-emphasis); }
+.portal-bell-count { font-size: .7rem; vertical-align: top; }
+.portal-changes-mark { color: #fff; font-weight: 700; font-size: 1.25em; line-height: 1; }
+.portal-changes-panel { width: 22rem; color: var(--bs-body-color); }
+.portal-changes-panel .change-indicator { color: var(--portal-change-color, #c25700) !important; }
+@media (prefers-color-scheme: dark) {
+  .portal-changes-panel .change-indicator { --portal-change-color: #ff9a3d; }
+}
+`;
