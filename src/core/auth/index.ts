@@ -107,7 +107,8 @@ export function startAuth(options: { autoSignIn?: boolean } = {}): Promise<void>
       const account = redirectAccount ?? msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
       if (account) return await markSignedIn(msal, account);
       $session.set({ status: 'signedOut', account: null });
-      if (options.autoSignIn !== false && !hasSkipAutoSignOn()) await signIn();
+      // Not awaited: the page navigates away, and MSAL's redirect promise may never settle.
+      if (options.autoSignIn !== false && !hasSkipAutoSignOn()) void signIn();
     } catch (error) {
       console.error('Sign-in start-up failed', error);
       $session.set({ status: 'error', account: null });
