@@ -1,0 +1,454 @@
+import { expect } from 'chai';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
+import type { RoleEntry } from '../../src/core/access';
+import { resetApi } from '../../src/core/api';
+import { $session } from '../../src/core/auth';
+import { resetChanges } from '../../src/core/changes';
+import { AVATAR_POPOVER_CLOSE_MS, AVATAR_POPOVER_OPEN_MS, AVATAR_POPOVER_WIDTH } from '../../src/core/format';
+import { GENERIC_MENUS, visibleMenus } from '../../src/core/menus';
+import { $toasts, resetMessages } from '../../src/core/messages';
+import { resetRoles, setRoles } from '../../src/core/roles';
+import { $router } from '../../src/core/router';
+import '../../src/elements/portal-header/define';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(read: () => T | null | undefined | false, timeout = 2000): Promise<T> {
+  const end = performance.now() + timeout;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (performance.now() > end) throw new Error('waitFor timed out');
+    await sleep(5);
+  }
+}
+
+type Answer = { status?: number; body?: unknown; blob?: Blob };
+const realFetch = window.fetch;
+let calls: string[] = [];
+
+/** Stub fetch by path (query ignored); unknown paths answer 404. Records every path + query. */
+function stubFetch(answers: Record<string, Answer | (() => Answer)>): void {
+  calls = [];
+  window.fetch = async (input: RequestInfo | URL) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), location.origin);
+    calls.push(url.pathname + url.search);
+    const found = answers[url.pathname];
+    const answer = typeof found === 'function' ? found() : found ?? { status: 404, body: {} };
+    if (answer.blob) return new Response(answer.blob, { status: 200, headers: { 'Content-Type': answer.blob.type } });
+    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  };
+}
+
+const account = (login: string) => {
+  const found = DEMO_ACCOUNTS.find((candidate) => candidate.login === login);
+  if (!found) throw new Error(`no demo account ${login}`);
+  return found;
+};
+
+function currentUser(login: string, extra: Record<string, unknown> = {}) {
+  const a = account(login);
+  return { employeeId: 7, employeeKey: 'EMP-7', email: a.email, preferredName: a.preferredName, firstName: a.firstName, lastName: a.lastName, jobTitle: a.jobTitle, betaUser: a.betaUser, ...extra };
+}
+
+const EMPTY_OPEN_ITEMS = { openWorkflows: [], budgetsPendingProjections: [], pendingPtoRequests: [], timecardNeedsSubmission: null };
+
+/** Sign in as a demo account: session store, roles, and the header's calls stubbed. */
+function signInAs(login: string, answers: Record<string, Answer | (() => Answer)> = {}, roles: readonly RoleEntry[] = account(login).roles): void {
+  stubFetch({
+    '/api/employees/GetCurrentUser': { body: { data: currentUser(login) } },
+    '/api/common/GetOpenItemsByEmployee': { body: { data: EMPTY_OPEN_ITEMS } },
+    '/api/pfm/projects/GetProjectPins': { body: { data: [] } },
+    ...answers,
+  });
+  setRoles(roles);
+  $session.set({ status: 'signedIn', account: { username: login, login } });
+}
+
+let header: HTMLElement;
+const root = () => {
+  if (!header.shadowRoot) throw new Error('no shadow root');
+  return header.shadowRoot;
+};
+const $ = <E extends Element = HTMLElement>(selector: string) => root().querySelector<E>(selector);
+const $$ = <E extends Element = HTMLElement>(selector: string) => [...root().querySelectorAll<E>(selector)];
+
+async function mountHeader(attributes = ''): Promise<HTMLElement> {
+  const host = document.createElement('div');
+  host.innerHTML = `<portal-header ${attributes}></portal-header>`;
+  document.body.append(host);
+  header = host.firstElementChild as HTMLElement;
+  await waitFor(() => header.shadowRoot?.querySelector('header'));
+  return header;
+}
+
+/** Menu button labels and entry labels of a bar, as shown. */
+function shownMenus(bar: string): Record<string, string[]> {
+  return Object.fromEntries(
+    $$(`[data-bar="${bar}"] > [data-menu]`).map((menu) => [
+      menu.querySelector('button')?.textContent ?? '',
+      [...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.firstChild?.textContent ?? ''),
+    ]),
+  );
+}
+
+const focused = () => root().activeElement as HTMLElement | null;
+const PFM_PORTAL_MARK = 'portal-app';
+let startUrl = '';
+
+describe('<portal-header>', () => {
+  beforeEach(() => {
+    startUrl = location.pathname + location.search;
+    resetApi();
+    resetRoles();
+    resetChanges();
+    resetMessages();
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.fetch = realFetch;
+    history.replaceState(null, '', startUrl);
+    resetApi();
+    resetRoles();
+    resetChanges();
+    resetMessages();
+    $session.set({ status: 'signedOut', account: null });
+  });
+
+  it("shows 'Please login' and a sign-in button when nobody is signed in, and no menus", async () => {
+    stubFetch({});
+    $session.set({ status: 'signedOut', account: null });
+    await mountHeader();
+    expect($('[data-please-login]')?.textContent).to.equal('Please login');
+    expect([...$$('button')].map((button) => button.textContent)).to.include('Sign in');
+    expect($('[data-bar]')).to.equal(null);
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('shows the environment by host: localhost is dev, labelled DEV, in its colour', async () => {
+    stubFetch({});
+    $session.set({ status: 'signedOut', account: null });
+    await mountHeader();
+    expect($('header')?.dataset.environment).to.equal('dev');
+    expect($('[data-environment-label]')?.textContent).to.equal('DEV');
+    expect(getComputedStyle($('.portal-header-env') as HTMLElement).backgroundColor).to.equal('rgb(46, 107, 48)');
+  });
+
+  for (const login of DEMO_ACCOUNTS.map((demo) => demo.login)) {
+    it(`shows ${login} the generic menus and entries of its roles`, async () => {
+      signInAs(login);
+      await mountHeader();
+      await waitFor(() => $('[data-bar="generic"]'));
+      const expected = Object.fromEntries(visibleMenus(GENERIC_MENUS, account(login).roles).map((menu) => [menu.label, menu.entries.map((entry) => entry.label)]));
+      expect(shownMenus('generic')).to.deep.equal(expected);
+    });
+  }
+
+  it('shows admin all four menus and employee only Employee Tools (My Timecard, PTO Requests)', async () => {
+    signInAs('admin');
+    await mountHeader();
+    await waitFor(() => $('[data-bar="generic"]'));
+    expect(Object.keys(shownMenus('generic'))).to.deep.equal(['Project Toolbox', 'Subcontractor Risk Tools', 'Employee Tools', 'Administration']);
+    document.body.innerHTML = '';
+    signInAs('employee');
+    await mountHeader();
+    await waitFor(() => $('[data-bar="generic"]'));
+    expect(shownMenus('generic')).to.deep.equal({ 'Employee Tools': ['My Timecard', 'PTO Requests'] });
+  });
+
+  it('menus are real links to the route paths', async () => {
+    signInAs('tcadmin');
+    await mountHeader();
+    const links = await waitFor(() => $$<HTMLAnchorElement>('[data-menu="employee-tools"] a[role="menuitem"]').length === 4 && $$<HTMLAnchorElement>('[data-menu="employee-tools"] a[role="menuitem"]'));
+    expect(links.map((link) => link.getAttribute('href'))).to.deep.equal(['/teammembertoolbox/timecards/timecard', '/teammembertoolbox/timecards', '/pr/Timecards/weeklyredirect', '/teammembertoolbox/requests']);
+  });
+
+  it('works menus by keyboard: Enter opens on the first item, arrows wrap, Home/End, Escape returns focus, Tab closes', async () => {
+    signInAs('tcadmin');
+    await mountHeader();
+    const button = await waitFor(() => $<HTMLButtonElement>('[data-menu="employee-tools"] button'));
+    const menu = $('[data-menu="employee-tools"] [role="menu"]') as HTMLElement;
+    const items = $$('[data-menu="employee-tools"] [role="menuitem"]');
+    expect(button.getAttribute('aria-haspopup')).to.equal('menu');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(menu.hidden).to.equal(true);
+
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => focused() === items[0]);
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(menu.hidden).to.equal(false);
+    await sendKeys({ press: 'ArrowDown' });
+    expect(focused()).to.equal(items[1]);
+    await sendKeys({ press: 'End' });
+    expect(focused()).to.equal(items[3]);
+    await sendKeys({ press: 'ArrowDown' });
+    expect(focused(), 'wraps to the first').to.equal(items[0]);
+    await sendKeys({ press: 'ArrowUp' });
+    expect(focused(), 'wraps to the last').to.equal(items[3]);
+    await sendKeys({ press: 'Home' });
+    expect(focused()).to.equal(items[0]);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => button.getAttribute('aria-expanded') === 'false');
+    expect(focused()).to.equal(button);
+    expect(menu.hidden).to.equal(true);
+
+    await sendKeys({ press: 'ArrowUp' });
+    await waitFor(() => focused() === items[3]);
+    await sendKeys({ press: 'Tab' });
+    await waitFor(() => button.getAttribute('aria-expanded') === 'false');
+    expect(menu.hidden).to.equal(true);
+  });
+
+  it('counts open items in the bell and lists each where it is handled; external links are never followed', async () => {
+    const openItems = {
+      openWorkflows: [
+        { workflowInstanceId: 1, documentNumber: 'SC-100', workflowTrigger: 'Subcontract approval', phaseName: 'Review', directLink: '/pfm/projects/commitments?projectId=5' },
+        { workflowInstanceId: 2, documentNumber: 'EXT-1', workflowTrigger: 'Vendor portal', phaseName: 'Sign', directLink: 'https://elsewhere.example.net/sign?id=1' },
+        { workflowInstanceId: 3, documentNumber: 'BAD-1', workflowTrigger: 'Bad link', phaseName: 'Review', directLink: 'javascript:alert(1)' },
+      ],
+      budgetsPendingProjections: [{ budgetId: 44, projectId: 5, projectName: 'Riverside Clinic', month: '2026-03' }],
+      pendingPtoRequests: [{ requestId: 9, title: 'Vacation', employeeName: 'Sam Patterson', startDate: '2026-04-01', endDate: '2026-04-03' }],
+      timecardNeedsSubmission: { timecardId: 77, employeeId: 7, weekEnding: '2026-03-08', dueDate: '2026-03-09T05:00:00.000Z', enteredHours: 32, expectedHours: 40 },
+    };
+    signInAs('pm', { '/api/common/GetOpenItemsByEmployee': { body: { data: openItems } } });
+    const before = location.href;
+    await mountHeader();
+    const count = await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="6"]'));
+    expect(count.textContent).to.equal('6'); // 3 workflows + 1 budget + 1 PTO + 1 timecard
+    expect(calls).to.include('/api/common/GetOpenItemsByEmployee?employeeId=7');
+    expect($('[data-menu="bell"] button')?.getAttribute('aria-label')).to.equal('Open items: 6');
+    const entry = (id: string) => $(`[data-menu="bell"] [data-entry="${id}"]`);
+    expect(entry('workflow-1')?.getAttribute('href')).to.equal('/pfm/projects/commitments?projectId=5');
+    expect(entry('budget-44')?.getAttribute('href')).to.equal('/pfm/projects/projectiongrid?projectId=5&budgetId=44');
+    expect(entry('pto-9')?.getAttribute('href')).to.equal('/teammembertoolbox/requests?recordId=9');
+    expect(entry('timecard')?.getAttribute('href')).to.equal('/teammembertoolbox/timecards/timecard?employeeId=7&timecardId=77');
+    expect(entry('timecard')?.textContent).to.contain('Timecard due 03/09/2026, 12:00 AM CDT').and.contain('32 of 40 hours entered');
+    const external = entry('workflow-2') as HTMLAnchorElement;
+    expect(external.target).to.equal('_blank');
+    expect(external.rel.split(' ')).to.include.members(['noopener', 'external']);
+    expect(external.textContent).to.contain('External site: elsewhere.example.net');
+    const bad = entry('workflow-3') as HTMLElement;
+    expect(bad.tagName).to.equal('SPAN');
+    expect(bad.getAttribute('aria-disabled')).to.equal('true');
+    expect(bad.hasAttribute('href')).to.equal(false);
+    expect($$('[data-menu="bell"] [role="group"]').map((group) => group.getAttribute('aria-label'))).to.deep.equal(['Workflows', 'Budgets pending projections', 'PTO requests', 'Timecard']);
+    await sleep(50);
+    expect(location.href, 'nothing was followed by script').to.equal(before);
+  });
+
+  it('counts 0 without a timecard flag and ignores a false flag', async () => {
+    signInAs('employee', { '/api/common/GetOpenItemsByEmployee': { body: { data: { ...EMPTY_OPEN_ITEMS, timecardNeedsSubmission: false } } } });
+    await mountHeader();
+    const count = await waitFor(() => $('[data-menu="bell"] .portal-bell-count'));
+    await sleep(50);
+    expect(count.textContent).to.equal('0');
+    expect($('[data-menu="bell"] [role="menuitem"]')?.textContent).to.equal('No open items');
+  });
+
+  it('opens the avatar popover after 500 ms of hover and closes it 300 ms after leaving', async () => {
+    expect([AVATAR_POPOVER_OPEN_MS, AVATAR_POPOVER_CLOSE_MS, AVATAR_POPOVER_WIDTH]).to.deep.equal([500, 300, 300]);
+    signInAs('admin');
+    await mountHeader();
+    const button = await waitFor(() => $<HTMLButtonElement>('.portal-avatar-button'));
+    const popover = $('.portal-avatar-popover') as HTMLElement;
+    await sendMouse({ type: 'move', position: [0, 400] });
+    const box = button.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+    const hoveredAt = performance.now();
+    await sleep(AVATAR_POPOVER_OPEN_MS - 100 - (performance.now() - hoveredAt));
+    expect(popover.hidden, 'still closed at 400 ms').to.equal(true);
+    await sleep(AVATAR_POPOVER_OPEN_MS + 100 - (performance.now() - hoveredAt));
+    expect(popover.hidden, 'open at 600 ms').to.equal(false);
+    expect(popover.getBoundingClientRect().width).to.equal(300);
+    expect(popover.querySelector('[data-field="preferredName"]')?.textContent).to.equal('Dana Whitfield');
+    expect(popover.querySelector('[data-field="jobTitle"]')?.textContent).to.equal('Director of Business Applications');
+    expect(popover.querySelector('[data-field="email"]')?.textContent).to.equal('dana.whitfield@summitbuilders.example');
+    const chat = popover.querySelector<HTMLAnchorElement>('a[target="_blank"]');
+    expect(chat?.href).to.equal('https://teams.microsoft.com/l/chat/0/0?users=dana.whitfield%40summitbuilders.example');
+    expect(chat?.rel).to.contain('noopener');
+    expect([...popover.querySelectorAll('button')].map((b) => b.textContent)).to.include('Sign out');
+
+    // Moving onto the popover keeps it open.
+    const pop = popover.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(pop.x + pop.width / 2), Math.round(pop.y + pop.height / 2)] });
+    await sleep(AVATAR_POPOVER_CLOSE_MS + 150);
+    expect(popover.hidden, 'kept open while hovering the popover').to.equal(false);
+
+    await sendMouse({ type: 'move', position: [0, 600] });
+    const leftAt = performance.now();
+    await sleep(AVATAR_POPOVER_CLOSE_MS - 100 - (performance.now() - leftAt));
+    expect(popover.hidden, 'still open at 200 ms').to.equal(false);
+    await sleep(AVATAR_POPOVER_CLOSE_MS + 100 - (performance.now() - leftAt));
+    expect(popover.hidden, 'closed at 400 ms').to.equal(true);
+  });
+
+  it('opens the avatar popover by keyboard (focus + Enter) and closes it with Escape', async () => {
+    signInAs('employee');
+    await mountHeader();
+    const button = await waitFor(() => $<HTMLButtonElement>('.portal-avatar-button'));
+    const popover = $('.portal-avatar-popover') as HTMLElement;
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => !popover.hidden);
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => popover.hidden);
+    expect(focused()).to.equal(button);
+  });
+
+  it('shows the photo fetched with the token as a blob URL', async () => {
+    // A 1×1 PNG.
+    const bytes = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+    signInAs('admin', { '/api/employees/profilephoto.png': { blob: new Blob([bytes], { type: 'image/png' }) } });
+    await mountHeader();
+    const img = await waitFor(() => $<HTMLImageElement>('.portal-avatar-button img'));
+    expect(img.src.startsWith('blob:')).to.equal(true);
+    expect(calls).to.include('/api/employees/profilephoto.png?Email=dana.whitfield%40summitbuilders.example&key=EMP-7');
+    await waitFor(() => img.complete && img.naturalWidth === 1);
+    expect($('.portal-avatar-initials')).to.equal(null);
+  });
+
+  it('shows initials when the photo fails to load or to decode', async () => {
+    signInAs('employee', { '/api/employees/profilephoto.png': { status: 404 } });
+    await mountHeader();
+    expect((await waitFor(() => $('.portal-avatar-initials'))).textContent).to.equal('SP');
+    await sleep(50);
+    expect($('.portal-avatar-button img')).to.equal(null);
+
+    document.body.innerHTML = '';
+    signInAs('admin', { '/api/employees/profilephoto.png': { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }) } });
+    await mountHeader();
+    await waitFor(() => calls.some((call) => call.startsWith('/api/employees/profilephoto.png')));
+    await sleep(100);
+    expect((await waitFor(() => $('.portal-avatar-initials'))).textContent).to.equal('DW');
+  });
+
+  it('renders user data as text only', async () => {
+    signInAs('employee', { '/api/employees/GetCurrentUser': { body: { data: currentUser('employee', { preferredName: '<img src=x onerror=alert(1)>' }) } } });
+    await mountHeader();
+    const name = await waitFor(() => $('[data-field="preferredName"]'));
+    await waitFor(() => name.textContent === '<img src=x onerror=alert(1)>');
+    expect($('.portal-avatar-popover img')).to.equal(null);
+  });
+
+  describe('on PFM routes', () => {
+    const LONG_NAME = 'Riverside Regional Medical Center Expansion Phase Two North Tower';
+    const PROJECT = { projectId: 5, budgetId: 44, number: '24-0105', name: LONG_NAME, classification: 'GC', procoreProjectId: 998877 };
+    let mark: HTMLElement;
+
+    beforeEach(() => {
+      // With a <portal-app> on the page the header follows the router store.
+      mark = document.createElement(PFM_PORTAL_MARK);
+      document.body.append(mark);
+    });
+
+    function pfmAnswers(project: Record<string, unknown>, beta: boolean): Record<string, Answer> {
+      return {
+        '/api/employees/GetCurrentUser': { body: { data: currentUser('pm', { betaUser: beta }) } },
+        '/api/pfm/projects/GetProjectMenuByProjectId': { body: { data: project } },
+        '/api/pfm/budgets/GetProjectMenu': { body: { data: project } },
+        '/api/procore/getprocoredomain': { body: { data: { stringValue: 'https://app.procore.com' } } },
+        '/api/pfm/projects/GetProjectPins': { body: { data: [PROJECT, { ...PROJECT, projectId: 6, number: '24-0106', name: 'Short', classification: 'CM' }] } },
+      };
+    }
+
+    it('shows the PFM bar with the project menu, the name cut in the middle at 50 with the full name on hover', async () => {
+      $router.open('/pfm/projects/commitments?projectId=5');
+      signInAs('pm', pfmAnswers(PROJECT, false));
+      await mountHeader();
+      const name = await waitFor(() => $('[data-menu="project"] [data-project-name]'));
+      await waitFor(() => $('[data-menu="project"] [data-entry="procore"]')); // after getprocoredomain
+      const full = `24-0105 ${LONG_NAME}`;
+      expect(name.getAttribute('title')).to.equal(full);
+      expect([...(name.textContent ?? '')]).to.have.length(50);
+      expect(name.textContent).to.equal(`${full.slice(0, 25)}…${full.slice(-24)}`);
+      expect(calls).to.include('/api/pfm/projects/GetProjectMenuByProjectId?ProjectId=5');
+      expect($('[data-bar="generic"]')).to.equal(null);
+      const labels = $$('[data-menu="project"] [role="menuitem"]').map((item) => item.firstChild?.textContent);
+      expect(labels).to.deep.equal(['Buyout & SRA', 'Projection Grid', 'Commitments', 'Change Management', 'Owner Agreements', 'Cost Adjustments', 'Direct Costs', 'Sub Ratings', 'Data Quality', 'Procore Project', 'Configure Project', 'Reports']);
+      const href = (id: string) => $<HTMLAnchorElement>(`[data-menu="project"] [data-entry="${id}"]`);
+      expect(href('projectiongrid')?.getAttribute('href')).to.equal('/pfm/projects/projectiongrid?projectId=5&budgetId=44');
+      expect(href('procore')?.getAttribute('href')).to.equal('https://app.procore.com/998877/project/home');
+      expect(href('procore')?.rel.split(' ')).to.include.members(['noopener', 'external']);
+      expect(href('procore')?.target).to.equal('_blank');
+      expect(href('configure')?.getAttribute('href')).to.equal('/pfm/projects/commitments?projectId=5&workbench=ProjectConfiguration');
+      expect(href('reports')?.getAttribute('href')).to.equal('/pfm/projects/commitments?projectId=5&workbench=Reports');
+      // Pinned projects: truncated with the full name in title; CM projects go to the legacy host.
+      const pins = $$<HTMLAnchorElement>('[data-menu="pins"] [role="menuitem"]');
+      expect(pins[0]?.title).to.equal(full);
+      expect([...(pins[0]?.firstChild?.textContent ?? '')]).to.have.length(50);
+      expect(pins[1]?.getAttribute('href')).to.equal(`${location.origin}/costmanagement/costmanagement/cm?projectId=6`);
+      // The change-management tab menu with readable labels.
+      expect($$('[data-menu="change-management"] [role="menuitem"]').map((item) => [item.textContent, item.getAttribute('href')])).to.deep.equal([
+        ['Initiating Documents', '/pfm/projects/changemanagement?activeTab=initiating-documents&projectId=5'],
+        ['Change Events', '/pfm/projects/changemanagement?activeTab=change-events&projectId=5'],
+        ['Request For Proposals', '/pfm/projects/changemanagement?activeTab=request-for-proposals&projectId=5'],
+        ['Change Requests', '/pfm/projects/changemanagement?activeTab=change-requests&projectId=5'],
+      ]);
+      // pm: no PFM Administration menu; the APPS menu lists the other applications.
+      expect($('[data-menu="pfm-admin"]')).to.equal(null);
+      expect($$('[data-menu="apps"] [role="group"]').map((group) => group.getAttribute('aria-label'))).to.deep.equal(['Project Toolbox', 'Subcontractor Risk Tools', 'Employee Tools']);
+    });
+
+    it('shows ESign to beta users only, and loads the menu by budget when there is no project', async () => {
+      $router.open('/pfm/projects/projectiongrid?budgetId=44');
+      signInAs('admin', pfmAnswers(PROJECT, true));
+      await mountHeader();
+      await waitFor(() => $('[data-menu="project"] [data-entry="esign"]'));
+      expect(calls).to.include('/api/pfm/budgets/GetProjectMenu?BudgetId=44');
+      expect($('[data-menu="project"] [data-entry="esign"]')?.getAttribute('href')).to.equal('/pfm/projects/esign?projectId=5&budgetId=44');
+      expect($$('[data-menu="pfm-admin"] [role="menuitem"]').map((item) => item.textContent)).to.deep.equal(['Document Templates', 'Sub Ratings', 'ESign']);
+      expect($('[data-menu="pfm"] button')?.textContent).to.equal('Project Financial Management');
+    });
+
+    it('links a CM project out to the legacy cost-management host', async () => {
+      $router.open('/pfm/projects/commitments?projectId=5');
+      signInAs('pm', pfmAnswers({ ...PROJECT, classification: 'CM' }, false));
+      await mountHeader();
+      const link = await waitFor(() => $<HTMLAnchorElement>('[data-menu="project"] [data-entry="cost-management"]'));
+      expect(link.getAttribute('href')).to.equal(`${location.origin}/costmanagement/costmanagement/cm?projectId=5`);
+      expect($$('[data-menu="project"] [role="menuitem"]')).to.have.length(1);
+    });
+  });
+
+  describe('changes', () => {
+    const LIST = [
+      { parentApplicationRecordId: 10, parentRecordType: 'Change Event', applicationRecordId: 101, recordType: 'ChangeEventItem', description: 'Amount changed' },
+      { parentApplicationRecordId: 20, parentRecordType: 'Subcontract', applicationRecordId: 201, recordType: 'Subcontract', description: 'Vendor changed' },
+    ];
+
+    it('lists unacknowledged changes with orange asterisks; clicking one acknowledges its parent record', async () => {
+      signInAs('pm', { '/api/changes/refresh': { body: { data: true } }, '/api/changes': { body: { data: LIST } }, '/api/changes/remove': { body: { data: true } } });
+      await mountHeader('application-id="2"');
+      const asterisk = await waitFor(() => $<HTMLButtonElement>('.change-indicator[data-parent-record-id="10"]'));
+      expect(calls).to.include.members(['/api/changes/refresh?ApplicationId=2', '/api/changes?ApplicationId=2']);
+      expect(asterisk.textContent).to.equal('*');
+      expect(asterisk.getAttribute('aria-label')).to.equal('Acknowledge changes to Change Event 10');
+      asterisk.click();
+      await waitFor(() => !$('.change-indicator[data-parent-record-id="10"]'));
+      expect(calls).to.include('/api/changes/remove?ApplicationId=2&ParentApplicationRecordId=10');
+      expect($('.change-indicator[data-parent-record-id="20"]')).to.not.equal(null);
+    });
+
+    it('brings the asterisk back and shows an error when acknowledging fails', async () => {
+      signInAs('pm', { '/api/changes/refresh': { body: {} }, '/api/changes': { body: { data: LIST } }, '/api/changes/remove': { status: 500 } });
+      await mountHeader('application-id="2"');
+      (await waitFor(() => $<HTMLButtonElement>('.change-indicator[data-parent-record-id="10"]'))).click();
+      await waitFor(() => $toasts.get().length > 0);
+      expect($toasts.get()[0]?.variant).to.equal('danger');
+      await waitFor(() => $('.change-indicator[data-parent-record-id="10"]'));
+    });
+
+    it("clears every change with 'Clear all'", async () => {
+      signInAs('pm', { '/api/changes/refresh': { body: {} }, '/api/changes': { body: { data: LIST } }, '/api/changes/clear': { body: { data: true } } });
+      await mountHeader('application-id="2"');
+      await waitFor(() => $('.change-indicator'));
+      const clear = $$<HTMLButtonElement>('.portal-changes-panel button').find((button) => button.textContent === 'Clear all');
+      clear?.click();
+      await waitFor(() => !$('.change-indicator'));
+      expect(calls).to.include('/api/changes/clear?ApplicationId=2');
+    });
+  });
+});
