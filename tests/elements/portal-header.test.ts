@@ -210,7 +210,8 @@ describe('<portal-header>', () => {
       ],
       budgetsPendingProjections: [{ budgetId: 44, projectId: 5, projectName: 'Riverside Clinic', month: '2026-03' }],
       pendingPtoRequests: [{ requestId: 9, title: 'Vacation', employeeName: 'Sam Patterson', startDate: '2026-04-01', endDate: '2026-04-03' }],
-      timecardNeedsSubmission: { timecardId: 77, employeeId: 7, weekEnding: '2026-03-08', dueDate: '2026-03-09T05:00:00.000Z', enteredHours: 32, expectedHours: 40 },
+      // The demo host's shape: a flag beside the timecard's fields, without its owner.
+      timecardNeedsSubmission: { flag: true, timecardId: 77, weekEnding: '2026-03-08', dueDate: '2026-03-09T05:00:00.000Z', enteredHours: 32, expectedHours: 40 },
     };
     signInAs('pm', { '/api/common/GetOpenItemsByEmployee': { body: { data: openItems } } });
     const before = location.href;
@@ -238,8 +239,8 @@ describe('<portal-header>', () => {
     expect(location.href, 'nothing was followed by script').to.equal(before);
   });
 
-  it('counts 0 without a timecard flag and ignores a false flag', async () => {
-    signInAs('employee', { '/api/common/GetOpenItemsByEmployee': { body: { data: { ...EMPTY_OPEN_ITEMS, timecardNeedsSubmission: false } } } });
+  it('counts 0 when the timecard flag is false', async () => {
+    signInAs('employee', { '/api/common/GetOpenItemsByEmployee': { body: { data: { ...EMPTY_OPEN_ITEMS, timecardNeedsSubmission: { flag: false, dueDate: null, enteredHours: 0, expectedHours: 0 } } } } });
     await mountHeader();
     const count = await waitFor(() => $('[data-menu="bell"] .portal-bell-count'));
     await sleep(50);
@@ -403,9 +404,22 @@ describe('<portal-header>', () => {
       expect($('[data-menu="pfm"] button')?.textContent).to.equal('Project Financial Management');
     });
 
+    it("lists PFM's changes on PFM screens, finding PFM's application id by its key", async () => {
+      $router.open('/pfm/projects/commitments?projectId=5');
+      signInAs('pm', {
+        ...pfmAnswers(PROJECT, false),
+        '/api/applications/data/ajaxGetApplicationData': { body: { data: { applicationId: 2, applicationKey: 'keyPFM', name: 'PFM' } } },
+        '/api/changes/refresh': { body: {} },
+        '/api/changes': { body: { data: [{ parentApplicationRecordId: 4, parentRecordType: 'ChangeEvent', applicationRecordId: 9, recordType: 'ChangeEvent' }] } },
+      });
+      await mountHeader();
+      await waitFor(() => $('.change-indicator[data-parent-record-id="4"]'));
+      expect(calls).to.include.members(['/api/changes/refresh?ApplicationId=2', '/api/changes?ApplicationId=2']);
+    });
+
     it('links a CM project out to the legacy cost-management host', async () => {
       $router.open('/pfm/projects/commitments?projectId=5');
-      signInAs('pm', pfmAnswers({ ...PROJECT, classification: 'CM' }, false));
+      signInAs('pm', pfmAnswers({ ...PROJECT, classification: 'CM', isCM: true }, false));
       await mountHeader();
       const link = await waitFor(() => $<HTMLAnchorElement>('[data-menu="project"] [data-entry="cost-management"]'));
       expect(link.getAttribute('href')).to.equal(`${location.origin}/costmanagement/costmanagement/cm?projectId=5`);

@@ -15,13 +15,13 @@ import { Avatar } from './Avatar';
 import { Bell } from './Bell';
 import { ChangesMenu } from './ChangesMenu';
 import { GenericBar } from './GenericBar';
-import { loadCurrentUser } from './data';
+import { loadApplicationId, loadCurrentUser } from './data';
 import { PfmBar, type PfmContext } from './PfmBar';
 import { useLoad } from './useLoad';
 import { HEADER_CSS } from './styles';
 
 export interface PortalHeaderProps {
-  /** Application whose changes the header lists (§4); none: no changes panel. */
+  /** Application whose changes the header lists (§4); default: PFM's on PFM screens, none elsewhere. */
   applicationId?: number;
   /** The site name shown at the left (default 'Business Applications'). */
   siteName?: string;
@@ -66,6 +66,10 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
   }, [session.status]);
 
   const pfm = pfmContext(resolution);
+  // Change tracking belongs to an application: the one given, else PFM's on PFM screens (§4).
+  const givenApplicationId = applicationId !== undefined && applicationId > 0 ? applicationId : undefined;
+  const pfmApplicationId = useLoad(authenticated && pfm && !givenApplicationId ? 'keyPFM' : null, () => loadApplicationId('keyPFM'), 'PFM application');
+  const changesApplicationId = givenApplicationId ?? (pfm ? pfmApplicationId : undefined);
   const style = { '--portal-env-color': environment.headerColor } as CSSProperties;
   return (
     <header className="portal-header" style={style} data-environment={environment.name}>
@@ -76,7 +80,7 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
         <div className="ms-auto d-flex align-items-center gap-2">
           {authenticated ? (
             <>
-              {applicationId !== undefined && applicationId > 0 ? <ChangesMenu applicationId={applicationId} /> : null}
+              {changesApplicationId ? <ChangesMenu applicationId={changesApplicationId} /> : null}
               {user ? <Bell employeeId={user.employeeId} legacyOrigin={environment.legacyOrigin} /> : null}
               {user ? <Avatar user={user} onSignOut={() => void signOut()} /> : null}
             </>

@@ -4,6 +4,7 @@
  * every text from here is rendered as text only.
  */
 import { getBlob, getJson } from '../../core/api';
+import { lookupObject } from '../../core/lookups';
 
 /** §7 paths the header calls. */
 export const HEADER_PATHS = {
@@ -126,7 +127,8 @@ export function toOpenItems(raw: unknown): OpenItems {
   let timecard: TimecardDue | null = null;
   // The flag may come as an object describing the timecard, or as true with the details beside it.
   const details = isObject(timecardRaw) ? timecardRaw : timecardRaw === true ? (isObject(source.timecard) ? source.timecard : source) : null;
-  if (details && (timecardRaw === true || details.needsSubmission !== false)) {
+  // The demo host sends { flag, dueDate, enteredHours, expectedHours, … }; flag false means none.
+  if (details && (timecardRaw === true || (details.flag !== false && details.needsSubmission !== false))) {
     timecard = {
       timecardId: num(pick(details, 'timecardId')),
       employeeId: num(pick(details, 'employeeId')),
@@ -177,14 +179,26 @@ export function toProject(raw: unknown): ProjectSummary | null {
     budgetId: num(pick(raw, 'budgetId')),
     number: text(pick(raw, 'number', 'projectNumber')),
     name: text(pick(raw, 'name', 'projectName', 'displayText')),
-    classification: text(pick(raw, 'classification')),
+    classification: pick(raw, 'isCM') === true ? 'CM' : text(pick(raw, 'classification')),
     procoreProjectId: Number.isFinite(procore) && procore > 0 ? procore : null,
   };
 }
 
 export const loadCurrentUser = async (): Promise<CurrentUser | null> => toCurrentUser(await getJson<unknown>(HEADER_PATHS.currentUser));
 
-export const loadOpenItems = async (employeeId: number): Promise<OpenItems> => toOpenItems(await getJson<unknown>(HEADER_PATHS.openItems, { employeeId }));
+/** The user's open items; the timecard, which the answer gives without an owner, is theirs. */
+export async function loadOpenItems(employeeId: number): Promise<OpenItems> {
+  const items = toOpenItems(await getJson<unknown>(HEADER_PATHS.openItems, { employeeId }));
+  if (items.timecard && items.timecard.employeeId < 1) items.timecard.employeeId = employeeId;
+  return items;
+}
+
+/** The numeric id of an application key (change tracking takes ApplicationId), or undefined. */
+export async function loadApplicationId(applicationKey: string): Promise<number | undefined> {
+  const application = await lookupObject<Record<string, unknown>>('application', applicationKey);
+  const id = application ? num(application.applicationId) : -1;
+  return id > 0 ? id : undefined;
+}
 
 export async function loadProjectPins(): Promise<ProjectSummary[]> {
   const raw = await getJson<unknown>(HEADER_PATHS.projectPins);

@@ -3,7 +3,7 @@ import { PortalHeader } from './PortalHeader';
 
 /**
  * `<portal-header>`: the portal's header (§1, §2). Embedded alone on a legacy page it signs in by itself.
- * @attr application-id - the application whose unacknowledged changes the header lists (optional; §4)
+ * @attr application-id - the application (numeric id) whose unacknowledged changes the header lists (§4); default: PFM's on PFM screens
  * @attr site-name - the site name at the left (default 'Business Applications')
  */
 export const PortalHeaderElement = defineReactElement('portal-header', PortalHeader, { props: { applicationId: 'number', siteName: 'string' } });
