@@ -52,7 +52,7 @@ describe('<portal-overlays> toasts', () => {
     expect(toast.getAttribute('role')).to.equal('status');
     const container = overlaysRoot().querySelector<HTMLElement>('.toast-container');
     expect(container?.getAttribute('aria-live')).to.equal('polite');
-    expect(toast.parentElement).to.equal(container);
+    expect(toast.parentElement === container, 'toast inside the container').to.equal(true);
     const box = toast.getBoundingClientRect();
     expect(box.top).to.be.lessThan(50);
     expect(window.innerWidth - box.right).to.be.lessThan(50);
@@ -67,7 +67,7 @@ describe('<portal-overlays> toasts', () => {
   it('renders the message as text, never HTML', async () => {
     showToast('<b>bold</b><img src=x>', { title: '<i>t</i>' });
     const toast = await waitForToast();
-    expect(toast.querySelector('b, img, i')).to.equal(null);
+    expect(toast.querySelector('b, img, i')?.outerHTML ?? null).to.equal(null);
     expect(toast.querySelector('.toast-body')?.textContent).to.equal('<b>bold</b><img src=x>');
     expect(toast.querySelector('.toast-header strong')?.textContent).to.equal('<i>t</i>');
   });
@@ -111,7 +111,7 @@ describe('<portal-overlays> toasts', () => {
     expect(getComputedStyle(toast).transitionDuration).to.equal('0.5s');
 
     await sleep(4900 - (performance.now() - start));
-    expect(toastEls()).to.have.length(1);
+    expect(toastEls().length).to.equal(1);
     expect(toast.classList.contains('show')).to.equal(true);
     expect(getComputedStyle(toast).opacity).to.equal('1');
 
@@ -170,8 +170,8 @@ describe('<portal-overlays> mounting', () => {
     ensureOverlays();
     ensureOverlays();
     const all = document.querySelectorAll(OVERLAYS_TAG);
-    expect(all).to.have.length(1);
-    expect(all[0]?.parentElement).to.equal(document.body);
+    expect(all.length).to.equal(1);
+    expect(all[0]?.parentElement === document.body, 'appended to <body>').to.equal(true);
   });
 
   it('takes no layout space and sits above the page', async () => {
@@ -198,10 +198,10 @@ describe('<portal-overlays> mounting', () => {
   });
 
   it('is mounted when one of our elements connects', async () => {
-    expect(document.querySelector(OVERLAYS_TAG)).to.equal(null);
+    expect(document.querySelector(OVERLAYS_TAG)?.outerHTML ?? null).to.equal(null);
     document.body.append(document.createElement('portal-forbidden'));
     await waitFor(() => document.querySelector(OVERLAYS_TAG));
-    expect(document.querySelectorAll(OVERLAYS_TAG)).to.have.length(1);
+    expect(document.querySelectorAll(OVERLAYS_TAG).length).to.equal(1);
   });
 
   it('is not duplicated by a second element or a second copy that finds it in the page', async () => {
@@ -209,11 +209,11 @@ describe('<portal-overlays> mounting', () => {
     await waitFor(() => document.querySelector(OVERLAYS_TAG));
     await sleep(50);
     ensureOverlays();
-    expect(document.querySelectorAll(OVERLAYS_TAG)).to.have.length(1);
+    expect(document.querySelectorAll(OVERLAYS_TAG).length).to.equal(1);
   });
 
   it('comes back when a toast is shown after the page removed it', async () => {
-    expect(document.querySelector(OVERLAYS_TAG)).to.equal(null);
+    expect(document.querySelector(OVERLAYS_TAG)?.outerHTML ?? null).to.equal(null);
     showToast('Back again');
     const toast = await waitForToast();
     expect(toast.querySelector('.toast-body')?.textContent).to.equal('Back again');
