@@ -1,13 +1,97 @@
-// PLACEHOLDER until the API helper lands.
-import type { FastifyInstance } from 'fastify';
+/**
+ * The API of §7 on the demo host. Every route is declared with its access in ONE table
+ * (`routes.ts`); the handlers live in one file per area. This plugin adds form parsing
+ * (multipart keyValues and urlencoded), the role check of the table, `{ data }` answers and JSON
+ * errors. The host has already verified the bearer token and set `request.user` (or answered 401).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
+import multipart from '@fastify/multipart';
+import { ACCESS, ruleAllows } from '../../../src/core/access';
 import '../types';
+import { loadCaller, type Caller, type Handlers } from './context';
+import { HttpError, sendError, type Params } from './http';
+import { API_ROUTES, routeKey, type RouteAccess } from './routes';
+import { sessionHandlers } from './session';
+import { lookupHandlers } from './lookups';
+import { loadHandlers } from './loads';
+import { stateHandlers } from './state-updates';
+import { writeHandlers } from './writes';
+
+export { API_ROUTES } from './routes';
+
+/** Uploaded files above this are refused with 413. */
+const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+
+/** True when the caller passes the route's access rule. */
+export function accessAllows(user: Pick<Caller, 'roles'>, access: RouteAccess): boolean {
+  if (access === 'token') return true;
+  if (typeof access === 'string') return ruleAllows(user.roles, ACCESS[access]);
+  return access.anyOf.some((rule) => ruleAllows(user.roles, rule));
+}
 
 /**
  * Register every API route of §7. The host has already verified the bearer token for /api/* and the
  * legacy data paths and set `request.user` (or answered 401).
  */
 export async function registerApi(app: FastifyInstance, db: Database.Database): Promise<void> {
-  void app;
-  void db;
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      // Keep a file's name and type beside its bytes (keyValues alone keeps only the bytes).
+      async onFile(part) {
+        const data = await part.toBuffer();
+        (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
+      },
+      limits: { fileSize: FILE_SIZE_LIMIT, fieldSize: 1024 * 1024, fields: 5000, files: 5 },
+    });
+  }
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      const form: Record<string, string> = {};
+      for (const [key, value] of new URLSearchParams(String(body))) form[key] = value;
+      done(null, form);
+    });
+  }
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return sendError(reply, error);
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'API request failed');
+    const message = status === 413 ? 'Request body is too large.' : status === 500 ? 'Internal Server Error' : error.message;
+    return sendError(reply, new HttpError(status, message, { code: error.code }));
+  });
+
+  const handlers: Handlers = { ...sessionHandlers, ...lookupHandlers, ...loadHandlers, ...stateHandlers, ...writeHandlers };
+  const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
+  const missing = [...declared].filter((key) => !handlers[key]);
+  const undeclared = Object.keys(handlers).filter((key) => !declared.has(key));
+  if (missing.length || undeclared.length) {
+    throw new Error(`registerApi: routes without handler: ${missing.join(', ') || '-'}; handlers without route: ${undeclared.join(', ') || '-'}`);
+  }
+
+  for (const route of API_ROUTES) {
+    const handler = handlers[routeKey(route.method, route.path)]!;
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        try {
+          if (!request.user) throw new HttpError(401, 'Unauthorized');
+          const user = loadCaller(db, request.user.login);
+          if (!user) throw new HttpError(403, `No employee record for '${request.user.login}'.`);
+          if (!accessAllows(user, route.access)) {
+            throw new HttpError(403, `You do not have access to ${route.path}.`, { requiredAccess: route.access });
+          }
+          const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
+          const result = await handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body });
+          if (result === reply) return reply;
+          return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
+        } catch (error) {
+          if (error instanceof HttpError) return sendError(reply, error);
+          throw error;
+        }
+      },
+    });
+  }
 }

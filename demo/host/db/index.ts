@@ -32,8 +32,9 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   const fresh = migrate(db);
   if (fresh) seedDatabase(db, { scale: options.scale });
   else if (options.scale && !hasScaleProject(db)) {
-    // Asked for the benchmark project on an existing database: add it without touching the rest.
-    seedScaleOnly(db);
+    // The benchmark project is written at seed time (it shares the seeder's reference state).
+    db.close();
+    throw new Error('openDatabase: the benchmark project (--scale) needs a fresh database: add --reset.');
   }
   return db;
 }
@@ -60,10 +61,4 @@ export function migrate(db: Database.Database): boolean {
 
 function hasScaleProject(db: Database.Database): boolean {
   return db.prepare("SELECT 1 FROM projects WHERE number = '26-9001'").get() !== undefined;
-}
-
-function seedScaleOnly(db: Database.Database): void {
-  // The scale seed needs the seeder's reference state (state ids, vendors); the simplest sound way
-  // is to rebuild: scale data is only ever wanted on a fresh benchmark database.
-  throw new Error('openDatabase: --scale on an existing database needs --reset (the benchmark project is added at seed time)');
 }

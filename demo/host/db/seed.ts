@@ -220,8 +220,8 @@ class Seeder {
     // Other staff, generated (login null: they cannot sign in).
     const used = new Set<string>();
     for (let i = 0; i < 36; i++) {
-      let first = '';
-      let last = '';
+      let first: string;
+      let last: string;
       do {
         first = this.rng.pick(FIRST_NAMES);
         last = this.rng.pick(LAST_NAMES);

@@ -1,0 +1,148 @@
+/**
+ * Errors, answers and parameter parsing for the API, in one place: every refusal is JSON with a
+ * status and a message naming what was wrong; nothing else in the API parses raw input.
+ */
+import type { FastifyReply } from 'fastify';
+
+/** A refusal with a status and a JSON body (`statusCode`, `error`, `message`, extra fields). */
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large',
+};
+
+/** Send an HttpError as JSON. */
+export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send({
+    statusCode: error.statusCode, error: REASONS[error.statusCode] ?? 'Error', message: error.message, ...error.extra,
+  });
+}
+
+export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, message, extra);
+export const notFound = (message: string) => new HttpError(404, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string, extra: Record<string, unknown> = {}) => new HttpError(409, message, extra);
+
+/** §3 validation feedback item: 1 invalid, 2 warning, 3 info. */
+export interface FeedbackItem {
+  integerValue: 1 | 2 | 3;
+  stringValue: string;
+  message: string;
+}
+
+/** 400 with validation feedback items (the form shows them per field). */
+export function invalid(feedback: FeedbackItem[], message = feedback.filter((f) => f.integerValue === 1).map((f) => f.message).join(' ')): HttpError {
+  return new HttpError(400, message || 'Invalid input.', { data: feedback, feedback });
+}
+
+/**
+ * 400 answered with the §8 autoAlert body: the client shows 'Request Failed' with the message, the
+ * service name and the function name.
+ */
+export function autoAlert(functionName: string, message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(400, message, { autoAlert: true, serviceName: 'PfmService', functionName, ...extra });
+}
+
+// --- parameters ---------------------------------------------------------------------------------
+
+/** A query string or form body as Fastify hands it over. */
+export type Params = Record<string, unknown>;
+
+/** The parameter, looked up case-insensitively (clients send `ProjectId` or `projectId`). */
+export function rawParam(params: Params | undefined, name: string): string | undefined {
+  if (!params) return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(params)) {
+    if (key.toLowerCase() !== wanted) continue;
+    const single = Array.isArray(value) ? value[value.length - 1] : value;
+    if (single === undefined || single === null) return undefined;
+    if (typeof single === 'object' && 'value' in (single as object)) return String((single as { value: unknown }).value);
+    return String(single);
+  }
+  return undefined;
+}
+
+const MAX_ID = 2_147_483_647;
+const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/**
+ * An id parameter: a positive integer (decimal digits only, at most 2^31 - 1). Missing, empty or
+ * -1 (§9: missing identifiers default to -1) → undefined, or 400 when `required`.
+ */
+export function idParam(params: Params | undefined, name: string, required: true): number;
+export function idParam(params: Params | undefined, name: string, required?: false): number | undefined;
+export function idParam(params: Params | undefined, name: string, required = false): number | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '' || raw === '-1') {
+    if (required) throw badRequest(`Parameter '${name}' is required.`, { parameter: name });
+    return undefined;
+  }
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_ID) {
+    throw badRequest(`Parameter '${name}' must be a positive integer id (got '${show(raw)}').`, { parameter: name });
+  }
+  return Number(raw);
+}
+
+/** A number parameter (plain decimal, optional minus, at most one point). */
+export function numberParam(params: Params | undefined, name: string, required = false): number | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '') {
+    if (required) throw badRequest(`Parameter '${name}' is required.`, { parameter: name });
+    return undefined;
+  }
+  if (!/^-?\d{1,13}(\.\d{1,6})?$/.test(raw)) {
+    throw badRequest(`Parameter '${name}' must be a number (got '${show(raw)}').`, { parameter: name });
+  }
+  return Number(raw);
+}
+
+/** A string parameter, trimmed; empty → undefined. Longer than `max` → 400. */
+export function stringParam(params: Params | undefined, name: string, max = 4000): string | undefined {
+  const raw = rawParam(params, name);
+  if (raw === undefined) return undefined;
+  const value = raw.trim();
+  if (value.length > max) throw badRequest(`Parameter '${name}' is longer than ${max} characters.`, { parameter: name });
+  return value === '' ? undefined : value;
+}
+
+/** A boolean parameter: true/false (any case), 1/0. */
+export function booleanParam(params: Params | undefined, name: string, fallback: boolean): boolean {
+  const raw = rawParam(params, name)?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw badRequest(`Parameter '${name}' must be true or false (got '${show(raw)}').`, { parameter: name });
+}
+
+/**
+ * `lastLoad`: an ISO-8601 timestamp (`2026-11-01T12:00:00Z`, or a date) or epoch milliseconds.
+ * Returns the ISO form used by the `modifiedAt` columns, or undefined when absent.
+ */
+export function lastLoadParam(params: Params | undefined, name = 'lastLoad'): string | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  let time: number;
+  if (/^\d{1,15}$/.test(raw)) time = Number(raw);
+  else if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw)) time = Date.parse(raw);
+  else time = Number.NaN;
+  if (!Number.isFinite(time) || time < 0 || time > 8.64e15) {
+    throw badRequest(`Parameter '${name}' must be an ISO-8601 timestamp or epoch milliseconds (got '${show(raw)}').`, { parameter: name });
+  }
+  return new Date(time).toISOString();
+}
+
+/** One of `allowed` (case-insensitive), returned in its canonical spelling; empty → undefined. */
+export function enumParam<T extends string>(params: Params | undefined, name: string, allowed: readonly T[]): T | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  const match = allowed.find((value) => value.toLowerCase() === raw.toLowerCase());
+  if (!match) throw badRequest(`Parameter '${name}' must be one of ${allowed.join(', ')} (got '${show(raw)}').`, { parameter: name });
+  return match;
+}
+
+/** The current time as stored in `modifiedAt`. */
+export const nowIso = (): string => new Date().toISOString();

@@ -1,0 +1,108 @@
+/**
+ * The SELECTs of every record type, shared by the single-object lookups and the data loads, so a
+ * record looks the same whichever call returns it. Each is `SELECT … FROM … ` with the main table
+ * aliased `t`; callers append WHERE/ORDER BY.
+ */
+import { CODE_DISPLAY_SQL, STATE_COLUMNS, STATE_JOIN } from './rows';
+
+export const PROJECT_SELECT = `SELECT t.projectId, t.legalEntityId, t.number, t.name, t.classification, t.budgetId, t.legacyProjectId,
+  t.legacyBudgetId, t.buyoutProjectId, t.procoreProjectId, t.projectDescription, t.city, t.state, t.projectManagerEmployeeId,
+  pm.preferredName AS projectManagerName, t.regionalProjectManagerEmployeeId, t.contractAmount, t.startDate, t.completionDate,
+  t.active, t.displayText, le.displayText AS legalEntityName, t.modifiedAt
+  FROM projects t JOIN legal_entities le ON le.legalEntityId = t.legalEntityId
+  LEFT JOIN employees pm ON pm.employeeId = t.projectManagerEmployeeId`;
+
+export const BUDGET_SELECT = `SELECT t.budgetId, t.projectId, t.jobNumber, t.name, t.displayText, t.budgetLock, t.budgetLockReason,
+  t.rollUpBudgetId, p.name AS projectName, p.legalEntityId, p.classification, t.modifiedAt
+  FROM budgets t JOIN projects p ON p.projectId = t.projectId`;
+
+export const COST_CODE_SELECT = `SELECT t.costCodeId, t.budgetId, b.projectId, t.code, ${CODE_DISPLAY_SQL('t.code')} AS codeDisplay, t.type,
+  ct.name AS costTypeName, t.description, t.displayText, t.originalBudget, t.unitOfMeasure, t.budgetUnits, t.budgetHours, t.modifiedAt
+  FROM cost_codes t JOIN budgets b ON b.budgetId = t.budgetId JOIN cost_types ct ON ct.costType = t.type`;
+
+const vendorColumns = 'v.name AS vendorName';
+
+export const SUBCONTRACT_SELECT = `SELECT t.subcontractId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.subcontractTypeId, t.number,
+  t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.retainagePercent, t.excessLiability, t.executedDate, t.billedToDate,
+  (SELECT coalesce(sum(amount), 0) FROM subcontract_items i WHERE i.subcontractId = t.subcontractId) AS originalAmount,
+  (SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_order_items ci JOIN subcontract_change_orders co USING (subcontractChangeOrderId)
+     JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
+     WHERE co.subcontractId = t.subcontractId AND cs.name = 'Approved') AS approvedChanges,
+  (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = 'Subcontract' AND x.sourceRecordId = t.subcontractId) AS billed,
+  t.displayText, t.modifiedAt
+  FROM subcontracts t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+
+export const PURCHASE_AGREEMENT_SELECT = `SELECT t.purchaseAgreementId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.number,
+  t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.retainagePercent, t.executedDate, t.billedToDate,
+  (SELECT coalesce(sum(amount), 0) FROM purchase_agreement_items i WHERE i.purchaseAgreementId = t.purchaseAgreementId) AS originalAmount,
+  (SELECT coalesce(sum(ci.amount), 0) FROM purchase_agreement_change_order_items ci JOIN purchase_agreement_change_orders co USING (purchaseAgreementChangeOrderId)
+     JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
+     WHERE co.purchaseAgreementId = t.purchaseAgreementId AND cs.name = 'Approved') AS approvedChanges,
+  (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = 'PurchaseAgreement' AND x.sourceRecordId = t.purchaseAgreementId) AS billed,
+  t.displayText, t.modifiedAt
+  FROM purchase_agreements t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+
+export const PURCHASE_ORDER_SELECT = `SELECT t.purchaseOrderId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.purchaseAgreementId, t.number,
+  t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.orderDate, t.billedToDate,
+  (SELECT coalesce(sum(amount), 0) FROM purchase_order_items i WHERE i.purchaseOrderId = t.purchaseOrderId) AS amount,
+  (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = 'PurchaseOrder' AND x.sourceRecordId = t.purchaseOrderId) AS billed,
+  t.displayText, t.modifiedAt
+  FROM purchase_orders t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+
+export const SUBCONTRACT_CO_SELECT = `SELECT t.subcontractChangeOrderId, t.subcontractId, s.projectId, s.budgetId, s.vendorId, t.number, t.description,
+  t.applicationRecordStateId, ${STATE_COLUMNS}, t.changeOrderDate,
+  (SELECT coalesce(sum(amount), 0) FROM subcontract_change_order_items i WHERE i.subcontractChangeOrderId = t.subcontractChangeOrderId) AS amount,
+  t.displayText, t.modifiedAt
+  FROM subcontract_change_orders t JOIN subcontracts s ON s.subcontractId = t.subcontractId ${STATE_JOIN('t')}`;
+
+export const PURCHASE_AGREEMENT_CO_SELECT = `SELECT t.purchaseAgreementChangeOrderId, t.purchaseAgreementId, a.projectId, a.budgetId, a.vendorId, t.number,
+  t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.changeOrderDate,
+  (SELECT coalesce(sum(amount), 0) FROM purchase_agreement_change_order_items i WHERE i.purchaseAgreementChangeOrderId = t.purchaseAgreementChangeOrderId) AS amount,
+  t.displayText, t.modifiedAt
+  FROM purchase_agreement_change_orders t JOIN purchase_agreements a ON a.purchaseAgreementId = t.purchaseAgreementId ${STATE_JOIN('t')}`;
+
+export const OWNER_AGREEMENT_SELECT = `SELECT t.ownerAgreementId, t.projectId, t.budgetId, t.number, t.ownerName, t.description, t.contractType,
+  t.contractAmount, t.applicationRecordStateId, ${STATE_COLUMNS}, t.executedDate,
+  (SELECT coalesce(sum(co.amount), 0) FROM owner_agreement_change_orders co JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
+     WHERE co.ownerAgreementId = t.ownerAgreementId AND cs.name = 'Approved') AS approvedChanges,
+  t.displayText, t.modifiedAt
+  FROM owner_agreements t ${STATE_JOIN('t')}`;
+
+export const OWNER_AGREEMENT_CO_SELECT = `SELECT t.ownerAgreementChangeOrderId, t.ownerAgreementId, oa.projectId, t.budgetId, t.number, t.description,
+  t.amount, t.applicationRecordStateId, ${STATE_COLUMNS}, t.changeOrderDate,
+  (SELECT count(*) FROM change_events ce WHERE ce.ownerAgreementChangeOrderId = t.ownerAgreementChangeOrderId) AS changeEventCount,
+  t.displayText, t.modifiedAt
+  FROM owner_agreement_change_orders t JOIN owner_agreements oa ON oa.ownerAgreementId = t.ownerAgreementId ${STATE_JOIN('t')}`;
+
+export const CHANGE_RECORD_SELECT = `SELECT t.changeRecordId, t.projectId, t.budgetId, t.changeRecordTypeId, t.initiatingDocumentTypeId, t.changeReasonId,
+  t.rfiId, t.number, t.title, t.description, t.documentDate, t.estimatedAmount, t.applicationRecordStateId, ${STATE_COLUMNS},
+  (SELECT count(*) FROM change_events ce WHERE ce.changeRecordId = t.changeRecordId) AS changeEventCount, t.displayText, t.modifiedAt
+  FROM change_records t ${STATE_JOIN('t')}`;
+
+export const CHANGE_EVENT_SELECT = `SELECT t.changeEventId, t.changeRecordId, t.projectId, t.budgetId, t.ownerAgreementId, t.ownerAgreementChangeOrderId,
+  t.reimbursableTypeId, t.changeReasonId, t.number, t.title, t.description, t.applicationRecordStateId, ${STATE_COLUMNS},
+  (SELECT coalesce(sum(estimatedAmount), 0) FROM change_event_items i WHERE i.changeEventId = t.changeEventId AND i.parentChangeEventItemId IS NULL) AS estimatedAmount,
+  (SELECT coalesce(sum(approvedAmount), 0) FROM change_event_items i WHERE i.changeEventId = t.changeEventId AND i.parentChangeEventItemId IS NULL) AS approvedAmount,
+  (SELECT count(*) FROM change_event_items i WHERE i.changeEventId = t.changeEventId) AS itemCount,
+  t.displayText, t.modifiedAt
+  FROM change_events t ${STATE_JOIN('t')}`;
+
+export const CHANGE_EVENT_ITEM_SELECT = `SELECT t.changeEventItemId, t.changeEventId, t.parentChangeEventItemId, ce.projectId, ce.budgetId, t.costCodeId,
+  cc.code AS costCode, cc.type AS costType, t.vendorId, v.name AS vendorName, t.description, t.estimatedAmount, t.proposedAmount, t.approvedAmount,
+  t.coItemRecordKey, t.coItemRecordId, t.applicationRecordStateId, ${STATE_COLUMNS}, st.displayOrder AS stateDisplayOrder, t.displayText, t.modifiedAt
+  FROM change_event_items t JOIN change_events ce ON ce.changeEventId = t.changeEventId
+  LEFT JOIN cost_codes cc ON cc.costCodeId = t.costCodeId LEFT JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+
+export const COST_ADJUSTMENT_SELECT = `SELECT t.costAdjustmentId, t.projectId, t.budgetId, t.costAdjustmentReasonId, t.number, t.description,
+  t.adjustmentDate, CASE WHEN abs(t.amount) < 1e-6 THEN 0 ELSE t.amount END AS amount, t.applicationRecordStateId, ${STATE_COLUMNS},
+  (SELECT count(*) FROM cost_adjustment_items i WHERE i.costAdjustmentId = t.costAdjustmentId) AS itemCount,
+  (abs(t.amount) >= 1e-6 AND NOT EXISTS (SELECT 1 FROM cost_adjustment_items i WHERE i.costAdjustmentId = t.costAdjustmentId)) AS unreconciled,
+  t.displayText, t.modifiedAt
+  FROM cost_adjustments t ${STATE_JOIN('t')}`;
+
+export const DIRECT_COST_SELECT = `SELECT t.directCostId, t.projectId, t.budgetId, t.directCostTypeId, t.vendorId, v.name AS vendorName, t.number,
+  t.directCostDate, t.description, t.amount, t.applicationRecordStateId, ${STATE_COLUMNS}, t.displayText, t.modifiedAt
+  FROM direct_costs t LEFT JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+
+export const VENDOR_SELECT = `SELECT t.vendorId, t.vendorNumber, t.name, t.trade, t.city, t.state, t.phone, t.email, t.active, t.displayText, t.modifiedAt
+  FROM vendors t`;

@@ -1,0 +1,124 @@
+/**
+ * THE access table of the demo host's API: every route, its method and who may call it. The
+ * handlers live in one file per area; `registerApi` refuses to start when a handler has no row
+ * here or a row has no handler, so this table is always the whole truth.
+ *
+ * Access values:
+ * - 'token': any valid product-API token of a known employee (session calls, reference lookups).
+ * - an area of `ACCESS` (src/core/access.ts): the user needs one of that area's roles for its
+ *   application key (every PFM data call needs ACCESS.pfm: Admin, Project Manager or RPM on keyPFM).
+ * - { anyOf: [...] }: any of these rules (a rule without roles = any role of the key).
+ *
+ * Routes marked "added" are not listed in §7; they follow its style (form-data POST, `{ data }`).
+ */
+import type { AccessArea, AccessRule } from '../../../src/core/access';
+
+export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
+
+export interface RouteSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  access: RouteAccess;
+  /** What it is for; "added" marks routes §7 does not list. */
+  note: string;
+}
+
+const PFM_LOADS = [
+  'getchatbotcostprojections', 'getcommitmentvendors', 'getspectrumcontractdocumenttracking',
+  'getsubcontracts', 'getpurchaseagreements', 'getpurchaseorders',
+  'getinitiatingdocuments', 'getchangeevents', 'getchangeeventitems',
+  'getcostadjustments', 'getcostadjustmentitems', 'getcostadjustmentreferencedocuments',
+  'getpurchaseagreementchangeorders', 'getsubcontractchangeorders',
+  'getowneragreements', 'getowneragreementchangeorders',
+  'getdirectcosts', 'getdirectcostitems',
+  'getcostcodes', 'getcostcodetransaction', 'getcostcodetransactionrecordreference', 'getcostcodetransactionsummary',
+  'getcostcodetransactionsummarybudget', 'getcostcodetransactionsummaryproject', 'getcostcodetransactioncount',
+  'getbudgets', 'getprojects', 'projects/getmenu', 'getapplicationrecordfilecounts',
+] as const;
+export type PfmLoadName = (typeof PFM_LOADS)[number];
+export { PFM_LOADS };
+
+export const API_ROUTES: readonly RouteSpec[] = [
+  // Session and shell (§7)
+  { method: 'GET', path: '/api/applications/getApplicationRoleAccess', access: 'token', note: "the caller's roles" },
+  { method: 'GET', path: '/api/employees/GetCurrentUser', access: 'token', note: 'the caller as a team member' },
+  { method: 'GET', path: '/api/employees/profilephoto.png', access: 'token', note: 'generated avatar by Email' },
+  { method: 'GET', path: '/api/common/GetOpenItemsByEmployee', access: 'token', note: 'bell items; own employeeId only unless keyAdmin Admin (else 403)' },
+  { method: 'GET', path: '/api/changes/refresh', access: 'token', note: 'change tracking: refresh' },
+  { method: 'GET', path: '/api/changes', access: 'token', note: "change tracking: the caller's unacknowledged changes" },
+  { method: 'GET', path: '/api/changes/remove', access: 'token', note: 'acknowledge the changes under one parent record' },
+  { method: 'GET', path: '/api/changes/clear', access: 'token', note: 'acknowledge every change of the application' },
+  { method: 'POST', path: '/api/changes/acknowledge', access: 'token', note: 'added: form-data twin of changes/remove' },
+  { method: 'GET', path: '/api/pfm/projects/GetProjectMenuByProjectId', access: 'pfm', note: 'project menu by ProjectId' },
+  { method: 'GET', path: '/api/pfm/budgets/GetProjectMenu', access: 'pfm', note: 'project menu by BudgetId' },
+  { method: 'GET', path: '/api/pfm/projects/GetProjectPins', access: 'pfm', note: "the caller's pinned projects" },
+  { method: 'GET', path: '/api/procore/getprocoredomain', access: 'token', note: 'stringValue: the Procore domain' },
+  { method: 'GET', path: '/api/workflow/getopenworkflows', access: 'token', note: "the caller's open workflows" },
+  { method: 'GET', path: '/api/procorelocal/getrequestforinformations', access: 'pfm', note: 'RFIs (isOfficial, ProjectId)' },
+
+  // Data loads (§7): recordKey, recordId, lastLoad, open, type
+  ...PFM_LOADS.map((name): RouteSpec => ({ method: 'GET', path: `/api/pfm/${name}`, access: 'pfm', note: 'data load' })),
+
+  // State updates (§7)
+  { method: 'POST', path: '/api/pfm/UpdateChangeRecordState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId' },
+  { method: 'POST', path: '/api/pfm/UpdateChangeEventState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId; cancel/reject cascades' },
+  { method: 'POST', path: '/api/pfm/UpdateChangeEventItemState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId' },
+
+  // Writes (added)
+  { method: 'POST', path: '/api/pfm/projects/PinProject', access: 'pfm', note: 'added: ProjectId' },
+  { method: 'POST', path: '/api/pfm/projects/UnpinProject', access: 'pfm', note: 'added: ProjectId' },
+  { method: 'POST', path: '/api/pfm/SaveProjections', access: 'pfm', note: 'added: BudgetId, projections[i].costCodeId/method/value/reason' },
+  { method: 'POST', path: '/api/pfm/SubmitProjections', access: 'pfm', note: 'added: BudgetId; clears it from budgetsPendingProjections' },
+  { method: 'POST', path: '/api/pfm/SaveChangeRecord', access: 'pfm', note: 'added: ChangeRecordId + fields (field security of the state)' },
+  { method: 'POST', path: '/api/pfm/SaveChangeEvent', access: 'pfm', note: 'added: ChangeEventId + fields (field security of the state)' },
+  { method: 'POST', path: '/api/pfm/SaveChangeEventItem', access: 'pfm', note: 'added: ChangeEventItemId + fields (field security of the state)' },
+  { method: 'POST', path: '/api/pfm/CreateChangeEvent', access: 'pfm', note: 'added: ChangeRecordId, Title, ReimbursableTypeId, …' },
+  { method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment', access: 'pfm', note: 'added: ChangeEventItemId, CommitmentKey, CommitmentId (§5 rule)' },
+  { method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: ChangeEventId, OwnerAgreementChangeOrderId (§5 rule)' },
+  { method: 'GET', path: '/api/pfm/files', access: 'pfm', note: 'added: files of a record (recordKey, recordId), without bytes' },
+  { method: 'POST', path: '/api/pfm/files/upload', access: 'pfm', note: 'added: file form (ApplicationRecordKey, RecordId, file)' },
+  { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },
+  { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
+  { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
+
+  // Single-object and whole-list reference calls (lookups convention)
+  { method: 'GET', path: '/api/employees/getEmployeeIncludeInactive', access: 'token', note: 'lookup employee (employeeId)' },
+  { method: 'GET', path: '/api/employees/getEmployeeRole', access: 'token', note: 'lookup employeeRole (employeeRoleId)' },
+  { method: 'GET', path: '/api/employees/getemployeeroles', access: 'token', note: 'list employeeRole' },
+  { method: 'GET', path: '/api/projects/GetProjectByProjectId', access: 'token', note: 'lookup project (projectId)' },
+  { method: 'GET', path: '/api/pfm/projects/GetProjectByProjectId', access: 'pfm', note: 'lookup pfm-project (projectId)' },
+  { method: 'GET', path: '/api/pfm/getBudget', access: 'pfm', note: 'lookup pfm-budget (budgetId)' },
+  { method: 'GET', path: '/api/pfm/getOwnerAgreementById', access: 'pfm', note: 'lookup (ownerAgreementId)' },
+  { method: 'GET', path: '/api/pfm/getOwnerAgreementChangeOrderById', access: 'pfm', note: 'lookup (ownerAgreementChangeOrderId)' },
+  { method: 'GET', path: '/api/pfm/vendors/getVendor', access: 'pfm', note: 'lookup vendor (vendorId)' },
+  { method: 'GET', path: '/costmanagement/costmanagement/GetSubcontract', access: { anyOf: [{ key: 'keyPFM', roles: ['Admin', 'Project Manager', 'RPM'] }, { key: 'keyCostManagement' }] }, note: 'lookup subcontract (subcontractId), legacy path' },
+  { method: 'GET', path: '/api/pfm/GetSubcontractById', access: 'pfm', note: 'lookup (subcontractId)' },
+  { method: 'GET', path: '/api/pfm/GetPurchaseAgreementById', access: 'pfm', note: 'lookup (purchaseAgreementId)' },
+  { method: 'GET', path: '/api/pfm/GetSubcontractChangeOrderById', access: 'pfm', note: 'lookup (subcontractChangeOrderId)' },
+  { method: 'GET', path: '/api/pfm/GetPurchaseAgreementChangeOrderById', access: 'pfm', note: 'lookup (purchaseAgreementChangeOrderId)' },
+  { method: 'GET', path: '/api/pfm/GetPurchaseOrderById', access: 'pfm', note: 'lookup (purchaseOrderId)' },
+  { method: 'GET', path: '/api/applications/data/ajaxGetApplicationData', access: 'token', note: 'lookup application (applicationKey)' },
+  { method: 'GET', path: '/api/Common/GetLegalEntity', access: 'token', note: 'lookup (legalEntityId)' },
+  { method: 'GET', path: '/api/Common/GetLegalEntities', access: 'token', note: 'list legalEntity' },
+  { method: 'GET', path: '/api/applications/getApplicationRecordById', access: 'token', note: 'lookup (applicationRecordId)' },
+  { method: 'GET', path: '/api/applications/GetApplicationRecords', access: 'token', note: 'list applicationRecord' },
+  { method: 'GET', path: '/api/applications/GetApplicationRecordState', access: 'token', note: 'lookup (applicationRecordStateId)' },
+  { method: 'GET', path: '/api/pfm/GetChangeRecordTypes', access: 'token', note: 'lookup with changeRecordTypeId, list without' },
+  { method: 'GET', path: '/api/pfm/getinitiatingdocumenttypes', access: 'token', note: 'lookup with initiatingDocumentTypeId, list without' },
+  { method: 'GET', path: '/api/pfm/GetChangeReason', access: 'token', note: 'lookup (changeReasonId)' },
+  { method: 'GET', path: '/api/pfm/GetChangeReasons', access: 'token', note: 'list changeReason' },
+  { method: 'GET', path: '/api/pfm/GetReimbursableTypeById', access: 'token', note: 'lookup (reimbursableTypeId)' },
+  { method: 'GET', path: '/api/pfm/GetReimbursableTypes', access: 'token', note: 'list reimbursableType' },
+  { method: 'GET', path: '/api/pfm/GetCostAdjustmentReason', access: 'token', note: 'lookup (costAdjustmentReasonId)' },
+  { method: 'GET', path: '/api/pfm/GetCostAdjustmentReasons', access: 'token', note: 'list costAdjustmentReason' },
+  { method: 'GET', path: '/api/pfm/GetDirectCostType', access: 'token', note: 'lookup (directCostTypeId)' },
+  { method: 'GET', path: '/api/pfm/GetDirectCostTypes', access: 'token', note: 'list directCostType' },
+  { method: 'GET', path: '/api/pfm/GetsubcontractType', access: 'token', note: 'lookup (subcontractTypeId)' },
+  { method: 'GET', path: '/api/pfm/GetSubcontractTypes', access: 'token', note: 'list subcontractType' },
+  { method: 'GET', path: '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId', access: 'token', note: 'lookup fieldSecurity (applicationRecordStateId)' },
+  { method: 'GET', path: '/api/applications/GetUserRecordFieldPermissionAll', access: 'token', note: 'list fieldSecurity' },
+  { method: 'GET', path: '/api/pfm/GetcostCode', access: 'pfm', note: 'lookup costCode (costCodeId)' },
+];
+
+/** `METHOD /path` in lower case: the key handlers are registered under. */
+export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path.toLowerCase()}`;

@@ -1,0 +1,115 @@
+/**
+ * The `recordKey` / `recordId` / `lastLoad` / `open` / `type` parameters of the §7 data loads.
+ *
+ * Record keys every load accepts:
+ * - (none, or recordId -1): no scope, every row;
+ * - 'Project': rows of project recordId;
+ * - 'Budget': rows of budget recordId (a roll-up budget includes its child budgets);
+ * - 'LegalEntity': rows of the legal entity's projects.
+ * Loads of child records also accept their parent's key (see each load in loads.ts), e.g.
+ * getchangeeventitems: 'ChangeEvent'; getcostcodetransaction: 'CostCode'; getsubcontractchangeorders:
+ * 'Subcontract'. An unknown key → 400; a key without recordId → 400; an unknown recordId → 404.
+ */
+import type Database from 'better-sqlite3';
+import { badRequest, booleanParam, enumParam, idParam, lastLoadParam, notFound, stringParam, type Params } from './http';
+
+/** Where a record key's ids live (to answer 404 for unknown ones). */
+export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> = {
+  Project: { table: 'projects', idColumn: 'projectId' },
+  Budget: { table: 'budgets', idColumn: 'budgetId' },
+  LegalEntity: { table: 'legal_entities', idColumn: 'legalEntityId' },
+  CostCode: { table: 'cost_codes', idColumn: 'costCodeId' },
+  Vendor: { table: 'vendors', idColumn: 'vendorId' },
+  Subcontract: { table: 'subcontracts', idColumn: 'subcontractId' },
+  SubcontractChangeOrder: { table: 'subcontract_change_orders', idColumn: 'subcontractChangeOrderId' },
+  PurchaseAgreement: { table: 'purchase_agreements', idColumn: 'purchaseAgreementId' },
+  PurchaseAgreementChangeOrder: { table: 'purchase_agreement_change_orders', idColumn: 'purchaseAgreementChangeOrderId' },
+  PurchaseOrder: { table: 'purchase_orders', idColumn: 'purchaseOrderId' },
+  OwnerAgreement: { table: 'owner_agreements', idColumn: 'ownerAgreementId' },
+  OwnerAgreementChangeOrder: { table: 'owner_agreement_change_orders', idColumn: 'ownerAgreementChangeOrderId' },
+  ChangeRecord: { table: 'change_records', idColumn: 'changeRecordId' },
+  ChangeEvent: { table: 'change_events', idColumn: 'changeEventId' },
+  ChangeEventItem: { table: 'change_event_items', idColumn: 'changeEventItemId' },
+  CostAdjustment: { table: 'cost_adjustments', idColumn: 'costAdjustmentId' },
+  DirectCost: { table: 'direct_costs', idColumn: 'directCostId' },
+  Rfi: { table: 'rfis', idColumn: 'rfiId' },
+};
+
+export const STANDARD_KEYS = ['Project', 'Budget', 'LegalEntity'] as const;
+
+export interface LoadParams {
+  recordKey?: string;
+  recordId?: number;
+  /** ISO timestamp: only rows modified after it. */
+  lastLoad?: string;
+  /** true (default): open records; false: closed ones. */
+  open: boolean;
+  type?: 'unit' | 'hour';
+}
+
+/** Parse and check the load parameters; `keys` are the record keys this load accepts. */
+export function loadParams(db: Database.Database, query: Params, keys: readonly string[]): LoadParams {
+  const rawKey = stringParam(query, 'recordKey', 100);
+  const recordId = idParam(query, 'recordId');
+  const lastLoad = lastLoadParam(query, 'lastLoad');
+  const open = booleanParam(query, 'open', true);
+  const type = enumParam(query, 'type', ['unit', 'hour'] as const);
+  if (!rawKey) {
+    if (recordId !== undefined) throw badRequest("Parameter 'recordKey' is required with 'recordId'.", { parameter: 'recordKey' });
+    return { lastLoad, open, type };
+  }
+  const recordKey = keys.find((key) => key.toLowerCase() === rawKey.toLowerCase());
+  if (!recordKey) throw badRequest(`Parameter 'recordKey' must be one of ${keys.join(', ')} (got '${rawKey.slice(0, 40)}').`, { parameter: 'recordKey' });
+  if (recordId === undefined) throw badRequest(`Parameter 'recordId' is required with recordKey '${recordKey}'.`, { parameter: 'recordId' });
+  const where = RECORD_TABLES[recordKey];
+  if (where && !db.prepare(`SELECT 1 FROM ${where.table} WHERE ${where.idColumn} = ?`).get(recordId)) {
+    throw notFound(`${recordKey} ${recordId} not found.`);
+  }
+  return { recordKey, recordId, lastLoad, open, type };
+}
+
+/** Columns a load scopes by. */
+export interface ScopeColumns {
+  project?: string;
+  budget?: string;
+  /** Extra record keys → the column holding that record's id. */
+  keys?: Record<string, string>;
+}
+
+/** WHERE fragments and their arguments for the scope of `params`. */
+export function scopeWhere(params: LoadParams, columns: ScopeColumns): { where: string[]; args: unknown[] } {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const id = params.recordId;
+  switch (params.recordKey) {
+    case undefined:
+      break;
+    case 'Project':
+      where.push(`${columns.project} = ?`);
+      args.push(id);
+      break;
+    case 'Budget':
+      if (columns.budget) {
+        where.push(`${columns.budget} IN (SELECT budgetId FROM budgets WHERE budgetId = ? OR rollUpBudgetId = ?)`);
+        args.push(id, id);
+      } else {
+        where.push(`${columns.project} = (SELECT projectId FROM budgets WHERE budgetId = ?)`);
+        args.push(id);
+      }
+      break;
+    case 'LegalEntity':
+      where.push(`${columns.project} IN (SELECT projectId FROM projects WHERE legalEntityId = ?)`);
+      args.push(id);
+      break;
+    default: {
+      const column = columns.keys?.[params.recordKey];
+      if (!column) throw badRequest(`recordKey '${params.recordKey}' is not supported here.`, { parameter: 'recordKey' });
+      where.push(`${column} = ?`);
+      args.push(id);
+    }
+  }
+  return { where, args };
+}
+
+/** The keys a load accepts: the standard three plus its own. */
+export const keysOf = (columns: ScopeColumns): string[] => [...STANDARD_KEYS, ...Object.keys(columns.keys ?? {})];

@@ -1,0 +1,135 @@
+/** Session and shell calls of §7: roles, current user, avatar, bell items, change tracking, menus, pins. */
+import type Database from 'better-sqlite3';
+import { avatarPng } from './avatar';
+import { isAdmin, type Handlers } from './context';
+import { badRequest, booleanParam, forbidden, idParam, notFound, nowIso, rawParam, stringParam } from './http';
+import { routeKey } from './routes';
+
+const GET = (path: string) => routeKey('GET', path);
+const POST = (path: string) => routeKey('POST', path);
+
+/** The project menu: the project with its budgets (what the header's project menu needs). */
+export function projectMenu(db: Database.Database, projectId: number, budgetId?: number): unknown {
+  const project = db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.legacyProjectId,
+      p.legacyBudgetId, p.buyoutProjectId, p.procoreProjectId, p.projectDescription, p.active, p.displayText, l.displayText AS legalEntity
+    FROM projects p JOIN legal_entities l USING (legalEntityId) WHERE p.projectId = ?`).get(projectId) as Record<string, unknown> | undefined;
+  if (!project) throw notFound(`Project ${projectId} not found.`);
+  const budgets = db.prepare(`SELECT budgetId, projectId, jobNumber, name, displayText, budgetLock, budgetLockReason, rollUpBudgetId
+    FROM budgets WHERE projectId = ? ORDER BY budgetId`).all(projectId) as Array<Record<string, unknown>>;
+  return {
+    ...project,
+    active: project.active === 1,
+    isCM: project.classification === 'CM',
+    budgetId: budgetId ?? project.budgetId,
+    budgets: budgets.map((b) => ({ ...b, budgetLock: b.budgetLock === 1 })),
+  };
+}
+
+function applicationId(db: Database.Database, params: Record<string, unknown>): number {
+  const id = idParam(params, 'ApplicationId', true);
+  if (!db.prepare('SELECT 1 FROM applications WHERE applicationId = ?').get(id)) throw notFound(`Application ${id} not found.`);
+  return id;
+}
+
+function acknowledge(db: Database.Database, employeeId: number, params: Record<string, unknown>): { acknowledged: number } {
+  const app = applicationId(db, params);
+  const parent = idParam(params, 'ParentApplicationRecordId', true);
+  const recordType = stringParam(params, 'ParentRecordType', 100);
+  const result = db.prepare(`UPDATE change_tracking SET acknowledged = 1, modifiedAt = ?
+    WHERE employeeId = ? AND applicationId = ? AND parentApplicationRecordId = ? AND acknowledged = 0
+      AND (? IS NULL OR parentRecordType = ?)`).run(nowIso(), employeeId, app, parent, recordType ?? null, recordType ?? null);
+  return { acknowledged: result.changes };
+}
+
+export const sessionHandlers: Handlers = {
+  [GET('/api/applications/getApplicationRoleAccess')]: ({ user }) => user.roles.map(({ applicationKey, name }) => ({ applicationKey, name })),
+
+  [GET('/api/employees/GetCurrentUser')]: ({ user }) => ({
+    employeeId: user.employeeId, betaUser: user.betaUser === 1, email: user.email, employeeKey: user.employeeKey,
+    initials: user.initials, jobTitle: user.jobTitle, active: user.active === 1, preferredName: user.preferredName,
+  }),
+
+  [GET('/api/employees/profilephoto.png')]: ({ db, query, reply }) => {
+    const email = stringParam(query, 'Email', 320);
+    if (!email) throw badRequest("Parameter 'Email' is required.", { parameter: 'Email' });
+    const employee = db.prepare('SELECT employeeKey FROM employees WHERE email = ? COLLATE NOCASE').get(email) as { employeeKey: string } | undefined;
+    if (!employee) throw notFound('No employee with that email.');
+    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(avatarPng(employee.employeeKey));
+  },
+
+  [GET('/api/common/GetOpenItemsByEmployee')]: ({ db, user, query }) => {
+    const employeeId = idParam(query, 'employeeId') ?? user.employeeId;
+    if (employeeId !== user.employeeId && !isAdmin(user)) throw forbidden('You may only read your own open items.');
+    if (!db.prepare('SELECT 1 FROM employees WHERE employeeId = ?').get(employeeId)) throw notFound(`Employee ${employeeId} not found.`);
+    const openWorkflows = db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink
+      FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(employeeId);
+    const budgetsPendingProjections = db.prepare(`SELECT b.budgetId, b.projectId, b.jobNumber, p.name, bp.month, p.legalEntityId
+      FROM budgets_pending_projections bp JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
+      WHERE bp.employeeId = ? ORDER BY b.jobNumber`).all(employeeId);
+    const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
+      FROM pto_requests r JOIN employees e USING (employeeId) WHERE r.managerEmployeeId = ? AND r.status = 'Pending' ORDER BY r.startDate`).all(employeeId);
+    const timecard = db.prepare(`SELECT timecardId, weekEnding, dueDate, enteredHours, expectedHours FROM timecards
+      WHERE employeeId = ? AND submitted = 0 ORDER BY weekEnding DESC LIMIT 1`).get(employeeId) as Record<string, unknown> | undefined;
+    return {
+      openWorkflows, budgetsPendingProjections, pendingPtoRequests,
+      timecardNeedsSubmission: timecard ? { flag: true, ...timecard } : { flag: false, dueDate: null, enteredHours: 0, expectedHours: 0 },
+    };
+  },
+
+  [GET('/api/changes/refresh')]: ({ db, user, query }) => {
+    const app = applicationId(db, query);
+    const count = (db.prepare('SELECT count(*) AS n FROM change_tracking WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
+      .get(user.employeeId, app) as { n: number }).n;
+    return { refreshedAt: nowIso(), count };
+  },
+
+  [GET('/api/changes')]: ({ db, user, query }) => {
+    const app = applicationId(db, query);
+    return db.prepare(`SELECT c.changeTrackingId, c.parentApplicationRecordId, c.parentRecordType, c.applicationRecordId, c.recordType,
+        c.description, c.changedAt, e.preferredName AS changedBy
+      FROM change_tracking c LEFT JOIN employees e ON e.employeeId = c.changedByEmployeeId
+      WHERE c.employeeId = ? AND c.applicationId = ? AND c.acknowledged = 0 ORDER BY c.changeTrackingId`).all(user.employeeId, app);
+  },
+
+  [GET('/api/changes/remove')]: ({ db, user, query }) => acknowledge(db, user.employeeId, query),
+  [POST('/api/changes/acknowledge')]: ({ db, user, body }) => acknowledge(db, user.employeeId, body),
+
+  [GET('/api/changes/clear')]: ({ db, user, query }) => {
+    const app = applicationId(db, query);
+    const result = db.prepare('UPDATE change_tracking SET acknowledged = 1, modifiedAt = ? WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
+      .run(nowIso(), user.employeeId, app);
+    return { acknowledged: result.changes };
+  },
+
+  [GET('/api/pfm/projects/GetProjectMenuByProjectId')]: ({ db, query }) => projectMenu(db, idParam(query, 'ProjectId', true)),
+
+  [GET('/api/pfm/budgets/GetProjectMenu')]: ({ db, query }) => {
+    const budgetId = idParam(query, 'BudgetId', true);
+    const budget = db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').get(budgetId) as { projectId: number } | undefined;
+    if (!budget) throw notFound(`Budget ${budgetId} not found.`);
+    return projectMenu(db, budget.projectId, budgetId);
+  },
+
+  [GET('/api/pfm/projects/GetProjectPins')]: ({ db, user }) =>
+    db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
+      FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? ORDER BY pin.pinnedAt, p.number`).all(user.employeeId),
+
+  [GET('/api/procore/getprocoredomain')]: ({ db }) => {
+    const row = db.prepare("SELECT stringValue FROM settings WHERE key = 'procoreDomain'").get() as { stringValue: string };
+    return { stringValue: row.stringValue };
+  },
+
+  [GET('/api/workflow/getopenworkflows')]: ({ db, user }) =>
+    db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey, recordId, startedAt
+      FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(user.employeeId),
+
+  [GET('/api/procorelocal/getrequestforinformations')]: ({ db, query }) => {
+    const official = rawParam(query, 'isOfficial') === undefined ? undefined : booleanParam(query, 'isOfficial', true);
+    const projectId = idParam(query, 'ProjectId');
+    if (projectId !== undefined && !db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
+    return (db.prepare(`SELECT rfiId, projectId, number, subject, question, status, isOfficial, dueDate, procoreRfiId, displayText, modifiedAt
+      FROM rfis WHERE (? IS NULL OR isOfficial = ?) AND (? IS NULL OR projectId = ?) ORDER BY projectId, number`)
+      .all(official === undefined ? null : official ? 1 : 0, official === undefined ? null : official ? 1 : 0, projectId ?? null, projectId ?? null) as Array<Record<string, unknown>>)
+      .map((r) => ({ ...r, isOfficial: r.isOfficial === 1 }));
+  },
+};

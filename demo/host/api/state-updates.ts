@@ -1,0 +1,111 @@
+/**
+ * §7 state updates: POST (multipart form-data or urlencoded) with ItemId, OldRecordStateId and
+ * RouteStateId. Each is one immediate transaction with the stale check inside it, so of many
+ * concurrent updates from the same OldRecordStateId exactly one succeeds.
+ *
+ * - 404: unknown ItemId or RouteStateId.
+ * - 409: OldRecordStateId is not the record's current state (someone else moved it).
+ * - 400 autoAlert: the target is not an advancement offered from the current state, or a §4 rule of
+ *   src/core/workflow forbids it (the same functions the client runs).
+ * - Change event to Canceled or Rejected: every item, nested ones too, becomes Canceled in the same
+ *   transaction. Confirmation targets are applied: confirming is the client's business.
+ * Answer: the updated record (a change event with its `items`).
+ */
+import type Database from 'better-sqlite3';
+import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../src/core/workflow';
+import type { Ctx, Handlers } from './context';
+import { autoAlert, conflict, idParam, notFound, nowIso } from './http';
+import * as Q from './queries';
+import { asState, isAdvancement, stateById, statesOf, trackChange, recordOr404 } from './records';
+import { routeKey } from './routes';
+import { rowsToApi, toApi } from './rows';
+
+type Kind = 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem';
+
+const TABLES: Record<Kind, { table: string; id: string; select: string; label: string; fn: string }> = {
+  ChangeRecord: { table: 'change_records', id: 'changeRecordId', select: Q.CHANGE_RECORD_SELECT, label: 'initiating document', fn: 'UpdateChangeRecordState' },
+  ChangeEvent: { table: 'change_events', id: 'changeEventId', select: Q.CHANGE_EVENT_SELECT, label: 'change event', fn: 'UpdateChangeEventState' },
+  ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId', select: Q.CHANGE_EVENT_ITEM_SELECT, label: 'change event item', fn: 'UpdateChangeEventItemState' },
+};
+
+function itemsOf(db: Database.Database, changeEventId: number): Array<Record<string, unknown>> {
+  return db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventId = ? ORDER BY t.changeEventItemId`).all(changeEventId) as Array<Record<string, unknown>>;
+}
+
+/** Touch the budget lines of a change event's items so summary loads with lastLoad see the change. */
+function touchLines(db: Database.Database, changeEventId: number, at: string): void {
+  db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId IN (SELECT costCodeId FROM change_event_items WHERE changeEventId = ? AND costCodeId IS NOT NULL)')
+    .run(at, changeEventId);
+}
+
+function update(kind: Kind, { db, body, user }: Ctx): unknown {
+  const spec = TABLES[kind];
+  const itemId = idParam(body, 'ItemId', true);
+  const oldStateId = idParam(body, 'OldRecordStateId', true);
+  const routeStateId = idParam(body, 'RouteStateId', true);
+  const run = db.transaction(() => {
+    const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(itemId) as Record<string, number> | undefined;
+    if (!record) throw notFound(`No ${spec.label} with ItemId ${itemId}.`);
+    const current = stateById(db, record.applicationRecordStateId!)!;
+    if (current.applicationRecordStateId !== oldStateId) {
+      throw conflict(`The ${spec.label} is now '${current.name}': someone else changed it. Reload it and try again.`, {
+        currentRecordStateId: current.applicationRecordStateId, currentRecordStateName: current.name,
+      });
+    }
+    const target = stateById(db, routeStateId);
+    if (!target || target.applicationRecordKey !== kind) throw notFound(`No ${spec.label} state with RouteStateId ${routeStateId}.`);
+    if (!isAdvancement(db, current.applicationRecordStateId, target.applicationRecordStateId)) {
+      throw autoAlert(spec.fn, `A ${spec.label} can not be moved from '${current.name}' to '${target.name}'.`);
+    }
+    const at = nowIso();
+    let projectId: number;
+    let changeEventId: number | undefined;
+    if (kind === 'ChangeEvent') {
+      changeEventId = itemId;
+      projectId = record.projectId!;
+      const itemStates = statesOf(db, 'ChangeEventItem').map(asState);
+      const items = itemsOf(db, itemId).map((i) => ({
+        changeEventItemId: i.changeEventItemId as number, applicationRecordStateId: i.applicationRecordStateId as number,
+        parentChangeEventItemId: i.parentChangeEventItemId as number | null,
+      }));
+      const decision = checkChangeEventAdvance(asState(target), items, itemStates);
+      if (decision.kind === 'blocked') {
+        throw autoAlert(spec.fn, decision.message, {
+          title: decision.title, blockingItems: decision.blockingItems.map((i) => ({ changeEventItemId: i.changeEventItemId, applicationRecordStateId: i.applicationRecordStateId })),
+        });
+      }
+      if (cascadesToCanceled(asState(target))) {
+        const canceled = canceledItemState(itemStates)!;
+        db.prepare('UPDATE change_event_items SET applicationRecordStateId = ?, modifiedAt = ? WHERE changeEventId = ?')
+          .run(canceled.applicationRecordStateId, at, itemId);
+      }
+    } else if (kind === 'ChangeEventItem') {
+      const event = db.prepare(`SELECT ce.changeEventId, ce.projectId, st.closed, st.name FROM change_events ce
+        JOIN application_record_states st ON st.applicationRecordStateId = ce.applicationRecordStateId WHERE ce.changeEventId = ?`)
+        .get(record.changeEventId) as { changeEventId: number; projectId: number; closed: number; name: string };
+      if (event.closed === 1) throw autoAlert(spec.fn, `The change event is '${event.name}' (closed): its items can not change state.`);
+      changeEventId = event.changeEventId;
+      projectId = event.projectId;
+    } else {
+      projectId = record.projectId!;
+    }
+    db.prepare(`UPDATE ${spec.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${spec.id} = ?`).run(routeStateId, at, itemId);
+    if (changeEventId !== undefined) {
+      touchLines(db, changeEventId, at);
+      db.prepare('UPDATE change_events SET modifiedAt = ? WHERE changeEventId = ?').run(at, changeEventId);
+      trackChange(db, {
+        projectId, actorId: user.employeeId, parentId: changeEventId, parentType: 'ChangeEvent', recordId: itemId, recordType: kind,
+        description: `State changed from ${current.name} to ${target.name}`, at,
+      });
+    }
+    const updated = toApi(recordOr404(db, spec.select, `t.${spec.id}`, itemId, spec.label));
+    return kind === 'ChangeEvent' ? { ...updated, items: rowsToApi(itemsOf(db, itemId)) } : updated;
+  });
+  return run.immediate();
+}
+
+export const stateHandlers: Handlers = {
+  [routeKey('POST', '/api/pfm/UpdateChangeRecordState')]: (ctx) => update('ChangeRecord', ctx),
+  [routeKey('POST', '/api/pfm/UpdateChangeEventState')]: (ctx) => update('ChangeEvent', ctx),
+  [routeKey('POST', '/api/pfm/UpdateChangeEventItemState')]: (ctx) => update('ChangeEventItem', ctx),
+};
