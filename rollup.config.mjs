@@ -7,6 +7,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { rmSync } from 'node:fs';
 import { scssPlugin } from './scripts/scss.mjs';
+import { msalWithoutPlatformBroker } from './scripts/msal-without-platform-broker.mjs';
 
 const production = process.env.BUILD !== 'development';
 
@@ -46,9 +47,10 @@ export default {
       values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     }),
     scssPlugin(),
+    msalWithoutPlatformBroker(),
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.tsx'], noEmitOnError: true, outputToFilesystem: false }),
-    production && terser({ format: { comments: false } }),
+    production && terser({ module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } }),
   ],
 };

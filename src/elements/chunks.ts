@@ -7,5 +7,7 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'portal-forbidden': () => import('./portal-forbidden/define'),
   'portal-unprocessable': () => import('./portal-unprocessable/define'),
   'portal-not-available': () => import('./portal-not-available/define'),
+  'portal-app': () => import('./portal-app/define'),
+  'portal-home': () => import('./portal-home/define'),
   'portal-header': () => import('./portal-header/define'),
 };

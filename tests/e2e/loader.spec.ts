@@ -44,7 +44,8 @@ test.describe('the loader on a plain page', () => {
     const warnings: string[] = [];
     page.on('console', (message) => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); });
     await page.evaluate(async () => {
-      await import(`/dist/loader.js?copy=2`);
+      const secondCopy = "/dist/loader.js?copy=2";
+      await import(secondCopy);
       document.body.insertAdjacentHTML('beforeend', '<portal-not-found></portal-not-found>');
     });
     await expect(page.locator('portal-not-found h1')).toHaveCount(2);

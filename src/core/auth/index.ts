@@ -34,8 +34,9 @@ interface AuthState {
 }
 
 async function createMsalClient(settings: SignInSettings): Promise<AuthClient> {
-  const msal = await import('@azure/msal-browser');
-  const client = new msal.PublicClientApplication({
+  // Destructured so the bundler keeps only what we use of MSAL (the namespace object would keep it all).
+  const { PublicClientApplication, BrowserCacheLocation, ProtocolMode } = await import('@azure/msal-browser');
+  const client = new PublicClientApplication({
     auth: {
       clientId: settings.clientId,
       authority: settings.authority,
@@ -44,8 +45,8 @@ async function createMsalClient(settings: SignInSettings): Promise<AuthClient> {
       postLogoutRedirectUri: settings.postLogoutRedirectUri,
       OIDCOptions: { defaultScopes: ['openid', 'profile'] },
     },
-    cache: { cacheLocation: msal.BrowserCacheLocation.SessionStorage },
-    system: { protocolMode: settings.protocolMode === 'OIDC' ? msal.ProtocolMode.OIDC : msal.ProtocolMode.AAD },
+    cache: { cacheLocation: BrowserCacheLocation.SessionStorage },
+    system: { protocolMode: settings.protocolMode === 'OIDC' ? ProtocolMode.OIDC : ProtocolMode.AAD },
   });
   await client.initialize();
   return client;

@@ -1,0 +1,91 @@
+import { createElement, useEffect, useLayoutEffect } from 'react';
+import { $session, signIn, startAuth } from '../../core/auth';
+import { getPageLoader } from '../../core/define';
+import { $roles, $rolesLoaded } from '../../core/roles';
+import { $resolution, FORBIDDEN_PATH, guardAllows, navigate, type Resolution } from '../../core/router';
+import { useStore } from '../../ui/hooks';
+
+/** What the main area shows, after the guard. */
+type View =
+  | { kind: 'element'; tag: string; attributes: Record<string, string>; title: string; key: string }
+  | { kind: 'waiting'; message: string }
+  | { kind: 'signIn' }
+  | { kind: 'leaving' };
+
+/** Tag for screens whose own issue has not delivered their element yet. */
+const NOT_AVAILABLE_TAG = 'portal-not-available';
+
+function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, rolesLoaded: boolean, allowed: boolean): View {
+  if (resolution.kind === 'redirect' || resolution.kind === 'handoff') return { kind: 'leaving' };
+  if (resolution.kind === 'notFound') return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: 'notFound' };
+  const { route } = resolution;
+  if (route.access) {
+    // §5: the guard waits until roles have loaded.
+    if (signedOut) return { kind: 'signIn' };
+    if (!signedIn || !rolesLoaded) return { kind: 'waiting', message: 'Checking your access…' };
+    if (!allowed) return { kind: 'leaving' };
+  }
+  const known = getPageLoader()?.tags.includes(resolution.tag) ?? Boolean(customElements.get(resolution.tag));
+  if (!known) {
+    return { kind: 'element', tag: NOT_AVAILABLE_TAG, attributes: { screen: route.screen, tag: resolution.tag }, title: resolution.title, key: `na-${route.name}` };
+  }
+  return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: route.name };
+}
+
+/** The router page: the header, and the screen the URL names, guarded and titled. */
+export function PortalApp() {
+  const resolution = useStore($resolution);
+  const session = useStore($session);
+  const roles = useStore($roles);
+  const rolesLoaded = useStore($rolesLoaded);
+
+  useEffect(() => {
+    void startAuth();
+  }, []);
+
+  const signedIn = session.status === 'signedIn';
+  const signedOut = session.status === 'signedOut' || session.status === 'error';
+  const allowed = resolution.kind === 'screen' ? guardAllows(resolution.route, roles) : true;
+  const view = viewFor(resolution, signedIn, signedOut, rolesLoaded, allowed);
+
+  // Redirects, hand-offs and refusals leave this screen.
+  useEffect(() => {
+    if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
+    else if (resolution.kind === 'handoff') location.assign(resolution.url);
+    else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !allowed) {
+      navigate(FORBIDDEN_PATH, { replace: true });
+    }
+  }, [resolution, signedIn, rolesLoaded, allowed]);
+
+  // §2: titles per screen; scroll resets to the top on navigation.
+  const title = view.kind === 'element' ? view.title : undefined;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  const screenKey = view.kind === 'element' ? view.key : view.kind;
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [screenKey, resolution]);
+
+  return (
+    <div className="d-flex flex-column">
+      <portal-header></portal-header>
+      <div className="flex-grow-1" id="portal-main">
+        {view.kind === 'element' ? createElement(view.tag, { key: view.key, ...view.attributes }) : null}
+        {view.kind === 'waiting' || view.kind === 'leaving' ? (
+          <div className="container py-5 text-center" role="status" aria-live="polite">
+            <div className="spinner-border text-secondary mb-3" aria-hidden="true"></div>
+            <p className="text-body-secondary">{view.kind === 'waiting' ? view.message : 'Opening…'}</p>
+          </div>
+        ) : null}
+        {view.kind === 'signIn' ? (
+          <main className="container py-5">
+            <h1 className="h3">Please login</h1>
+            <p>This page needs you to be signed in.</p>
+            <button type="button" className="btn btn-primary" onClick={() => void signIn()}>Sign in</button>
+          </main>
+        ) : null}
+      </div>
+    </div>
+  );
+}
