@@ -1,0 +1,97 @@
+/** Who may call what: 401 without a token, 403 for every role-restricted call with a wrong-role token. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { API_ROUTES } from '../../demo/host/api/index';
+import { LOOKUP_TYPES } from '../../src/core/lookups/types';
+import { startTestHost, type TestHost } from './support/host';
+import { apiClient, checksum } from './api-client';
+
+let host: TestHost;
+let api: ReturnType<typeof apiClient>;
+before(async () => {
+  host = await startTestHost();
+  api = apiClient(host);
+});
+after(async () => host?.close());
+
+const restricted = API_ROUTES.filter((route) => route.access !== 'token');
+const WRITTEN = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files', 'change_tracking'];
+
+describe('API access (§6 enforced on the server)', () => {
+  it('the table covers every /api/pfm route with ACCESS.pfm, except reference lookups', () => {
+    const pfm = API_ROUTES.filter((r) => r.path.toLowerCase().startsWith('/api/pfm/'));
+    assert.ok(pfm.length > 60);
+    const lookupPaths = new Set(Object.values(LOOKUP_TYPES).flatMap((t) => [t.single, t.list]).filter(Boolean).map((p) => p!.toLowerCase()));
+    for (const route of pfm) {
+      if (route.access !== 'pfm') assert.ok(lookupPaths.has(route.path.toLowerCase()), `${route.path} is not pfm-restricted`);
+    }
+  });
+
+  it('every lookup path of the convention has a route', () => {
+    const paths = new Set(API_ROUTES.map((r) => r.path.toLowerCase()));
+    for (const [type, config] of Object.entries(LOOKUP_TYPES)) {
+      assert.ok(paths.has(config.single.toLowerCase()), `${type} single`);
+      if (config.list) assert.ok(paths.has(config.list.toLowerCase()), `${type} list`);
+    }
+  });
+
+  for (const login of ['employee', 'viewer']) {
+    it(`${login} gets 403 JSON on every role-restricted route, and nothing is written`, async () => {
+      const before = checksum(host, WRITTEN);
+      for (const route of restricted) {
+        const answer = route.method === 'GET'
+          ? await api.get(login, route.path, { recordKey: 'Project', recordId: 1, ProjectId: 1, BudgetId: 1 })
+          : await api.post(login, route.path, { ItemId: 1, OldRecordStateId: 6, RouteStateId: 12, ProjectId: 1, BudgetId: 1, ChangeEventId: 1 });
+        assert.equal(answer.status, 403, `${route.method} ${route.path} as ${login}: ${answer.status}`);
+        assert.equal(answer.body.statusCode, 403);
+        assert.match(answer.body.message, /access/);
+      }
+      assert.equal(checksum(host, WRITTEN), before);
+    });
+  }
+
+  it('risk, reviewer, tcadmin and it (no PFM role) get 403 on PFM data; pm, rpm and admin get 200', async () => {
+    for (const login of ['risk', 'reviewer', 'tcadmin', 'it']) {
+      assert.equal((await api.get(login, '/api/pfm/getprojects')).status, 403, login);
+      assert.equal((await api.get(login, '/api/pfm/getBudget', { budgetId: 1 })).status, 403, login);
+    }
+    for (const login of ['pm', 'rpm', 'admin']) {
+      assert.equal((await api.get(login, '/api/pfm/getprojects')).status, 200, login);
+    }
+  });
+
+  it('the legacy GetSubcontract allows PFM roles and keyCostManagement, refuses others', async () => {
+    assert.equal((await api.get('pm', '/costmanagement/costmanagement/GetSubcontract', { subcontractId: 1 })).status, 200);
+    assert.equal((await api.get('employee', '/costmanagement/costmanagement/GetSubcontract', { subcontractId: 1 })).status, 403);
+  });
+
+  it('401 without a token on API routes', async () => {
+    for (const path of ['/api/pfm/getprojects', '/api/employees/GetCurrentUser', '/api/pfm/GetChangeReasons']) {
+      assert.equal((await api.get(null, path)).status, 401, path);
+    }
+    assert.equal((await api.post(null, '/api/pfm/UpdateChangeEventState', { ItemId: 1, OldRecordStateId: 6, RouteStateId: 12 })).status, 401);
+  });
+
+  it('token-only routes answer any signed-in employee', async () => {
+    for (const login of ['employee', 'viewer']) {
+      assert.equal((await api.get(login, '/api/employees/GetCurrentUser')).status, 200);
+      assert.equal((await api.get(login, '/api/applications/getApplicationRoleAccess')).status, 200);
+      assert.equal((await api.get(login, '/api/pfm/GetChangeReasons')).status, 200);
+      assert.equal((await api.get(login, '/api/procore/getprocoredomain')).status, 200);
+    }
+  });
+
+  it("GetOpenItemsByEmployee: own items yes, another employee's 403 unless keyAdmin Admin", async () => {
+    assert.equal((await api.get('employee', '/api/common/GetOpenItemsByEmployee', { employeeId: 9 })).status, 200);
+    const refused = await api.get('employee', '/api/common/GetOpenItemsByEmployee', { employeeId: 2 });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, 'You may only read your own open items.');
+    assert.equal((await api.get('admin', '/api/common/GetOpenItemsByEmployee', { employeeId: 2 })).status, 200);
+    assert.equal((await api.get('admin', '/api/common/GetOpenItemsByEmployee', { employeeId: 9999 })).status, 404);
+  });
+
+  it('routes are matched case-insensitively', async () => {
+    assert.equal((await api.get('pm', '/API/PFM/GETPROJECTS')).status, 200);
+    assert.equal((await api.get('pm', '/api/common/getlegalentities')).status, 200);
+  });
+});
