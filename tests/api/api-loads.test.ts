@@ -152,9 +152,7 @@ describe('lookups convention', () => {
   };
 
   it('single-object calls take the id field and answer { data: object } with the id and displayText', async () => {
-    // A purchase agreement change order may not be seeded: create one through the link call if needed.
     for (const [type, config] of Object.entries(LOOKUP_TYPES)) {
-      if (type === 'pfm-purchase-agreement-change-order' && !host.db.prepare('SELECT 1 FROM purchase_agreement_change_orders').get()) continue;
       const id = ids[type]!;
       const answer = await api.get('admin', config.single, { [config.idField]: id });
       assert.equal(answer.status, 200, `${type}: ${JSON.stringify(answer.body)}`);

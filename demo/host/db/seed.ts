@@ -488,6 +488,19 @@ class Seeder {
           });
           Object.assign(line, { committedVendorId: vendorId, commitmentKey: 'PurchaseAgreement', commitmentId: purchaseAgreementId });
         }
+        if (rng.chance(0.35)) {
+          const line = lines[0]!;
+          const description = 'Additional material per revised quantities';
+          const coId = this.insert('purchase_agreement_change_orders', {
+            purchaseAgreementId, number: 'PACO-01', description,
+            applicationRecordStateId: this.state('PurchaseAgreementChangeOrder', rng.chance(0.7) ? 'Approved' : 'Pending Approval'),
+            changeOrderDate: addDays(SEED_DATE, -rng.int(5, 150)), displayText: `PACO-01 ${description}`, modifiedAt: t,
+          });
+          this.insert('purchase_agreement_change_order_items', {
+            purchaseAgreementChangeOrderId: coId, costCodeId: line.costCodeId, changeEventItemId: null, description,
+            amount: Math.round(line.amount * rng.between(0.02, 0.08)), modifiedAt: t,
+          });
+        }
       }
     }
     // Purchase orders for warehouse and equipment lines.

@@ -1,0 +1,231 @@
+/** The write calls §7 does not list: pins, projections, record edits under field security, links, files. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestHost, type TestHost } from './support/host';
+import { apiClient, checksum, stateId } from './api-client';
+
+let host: TestHost;
+let api: ReturnType<typeof apiClient>;
+before(async () => {
+  host = await startTestHost();
+  api = apiClient(host);
+});
+after(async () => host?.close());
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const TABLES = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files',
+  'subcontract_change_orders', 'subcontract_change_order_items', 'owner_agreement_change_orders'];
+
+describe('pins', () => {
+  it('pin and unpin a project; GetProjectPins follows; unknown project 404', async () => {
+    assert.deepEqual((await api.get('pm', '/api/pfm/projects/GetProjectPins')).body.data, []);
+    const pinned = await api.post('pm', '/api/pfm/projects/PinProject', { ProjectId: 3 });
+    assert.equal(pinned.status, 200);
+    assert.deepEqual(pinned.body.data.map((p: Row) => p.projectId), [3]);
+    await api.post('pm', '/api/pfm/projects/PinProject', { ProjectId: 3 });
+    await api.post('pm', '/api/pfm/projects/PinProject', { ProjectId: 1 }, 'urlencoded');
+    assert.deepEqual((await api.get('pm', '/api/pfm/projects/GetProjectPins')).body.data.map((p: Row) => p.projectId).sort(), [1, 3]);
+    assert.deepEqual((await api.get('rpm', '/api/pfm/projects/GetProjectPins')).body.data, [], 'pins are per employee');
+    await api.post('pm', '/api/pfm/projects/UnpinProject', { ProjectId: 3 });
+    assert.deepEqual((await api.get('pm', '/api/pfm/projects/GetProjectPins')).body.data.map((p: Row) => p.projectId), [1]);
+    assert.equal((await api.post('pm', '/api/pfm/projects/PinProject', { ProjectId: 424242 })).status, 404);
+  });
+});
+
+describe('projections', () => {
+  const lines = () => host.db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = 1 ORDER BY costCodeId LIMIT 3').all() as Array<{ costCodeId: number }>;
+
+  it('invalid entries answer 400 with feedback items per field, and nothing is written', async () => {
+    const [a, b, c] = lines();
+    const before = checksum(host, TABLES);
+    const answer = await api.post('pm', '/api/pfm/SaveProjections', {
+      BudgetId: 1,
+      'projections[0].costCodeId': a!.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': '12,5.3.1',
+      'projections[1].costCodeId': 999999, 'projections[1].method': 'manual', 'projections[1].value': '10',
+      'projections[2].costCodeId': b!.costCodeId, 'projections[2].method': 'guess',
+      'projections[3].costCodeId': c!.costCodeId, 'projections[3].method': 'auto', 'projections[3].reason': 'r'.repeat(501),
+      'projections[4].costCodeId': c!.costCodeId, 'projections[4].method': 'auto',
+    });
+    assert.equal(answer.status, 400);
+    const feedback = answer.body.data as Row[];
+    assert.deepEqual(feedback.map((f) => [f.integerValue, f.stringValue]), [
+      [1, 'projections[0].value'], [1, 'projections[1].costCodeId'], [1, 'projections[2].method'], [1, 'projections[3].reason'],
+      [1, 'projections[4].costCodeId'],
+    ]);
+    assert.equal(feedback[0]!.message, 'Line 1: the projected cost to complete must be a number.');
+    assert.equal(checksum(host, TABLES), before);
+  });
+
+  it('save manual and auto projections; the summary shows them; a negative value is a warning', async () => {
+    const [a, b] = lines();
+    const answer = await api.post('pm', '/api/pfm/SaveProjections', {
+      BudgetId: 1,
+      'projections[0].costCodeId': a!.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': '12345.67', 'projections[0].reason': 'Buyout savings',
+      'projections[1].costCodeId': b!.costCodeId, 'projections[1].method': 'manual', 'projections[1].value': '-100',
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.data.saved, 2);
+    assert.deepEqual(answer.body.data.feedback.map((f: Row) => f.integerValue), [2]);
+    const summary = (await api.get('pm', '/api/pfm/getcostcodetransactionsummary', { recordKey: 'CostCode', recordId: a!.costCodeId })).body.data[0];
+    assert.equal(summary.projectionMethod, 'manual');
+    assert.equal(summary.projectedCostToComplete, 12345.67);
+    assert.equal(summary.projectionReason, 'Buyout savings');
+    assert.equal(summary.projectionSubmitted, false);
+    const back = await api.post('pm', '/api/pfm/SaveProjections', { BudgetId: 1, 'projections[0].costCodeId': a!.costCodeId, 'projections[0].method': 'auto' });
+    assert.equal(back.status, 200);
+    assert.equal(back.body.data.lines[0].projectionMethod, 'auto');
+  });
+
+  it('a locked budget refuses projections with a feedback item saying why', async () => {
+    const locked = host.db.prepare('SELECT budgetId, jobNumber, budgetLockReason FROM budgets WHERE projectId = 13').get() as Row;
+    const line = host.db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = ? LIMIT 1').get(locked.budgetId) as Row;
+    const answer = await api.post('pm', '/api/pfm/SaveProjections', { BudgetId: locked.budgetId, 'projections[0].costCodeId': line.costCodeId, 'projections[0].method': 'auto' });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(answer.body.data, [{ integerValue: 1, stringValue: 'budgetId', message: `Budget ${locked.jobNumber} is locked: Budget locked for month-end close.` }]);
+    assert.equal((await api.post('pm', '/api/pfm/SubmitProjections', { BudgetId: locked.budgetId })).status, 400);
+  });
+
+  it('a roll-up budget refuses projections (they go on its children)', async () => {
+    const rollUp = host.db.prepare('SELECT budgetId FROM budgets WHERE projectId = 5 AND rollUpBudgetId IS NULL').get() as Row;
+    const answer = await api.post('pm', '/api/pfm/SubmitProjections', { BudgetId: rollUp.budgetId });
+    assert.equal(answer.status, 400);
+    assert.match(answer.body.data[0].message, /roll-up budget/);
+  });
+
+  it('submit marks every line submitted and clears the budget from the bell', async () => {
+    const bell = async () => (await api.get('pm', '/api/common/GetOpenItemsByEmployee')).body.data.budgetsPendingProjections as Row[];
+    assert.ok((await bell()).some((b) => b.budgetId === 1));
+    const answer = await api.post('pm', '/api/pfm/SubmitProjections', { BudgetId: 1 });
+    assert.equal(answer.status, 200);
+    const count = (host.db.prepare('SELECT count(*) AS n FROM cost_codes WHERE budgetId = 1').get() as { n: number }).n;
+    assert.equal(answer.body.data.submitted, count);
+    assert.ok(!(await bell()).some((b) => b.budgetId === 1));
+    const [line] = (await api.get('pm', '/api/pfm/getcostcodetransactionsummary', { recordKey: 'Budget', recordId: 1 })).body.data;
+    assert.equal(line.projectionSubmitted, true);
+  });
+});
+
+describe('record edits under field security (§6)', () => {
+  it('a field not editable in the record state is refused with a feedback item; nothing written', async () => {
+    const item = host.db.prepare('SELECT changeEventItemId FROM change_event_items WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeEventItem', 'Approved')) as Row;
+    const before = checksum(host, TABLES);
+    const answer = await api.post('pm', '/api/pfm/SaveChangeEventItem', { ChangeEventItemId: item.changeEventItemId, approvedAmount: '5000', description: 'New text' });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(answer.body.data, [{ integerValue: 1, stringValue: 'approvedAmount', message: 'approvedAmount can not be changed in this state.' }]);
+    assert.equal(checksum(host, TABLES), before);
+  });
+
+  it('the same field is editable for the RPM role, and the change is saved', async () => {
+    const item = host.db.prepare('SELECT changeEventItemId FROM change_event_items WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeEventItem', 'Approved')) as Row;
+    const answer = await api.post('rpm', '/api/pfm/SaveChangeEventItem', { ChangeEventItemId: item.changeEventItemId, approvedAmount: '5000' });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.data.approvedAmount, 5000);
+  });
+
+  it('closed records refuse every field; bad values are invalid; a stale OldRecordStateId is 409', async () => {
+    const closed = host.db.prepare("SELECT changeEventId FROM change_events WHERE applicationRecordStateId = ? LIMIT 1").get(stateId(host, 'ChangeEvent', 'Complete')) as Row;
+    assert.equal((await api.post('pm', '/api/pfm/SaveChangeEvent', { ChangeEventId: closed.changeEventId, description: 'x' })).status, 400);
+    const open = host.db.prepare("SELECT changeEventId FROM change_events WHERE applicationRecordStateId = ? LIMIT 1").get(stateId(host, 'ChangeEvent', 'Open')) as Row;
+    const bad = await api.post('pm', '/api/pfm/SaveChangeEvent', { ChangeEventId: open.changeEventId, reimbursableTypeId: '77', title: '' });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.data.map((f: Row) => f.stringValue).sort(), ['reimbursableTypeId', 'title']);
+    const stale = await api.post('pm', '/api/pfm/SaveChangeEvent', { ChangeEventId: open.changeEventId, OldRecordStateId: stateId(host, 'ChangeEvent', 'Approved'), title: 'T' });
+    assert.equal(stale.status, 409);
+    const ok = await api.post('pm', '/api/pfm/SaveChangeEvent', { ChangeEventId: open.changeEventId, title: 'Revised title', reimbursableTypeId: 2 });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.data.title, 'Revised title');
+  });
+
+  it('create a change event from an initiating document (Draft moves to Potential Costs)', async () => {
+    const draft = host.db.prepare('SELECT changeRecordId FROM change_records WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeRecord', 'Draft')) as Row | undefined;
+    const record = draft ?? host.db.prepare('SELECT changeRecordId FROM change_records WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeRecord', 'Potential Costs')) as Row;
+    const refused = await api.post('pm', '/api/pfm/CreateChangeEvent', { ChangeRecordId: record.changeRecordId });
+    assert.equal(refused.status, 400);
+    const answer = await api.post('pm', '/api/pfm/CreateChangeEvent', { ChangeRecordId: record.changeRecordId, Title: 'Added bollards', ReimbursableTypeId: 1 });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.data.recordStateName, 'Open');
+    assert.equal(answer.body.data.changeRecordId, record.changeRecordId);
+    const state = host.db.prepare('SELECT applicationRecordStateId AS s FROM change_records WHERE changeRecordId = ?').get(record.changeRecordId) as Row;
+    assert.equal(state.s, stateId(host, 'ChangeRecord', 'Potential Costs'));
+  });
+});
+
+describe('links (§5) enforced by the server', () => {
+  it('an item that is not Approved/Pending Commitment, of another vendor, or already linked is refused with autoAlert', async () => {
+    const open = host.db.prepare('SELECT i.changeEventItemId, i.vendorId, ce.projectId FROM change_event_items i JOIN change_events ce USING (changeEventId) WHERE i.applicationRecordStateId = ? AND ce.projectId = 1 LIMIT 1')
+      .get(stateId(host, 'ChangeEventItem', 'Open')) as Row;
+    const sub = host.db.prepare('SELECT subcontractId FROM subcontracts WHERE projectId = 1 AND vendorId = ? LIMIT 1').get(open.vendorId) as Row | undefined
+      ?? host.db.prepare('SELECT subcontractId FROM subcontracts WHERE projectId = 1 LIMIT 1').get() as Row;
+    const answer = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: open.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: sub.subcontractId });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body.autoAlert, true);
+    assert.equal(answer.body.message, 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.');
+    const linked = host.db.prepare('SELECT changeEventItemId, vendorId FROM change_event_items WHERE coItemRecordId IS NOT NULL AND applicationRecordStateId = ? LIMIT 1')
+      .get(stateId(host, 'ChangeEventItem', 'Committed')) as Row | undefined;
+    if (linked) {
+      const again = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: linked.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: sub.subcontractId });
+      assert.equal(again.status, 400);
+    }
+  });
+
+  it('an Approved item of the same vendor without a linked item is linked through a new change order item', async () => {
+    const candidate = host.db.prepare(`SELECT i.changeEventItemId, s.subcontractId, s.vendorId FROM change_event_items i JOIN change_events ce USING (changeEventId)
+      JOIN subcontracts s ON s.vendorId = i.vendorId AND s.projectId = ce.projectId
+      WHERE i.applicationRecordStateId IN (?, ?) AND i.coItemRecordId IS NULL AND i.costCodeId IS NOT NULL LIMIT 1`)
+      .get(stateId(host, 'ChangeEventItem', 'Approved'), stateId(host, 'ChangeEventItem', 'Pending Commitment')) as Row;
+    assert.ok(candidate, 'the seed has a linkable item');
+    const other = host.db.prepare('SELECT subcontractId FROM subcontracts WHERE vendorId != ? LIMIT 1').get(candidate.vendorId) as Row;
+    const wrongVendor = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: other.subcontractId });
+    assert.equal(wrongVendor.status, 400);
+    assert.equal(wrongVendor.body.message, 'The change event item and the commitment must have the same vendor.');
+    const answer = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: candidate.subcontractId });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.data.changeEventItem.coItemRecordKey, 'SubcontractChangeOrderItem');
+    assert.equal(answer.body.data.changeOrder.recordStateName, 'Draft');
+    const twice = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: candidate.subcontractId });
+    assert.equal(twice.body.message, 'The change event item is already linked to a change order item.');
+  });
+
+  it('owner change orders: only Approved change events of the same owner agreement and budget, not reimbursable type 5', async () => {
+    const oaco = host.db.prepare('SELECT ownerAgreementChangeOrderId, ownerAgreementId, budgetId FROM owner_agreement_change_orders WHERE budgetId = 1 LIMIT 1').get() as Row;
+    const pending = host.db.prepare('SELECT changeEventId FROM change_events WHERE budgetId = 1 AND applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeEvent', 'Pending')) as Row;
+    const refused = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: pending.changeEventId, OwnerAgreementChangeOrderId: oaco.ownerAgreementChangeOrderId });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, 'Only Approved change events can be linked to an owner agreement change order.');
+    const type5 = host.db.prepare('SELECT changeEventId FROM change_events WHERE budgetId = 1 AND applicationRecordStateId = ? AND reimbursableTypeId = 5 LIMIT 1').get(stateId(host, 'ChangeEvent', 'Approved')) as Row;
+    const refused5 = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: type5.changeEventId, OwnerAgreementChangeOrderId: oaco.ownerAgreementChangeOrderId });
+    assert.equal(refused5.body.message, 'Change events of reimbursable type 5 can not be linked to an owner agreement change order.');
+    const otherProject = host.db.prepare('SELECT ownerAgreementChangeOrderId FROM owner_agreement_change_orders WHERE budgetId != 1 LIMIT 1').get() as Row;
+    const approved = host.db.prepare('SELECT changeEventId FROM change_events WHERE budgetId = 1 AND applicationRecordStateId = ? AND reimbursableTypeId != 5 LIMIT 1').get(stateId(host, 'ChangeEvent', 'Approved')) as Row;
+    const refusedOther = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: approved.changeEventId, OwnerAgreementChangeOrderId: otherProject.ownerAgreementChangeOrderId });
+    assert.equal(refusedOther.body.message, 'The change event and the owner agreement change order must belong to the same owner agreement.');
+    const ok = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: approved.changeEventId, OwnerAgreementChangeOrderId: oaco.ownerAgreementChangeOrderId });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.data.ownerAgreementChangeOrderId, oaco.ownerAgreementChangeOrderId);
+  });
+});
+
+describe('files', () => {
+  it('upload a file to a record, list it, count it, download it with its name', async () => {
+    const before = (await api.get('pm', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'ChangeEvent', recordId: 2 })).body.data;
+    assert.deepEqual(before, []);
+    const upload = await api.post('pm', '/api/pfm/files/upload', {
+      ApplicationRecordKey: 'ChangeEvent', RecordId: 2, file: new File(['proposal text'], 'Proposal – rev 2.txt', { type: 'text/plain' }),
+    });
+    assert.equal(upload.status, 200, JSON.stringify(upload.body));
+    assert.equal(upload.body.data.name, 'Proposal – rev 2.txt');
+    assert.equal(upload.body.data.size, 13);
+    const counts = (await api.get('pm', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'Project', recordId: 1 })).body.data as Row[];
+    assert.equal(counts.find((c) => c.applicationRecordKey === 'ChangeEvent' && c.recordId === 2)?.fileCount, 1);
+    assert.equal(counts.find((c) => c.applicationRecordKey === 'ChangeEvent' && c.recordId === 1)?.fileCount, 2);
+    const list = (await api.get('pm', '/api/pfm/files', { recordKey: 'ChangeEvent', recordId: 2 })).body.data as Row[];
+    assert.equal(list.length, 1);
+    const download = await api.post('pm', '/api/pfm/files/download', { FileId: list[0]!.fileId });
+    assert.equal(download.status, 200);
+    assert.equal(download.bytes.toString('utf8'), 'proposal text');
+    assert.match(download.headers.get('content-disposition') ?? '', /filename\*=UTF-8''Proposal%20%E2%80%93%20rev%202\.txt/);
+    assert.equal((await api.post('pm', '/api/pfm/files/upload', { ApplicationRecordKey: 'ChangeEvent', RecordId: 2 })).status, 400);
+    assert.equal((await api.post('pm', '/api/pfm/files/upload', { ApplicationRecordKey: 'Nope', RecordId: 2 })).status, 400);
+    assert.equal((await api.post('pm', '/api/pfm/files/download', { FileId: 99999 })).status, 404);
+  });
+});
