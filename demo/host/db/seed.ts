@@ -571,6 +571,7 @@ class Seeder {
         plans.push({ ceState, items: this.itemStatesFor(ceState), title: rng.pick(CHANGE_TITLES) });
       }
     }
+    if (showcase) this.extraChangeRecords(info, budget.budgetId);
     let oacoForBudget = 0;
     plans.forEach((plan, index) => {
       // One initiating document per change event (two per document on the showcase).
@@ -636,6 +637,23 @@ class Seeder {
   }
 
   crIds = new Map<string, number>();
+
+  /** Initiating documents without change events yet (Draft) and a voided one, on the showcase budget. */
+  extraChangeRecords(info: ProjectInfo, budgetId: number): void {
+    const docs: Array<[string, string, number]> = [
+      ['Draft', 'Owner request: additional exterior signage', 4], ['Draft', 'RFI #9 response: revised slab edge detail', 1],
+      ['Void', 'Duplicate bulletin (entered twice)', 3],
+    ];
+    for (const [stateName, title, idType] of docs) {
+      const n = this.next(`cr:${budgetId}`);
+      const number = `${['RFI', 'ASI', 'BUL', 'OD', 'FD', 'CCD', 'PR'][idType - 1]}-${pad(n, 3)}`;
+      this.insert('change_records', {
+        projectId: info.projectId, budgetId, changeRecordTypeId: 1, initiatingDocumentTypeId: idType, changeReasonId: 1, rfiId: null, number,
+        title, description: `${title}.`, documentDate: addDays(SEED_DATE, -n * 3), estimatedAmount: 0,
+        applicationRecordStateId: this.state('ChangeRecord', stateName), displayText: `${number} ${title}`, modifiedAt: SEED_STAMP,
+      });
+    }
+  }
 
   itemStatesFor(ceState: string): string[] {
     const rng = this.rng;
