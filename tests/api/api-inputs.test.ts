@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { apiClient, checksum, stateId, type Form } from './api-client';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -59,7 +59,7 @@ describe('malformed parameters → 400 naming the parameter', () => {
     const path = '/api/pfm/UpdateChangeEventState';
     const open = stateId(host, 'ChangeEvent', 'Open');
     const pending = stateId(host, 'ChangeEvent', 'Pending');
-    for (const form of [
+    for (const form of <Form[]>[
       { OldRecordStateId: open, RouteStateId: pending },
       { ItemId: 'one', OldRecordStateId: open, RouteStateId: pending },
       { ItemId: 1, OldRecordStateId: '6.0', RouteStateId: pending },
