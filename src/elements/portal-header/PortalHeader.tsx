@@ -18,7 +18,7 @@ import { GenericBar } from './GenericBar';
 import { loadApplicationId, loadCurrentUser } from './data';
 import { PfmBar, type PfmContext } from './PfmBar';
 import { useLoad } from './useLoad';
-import { HEADER_CSS } from './styles';
+import { adoptHeaderStyles } from './styles';
 
 export interface PortalHeaderProps {
   /** Application whose changes the header lists (§4); default: PFM's on PFM screens, none elsewhere. */
@@ -72,8 +72,7 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
   const changesApplicationId = givenApplicationId ?? (pfm ? pfmApplicationId : undefined);
   const style = { '--portal-env-color': environment.headerColor } as CSSProperties;
   return (
-    <header className="portal-header" style={style} data-environment={environment.name}>
-      <style>{HEADER_CSS}</style>
+    <header className="portal-header" style={style} data-environment={environment.name} ref={(node) => { if (node) adoptHeaderStyles(node); }}>
       <div className="portal-header-env d-flex align-items-center gap-3 px-3 py-1">
         <a className="fw-semibold text-decoration-none text-nowrap" href="/">{siteName}</a>
         <span className="badge portal-env-badge" data-environment-label title={`Environment: ${environment.label}`}>{environment.label}</span>

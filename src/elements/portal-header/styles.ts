@@ -4,6 +4,8 @@
  * bar follows the light or dark colour mode through Bootstrap's variables, which the shared sheet
  * switches on prefers-color-scheme, live.
  */
+import { pageSingleton } from '../../core/singleton';
+
 export const HEADER_CSS = `
 :host { display: block; position: relative; z-index: 1030; }
 .portal-header-env {
@@ -25,6 +27,8 @@ export const HEADER_CSS = `
 .portal-header .dropdown { position: relative; }
 .portal-header .dropdown-menu { position: absolute; top: 100%; margin-top: .125rem; max-height: 70vh; overflow-y: auto; min-width: 14rem; }
 .portal-header .dropdown-menu-end { right: 0; left: auto; }
+/* Bootstrap's grey group headings fall below 4.5:1 on the dark menu; the secondary text colour does not. */
+.portal-header .dropdown-header { color: var(--bs-secondary-color); font-weight: 600; }
 .portal-avatar-button { width: 32px; height: 32px; }
 .portal-avatar-initials {
   display: inline-flex; align-items: center; justify-content: center;
@@ -40,3 +44,22 @@ export const HEADER_CSS = `
   .portal-changes-panel .change-indicator { --portal-change-color: #ff9a3d; }
 }
 `;
+
+// One sheet per page, shared by every header (and every bundle copy).
+const headerSheet = () => pageSingleton('portal-header.sheet', () => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(HEADER_CSS);
+  return sheet;
+});
+
+/**
+ * Add the header's sheet to the shadow root (or document) holding `node`, after the shared sheet.
+ * A constructable stylesheet rather than a `<style>` element: the host's Content-Security-Policy
+ * (style-src 'self') blocks inline style elements but not CSSOM.
+ */
+export function adoptHeaderStyles(node: Node): void {
+  const root = node.getRootNode();
+  if (!(root instanceof ShadowRoot) && !(root instanceof Document)) return;
+  const sheet = headerSheet();
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
