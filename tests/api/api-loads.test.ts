@@ -254,5 +254,8 @@ describe('session calls', () => {
     await api.get('pm', '/api/changes/clear', { ApplicationId: app });
     assert.deepEqual(await rows('/api/changes', { ApplicationId: app }), []);
     assert.equal((await api.get('pm', '/api/changes', { ApplicationId: 'x' })).status, 400);
+    assert.equal((await api.get('pm', '/api/changes', { ApplicationId: '1.5' })).status, 400);
+    assert.equal((await api.get('pm', '/api/changes', { ApplicationId: 'keyNope' })).status, 404);
+    assert.deepEqual((await api.get('pm', '/api/changes/refresh', { ApplicationId: 'keyPFM' })).body.data.count, 0);
   });
 });

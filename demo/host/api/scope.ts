@@ -45,6 +45,8 @@ export interface LoadParams {
   /** true (default): open records; false: closed ones. */
   open: boolean;
   type?: 'unit' | 'hour';
+  /** With recordKey Budget: the budget and its roll-up children. */
+  budgetIds?: number[];
 }
 
 /** Parse and check the load parameters; `keys` are the record keys this load accepts. */
@@ -65,7 +67,10 @@ export function loadParams(db: Database.Database, query: Params, keys: readonly 
   if (where && !db.prepare(`SELECT 1 FROM ${where.table} WHERE ${where.idColumn} = ?`).get(recordId)) {
     throw notFound(`${recordKey} ${recordId} not found.`);
   }
-  return { recordKey, recordId, lastLoad, open, type };
+  const budgetIds = recordKey === 'Budget'
+    ? [recordId, ...(db.prepare('SELECT budgetId FROM budgets WHERE rollUpBudgetId = ? ORDER BY budgetId').all(recordId) as Array<{ budgetId: number }>).map((b) => b.budgetId)]
+    : undefined;
+  return { recordKey, recordId, lastLoad, open, type, budgetIds };
 }
 
 /** Columns a load scopes by. */
@@ -89,7 +94,11 @@ export function scopeWhere(params: LoadParams, columns: ScopeColumns): { where: 
       args.push(id);
       break;
     case 'Budget':
-      if (columns.budget) {
+      if (columns.budget && params.budgetIds) {
+        // An equality keeps SQLite on the budget index in rowid order (no sort for 100,000 rows).
+        where.push(params.budgetIds.length === 1 ? `${columns.budget} = ?` : `${columns.budget} IN (${params.budgetIds.map(() => '?').join(', ')})`);
+        args.push(...params.budgetIds);
+      } else if (columns.budget) {
         where.push(`${columns.budget} IN (SELECT budgetId FROM budgets WHERE budgetId = ? OR rollUpBudgetId = ?)`);
         args.push(id, id);
       } else {

@@ -25,7 +25,14 @@ export function projectMenu(db: Database.Database, projectId: number, budgetId?:
   };
 }
 
+/** ApplicationId: the numeric applicationId, or (for convenience) an application key like 'keyPFM'. */
 function applicationId(db: Database.Database, params: Record<string, unknown>): number {
+  const raw = rawParam(params, 'ApplicationId')?.trim() ?? '';
+  if (/^key[A-Za-z]{1,40}$/.test(raw)) {
+    const row = db.prepare('SELECT applicationId FROM applications WHERE applicationKey = ?').get(raw) as { applicationId: number } | undefined;
+    if (!row) throw notFound(`Application ${raw} not found.`);
+    return row.applicationId;
+  }
   const id = idParam(params, 'ApplicationId', true);
   if (!db.prepare('SELECT 1 FROM applications WHERE applicationId = ?').get(id)) throw notFound(`Application ${id} not found.`);
   return id;

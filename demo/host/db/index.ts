@@ -29,6 +29,8 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // 64 MB page cache: the benchmark project's 100,000 transactions stay in memory.
+  db.pragma('cache_size = -65536');
   const fresh = migrate(db);
   if (fresh) seedDatabase(db, { scale: options.scale });
   else if (options.scale && !hasScaleProject(db)) {

@@ -989,9 +989,10 @@ class Seeder {
     }
     // 20-21 postings per line over 18 months: ≥ 100,000 in all.
     const months = 18;
-    for (const line of lines) {
-      for (let k = 0; k < 21; k++) {
-        const date = `${addMonths(WINDOW_START, k % months).slice(0, 7)}-${pad(1 + ((k * 7 + line.costCodeId) % 28), 2)}`;
+    // Month by month, so posting order (the id) is date order as in a real ledger.
+    for (let k = 0; k < 21; k++) {
+      for (const line of lines) {
+        const date = `${addMonths(WINDOW_START, Math.floor((k * months) / 21)).slice(0, 7)}-${pad(1 + ((k * 7 + line.costCodeId) % 28), 2)}`;
         this.postByType(info, line, date, Math.round(line.amount * 0.55 / 21 * rng.between(0.6, 1.4)));
       }
     }
