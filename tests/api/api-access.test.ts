@@ -41,7 +41,7 @@ describe('API access (§6 enforced on the server)', () => {
       for (const route of restricted) {
         const answer = route.method === 'GET'
           ? await api.get(login, route.path, { recordKey: 'Project', recordId: 1, ProjectId: 1, BudgetId: 1 })
-          : await api.post(login, route.path, { ItemId: 1, OldRecordStateId: 6, RouteStateId: 12, ProjectId: 1, BudgetId: 1, ChangeEventId: 1 });
+          : await api.post(login, route.path, { ItemId: 1, OldRecordStateId: 6, RouteStateId: 12, ProjectId: 1, BudgetId: 1, ChangeEventId: 1, FileId: 1 }, 'multipart', route.method);
         assert.equal(answer.status, 403, `${route.method} ${route.path} as ${login}: ${answer.status}`);
         assert.equal(answer.body.statusCode, 403);
         assert.match(answer.body.message, /access/);

@@ -29,7 +29,7 @@ export function apiClient(host: TestHost) {
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
       return read(await fetch(url, { headers: await auth(login) }));
     },
-    async post(login: string | null, path: string, form: Form, encoding: 'multipart' | 'urlencoded' = 'multipart'): Promise<Answer> {
+    async post(login: string | null, path: string, form: Form, encoding: 'multipart' | 'urlencoded' = 'multipart', method = 'POST'): Promise<Answer> {
       const headers = await auth(login);
       let body: FormData | string;
       if (encoding === 'multipart') {
@@ -39,7 +39,7 @@ export function apiClient(host: TestHost) {
         body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
         headers['content-type'] = 'application/x-www-form-urlencoded';
       }
-      return read(await fetch(host.url + path, { method: 'POST', headers, body }));
+      return read(await fetch(host.url + path, { method, headers, body }));
     },
   };
 }

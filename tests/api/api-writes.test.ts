@@ -227,5 +227,10 @@ describe('files', () => {
     assert.equal((await api.post('pm', '/api/pfm/files/upload', { ApplicationRecordKey: 'ChangeEvent', RecordId: 2 })).status, 400);
     assert.equal((await api.post('pm', '/api/pfm/files/upload', { ApplicationRecordKey: 'Nope', RecordId: 2 })).status, 400);
     assert.equal((await api.post('pm', '/api/pfm/files/download', { FileId: 99999 })).status, 404);
+    const removed = await api.post('pm', '/api/pfm/files', { FileId: list[0]!.fileId }, 'multipart', 'DELETE');
+    assert.equal(removed.status, 200);
+    assert.deepEqual((await api.get('pm', '/api/pfm/files', { recordKey: 'ChangeEvent', recordId: 2 })).body.data, []);
+    assert.equal((await api.post('pm', '/api/pfm/files', { FileId: list[0]!.fileId }, 'multipart', 'DELETE')).status, 404);
+    assert.equal((await api.post('employee', '/api/pfm/files', { FileId: 1 }, 'multipart', 'DELETE')).status, 403);
   });
 });

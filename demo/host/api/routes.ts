@@ -16,7 +16,7 @@ import type { AccessArea, AccessRule } from '../../../src/core/access';
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
 export interface RouteSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   access: RouteAccess;
   /** What it is for; "added" marks routes §7 does not list. */
@@ -78,6 +78,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/files', access: 'pfm', note: 'added: files of a record (recordKey, recordId), without bytes' },
   { method: 'POST', path: '/api/pfm/files/upload', access: 'pfm', note: 'added: file form (ApplicationRecordKey, RecordId, file)' },
   { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },
+  { method: 'DELETE', path: '/api/pfm/files', access: 'pfm', note: 'added: DELETE with form-data FileId' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

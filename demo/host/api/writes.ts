@@ -19,6 +19,7 @@
  * | GET /api/pfm/files | recordKey, recordId | files without bytes |
  * | POST /api/pfm/files/upload | ApplicationRecordKey, RecordId, file | the file row |
  * | POST /api/pfm/files/download | FileId | the file (Content-Disposition: attachment; filename=…) |
+ * | DELETE /api/pfm/files | FileId (form-data) | { fileId, deleted: true } |
  * | GET /api/applications/GetApplicationRecordStates | applicationRecordKey | the states |
  * | GET /api/applications/GetRecordStateAdvancements | applicationRecordStateId | the advancements offered |
  * | POST /api/changes/acknowledge | ApplicationId, ParentApplicationRecordId | { acknowledged } (see session.ts) |
@@ -447,6 +448,11 @@ export const writeHandlers: Handlers = {
   },
   [POST('/api/pfm/files/upload')]: uploadFile,
   [POST('/api/pfm/files/download')]: downloadFile,
+  [routeKey('DELETE', '/api/pfm/files')]: ({ db, body }) => {
+    const fileId = idParam(body, 'FileId', true);
+    if (db.prepare('DELETE FROM files WHERE fileId = ?').run(fileId).changes === 0) throw notFound(`File ${fileId} not found.`);
+    return { fileId, deleted: true };
+  },
   [GET('/api/applications/GetApplicationRecordStates')]: ({ db, query }) => {
     const key = stringParam(query, 'applicationRecordKey', 100);
     if (!key) throw badRequest("Parameter 'applicationRecordKey' is required.", { parameter: 'applicationRecordKey' });
