@@ -924,7 +924,7 @@ class Seeder {
       ['ChangeEvent', 1, 'Casework pricing.csv', 'text/csv', 'item,qty,unit,amount\nBase cabinet,12,EA,14400\nWall cabinet,12,EA,9600\n'],
       ['ChangeEvent', 3, 'Geotech report excerpt.txt', 'text/plain', 'Refusal encountered at 9 ft below elevator pit; rock excavation required.'],
       ['Subcontract', 1, 'Executed subcontract.txt', 'text/plain', 'Executed subcontract agreement (demo file).'],
-      ['ChangeRecord', 1, 'ASI narrative.txt', 'text/plain', 'Architect supplemental instruction narrative (demo file).'],
+      ['ChangeRecord', 4, 'Owner request letter.txt', 'text/plain', 'Owner request letter for additional exam room casework (demo file).'],
     ];
     for (const [key, recordId, name, mime, text] of files) {
       const bytes = Buffer.from(text, 'utf8');
