@@ -129,7 +129,8 @@ test.describe('<portal-header>', () => {
       }
       await page.locator('portal-header .portal-avatar-button').click();
       const results = await new AxeBuilder({ page }).include('portal-header').analyze();
-      expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id), `${scheme}, avatar open`).toEqual([]);
+      const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${scheme}, avatar open`).toEqual([]);
       await page.keyboard.press('Escape');
     }
   });

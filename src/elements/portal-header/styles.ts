@@ -36,6 +36,8 @@ export const HEADER_CSS = `
 }
 .portal-avatar-popover { position: absolute; right: 0; top: calc(100% + .25rem); z-index: 1040; color: var(--bs-body-color); }
 .portal-avatar-popover a.btn-outline-primary { color: var(--bs-primary-text-emphasis); border-color: var(--bs-primary-text-emphasis); }
+.portal-avatar-popover .btn-outline-secondary { color: var(--bs-body-color); border-color: var(--bs-border-color); }
+.portal-avatar-popover .btn-outline-secondary:hover { background: var(--bs-secondary-bg); }
 .portal-bell-count { font-size: .7rem; vertical-align: top; }
 .portal-changes-mark { color: #fff; font-weight: 700; font-size: 1.25em; line-height: 1; }
 .portal-changes-panel { width: 22rem; color: var(--bs-body-color); }
