@@ -176,19 +176,26 @@ test.describe('<portal-header> on PFM screens (portal page)', () => {
 
   test('shows the PFM bar with pinned projects and the project menu', async ({ page }) => {
     const pins = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/pfm/projects/GetProjectPins');
+    const openItems = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/common/GetOpenItemsByEmployee');
     await openSignedIn(page, 'pm', '/pfm/projects');
-    const pinned = (await (await pins).json()) as { data: Array<{ projectId: number; budgetId: number; name: string; number: string; classification: string }> };
+    const pinned = (await (await pins).json()) as { data: unknown[] };
     const header = page.locator('portal-header');
     await expect(header.locator('[data-bar="pfm"]')).toBeVisible();
     await expect(header.locator('[data-menu="pins"] [data-entry]')).toHaveCount(pinned.data.length);
-    const project = pinned.data.find((candidate) => candidate.classification !== 'CM');
-    test.skip(!project, 'no non-CM pinned project for pm in the seed');
-    if (!project) return;
-    await page.goto(`/pfm/projects/commitments?projectId=${project.projectId}`);
-    const name = header.locator('[data-menu="project"] [data-project-name]');
-    await expect(name).toHaveAttribute('title', `${project.number} ${project.name}`);
+    // A project of the pm's from the seeded workflows' direct links.
+    const items = (await (await openItems).json()) as { data: { openWorkflows: Array<{ directLink: string }> } };
+    const projectId = new URL(items.data.openWorkflows[0]?.directLink ?? '/', 'https://x').searchParams.get('projectId');
+    expect(projectId).toBeTruthy();
+    const menuAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/pfm/projects/GetProjectMenuByProjectId');
+    await page.goto(`/pfm/projects/commitments?projectId=${projectId}`);
+    const project = ((await (await menuAnswer).json()) as { data: { number: string; name: string; isCM: boolean } }).data;
     await header.locator('[data-menu="project"] button').click();
-    await expect(header.locator('[data-menu="project"] [role="menuitem"]').first()).toHaveText('Buyout & SRA');
+    if (project.isCM) {
+      await expect(header.locator('[data-menu="project"] [role="menuitem"]')).toHaveCount(1);
+    } else {
+      await expect(header.locator('[data-menu="project"] [data-project-name]')).toHaveAttribute('title', `${project.number} ${project.name}`);
+      await expect(header.locator('[data-menu="project"] [role="menuitem"]').first()).toHaveText('Buyout & SRA');
+    }
     await expect(header.locator('[data-menu="change-management"] button')).toHaveText('Change Management');
   });
 });
