@@ -3,7 +3,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
-const PORT = 8543;
+// E2E_PORT lets two suites run side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 8543);
 const executablePath = process.env.CHROME_PATH ?? findChromium();
 
 export default defineConfig({
@@ -24,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node --import tsx demo/host/main.ts --port ${PORT} --data .tmp/e2e-data --reset`,
+    command: `node --import tsx demo/host/main.ts --port ${PORT} --data .tmp/e2e-data-${PORT} --reset`,
     url: `https://localhost:${PORT}/idp/.well-known/openid-configuration`,
     ignoreHTTPSErrors: true,
     reuseExistingServer: !process.env.CI,

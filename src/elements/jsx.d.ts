@@ -4,7 +4,6 @@ import 'react';
 type CustomElementProps = React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & Record<`${string}-${string}`, string | undefined>;
 
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'portal-header': CustomElementProps;

@@ -57,6 +57,15 @@ export function handoffUrl(route: HandoffRoute, pathname: string, search: URLSea
   return `${legacyOrigin.replace(/\/$/, '')}${pathname}${text ? `?${text}` : ''}`;
 }
 
+/**
+ * Where an invalid entry goes: Can Not Proceed, keeping the path segments and the query (§5),
+ * so the screen can say what was asked for. Pass the raw query to keep its encoding as typed.
+ */
+export function unprocessablePath(pathname: string, rawSearch: string): string {
+  const query = rawSearch.replace(/^\?/, '');
+  return `${UNPROCESSABLE_PATH}${pathname}${query ? `?${query}` : ''}`;
+}
+
 /** Resolve a URL (path and query) to what the portal shows. */
 export function resolveLocation(pathname: string, search: URLSearchParams, context: { host: string; legacyOrigin: string }): Resolution {
   const route = matchRoute(pathname);
@@ -67,9 +76,7 @@ export function resolveLocation(pathname: string, search: URLSearchParams, conte
     return { kind: 'handoff', route, url: handoffUrl(route, pathname, search, context.legacyOrigin) };
   }
   if (route.requiresProjectOrBudget && hasInvalidProjectOrBudget(search)) {
-    // Keep the path segments and the query, so the screen can say what was asked for.
-    const query = search.toString();
-    return { kind: 'redirect', to: `${UNPROCESSABLE_PATH}${pathname}${query ? `?${query}` : ''}` };
+    return { kind: 'redirect', to: unprocessablePath(pathname, search.toString()) };
   }
   const query = parseQuery(QUERY_SCHEMAS[route.query], search);
   for (const name of route.stripQuery ?? []) delete query[name];
@@ -79,8 +86,9 @@ export function resolveLocation(pathname: string, search: URLSearchParams, conte
   const attributes: Record<string, string> = { ...route.attributes };
   for (const [name, value] of Object.entries(query)) attributes[toAttributeName(name)] = String(value);
   if (route.name === 'unprocessableEntity') {
+    // Shown to the user as text, so decoded: 'recordKey=a b', not 'recordKey=a+b'.
     const rest = pathname.replace(/^\/UnprocessableEntity/i, '');
-    const text = search.toString();
+    const text = [...search].map(([name, value]) => `${name}=${value}`).join('&');
     attributes.path = `${rest || '/'}${text ? `?${text}` : ''}`;
   }
   return { kind: 'screen', route, tag: route.tag, attributes, title: pageTitle(route, context.host) };

@@ -2,7 +2,7 @@ import { createElement, useEffect, useLayoutEffect } from 'react';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
 import { $roles, $rolesLoaded } from '../../core/roles';
-import { $resolution, FORBIDDEN_PATH, guardAllows, navigate, type Resolution } from '../../core/router';
+import { $resolution, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
 import { useStore } from '../../ui/hooks';
 
 /** What the main area shows, after the guard. */
@@ -27,7 +27,8 @@ function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, 
   }
   const known = getPageLoader()?.tags.includes(resolution.tag) ?? Boolean(customElements.get(resolution.tag));
   if (!known) {
-    return { kind: 'element', tag: NOT_AVAILABLE_TAG, attributes: { screen: route.screen, tag: resolution.tag }, title: resolution.title, key: `na-${route.name}` };
+    // It gets the screen's attributes too, so what the screen would be opened with stays visible and testable.
+    return { kind: 'element', tag: NOT_AVAILABLE_TAG, attributes: { ...resolution.attributes, screen: route.screen, tag: resolution.tag }, title: resolution.title, key: `na-${route.name}` };
   }
   return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: route.name };
 }
@@ -50,7 +51,8 @@ export function PortalApp() {
 
   // Redirects, hand-offs and refusals leave this screen.
   useEffect(() => {
-    if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
+    // By the time effects run the address bar holds the URL as typed: keep its query verbatim.
+    if (resolution.kind === 'redirect') navigate(unprocessablePath(location.pathname, location.search), { replace: true });
     else if (resolution.kind === 'handoff') location.assign(resolution.url);
     else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !allowed) {
       navigate(FORBIDDEN_PATH, { replace: true });
