@@ -15,24 +15,30 @@ export interface LegacyPage {
   attributes: Record<string, string | ((query: URLSearchParams, path: string) => string)>;
 }
 
-// For now every page embeds <portal-not-found>; switch `tag`/`attributes` to the real screens as they land.
-const notFound = { tag: 'portal-not-found', attributes: { path: (_query: URLSearchParams, path: string) => path, 'home-href': () => '/' } };
+/**
+ * The screen each legacy page will embed once its element exists; until then it embeds
+ * <portal-not-available> naming that screen, with the ids the page received.
+ */
+const planned = (tag: string, screen: string) => ({
+  tag: 'portal-not-available',
+  attributes: { screen: () => screen, tag: () => tag, 'project-id': 'projectId', 'record-id': 'recordId' },
+});
 
 /** Path → page. */
 export const LEGACY_PAGES: readonly LegacyPage[] = [
-  { path: '/costmanagement/costmanagement/cm', title: 'Cost Management', ...notFound },
-  { path: '/costmanagement/costmanagement/changemanagement', title: 'Change Management', ...notFound },
-  { path: '/SR/Brats', title: 'BRATs', ...notFound },
-  { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', ...notFound },
-  { path: '/pr/Timecards/Timecard', title: 'Timecard', ...notFound },
-  { path: '/pr/Timecards', title: 'Timecards', ...notFound },
-  { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', ...notFound },
-  { path: '/pr/Requests', title: 'Time-Off Requests', ...notFound },
-  { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', ...notFound },
-  { path: '/CostManagement/Projects', title: 'Projects', ...notFound },
-  { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', ...notFound },
-  { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', ...notFound },
-  { path: '/ProjectToolbox/ProjectSecurities/reviewaccess', title: 'Review Project Access', ...notFound },
+  { path: '/costmanagement/costmanagement/cm', title: 'Cost Management', ...planned('pfm-projection-grid', 'Cost Management') },
+  { path: '/costmanagement/costmanagement/changemanagement', title: 'Change Management', ...planned('pfm-change-management', 'Change Management') },
+  { path: '/SR/Brats', title: 'BRATs', ...planned('pfm-buyout', 'Buyout Risk Assessment') },
+  { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', ...planned('pfm-buyout', 'Buyout Project') },
+  { path: '/pr/Timecards/Timecard', title: 'Timecard', ...planned('tc-timecard', 'Timecard') },
+  { path: '/pr/Timecards', title: 'Timecards', ...planned('tc-manage-timecards', 'Timecards') },
+  { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', ...planned('tc-timecard', 'Weekly Timecard') },
+  { path: '/pr/Requests', title: 'Time-Off Requests', ...planned('pto-requests', 'Time-Off Requests') },
+  { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', ...planned('pto-regional-calendar', 'Regional Calendar') },
+  { path: '/CostManagement/Projects', title: 'Projects', ...planned('pfm-projects', 'Cost Management Projects') },
+  { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', ...planned('pt-project-closeouts', 'Project Closeouts') },
+  { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', ...planned('pt-access-request', 'Project Access Request') },
+  { path: '/ProjectToolbox/ProjectSecurities/reviewaccess', title: 'Review Project Access', ...planned('pt-review-access', 'Review Project Access') },
 ];
 
 /** The page for a request path (case-insensitive, trailing slash ignored), or undefined. */
