@@ -3,6 +3,7 @@
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import * as esbuild from 'esbuild';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 import { scssEsbuildPlugin } from './scripts/scss.mjs';
 
@@ -14,6 +15,8 @@ const bundleTestFiles = {
   async serve(context) {
     if (!/\.test\.tsx?$/.test(context.path)) return undefined;
     const entry = path.join(process.cwd(), context.path);
+    // Stack-trace mapping asks for odd paths ('/async http://…'); only real files are bundled.
+    if (!existsSync(entry)) return undefined;
     const result = await esbuild.build({
       entryPoints: [entry],
       bundle: true,
