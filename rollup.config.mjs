@@ -10,6 +10,8 @@ import { scssPlugin } from './scripts/scss.mjs';
 import { msalWithoutPlatformBroker } from './scripts/msal-without-platform-broker.mjs';
 
 const production = process.env.BUILD !== 'development';
+/** Output folder; `DIST_DIR` lets parallel test runs each build their own (the demo host reads the same variable). */
+const outDir = process.env.DIST_DIR ?? 'dist';
 
 /** Vendor libraries each get one chunk, whatever element pulls them in first. */
 function manualChunks(id) {
@@ -27,7 +29,7 @@ function manualChunks(id) {
 export default {
   input: { loader: 'src/loader.ts' },
   output: {
-    dir: 'dist',
+    dir: outDir,
     format: 'es',
     sourcemap: true,
     entryFileNames: '[name].js',
@@ -41,7 +43,7 @@ export default {
   // The loader must stay tiny: no vendor code is hoisted into it.
   preserveEntrySignatures: 'strict',
   plugins: [
-    { name: 'clean-dist', buildStart: () => rmSync('dist', { recursive: true, force: true }) },
+    { name: 'clean-dist', buildStart: () => rmSync(outDir, { recursive: true, force: true }) },
     replace({
       preventAssignment: true,
       values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
-export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+/** The built bundle; `DIST_DIR` lets parallel test runs each serve their own build. */
+export const DIST_DIR = path.resolve(ROOT_DIR, process.env.DIST_DIR ?? 'dist');
 export const DEMO_PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
 const PORTAL_PAGE = path.join(DEMO_PAGES_DIR, 'portal.html');
 
