@@ -18,7 +18,9 @@ function manualChunks(id) {
   const path = id.replaceAll('\\', '/');
   if (/node_modules\/(react|react-dom|scheduler|@r2wc|@nanostores\/react)\//.test(path)) return 'react';
   if (path.includes('node_modules/@azure/msal-')) return 'msal';
-  if (path.includes('node_modules/tabulator-tables/')) return 'tabulator';
+  // Tabulator, its theme and the grid's lazy module load with the first grid; the grid wrapper with the first screen that has one.
+  if (path.includes('node_modules/tabulator-tables/') || path.endsWith('/src/styles/tabulator.scss') || path.includes('/src/ui/grid/lazy/')) return 'tabulator';
+  if (path.includes('/src/ui/grid/')) return 'grid';
   if (path.includes('node_modules/nanostores/') || path.includes('node_modules/@nanostores/router/')) return 'core';
   if (path.includes('/src/styles/')) return 'styles';
   if (path.includes('/src/core/')) return 'core';

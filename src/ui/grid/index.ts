@@ -1,0 +1,18 @@
+/**
+ * The shared grid: `<Grid>` (Tabulator in the element's shadow root), formatters, sorter and header
+ * filter for our data, the column chooser, CSV/Excel export and the editable-grid keyboard options.
+ */
+export { Grid, GRID_FAILED_TEXT, GRID_LOADING_TEXT, type GridProps } from './Grid';
+export { ColumnChooser, type ColumnChooserProps } from './ColumnChooser';
+export { adoptStyleSheet, loadTabulator, loadTabulatorStyleSheet } from './load';
+export {
+  costCodeFormatter, dateFormatter, escapeHtml, isTextFormatter, moneyFormatter, numberFormatter, numberHeaderFilter,
+  numberSorter, textCellFormatter, type TextFormatter,
+} from './formatters';
+export {
+  CSV_MIME_TYPE, XLSX_MIME_TYPE, downloadBlob, exportCsv, exportExcel, toCsv, toExcelBlob, toExportSheet,
+  type ExportCell, type ExportColumn, type ExportLine, type ExportOptions, type ExportSheet,
+} from './export';
+export { editableGridOptions, GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
+export { layoutPersistenceOptions, layoutStorageKey, readColumnLayout } from './persistence';
+export type { ColumnDefinition, Options, Tabulator } from 'tabulator-tables';
