@@ -10,4 +10,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'portal-app': () => import('./portal-app/define'),
   'portal-home': () => import('./portal-home/define'),
   'portal-header': () => import('./portal-header/define'),
+  'pfm-projects': () => import('./pfm-projects/define'),
 };

@@ -3,11 +3,14 @@
  * Project Financial Management menu, the change-management tab menu, the Administration menu and the
  * APPS menu (every other application the user may use).
  */
+import { useEffect } from 'react';
 import type { RoleEntry } from '../../core/access';
 import { changeManagementTabLinks, GENERIC_MENUS, PFM_MENUS, visibleMenus } from '../../core/menus';
 import { truncateMiddle } from '../../core/format';
+import { $projectPins, loadProjectPins } from '../../core/pins';
+import { useStore } from '../../ui/hooks';
 import { Menu } from '../../ui/Menu';
-import { loadProcoreDomain, loadProjectMenu, loadProjectPins, type CurrentUser, type ProjectSummary } from './data';
+import { loadProcoreDomain, loadProjectMenu, toProject, type CurrentUser, type ProjectSummary } from './data';
 import { pinnedProjectItems, projectMenuItems } from './links';
 import { useLoad } from './useLoad';
 
@@ -26,7 +29,11 @@ function useProject(projectId: number, budgetId: number): { project: ProjectSumm
 }
 
 export function PfmBar({ roles, user, context, legacyOrigin }: { roles: readonly RoleEntry[]; user: CurrentUser | null; context: PfmContext; legacyOrigin: string }) {
-  const pins = useLoad('pins', loadProjectPins, 'Project pins') ?? [];
+  // The shared pins store: pins made in <pfm-projects> show here at once.
+  const pins = (useStore($projectPins) ?? []).map(toProject).filter((pin): pin is ProjectSummary => pin !== null);
+  useEffect(() => {
+    loadProjectPins().catch((error: unknown) => console.error('Project pins load failed', error));
+  }, []);
   const { project, procoreDomain } = useProject(context.projectId, context.budgetId);
   const [pfmMenu, adminMenu] = [visibleMenus(PFM_MENUS.slice(0, 1), roles)[0], visibleMenus(PFM_MENUS.slice(1), roles)[0]];
   const apps = visibleMenus(GENERIC_MENUS, roles).map((menu) => ({ id: menu.id, label: menu.label, items: menu.entries }));

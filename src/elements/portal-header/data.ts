@@ -200,11 +200,6 @@ export async function loadApplicationId(applicationKey: string): Promise<number 
   return id > 0 ? id : undefined;
 }
 
-export async function loadProjectPins(): Promise<ProjectSummary[]> {
-  const raw = await getJson<unknown>(HEADER_PATHS.projectPins);
-  return (Array.isArray(raw) ? raw : []).map(toProject).filter((project): project is ProjectSummary => project !== null);
-}
-
 /** The project menu's project, by project id (> 0) or else by budget id (> 0). */
 export async function loadProjectMenu(context: { projectId: number; budgetId: number }): Promise<ProjectSummary | null> {
   if (context.projectId > 0) return toProject(await getJson<unknown>(HEADER_PATHS.projectMenuByProject, { ProjectId: context.projectId }));
