@@ -11,4 +11,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'portal-home': () => import('./portal-home/define'),
   'portal-header': () => import('./portal-header/define'),
   'pfm-projects': () => import('./pfm-projects/define'),
+  'pfm-workbench-host': () => import('./pfm-workbench-host/define'),
 };

@@ -74,6 +74,7 @@ export function PortalApp() {
       <portal-header></portal-header>
       <div className="flex-grow-1" id="portal-main">
         {view.kind === 'element' ? createElement(view.tag, { key: view.key, ...view.attributes }) : null}
+        {view.kind === 'element' && 'workbench' in view.attributes ? createElement('pfm-workbench-host', view.attributes) : null}
         {view.kind === 'waiting' || view.kind === 'leaving' ? (
           <div className="container py-5 text-center" role="status" aria-live="polite">
             <div className="spinner-border text-secondary mb-3" aria-hidden="true"></div>

@@ -1,0 +1,228 @@
+/**
+ * Workbenches (§2): panels over a screen whose state lives in the query (workbench, recordKey,
+ * recordId, activeTab, activeTray), so Copy Link reproduces one and Back closes it. This module is
+ * the registry of the kinds and the query-state helpers; the frame is `<pfm-workbench-host>`.
+ */
+import { atom, onMount } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
+import { $router, matchRoute, navigate } from '../router';
+import { pageSingleton } from '../singleton';
+
+/** One workbench kind: its query key, its §2 label and the element that shows it. */
+export interface WorkbenchKind {
+  readonly key: string;
+  readonly label: string;
+  readonly tag: string;
+}
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase());
+
+/** The §2 list of workbench kinds, in its order (labels exactly as §2 writes them). */
+const LABELS = [
+  'Subcontract', 'Subcontract Change Order',
+  'Purchase Agreement', 'Purchase Agreement Change Order', 'Purchase Order',
+  'Cost Adjustment',
+  'Change Event', 'Change Event Item',
+  'Initiating Document',
+  'Owner Agreement', 'Owner Agreement Change Order',
+  'Cost Code Transactions', 'Direct Cost', 'Add Cost Code',
+  'Email', 'Project Configuration', 'Document Template Administration', 'Reports', 'Survey Instance',
+] as const;
+
+/** Every workbench kind of §2: key = label without spaces, tag = `wb-<kebab-key>`. */
+export const WORKBENCH_KINDS: readonly WorkbenchKind[] = Object.freeze(LABELS.map((label) => {
+  const key = label.replace(/ /g, '');
+  return Object.freeze({ key, label, tag: `wb-${kebab(key)}` });
+}));
+
+/** §2 workbench control tooltips, exactly. */
+export const WORKBENCH_TOOLTIPS = Object.freeze({
+  openWorkbench: 'Open Workbench',
+  openSidebar: 'Open Sidebar',
+  collapse: 'Collapse',
+  expand: 'Expand',
+  tools: 'Tools',
+  preview: 'Preview',
+  add: 'Add',
+  copyLink: 'Copy Link',
+  closeWorkbench: 'Close Workbench',
+  restoreWorkbench: 'Restore Workbench',
+  minimizeWorkbench: 'Minimize Workbench',
+  files: 'Files',
+  edit: 'Edit',
+} as const);
+
+/** §8: what is logged for an unknown workbench kind. */
+export const WORKBENCH_NOT_FOUND = 'Workbench Not Found';
+
+/**
+ * The kind for a `workbench` query value (case-insensitive). An unknown, non-empty value logs
+ * 'Workbench Not Found' (§8) and gives undefined; an empty one gives undefined silently.
+ */
+export function findWorkbenchKind(key: string | null | undefined): WorkbenchKind | undefined {
+  if (!key) return undefined;
+  const lower = key.toLowerCase();
+  const kind = WORKBENCH_KINDS.find((k) => k.key.toLowerCase() === lower);
+  if (!kind) console.error(WORKBENCH_NOT_FOUND);
+  return kind;
+}
+
+/** What a workbench is opened on. */
+export interface WorkbenchTarget {
+  recordKey?: string;
+  recordId?: number;
+  activeTab?: string;
+  activeTray?: string;
+}
+
+/** The query parameters that hold a workbench's state. */
+export const WORKBENCH_PARAMS = ['workbench', 'recordKey', 'recordId', 'activeTab', 'activeTray'] as const;
+
+/** `url` without the workbench parameters, whatever their case (legacy links write Workbench=). */
+function stripWorkbench(url: URL): URL {
+  const names = new Set(WORKBENCH_PARAMS.map((name) => name.toLowerCase()));
+  for (const name of [...url.searchParams.keys()]) if (names.has(name.toLowerCase())) url.searchParams.delete(name);
+  return url;
+}
+
+/**
+ * The address of the current page (or `from`) with workbench `kind` open on `target`; every other
+ * query parameter is kept. Returns path + query + hash (same origin).
+ */
+export function workbenchUrl(kind: string, target: WorkbenchTarget = {}, from: string = location.href): string {
+  const url = stripWorkbench(new URL(from, location.origin));
+  url.searchParams.set('workbench', kind);
+  if (target.recordKey) url.searchParams.set('recordKey', target.recordKey);
+  if (target.recordId !== undefined && target.recordId !== null) url.searchParams.set('recordId', String(target.recordId));
+  if (target.activeTab) url.searchParams.set('activeTab', target.activeTab);
+  if (target.activeTray) url.searchParams.set('activeTray', target.activeTray);
+  return url.pathname + url.search + url.hash;
+}
+
+/** The address of the current page (or `from`) with no workbench open; other parameters kept. */
+export function closedWorkbenchUrl(from: string = location.href): string {
+  const url = stripWorkbench(new URL(from, location.origin));
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Push a same-path address: through the portal's `navigate` on a portal screen; elsewhere (a legacy
+ * page embedding the host, a hand-off or /demo path) straight through the router store, because only
+ * the query changes and `navigate` would leave such a page.
+ */
+function go(path: string): void {
+  const pathname = new URL(path, location.origin).pathname;
+  if (matchRoute(pathname)?.kind === 'screen') navigate(path);
+  else $router.open(path);
+  location$.set(location.search);
+}
+
+// One per page: the query string as the workbench helpers and Back/Forward leave it. It does not
+// mount the portal's router, whose link listener must not take over a legacy page's links.
+const location$ = pageSingleton<WritableAtom<string>>('workbench.location', () => {
+  const store = atom(location.search);
+  onMount(store, () => {
+    const update = () => store.set(location.search);
+    update();
+    window.addEventListener('popstate', update);
+    return () => window.removeEventListener('popstate', update);
+  });
+  return store;
+});
+
+/** The page's query string, updated by {@link openWorkbench}, {@link closeWorkbench} and Back/Forward (also on a legacy page). */
+export const $workbenchLocation = location$;
+
+/** Open workbench `kind` over the current screen (a new history entry: Back closes it). */
+export function openWorkbench(kind: string, target: WorkbenchTarget = {}): void {
+  go(workbenchUrl(kind, target));
+}
+
+/** Close the open workbench (a new history entry without the workbench parameters). */
+export function closeWorkbench(): void {
+  go(closedWorkbenchUrl());
+}
+
+/** A minimised workbench waiting in the tray. */
+export interface MinimizedWorkbench {
+  kind: string;
+  recordKey: string;
+  recordId: number;
+  title: string;
+}
+
+/** sessionStorage key of the tray, so a reload keeps it (per tab, like the history). */
+export const MINIMIZED_STORAGE_KEY = 'bizapps.workbench.minimized';
+
+function readTray(): MinimizedWorkbench[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(MINIMIZED_STORAGE_KEY) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((e): e is MinimizedWorkbench => typeof e?.kind === 'string' && typeof e.recordKey === 'string'
+      && typeof e.recordId === 'number' && typeof e.title === 'string');
+  } catch {
+    return [];
+  }
+}
+
+// One tray per page, shared by every copy of the bundle.
+const tray = pageSingleton<WritableAtom<MinimizedWorkbench[]>>('workbench.tray', () => {
+  const store = atom<MinimizedWorkbench[]>(readTray());
+  store.listen((entries) => {
+    try {
+      sessionStorage.setItem(MINIMIZED_STORAGE_KEY, JSON.stringify(entries));
+    } catch {
+      // Storage full or blocked: the tray still works for this page.
+    }
+  });
+  return store;
+});
+
+/** The minimised workbenches, oldest first. */
+export const $minimizedWorkbenches = tray;
+
+const sameEntry = (a: MinimizedWorkbench, b: MinimizedWorkbench) => a.kind === b.kind && a.recordKey === b.recordKey && a.recordId === b.recordId;
+
+/** The workbench state in a query string (names any case). recordId defaults to -1. */
+export function workbenchFromSearch(search: string | URLSearchParams = location.search): Required<WorkbenchTarget> & { workbench: string } {
+  const params = new URLSearchParams(search);
+  const get = (name: string) => {
+    for (const [key, value] of params) if (key.toLowerCase() === name.toLowerCase()) return value;
+    return '';
+  };
+  const id = get('recordId');
+  return {
+    workbench: get('workbench'),
+    recordKey: get('recordKey'),
+    recordId: /^-?\d{1,16}$/.test(id.trim()) ? Number(id) : -1,
+    activeTab: get('activeTab'),
+    activeTray: get('activeTray'),
+  };
+}
+
+/**
+ * Minimise the open workbench: it goes to the tray (once per kind and record) and the panel closes.
+ * `title` is what the tray shows (default: the kind's label). Does nothing when none is open.
+ */
+export function minimizeWorkbench(title?: string): void {
+  const open = workbenchFromSearch();
+  if (!open.workbench) return;
+  const entry: MinimizedWorkbench = {
+    kind: open.workbench, recordKey: open.recordKey, recordId: open.recordId,
+    title: title ?? WORKBENCH_KINDS.find((k) => k.key.toLowerCase() === open.workbench.toLowerCase())?.label ?? open.workbench,
+  };
+  tray.set([...tray.get().filter((e) => !sameEntry(e, entry)), entry]);
+  closeWorkbench();
+}
+
+/** Take `entry` out of the tray and open it (an open workbench is minimised first). */
+export function restoreWorkbench(entry: MinimizedWorkbench): void {
+  if (workbenchFromSearch().workbench) minimizeWorkbench();
+  tray.set(tray.get().filter((e) => !sameEntry(e, entry)));
+  openWorkbench(entry.kind, { recordKey: entry.recordKey || undefined, recordId: entry.recordId >= 0 ? entry.recordId : undefined });
+}
+
+/** Remove `entry` from the tray without opening it. */
+export function discardMinimizedWorkbench(entry: MinimizedWorkbench): void {
+  tray.set(tray.get().filter((e) => !sameEntry(e, entry)));
+}

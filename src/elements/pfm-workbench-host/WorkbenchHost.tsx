@@ -1,0 +1,163 @@
+/**
+ * `<pfm-workbench-host>`'s view: the open workbench's frame over the screen, and the tray of
+ * minimised ones. Its state comes from its attributes (the portal passes the route's query) and
+ * from the query the workbench helpers write (so it also works alone on a legacy page).
+ */
+import { createElement, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { $changes, $changesApplicationId } from '../../core/changes';
+import { getPageLoader } from '../../core/define';
+import { showToast } from '../../core/messages';
+import {
+  $minimizedWorkbenches, $workbenchLocation, closeWorkbench, findWorkbenchKind, minimizeWorkbench, restoreWorkbench,
+  workbenchFromSearch, WORKBENCH_NOT_FOUND,
+} from '../../core/workbench';
+import { ChangeIndicator } from '../../ui/ChangeIndicator';
+import { useStore } from '../../ui/hooks';
+import { FilesPanel, loadFileCount, WorkbenchFrame, WorkbenchTray } from '../../ui/workbench';
+
+/** Attributes of `<pfm-workbench-host>` (kebab-case in HTML). */
+export interface WorkbenchHostProps {
+  workbench?: string;
+  recordKey?: string;
+  recordId?: number;
+  activeTab?: string;
+  activeTray?: string;
+  projectId?: number;
+  budgetId?: number;
+}
+
+/** Event a workbench element may dispatch (bubbling, composed) to name its record in the header. */
+export const WORKBENCH_RECORD_EVENT = 'pfm-workbench-record';
+
+interface HostState { workbench: string; recordKey: string; recordId: number; activeTab: string; activeTray: string; projectId: number; budgetId: number }
+
+const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
+
+function stateFromProps(props: WorkbenchHostProps): HostState {
+  return {
+    workbench: props.workbench ?? '', recordKey: props.recordKey ?? '', recordId: validId(props.recordId),
+    activeTab: props.activeTab ?? '', activeTray: props.activeTray ?? '', projectId: validId(props.projectId), budgetId: validId(props.budgetId),
+  };
+}
+
+function stateFromQuery(search: string, previous: HostState): HostState {
+  const params = new URLSearchParams(search);
+  const id = (name: string, fallback: number) => {
+    for (const [key, value] of params) if (key.toLowerCase() === name.toLowerCase() && /^-?\d{1,16}$/.test(value)) return Number(value);
+    return fallback;
+  };
+  return { ...workbenchFromSearch(params), projectId: id('projectId', previous.projectId), budgetId: id('budgetId', previous.budgetId) };
+}
+
+/** Whether the page's loader can load `tag` (or something already defined it). */
+function elementExists(tag: string): boolean {
+  return Boolean(customElements.get(tag)) || (getPageLoader()?.tags.includes(tag) ?? false);
+}
+
+/** The host: nothing but the tray when no workbench is open. */
+export function WorkbenchHost(props: WorkbenchHostProps) {
+  const [state, setState] = useState<HostState>(() => stateFromProps(props));
+  // New attributes win over the query seen before (adjusting state while rendering, not in an effect).
+  const fromProps = JSON.stringify(stateFromProps(props));
+  const [seenProps, setSeenProps] = useState(fromProps);
+  if (seenProps !== fromProps) {
+    setSeenProps(fromProps);
+    setState(JSON.parse(fromProps) as HostState);
+  }
+  useEffect(() => $workbenchLocation.listen((search) => setState((previous) => stateFromQuery(search, previous))), []);
+
+  const tray = useStore($minimizedWorkbenches);
+  return (
+    <>
+      {state.workbench ? <OpenWorkbench key={`${state.workbench}|${state.recordKey}|${state.recordId}`} state={state} /> : null}
+      <WorkbenchTray entries={tray} onRestore={restoreWorkbench} />
+    </>
+  );
+}
+
+function OpenWorkbench({ state }: { state: HostState }) {
+  const kind = useMemo(() => findWorkbenchKind(state.workbench), [state.workbench]);
+  const [collapsed, setCollapsed] = useState(false);
+  const [recordName, setRecordName] = useState(state.recordKey && state.recordId > 0 ? `${state.recordKey} ${state.recordId}` : '');
+  const title = kind?.label ?? state.workbench;
+  const hasRecord = Boolean(kind && state.recordKey && state.recordId > 0);
+
+  const [fileCount, setFileCount] = useState<number | null>(null);
+  const [filesOpen, setFilesOpen] = useState(false);
+  const refreshCount = useCallback(() => {
+    if (!hasRecord) return;
+    loadFileCount(state.recordKey, state.recordId).then(setFileCount, (error: unknown) => {
+      console.error('Could not load the file count', error);
+    });
+  }, [hasRecord, state.recordKey, state.recordId]);
+  useEffect(refreshCount, [refreshCount]);
+
+  useEffect(() => {
+    if (kind && elementExists(kind.tag)) void getPageLoader()?.load(kind.tag);
+  }, [kind]);
+
+  const changes = useStore($changes);
+  const applicationId = useStore($changesApplicationId);
+  const changed = applicationId !== null && changes.some((c) => c.parentApplicationRecordId === state.recordId && c.parentRecordType === state.recordKey);
+
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = container.current;
+    if (!node) return undefined;
+    const onRecord = (event: Event) => {
+      const name = (event as CustomEvent<{ name?: unknown }>).detail?.name;
+      if (typeof name === 'string') setRecordName(name);
+    };
+    node.addEventListener(WORKBENCH_RECORD_EVENT, onRecord);
+    return () => node.removeEventListener(WORKBENCH_RECORD_EVENT, onRecord);
+  }, []);
+
+  const copyLink = () => {
+    const href = location.href;
+    navigator.clipboard.writeText(href).then(
+      () => showToast('Link copied', { variant: 'success' }),
+      () => showToast('The link could not be copied', { variant: 'danger' }),
+    );
+  };
+
+  let body;
+  if (!kind) {
+    body = (
+      <div className="alert alert-danger" role="alert">
+        <strong>{WORKBENCH_NOT_FOUND}</strong>: there is no workbench named ‘{state.workbench}’.
+      </div>
+    );
+  } else if (!elementExists(kind.tag)) {
+    body = (
+      <div className="alert alert-info" role="status">
+        The <strong>{kind.label}</strong> workbench is not available yet in the new portal.
+      </div>
+    );
+  } else {
+    body = createElement(kind.tag, {
+      'record-key': state.recordKey, 'record-id': String(state.recordId), 'project-id': String(state.projectId),
+      'budget-id': String(state.budgetId), 'active-tab': state.activeTab, 'active-tray': state.activeTray,
+    });
+  }
+
+  return (
+    <div ref={container}>
+      <WorkbenchFrame
+        title={title}
+        recordName={recordName}
+        indicator={changed && applicationId !== null
+          ? <ChangeIndicator applicationId={applicationId} parentApplicationRecordId={state.recordId} label={`Acknowledge changes to ${title} ${recordName}`.trim()} />
+          : null}
+        collapsed={collapsed}
+        onToggleCollapsed={() => setCollapsed((value) => !value)}
+        onCopyLink={copyLink}
+        onMinimize={() => minimizeWorkbench(recordName ? `${title}: ${recordName}` : title)}
+        onClose={closeWorkbench}
+        files={hasRecord ? { count: fileCount, open: filesOpen, onToggle: () => setFilesOpen((open) => !open) } : null}
+      >
+        {hasRecord && filesOpen ? <FilesPanel recordKey={state.recordKey} recordId={state.recordId} onChanged={refreshCount} /> : null}
+        {body}
+      </WorkbenchFrame>
+    </div>
+  );
+}

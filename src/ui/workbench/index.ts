@@ -1,0 +1,8 @@
+/** The workbench frame's React pieces (§2): panel, tray, files panel. */
+export { WorkbenchFrame, WorkbenchControl, WORKBENCH_WIDTH } from './WorkbenchFrame';
+export type { WorkbenchFrameProps } from './WorkbenchFrame';
+export { WorkbenchTray } from './WorkbenchTray';
+export { FilesPanel } from './FilesPanel';
+export { loadFileCount, loadFiles, uploadFile, downloadFile, saveBlob } from './files';
+export type { RecordFile } from './files';
+export { WorkbenchIcon } from './icons';
