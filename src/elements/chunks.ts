@@ -12,4 +12,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'portal-header': () => import('./portal-header/define'),
   'pfm-projects': () => import('./pfm-projects/define'),
   'pfm-workbench-host': () => import('./pfm-workbench-host/define'),
+  'pfm-projection-grid': () => import('./pfm-projection-grid/define'),
 };

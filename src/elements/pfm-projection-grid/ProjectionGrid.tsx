@@ -1,0 +1,251 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CellComponent, Options, Tabulator } from 'tabulator-tables';
+import { $session, startAuth } from '../../core/auth';
+import { formatMoney } from '../../core/format';
+import { openWorkbench } from '../../core/workbench';
+import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid } from '../../ui/grid';
+import { useStore } from '../../ui/hooks';
+import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
+import type { GridRow, Variant } from './lines';
+import { createProjectionStore, type BudgetInfo, type ProjectionStore } from './store';
+import { adoptProjectionGridStyles } from './styles';
+
+/** Attributes of `<pfm-projection-grid>` (integers default -1, strings ''). */
+export interface ProjectionGridProps {
+  projectId?: number;
+  budgetId?: number;
+  legalEntityId?: number;
+  variant?: string;
+}
+
+/** Event dispatched (bubbling, composed) after a month's projections were submitted: `detail.budgetId`. */
+export const SUBMITTED_EVENT = 'pfm-projections-submitted';
+
+const VARIANT_TITLES: Record<Variant, string> = { '': 'Projection Grid', unit: 'Projection Grid (Units)', hour: 'Projection Grid (Hours)' };
+
+const toVariant = (value: string | undefined): Variant => (value === 'unit' || value === 'hour' ? value : '');
+const toId = (value: number | undefined): number => (typeof value === 'number' && Number.isInteger(value) ? value : -1);
+
+/** The projection grid screen; see define.ts for its attributes. */
+export function ProjectionGrid(props: ProjectionGridProps) {
+  const session = useStore($session);
+  const variant = toVariant(props.variant);
+  const projectId = toId(props.projectId);
+  const budgetId = toId(props.budgetId);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Embedded alone on a legacy page nothing else signs in: start it here (a no-op in the portal).
+  useEffect(() => {
+    if ($session.get().status === 'starting') void startAuth();
+  }, []);
+  useEffect(() => {
+    if (root.current) adoptProjectionGridStyles(root.current);
+  }, []);
+
+  const store = useMemo(() => createProjectionStore({ projectId, budgetId, variant }), [projectId, budgetId, variant]);
+  const signedIn = session.status === 'signedIn';
+  useEffect(() => {
+    if (signedIn) void store.start();
+  }, [store, signedIn]);
+
+  return (
+    <div ref={root} className="pfm-projection-grid container-fluid py-3" data-variant={variant}>
+      <h1 className="h4 mb-2">{VARIANT_TITLES[variant]}</h1>
+      {signedIn ? <Screen store={store} /> : <p className="text-body-secondary" role="status">{session.status === 'signedOut' || session.status === 'error' ? 'Please login' : 'Signing in…'}</p>}
+    </div>
+  );
+}
+
+function announceSubmitted(node: HTMLElement | null, budget: BudgetInfo): void {
+  node?.dispatchEvent(new CustomEvent(SUBMITTED_EVENT, { bubbles: true, composed: true, detail: { budgetId: budget.budgetId, projectId: budget.projectId } }));
+}
+
+function Screen({ store }: { store: ProjectionStore }) {
+  const status = useStore(store.$status);
+  if (status.kind === 'loading') return <p className="text-body-secondary" role="status">Loading projections…</p>;
+  if (status.kind === 'problem') {
+    return (
+      <div className="alert alert-warning" role="alert" data-problem>
+        <h2 className="h6 alert-heading">{status.title}</h2>
+        <p className="mb-0">{status.message}</p>
+      </div>
+    );
+  }
+  if (status.kind === 'choose') {
+    return (
+      <div className="card" style={{ maxWidth: '32rem' }}>
+        <div className="card-body">
+          <label className="form-label" htmlFor="pg-budget">This project has several budgets. Which one?</label>
+          <select id="pg-budget" className="form-select" defaultValue="" onChange={(event) => void store.chooseBudget(Number(event.currentTarget.value))}>
+            <option value="" disabled>Choose a budget…</option>
+            {status.budgets.map((b) => <option key={b.budgetId} value={b.budgetId}>{b.displayText ?? b.jobNumber}</option>)}
+          </select>
+        </div>
+      </div>
+    );
+  }
+  return <Ready store={store} />;
+}
+
+function Ready({ store }: { store: ProjectionStore }) {
+  const budget = useStore(store.$budget);
+  const readOnly = useStore(store.$readOnly);
+  const unsaved = useStore(store.$unsaved);
+  const saving = useStore(store.$saving);
+  const saveError = useStore(store.$saveError);
+  const version = useStore(store.$version);
+  const [table, setTable] = useState<Tabulator | null>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+
+  // The rows go to Tabulator once; later changes update rows in place (no re-render of 5,000 rows).
+  const [data] = useState(() => store.rows());
+  const columns = useMemo(() => projectionColumns(store.variant, {
+    openTransactions: (row: GridRow) => openWorkbench('CostCodeTransactions', { recordKey: 'CostCode', recordId: row.costCodeId }),
+    readOnly: () => store.$readOnly.get() !== null,
+  }), [store]);
+
+  const pushRows = useCallback((rows: readonly GridRow[]) => {
+    if (!table || rows.length === 0) return;
+    const known = rows.filter((row) => table.getRow(row.costCodeId));
+    const added = rows.filter((row) => !table.getRow(row.costCodeId));
+    if (known.length) void table.updateData(known as unknown as object[]);
+    if (added.length) void table.replaceData(store.rows() as unknown as object[]);
+  }, [table, store]);
+
+  const options = useMemo<Partial<Options>>(() => ({
+    ...editableGridOptions(),
+    index: 'costCodeId',
+    groupBy: 'divisionLabel',
+    groupHeader: (value: unknown, count: number) => `${escapeText(String(value))} <span class="text-body-secondary small">(${count} line${count === 1 ? '' : 's'})</span>`,
+    columnCalcs: 'both',
+    movableColumns: true,
+    resizableColumns: true,
+    rowFormatter: (row: { getData(): Record<string, unknown>; getElement(): HTMLElement }) => {
+      row.getElement().classList.toggle('pg-unsaved', Boolean(row.getData().unsaved));
+    },
+  }), []);
+
+  // Edits: every entry goes through the store (the §5 number rule), the row shows the result.
+  useEffect(() => {
+    if (!table) return undefined;
+    const onEdited = (cell: CellComponent) => {
+      const id = Number(cell.getRow().getIndex());
+      const field = cell.getField();
+      const row = field === 'projectionReason' ? store.setReason(id, String(cell.getValue() ?? '')) : store.enter(id, cell.getValue());
+      if (!row) return;
+      const tableRow = cell.getRow() as ReturnType<CellComponent['getRow']> & { reformat(): void };
+      // Reformat too: marks (manual, invalid, unsaved) depend on more than the edited value.
+      void tableRow.update(row as unknown as Record<string, unknown>).then(() => tableRow.reformat());
+    };
+    table.on('cellEdited', onEdited as (...args: never[]) => void);
+    return () => table.off('cellEdited', onEdited as (...args: never[]) => void);
+  }, [table, store]);
+
+  // A leave-page guard while edits are unsaved.
+  useEffect(() => {
+    if (unsaved === 0) return undefined;
+    const guard = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', guard);
+    return () => window.removeEventListener('beforeunload', guard);
+  }, [unsaved]);
+
+  const refresh = async () => {
+    try {
+      pushRows(await store.refresh());
+    } catch (error) {
+      console.error('Projection reload failed', error);
+    }
+  };
+  const save = async () => {
+    const before = new Set(store.edits().keys());
+    await store.save();
+    pushRows([...before].map((id) => store.row(id)).filter((row): row is GridRow => row !== undefined));
+  };
+  const discard = () => {
+    const ids = [...store.edits().keys()];
+    store.discard();
+    pushRows(ids.map((id) => store.row(id)).filter((row): row is GridRow => row !== undefined));
+  };
+  const submit = async () => {
+    if (!(await store.submit())) return;
+    pushRows(store.rows());
+    const submitted = store.$budget.get();
+    if (submitted) announceSubmitted(toolbar.current, submitted);
+  };
+
+  if (!budget) return null;
+  const totals = store.totals().grand;
+  const filename = `projections-${budget.jobNumber}${store.variant ? `-${store.variant}` : ''}`;
+  void version;
+
+  return (
+    <>
+      <p className="mb-2">
+        <strong>{budget.displayText ?? budget.jobNumber}</strong>
+        {budget.projectName ? <span className="text-body-secondary"> · {budget.projectName}</span> : null}
+      </p>
+      {readOnly && (
+        <div className={`alert ${readOnly.kind === 'locked' ? 'alert-secondary' : 'alert-info'} py-2`} role="status" data-read-only={readOnly.kind}>
+          <span aria-hidden="true">{readOnly.kind === 'locked' ? '🔒 ' : 'Σ '}</span>{readOnly.message}
+        </div>
+      )}
+      {saveError && <div className="alert alert-danger py-2" role="alert" data-save-error>{saveError}</div>}
+      <dl className="pg-summary d-flex flex-wrap gap-4 mb-2" aria-label="Budget totals">
+        <div><dt>Current budget</dt><dd data-total="currentBudget">{formatMoney(totals.currentBudget ?? 0)}</dd></div>
+        <div><dt>Actual to date</dt><dd data-total="actualToDate">{formatMoney(totals.actualToDate ?? 0)}</dd></div>
+        <div><dt>Projected final cost</dt><dd data-total="projectedFinalCost">{formatMoney(totals.projectedFinalCost ?? 0)}</dd></div>
+        <div><dt>Over/under</dt><dd data-total="overUnder" className={(totals.overUnder ?? 0) < 0 ? 'pg-over' : undefined}>{formatMoney(totals.overUnder ?? 0)}</dd></div>
+        <div><dt>Lines</dt><dd data-total="lineCount">{totals.lineCount}</dd></div>
+      </dl>
+      <div ref={toolbar} className="pg-toolbar d-flex flex-wrap align-items-center mb-2">
+        {!readOnly && (
+          <>
+            <button type="button" className="btn btn-primary btn-sm" disabled={unsaved === 0 || saving} onClick={() => void save()} data-action="save">
+              {saving ? 'Saving…' : `Save${unsaved ? ` (${unsaved})` : ''}`}
+            </button>
+            <button type="button" className="btn btn-outline-secondary btn-sm" disabled={unsaved === 0 || saving} onClick={discard} data-action="discard">Discard changes</button>
+            <button type="button" className="btn btn-success btn-sm" disabled={saving} onClick={() => void submit()} data-action="submit">Submit for the month</button>
+          </>
+        )}
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void refresh()} data-action="refresh">Refresh</button>
+        <span className="vr mx-1" />
+        <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && exportCsv(table, filename)} data-action="csv">Export CSV</button>
+        <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && void exportExcel(table, filename)} data-action="excel">Export Excel</button>
+        <ColumnChooser table={table} className="btn-sm" />
+        {unsaved > 0 && <span className="text-body-secondary small ms-2" role="status" data-unsaved-count>{unsaved} unsaved change{unsaved === 1 ? '' : 's'}</span>}
+      </div>
+      <Legend readOnly={readOnly !== null} />
+      <Grid
+        columns={columns}
+        data={data as unknown as object[]}
+        index="costCodeId"
+        options={options}
+        persistenceId={`projection-grid-${store.variant || 'cost'}`}
+        onTable={setTable}
+        height="calc(100vh - 22rem)"
+        ariaLabel={`${VARIANT_TITLES[store.variant]}, budget ${budget.jobNumber}`}
+      />
+    </>
+  );
+}
+
+/** What every colour and mark of the grid means. */
+function Legend({ readOnly }: { readOnly: boolean }) {
+  return (
+    <ul className="pg-legend list-unstyled d-flex flex-wrap mb-2" aria-label="Legend" data-legend>
+      <li><span className="pg-swatch pg-swatch-manual" aria-hidden="true" />{MANUAL_ICON} {MARK_TEXT.manual}: cost to complete typed by hand (overrides the automatic value)</li>
+      <li>Auto: cost to complete = the larger of budget left and remaining commitment</li>
+      <li><span className="pg-swatch pg-swatch-unsaved" aria-hidden="true" />{MARK_TEXT.unsaved}: changed here, not saved yet (italic)</li>
+      <li><span className="pg-swatch pg-swatch-invalid" aria-hidden="true" />{INVALID_ICON} {MARK_TEXT.invalid}: not a number; correct it before saving</li>
+      <li><span className="pg-over">Red amount</span>: over budget (negative over/under)</li>
+      {!readOnly && <li>Type a cost to complete; empty the cell to go back to automatic. Tab, Enter, arrows, Page Up/Down move between lines.</li>}
+    </ul>
+  );
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,42 @@
+/**
+ * The projection grid's own styles (marks for manual, unsaved and invalid projections), adopted into
+ * its shadow root as a constructable sheet (the host's CSP blocks `<style>` elements). Colours come
+ * from Bootstrap's variables, so light and dark modes both read well.
+ */
+import { pageSingleton } from '../../core/singleton';
+
+export const PROJECTION_GRID_CSS = `
+:host { display: block; }
+.pg-toolbar { gap: .5rem; }
+.pg-summary dt { font-weight: 400; color: var(--bs-secondary-color); font-size: .8rem; }
+.pg-summary dd { font-weight: 600; margin: 0; font-variant-numeric: tabular-nums; }
+.pg-legend { font-size: .85rem; gap: .25rem 1.25rem; }
+.pg-swatch { display: inline-block; width: 1.1rem; height: 1rem; vertical-align: middle; margin-right: .35rem; border: 1px solid var(--bs-border-color); }
+.pg-swatch-manual { background: var(--bs-warning-bg-subtle); }
+.pg-swatch-unsaved { background: var(--bs-body-bg); border-left: 4px solid var(--bs-primary); }
+.pg-swatch-invalid { background: var(--bs-danger-bg-subtle); border: 2px solid var(--bs-danger); }
+.pg-mark { font-size: .75rem; font-weight: 600; margin-left: .35rem; white-space: nowrap; }
+.pg-mark-manual { color: var(--bs-warning-text-emphasis); }
+.pg-mark-invalid { color: var(--bs-danger-text-emphasis); }
+.pg-over { color: var(--bs-danger-text-emphasis); }
+.tabulator .tabulator-row .tabulator-cell.pg-manual { background: var(--bs-warning-bg-subtle); }
+.tabulator .tabulator-row .tabulator-cell.pg-invalid { background: var(--bs-danger-bg-subtle); outline: 2px solid var(--bs-danger); outline-offset: -2px; }
+.tabulator .tabulator-row.pg-unsaved { box-shadow: inset 4px 0 0 var(--bs-primary); }
+.tabulator .tabulator-row.pg-unsaved .tabulator-cell.pg-editable { font-style: italic; }
+.tabulator .tabulator-cell.pg-editable:not(.pg-readonly) { cursor: text; }
+.tabulator .pg-open { padding: 0 .35rem; line-height: 1.2; }
+`;
+
+const sheet = () => pageSingleton('pfm-projection-grid.sheet', () => {
+  const css = new CSSStyleSheet();
+  css.replaceSync(PROJECTION_GRID_CSS);
+  return css;
+});
+
+/** Add the grid's sheet to the shadow root (or document) holding `node`. */
+export function adoptProjectionGridStyles(node: Node): void {
+  const root = node.getRootNode();
+  if (!(root instanceof ShadowRoot) && !(root instanceof Document)) return;
+  const own = sheet();
+  if (!root.adoptedStyleSheets.includes(own)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, own];
+}
