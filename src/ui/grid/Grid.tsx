@@ -26,6 +26,11 @@ export interface GridProps {
   className?: string;
 }
 
+/** Tabulator writes into column definitions (visibility, widths): it gets copies, so screens' constants stay as written. */
+function copyColumns(columns: ColumnDefinition[]): ColumnDefinition[] {
+  return columns.map((column) => (column.columns ? { ...column, columns: copyColumns(column.columns) } : { ...column }));
+}
+
 type LoadState = 'loading' | 'ready' | 'failed';
 
 export const GRID_LOADING_TEXT = 'Loading…';
@@ -60,7 +65,7 @@ export function Grid(props: GridProps) {
         popupContainer: true,
         index: current.index ?? 'id',
         placeholder: 'No rows to show',
-        columns: current.columns,
+        columns: copyColumns(current.columns),
         data: current.data,
         ...(current.persistenceId ? layoutPersistenceOptions(current.persistenceId) : {}),
         ...current.options,
@@ -94,7 +99,7 @@ export function Grid(props: GridProps) {
     if (!table || state !== 'ready' || !shown.current) return;
     if (shown.current.columns !== columns) {
       shown.current.columns = columns;
-      table.setColumns(columns);
+      table.setColumns(copyColumns(columns));
     }
     if (shown.current.data !== data) {
       shown.current.data = data;

@@ -120,11 +120,14 @@ export function toExportSheet(table: Tabulator, options: ExportOptions = {}): Ex
   return { columns: columns.map(({ info }) => info), lines };
 }
 
-/** The table-wide bottom calculations (Tabulator's getCalcResults() only has per-group ones when grouped). */
+/**
+ * The table-wide bottom calculations. Tabulator's getCalcResults() only has per-group ones when
+ * grouped, so then they are computed over every active row with the columns' own bottomCalc.
+ */
 function tableTotals(table: Tabulator, grouped: boolean): Calcs | undefined {
   if (!grouped) return (table.getCalcResults() as { bottom?: Calcs }).bottom;
-  const calcsModule = table.modules.columnCalcs as { botRow?: { getData(): Calcs } | false } | undefined;
-  return calcsModule?.botRow ? calcsModule.botRow.getData() : undefined;
+  const calcsModule = table.modules.columnCalcs as { generateRowData?(pos: 'bottom', data: object[]): Calcs } | undefined;
+  return calcsModule?.generateRowData?.('bottom', table.getData('active'));
 }
 
 // ---- CSV ----

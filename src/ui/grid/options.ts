@@ -4,7 +4,7 @@
 import type { Options } from 'tabulator-tables';
 
 /** Rows Tabulator renders beyond the visible ones, in pixels (keeps rendered rows < 3 × visible). */
-export const GRID_RENDER_BUFFER_PX = 200;
+export const GRID_RENDER_BUFFER_PX = 80;
 
 /** Default grid height: a fixed height is what makes Tabulator's virtual DOM render only what is seen. */
 export const GRID_DEFAULT_HEIGHT = '480px';
