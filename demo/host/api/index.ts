@@ -17,6 +17,7 @@ import { lookupHandlers } from './lookups';
 import { loadHandlers } from './loads';
 import { stateHandlers } from './state-updates';
 import { writeHandlers } from './writes';
+import { commitmentWriteHandlers } from './commitments-writes';
 
 export { API_ROUTES } from './routes';
 
@@ -62,7 +63,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     return sendError(reply, new HttpError(status, message, { code: error.code }));
   });
 
-  const handlers: Handlers = { ...sessionHandlers, ...lookupHandlers, ...loadHandlers, ...stateHandlers, ...writeHandlers };
+  const handlers: Handlers = { ...sessionHandlers, ...lookupHandlers, ...loadHandlers, ...stateHandlers, ...writeHandlers, ...commitmentWriteHandlers };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);
   const undeclared = Object.keys(handlers).filter((key) => !declared.has(key));

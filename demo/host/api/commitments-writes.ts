@@ -1,0 +1,334 @@
+/**
+ * Commitment and owner-agreement writes (issue 6), in the style of writes.ts: form-data POST,
+ * `{ data }` answers, 400 with validation feedback items when any item is invalid (nothing is
+ * written then), field security of the record's state, one immediate transaction, 409 on a stale
+ * OldRecordStateId.
+ *
+ * | route | fields | answer |
+ * |---|---|---|
+ * | POST /api/pfm/SaveCommitment | RecordKey (Subcontract, SubcontractChangeOrder, PurchaseAgreement, PurchaseAgreementChangeOrder, PurchaseOrder), RecordId, OldRecordStateId?, header fields, items[i].itemId? / .costCodeId / .description / .amount / .deleted | { record, feedback } (warnings and infos) |
+ * | POST /api/pfm/UpdateCommitmentState | RecordKey (the five above, OwnerAgreement, OwnerAgreementChangeOrder), ItemId, OldRecordStateId, RouteStateId | the record |
+ *
+ * Field security: a field with a fieldSecurity row for the state follows it (writes.ts's
+ * `fieldPermissions`); a field without one is editable while the state is open (the seed's default).
+ * Items are the pseudo-field `items`. Cost codes must be lines of the record's budget and of a
+ * selectable cost type (never A or F, src/core/format), the same rule the client's picker applies.
+ */
+import type Database from 'better-sqlite3';
+import { selectableCostTypes } from '../../../src/core/format/cost-types';
+import type { Caller, Ctx, Handlers } from './context';
+import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from './http';
+import { fieldPermissions } from './lookups';
+import * as Q from './queries';
+import { isAdvancement, recordOr404, stateById, trackChange } from './records';
+import { routeKey } from './routes';
+import { CODE_DISPLAY_SQL, rowsToApi, toApi } from './rows';
+
+type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
+type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
+
+type HeaderKind = 'text' | 'date' | 'retainage' | 'excessLiability' | { ref: string; id: string };
+
+interface Spec {
+  table: string;
+  id: string;
+  select: string;
+  label: string;
+  /** Items table, its id column and whether rows carry quantity/unitPrice. */
+  items?: { table: string; id: string; priced: boolean };
+  /** SQL giving the budget of record `?` (cost codes must be its lines). */
+  budgetSql?: string;
+  /** SQL giving the project of record `?`. */
+  projectSql: string;
+  header: Record<string, HeaderKind>;
+}
+
+const COMMITMENT_KEYS: readonly CommitmentKey[] = ['Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement', 'PurchaseAgreementChangeOrder', 'PurchaseOrder'];
+const CONTRACT_KEYS: readonly ContractKey[] = [...COMMITMENT_KEYS, 'OwnerAgreement', 'OwnerAgreementChangeOrder'];
+
+/** Retainage percentages allowed (§5/§9: 10%, 5%, 0%). */
+const RETAINAGE = [10, 5, 0];
+/** Excess liability amounts allowed (§5/§9: N/A, $3M, $5M, $10M); N/A is null. */
+const EXCESS_LIABILITY = [3_000_000, 5_000_000, 10_000_000];
+
+const SPECS: Record<ContractKey, Spec> = {
+  Subcontract: {
+    table: 'subcontracts', id: 'subcontractId', select: Q.SUBCONTRACT_SELECT, label: 'subcontract',
+    items: { table: 'subcontract_items', id: 'subcontractItemId', priced: false },
+    budgetSql: 'SELECT budgetId FROM subcontracts WHERE subcontractId = ?', projectSql: 'SELECT projectId FROM subcontracts WHERE subcontractId = ?',
+    header: {
+      description: 'text', subcontractTypeId: { ref: 'subcontract_types', id: 'subcontractTypeId' }, retainagePercent: 'retainage', excessLiability: 'excessLiability',
+    },
+  },
+  SubcontractChangeOrder: {
+    table: 'subcontract_change_orders', id: 'subcontractChangeOrderId', select: Q.SUBCONTRACT_CO_SELECT, label: 'subcontract change order',
+    items: { table: 'subcontract_change_order_items', id: 'subcontractChangeOrderItemId', priced: false },
+    budgetSql: 'SELECT s.budgetId FROM subcontract_change_orders t JOIN subcontracts s USING (subcontractId) WHERE t.subcontractChangeOrderId = ?',
+    projectSql: 'SELECT s.projectId FROM subcontract_change_orders t JOIN subcontracts s USING (subcontractId) WHERE t.subcontractChangeOrderId = ?',
+    header: { description: 'text', changeOrderDate: 'date' },
+  },
+  PurchaseAgreement: {
+    table: 'purchase_agreements', id: 'purchaseAgreementId', select: Q.PURCHASE_AGREEMENT_SELECT, label: 'purchase agreement',
+    items: { table: 'purchase_agreement_items', id: 'purchaseAgreementItemId', priced: true },
+    budgetSql: 'SELECT budgetId FROM purchase_agreements WHERE purchaseAgreementId = ?', projectSql: 'SELECT projectId FROM purchase_agreements WHERE purchaseAgreementId = ?',
+    header: { description: 'text', retainagePercent: 'retainage' },
+  },
+  PurchaseAgreementChangeOrder: {
+    table: 'purchase_agreement_change_orders', id: 'purchaseAgreementChangeOrderId', select: Q.PURCHASE_AGREEMENT_CO_SELECT, label: 'purchase agreement change order',
+    items: { table: 'purchase_agreement_change_order_items', id: 'purchaseAgreementChangeOrderItemId', priced: false },
+    budgetSql: 'SELECT a.budgetId FROM purchase_agreement_change_orders t JOIN purchase_agreements a USING (purchaseAgreementId) WHERE t.purchaseAgreementChangeOrderId = ?',
+    projectSql: 'SELECT a.projectId FROM purchase_agreement_change_orders t JOIN purchase_agreements a USING (purchaseAgreementId) WHERE t.purchaseAgreementChangeOrderId = ?',
+    header: { description: 'text', changeOrderDate: 'date' },
+  },
+  PurchaseOrder: {
+    table: 'purchase_orders', id: 'purchaseOrderId', select: Q.PURCHASE_ORDER_SELECT, label: 'purchase order',
+    items: { table: 'purchase_order_items', id: 'purchaseOrderItemId', priced: true },
+    budgetSql: 'SELECT budgetId FROM purchase_orders WHERE purchaseOrderId = ?', projectSql: 'SELECT projectId FROM purchase_orders WHERE purchaseOrderId = ?',
+    header: { description: 'text', orderDate: 'date' },
+  },
+  OwnerAgreement: {
+    table: 'owner_agreements', id: 'ownerAgreementId', select: Q.OWNER_AGREEMENT_SELECT, label: 'owner agreement',
+    projectSql: 'SELECT projectId FROM owner_agreements WHERE ownerAgreementId = ?', header: {},
+  },
+  OwnerAgreementChangeOrder: {
+    table: 'owner_agreement_change_orders', id: 'ownerAgreementChangeOrderId', select: Q.OWNER_AGREEMENT_CO_SELECT, label: 'owner agreement change order',
+    projectSql: 'SELECT oa.projectId FROM owner_agreement_change_orders t JOIN owner_agreements oa USING (ownerAgreementId) WHERE t.ownerAgreementChangeOrderId = ?',
+    header: {},
+  },
+};
+
+/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
+const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
+function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
+  const state = stateById(db, stateId);
+  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
+  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
+}
+
+/** The record with its items (cost code shown 2-4-2 and its type), as the loads answer it. */
+function recordWithItems(db: Database.Database, spec: Spec, id: number): Record<string, unknown> {
+  const record = toApi(recordOr404(db, spec.select, `t.${spec.id}`, id, spec.label));
+  if (spec.items) {
+    record.items = rowsToApi(db.prepare(`SELECT i.*, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
+      FROM ${spec.items.table} i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.${spec.id} = ? ORDER BY i.rowid`).all(id) as Array<Record<string, unknown>>);
+  }
+  return record;
+}
+
+/** `items[i].field` entries of the form, by index (field names lower-cased). */
+function itemEntries(body: Params): Map<number, Record<string, string>> {
+  const pattern = /^items\[(\d{1,4})\]\.([A-Za-z]+)$/i;
+  const entries = new Map<number, Record<string, string>>();
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const entry = entries.get(Number(match[1])) ?? {};
+    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
+    entries.set(Number(match[1]), entry);
+  }
+  return entries;
+}
+
+interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
+
+function saveCommitment({ db, body, user }: Ctx): unknown {
+  const key = enumParam(body, 'RecordKey', COMMITMENT_KEYS);
+  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${COMMITMENT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
+  const spec = SPECS[key];
+  const id = idParam(body, 'RecordId', true);
+  const oldStateId = idParam(body, 'OldRecordStateId');
+  const entries = itemEntries(body);
+  if (entries.size > 500) throw badRequest('Too many items in one save (at most 500).');
+  return db.transaction(() => {
+    const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(id) as Record<string, unknown> | undefined;
+    if (!record) throw notFound(`${key} ${id} not found.`);
+    const stateId = record.applicationRecordStateId as number;
+    if (oldStateId !== undefined && oldStateId !== stateId) {
+      throw conflict(`The ${spec.label} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
+    }
+    const editable = editableIn(db, user, stateId);
+    const feedback: FeedbackItem[] = [];
+    const changes: Record<string, unknown> = {};
+
+    for (const [field, kind] of Object.entries(spec.header)) {
+      const raw = rawParam(body, field);
+      if (raw === undefined) continue;
+      const value = raw.trim();
+      if (String(record[field] ?? '') === value) continue; // unchanged values pass whatever the security
+      if (!editable(field)) {
+        feedback.push({ integerValue: 1, stringValue: field, message: `${field} can not be changed in this state.` });
+        continue;
+      }
+      if (kind === 'text') {
+        if (value === '') feedback.push({ integerValue: 1, stringValue: field, message: 'A description is required.' });
+        else if (value.length > 2000) feedback.push({ integerValue: 1, stringValue: field, message: `${field} is longer than 2,000 characters.` });
+        else changes[field] = value;
+      } else if (kind === 'date') {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)) || value < '1990-01-01') {
+          feedback.push({ integerValue: 1, stringValue: field, message: `${field} must be a date (YYYY-MM-DD) on or after 1990-01-01.` });
+        } else changes[field] = value;
+      } else if (kind === 'retainage') {
+        if (!NUMBER.test(value) || !RETAINAGE.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Retainage must be 10%, 5% or 0%.' });
+        else changes[field] = Number(value);
+      } else if (kind === 'excessLiability') {
+        if (value === '') changes[field] = null;
+        else if (!NUMBER.test(value) || !EXCESS_LIABILITY.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Excess liability must be N/A, $3M, $5M or $10M.' });
+        else changes[field] = Number(value);
+      } else {
+        const refId = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+        if (!db.prepare(`SELECT 1 FROM ${kind.ref} WHERE ${kind.id} = ?`).get(refId)) {
+          feedback.push({ integerValue: 1, stringValue: field, message: `${field} '${value.slice(0, 20)}' does not exist.` });
+        } else changes[field] = refId;
+      }
+    }
+
+    const items: ItemChange[] = [];
+    if (entries.size > 0 && spec.items) {
+      if (!editable('items')) {
+        feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
+      } else {
+        const budgetId = (db.prepare(spec.budgetSql!).get(id) as { budgetId: number }).budgetId;
+        const lines = new Map((db.prepare('SELECT costCodeId, type, code FROM cost_codes WHERE budgetId = ?').all(budgetId) as Array<{ costCodeId: number; type: string; code: string }>)
+          .map((l) => [l.costCodeId, l]));
+        const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
+        const existing = new Map((db.prepare(`SELECT * FROM ${spec.items.table} WHERE ${spec.id} = ?`).all(id) as Array<Record<string, unknown>>)
+          .map((row) => [row[spec.items!.id] as number, row]));
+        for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
+          const line = index + 1;
+          const field = (name: string) => `items[${index}].${name}`;
+          const itemRaw = (entry.itemid ?? '').trim();
+          const itemId = itemRaw === '' || itemRaw === '-1' ? null : /^\d{1,10}$/.test(itemRaw) ? Number(itemRaw) : NaN;
+          if (itemId !== null && !existing.has(itemId)) {
+            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemRaw.slice(0, 20)}' is not an item of this ${spec.label}.` });
+            continue;
+          }
+          const old = itemId === null ? undefined : existing.get(itemId);
+          if ((entry.deleted ?? '').toLowerCase() === 'true') {
+            if (itemId === null) continue;
+            if (old?.changeEventItemId != null) {
+              feedback.push({ integerValue: 1, stringValue: field('deleted'), message: `Line ${line} is linked to a change event item and can not be removed.` });
+            } else items.push({ itemId, deleted: true, costCodeId: 0, description: '', amount: 0 });
+            continue;
+          }
+          const codeRaw = (entry.costcodeid ?? String(old?.costCodeId ?? '')).trim();
+          const costCodeId = /^\d{1,10}$/.test(codeRaw) ? Number(codeRaw) : NaN;
+          const costCode = lines.get(costCodeId);
+          let ok = true;
+          if (!costCode) {
+            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: choose a cost code of this budget.` });
+            ok = false;
+          } else if (!selectable.has(costCode.type)) {
+            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: cost type ${costCode.type} can not be committed.` });
+            ok = false;
+          }
+          const description = (entry.description ?? String(old?.description ?? '')).trim();
+          if (description === '' || description.length > 500) {
+            feedback.push({ integerValue: 1, stringValue: field('description'), message: `Line ${line}: a description of at most 500 characters is required.` });
+            ok = false;
+          }
+          const amountRaw = (entry.amount ?? String(old?.amount ?? '')).trim();
+          if (!NUMBER.test(amountRaw)) {
+            feedback.push({ integerValue: 1, stringValue: field('amount'), message: `Line ${line}: the amount must be a number.` });
+            ok = false;
+          } else if (Number(amountRaw) < 0 && !key.endsWith('ChangeOrder')) {
+            feedback.push({ integerValue: 2, stringValue: field('amount'), message: `Line ${line}: a negative amount is a credit.` });
+          }
+          if (ok) items.push({ itemId, deleted: false, costCodeId, description, amount: Number(amountRaw) });
+        }
+      }
+    }
+
+    // Warnings and infos on what the record will be.
+    if (key === 'Subcontract') {
+      const retainage = (changes.retainagePercent ?? record.retainagePercent) as number;
+      if (retainage === 0) feedback.push({ integerValue: 2, stringValue: 'retainagePercent', message: 'No retainage will be withheld on this subcontract.' });
+      if ((changes.excessLiability === undefined ? record.excessLiability : changes.excessLiability) === null) {
+        feedback.push({ integerValue: 3, stringValue: 'excessLiability', message: 'No excess liability coverage is required of this vendor.' });
+      }
+    }
+
+    if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
+    if (Object.keys(changes).length === 0 && items.length === 0) {
+      throw invalid([{ integerValue: 1, stringValue: 'RecordId', message: 'Nothing to save: no field was changed.' }]);
+    }
+    const at = nowIso();
+    if (Object.keys(changes).length) {
+      const names = Object.keys(changes);
+      db.prepare(`UPDATE ${spec.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE ${spec.id} = @id`)
+        .run({ ...changes, modifiedAt: at, id });
+    }
+    if (items.length && spec.items) {
+      const t = spec.items;
+      for (const item of items) {
+        if (item.deleted) {
+          db.prepare(`DELETE FROM ${t.table} WHERE ${t.id} = ?`).run(item.itemId);
+        } else if (item.itemId === null) {
+          if (t.priced) {
+            db.prepare(`INSERT INTO ${t.table} (${spec.id}, costCodeId, description, quantity, unitPrice, amount, modifiedAt) VALUES (?, ?, ?, 1, ?, ?, ?)`)
+              .run(id, item.costCodeId, item.description, item.amount, item.amount, at);
+          } else {
+            db.prepare(`INSERT INTO ${t.table} (${spec.id}, costCodeId, description, amount, modifiedAt) VALUES (?, ?, ?, ?, ?)`)
+              .run(id, item.costCodeId, item.description, item.amount, at);
+          }
+        } else if (t.priced) {
+          // The amount is what the form edits; the unit price follows it at the stored quantity.
+          db.prepare(`UPDATE ${t.table} SET costCodeId = ?, description = ?, amount = ?, unitPrice = round(? / CASE WHEN quantity = 0 THEN 1 ELSE quantity END, 4),
+            modifiedAt = ? WHERE ${t.id} = ?`).run(item.costCodeId, item.description, item.amount, item.amount, at, item.itemId);
+        } else {
+          db.prepare(`UPDATE ${t.table} SET costCodeId = ?, description = ?, amount = ?, modifiedAt = ? WHERE ${t.id} = ?`)
+            .run(item.costCodeId, item.description, item.amount, at, item.itemId);
+        }
+      }
+      db.prepare(`UPDATE ${spec.table} SET modifiedAt = ? WHERE ${spec.id} = ?`).run(at, id);
+    }
+    const projectId = (db.prepare(spec.projectSql).get(id) as { projectId: number }).projectId;
+    trackChange(db, {
+      projectId, actorId: user.employeeId, parentId: id, parentType: key, recordId: id, recordType: key,
+      description: `Changed ${[...Object.keys(changes), ...(items.length ? ['items'] : [])].join(', ')}`, at,
+    });
+    const saved = recordWithItems(db, spec, id);
+    const total = ((saved.items as Array<{ amount: number }> | undefined) ?? []).reduce((sum, i) => sum + i.amount, 0);
+    feedback.push({ integerValue: 3, stringValue: 'items', message: `Items total ${money(total)}.` });
+    return { record: saved, feedback };
+  }).immediate();
+}
+
+function updateState({ db, body, user }: Ctx): unknown {
+  const key = enumParam(body, 'RecordKey', CONTRACT_KEYS);
+  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${CONTRACT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
+  const spec = SPECS[key];
+  const itemId = idParam(body, 'ItemId', true);
+  const oldStateId = idParam(body, 'OldRecordStateId', true);
+  const routeStateId = idParam(body, 'RouteStateId', true);
+  return db.transaction(() => {
+    const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(itemId) as Record<string, number> | undefined;
+    if (!record) throw notFound(`No ${spec.label} with ItemId ${itemId}.`);
+    const current = stateById(db, record.applicationRecordStateId!)!;
+    if (current.applicationRecordStateId !== oldStateId) {
+      throw conflict(`The ${spec.label} is now '${current.name}': someone else changed it. Reload it and try again.`, {
+        currentRecordStateId: current.applicationRecordStateId, currentRecordStateName: current.name,
+      });
+    }
+    const target = stateById(db, routeStateId);
+    if (!target || target.applicationRecordKey !== key) throw notFound(`No ${spec.label} state with RouteStateId ${routeStateId}.`);
+    if (!isAdvancement(db, current.applicationRecordStateId, target.applicationRecordStateId)) {
+      throw autoAlert('UpdateCommitmentState', `A ${spec.label} can not be moved from '${current.name}' to '${target.name}'.`);
+    }
+    const at = nowIso();
+    db.prepare(`UPDATE ${spec.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${spec.id} = ?`).run(routeStateId, at, itemId);
+    const projectId = (db.prepare(spec.projectSql).get(itemId) as { projectId: number }).projectId;
+    trackChange(db, {
+      projectId, actorId: user.employeeId, parentId: itemId, parentType: key, recordId: itemId, recordType: key,
+      description: `State changed from ${current.name} to ${target.name}`, at,
+    });
+    return recordWithItems(db, spec, itemId);
+  }).immediate();
+}
+
+export const commitmentWriteHandlers: Handlers = {
+  [routeKey('POST', '/api/pfm/SaveCommitment')]: saveCommitment,
+  [routeKey('POST', '/api/pfm/UpdateCommitmentState')]: updateState,
+};
