@@ -2,19 +2,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { ensureOverlays, OVERLAYS_TAG } from '../../src/ui/element';
 import { $messageBoxes, MESSAGE_BOX_DEFAULT_TITLE, MESSAGE_BOX_DEFAULT_WIDTH, resetMessages, showMessage, showPrompt } from '../../src/core/messages';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Poll until `read` returns something truthy (React renders asynchronously). */
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 2000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(5);
-  }
-}
+import { sleep, waitFor } from '../support/browser';
 
 function overlaysRoot(): ShadowRoot {
   const host = document.querySelector(OVERLAYS_TAG);

@@ -11,35 +11,7 @@ import { $toasts, resetMessages } from '../../src/core/messages';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { $router } from '../../src/core/router';
 import '../../src/elements/portal-header/define';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 2000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(5);
-  }
-}
-
-type Answer = { status?: number; body?: unknown; blob?: Blob };
-const realFetch = window.fetch;
-let calls: string[] = [];
-
-/** Stub fetch by path (query ignored); unknown paths answer 404. Records every path + query. */
-function stubFetch(answers: Record<string, Answer | (() => Answer)>): void {
-  calls = [];
-  window.fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), location.origin);
-    calls.push(url.pathname + url.search);
-    const found = answers[url.pathname];
-    const answer = typeof found === 'function' ? found() : found ?? { status: 404, body: {} };
-    if (answer.blob) return new Response(answer.blob, { status: 200, headers: { 'Content-Type': answer.blob.type } });
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  };
-}
+import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer } from '../support/browser';
 
 const account = (login: string) => {
   const found = DEMO_ACCOUNTS.find((candidate) => candidate.login === login);
@@ -54,8 +26,8 @@ function currentUser(login: string, extra: Record<string, unknown> = {}) {
 
 const EMPTY_OPEN_ITEMS = { openWorkflows: [], budgetsPendingProjections: [], pendingPtoRequests: [], timecardNeedsSubmission: null };
 
-/** Sign in as a demo account: session store, roles, and the header's calls stubbed. */
-function signInAs(login: string, answers: Record<string, Answer | (() => Answer)> = {}, roles: readonly RoleEntry[] = account(login).roles): void {
+/** Sign in as a demo account: session store, roles, and the header's fetchCalls stubbed. */
+function signInAs(login: string, answers: Record<string, StubAnswer | (() => StubAnswer)> = {}, roles: readonly RoleEntry[] = account(login).roles): void {
   stubFetch({
     '/api/employees/GetCurrentUser': { body: { data: currentUser(login) } },
     '/api/common/GetOpenItemsByEmployee': { body: { data: EMPTY_OPEN_ITEMS } },
@@ -107,7 +79,7 @@ describe('<portal-header>', () => {
   });
   afterEach(() => {
     document.body.innerHTML = '';
-    window.fetch = realFetch;
+    restoreFetch();
     history.replaceState(null, '', startUrl);
     resetApi();
     resetRoles();
@@ -123,7 +95,7 @@ describe('<portal-header>', () => {
     expect($('[data-please-login]')?.textContent).to.equal('Please login');
     expect([...$$('button')].map((button) => button.textContent)).to.include('Sign in');
     expect($('[data-bar]')).to.equal(null);
-    expect(calls).to.deep.equal([]);
+    expect(fetchCalls).to.deep.equal([]);
   });
 
   it('shows the environment by host: localhost is dev, labelled DEV, in its colour', async () => {
@@ -218,7 +190,7 @@ describe('<portal-header>', () => {
     await mountHeader();
     const count = await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="6"]'));
     expect(count.textContent).to.equal('6'); // 3 workflows + 1 budget + 1 PTO + 1 timecard
-    expect(calls).to.include('/api/common/GetOpenItemsByEmployee?employeeId=7');
+    expect(fetchCalls).to.include('/api/common/GetOpenItemsByEmployee?employeeId=7');
     expect($('[data-menu="bell"] button')?.getAttribute('aria-label')).to.equal('Open items: 6');
     const entry = (id: string) => $(`[data-menu="bell"] [data-entry="${id}"]`);
     expect(entry('workflow-1')?.getAttribute('href')).to.equal('/pfm/projects/commitments?projectId=5');
@@ -306,7 +278,7 @@ describe('<portal-header>', () => {
     await mountHeader();
     const img = await waitFor(() => $<HTMLImageElement>('.portal-avatar-button img'));
     expect(img.src.startsWith('blob:')).to.equal(true);
-    expect(calls).to.include('/api/employees/profilephoto.png?Email=dana.whitfield%40summitbuilders.example&key=EMP-7');
+    expect(fetchCalls).to.include('/api/employees/profilephoto.png?Email=dana.whitfield%40summitbuilders.example&key=EMP-7');
     await waitFor(() => img.complete && img.naturalWidth === 1);
     expect($('.portal-avatar-initials')).to.equal(null);
   });
@@ -321,7 +293,7 @@ describe('<portal-header>', () => {
     document.body.innerHTML = '';
     signInAs('admin', { '/api/employees/profilephoto.png': { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }) } });
     await mountHeader();
-    await waitFor(() => calls.some((call) => call.startsWith('/api/employees/profilephoto.png')));
+    await waitFor(() => fetchCalls.some((call) => call.startsWith('/api/employees/profilephoto.png')));
     await sleep(100);
     expect((await waitFor(() => $('.portal-avatar-initials'))).textContent).to.equal('DW');
   });
@@ -345,7 +317,7 @@ describe('<portal-header>', () => {
       document.body.append(mark);
     });
 
-    function pfmAnswers(project: Record<string, unknown>, beta: boolean): Record<string, Answer> {
+    function pfmAnswers(project: Record<string, unknown>, beta: boolean): Record<string, StubAnswer> {
       return {
         '/api/employees/GetCurrentUser': { body: { data: currentUser('pm', { betaUser: beta }) } },
         '/api/pfm/projects/GetProjectMenuByProjectId': { body: { data: project } },
@@ -365,7 +337,7 @@ describe('<portal-header>', () => {
       expect(name.getAttribute('title')).to.equal(full);
       expect([...(name.textContent ?? '')]).to.have.length(50);
       expect(name.textContent).to.equal(`${full.slice(0, 25)}…${full.slice(-24)}`);
-      expect(calls).to.include('/api/pfm/projects/GetProjectMenuByProjectId?ProjectId=5');
+      expect(fetchCalls).to.include('/api/pfm/projects/GetProjectMenuByProjectId?ProjectId=5');
       expect($('[data-bar="generic"]')).to.equal(null);
       const labels = $$('[data-menu="project"] [role="menuitem"]').map((item) => item.firstChild?.textContent);
       expect(labels).to.deep.equal(['Buyout & SRA', 'Projection Grid', 'Commitments', 'Change Management', 'Owner Agreements', 'Cost Adjustments', 'Direct Costs', 'Sub Ratings', 'Data Quality', 'Procore Project', 'Configure Project', 'Reports']);
@@ -398,7 +370,7 @@ describe('<portal-header>', () => {
       signInAs('admin', pfmAnswers(PROJECT, true));
       await mountHeader();
       await waitFor(() => $('[data-menu="project"] [data-entry="esign"]'));
-      expect(calls).to.include('/api/pfm/budgets/GetProjectMenu?BudgetId=44');
+      expect(fetchCalls).to.include('/api/pfm/budgets/GetProjectMenu?BudgetId=44');
       expect($('[data-menu="project"] [data-entry="esign"]')?.getAttribute('href')).to.equal('/pfm/projects/esign?projectId=5&budgetId=44');
       expect($$('[data-menu="pfm-admin"] [role="menuitem"]').map((item) => item.textContent)).to.deep.equal(['Document Templates', 'Sub Ratings', 'ESign']);
       expect($('[data-menu="pfm"] button')?.textContent).to.equal('Project Financial Management');
@@ -414,7 +386,7 @@ describe('<portal-header>', () => {
       });
       await mountHeader();
       await waitFor(() => $('.change-indicator[data-parent-record-id="4"]'));
-      expect(calls).to.include.members(['/api/changes/refresh?ApplicationId=2', '/api/changes?ApplicationId=2']);
+      expect(fetchCalls).to.include.members(['/api/changes/refresh?ApplicationId=2', '/api/changes?ApplicationId=2']);
     });
 
     it('links a CM project out to the legacy cost-management host', async () => {
@@ -437,12 +409,12 @@ describe('<portal-header>', () => {
       signInAs('pm', { '/api/changes/refresh': { body: { data: true } }, '/api/changes': { body: { data: LIST } }, '/api/changes/remove': { body: { data: true } } });
       await mountHeader('application-id="2"');
       const asterisk = await waitFor(() => $<HTMLButtonElement>('.change-indicator[data-parent-record-id="10"]'));
-      expect(calls).to.include.members(['/api/changes/refresh?ApplicationId=2', '/api/changes?ApplicationId=2']);
+      expect(fetchCalls).to.include.members(['/api/changes/refresh?ApplicationId=2', '/api/changes?ApplicationId=2']);
       expect(asterisk.textContent).to.equal('*');
       expect(asterisk.getAttribute('aria-label')).to.equal('Acknowledge changes to Change Event 10');
       asterisk.click();
       await waitFor(() => !$('.change-indicator[data-parent-record-id="10"]'));
-      expect(calls).to.include('/api/changes/remove?ApplicationId=2&ParentApplicationRecordId=10');
+      expect(fetchCalls).to.include('/api/changes/remove?ApplicationId=2&ParentApplicationRecordId=10');
       expect($('.change-indicator[data-parent-record-id="20"]')).to.not.equal(null);
     });
 
@@ -462,7 +434,7 @@ describe('<portal-header>', () => {
       const clear = $$<HTMLButtonElement>('.portal-changes-panel button').find((button) => button.textContent === 'Clear all');
       clear?.click();
       await waitFor(() => !$('.change-indicator'));
-      expect(calls).to.include('/api/changes/clear?ApplicationId=2');
+      expect(fetchCalls).to.include('/api/changes/clear?ApplicationId=2');
     });
   });
 });

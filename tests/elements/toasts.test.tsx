@@ -4,19 +4,7 @@ import { TOAST_VARIANT_CLASS } from '../../src/ui/Toasts';
 import { $toasts, resetMessages, showToast, TOAST_DEFAULT_TITLE, TOAST_FADE_MS, TOAST_HIDE_MS } from '../../src/core/messages';
 import type { ToastVariant } from '../../src/core/messages';
 import '../../src/elements/portal-forbidden/define';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Poll until `read` returns something truthy (React renders asynchronously). */
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 2000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(5);
-  }
-}
+import { sleep, waitFor } from '../support/browser';
 
 function overlaysRoot(): ShadowRoot {
   const host = document.querySelector(OVERLAYS_TAG);

@@ -2,22 +2,7 @@ import { expect } from 'chai';
 import { resetApi } from '../../src/core/api';
 import { $changes, CHANGES_PATHS, acknowledgeChanges, clearChanges, hasChanges, refreshChanges, resetChanges } from '../../src/core/changes';
 import { $toasts, resetMessages } from '../../src/core/messages';
-
-type Answer = { status?: number; body?: unknown };
-const realFetch = window.fetch;
-let calls: string[] = [];
-
-/** Stub fetch: answers by path (query ignored), records every URL asked for. */
-function stubFetch(answers: Record<string, Answer | (() => Answer)>): void {
-  calls = [];
-  window.fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), location.origin);
-    calls.push(url.pathname + url.search);
-    const found = answers[url.pathname];
-    const answer = typeof found === 'function' ? found() : found ?? { status: 404, body: {} };
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  };
-}
+import { fetchCalls, restoreFetch, stubFetch } from '../support/browser';
 
 const LIST = [
   { parentApplicationRecordId: 10, applicationRecordId: 101, recordType: 'ChangeEvent' },
@@ -32,7 +17,7 @@ describe('core/changes', () => {
     resetMessages();
   });
   afterEach(() => {
-    window.fetch = realFetch;
+    restoreFetch();
     resetApi();
     resetChanges();
     resetMessages();
@@ -41,7 +26,7 @@ describe('core/changes', () => {
   it('refreshes, then loads the list for the application (§7)', async () => {
     stubFetch({ [CHANGES_PATHS.refresh]: { body: { data: true } }, [CHANGES_PATHS.list]: { body: { data: [...LIST, { bad: 1 }, null] } } });
     const loaded = await refreshChanges(3);
-    expect(calls).to.deep.equal(['/api/changes/refresh?ApplicationId=3', '/api/changes?ApplicationId=3']);
+    expect(fetchCalls).to.deep.equal(['/api/changes/refresh?ApplicationId=3', '/api/changes?ApplicationId=3']);
     expect(loaded).to.deep.equal(LIST);
     expect($changes.get()).to.deep.equal(LIST);
     expect(hasChanges(10)).to.equal(true);
@@ -65,7 +50,7 @@ describe('core/changes', () => {
     const acknowledged = acknowledgeChanges(3, 10);
     expect(hasChanges(10), 'removed at once').to.equal(false);
     expect(await acknowledged).to.equal(true);
-    expect(calls.at(-1)).to.equal('/api/changes/remove?ApplicationId=3&ParentApplicationRecordId=10');
+    expect(fetchCalls.at(-1)).to.equal('/api/changes/remove?ApplicationId=3&ParentApplicationRecordId=10');
     expect($changes.get()).to.deep.equal([LIST[2]]);
     expect($toasts.get()).to.deep.equal([]);
   });
@@ -85,7 +70,7 @@ describe('core/changes', () => {
     stubFetch({ [CHANGES_PATHS.refresh]: { body: {} }, [CHANGES_PATHS.list]: { body: { data: LIST } }, [CHANGES_PATHS.clear]: { body: { data: true } } });
     await refreshChanges(5);
     expect(await clearChanges(5)).to.equal(true);
-    expect(calls.at(-1)).to.equal('/api/changes/clear?ApplicationId=5');
+    expect(fetchCalls.at(-1)).to.equal('/api/changes/clear?ApplicationId=5');
     expect($changes.get()).to.deep.equal([]);
 
     stubFetch({ [CHANGES_PATHS.refresh]: { body: {} }, [CHANGES_PATHS.list]: { body: { data: LIST } }, [CHANGES_PATHS.clear]: { status: 403 } });
