@@ -1,0 +1,141 @@
+/**
+ * A record list split into Open and Closed tabs by the record state's `closed` flag (§4). The lists
+ * are computed from the records given on every render, so a record whose state changes (optimistic
+ * or restored) moves between the tabs by itself. A plain table, not the Tabulator grid: the lists
+ * are short, rows carry React menus, and table semantics stay accessible.
+ */
+import { useId, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+
+/** One column of a record list. */
+export interface RecordColumn<T> {
+  key: string;
+  label: string;
+  /** The cell's content (text or elements; never HTML strings). */
+  render(record: T): ReactNode;
+  /** Right-aligned numbers. */
+  numeric?: boolean;
+}
+
+export type RecordListTab = 'open' | 'closed';
+
+export interface RecordListsProps<T> {
+  records: readonly T[];
+  /** The record's key for React and the row's data-record-id. */
+  idOf(record: T): number;
+  /** True when the record's state is closed. */
+  isClosed(record: T): boolean;
+  columns: ReadonlyArray<RecordColumn<T>>;
+  /** Names the lists ('Change events'): tab panel and table captions. */
+  label: string;
+  /** Indentation level of a row (nested items), default 0. */
+  levelOf?(record: T): number;
+  /** Extra content at the end of each row (actions). */
+  actions?(record: T): ReactNode;
+  /** The tab shown first (default open); controlled when `onTabChange` is given with `tab`. */
+  tab?: RecordListTab;
+  onTabChange?(tab: RecordListTab): void;
+  /** Shown while the records are loading. */
+  loading?: boolean;
+  emptyText?: { open?: string; closed?: string };
+  testId?: string;
+}
+
+/** Records of `records` in the open or closed list. */
+export function splitRecords<T>(records: readonly T[], isClosed: (record: T) => boolean): { open: T[]; closed: T[] } {
+  const open: T[] = [];
+  const closed: T[] = [];
+  for (const record of records) (isClosed(record) ? closed : open).push(record);
+  return { open, closed };
+}
+
+/** Open and Closed tabs over one table each. */
+export function RecordLists<T>(props: RecordListsProps<T>) {
+  const { records, idOf, isClosed, columns, label, levelOf, actions, loading = false, emptyText, testId } = props;
+  const [ownTab, setOwnTab] = useState<RecordListTab>(props.tab ?? 'open');
+  const tab = props.onTabChange && props.tab ? props.tab : ownTab;
+  const base = useId();
+  const tabs = useRef<Record<RecordListTab, HTMLButtonElement | null>>({ open: null, closed: null });
+  const { open, closed } = splitRecords(records, isClosed);
+  const choose = (next: RecordListTab) => {
+    setOwnTab(next);
+    props.onTabChange?.(next);
+  };
+  const onKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) {
+      event.preventDefault();
+      const next: RecordListTab = event.key === 'Home' ? 'open' : event.key === 'End' ? 'closed' : tab === 'open' ? 'closed' : 'open';
+      choose(next);
+      tabs.current[next]?.focus();
+    }
+  };
+  const shown = tab === 'open' ? open : closed;
+  const tabButton = (name: RecordListTab, text: string, count: number) => (
+    <li className="nav-item" role="presentation">
+      <button
+        ref={(el) => { tabs.current[name] = el; }}
+        type="button"
+        role="tab"
+        id={`${base}-${name}-tab`}
+        aria-selected={tab === name}
+        aria-controls={`${base}-${name}-panel`}
+        tabIndex={tab === name ? 0 : -1}
+        className={`nav-link${tab === name ? ' active' : ''}`}
+        data-list={name}
+        onClick={() => choose(name)}
+      >
+        {text} <span className="badge text-bg-secondary" data-count={name}>{loading ? '…' : count}</span>
+      </button>
+    </li>
+  );
+  return (
+    <div className="record-lists" data-testid={testId}>
+      <ul className="nav nav-tabs nav-sm" role="tablist" aria-label={`${label}: open or closed`} onKeyDown={onKey}>
+        {tabButton('open', 'Open', open.length)}
+        {tabButton('closed', 'Closed', closed.length)}
+      </ul>
+      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} data-list-panel={tab} className="table-responsive">
+        <table className="table table-sm table-hover align-middle mb-0">
+          <caption className="visually-hidden">{`${label}, ${tab}`}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={column.numeric ? 'text-end' : undefined}>{column.label}</th>
+              ))}
+              {actions ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {loading ? (
+              <tr><td colSpan={columns.length + (actions ? 1 : 0)} className="text-body-secondary">Loading…</td></tr>
+            ) : shown.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + (actions ? 1 : 0)} className="text-body-secondary" data-empty={tab}>
+                  {(tab === 'open' ? emptyText?.open : emptyText?.closed) ?? `No ${tab} records.`}
+                </td>
+              </tr>
+            ) : shown.map((record) => {
+              const level = levelOf?.(record) ?? 0;
+              return (
+                <tr key={idOf(record)} data-record-id={idOf(record)} data-level={level}>
+                  {columns.map((column, index) => (
+                    <td
+                      key={column.key}
+                      className={column.numeric ? 'text-end text-nowrap' : undefined}
+                      style={index === 0 && level > 0 ? { paddingLeft: `${0.25 + level * 1.5}rem` } : undefined}
+                      data-column={column.key}
+                    >
+                      {index === 0 && level > 0 ? <span aria-hidden="true" className="text-body-secondary me-1">↳</span> : null}
+                      {column.render(record)}
+                    </td>
+                  ))}
+                  {actions ? <td className="text-end text-nowrap">{actions(record)}</td> : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * A menu of the target states the server offers from a record's state (GET
+ * /api/applications/GetRecordStateAdvancements). WAI-ARIA menu button: Enter/Space/ArrowDown open it
+ * on the first target, ArrowUp on the last; arrows move (wrapping), Home/End jump, Escape closes and
+ * returns focus to the button. Choosing a target only calls `onSelect`: the rules of §4 are the
+ * caller's business.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { loadStateAdvancements } from './states';
+import type { StateAdvancement } from './states';
+
+export interface StateAdvanceMenuProps {
+  /** The record's current state id. */
+  stateId: number;
+  /** Called with the chosen advancement. */
+  onSelect(advancement: StateAdvancement): void;
+  /** The button's text (default 'Advance'). */
+  label?: string;
+  /** Accessible name of the button, e.g. 'Advance CE-003' (default the label). */
+  ariaLabel?: string;
+  /** While true the button is disabled (an update is under way). */
+  disabled?: boolean;
+  buttonClassName?: string;
+  alignEnd?: boolean;
+}
+
+type Load = { status: 'loading' } | { status: 'loaded'; list: StateAdvancement[] } | { status: 'failed' };
+
+/** The menu button and its menu of target states. */
+export function StateAdvanceMenu({
+  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm btn-outline-primary', alignEnd = true,
+}: StateAdvanceMenuProps) {
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  // The answer remembers its state id, so a new state shows 'loading' until its own targets arrive.
+  const [answer, setAnswer] = useState<{ stateId: number; load: Load } | null>(null);
+  const load: Load = useMemo(() => (answer && answer.stateId === stateId ? answer.load : { status: 'loading' }), [answer, stateId]);
+  const [focusIndex, setFocusIndex] = useState<number | 'last'>(0);
+  const button = useRef<HTMLButtonElement>(null);
+  const items = useRef<Array<HTMLButtonElement | null>>([]);
+  const root = useRef<HTMLDivElement>(null);
+
+  const needsLoad = open && !(answer && answer.stateId === stateId);
+  useEffect(() => {
+    if (!needsLoad) return undefined;
+    let live = true;
+    loadStateAdvancements(stateId).then(
+      (list) => { if (live) setAnswer({ stateId, load: { status: 'loaded', list } }); },
+      (error: unknown) => {
+        console.error('State advancements failed to load', error);
+        if (live) setAnswer({ stateId, load: { status: 'failed' } });
+      },
+    );
+    return () => { live = false; };
+  }, [needsLoad, stateId]);
+
+  useEffect(() => {
+    if (!open || load.status !== 'loaded') return;
+    const list = items.current.slice(0, load.list.length).filter((el): el is HTMLButtonElement => el !== null);
+    const target = focusIndex === 'last' ? list[list.length - 1] : list[focusIndex];
+    target?.focus();
+  }, [open, load, focusIndex]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !event.composedPath().includes(root.current)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = (focusButton: boolean) => {
+    setOpen(false);
+    // A failed load is asked again the next time the menu opens.
+    if (load.status === 'failed') setAnswer(null);
+    if (focusButton) button.current?.focus();
+  };
+  const list = load.status === 'loaded' ? load.list : [];
+
+  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      setFocusIndex(0);
+      setOpen(true);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setFocusIndex('last');
+      setOpen(true);
+    }
+  };
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const count = list.length;
+    const current = items.current.slice(0, count).findIndex((el) => el === (event.target as HTMLElement));
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    } else if (count > 0 && event.key === 'ArrowDown') {
+      event.preventDefault();
+      setFocusIndex((current + 1) % count);
+    } else if (count > 0 && event.key === 'ArrowUp') {
+      event.preventDefault();
+      setFocusIndex((current - 1 + count) % count);
+    } else if (count > 0 && event.key === 'Home') {
+      event.preventDefault();
+      setFocusIndex(0);
+    } else if (count > 0 && event.key === 'End') {
+      event.preventDefault();
+      setFocusIndex(count - 1);
+    }
+  };
+
+  return (
+    <div className="dropdown d-inline-block" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={`${buttonClassName} dropdown-toggle`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={ariaLabel}
+        disabled={disabled}
+        onClick={() => { setFocusIndex(0); setOpen((was) => !was); }}
+        onKeyDown={onButtonKey}
+      >
+        {label}
+      </button>
+      {open ? (
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={ariaLabel ?? label}
+          className={`dropdown-menu show${alignEnd ? ' dropdown-menu-end' : ''}`}
+          style={{ position: 'absolute', inset: alignEnd ? '100% 0 auto auto' : '100% auto auto 0' }}
+          onKeyDown={onMenuKey}
+        >
+          {load.status === 'loading' ? <li role="none" className="dropdown-item-text text-body-secondary">Loading…</li> : null}
+          {load.status === 'failed' ? <li role="none" className="dropdown-item-text text-danger">The target states could not be loaded.</li> : null}
+          {load.status === 'loaded' && list.length === 0 ? <li role="none" className="dropdown-item-text text-body-secondary">No state changes are available.</li> : null}
+          {list.map((advancement, index) => {
+            const target = advancement.targetApplicationRecordState;
+            return (
+              <li role="none" key={target.applicationRecordStateId}>
+                <button
+                  ref={(el) => { items.current[index] = el; }}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className="dropdown-item"
+                  data-target-state={target.name}
+                  onClick={() => {
+                    close(true);
+                    onSelect(advancement);
+                  }}
+                >
+                  {target.name}
+                  {target.closed ? <span className="visually-hidden"> (closed)</span> : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

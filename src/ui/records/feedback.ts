@@ -1,0 +1,67 @@
+/**
+ * §5 form feedback: validation items `{ integerValue 1|2|3, stringValue field, message }`. Invalid
+ * items (1) make the form invalid and their messages are listed; warnings (2) and infos (3) are
+ * shown per field (invalid ones by their field too).
+ */
+import { ApiError } from '../../core/api';
+
+/** §3 validation feedback item. */
+export interface FeedbackItem {
+  integerValue: number;
+  stringValue: string;
+  message: string;
+}
+
+/** §3 integer values of a feedback item. */
+export const FEEDBACK_INVALID = 1;
+export const FEEDBACK_WARNING = 2;
+export const FEEDBACK_INFO = 3;
+
+function isFeedbackItem(value: unknown): value is FeedbackItem {
+  const item = value as Partial<FeedbackItem> | null;
+  return typeof item === 'object' && item !== null && typeof item.integerValue === 'number' && typeof item.message === 'string';
+}
+
+/**
+ * The feedback items carried by a save answer or a refused save (an ApiError whose body is a list of
+ * items, or `{ data: [...] }`, `{ feedback: [...] }`, `{ validationFeedback: [...] }`). [] when none.
+ */
+export function feedbackFrom(value: unknown): FeedbackItem[] {
+  const source = value instanceof ApiError ? value.body : value;
+  const candidates: unknown[] = [source];
+  if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
+    const record = source as Record<string, unknown>;
+    candidates.push(record.data, record.feedback, record.validationFeedback, record.items);
+  }
+  for (const candidate of candidates) {
+    if (Array.isArray(candidate) && candidate.some(isFeedbackItem)) {
+      return candidate.filter(isFeedbackItem).map((item) => ({ ...item, stringValue: typeof item.stringValue === 'string' ? item.stringValue : '' }));
+    }
+  }
+  return [];
+}
+
+/** Feedback sorted for a form: whether it is invalid, the invalid messages, and items per field. */
+export interface FormFeedback {
+  invalid: boolean;
+  /** Invalid items, in order: their messages are listed above the form. */
+  errors: FeedbackItem[];
+  /** Every item by field name (lower case), for the per-field messages. */
+  byField: ReadonlyMap<string, FeedbackItem[]>;
+}
+
+/** Sort feedback items for a form (§5). */
+export function formFeedback(items: readonly FeedbackItem[]): FormFeedback {
+  const byField = new Map<string, FeedbackItem[]>();
+  for (const item of items) {
+    const key = (item.stringValue ?? '').toLowerCase();
+    byField.set(key, [...(byField.get(key) ?? []), item]);
+  }
+  const errors = items.filter((item) => item.integerValue === FEEDBACK_INVALID);
+  return { invalid: errors.length > 0, errors, byField };
+}
+
+/** The items for `field` (case-insensitive). */
+export function fieldFeedback(feedback: FormFeedback, field: string): FeedbackItem[] {
+  return feedback.byField.get(field.toLowerCase()) ?? [];
+}

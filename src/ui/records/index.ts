@@ -1,0 +1,20 @@
+/**
+ * Shared record pieces (§4, §5, §6): per-page record stores with optimistic updates and restore,
+ * Open/Closed record lists, validation feedback, the state advance menu, field security by state.
+ */
+export { recordStore, resetRecordStores } from './store';
+export type { AnyRecord, RecordStore } from './store';
+export { useRecords, useRecord } from './hooks';
+export { RecordLists, splitRecords } from './RecordLists';
+export type { RecordColumn, RecordListTab, RecordListsProps } from './RecordLists';
+export {
+  feedbackFrom, formFeedback, fieldFeedback, FEEDBACK_INVALID, FEEDBACK_WARNING, FEEDBACK_INFO,
+} from './feedback';
+export type { FeedbackItem, FormFeedback } from './feedback';
+export { ValidationSummary, FieldFeedback, fieldInvalid, FEEDBACK_CLASS, FEEDBACK_LABEL } from './ValidationFeedback';
+export { StateAdvanceMenu } from './StateAdvanceMenu';
+export type { StateAdvanceMenuProps } from './StateAdvanceMenu';
+export {
+  loadRecordStates, loadStateAdvancements, resetStateCache, fieldEditable, fieldVisible, loadFieldSecurity, STATE_PATHS,
+} from './states';
+export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission } from './states';

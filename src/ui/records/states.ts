@@ -1,0 +1,109 @@
+/**
+ * Record states and the advancements the server offers (§3 record state, state advancement), and
+ * field-level security by state (§6). Read through the API client; answers are kept per page
+ * for the page's life (a few dozen states at most: the cache is bounded by the configuration).
+ */
+import { getJson } from '../../core/api';
+import { lookupObject } from '../../core/lookups';
+import { pageSingleton } from '../../core/singleton';
+import type { State } from '../../core/workflow';
+
+/** §3 record state as the API answers it. */
+export interface RecordState extends State {
+  displayText?: string;
+  isInitial?: boolean;
+}
+
+/** §3 state advancement: a target state offered from the current one. */
+export interface StateAdvancement {
+  stateAdvancementId?: number;
+  quickRoute: boolean;
+  displayOrder?: number;
+  targetApplicationRecordState: RecordState;
+}
+
+/** GET paths of the two state calls (demo/host/api/writes.ts). */
+export const STATE_PATHS = {
+  states: '/api/applications/GetApplicationRecordStates',
+  advancements: '/api/applications/GetRecordStateAdvancements',
+} as const;
+
+interface StateCache {
+  states: Map<string, Promise<RecordState[]>>;
+  advancements: Map<number, Promise<StateAdvancement[]>>;
+}
+
+// One per page: configuration does not change while a page is open, and every screen asks the same.
+const cache = pageSingleton<StateCache>('ui.records.states', () => ({ states: new Map(), advancements: new Map() }));
+
+function remember<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+  let pending = map.get(key);
+  if (!pending) {
+    pending = load();
+    map.set(key, pending);
+    // A failed answer is not kept: the next caller asks again.
+    pending.catch(() => map.delete(key));
+  }
+  return pending;
+}
+
+/** The states of a record kind ('ChangeEvent'), by display order. */
+export function loadRecordStates(recordKey: string): Promise<RecordState[]> {
+  return remember(cache.states, recordKey, async () => {
+    const states = await getJson<RecordState[]>(STATE_PATHS.states, { applicationRecordKey: recordKey });
+    return [...states].sort((a, b) => a.displayOrder - b.displayOrder);
+  });
+}
+
+/** The advancements offered from state `stateId`, quick routes first, then by display order. */
+export function loadStateAdvancements(stateId: number): Promise<StateAdvancement[]> {
+  return remember(cache.advancements, stateId, async () => {
+    const list = await getJson<StateAdvancement[]>(STATE_PATHS.advancements, { applicationRecordStateId: stateId });
+    return [...list].sort((a, b) => Number(b.quickRoute) - Number(a.quickRoute)
+      || (a.displayOrder ?? 0) - (b.displayOrder ?? 0)
+      || a.targetApplicationRecordState.displayOrder - b.targetApplicationRecordState.displayOrder);
+  });
+}
+
+/** Forget cached states and advancements (tests). */
+export function resetStateCache(): void {
+  cache.states.clear();
+  cache.advancements.clear();
+}
+
+/** One field's permission in a state (the fieldSecurity lookup's `fields`). */
+export interface FieldPermission {
+  fieldName: string;
+  editable: boolean;
+  visible: boolean;
+}
+
+/** The fieldSecurity lookup object (§3: keyed by lookupApplicationRecordStateId). */
+export interface FieldSecurity {
+  lookupApplicationRecordStateId: number;
+  closed?: boolean;
+  fields: FieldPermission[];
+}
+
+function permissionOf(fieldSecurity: FieldSecurity | null | undefined, field: string): FieldPermission | undefined {
+  const lower = field.toLowerCase();
+  return fieldSecurity?.fields?.find((f) => f.fieldName.toLowerCase() === lower);
+}
+
+/**
+ * Whether `field` may be edited under `fieldSecurity` (the record's state's permissions). Not
+ * loaded yet, or a field the state does not list, is not editable: the server refuses those too.
+ */
+export function fieldEditable(fieldSecurity: FieldSecurity | null | undefined, field: string): boolean {
+  return permissionOf(fieldSecurity, field)?.editable === true;
+}
+
+/** Whether `field` is shown under `fieldSecurity`; a field the state does not list is visible. */
+export function fieldVisible(fieldSecurity: FieldSecurity | null | undefined, field: string): boolean {
+  return permissionOf(fieldSecurity, field)?.visible !== false;
+}
+
+/** The field security of state `stateId` through the fieldSecurity lookup (undefined when unknown). */
+export function loadFieldSecurity(stateId: number): Promise<FieldSecurity | undefined> {
+  return lookupObject<FieldSecurity>('fieldSecurity', stateId);
+}

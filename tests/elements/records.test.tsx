@@ -1,0 +1,268 @@
+import { expect } from 'chai';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { useState } from 'react';
+import { ApiError, resetApi } from '../../src/core/api';
+import { resetLookups } from '../../src/core/lookups';
+import {
+  FieldFeedback, RecordLists, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldVisible, formFeedback,
+  recordStore, resetRecordStores, resetStateCache, useRecords,
+} from '../../src/ui/records';
+import type { FeedbackItem, FieldSecurity, RecordStore, StateAdvancement } from '../../src/ui/records';
+import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor } from '../support/browser';
+
+interface Row { rowId: number; name: string; closed: boolean; applicationRecordStateId: number }
+
+let host: HTMLDivElement;
+let root: Root;
+
+function render(node: React.ReactNode): void {
+  root.render(node);
+}
+
+function Lists({ store }: { store: RecordStore<Row> }) {
+  const rows = useRecords(store);
+  return (
+    <RecordLists<Row>
+      records={rows}
+      idOf={(r) => r.rowId}
+      isClosed={(r) => r.closed}
+      label="Rows"
+      columns={[{ key: 'name', label: 'Name', render: (r) => r.name }]}
+    />
+  );
+}
+
+const rowIds = (list: 'open' | 'closed') => {
+  const tab = host.querySelector<HTMLButtonElement>(`[role=tab][data-list=${list}]`)!;
+  tab.click();
+  return new Promise<number[]>((resolve) => setTimeout(() => {
+    resolve([...host.querySelectorAll('tbody tr[data-record-id]')].map((tr) => Number(tr.getAttribute('data-record-id'))));
+  }, 20));
+};
+
+describe('src/ui/records', () => {
+  beforeEach(() => {
+    resetRecordStores();
+    resetStateCache();
+    resetApi();
+    resetLookups();
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    root.unmount();
+    host.remove();
+    restoreFetch();
+  });
+
+  describe('record stores', () => {
+    it('is one store per kind on the page and refuses another id field', () => {
+      const a = recordStore<Row>('Row', 'rowId');
+      expect(recordStore<Row>('Row', 'rowId') === a).to.equal(true);
+      expect(() => recordStore<Row>('Row', 'otherId')).to.throw("keyed by 'rowId'");
+    });
+
+    it('keeps the server answer of a successful optimistic update', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 });
+      const result = await store.optimistic({ rowId: 1, name: 'a', closed: true, applicationRecordStateId: 2 },
+        async () => ({ rowId: 1, name: 'from server', closed: true, applicationRecordStateId: 2 }));
+      expect(result.name).to.equal('from server');
+      expect(store.get(1)?.name).to.equal('from server');
+    });
+
+    it('shows the optimistic record at once and restores the original on failure', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      const original = { rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 };
+      store.upsert(original);
+      let fail!: (e: Error) => void;
+      const pending = store.optimistic({ ...original, closed: true, applicationRecordStateId: 2 }, () => new Promise((_, reject) => { fail = reject; }));
+      expect(store.get(1)?.closed).to.equal(true);
+      fail(new Error('network'));
+      let caught: unknown;
+      try { await pending; } catch (error) { caught = error; }
+      expect((caught as Error).message).to.equal('network');
+      expect(store.get(1) === original).to.equal(true);
+    });
+
+    it('keeps a newer record that arrived during a failed update (a reload after 409)', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 });
+      const pending = store.optimistic({ rowId: 1, name: 'a', closed: true, applicationRecordStateId: 2 }, async () => {
+        store.upsert({ rowId: 1, name: 'reloaded', closed: false, applicationRecordStateId: 7 });
+        throw new ApiError(409);
+      });
+      try { await pending; } catch { /* expected */ }
+      expect(store.get(1)?.applicationRecordStateId).to.equal(7);
+    });
+
+    it('removes a record that was not held before when its optimistic add fails', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      try { await store.optimistic({ rowId: 9, name: 'new', closed: false, applicationRecordStateId: 1 }, async () => { throw new Error('x'); }); } catch { /* expected */ }
+      expect(store.get(9)).to.equal(undefined);
+    });
+  });
+
+  describe('<RecordLists>', () => {
+    it('splits records into Open and Closed tabs and moves them optimistically, restoring on failure', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert([
+        { rowId: 1, name: 'one', closed: false, applicationRecordStateId: 1 },
+        { rowId: 2, name: 'two', closed: true, applicationRecordStateId: 2 },
+      ]);
+      render(<Lists store={store} />);
+      await waitFor(() => host.querySelector('[role=tablist]'));
+      expect(await rowIds('open')).to.deep.equal([1]);
+      expect(await rowIds('closed')).to.deep.equal([2]);
+      expect(host.querySelector('[data-count=open]')?.textContent).to.equal('1');
+
+      let fail!: (e: Error) => void;
+      const pending = store.optimistic({ rowId: 1, name: 'one', closed: true, applicationRecordStateId: 2 }, () => new Promise((_, reject) => { fail = reject; }));
+      expect(await rowIds('closed')).to.deep.equal([1, 2]);
+      expect(await rowIds('open')).to.deep.equal([]);
+      expect(host.querySelector('[data-empty=open]')?.textContent).to.equal('No open records.');
+      fail(new Error('refused'));
+      await pending.catch(() => undefined);
+      expect(await rowIds('open')).to.deep.equal([1]);
+      expect(await rowIds('closed')).to.deep.equal([2]);
+    });
+
+    it('has keyboard tabs: arrows move between Open and Closed', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert({ rowId: 1, name: 'one', closed: false, applicationRecordStateId: 1 });
+      render(<Lists store={store} />);
+      const open = await waitFor(() => host.querySelector<HTMLButtonElement>('[role=tab][data-list=open]'));
+      expect(open.getAttribute('aria-selected')).to.equal('true');
+      open.focus();
+      open.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      await waitFor(() => host.querySelector('[role=tab][data-list=closed][aria-selected=true]'));
+      expect(document.activeElement?.getAttribute('data-list')).to.equal('closed');
+      expect(host.querySelector('[role=tabpanel]')?.getAttribute('data-list-panel')).to.equal('closed');
+    });
+  });
+
+  describe('validation feedback (§5)', () => {
+    const items: FeedbackItem[] = [
+      { integerValue: 1, stringValue: 'title', message: 'title is required.' },
+      { integerValue: 2, stringValue: 'estimatedAmount', message: 'That is a lot.' },
+      { integerValue: 3, stringValue: 'Description', message: 'Shown to the owner.' },
+      { integerValue: 1, stringValue: 'documentDate', message: 'documentDate must be a date.' },
+    ];
+
+    it('makes the form invalid only with invalid items and lists their messages in order', () => {
+      const feedback = formFeedback(items);
+      expect(feedback.invalid).to.equal(true);
+      expect(feedback.errors.map((i) => i.message)).to.deep.equal(['title is required.', 'documentDate must be a date.']);
+      const soft = formFeedback(items.filter((i) => i.integerValue !== 1));
+      expect(soft.invalid).to.equal(false);
+      expect(soft.errors).to.deep.equal([]);
+    });
+
+    it('reads the items from a refused save (ApiError body) and ignores anything else', () => {
+      expect(feedbackFrom(new ApiError(400, items)).length).to.equal(4);
+      expect(feedbackFrom(new ApiError(400, { data: items })).length).to.equal(4);
+      expect(feedbackFrom(new ApiError(500, 'oops'))).to.deep.equal([]);
+      expect(feedbackFrom(new Error('x'))).to.deep.equal([]);
+      expect(feedbackFrom([{ foo: 1 }])).to.deep.equal([]);
+    });
+
+    it('renders the summary for invalid items and per-field warnings and infos', async () => {
+      const feedback = formFeedback(items);
+      render(
+        <form>
+          <ValidationSummary feedback={feedback} />
+          <FieldFeedback feedback={feedback} field="estimatedAmount" />
+          <FieldFeedback feedback={feedback} field="description" />
+          <FieldFeedback feedback={feedback} field="changeReasonId" />
+        </form>,
+      );
+      const summary = await waitFor(() => host.querySelector('[data-testid=validation-summary]'));
+      expect(summary.getAttribute('role')).to.equal('alert');
+      expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['title is required.', 'documentDate must be a date.']);
+      expect(host.querySelector('[data-field-feedback=estimatedAmount]')?.textContent).to.equal('Warning: That is a lot.');
+      expect(host.querySelector('[data-field-feedback=description]')?.textContent).to.equal('Info: Shown to the owner.');
+      expect(host.querySelector('[data-field-feedback=changeReasonId]')).to.equal(null);
+    });
+
+    it('shows no summary for warnings only', async () => {
+      render(<div><ValidationSummary feedback={formFeedback([{ integerValue: 2, stringValue: 'x', message: 'w' }])} /><span id="done" /></div>);
+      await waitFor(() => host.querySelector('#done'));
+      expect(host.querySelector('[data-testid=validation-summary]')).to.equal(null);
+    });
+  });
+
+  describe('field security', () => {
+    const security: FieldSecurity = {
+      lookupApplicationRecordStateId: 3,
+      fields: [
+        { fieldName: 'estimatedAmount', editable: false, visible: true },
+        { fieldName: 'title', editable: true, visible: true },
+        { fieldName: 'proposedAmount', editable: false, visible: false },
+      ],
+    };
+    it('answers per field, case-insensitively; unknown fields and no security are not editable', () => {
+      expect(fieldEditable(security, 'title')).to.equal(true);
+      expect(fieldEditable(security, 'TITLE')).to.equal(true);
+      expect(fieldEditable(security, 'estimatedAmount')).to.equal(false);
+      expect(fieldEditable(security, 'number')).to.equal(false);
+      expect(fieldEditable(undefined, 'title')).to.equal(false);
+      expect(fieldVisible(security, 'proposedAmount')).to.equal(false);
+      expect(fieldVisible(security, 'number')).to.equal(true);
+    });
+  });
+
+  describe('<StateAdvanceMenu>', () => {
+    const advancements: StateAdvancement[] = [
+      { quickRoute: false, displayOrder: 2, targetApplicationRecordState: { applicationRecordStateId: 12, name: 'Canceled', applicationRecordKey: 'ChangeEvent', closed: true, displayOrder: 7 } },
+      { quickRoute: true, displayOrder: 1, targetApplicationRecordState: { applicationRecordStateId: 7, name: 'Pending', applicationRecordKey: 'ChangeEvent', closed: false, displayOrder: 2 } },
+    ];
+
+    function MenuHarness() {
+      const [chosen, setChosen] = useState('');
+      return (
+        <div>
+          <StateAdvanceMenu stateId={6} ariaLabel="Advance CE-001" onSelect={(a) => setChosen(a.targetApplicationRecordState.name)} />
+          <output id="chosen">{chosen}</output>
+        </div>
+      );
+    }
+
+    it('lists the targets the server offers for the state, quick routes first, and reports the choice', async () => {
+      stubFetch({ '/api/applications/GetRecordStateAdvancements': { body: { data: advancements } } });
+      render(<MenuHarness />);
+      const button = await waitFor(() => host.querySelector<HTMLButtonElement>('button[aria-haspopup=menu]'));
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+      button.click();
+      const items = await waitFor(() => {
+        const found = [...host.querySelectorAll<HTMLButtonElement>('[role=menuitem]')];
+        return found.length ? found : null;
+      });
+      expect(fetchCalls).to.deep.equal(['/api/applications/GetRecordStateAdvancements?applicationRecordStateId=6']);
+      expect(items.map((i) => i.getAttribute('data-target-state'))).to.deep.equal(['Pending', 'Canceled']);
+      await waitFor(() => host.ownerDocument.activeElement === items[0]);
+      items[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+      await waitFor(() => host.ownerDocument.activeElement === items[1]);
+      items[1]!.click();
+      await waitFor(() => host.querySelector('#chosen')?.textContent === 'Canceled');
+      expect(host.querySelector('[role=menu]')).to.equal(null);
+      // Asked once per state per page.
+      button.click();
+      await waitFor(() => host.querySelector('[role=menuitem]'));
+      expect(fetchCalls.length).to.equal(1);
+    });
+
+    it('says so when the targets can not be loaded, and Escape closes the menu', async () => {
+      stubFetch({ '/api/applications/GetRecordStateAdvancements': { status: 500, body: {} } });
+      render(<MenuHarness />);
+      const button = await waitFor(() => host.querySelector<HTMLButtonElement>('button[aria-haspopup=menu]'));
+      button.click();
+      await waitFor(() => host.querySelector('[role=menu]')?.textContent?.includes('could not be loaded'));
+      host.querySelector('[role=menu]')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      await waitFor(() => !host.querySelector('[role=menu]'));
+      await sleep(10);
+      expect(button.getAttribute('aria-expanded')).to.equal('false');
+    });
+  });
+});
