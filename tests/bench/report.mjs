@@ -1,0 +1,78 @@
+// Pure helpers of the benchmark: medians, goals, the printed table and the README section.
+
+/** The issue 5 goals. */
+export const GOALS = {
+  gridRatio: 1.5, // grid interactive ≤ 1.5 × its floor
+  transactionsRatio: 1.5, // 100,000 transactions painted ≤ 1.5 × their floor
+  sortMs: 300, // numeric sort ≤ 300 ms
+  rowsRatio: 3, // rendered row elements < 3 × visible rows
+};
+
+export const README_START = '<!-- bench:start -->';
+export const README_END = '<!-- bench:end -->';
+
+/** Median of the finite numbers in `values` (NaN when none). */
+export function median(values) {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')}` : '–');
+const ratio = (value) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
+
+/** Medians and verdicts per measurement. */
+export function summarize(samples, lastStats) {
+  const grid = median(samples.grid);
+  const gridFloor = median(samples.gridFloor);
+  const transactions = median(samples.transactions);
+  const transactionsFloor = median(samples.transactionsFloor);
+  const sort = median(samples.sort);
+  const filter = median(samples.filter);
+  const rows = median(samples.rowRatio);
+  const verdict = (value, goal, unit) => {
+    if (!Number.isFinite(value)) return 'not measured';
+    if (value <= goal) return 'met';
+    return unit === 'ms' ? `missed by ${ms(value - goal)} ms` : `missed by ${(value - goal).toFixed(2)}×`;
+  };
+  return [
+    { name: 'Navigation → projection grid interactive', median: ms(grid), floor: ms(gridFloor), ratio: ratio(grid / gridFloor), goal: `≤ ${GOALS.gridRatio}× floor`, result: verdict(grid / gridFloor, GOALS.gridRatio, '×') },
+    { name: 'Navigation → 100,000+ transactions painted', median: ms(transactions), floor: ms(transactionsFloor), ratio: ratio(transactions / transactionsFloor), goal: `≤ ${GOALS.transactionsRatio}× floor`, result: verdict(transactions / transactionsFloor, GOALS.transactionsRatio, '×') },
+    { name: 'Numeric sort (amount header)', median: ms(sort), floor: '', ratio: '', goal: `≤ ${GOALS.sortMs} ms`, result: verdict(sort, GOALS.sortMs, 'ms') },
+    { name: 'Header filter', median: ms(filter), floor: '', ratio: '', goal: '(reported)', result: Number.isFinite(filter) ? 'measured' : 'not measured' },
+    {
+      name: 'Rendered row elements / visible rows',
+      median: lastStats && lastStats.visible ? `${lastStats.rendered} / ${lastStats.visible}` : '–',
+      floor: '', ratio: ratio(rows), goal: `< ${GOALS.rowsRatio}×`,
+      result: !Number.isFinite(rows) ? 'not measured' : rows < GOALS.rowsRatio ? 'met' : `missed by ${(rows - GOALS.rowsRatio).toFixed(2)}×`,
+    },
+  ];
+}
+
+/** The figures as a Markdown table (printed and written into the README). */
+export function formatTable(figures, { runs, date }) {
+  const lines = [
+    `Medians of ${runs} runs, ${date}, headless Chromium, \`--scale\` project 26-9001 Benchmark Tower.`,
+    '',
+    '| measurement | median ms | floor ms | ratio | goal | result |',
+    '|---|---:|---:|---:|---|---|',
+    ...figures.map((f) => `| ${f.name} | ${f.median} | ${f.floor} | ${f.ratio} | ${f.goal} | ${f.result} |`),
+  ];
+  return lines.join('\n');
+}
+
+/** What goes between the README markers. */
+export function readmeSection(table, notes) {
+  return [table, ...(notes.length ? ['', ...notes.map((note) => `- Note: ${note}`)] : [])].join('\n');
+}
+
+/** `text` with the part between the bench markers replaced by `section` (markers added at the end when missing). */
+export function replaceBetweenMarkers(text, section) {
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start === -1 || end === -1 || end < start) {
+    return `${text.replace(/\s*$/, '\n')}\n${README_START}\n${section}\n${README_END}\n`;
+  }
+  return `${text.slice(0, start + README_START.length)}\n${section}\n${text.slice(end)}`;
+}

@@ -1,0 +1,341 @@
+// `npm run bench`: the issue 5 performance benchmark. Prints figures; it is not a timed test and not
+// part of `npm test`.
+//
+// Builds the bundle into its own folder, starts the demo host with `--scale --reset` on its own port
+// and data folder, signs in as pm in Chromium, and measures (medians of several runs):
+//   1. in-page navigation → projection grid interactive for the scale project's budget;
+//   2. in-page navigation → Cost Code Transactions workbench with its 100,000+ rows painted;
+//   3. a numeric sort (click the amount header) and a header filter on those rows;
+//   4. the floor, in the same page: fetch + JSON.parse of the same payloads with the same token;
+// and the rendered row elements against the visible rows. The latest table goes into README.md.
+//
+// Options: --runs N (default 5), --port P (default 8643), --no-build (reuse the bench build),
+// --no-readme (print only). Environment: CHROME_PATH.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { formatTable, readmeSection, replaceBetweenMarkers, summarize } from './report.mjs';
+import { deepRowStats, findDeep } from './page.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    port: { type: 'string', default: '8643' },
+    'no-build': { type: 'boolean', default: false },
+    'no-readme': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Math.max(1, Number(values.runs) || 5);
+const PORT = Number(values.port) || 8643;
+const DIST_DIR = '.tmp/bench-dist';
+const DATA_DIR = `.tmp/bench-data-${PORT}`;
+const ORIGIN = `https://localhost:${PORT}`;
+const SCALE_PROJECT = { projectId: 41, number: '26-9001', name: 'Benchmark Tower' };
+const STEP_TIMEOUT_MS = 60_000;
+const log = (...args) => console.log('[bench]', ...args);
+
+// --- host ------------------------------------------------------------------------------------
+
+function build() {
+  log(`building into ${DIST_DIR} (npx rollup -c)…`);
+  const result = spawnSync('npx', ['rollup', '-c'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DIST_DIR } });
+  if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
+}
+
+/** GET over https ignoring the self-signed certificate; resolves with the status code. */
+function probe(url) {
+  return new Promise((resolvePromise) => {
+    const req = request(url, { rejectUnauthorized: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolvePromise(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolvePromise(0));
+    req.on('timeout', () => req.destroy());
+    req.end();
+  });
+}
+
+async function startHost() {
+  log(`starting the demo host on port ${PORT} with --scale --reset (data ${DATA_DIR})…`);
+  const started = performance.now();
+  const host = spawn(process.execPath, ['--import', 'tsx', 'demo/host/main.ts', '--port', String(PORT), '--data', DATA_DIR, '--reset', '--scale'], {
+    cwd: ROOT, env: { ...process.env, DIST_DIR }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  host.stderr.on('data', (chunk) => { stderr = (stderr + chunk).slice(-4000); });
+  const exited = new Promise((resolvePromise) => host.once('exit', resolvePromise));
+  for (;;) {
+    if (host.exitCode !== null) throw new Error(`the demo host exited (${host.exitCode}):\n${stderr}`);
+    if ((await probe(`${ORIGIN}/idp/.well-known/openid-configuration`)) === 200) break;
+    if (performance.now() - started > 180_000) throw new Error('the demo host did not start within 3 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`host ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    async stop() {
+      if (host.exitCode !== null) return;
+      host.kill('SIGTERM');
+      const timer = setTimeout(() => host.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// --- browser ---------------------------------------------------------------------------------
+
+async function signIn(page, login) {
+  await page.goto(`${ORIGIN}/pfm/projects`);
+  await page.waitForURL(/\/idp\/interaction\//, { timeout: STEP_TIMEOUT_MS });
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/idp/') && !url.pathname.endsWith('/redirect-bridge.html'), { timeout: STEP_TIMEOUT_MS });
+  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href), null, { timeout: STEP_TIMEOUT_MS });
+  await page.waitForLoadState('networkidle');
+}
+
+/** In-page navigation as the router sees it (pushState + popstate); returns performance.now() at the start. */
+const pushPath = (page, path) => page.evaluate((to) => {
+  const start = performance.now();
+  history.pushState(null, '', to);
+  dispatchEvent(new PopStateEvent('popstate'));
+  return start;
+}, path);
+
+/**
+ * Wait in the page until `root` (found through shadow roots, by tag) holds painted rows, and return
+ * the time from `start` to the frame after that (so the rows were painted). The workbench's rows are
+ * excluded from the grid's (descent stops at `stopAt` tags).
+ */
+function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
+  return page.evaluate(async ({ start, rootTag, stopAt, needEditable, findDeepSource, statsSource, timeout }) => {
+    const findDeepFn = new Function(`return (${findDeepSource})`)();
+    const statsFn = new Function(`return (${statsSource})`)();
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    for (;;) {
+      const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
+      if (root) {
+        const stats = statsFn(root, stopAt);
+        const ready = root.hasAttribute('data-grid-ready') || (stats.rendered > 0 && (!needEditable || stats.editable > 0));
+        if (ready) {
+          await nextFrame();
+          return { ms: performance.now() - start, ...statsFn(root, stopAt) };
+        }
+      }
+      if (performance.now() - start > timeout) {
+        return { ms: NaN, timedOut: true, found: Boolean(root), ...(root ? statsFn(root, stopAt) : {}) };
+      }
+      await nextFrame();
+    }
+  }, { start, rootTag, stopAt, needEditable, findDeepSource: findDeep.toString(), statsSource: deepRowStats.toString(), timeout: STEP_TIMEOUT_MS });
+}
+
+/** fetch + JSON.parse of `urls` in parallel (as the app asks for them), with the page's bearer token. */
+function measureFloor(page, urls, authorization) {
+  return page.evaluate(async ({ urls, authorization }) => {
+    const start = performance.now();
+    const parsed = await Promise.all(urls.map(async (url) => {
+      const response = await fetch(url, { headers: { Authorization: authorization, Accept: 'application/json' }, cache: 'no-store' });
+      if (!response.ok) throw new Error(`floor: ${url.split('?')[0]} answered ${response.status}`);
+      return JSON.parse(await response.text());
+    }));
+    const ms = performance.now() - start;
+    const rows = parsed.reduce((sum, body) => sum + (Array.isArray(body?.data) ? body.data.length : 0), 0);
+    return { ms, rows };
+  }, { urls, authorization });
+}
+
+/** The amount column's header, clicked; time until the first visible row changed and was painted. */
+function measureSort(page, rootTag) {
+  return page.evaluate(async ({ rootTag, findDeepSource, timeout }) => {
+    const findDeepFn = new Function(`return (${findDeepSource})`)();
+    const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
+    if (!root) return { ms: NaN, error: `no <${rootTag}>` };
+    const headers = findDeepFn(root, (el) => el.classList?.contains('tabulator-col'), []);
+    const amount = headers.find((el) => el.getAttribute('tabulator-field') === 'amount')
+      ?? headers.find((el) => /^amount$/i.test(el.querySelector('.tabulator-col-title')?.textContent?.trim() ?? ''));
+    if (!amount) return { ms: NaN, error: 'no amount column header' };
+    const firstRowText = () => findDeepFn(root, (el) => el.classList?.contains('tabulator-row'), [])[0]?.textContent ?? '';
+    const before = firstRowText();
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    const start = performance.now();
+    (amount.querySelector('.tabulator-col-title') ?? amount).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    while (firstRowText() === before) {
+      if (performance.now() - start > timeout) return { ms: NaN, error: 'the rows did not change after the sort click' };
+      await nextFrame();
+    }
+    await nextFrame();
+    return { ms: performance.now() - start, sort: amount.getAttribute('aria-sort') };
+  }, { rootTag, findDeepSource: findDeep.toString(), timeout: STEP_TIMEOUT_MS });
+}
+
+/** Type into a text column's header filter a value the first row does not have; time until the rows show it. */
+function measureFilter(page, rootTag) {
+  return page.evaluate(async ({ rootTag, findDeepSource, timeout }) => {
+    const findDeepFn = new Function(`return (${findDeepSource})`)();
+    const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
+    if (!root) return { ms: NaN, error: `no <${rootTag}>` };
+    const columns = findDeepFn(root, (el) => el.classList?.contains('tabulator-col') && el.querySelector('.tabulator-header-filter input'), []);
+    const preferred = ['vendorName', 'vendor', 'description', 'sourceDocument', 'source'];
+    const column = preferred.map((field) => columns.find((el) => el.getAttribute('tabulator-field') === field)).find(Boolean) ?? columns[0];
+    if (!column) return { ms: NaN, error: 'no header filter' };
+    const field = column.getAttribute('tabulator-field');
+    const rows = () => findDeepFn(root, (el) => el.classList?.contains('tabulator-row'), []);
+    const cellText = (row) => row.querySelector(`.tabulator-cell[tabulator-field="${field}"]`)?.textContent?.trim() ?? '';
+    const values = rows().map(cellText).filter(Boolean);
+    const value = values.find((text) => text !== values[0]) ?? values[0];
+    if (!value) return { ms: NaN, error: `no values in column ${field}` };
+    const input = column.querySelector('.tabulator-header-filter input');
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    const start = performance.now();
+    input.focus();
+    input.value = value;
+    for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    for (;;) {
+      const shown = rows();
+      if (shown.length > 0 && shown.every((row) => cellText(row).toLowerCase().includes(value.toLowerCase()))) break;
+      if (performance.now() - start > timeout) return { ms: NaN, error: 'the rows were not filtered' };
+      await nextFrame();
+    }
+    await nextFrame();
+    const ms = performance.now() - start;
+    // Clear the filter for the next run.
+    input.value = '';
+    for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    return { ms, field, value };
+  }, { rootTag, findDeepSource: findDeep.toString(), timeout: STEP_TIMEOUT_MS });
+}
+
+// --- main ------------------------------------------------------------------------------------
+
+async function main() {
+  if (!values['no-build']) build();
+  const host = await startHost();
+  let browser;
+  try {
+    const executablePath = process.env.CHROME_PATH ?? findChromium();
+    browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => log('page error:', error.message));
+
+    // The app's bearer token, taken from its own requests (never printed).
+    let authorization = '';
+    const apiGets = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      const header = req.headers().authorization;
+      if (header) authorization = header;
+      if (req.method() === 'GET') apiGets.push(url.pathname + url.search);
+    });
+
+    log('signing in as pm…');
+    await signIn(page, 'pm');
+    if (!authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
+
+    const project = await page.evaluate(async ({ authorization, projectId }) => {
+      const response = await fetch(`/api/pfm/getprojects?recordKey=Project&recordId=${projectId}`, { headers: { Authorization: authorization } });
+      const body = await response.json();
+      return (body.data ?? [])[0] ?? null;
+    }, { authorization, projectId: SCALE_PROJECT.projectId });
+    if (!project || !(project.budgetId > 0)) throw new Error(`the scale project ${SCALE_PROJECT.projectId} or its budget was not found (did --scale run?)`);
+    log(`scale project ${project.number} ${project.name}: legal entity ${project.legalEntityId}, budget ${project.budgetId}`);
+
+    const gridPath = `/pfm/projects/projectiongrid?legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
+    const workbenchPath = `${gridPath}&workbench=CostCodeTransactions&recordKey=Budget&recordId=${project.budgetId}`;
+    const PARK = '/pfm/projects';
+    const isDataLoad = (path) => /^\/api\/pfm\/get[a-z]+(\?|$)/.test(path);
+
+    const samples = { grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [] };
+    const notes = [];
+    let gridUrls = [];
+    let transactionUrls = [];
+    let lastStats = null;
+
+    // One warm-up run (chunks, Tabulator, caches) and RUNS measured ones.
+    for (let run = 0; run <= RUNS; run += 1) {
+      const warmUp = run === 0;
+      log(warmUp ? 'warm-up run…' : `run ${run}/${RUNS}…`);
+
+      // (1) projection grid
+      await pushPath(page, PARK);
+      await page.waitForTimeout(300);
+      apiGets.length = 0;
+      let start = await pushPath(page, gridPath);
+      const grid = await waitForRows(page, { start, rootTag: 'pfm-projection-grid', stopAt: ['pfm-workbench-host'], needEditable: false });
+      if (grid.timedOut) {
+        notes.push(`projection grid: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${grid.found ? 'found' : 'not found'})`);
+        break;
+      }
+      if (warmUp) gridUrls = [...new Set(apiGets.filter(isDataLoad))];
+      await page.waitForLoadState('networkidle');
+
+      // (2) transactions workbench, opened over the grid
+      apiGets.length = 0;
+      start = await pushPath(page, workbenchPath);
+      const transactions = await waitForRows(page, { start, rootTag: 'wb-cost-code-transactions', stopAt: [], needEditable: false });
+      if (transactions.timedOut) {
+        notes.push(`transactions workbench: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${transactions.found ? 'found' : 'not found'})`);
+      }
+      if (warmUp) transactionUrls = [...new Set(apiGets.filter(isDataLoad))];
+      await page.waitForLoadState('networkidle');
+
+      // (3) sort and header filter on those rows
+      let sort = { ms: NaN };
+      let filter = { ms: NaN };
+      if (!transactions.timedOut) {
+        sort = await measureSort(page, 'wb-cost-code-transactions');
+        filter = await measureFilter(page, 'wb-cost-code-transactions');
+        if (warmUp && sort.error) notes.push(`sort: ${sort.error}`);
+        if (warmUp && filter.error) notes.push(`filter: ${filter.error}`);
+        lastStats = transactions;
+      }
+
+      // (4) the floors, in the same page
+      const gridFloor = gridUrls.length ? await measureFloor(page, gridUrls, authorization) : { ms: NaN, rows: 0 };
+      const transactionsFloor = transactionUrls.length ? await measureFloor(page, transactionUrls, authorization) : { ms: NaN, rows: 0 };
+      if (warmUp) {
+        log(`grid payloads: ${gridUrls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'}`);
+        log(`transaction payloads: ${transactionUrls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'} (${transactionsFloor.rows} rows)`);
+        if (transactions.rowCount !== undefined) log(`row count shown by the workbench: ${transactions.rowCount}`);
+        continue;
+      }
+      samples.grid.push(grid.ms);
+      samples.gridFloor.push(gridFloor.ms);
+      samples.transactions.push(transactions.ms);
+      samples.transactionsFloor.push(transactionsFloor.ms);
+      samples.sort.push(sort.ms);
+      samples.filter.push(filter.ms);
+      if (transactions.visible > 0) samples.rowRatio.push(transactions.rendered / transactions.visible);
+      log(`  grid ${grid.ms.toFixed(0)} ms (floor ${gridFloor.ms.toFixed(0)}), transactions ${transactions.ms.toFixed(0)} ms (floor ${transactionsFloor.ms.toFixed(0)}), sort ${sort.ms.toFixed(0)} ms, filter ${filter.ms.toFixed(0)} ms, rows ${transactions.rendered ?? '–'}/${transactions.visible ?? '–'}`);
+    }
+
+    const figures = summarize(samples, lastStats);
+    const table = formatTable(figures, { runs: RUNS, date: new Date().toISOString().slice(0, 10) });
+    console.log(`\n${table}\n`);
+    for (const note of notes) console.log(`note: ${note}`);
+    if (!values['no-readme']) {
+      const readmePath = resolve(ROOT, 'README.md');
+      const readme = readFileSync(readmePath, 'utf8');
+      writeFileSync(readmePath, replaceBetweenMarkers(readme, readmeSection(table, notes)));
+      log('README.md updated between <!-- bench:start --> and <!-- bench:end -->');
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await host.stop();
+    log('host stopped');
+  }
+}
+
+main().catch((error) => {
+  console.error('[bench] failed:', error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
