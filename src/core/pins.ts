@@ -6,11 +6,8 @@ import { pageSingleton } from './singleton';
 /** A pin as the server sends it (projectId, number, name, classification, budgetId, …). */
 export type ProjectPinRow = Readonly<Record<string, unknown>> & { readonly projectId: number };
 
-export const PIN_PATHS = {
-  list: '/api/pfm/projects/GetProjectPins',
-  pin: '/api/pfm/projects/PinProject',
-  unpin: '/api/pfm/projects/UnpinProject',
-} as const;
+/** §7 pin calls (the writes answer the caller's pins). */
+export const PIN_PATHS = { list: '/api/pfm/projects/GetProjectPins', pin: '/api/pfm/projects/PinProject', unpin: '/api/pfm/projects/UnpinProject' } as const;
 
 // One per page: the header and the projects list (maybe from two bundle copies) show the same pins.
 const state = pageSingleton('pins', () => ({ pins: atom<readonly ProjectPinRow[] | null>(null), version: 0 }));
@@ -18,11 +15,10 @@ const state = pageSingleton('pins', () => ({ pins: atom<readonly ProjectPinRow[]
 /** The pinned projects in pin order; null until first loaded. */
 export const $projectPins = state.pins;
 
-const toRows = (raw: unknown): ProjectPinRow[] =>
-  (Array.isArray(raw) ? raw : []).flatMap((row: unknown) => {
-    const projectId = Number((row as { projectId?: unknown } | null)?.projectId);
-    return typeof row === 'object' && row !== null && projectId > 0 ? [{ ...(row as object), projectId }] : [];
-  });
+const toRows = (raw: unknown): ProjectPinRow[] => (Array.isArray(raw) ? raw : []).flatMap((row: unknown) => {
+  const projectId = Number((row as { projectId?: unknown } | null)?.projectId);
+  return typeof row === 'object' && row !== null && projectId > 0 ? [{ ...(row as object), projectId }] : [];
+});
 
 /** (Re)load the pins. An answer overtaken by a pin or unpin made meanwhile is dropped. */
 export async function loadProjectPins(): Promise<void> {
