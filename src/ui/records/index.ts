@@ -18,3 +18,4 @@ export {
   loadRecordStates, loadStateAdvancements, resetStateCache, fieldEditable, fieldVisible, loadFieldSecurity, STATE_PATHS,
 } from './states';
 export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission } from './states';
+export { LookupText } from './LookupText';

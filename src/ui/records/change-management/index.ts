@@ -1,0 +1,10 @@
+/** Change management records shared by `<pfm-change-management>` and its workbenches. */
+export * from './types';
+export {
+  changeRecords, changeEvents, changeEventItems, LOAD_PATHS, loadChangeRecords, loadChangeEvents, loadChangeEventItems,
+  reloadRecord, itemsOfEvent, itemTree,
+} from './data';
+export { advanceChangeRecord, advanceChangeEvent, advanceChangeEventItem, itemLabel, inState, UPDATE_PATHS } from './advance';
+export type { AdvanceOutcome } from './advance';
+export { BlockedItems } from './BlockedItems';
+export type { BlockedAdvance } from './BlockedItems';
