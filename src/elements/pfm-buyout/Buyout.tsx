@@ -1,0 +1,127 @@
+/**
+ * `<pfm-buyout>`'s view: per budget line the current budget, what commitments bought out of it, what
+ * remains and the percentage bought out; a filter for lines not fully bought out; totals.
+ */
+import { useEffect, useId, useState } from 'react';
+import { ApiError, getJson } from '../../core/api';
+import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
+import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../ui/commitments';
+import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, type BuyoutLine, type SummaryLine } from './buyout';
+
+export interface BuyoutProps {
+  projectId?: number;
+  budgetId?: number;
+}
+
+const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
+
+/** Shown when neither a project nor a budget was given. */
+export const NO_CONTEXT_MESSAGE = 'Open a project first: no project or budget was given.';
+
+type Load = { status: 'loading' } | { status: 'ready'; lines: BuyoutLine[]; budgetId: number } | { status: 'forbidden' } | { status: 'failed'; message: string };
+
+/** The budget of the screen: `budget-id`, else the project's budget. */
+async function budgetOf(projectId: number, budgetId: number, signal: AbortSignal): Promise<number> {
+  if (budgetId > 0) return budgetId;
+  const project = await getJson<{ budgetId?: number }>(COMMITMENT_PATHS.project, { projectId }, { signal });
+  return Number(project?.budgetId ?? -1);
+}
+
+async function loadBuyout(projectId: number, budgetId: number, signal: AbortSignal): Promise<{ lines: BuyoutLine[]; budgetId: number }> {
+  const budget = await budgetOf(projectId, budgetId, signal);
+  if (budget < 1) throw new Error('The project has no budget.');
+  const scope = { recordKey: 'Budget', recordId: budget };
+  const [summary, subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders] = await Promise.all([
+    getJson<SummaryLine[]>(COMMITMENT_PATHS.summary, scope, { signal }),
+    loadContracts('Subcontract', scope, signal),
+    loadContracts('PurchaseAgreement', scope, signal),
+    loadContracts('PurchaseOrder', scope, signal),
+    loadContracts('SubcontractChangeOrder', scope, signal),
+    loadContracts('PurchaseAgreementChangeOrder', scope, signal),
+  ]);
+  const committed = committedByCostCode({ subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders });
+  return { lines: buyoutLines(Array.isArray(summary) ? summary : [], committed), budgetId: budget };
+}
+
+/** The screen. */
+export function Buyout(props: BuyoutProps) {
+  const projectId = validId(props.projectId);
+  const budgetId = validId(props.budgetId);
+  const requestKey = `${projectId}:${budgetId}`;
+  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = projectId < 1 && budgetId < 1 ? { status: 'failed', message: NO_CONTEXT_MESSAGE }
+    : result?.key === requestKey ? result.load : { status: 'loading' };
+  const [onlyOpen, setOnlyOpen] = useState(true);
+  const filterId = useId();
+
+  useEffect(() => {
+    if (projectId < 1 && budgetId < 1) return undefined;
+    const abort = new AbortController();
+    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
+    loadBuyout(projectId, budgetId, abort.signal).then(
+      (answer) => { if (!abort.signal.aborted) setLoad({ status: 'ready', ...answer }); },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
+        console.error('Buyout failed to load', error);
+        setLoad({ status: 'failed', message: 'The buyout could not be loaded.' });
+      },
+    );
+    return () => abort.abort();
+  }, [projectId, budgetId, requestKey]);
+
+  const shown = load.status === 'ready' ? (onlyOpen ? load.lines.filter(notFullyBoughtOut) : load.lines) : [];
+  const totals = buyoutTotals(shown);
+
+  return (
+    <main className="container-fluid py-3" data-screen="buyout">
+      <h1 className="h4 mb-3">Buyout</h1>
+      {load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+        : load.status === 'failed' ? <div className="alert alert-danger" role="alert" data-state="failed">{load.message}</div>
+          : load.status === 'loading' ? <div role="status" className="text-body-secondary" data-state="loading">Loading buyout…</div> : (
+            <>
+              <div className="form-check mb-2">
+                <input id={filterId} type="checkbox" className="form-check-input" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.currentTarget.checked)} data-filter />
+                <label htmlFor={filterId} className="form-check-label">Only lines not fully bought out</label>
+                <span className="ms-3 small text-body-secondary" aria-live="polite" data-count>{shown.length} of {load.lines.length} lines</span>
+              </div>
+              <div className="table-responsive">
+                <table className="table table-sm table-hover align-middle" data-buyout>
+                  <caption className="visually-hidden">Buyout by budget line</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Cost code</th><th scope="col">Description</th><th scope="col">Cost type</th>
+                      <th scope="col" className="text-end">Current budget</th><th scope="col" className="text-end">Committed</th>
+                      <th scope="col" className="text-end">Remaining to buy out</th><th scope="col" className="text-end">% bought out</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((line) => (
+                      <tr key={line.costCodeId} data-cost-code-id={line.costCodeId}>
+                        <td className="text-nowrap">{formatCostCode(line.code)}</td>
+                        <td>{line.description}</td>
+                        <td>{line.type} {costTypeName(line.type)}</td>
+                        <td className="text-end" data-cell="currentBudget">{formatMoney(line.currentBudget)}</td>
+                        <td className="text-end" data-cell="committed">{formatMoney(line.committed)}</td>
+                        <td className={`text-end${line.remaining < 0 ? ' text-danger' : ''}`} data-cell="remaining">{formatMoney(line.remaining)}</td>
+                        <td className="text-end" data-cell="percent">{formatPercent(line.percentBoughtOut, 1)}</td>
+                      </tr>
+                    ))}
+                    {shown.length === 0 ? <tr><td colSpan={7} className="text-body-secondary">Every line is fully bought out.</td></tr> : null}
+                  </tbody>
+                  <tfoot>
+                    <tr className="fw-semibold" data-totals>
+                      <th scope="row" colSpan={3}>Total</th>
+                      <td className="text-end" data-total="currentBudget">{formatMoney(totals.currentBudget)}</td>
+                      <td className="text-end" data-total="committed">{formatMoney(totals.committed)}</td>
+                      <td className="text-end" data-total="remaining">{formatMoney(totals.remaining)}</td>
+                      <td className="text-end" data-total="percent">{formatPercent(totals.percentBoughtOut, 1)}</td>
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
+            </>
+          )}
+    </main>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * `<pfm-commitments>`'s view: the project's subcontracts, purchase agreements and purchase orders,
+ * each in Open and Closed lists by record state, with vendor (lookup), amounts, state, the change
+ * asterisk and totals of the list shown. A row's number opens its workbench.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../core/api';
+import { $changes, $changesApplicationId } from '../../core/changes';
+import { formatMoney } from '../../core/format';
+import { lookup } from '../../core/lookups';
+import { openWorkbench } from '../../core/workbench';
+import { ChangeIndicator } from '../../ui/ChangeIndicator';
+import { useStore } from '../../ui/hooks';
+import {
+  commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope,
+  type CommitmentAmounts, type CommitmentKey, type ContractRecord,
+} from '../../ui/commitments';
+import { RecordLists, splitRecords, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+
+export interface CommitmentsProps {
+  projectId?: number;
+  budgetId?: number;
+}
+
+/** The three lists, in screen order. */
+export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string }> = [
+  { key: 'Subcontract', title: 'Subcontracts' },
+  { key: 'PurchaseAgreement', title: 'Purchase Agreements' },
+  { key: 'PurchaseOrder', title: 'Purchase Orders' },
+];
+
+/** Shown when neither a project nor a budget was given. */
+export const NO_PROJECT_MESSAGE = 'Open a project first: no project or budget was given.';
+
+type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
+
+const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
+
+/** Vendor names by id through the `vendor` lookup (displayText); the row's own name until it answers. */
+function useVendorNames(records: readonly ContractRecord[]): ReadonlyMap<number, string> {
+  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const ids = useMemo(() => [...new Set(records.map((r) => Number(r.vendorId)).filter((id) => id > 0))].sort((a, b) => a - b).join(','), [records]);
+  useEffect(() => {
+    let live = true;
+    const list = ids ? ids.split(',').map(Number) : [];
+    void Promise.all(list.map(async (id) => [id, await lookup('vendor', id)] as const)).then((pairs) => {
+      if (live) setNames(new Map(pairs.filter(([, text]) => text !== '')));
+    });
+    return () => { live = false; };
+  }, [ids]);
+  return names;
+}
+
+const AMOUNT_COLUMNS: ReadonlyArray<{ key: keyof CommitmentAmounts; label: string }> = [
+  { key: 'original', label: 'Original' },
+  { key: 'approvedChanges', label: 'Approved changes' },
+  { key: 'current', label: 'Current' },
+  { key: 'billed', label: 'Billed' },
+  { key: 'retainage', label: 'Retainage' },
+];
+
+function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKey; title: string; scopeKey: string; loading: boolean }) {
+  const store = contractStore(kind);
+  const [recordKey, recordId] = scopeKey.split(':') as [string, string];
+  const inScope = useMemo(() => (record: ContractRecord) => (recordKey === 'Project' ? record.projectId === Number(recordId) : record.budgetId === Number(recordId)), [recordKey, recordId]);
+  const records = useRecords(store, inScope, (a, b) => a.number.localeCompare(b.number));
+  const vendors = useVendorNames(records);
+  const changes = useStore($changes);
+  const applicationId = useStore($changesApplicationId);
+  const [tab, setTab] = useState<RecordListTab>('open');
+  const label = KINDS[kind].label;
+
+  const changed = (id: number) => changes.some((c) => c.parentApplicationRecordId === id && (c.parentRecordType === undefined || c.parentRecordType === kind));
+  const columns: Array<RecordColumn<ContractRecord>> = [
+    {
+      key: 'number', label: 'Number', render: (record) => {
+        const id = recordIdOf(kind, record);
+        return (
+          <span className="d-inline-flex align-items-center gap-1 text-nowrap">
+            <button type="button" className="btn btn-link p-0 text-start" data-open={id} aria-label={`Open ${label} ${record.number}`}
+              onClick={() => openWorkbench(kind, { recordKey: kind, recordId: id })}>{record.number}</button>
+            {applicationId !== null && changed(id)
+              ? <ChangeIndicator applicationId={applicationId} parentApplicationRecordId={id} label={`Acknowledge changes to ${record.number}`} /> : null}
+          </span>
+        );
+      },
+    },
+    { key: 'vendor', label: 'Vendor', render: (record) => <span data-vendor-id={record.vendorId}>{vendors.get(Number(record.vendorId)) ?? record.vendorName ?? ''}</span> },
+    { key: 'description', label: 'Description', render: (record) => record.description },
+    ...AMOUNT_COLUMNS.map((column): RecordColumn<ContractRecord> => ({
+      key: column.key, label: column.label, numeric: true, render: (record) => formatMoney(commitmentAmounts(record)[column.key]),
+    })),
+    { key: 'state', label: 'State', render: (record) => record.recordStateName },
+  ];
+  const { open, closed } = splitRecords(records, (r) => r.closed);
+  const totals = commitmentTotals(tab === 'open' ? open : closed);
+
+  return (
+    <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind}>
+      <h2 id={`${kind}-title`} className="h5">{title}</h2>
+      <RecordLists records={records} idOf={(r) => recordIdOf(kind, r)} isClosed={(r) => r.closed} columns={columns} label={title}
+        tab={tab} onTabChange={setTab} loading={loading} emptyText={{ open: `No open ${title.toLowerCase()}.`, closed: `No closed ${title.toLowerCase()}.` }} testId={`list-${kind}`} />
+      <table className="table table-sm mb-0" aria-label={`${title} totals, ${tab}`} data-totals={kind}>
+        <tbody>
+          <tr className="fw-semibold">
+            <th scope="row">Total ({tab}, {tab === 'open' ? open.length : closed.length})</th>
+            {AMOUNT_COLUMNS.map((column) => (
+              <td key={column.key} className="text-end text-nowrap" data-total={column.key}>
+                <span className="visually-hidden">{column.label}: </span>{formatMoney(totals[column.key])}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The screen. */
+export function Commitments(props: CommitmentsProps) {
+  const projectId = validId(props.projectId);
+  const budgetId = validId(props.budgetId);
+  const scope = screenScope(projectId, budgetId);
+  const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
+  const [attempt, setAttempt] = useState(0);
+  // The answer remembers its request, so a new scope or a retry shows 'loading' until its own answer.
+  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const requestKey = `${scopeKey}#${attempt}`;
+  const load: Load = result?.key === requestKey ? result.load : { status: 'loading' };
+
+  useEffect(() => {
+    if (!scopeKey) return undefined;
+    const [recordKey, recordId] = scopeKey.split(':') as [string, string];
+    const abort = new AbortController();
+    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
+    Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(list.key, { recordKey, recordId: Number(recordId) }, abort.signal))).then(
+      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
+        console.error('Commitments failed to load', error);
+        setLoad({ status: 'failed' });
+      },
+    );
+    return () => abort.abort();
+  }, [scopeKey, requestKey]);
+
+  return (
+    <main className="container-fluid py-3" data-screen="commitments">
+      <h1 className="h4 mb-3">Commitments</h1>
+      {!scope ? <div className="alert alert-info" role="status">{NO_PROJECT_MESSAGE}</div>
+        : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+          : load.status === 'failed' ? (
+            <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
+              <span>The commitments could not be loaded.</span>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+            </div>
+          ) : COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={load.status === 'loading'} />)}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { defineReactElement } from '../../ui/element';
+import { Commitments } from './Commitments';
+
+/**
+ * `<pfm-commitments>`: the project's commitments (§2 /pfm/projects/commitments).
+ *
+ * | attribute | default | meaning |
+ * |---|---|---|
+ * | `project-id` | -1 | the project whose commitments are listed |
+ * | `budget-id` | -1 | used when `project-id` is -1 (a roll-up budget includes its children) |
+ *
+ * `record-key`, `record-id` and `workbench` are read by `<pfm-workbench-host>` beside the screen; a
+ * row's number opens its workbench through the query.
+ */
+export const CommitmentsElement = defineReactElement('pfm-commitments', Commitments, {
+  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pfm-commitments': HTMLElement & { projectId?: number; budgetId?: number };
+  }
+}

@@ -1,0 +1,24 @@
+import { createElement } from 'react';
+import { OwnerAgreementWorkbench } from '../../ui/commitments';
+import { defineReactElement } from '../../ui/element';
+
+/**
+ * `<wb-owner-agreement-change-order>`: the OwnerAgreementChangeOrder workbench body (§2), placed by `<pfm-workbench-host>`.
+ *
+ * | attribute | default | meaning |
+ * |---|---|---|
+ * | `record-id` | -1 | the record shown |
+ * | `record-key`, `project-id`, `budget-id` | | accepted; the record names its own budget |
+ *
+ * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ */
+export const Element = defineReactElement('wb-owner-agreement-change-order', ({ recordId }: { recordId?: number }) =>
+  createElement(OwnerAgreementWorkbench, { kind: 'OwnerAgreementChangeOrder', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1 }), {
+  props: { recordId: 'number', recordKey: 'string', projectId: 'number', budgetId: 'number' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wb-owner-agreement-change-order': HTMLElement & { recordId?: number };
+  }
+}

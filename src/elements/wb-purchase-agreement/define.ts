@@ -1,0 +1,24 @@
+import { createElement } from 'react';
+import { CommitmentWorkbench } from '../../ui/commitments';
+import { defineReactElement } from '../../ui/element';
+
+/**
+ * `<wb-purchase-agreement>`: the PurchaseAgreement workbench body (§2), placed by `<pfm-workbench-host>`.
+ *
+ * | attribute | default | meaning |
+ * |---|---|---|
+ * | `record-id` | -1 | the record shown |
+ * | `record-key`, `project-id`, `budget-id` | | accepted; the record names its own budget |
+ *
+ * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ */
+export const Element = defineReactElement('wb-purchase-agreement', ({ recordId }: { recordId?: number }) =>
+  createElement(CommitmentWorkbench, { kind: 'PurchaseAgreement', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1 }), {
+  props: { recordId: 'number', recordKey: 'string', projectId: 'number', budgetId: 'number' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wb-purchase-agreement': HTMLElement & { recordId?: number };
+  }
+}
