@@ -6,7 +6,7 @@ import { openWorkbench } from '../../core/workbench';
 import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid } from '../../ui/grid';
 import { useStore } from '../../ui/hooks';
 import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
-import type { GridRow, Variant } from './lines';
+import { readEntry, type GridRow, type Variant } from './lines';
 import { createProjectionStore, type BudgetInfo, type ProjectionStore } from './store';
 import { adoptProjectionGridStyles } from './styles';
 
@@ -114,6 +114,8 @@ function Ready({ store }: { store: ProjectionStore }) {
 
   const options = useMemo<Partial<Options>>(() => ({
     ...editableGridOptions(),
+    // Home/End belong to the editor's caret, not to scrolling the grid (an open editor would be lost).
+    keybindings: { ...(editableGridOptions().keybindings || {}), scrollToStart: false, scrollToEnd: false },
     index: 'costCodeId',
     groupBy: 'divisionLabel',
     groupHeader: (value: unknown, count: number) => `${escapeText(String(value))} <span class="text-body-secondary small">(${count} line${count === 1 ? '' : 's'})</span>`,
@@ -131,11 +133,15 @@ function Ready({ store }: { store: ProjectionStore }) {
     const onEdited = (cell: CellComponent) => {
       const id = Number(cell.getRow().getIndex());
       const field = cell.getField();
-      const row = field === 'projectionReason' ? store.setReason(id, String(cell.getValue() ?? '')) : store.enter(id, cell.getValue());
+      const value = cell.getValue();
+      // Leaving an editor without changing the number is no entry (the editor hands back text, '600' for 600).
+      const unchanged = field === 'projectedCostToComplete' && typeof cell.getOldValue() === 'number' && readEntry(value).value === cell.getOldValue();
+      const row = unchanged ? store.row(id) : field === 'projectionReason' ? store.setReason(id, String(value ?? '')) : store.enter(id, value);
       if (!row) return;
-      const tableRow = cell.getRow() as ReturnType<CellComponent['getRow']> & { reformat(): void };
-      // Reformat too: marks (manual, invalid, unsaved) depend on more than the edited value.
-      void tableRow.update(row as unknown as Record<string, unknown>).then(() => tableRow.reformat());
+      const tableRow = cell.getRow();
+      // Not reformat(): the editor may still be open in this row. Cells whose value changes redraw.
+      tableRow.getElement().classList.toggle('pg-unsaved', row.unsaved);
+      void tableRow.update(row as unknown as Record<string, unknown>);
     };
     table.on('cellEdited', onEdited as (...args: never[]) => void);
     return () => table.off('cellEdited', onEdited as (...args: never[]) => void);
@@ -225,7 +231,7 @@ function Ready({ store }: { store: ProjectionStore }) {
         options={options}
         persistenceId={`projection-grid-${store.variant || 'cost'}`}
         onTable={setTable}
-        height="calc(100vh - 22rem)"
+        height="max(28rem, calc(100vh - 22rem))"
         ariaLabel={`${VARIANT_TITLES[store.variant]}, budget ${budget.jobNumber}`}
       />
     </>

@@ -92,7 +92,7 @@ export function projectionColumns(variant: Variant, hooks: ColumnHooks): ColumnD
   const editable = () => !hooks.readOnly();
   const columns: ColumnDefinition[] = [
     {
-      title: '', field: '', headerSort: false, frozen: true, width: 44, hozAlign: 'center', resizable: false,
+      title: '', field: '', headerSort: false, width: 44, hozAlign: 'center', resizable: false,
       formatter: (cell: CellComponent) => {
         const button = document.createElement('button');
         button.type = 'button';
@@ -110,7 +110,7 @@ export function projectionColumns(variant: Variant, hooks: ColumnHooks): ColumnD
         return button;
       },
     },
-    { title: TITLES.code, field: 'code', frozen: true, formatter: costCodeFormatter, headerFilter: 'input', minWidth: 110 },
+    { title: TITLES.code, field: 'code', formatter: costCodeFormatter, headerFilter: 'input', minWidth: 110 },
     { title: TITLES.description, field: 'description', formatter: textCellFormatter, headerFilter: 'input', minWidth: 180 },
     { title: TITLES.costType, field: 'costTypeName', formatter: textCellFormatter, headerFilter: 'input' },
     money('originalBudget'),

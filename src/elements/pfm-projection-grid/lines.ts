@@ -68,7 +68,9 @@ export interface LineEdit {
 }
 
 /** A line as the grid shows it: the server's figures with the unsaved edit applied, plus marks. */
-export interface GridRow extends ProjectionLine {
+export interface GridRow extends Omit<ProjectionLine, 'projectedCostToComplete'> {
+  /** null while the typed entry is invalid (the cell shows empty and marked). */
+  projectedCostToComplete: number | null;
   divisionLabel: string;
   /** Unsaved change on this line. */
   unsaved: boolean;
@@ -140,7 +142,8 @@ export function applyEdit(line: ProjectionLine, edit: LineEdit | undefined, vari
   const ctc = edit.method === 'manual' ? (edit.value ?? line.projectedCostToComplete) : autoCostToComplete(line);
   row.projectionMethod = edit.method;
   row.projectionReason = edit.reason || null;
-  row.projectedCostToComplete = round2(ctc);
+  // An invalid entry shows empty (and marked); the figures keep the last good value.
+  row.projectedCostToComplete = edit.invalid ? null : round2(ctc);
   row.projectedFinalCost = round2(line.actualToDate + ctc);
   row.overUnder = round2(line.currentBudget - row.projectedFinalCost);
   row.varianceToPrior = line.priorMonthProjection === null ? null : round2(row.projectedFinalCost - line.priorMonthProjection);
