@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson } from '../../core/api';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
 import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../ui/commitments';
-import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, type BuyoutLine, type SummaryLine } from './buyout';
+import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 
 export interface BuyoutProps {
   projectId?: number;

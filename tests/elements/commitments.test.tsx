@@ -1,0 +1,283 @@
+import { expect } from 'chai';
+import { resetApi } from '../../src/core/api';
+import { clearLibraries, resetLookups } from '../../src/core/lookups';
+import { resetMessages } from '../../src/core/messages';
+import { resetRecordStores, resetStateCache } from '../../src/ui/records';
+import {
+  commitmentAmounts, commitmentTotals, contractFieldEditable, costCodesFor, isSelectableCostType, WORKBENCH_TEXT, type CostCodeRow,
+} from '../../src/ui/commitments';
+import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut } from '../../src/elements/pfm-buyout/arithmetic';
+import { NO_ACCESS_MESSAGE } from '../../src/ui/commitments';
+import '../../src/elements/pfm-commitments/define';
+import '../../src/elements/pfm-buyout/define';
+import '../../src/elements/wb-subcontract/define';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function waitFor<T>(read: () => T | null | undefined | false, timeout = 4000): Promise<T> {
+  const end = performance.now() + timeout;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (performance.now() > end) throw new Error('waitFor timed out');
+    await sleep(10);
+  }
+}
+
+type Answer = { status?: number; body?: unknown };
+const realFetch = window.fetch;
+let calls: Array<{ method: string; path: string; query: URLSearchParams; body?: FormData }> = [];
+function stubFetch(answers: Record<string, Answer | ((query: URLSearchParams, body?: FormData) => Answer)>): void {
+  calls = [];
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), location.origin);
+    const body = init?.body instanceof FormData ? init.body : undefined;
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
+    const found = answers[url.pathname];
+    const answer = typeof found === 'function' ? found(url.searchParams, body) : found ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  };
+}
+
+const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
+const SUBCONTRACTS_OPEN = [
+  { subcontractId: 1, projectId: 1, budgetId: 1, vendorId: 7, vendorName: 'Row Name', number: 'SC-001', description: 'Drywall', ...state(31, 'Draft'),
+    retainagePercent: 10, excessLiability: null, subcontractTypeId: 1, originalAmount: 1000, approvedChanges: 250, billed: 400,
+    items: [{ subcontractItemId: 5, costCodeId: 101, costCode: '09200000', costType: 'S', description: 'Framing', amount: 1000 }] },
+  { subcontractId: 2, projectId: 1, budgetId: 1, vendorId: 8, vendorName: 'Other', number: 'SC-002', description: 'Paint', ...state(33, 'Executed'),
+    retainagePercent: 5, excessLiability: 3000000, originalAmount: 500, approvedChanges: 0, billed: 100, items: [] },
+];
+const SUBCONTRACTS_CLOSED = [
+  { subcontractId: 3, projectId: 1, budgetId: 1, vendorId: 8, vendorName: 'Other', number: 'SC-003', description: 'Demo', ...state(34, 'Closed', true),
+    retainagePercent: 0, originalAmount: 300, approvedChanges: 0, billed: 300, items: [] },
+];
+const COST_CODES: CostCodeRow[] = [
+  { costCodeId: 101, budgetId: 1, code: '09200000', type: 'S', description: 'Drywall' },
+  { costCodeId: 102, budgetId: 1, code: '09900000', type: 'S', description: 'Painting' },
+  { costCodeId: 103, budgetId: 1, code: '01500000', type: 'L', description: 'Supervision' },
+  { costCodeId: 104, budgetId: 1, code: '01900000', type: 'A', description: 'Agency fee' },
+  { costCodeId: 105, budgetId: 1, code: '01910000', type: 'F', description: 'Fee' },
+  { costCodeId: 201, budgetId: 2, code: '09200000', type: 'S', description: 'Other budget drywall' },
+];
+
+function listAnswers(overrides: Record<string, Answer | ((q: URLSearchParams, b?: FormData) => Answer)> = {}) {
+  const byOpen = (open: unknown[], closed: unknown[]) => (q: URLSearchParams) => ({ body: { data: q.get('open') === 'false' ? closed : open } });
+  return {
+    '/api/pfm/getsubcontracts': byOpen(SUBCONTRACTS_OPEN, SUBCONTRACTS_CLOSED),
+    '/api/pfm/getpurchaseagreements': byOpen([], []),
+    '/api/pfm/getpurchaseorders': byOpen([{ purchaseOrderId: 9, projectId: 1, budgetId: 1, vendorId: 7, number: 'PO-009', description: 'Lift', ...state(41, 'Issued'), amount: 200, billed: 50, items: [] }], []),
+    '/api/pfm/vendors/getVendor': (q: URLSearchParams) => ({ body: { data: { vendorId: Number(q.get('vendorId')), displayText: `Vendor ${q.get('vendorId')} (lookup)` } } }),
+    '/api/pfm/GetSubcontractById': (q: URLSearchParams) => ({ body: { data: [...SUBCONTRACTS_OPEN, ...SUBCONTRACTS_CLOSED].find((s) => s.subcontractId === Number(q.get('subcontractId'))) } }),
+    '/api/pfm/getcostcodes': { body: { data: COST_CODES.filter((c) => c.budgetId === 1) } },
+    '/api/pfm/GetSubcontractTypes': { body: { data: [{ subcontractTypeId: 1, displayText: 'Standard Subcontract' }, { subcontractTypeId: 2, displayText: 'Short Form Subcontract' }] } },
+    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': (q: URLSearchParams) => ({
+      body: { data: {
+        lookupApplicationRecordStateId: Number(q.get('applicationRecordStateId')),
+        fields: q.get('applicationRecordStateId') === '33'
+          ? [{ fieldName: 'retainagePercent', editable: false, visible: true }, { fieldName: 'excessLiability', editable: true, visible: true }]
+          : [],
+      } },
+    }),
+    ...overrides,
+  };
+}
+
+async function mount(html: string): Promise<ShadowRoot> {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  document.body.append(host);
+  const el = host.firstElementChild as HTMLElement;
+  return waitFor(() => el.shadowRoot);
+}
+
+const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.trim() ?? '';
+function setValue(el: HTMLInputElement | HTMLSelectElement, value: string): void {
+  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+describe('commitments', () => {
+  beforeEach(() => { localStorage.clear(); clearLibraries(); });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.fetch = realFetch;
+    resetApi();
+    resetLookups();
+    resetMessages();
+    resetRecordStores();
+    resetStateCache();
+  });
+
+  describe('rules', () => {
+    it('amounts: current = original + approved changes; retainage = billed × retainage %; totals add up', () => {
+      const a = commitmentAmounts(SUBCONTRACTS_OPEN[0] as never);
+      expect(a).to.deep.equal({ original: 1000, approvedChanges: 250, current: 1250, billed: 400, retainage: 40 });
+      expect(commitmentTotals(SUBCONTRACTS_OPEN as never)).to.deep.equal({ original: 1500, approvedChanges: 250, current: 1750, billed: 500, retainage: 45 });
+    });
+
+    it('cost codes offered: the budget’s lines of the chosen type only; cost types A and F never', () => {
+      expect(costCodesFor(COST_CODES, 1, 'S').map((c) => c.costCodeId)).to.deep.equal([101, 102]);
+      expect(costCodesFor(COST_CODES, 1, 'l').map((c) => c.costCodeId)).to.deep.equal([103]);
+      expect(costCodesFor(COST_CODES, 2, 'S').map((c) => c.costCodeId)).to.deep.equal([201]);
+      expect(costCodesFor(COST_CODES, 1, 'A')).to.deep.equal([]);
+      expect(costCodesFor(COST_CODES, 1, 'F')).to.deep.equal([]);
+      expect(costCodesFor(COST_CODES, 1, '')).to.deep.equal([]);
+      expect(['L', 'M', 'W', 'E', 'S', 'R', 'A', 'F'].filter(isSelectableCostType)).to.deep.equal(['L', 'M', 'W', 'E', 'S', 'R']);
+    });
+
+    it('field security: a listed field follows its row; an unlisted one is editable only while the state is open; unknown security is read-only', () => {
+      const security = { lookupApplicationRecordStateId: 33, fields: [{ fieldName: 'retainagePercent', editable: false, visible: true }] };
+      expect(contractFieldEditable(security, false, 'retainagePercent')).to.equal(false);
+      expect(contractFieldEditable(security, false, 'description')).to.equal(true);
+      expect(contractFieldEditable(security, true, 'description')).to.equal(false);
+      expect(contractFieldEditable(null, false, 'description')).to.equal(false);
+    });
+
+    it('buyout: committed counts live commitments and approved change orders; remaining and % bought out; totals; the filter', () => {
+      const rec = (name: string, items: Array<[number, number]>, extra = {}) => ({ recordStateName: name, items: items.map(([costCodeId, amount]) => ({ costCodeId, amount })), ...extra });
+      const committed = committedByCostCode({
+        subcontracts: [rec('Executed', [[1, 600]]), rec('Draft', [[1, 999]]), rec('Void', [[2, 999]])],
+        purchaseAgreements: [rec('Pending Signature', [[2, 100]])],
+        purchaseOrders: [rec('Issued', [[3, 50]]), rec('Issued', [[3, 70]], { purchaseAgreementId: 4 })],
+        subcontractChangeOrders: [rec('Approved', [[1, 400]]), rec('Pending Approval', [[1, 5]])],
+        purchaseAgreementChangeOrders: [],
+      } as never);
+      expect([...committed.entries()].sort()).to.deep.equal([[1, 1000], [2, 100], [3, 50]]);
+      const lines = buyoutLines([
+        { costCodeId: 2, code: '05000000', description: 'Steel', type: 'M', currentBudget: 400 },
+        { costCodeId: 1, code: '03000000', description: 'Concrete', type: 'S', currentBudget: 1000 },
+        { costCodeId: 3, code: '07000000', description: 'Lift', type: 'E', currentBudget: 0 },
+        { costCodeId: 4, code: '08000000', description: 'Doors', type: 'S', currentBudget: 0 },
+      ], committed);
+      expect(lines.map((l) => [l.costCodeId, l.committed, l.remaining, l.percentBoughtOut])).to.deep.equal([
+        [1, 1000, 0, 1], [2, 100, 300, 0.25], [3, 50, -50, 1], [4, 0, 0, 0],
+      ]);
+      expect(lines.filter(notFullyBoughtOut).map((l) => l.costCodeId)).to.deep.equal([2]);
+      expect(buyoutTotals(lines)).to.deep.equal({ currentBudget: 1400, committed: 1150, remaining: 250, percentBoughtOut: 1150 / 1400 });
+    });
+  });
+
+  describe('<pfm-commitments>', () => {
+    it('splits records into Open and Closed by state, shows the vendor lookup’s displayText and the totals of the list shown', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('<pfm-commitments project-id="1"></pfm-commitments>');
+      const list = await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tbody tr[data-record-id]') && root.querySelector('[data-testid="list-Subcontract"]'));
+      expect([...list.querySelectorAll('tbody tr[data-record-id]')].map((tr) => tr.getAttribute('data-record-id'))).to.deep.equal(['1', '2']);
+      expect(text(list, '[data-count="open"]')).to.equal('2');
+      expect(text(list, '[data-count="closed"]')).to.equal('1');
+      await waitFor(() => text(list, 'tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
+      const totals = root.querySelector('[data-totals="Subcontract"]')!;
+      expect(text(totals, '[data-total="original"]')).to.contain('$1,500.00');
+      expect(text(totals, '[data-total="current"]')).to.contain('$1,750.00');
+      expect(text(totals, '[data-total="retainage"]')).to.contain('$45.00');
+      (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
+      await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
+      expect(text(root.querySelector('[data-totals="Subcontract"]')!, '[data-total="original"]')).to.contain('$300.00');
+      // Purchase orders: one amount, no approved changes.
+      expect(text(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="original"]')).to.equal('$200.00');
+      const loads = calls.filter((c) => c.path === '/api/pfm/getsubcontracts');
+      expect(loads.map((c) => [c.query.get('recordKey'), c.query.get('recordId'), c.query.get('open')])).to.deep.equal([['Project', '1', null], ['Project', '1', 'false']]);
+    });
+
+    it('a 403 shows a clear message instead of the lists', async () => {
+      stubFetch(listAnswers({ '/api/pfm/getsubcontracts': { status: 403, body: { message: 'no' } } }));
+      const root = await mount('<pfm-commitments project-id="1"></pfm-commitments>');
+      await waitFor(() => root.querySelector('[data-state="forbidden"]'));
+      expect(text(root, '[data-state="forbidden"]')).to.equal(NO_ACCESS_MESSAGE);
+    });
+  });
+
+  describe('<wb-subcontract>', () => {
+    it('retainage and excess liability offer exactly 10%, 5%, 0% and N/A, $3M, $5M, $10M', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const retainage = await waitFor(() => root.querySelector<HTMLSelectElement>('select[data-field="retainagePercent"]'));
+      expect([...retainage.options].map((o) => o.textContent)).to.deep.equal(['10%', '5%', '0%']);
+      const excess = root.querySelector<HTMLSelectElement>('select[data-field="excessLiability"]')!;
+      expect([...excess.options].map((o) => o.textContent)).to.deep.equal(['N/A', '$3M', '$5M', '$10M']);
+    });
+
+    it('the cost-code picker offers the budget’s codes of the chosen type; A and F are never offered', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const type = await waitFor(() => root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost type"]'));
+      expect([...type.options].map((o) => o.value)).to.deep.equal(['', 'L', 'M', 'W', 'E', 'S', 'R']);
+      const code = root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost code"]')!;
+      await waitFor(() => code.options.length > 1);
+      expect([...code.options].map((o) => o.value)).to.deep.equal(['', '101', '102']);
+      setValue(type, 'L');
+      await waitFor(() => root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost code"]')!.options[1]?.value === '103');
+      expect([...root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost code"]')!.options].map((o) => o.value)).to.deep.equal(['', '103']);
+    });
+
+    it('amounts follow the number rule as typed; an invalid item makes the form invalid and lists its message without a call', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const amount = await waitFor(() => root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]'));
+      setValue(amount, '$1,2a34.50');
+      await waitFor(() => amount.value === '1234.50');
+      setValue(amount, '1.2.3');
+      await waitFor(() => amount.value === '');
+      (root.querySelector('[data-save]') as HTMLButtonElement).click();
+      const summary = await waitFor(() => root.querySelector('[data-testid="validation-summary"]'));
+      expect(summary.textContent).to.contain(WORKBENCH_TEXT.amountNotNumber(1));
+      expect(text(root, '[data-field-feedback="item:item-5.amount"]')).to.equal(`Error: ${WORKBENCH_TEXT.amountNotNumber(1)}`);
+      expect(calls.some((c) => c.path === '/api/pfm/SaveCommitment')).to.equal(false);
+    });
+
+    it('server feedback: invalid items listed and per field; warnings and infos per field only; typed values kept', async () => {
+      stubFetch(listAnswers({
+        '/api/pfm/SaveCommitment': { status: 400, body: { message: 'x', data: [
+          { integerValue: 1, stringValue: 'items[0].costCodeId', message: 'Line 1: choose a cost code of this budget.' },
+          { integerValue: 2, stringValue: 'retainagePercent', message: 'No retainage will be withheld on this subcontract.' },
+          { integerValue: 3, stringValue: 'excessLiability', message: 'No excess liability coverage is required of this vendor.' },
+        ] } },
+      }));
+      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const description = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="description"]'));
+      setValue(description, 'Drywall and framing');
+      setValue(root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]')!, '1500');
+      (root.querySelector('[data-save]') as HTMLButtonElement).click();
+      const summary = await waitFor(() => root.querySelector('[data-testid="validation-summary"]'));
+      expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Line 1: choose a cost code of this budget.']);
+      expect(text(root, '[data-field-feedback="item:item-5.costCodeId"]')).to.equal('Error: Line 1: choose a cost code of this budget.');
+      expect(text(root, '[data-field-feedback="retainagePercent"]')).to.equal('Warning: No retainage will be withheld on this subcontract.');
+      expect(text(root, '[data-field-feedback="excessLiability"]')).to.equal('Info: No excess liability coverage is required of this vendor.');
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.value).to.equal('Drywall and framing');
+      expect(root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]')!.value).to.equal('1500');
+      const sent = calls.find((c) => c.path === '/api/pfm/SaveCommitment')!.body!;
+      expect(sent.get('RecordKey')).to.equal('Subcontract');
+      expect(sent.get('OldRecordStateId')).to.equal('31');
+      expect(sent.get('items[0].itemId')).to.equal('5');
+      expect(sent.get('items[0].amount')).to.equal('1500');
+    });
+
+    it('a failed save (500) keeps the typed values and says why', async () => {
+      stubFetch(listAnswers({ '/api/pfm/SaveCommitment': { status: 500, body: { message: 'boom' } } }));
+      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const description = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="description"]'));
+      setValue(description, 'Typed by hand');
+      (root.querySelector('[data-save]') as HTMLButtonElement).click();
+      await waitFor(() => root.querySelector('[data-problem]'));
+      expect(text(root, '[data-problem]')).to.equal(WORKBENCH_TEXT.saveFailed('Subcontract', 'HTTP error! Status: 500'));
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.value).to.equal('Typed by hand');
+    });
+
+    it('field security of the state: an executed subcontract’s retainage is read-only, its excess liability editable', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('<wb-subcontract record-id="2"></wb-subcontract>');
+      const retainage = await waitFor(() => root.querySelector<HTMLSelectElement>('select[data-field="retainagePercent"]'));
+      await waitFor(() => retainage.disabled);
+      expect(root.querySelector<HTMLSelectElement>('select[data-field="excessLiability"]')!.disabled).to.equal(false);
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(false);
+    });
+
+    it('a closed subcontract is read-only everywhere', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('<wb-subcontract record-id="3"></wb-subcontract>');
+      await waitFor(() => root.querySelector('[data-read-only]'));
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(true);
+      expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(true);
+    });
+  });
+});
