@@ -1,0 +1,145 @@
+// Commitments, buyout and owner agreements end to end: real sign-in, the real API and seeded database.
+// Run alone: DIST_DIR=.tmp/dist-cmt npx rollup -c && DIST_DIR=.tmp/dist-cmt E2E_PORT=8571 npx playwright test tests/e2e/commitments.spec.ts --output=.tmp/pw-cmt
+import { expect, test, type Page } from '@playwright/test';
+import { openPortalAs } from './support/portal';
+
+const Q = 'projectId=1&budgetId=1';
+const tokens = new WeakMap<Page, string>();
+
+/** Remember the bearer token the page sends, to ask the API directly with the same user's rights. */
+function watchToken(page: Page): void {
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (header?.startsWith('Bearer ')) tokens.set(page, header);
+  });
+}
+
+async function api(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string | number>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const headers = { Authorization: tokens.get(page) ?? '' };
+  const response = method === 'GET'
+    ? await page.request.get(path, { headers })
+    : await page.request.post(path, { headers, multipart: Object.fromEntries(Object.entries(form ?? {}).map(([k, v]) => [k, String(v)])) });
+  return { status: response.status(), body: await response.json().catch(() => null) };
+}
+
+const screen = (page: Page) => page.locator('pfm-commitments');
+const workbench = (page: Page, tag = 'wb-subcontract') => page.locator(tag);
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('commitments', () => {
+  test('lists with open and closed; a subcontract workbench shows its items; advancing moves it to the closed list', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}`);
+    const list = screen(page).locator('[data-testid="list-Subcontract"]');
+    await expect(list.locator('tbody tr[data-record-id]').first()).toBeVisible();
+    const open = (await api(page, 'GET', '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).body.data as Array<{ subcontractId: number }>;
+    const closed = (await api(page, 'GET', '/api/pfm/getsubcontracts?recordKey=Project&recordId=1&open=false')).body.data as unknown[];
+    await expect(list.locator('[data-count="open"]')).toHaveText(String(open.length));
+    await expect(list.locator('[data-count="closed"]')).toHaveText(String(closed.length));
+
+    // Open subcontract 2 (Executed, one item) and see its items.
+    await list.locator('[data-open="2"]').click();
+    await expect(page).toHaveURL(/workbench=Subcontract/);
+    const wb = workbench(page);
+    await expect(wb.locator('[data-items] tbody tr[data-item]')).toHaveCount(1);
+    await expect(wb.locator('[data-state-name]')).toHaveText('Executed');
+
+    // Executed → Closed through the server's targets: the row moves to the closed list.
+    await wb.getByRole('button', { name: 'Change state of SC-24-1032-002' }).click();
+    await wb.getByRole('menuitem', { name: /Closed/ }).click();
+    await expect(wb.locator('[data-state-name]')).toHaveText('Closed');
+    await expect(list.locator('[data-count="closed"]')).toHaveText(String(closed.length + 1));
+    await expect(list.locator('[data-count="open"]')).toHaveText(String(open.length - 1));
+  });
+
+  test('the cost-code picker offers the budget’s codes of the chosen type, never A or F', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}&workbench=Subcontract&recordKey=Subcontract&recordId=1`);
+    const wb = workbench(page);
+    const type = wb.getByLabel('Line 1 cost type');
+    await expect(type).toBeVisible();
+    expect(await type.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['', 'L', 'M', 'W', 'E', 'S', 'R']);
+    await type.selectOption('L');
+    const codes = (await api(page, 'GET', '/api/pfm/getcostcodes?recordKey=Budget&recordId=1')).body.data as Array<{ costCodeId: number; type: string }>;
+    const labour = codes.filter((c) => c.type === 'L').map((c) => String(c.costCodeId)).sort();
+    const offered = await wb.getByLabel('Line 1 cost code').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
+    expect(offered.sort()).toEqual(labour);
+  });
+
+  test('change a field, save, reload: kept; a failed save (injected 500) keeps the typed values', async ({ page }) => {
+    watchToken(page);
+    const path = `/pfm/projects/commitments?${Q}&workbench=Subcontract&recordKey=Subcontract&recordId=1`;
+    await openPortalAs(page, 'pm', path);
+    const wb = workbench(page);
+    const description = wb.getByLabel('Description', { exact: true });
+    await description.fill('Drywall, framing and taping (e2e)');
+    await wb.getByLabel('Line 1 amount').fill('$45,678.9');
+    await expect(wb.getByLabel('Line 1 amount')).toHaveValue('45678.9');
+    await wb.locator('[data-save]').click();
+    await expect(page.locator('portal-overlays')).toContainText('Subcontract saved.');
+    await page.reload();
+    await expect(workbench(page).getByLabel('Description', { exact: true })).toHaveValue('Drywall, framing and taping (e2e)');
+    await expect(workbench(page).getByLabel('Line 1 amount')).toHaveValue('45678.9');
+
+    await page.route('**/api/pfm/SaveCommitment', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"injected"}' }));
+    await workbench(page).getByLabel('Description', { exact: true }).fill('Typed before the failure');
+    await workbench(page).locator('[data-save]').click();
+    await expect(workbench(page).locator('[data-problem]')).toContainText('was not saved (HTTP error! Status: 500)');
+    await expect(workbench(page).getByLabel('Description', { exact: true })).toHaveValue('Typed before the failure');
+  });
+
+  test('buyout totals match the API’s numbers', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/buyout?${Q}`);
+    const buyout = page.locator('pfm-buyout');
+    await expect(buyout.locator('[data-buyout]')).toBeVisible();
+    await buyout.locator('[data-filter]').uncheck();
+    const lines = (await api(page, 'GET', '/api/pfm/getcostcodetransactionsummary?recordKey=Budget&recordId=1')).body.data as Array<{ currentBudget: number; committed: number }>;
+    const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+    const budget = Math.round(lines.reduce((s, l) => s + l.currentBudget, 0) * 100) / 100;
+    const committed = Math.round(lines.reduce((s, l) => s + l.committed, 0) * 100) / 100;
+    await expect(buyout.locator('[data-total="currentBudget"]')).toHaveText(money(budget));
+    await expect(buyout.locator('[data-total="committed"]')).toHaveText(money(committed));
+    await expect(buyout.locator('[data-total="remaining"]')).toHaveText(money(Math.round((budget - committed) * 100) / 100));
+  });
+});
+
+test.describe('owner agreements', () => {
+  test('link candidates: only eligible change events are offered; an ineligible one is refused by the API (400)', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/owneragreements?${Q}`);
+    const screenEl = page.locator('pfm-owner-agreements');
+    await screenEl.locator('[data-testid="list-OwnerAgreementChangeOrder"] [data-list="closed"]').click();
+    await screenEl.locator('[data-open="1"]').click();
+    const wb = workbench(page, 'wb-owner-agreement-change-order');
+    await expect(wb.locator('[data-linked] li').first()).toBeVisible();
+    // CE-003 is Approved, same owner agreement and budget, reimbursable type 3: offered. CE-004 is type 5: not offered.
+    const events = (await api(page, 'GET', '/api/pfm/getchangeevents?recordKey=Project&recordId=1')).body.data as Array<{ changeEventId: number; number: string; reimbursableTypeId: number }>;
+    const ce3 = events.find((e) => e.number === 'CE-003')!;
+    const ce4 = events.find((e) => e.number === 'CE-004')!;
+    await expect(wb.locator(`[data-candidate="${ce3.changeEventId}"]`)).toBeVisible();
+    await expect(wb.locator(`[data-candidate="${ce4.changeEventId}"]`)).toHaveCount(0);
+    await expect(wb.locator('[data-candidate]')).toHaveCount(events.filter((e) => e.number === 'CE-003').length);
+    const refused = await api(page, 'POST', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: ce4.changeEventId, OwnerAgreementChangeOrderId: 1 });
+    expect(refused.status).toBe(400);
+    // Link the eligible one: it moves to the linked list.
+    await wb.getByRole('button', { name: 'Link CE-003' }).click();
+    await expect(wb.locator(`[data-linked] [data-change-event="${ce3.changeEventId}"]`)).toBeVisible();
+    await expect(wb.locator(`[data-candidate="${ce3.changeEventId}"]`)).toHaveCount(0);
+  });
+
+  for (const login of ['employee', 'viewer']) {
+    test(`${login} is refused by route and by API`, async ({ page }) => {
+      watchToken(page);
+      await openPortalAs(page, login, '/');
+      for (const path of ['/pfm/projects/commitments', '/pfm/projects/owneragreements', '/pfm/projects/buyout']) {
+        await page.goto(`${path}?${Q}`);
+        await expect(page).toHaveURL(/\/forbidden$/);
+      }
+      expect((await api(page, 'GET', '/api/pfm/getowneragreements?recordKey=Project&recordId=1')).status).toBe(403);
+      expect((await api(page, 'GET', '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).status).toBe(403);
+      expect((await api(page, 'POST', '/api/pfm/SaveCommitment', { RecordKey: 'Subcontract', RecordId: 1, description: 'x' })).status).toBe(403);
+    });
+  }
+});
