@@ -111,7 +111,7 @@ test.describe('owner agreements', () => {
     await openPortalAs(page, 'pm', `/pfm/projects/owneragreements?${Q}`);
     const screenEl = page.locator('pfm-owner-agreements');
     await screenEl.locator('[data-testid="list-OwnerAgreementChangeOrder"] [data-list="closed"]').click();
-    await screenEl.locator('[data-open="1"]').click();
+    await screenEl.getByRole('button', { name: 'Open Owner Agreement Change Order OCO-001' }).click();
     const wb = workbench(page, 'wb-owner-agreement-change-order');
     await expect(wb.locator('[data-linked] li').first()).toBeVisible();
     // CE-003 is Approved, same owner agreement and budget, reimbursable type 3: offered. CE-004 is type 5: not offered.
