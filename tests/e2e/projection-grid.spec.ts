@@ -33,6 +33,22 @@ async function apiLines(page: Page, budgetId = 1): Promise<Line[]> {
   return (body as { data: Line[] }).data;
 }
 
+/** RFC 4180 rows (quoted fields may hold commas and quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.split(/\r\n/).filter(Boolean)) {
+    const cells: string[] = [];
+    const pattern = /("([^"]|"")*"|[^,]*)(,|$)/g;
+    for (let match = pattern.exec(line); match && match.index < line.length; match = pattern.exec(line)) {
+      const raw = match[1] ?? '';
+      cells.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
+      if (match[3] === '') break;
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
+
 async function openGrid(page: Page, path = GRID): Promise<void> {
   watchToken(page);
   await openPortalAs(page, 'pm', path);
@@ -91,7 +107,7 @@ test.describe('<pfm-projection-grid>', () => {
     await grid(page).locator('[data-action="csv"]').click();
     const file = await (await download).path();
     const text = (await readFile(file!, 'utf8')).replace(/^\uFEFF/, '');
-    const rows = text.trim().split(/\r\n/).map((line) => line.split(','));
+    const rows = parseCsv(text);
     const header = rows[0]!;
     const column = header.indexOf('Projected final cost');
     expect(column).toBeGreaterThan(-1);
