@@ -119,15 +119,19 @@ function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
     const findDeepFn = new Function(`return (${findDeepSource})`)();
     const statsFn = new Function(`return (${statsSource})`)();
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    let rowsAt = NaN; // when rows first showed (if an editable cell is still awaited)
     for (;;) {
       const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
       if (root) {
         const stats = statsFn(root, stopAt);
+        if (stats.rendered > 0 && Number.isNaN(rowsAt)) rowsAt = performance.now();
         const ready = root.hasAttribute('data-grid-ready') || (stats.rendered > 0 && (!needEditable || stats.editable > 0));
         if (ready) {
           await nextFrame();
           return { ms: performance.now() - start, ...statsFn(root, stopAt) };
         }
+        // Rows but no editable cell for 5 s: a read-only grid; report the time to its rows.
+        if (performance.now() - rowsAt > 5000) return { ms: rowsAt - start, noEditable: true, ...stats };
       }
       if (performance.now() - start > timeout) {
         return { ms: NaN, timedOut: true, found: Boolean(root), ...(root ? statsFn(root, stopAt) : {}) };
@@ -252,13 +256,16 @@ async function main() {
     const gridPath = `/pfm/projects/projectiongrid?legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
     const workbenchPath = `${gridPath}&workbench=CostCodeTransactions&recordKey=Budget&recordId=${project.budgetId}`;
     const PARK = '/pfm/projects';
-    const isDataLoad = (path) => /^\/api\/pfm\/get[a-z]+(\?|$)/.test(path);
+    // The screen's own data calls: PFM GETs, less the header's project menu and pins.
+    const isDataLoad = (path) => path.startsWith('/api/pfm/') && !/^\/api\/pfm\/(projects\/|budgets\/GetProjectMenu)/.test(path);
 
-    const samples = { grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [] };
-    const notes = [];
+    const samples = { grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [] };
+    const notes = new Set();
+    let workbenchMissing = false;
     let gridUrls = [];
     let transactionUrls = [];
     let lastStats = null;
+    let lastGridStats = null;
 
     // One warm-up run (chunks, Tabulator, caches) and RUNS measured ones.
     for (let run = 0; run <= RUNS; run += 1) {
@@ -270,23 +277,29 @@ async function main() {
       await page.waitForTimeout(300);
       apiGets.length = 0;
       let start = await pushPath(page, gridPath);
-      const grid = await waitForRows(page, { start, rootTag: 'pfm-projection-grid', stopAt: ['pfm-workbench-host'], needEditable: false });
+      const grid = await waitForRows(page, { start, rootTag: 'pfm-projection-grid', stopAt: ['pfm-workbench-host'], needEditable: true });
+      if (grid.noEditable) notes.add('projection grid: rows but no editable cell (timed to its rows)');
       if (grid.timedOut) {
-        notes.push(`projection grid: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${grid.found ? 'found' : 'not found'})`);
+        notes.add(`projection grid: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${grid.found ? 'found' : 'not found'})`);
         break;
       }
       if (warmUp) gridUrls = [...new Set(apiGets.filter(isDataLoad))];
+      lastGridStats = grid;
       await page.waitForLoadState('networkidle');
 
-      // (2) transactions workbench, opened over the grid
+      // (2) transactions workbench, opened over the grid (skipped when it did not show in the warm-up)
       apiGets.length = 0;
-      start = await pushPath(page, workbenchPath);
-      const transactions = await waitForRows(page, { start, rootTag: 'wb-cost-code-transactions', stopAt: [], needEditable: false });
-      if (transactions.timedOut) {
-        notes.push(`transactions workbench: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${transactions.found ? 'found' : 'not found'})`);
+      let transactions = { ms: NaN, timedOut: true };
+      if (!workbenchMissing) {
+        start = await pushPath(page, workbenchPath);
+        transactions = await waitForRows(page, { start, rootTag: 'wb-cost-code-transactions', stopAt: [], needEditable: false });
+        if (transactions.timedOut) {
+          workbenchMissing = true;
+          notes.add(`transactions workbench: no rows within ${STEP_TIMEOUT_MS / 1000} s (<wb-cost-code-transactions> ${transactions.found ? 'found' : 'not found'})`);
+        }
+        if (warmUp && !transactions.timedOut) transactionUrls = [...new Set(apiGets.filter(isDataLoad))];
+        await page.waitForLoadState('networkidle');
       }
-      if (warmUp) transactionUrls = [...new Set(apiGets.filter(isDataLoad))];
-      await page.waitForLoadState('networkidle');
 
       // (3) sort and header filter on those rows
       let sort = { ms: NaN };
@@ -294,14 +307,15 @@ async function main() {
       if (!transactions.timedOut) {
         sort = await measureSort(page, 'wb-cost-code-transactions');
         filter = await measureFilter(page, 'wb-cost-code-transactions');
-        if (warmUp && sort.error) notes.push(`sort: ${sort.error}`);
-        if (warmUp && filter.error) notes.push(`filter: ${filter.error}`);
+        if (sort.error) notes.add(`sort: ${sort.error}`);
+        if (filter.error) notes.add(`filter: ${filter.error}`);
         lastStats = transactions;
       }
 
       // (4) the floors, in the same page
       const gridFloor = gridUrls.length ? await measureFloor(page, gridUrls, authorization) : { ms: NaN, rows: 0 };
       const transactionsFloor = transactionUrls.length ? await measureFloor(page, transactionUrls, authorization) : { ms: NaN, rows: 0 };
+      if (!warmUp) samples.gridRowRatio.push(grid.visible > 0 ? grid.rendered / grid.visible : NaN);
       if (warmUp) {
         log(`grid payloads: ${gridUrls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'}`);
         log(`transaction payloads: ${transactionUrls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'} (${transactionsFloor.rows} rows)`);
@@ -318,14 +332,14 @@ async function main() {
       log(`  grid ${grid.ms.toFixed(0)} ms (floor ${gridFloor.ms.toFixed(0)}), transactions ${transactions.ms.toFixed(0)} ms (floor ${transactionsFloor.ms.toFixed(0)}), sort ${sort.ms.toFixed(0)} ms, filter ${filter.ms.toFixed(0)} ms, rows ${transactions.rendered ?? '–'}/${transactions.visible ?? '–'}`);
     }
 
-    const figures = summarize(samples, lastStats);
+    const figures = summarize(samples, lastStats, lastGridStats);
     const table = formatTable(figures, { runs: RUNS, date: new Date().toISOString().slice(0, 10) });
     console.log(`\n${table}\n`);
     for (const note of notes) console.log(`note: ${note}`);
     if (!values['no-readme']) {
       const readmePath = resolve(ROOT, 'README.md');
       const readme = readFileSync(readmePath, 'utf8');
-      writeFileSync(readmePath, replaceBetweenMarkers(readme, readmeSection(table, notes)));
+      writeFileSync(readmePath, replaceBetweenMarkers(readme, readmeSection(table, [...notes])));
       log('README.md updated between <!-- bench:start --> and <!-- bench:end -->');
     }
   } finally {
