@@ -114,15 +114,21 @@ function go(path: string): void {
   const pathname = new URL(path, location.origin).pathname;
   if (matchRoute(pathname)?.kind === 'screen') navigate(path);
   else $router.open(path);
-  location$.set(location.search);
+  // The router skips a path it believes it is already on; where it does not follow popstate (a
+  // legacy page), that belief can be stale, so make sure the address really changed.
+  const target = new URL(path, location.origin);
+  if (location.pathname + location.search + location.hash !== target.pathname + target.search + target.hash) history.pushState(null, '', path);
+  location$.set({ search: location.search });
 }
 
 // One per page: the query string as the workbench helpers and Back/Forward leave it. It does not
 // mount the portal's router, whose link listener must not take over a legacy page's links.
-const location$ = pageSingleton<WritableAtom<string>>('workbench.location', () => {
-  const store = atom(location.search);
+// Each change is a new object, so listeners hear it even when the query string is the same as before
+// (a host opened from its attributes on a page whose address never named the workbench).
+const location$ = pageSingleton<WritableAtom<{ search: string }>>('workbench.location', () => {
+  const store = atom({ search: location.search });
   onMount(store, () => {
-    const update = () => store.set(location.search);
+    const update = () => store.set({ search: location.search });
     update();
     window.addEventListener('popstate', update);
     return () => window.removeEventListener('popstate', update);

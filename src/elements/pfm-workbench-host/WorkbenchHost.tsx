@@ -64,7 +64,7 @@ export function WorkbenchHost(props: WorkbenchHostProps) {
     setSeenProps(fromProps);
     setState(JSON.parse(fromProps) as HostState);
   }
-  useEffect(() => $workbenchLocation.listen((search) => setState((previous) => stateFromQuery(search, previous))), []);
+  useEffect(() => $workbenchLocation.listen(({ search }) => setState((previous) => stateFromQuery(search, previous))), []);
 
   const tray = useStore($minimizedWorkbenches);
   return (
