@@ -57,7 +57,10 @@ row('React + react-dom + r2wc', find('react-'));
 row('MSAL', find('msal-'));
 row('styles (Bootstrap subset)', find('styles-'));
 row('ui (shared React pieces)', find('ui-'));
-if (find('tabulator-').length) row('Tabulator', find('tabulator-'), BUDGETS.tabulator);
+const tabulatorJs = find('tabulator-').filter((file) => !file.startsWith('tabulator-styles-'));
+if (tabulatorJs.length) row('Tabulator', tabulatorJs, BUDGETS.tabulator);
+if (find('tabulator-styles-').length) row('Tabulator CSS', find('tabulator-styles-'));
+for (const [name, prefix] of [['grid wrapper', 'grid-'], ['Excel export (on demand)', 'write-excel-file-']]) if (find(prefix).length) row(name, find(prefix));
 
 // What the portal page loads before its first screen: the loader, <portal-app> and <portal-header>
 // with everything they import statically, and MSAL (loaded by sign-in at start-up).

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ColumnDefinition, Options, Tabulator } from 'tabulator-tables';
 import { adoptStyleSheet, loadTabulator, loadTabulatorStyleSheet } from './load';
 import { GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
-import { layoutPersistenceOptions } from './persistence';
+import { applyStoredLayout, rememberLayout } from './persistence';
 
 export interface GridProps {
   columns: ColumnDefinition[];
@@ -65,14 +65,14 @@ export function Grid(props: GridProps) {
         popupContainer: true,
         index: current.index ?? 'id',
         placeholder: 'No rows to show',
-        columns: copyColumns(current.columns),
+        columns: current.persistenceId ? applyStoredLayout(copyColumns(current.columns), current.persistenceId) : copyColumns(current.columns),
         data: current.data,
-        ...(current.persistenceId ? layoutPersistenceOptions(current.persistenceId) : {}),
         ...current.options,
       });
       table = built;
       built.on('tableBuilt', () => {
         if (cancelled) return;
+        if (current.persistenceId) rememberLayout(built, current.persistenceId);
         tableRef.current = built;
         setState('ready');
         latest.current.onTable?.(built);

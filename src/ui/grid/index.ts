@@ -14,5 +14,5 @@ export {
   type ExportCell, type ExportColumn, type ExportLine, type ExportOptions, type ExportSheet,
 } from './export';
 export { editableGridOptions, GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
-export { layoutPersistenceOptions, layoutStorageKey, readColumnLayout } from './persistence';
+export { applyStoredLayout, layoutStorageKey, readColumnLayout, rememberLayout } from './persistence';
 export type { ColumnDefinition, Options, Tabulator } from 'tabulator-tables';

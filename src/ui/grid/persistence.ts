@@ -2,7 +2,7 @@
  * Per-user column layout (order, widths, visibility) in localStorage under `grid:<id>:<login>`,
  * plugged into Tabulator's persistence module with a custom reader and writer.
  */
-import type { Options } from 'tabulator-tables';
+import type { ColumnDefinition, Tabulator } from 'tabulator-tables';
 import { $session } from '../../core/auth/session';
 
 /** Login used for the key when nobody is signed in (tests, public pages). */
@@ -52,13 +52,30 @@ function writeColumnLayout(key: string, columns: unknown): void {
 }
 
 /** Tabulator options that persist the column layout of `persistenceId` for the signed-in user. */
-export function layoutPersistenceOptions(persistenceId: string): Partial<Options> {
+/**
+ * Apply a stored layout to (copied) column definitions before the table is built: the stored order
+ * first, then width and visibility. Columns the store does not know keep their place at the end.
+ * Our own code rather than Tabulator's persistence module, which would push the Tabulator chunk over
+ * its 60 KB budget; it also remembers the order, which Tabulator's column persistence did not here.
+ */
+export function applyStoredLayout(columns: ColumnDefinition[], persistenceId: string): ColumnDefinition[] {
+  const stored = readColumnLayout(layoutStorageKey(persistenceId));
+  if (!stored) return columns;
+  const position = new Map(stored.map((column, index) => [column.field, index]));
+  const rank = (column: ColumnDefinition) => position.get(column.field ?? '') ?? Number.MAX_SAFE_INTEGER;
+  return [...columns]
+    .map((column, index) => ({ column, index }))
+    .sort((a, b) => rank(a.column) - rank(b.column) || a.index - b.index)
+    .map(({ column }) => {
+      const saved = stored.find((entry) => entry.field === column.field);
+      if (!saved) return column;
+      return { ...column, ...(saved.width !== undefined ? { width: saved.width } : {}), ...(saved.visible !== undefined ? { visible: saved.visible } : {}) };
+    });
+}
+
+/** Save the table's column layout (order, width, visibility) whenever the user changes it. */
+export function rememberLayout(table: Tabulator, persistenceId: string): void {
   const key = layoutStorageKey(persistenceId);
-  return {
-    persistence: { columns: ['width', 'visible'] },
-    persistenceID: persistenceId,
-    // Tabulator's reader returns false for "nothing stored".
-    persistenceReaderFunc: (_id, type) => (type === 'columns' ? readColumnLayout(key) ?? false : false),
-    persistenceWriterFunc: (_id, type, data) => { if (type === 'columns') writeColumnLayout(key, data); },
-  };
+  const save = () => writeColumnLayout(key, table.getColumns().map((column) => ({ field: column.getField(), width: column.getWidth(), visible: column.isVisible() })));
+  for (const event of ['columnResized', 'columnMoved', 'columnVisibilityChanged']) table.on(event, save);
 }
