@@ -23,4 +23,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-purchase-order': () => import('./wb-purchase-order/define'),
   'wb-owner-agreement': () => import('./wb-owner-agreement/define'),
   'wb-owner-agreement-change-order': () => import('./wb-owner-agreement-change-order/define'),
+  'wb-cost-code-transactions': () => import('./wb-cost-code-transactions/define'),
 };
