@@ -24,4 +24,7 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-owner-agreement': () => import('./wb-owner-agreement/define'),
   'wb-owner-agreement-change-order': () => import('./wb-owner-agreement-change-order/define'),
   'wb-cost-code-transactions': () => import('./wb-cost-code-transactions/define'),
+  'wb-add-cost-code': () => import('./wb-add-cost-code/define'),
+  'wb-project-configuration': () => import('./wb-project-configuration/define'),
+  'wb-reports': () => import('./wb-reports/define'),
 };

@@ -1,0 +1,17 @@
+import { defineReactElement } from '../../ui/element';
+import { AddCostCode } from './AddCostCode';
+
+/**
+ * `<wb-add-cost-code>`: the Add Cost Code workbench (a form adding a budget line).
+ * @attr budget-id - the budget (or record-key 'Budget' with record-id)
+ * @attr record-key, record-id, project-id - the workbench contract
+ */
+export const AddCostCodeElement = defineReactElement('wb-add-cost-code', AddCostCode, {
+  props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wb-add-cost-code': HTMLElement;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The Project Configuration workbench: the project's settings, read-only (GET
+ * /api/pfm/projects/GetProjectByProjectId, budgets from getbudgets with recordKey Project).
+ */
+import { useEffect, useState } from 'react';
+import { getJson } from '../../core/api';
+import { formatDate, formatMoney } from '../../core/format';
+import { lookup } from '../../core/lookups';
+
+interface Project {
+  projectId: number; legalEntityId: number; number: string; name: string; classification: string; procoreProjectId: number | string | null;
+  projectDescription: string | null; city: string | null; state: string | null; projectManagerName: string | null; contractAmount: number | null;
+  startDate: string | null; completionDate: string | null; active: number | boolean; legalEntityName?: string;
+}
+interface Budget { budgetId: number; jobNumber: string; name: string; budgetLock: number | boolean; budgetLockReason: string | null; rollUpBudgetId: number | null }
+
+export interface ProjectConfigurationProps { recordKey?: string; recordId?: number; projectId?: number; budgetId?: number }
+
+/** The project is `record-id` when `record-key` is 'Project', else `project-id`. */
+export function ProjectConfiguration({ recordKey = '', recordId = -1, projectId = -1 }: ProjectConfigurationProps) {
+  const id = recordKey === 'Project' && recordId > 0 ? recordId : projectId;
+  const [project, setProject] = useState<Project | null>(null);
+  const [budgets, setBudgets] = useState<Budget[] | null>(null);
+  const [legalEntity, setLegalEntity] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (id <= 0) return;
+    const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+    getJson<Project>('/api/pfm/projects/GetProjectByProjectId', { projectId: id }).then((p) => {
+      setProject(p);
+      void lookup('legalEntity', p.legalEntityId).then((text) => setLegalEntity(text || p.legalEntityName || ''));
+    }, fail);
+    getJson<Budget[]>('/api/pfm/getbudgets', { recordKey: 'Project', recordId: id }).then((rows) => setBudgets(rows ?? []), fail);
+  }, [id]);
+
+  if (id <= 0) return <div className="alert alert-warning" role="alert">Open Project Configuration on a project: it needs a project id.</div>;
+  if (error) return <div className="alert alert-danger" role="alert">The project could not be loaded: {error}</div>;
+  if (!project) return <p className="text-body-secondary" role="status">Loading the project…</p>;
+
+  const rows: Array<[string, string]> = [
+    ['Project number', project.number],
+    ['Project name', project.name],
+    ['Classification', project.classification],
+    ['Legal entity', legalEntity || project.legalEntityName || ''],
+    ['Procore project id', project.procoreProjectId ? String(project.procoreProjectId) : 'Not linked'],
+    ['Project manager', project.projectManagerName ?? ''],
+    ['Location', [project.city, project.state].filter(Boolean).join(', ')],
+    ['Contract amount', formatMoney(project.contractAmount)],
+    ['Start date', formatDate(project.startDate)],
+    ['Completion date', formatDate(project.completionDate)],
+    ['Status', project.active ? 'Active' : 'Closed'],
+  ];
+  return (
+    <div>
+      <h3 className="h6">Project</h3>
+      <dl className="row mb-4 project-settings">
+        {rows.map(([label, value]) => (
+          <div key={label} className="col-12 col-md-6 d-flex gap-2 py-1 border-bottom">
+            <dt className="fw-semibold" style={{ minWidth: '11rem' }}>{label}</dt>
+            <dd className="mb-0">{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="h6">Budgets</h3>
+      {budgets === null ? <p className="text-body-secondary" role="status">Loading budgets…</p> : (
+        <table className="table table-sm" aria-label="Budgets">
+          <thead><tr><th scope="col">Job number</th><th scope="col">Name</th><th scope="col">Lock</th><th scope="col">Reason</th><th scope="col">Roll-up of</th></tr></thead>
+          <tbody>
+            {budgets.map((b) => (
+              <tr key={b.budgetId}>
+                <td>{b.jobNumber}</td>
+                <td>{b.name}</td>
+                <td>{b.budgetLock ? 'Locked' : 'Open'}</td>
+                <td>{b.budgetLock ? (b.budgetLockReason ?? '') : ''}</td>
+                <td>{b.rollUpBudgetId ? `Budget ${b.rollUpBudgetId}` : ''}</td>
+              </tr>
+            ))}
+            {budgets.length === 0 ? <tr><td colSpan={5}>No budgets.</td></tr> : null}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

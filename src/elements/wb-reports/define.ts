@@ -1,0 +1,17 @@
+import { defineReactElement } from '../../ui/element';
+import { Reports } from './Reports';
+
+/**
+ * `<wb-reports>`: the Reports workbench (Projection Summary, Committed Cost, Change Event Log, Cost
+ * Code Transactions), each a CSV download built from the API's data.
+ * @attr project-id, budget-id - the scope (or record-key 'Project'/'Budget' with record-id)
+ */
+export const ReportsElement = defineReactElement('wb-reports', Reports, {
+  props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wb-reports': HTMLElement;
+  }
+}
