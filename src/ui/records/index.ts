@@ -19,3 +19,5 @@ export {
 } from './states';
 export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission } from './states';
 export { LookupText } from './LookupText';
+export { FormField } from './FormField';
+export type { FormFieldProps } from './FormField';

@@ -8,3 +8,7 @@ export { advanceChangeRecord, advanceChangeEvent, advanceChangeEventItem, itemLa
 export type { AdvanceOutcome } from './advance';
 export { BlockedItems } from './BlockedItems';
 export type { BlockedAdvance } from './BlockedItems';
+export { saveChangeRecord, SAVE_PATHS } from './save';
+export type { SaveResult } from './save';
+export { useSignedIn, useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
+export type { RecordLoad } from './hooks';

@@ -1,0 +1,22 @@
+import { defineReactElement } from '../../ui/element';
+import { ChangeManagement } from './ChangeManagement';
+
+/**
+ * `<pfm-change-management>`: a project's change management (§2 /pfm/projects/changemanagement).
+ *
+ * | attribute | default | meaning |
+ * |---|---|---|
+ * | project-id | -1 | the project |
+ * | budget-id | -1 | the budget (passed on to workbenches) |
+ * | active-tab | '' | initiating-documents, change-events, request-for-proposals, change-requests; anything else shows the first |
+ * | record-key, record-id | '', -1 | the workbench's record (the workbench host shows it) |
+ */
+export const ChangeManagementElement = defineReactElement('pfm-change-management', ChangeManagement, {
+  props: { projectId: 'number', budgetId: 'number', activeTab: 'string', recordKey: 'string', recordId: 'number' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pfm-change-management': HTMLElement;
+  }
+}

@@ -1,0 +1,67 @@
+/** React helpers for the change management workbenches. */
+import { useEffect, useState } from 'react';
+import { $session, startAuth } from '../../../core/auth';
+import { lookupList } from '../../../core/lookups';
+import { useStore } from '../../hooks';
+import { useRecord } from '../hooks';
+import { loadFieldSecurity } from '../states';
+import type { FieldSecurity } from '../states';
+import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './data';
+import type { ChangeRecordKind, StatefulRecord } from './types';
+
+export type RecordLoad = 'loading' | 'loaded' | 'missing' | 'failed';
+
+/** Signed in (starting sign-in when embedded alone, like the screens). */
+export function useSignedIn(): boolean {
+  const session = useStore($session);
+  useEffect(() => {
+    if (session.status === 'starting') void startAuth();
+  }, [session.status]);
+  return session.status === 'signedIn';
+}
+
+const storeOf = (kind: ChangeRecordKind) => (kind === 'ChangeRecord' ? changeRecords() : kind === 'ChangeEvent' ? changeEvents() : changeEventItems());
+
+/** The record of `kind` with `id` from the shared store, loaded afresh when the workbench opens. */
+export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind, id: number, signedIn: boolean): { record: T | undefined; status: RecordLoad } {
+  const record = useRecord(storeOf(kind) as never, id) as T | undefined;
+  const [status, setStatus] = useState<{ id: number; status: RecordLoad } | null>(null);
+  useEffect(() => {
+    if (!signedIn || id < 1) return undefined;
+    let live = true;
+    reloadRecord(kind, id).then(
+      (row) => { if (live) setStatus({ id, status: row ? 'loaded' : 'missing' }); },
+      (error: unknown) => {
+        console.error(`Loading ${kind} ${id} failed`, error);
+        if (live) setStatus({ id, status: 'failed' });
+      },
+    );
+    return () => { live = false; };
+  }, [kind, id, signedIn]);
+  return { record, status: id < 1 ? 'missing' : status && status.id === id ? status.status : 'loading' };
+}
+
+/** The user's field security for state `stateId` (undefined until loaded: nothing editable). */
+export function useFieldSecurity(stateId: number | undefined): FieldSecurity | undefined {
+  const [answer, setAnswer] = useState<{ stateId: number; security: FieldSecurity | undefined } | null>(null);
+  useEffect(() => {
+    if (stateId === undefined) return undefined;
+    let live = true;
+    void loadFieldSecurity(stateId).then((security) => { if (live) setAnswer({ stateId, security }); });
+    return () => { live = false; };
+  }, [stateId]);
+  return answer && answer.stateId === stateId ? answer.security : undefined;
+}
+
+/** Options of a lookup list as select options ({ value: id, label: displayText }). */
+export function useLookupOptions(type: string, idField: string): Array<{ value: string; label: string }> {
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    void lookupList<Record<string, unknown>>(type).then((list) => {
+      if (live) setOptions(list.map((item) => ({ value: String(item[idField]), label: String(item.displayText ?? item.name ?? item[idField]) })));
+    });
+    return () => { live = false; };
+  }, [type, idField]);
+  return options;
+}
