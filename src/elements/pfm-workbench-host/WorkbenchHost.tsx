@@ -54,15 +54,25 @@ function elementExists(tag: string): boolean {
   return Boolean(customElements.get(tag)) || (getPageLoader()?.tags.includes(tag) ?? false);
 }
 
+/**
+ * Inside `<portal-app>` the address is the truth: the portal mirrors it into the attributes, but an
+ * attribute that becomes empty never reaches the props (r2wc skips empty attribute values), so the
+ * props could reopen a closed workbench. On a legacy page the attributes are the contract.
+ */
+function initialState(props: WorkbenchHostProps): HostState {
+  const fromProps = stateFromProps(props);
+  return document.querySelector('portal-app') ? stateFromQuery(location.search, fromProps) : fromProps;
+}
+
 /** The host: nothing but the tray when no workbench is open. */
 export function WorkbenchHost(props: WorkbenchHostProps) {
-  const [state, setState] = useState<HostState>(() => stateFromProps(props));
+  const [state, setState] = useState<HostState>(() => initialState(props));
   // New attributes win over the query seen before (adjusting state while rendering, not in an effect).
   const fromProps = JSON.stringify(stateFromProps(props));
   const [seenProps, setSeenProps] = useState(fromProps);
   if (seenProps !== fromProps) {
     setSeenProps(fromProps);
-    setState(JSON.parse(fromProps) as HostState);
+    setState(initialState(props));
   }
   useEffect(() => $workbenchLocation.listen(({ search }) => setState((previous) => stateFromQuery(search, previous))), []);
 
