@@ -27,4 +27,9 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-add-cost-code': () => import('./wb-add-cost-code/define'),
   'wb-project-configuration': () => import('./wb-project-configuration/define'),
   'wb-reports': () => import('./wb-reports/define'),
+  'pfm-change-management': () => import('./pfm-change-management/define'),
+  'wb-initiating-document': () => import('./wb-initiating-document/define'),
+  'wb-change-event': () => import('./wb-change-event/define'),
+  'wb-change-event-item': () => import('./wb-change-event-item/define'),
+  'wb-email': () => import('./wb-email/define'),
 };

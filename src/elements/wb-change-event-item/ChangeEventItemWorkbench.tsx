@@ -1,0 +1,160 @@
+/**
+ * `<wb-change-event-item>`: a change event item — fields (§6 security, §5 feedback), §4 state
+ * advancement, and the §5 link to a commitment: only commitments that pass
+ * `canLinkItemToCommitment` (item Approved or Pending Commitment, same vendor, no linked
+ * change-order item) are offered; the server refuses the others anyway.
+ */
+import { useEffect, useState } from 'react';
+import { getJson, postForm } from '../../core/api';
+import { showToast } from '../../core/messages';
+import { canLinkItemToCommitment } from '../../core/workflow';
+import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, formFeedback } from '../../ui/records';
+import type { FeedbackItem } from '../../ui/records';
+import {
+  advanceChangeEventItem, changeEventItems, saveChangeRecord, useChangeRecord, useFieldSecurity, useSignedIn,
+} from '../../ui/records/change-management';
+import type { ChangeEventItem } from '../../ui/records/change-management';
+
+export interface ChangeEventItemWorkbenchProps {
+  recordKey?: string;
+  recordId?: number;
+  projectId?: number;
+  budgetId?: number;
+}
+
+/** A commitment the item could be linked to. */
+export interface Commitment {
+  key: 'Subcontract' | 'PurchaseAgreement';
+  id: number;
+  number: string;
+  vendorId: number | null;
+  description: string;
+}
+
+type Values = { description: string; estimatedAmount: string; proposedAmount: string; approvedAmount: string };
+const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** The project's subcontracts and purchase agreements (open ones). */
+async function loadCommitments(projectId: number): Promise<Commitment[]> {
+  const [subs, pas] = await Promise.all([
+    getJson<Array<Record<string, unknown>>>('/api/pfm/getsubcontracts', { recordKey: 'Project', recordId: projectId }),
+    getJson<Array<Record<string, unknown>>>('/api/pfm/getpurchaseagreements', { recordKey: 'Project', recordId: projectId }),
+  ]);
+  const map = (key: Commitment['key'], idField: string) => (row: Record<string, unknown>): Commitment => ({
+    key, id: row[idField] as number, number: String(row.number ?? ''), vendorId: (row.vendorId as number | null) ?? null, description: String(row.description ?? ''),
+  });
+  return [...subs.map(map('Subcontract', 'subcontractId')), ...pas.map(map('PurchaseAgreement', 'purchaseAgreementId'))];
+}
+
+/** The commitments an item may be linked to (§5). */
+export function linkCandidates(item: ChangeEventItem, commitments: readonly Commitment[]): Commitment[] {
+  return commitments.filter((c) => canLinkItemToCommitment({ vendorId: item.vendorId, coItemRecordId: item.coItemRecordId, stateName: item.recordStateName }, c).ok);
+}
+
+/** The workbench view. */
+export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkbenchProps) {
+  const signedIn = useSignedIn();
+  const { record: item, status } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
+  const security = useFieldSecurity(item?.applicationRecordStateId);
+  const [edits, setEdits] = useState<Partial<Values>>({});
+  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [commitments, setCommitments] = useState<Commitment[]>([]);
+  const [choice, setChoice] = useState('');
+  const projectId = item?.projectId;
+
+  useEffect(() => {
+    if (!signedIn || !projectId) return undefined;
+    let live = true;
+    loadCommitments(projectId).then((list) => { if (live) setCommitments(list); }, (error: unknown) => console.error('Commitments failed to load', error));
+    return () => { live = false; };
+  }, [signedIn, projectId]);
+
+  if (status === 'loading' && !item) return <p className="p-3" role="status">Loading…</p>;
+  if (!item) return <div className="alert alert-warning m-3" role="alert">Change event item {recordId} was not found.</div>;
+
+  const values: Values = {
+    description: item.description ?? '', estimatedAmount: text(item.estimatedAmount), proposedAmount: text(item.proposedAmount), approvedAmount: text(item.approvedAmount), ...edits,
+  };
+  const set = (field: keyof Values) => (value: string) => setEdits((current) => ({ ...current, [field]: value }));
+  const form = formFeedback(feedback);
+  const dirty = Object.keys(edits).length > 0;
+  const candidates = linkCandidates(item, commitments);
+  const check = canLinkItemToCommitment({ vendorId: item.vendorId, coItemRecordId: item.coItemRecordId, stateName: item.recordStateName }, { vendorId: item.vendorId });
+
+  const save = async () => {
+    setSaving(true);
+    const result = await saveChangeRecord('ChangeEventItem', item.changeEventItemId, item.applicationRecordStateId, values, security);
+    setSaving(false);
+    if (result.ok) {
+      setEdits({});
+      setFeedback([]);
+      showToast(`Item ${item.changeEventItemId} saved.`, { variant: 'success' });
+    } else {
+      setFeedback(result.feedback);
+      if (!result.feedback.length) showToast(result.message, { title: 'Not saved', variant: 'danger' });
+    }
+  };
+  const link = async () => {
+    const commitment = candidates.find((c) => `${c.key}:${c.id}` === choice);
+    if (!commitment) return;
+    try {
+      const answer = await postForm<{ changeEventItem: ChangeEventItem }>('/api/pfm/LinkChangeEventItemToCommitment', {
+        ChangeEventItemId: item.changeEventItemId, CommitmentKey: commitment.key, CommitmentId: commitment.id,
+      });
+      changeEventItems().upsert(answer.changeEventItem);
+      showToast(`Item ${item.changeEventItemId} is linked to ${commitment.number}; a change order was drafted.`, { variant: 'success' });
+    } catch (error) {
+      // A refusal (autoAlert) has shown the 'Request Failed' dialog already.
+      console.error('Link failed', error);
+      showToast(`Item ${item.changeEventItemId} was not linked to ${commitment.number}.`, { variant: 'danger' });
+    }
+  };
+
+  return (
+    <div className="p-3" data-workbench="change-event-item">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h2 className="h5 mb-0">Item {item.changeEventItemId}</h2>
+        <span className="badge text-bg-secondary" data-state>{item.recordStateName}</span>
+        <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
+      </div>
+      <p className="small mb-2">
+        Vendor: <strong><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></strong>
+        {item.costCode ? <> · Cost code {item.costCode}</> : null}
+      </p>
+      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <ValidationSummary feedback={form} />
+        <FormField label="Description" field="description" value={values.description} onChange={set('description')} feedback={form} editable={fieldEditable(security, 'description')} required />
+        <div className="row">
+          {(['estimatedAmount', 'proposedAmount', 'approvedAmount'] as const).map((field) => (
+            <div className="col-md-4" key={field}>
+              <FormField
+                label={{ estimatedAmount: 'Estimated', proposedAmount: 'Proposed', approvedAmount: 'Approved' }[field]}
+                field={field} type="number" value={values[field]} onChange={set(field)} feedback={form}
+                editable={fieldEditable(security, field)} visible={fieldVisible(security, field)}
+              />
+            </div>
+          ))}
+        </div>
+        <div className="d-flex gap-2 mb-3">
+          <button type="submit" className="btn btn-primary btn-sm" disabled={saving || !dirty}>{saving ? 'Saving…' : 'Save'}</button>
+          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={saving || !dirty} onClick={() => { setEdits({}); setFeedback([]); }}>Discard changes</button>
+        </div>
+      </form>
+      <section aria-labelledby="link-heading" data-testid="link-commitment">
+        <h3 className="h6" id="link-heading">Link to a commitment</h3>
+        {!check.ok ? <p className="small text-body-secondary" data-link-rule>{check.message}</p> : candidates.length === 0 ? (
+          <p className="small text-body-secondary">No commitment of this project has the item's vendor.</p>
+        ) : (
+          <div className="d-flex gap-2">
+            <select className="form-select form-select-sm" aria-label="Commitment" value={choice} onChange={(e) => setChoice(e.target.value)} data-candidates>
+              <option value="">Choose a commitment…</option>
+              {candidates.map((c) => <option key={`${c.key}:${c.id}`} value={`${c.key}:${c.id}`}>{`${c.number} ${c.description}`}</option>)}
+            </select>
+            <button type="button" className="btn btn-sm btn-outline-primary" disabled={!choice} onClick={() => void link()}>Link</button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { defineReactElement } from '../../ui/element';
+import { ChangeEventWorkbench } from './ChangeEventWorkbench';
+
+/**
+ * `<wb-change-event record-key="ChangeEvent|ChangeRecord" record-id="…">`: the Change Event
+ * workbench; with record-key ChangeRecord it creates a change event for that initiating document.
+ */
+export const ChangeEventElement = defineReactElement('wb-change-event', ChangeEventWorkbench, {
+  props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wb-change-event': HTMLElement;
+  }
+}
