@@ -36,9 +36,9 @@ const sourceFormatter: TextFormatter = Object.assign(
 );
 
 const COLUMNS: ColumnDefinition[] = [
-  { title: 'Date', field: 'transactionDate', formatter: dateFormatter, sorter: 'string', headerFilter: 'input', width: 110 },
+  { title: 'Date', field: 'transactionDate', formatter: dateFormatter, sorter: 'string', headerFilter: 'input', width: 118 },
   {
-    title: 'Source Document', field: 'source', formatter: sourceFormatter, headerFilter: 'input', width: 190,
+    title: 'Source Document', field: 'source', formatter: sourceFormatter, headerFilter: 'input', width: 200,
     cellClick: (event, cell) => {
       const row = cell.getData() as unknown as CostCodeTransaction;
       if (!row.sourceRecordKey || !row.sourceRecordId || !(event.target as Element).closest?.('a')) return;
@@ -46,13 +46,13 @@ const COLUMNS: ColumnDefinition[] = [
       if (findWorkbenchKind(row.sourceRecordKey)) openWorkbench(row.sourceRecordKey, { recordKey: row.sourceRecordKey, recordId: row.sourceRecordId });
     },
   },
-  { title: 'Cost Code', field: 'costCode', formatter: costCodeFormatter, headerFilter: 'input', width: 120 },
-  { title: 'Type', field: 'costType', formatter: textCellFormatter, headerFilter: 'input', width: 70 },
-  { title: 'Vendor', field: 'vendorName', formatter: textCellFormatter, headerFilter: 'input', width: 200 },
-  { title: 'Description', field: 'description', formatter: textCellFormatter, headerFilter: 'input', minWidth: 220 },
-  { title: 'Units', field: 'units', formatter: numberFormatter(2), sorter: numberSorter, headerFilter: 'input', headerFilterFunc: numberHeaderFilter, hozAlign: 'right', bottomCalc: 'sum', bottomCalcFormatter: numberFormatter(2), width: 100 },
-  { title: 'Hours', field: 'hours', formatter: numberFormatter(2), sorter: numberSorter, headerFilter: 'input', headerFilterFunc: numberHeaderFilter, hozAlign: 'right', bottomCalc: 'sum', bottomCalcFormatter: numberFormatter(2), width: 100 },
-  { title: 'Amount', field: 'amount', formatter: moneyFormatter, sorter: numberSorter, headerFilter: 'input', headerFilterFunc: numberHeaderFilter, hozAlign: 'right', bottomCalc: 'sum', bottomCalcFormatter: moneyFormatter, width: 140 },
+  { title: 'Cost Code', field: 'costCode', formatter: costCodeFormatter, headerFilter: 'input', width: 118 },
+  { title: 'Type', field: 'costType', formatter: textCellFormatter, headerFilter: 'input', width: 64 },
+  { title: 'Vendor', field: 'vendorName', formatter: textCellFormatter, headerFilter: 'input', width: 180 },
+  { title: 'Description', field: 'description', formatter: textCellFormatter, headerFilter: 'input', minWidth: 160 },
+  { title: 'Units', field: 'units', formatter: numberFormatter(2), sorter: numberSorter, headerFilter: 'input', headerFilterFunc: numberHeaderFilter, hozAlign: 'right', bottomCalc: 'sum', bottomCalcFormatter: numberFormatter(2), width: 120 },
+  { title: 'Hours', field: 'hours', formatter: numberFormatter(2), sorter: numberSorter, headerFilter: 'input', headerFilterFunc: numberHeaderFilter, hozAlign: 'right', bottomCalc: 'sum', bottomCalcFormatter: numberFormatter(2), width: 120 },
+  { title: 'Amount', field: 'amount', formatter: moneyFormatter, sorter: numberSorter, headerFilter: 'input', headerFilterFunc: numberHeaderFilter, hozAlign: 'right', bottomCalc: 'sum', bottomCalcFormatter: moneyFormatter, width: 150 },
 ];
 
 type Row = CostCodeTransaction & { source: string };

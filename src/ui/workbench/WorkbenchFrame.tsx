@@ -10,7 +10,7 @@ import { WorkbenchIcon } from './icons';
 import type { WorkbenchIconName } from './icons';
 
 /** Width of the open panel. */
-export const WORKBENCH_WIDTH = 'min(1100px, 100vw)';
+export const WORKBENCH_WIDTH = 'min(1320px, 100vw)';
 
 export interface WorkbenchFrameProps {
   /** The kind's label, or the unknown kind's name. */
