@@ -38,6 +38,7 @@ const DATA_DIR = `.tmp/bench-data-${PORT}`;
 const ORIGIN = `https://localhost:${PORT}`;
 const SCALE_PROJECT = { projectId: 41, number: '26-9001', name: 'Benchmark Tower' };
 const STEP_TIMEOUT_MS = 60_000;
+const FILTER_TIMEOUT_MS = 15_000;
 const log = (...args) => console.log('[bench]', ...args);
 
 // --- host ------------------------------------------------------------------------------------
@@ -166,7 +167,8 @@ function measureSort(page, rootTag) {
     const amount = headers.find((el) => el.getAttribute('tabulator-field') === 'amount')
       ?? headers.find((el) => /^amount$/i.test(el.querySelector('.tabulator-col-title')?.textContent?.trim() ?? ''));
     if (!amount) return { ms: NaN, error: 'no amount column header' };
-    const firstRowText = () => findDeepFn(root, (el) => el.classList?.contains('tabulator-row'), [])[0]?.textContent ?? '';
+    const isDataRow = (el) => el.classList?.contains('tabulator-row') && !el.classList.contains('tabulator-calcs') && !el.classList.contains('tabulator-group');
+    const firstRowText = () => findDeepFn(root, isDataRow, [])[0]?.textContent ?? '';
     const before = firstRowText();
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
     const start = performance.now();
@@ -191,7 +193,8 @@ function measureFilter(page, rootTag) {
     const column = preferred.map((field) => columns.find((el) => el.getAttribute('tabulator-field') === field)).find(Boolean) ?? columns[0];
     if (!column) return { ms: NaN, error: 'no header filter' };
     const field = column.getAttribute('tabulator-field');
-    const rows = () => findDeepFn(root, (el) => el.classList?.contains('tabulator-row'), []);
+    // Data rows only: the bottom-calc (totals) row and group headers have no vendor.
+    const rows = () => findDeepFn(root, (el) => el.classList?.contains('tabulator-row') && !el.classList.contains('tabulator-calcs') && !el.classList.contains('tabulator-group'), []);
     const cellText = (row) => row.querySelector(`.tabulator-cell[tabulator-field="${field}"]`)?.textContent?.trim() ?? '';
     const values = rows().map(cellText).filter(Boolean);
     const value = values.find((text) => text !== values[0]) ?? values[0];
@@ -214,7 +217,7 @@ function measureFilter(page, rootTag) {
     input.value = '';
     for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
     return { ms, field, value };
-  }, { rootTag, findDeepSource: findDeep.toString(), timeout: STEP_TIMEOUT_MS });
+  }, { rootTag, findDeepSource: findDeep.toString(), timeout: FILTER_TIMEOUT_MS });
 }
 
 // --- main ------------------------------------------------------------------------------------
@@ -222,6 +225,8 @@ function measureFilter(page, rootTag) {
 async function main() {
   if (!values['no-build']) build();
   const host = await startHost();
+  // Ctrl+C or a kill still stops the host this run started.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { void host.stop().finally(() => process.exit(130)); });
   let browser;
   try {
     const executablePath = process.env.CHROME_PATH ?? findChromium();
