@@ -1,0 +1,220 @@
+// Change management end to end: real sign-in as pm on project 1, the real API and seeded database.
+// Each test uses its own showcase records (pfm-facts.md) or puts back what it changed, so the tests
+// do not depend on each other's order (the database is shared by the run).
+// Run alone: DIST_DIR=.tmp/dist-cm npx rollup -c && DIST_DIR=.tmp/dist-cm E2E_PORT=8581 npx playwright test tests/e2e/change-management.spec.ts --output=.tmp/pw-cm
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openPortalAs } from './support/portal';
+
+const Q = 'projectId=1&budgetId=1';
+const tokens = new WeakMap<Page, string>();
+
+function watchToken(page: Page): void {
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (header?.startsWith('Bearer ')) tokens.set(page, header);
+  });
+}
+
+async function api(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string | number>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const headers = { Authorization: tokens.get(page) ?? '' };
+  const response = method === 'GET'
+    ? await page.request.get(path, { headers })
+    : await page.request.post(path, { headers, multipart: Object.fromEntries(Object.entries(form ?? {}).map(([k, v]) => [k, String(v)])) });
+  return { status: response.status(), body: await response.json().catch(() => null) };
+}
+
+/** Items of a change event through the API (open and closed). */
+async function itemStates(page: Page, changeEventId: number): Promise<Record<number, string>> {
+  const out: Record<number, string> = {};
+  for (const open of ['', '&open=false']) {
+    const rows = (await api(page, 'GET', `/api/pfm/getchangeeventitems?recordKey=ChangeEvent&recordId=${changeEventId}${open}`)).body.data as Array<{ changeEventItemId: number; recordStateName: string }>;
+    for (const row of rows) out[row.changeEventItemId] = row.recordStateName;
+  }
+  return out;
+}
+
+async function eventState(page: Page, changeEventId: number): Promise<string> {
+  for (const open of ['', '&open=false']) {
+    const rows = (await api(page, 'GET', `/api/pfm/getchangeevents?recordKey=ChangeEvent&recordId=${changeEventId}${open}`)).body.data as Array<{ recordStateName: string }>;
+    if (rows[0]) return rows[0].recordStateName;
+  }
+  return '';
+}
+
+const screen = (page: Page) => page.locator('pfm-change-management');
+const row = (page: Page, number: string) => screen(page).locator(`tr:has([data-open="${number}"])`);
+const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
+
+async function open(page: Page, tab: string): Promise<void> {
+  watchToken(page);
+  await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=${tab}`);
+  await expect(screen(page).locator('.record-lists tbody tr[data-record-id]').first()).toBeVisible();
+}
+
+async function choose(page: Page, menu: string, target: string): Promise<void> {
+  await screen(page).getByRole('button', { name: menu, exact: true }).click();
+  await screen(page).getByRole('menuitem', { name: target, exact: true }).click();
+}
+
+async function showClosed(page: Page): Promise<void> {
+  await screen(page).locator('.record-lists [role="tab"][data-list="closed"]').click();
+}
+
+test.describe('change management', () => {
+  test('Complete is blocked on CE-003 with the exact title and message, and the blocking items are listed with links', async ({ page }) => {
+    await open(page, 'change-events');
+    await choose(page, 'Advance CE-003', 'Complete');
+    await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to Complete Change Event');
+    await expect(dialog(page)).toContainText('Change Event can not be advanced to Completed State until all change event items are in a closed state.');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    const panel = screen(page).locator('[data-testid="blocked-advance"]');
+    await expect(panel.locator('[data-item-id]')).toHaveCount(2);
+    await expect(panel.locator('[data-item-id="7"] [data-item-state]')).toHaveText('Approved');
+    await expect(panel.locator('[data-item-id="8"] [data-item-state]')).toHaveText('Pending Commitment');
+    await panel.locator('[data-item-id="7"] a').click();
+    await expect(page).toHaveURL(/workbench=ChangeEventItem&recordKey=ChangeEventItem&recordId=7/);
+    await expect(page.locator('wb-change-event-item [data-state]')).toHaveText('Approved');
+    expect(await eventState(page, 3)).toBe('Approved');
+  });
+
+  test('No Change is blocked on CE-001 (nested item open)', async ({ page }) => {
+    await open(page, 'change-events');
+    await choose(page, 'Advance CE-001', 'No Change');
+    await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to set Change Event to No Change');
+    await expect(dialog(page)).toContainText('Item 3:');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    expect(await eventState(page, 1)).toBe('Open');
+  });
+
+  test('Approved is blocked on CE-002 (an item is Pending Approval)', async ({ page }) => {
+    await open(page, 'change-events');
+    await choose(page, 'Advance CE-002', 'Approved');
+    await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to Approve Change Event');
+    await expect(dialog(page)).toContainText('Item 4:');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    expect(await eventState(page, 2)).toBe('Pending');
+  });
+
+  test('Approved applies on CE-005 and the event stays in the Open list', async ({ page }) => {
+    await open(page, 'change-events');
+    await choose(page, 'Advance CE-005', 'Approved');
+    await expect(row(page, 'CE-005').locator('[data-state]')).toHaveText('Approved');
+    expect(await eventState(page, 5)).toBe('Approved');
+  });
+
+  test('Confirm Cancel on CE-012: Cancel changes nothing; Ok cancels the event and every item (checked through the API)', async ({ page }) => {
+    await open(page, 'change-events');
+    await choose(page, 'Advance CE-012', 'Canceled');
+    await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Cancel');
+    await expect(dialog(page)).toContainText('This will cancel the change event and change all change event items to Canceled. Please Confirm.');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(await eventState(page, 12)).toBe('Open');
+    expect(Object.values(await itemStates(page, 12))).toEqual(['Open', 'Open']);
+
+    await choose(page, 'Advance CE-012', 'Canceled');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    await expect(row(page, 'CE-012')).toHaveCount(0);
+    await showClosed(page);
+    await expect(row(page, 'CE-012').locator('[data-state]')).toHaveText('Canceled');
+    expect(await eventState(page, 12)).toBe('Canceled');
+    expect(Object.values(await itemStates(page, 12))).toEqual(['Canceled', 'Canceled']);
+  });
+
+  test('Confirm Reject on CE-011 cascades to its nested items', async ({ page }) => {
+    await open(page, 'change-events');
+    await choose(page, 'Advance CE-011', 'Rejected');
+    await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Reject');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    await expect(row(page, 'CE-011')).toHaveCount(0);
+    expect(await eventState(page, 11)).toBe('Rejected');
+    expect(await itemStates(page, 11)).toEqual({ 21: 'Canceled', 22: 'Canceled', 23: 'Canceled' });
+  });
+
+  test('closing an item asks first: Cancel keeps it, Ok applies (then put back)', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1`);
+    const wb = page.locator('wb-change-event');
+    await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
+    await wb.getByRole('menuitem', { name: 'Canceled', exact: true }).click();
+    await expect(dialog(page)).toContainText('This will close the change event item. Please Confirm.');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    expect((await itemStates(page, 1))[1]).toBe('Open');
+    await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
+    await wb.getByRole('menuitem', { name: 'Canceled', exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    await expect(wb.locator('tr[data-item-id="1"] [data-state]')).toHaveText('Canceled');
+    expect((await itemStates(page, 1))[1]).toBe('Canceled');
+    // Put it back for the other tests (Canceled → Open is an offered advancement).
+    expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventItemState', { ItemId: 1, OldRecordStateId: 21, RouteStateId: 13 })).status).toBe(200);
+  });
+
+  test('Route for Proposal opens the RFP e-mail workbench; the state is unchanged', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1`);
+    const wb = page.locator('wb-change-event');
+    await wb.getByRole('button', { name: 'Advance item 3', exact: true }).click();
+    await wb.getByRole('menuitem', { name: 'Route for Proposal', exact: true }).click();
+    await expect(page).toHaveURL(/workbench=Email&recordKey=ChangeEventItem&recordId=3&activeTab=rfp/);
+    const email = page.locator('wb-email');
+    await expect(email.locator('[data-field="subject"]')).toHaveValue(/^Request for proposal: CE-001 item 3/);
+    await expect(email.locator('[data-state]')).toHaveText('Open');
+    expect((await itemStates(page, 1))[3]).toBe('Open');
+  });
+
+  test('Potential Costs on a Draft initiating document opens the new change event workbench; state unchanged', async ({ page }) => {
+    await open(page, 'initiating-documents');
+    await choose(page, 'Advance OD-001', 'Potential Costs');
+    await expect(page).toHaveURL(/workbench=ChangeEvent&recordKey=ChangeRecord&recordId=1/);
+    await expect(page.locator('wb-change-event [data-workbench="new-change-event"]')).toBeVisible();
+    await expect(row(page, 'OD-001').locator('[data-state]')).toHaveText('Draft');
+  });
+
+  test('an injected failure (500) restores the record in the Open list and says why', async ({ page }) => {
+    await open(page, 'initiating-documents');
+    await page.route('**/api/pfm/UpdateChangeRecordState', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    await choose(page, 'Advance RFI-002', 'Void');
+    await expect(page.locator('portal-overlays .toast-body').first()).toContainText("could not be moved to 'Void'");
+    await expect(row(page, 'RFI-002').locator('[data-state]')).toHaveText('Draft');
+    await showClosed(page);
+    await expect(row(page, 'RFI-002')).toHaveCount(0);
+  });
+
+  test('a real 409: a second browser moves CE-010 first; the record is restored, reloaded and the user told', async ({ page, browser }) => {
+    await open(page, 'change-events');
+    await moveToPendingInOtherBrowser(browser, 'CE-010');
+    await choose(page, 'Advance CE-010', 'No Change');
+    await expect(page.locator('portal-overlays .toast-body').first()).toContainText('was changed by someone else');
+    await expect(row(page, 'CE-010').locator('[data-state]')).toHaveText('Pending');
+    expect(await eventState(page, 10)).toBe('Pending');
+    // Put it back.
+    expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventState', { ItemId: 10, OldRecordStateId: 7, RouteStateId: 6 })).status).toBe(200);
+  });
+
+  test('an invalid activeTab shows the first tab', async ({ page }) => {
+    await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=nonsense`);
+    await expect(screen(page).locator('[role="tab"][aria-selected="true"]')).toHaveText('Initiating Documents');
+  });
+
+  for (const login of ['employee', 'viewer']) {
+    test(`${login} is refused by route (/forbidden) and by the API (403)`, async ({ page }) => {
+      watchToken(page);
+      await openPortalAs(page, login, `/pfm/projects/changemanagement?${Q}`);
+      await expect(page).toHaveURL(/\/forbidden/);
+      await expect.poll(() => tokens.get(page)).toBeTruthy();
+      expect((await api(page, 'GET', '/api/pfm/getchangeevents?recordKey=Project&recordId=1')).status).toBe(403);
+      expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventState', { ItemId: 10, OldRecordStateId: 6, RouteStateId: 7 })).status).toBe(403);
+    });
+  }
+});
+
+/** Move change event `number` from Open to Pending in a second browser context, through its own UI. */
+async function moveToPendingInOtherBrowser(browser: Browser, number: string): Promise<void> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const other = await context.newPage();
+  await openPortalAs(other, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events`);
+  await expect(row(other, number)).toBeVisible();
+  await choose(other, `Advance ${number}`, 'Pending');
+  await expect(row(other, number).locator('[data-state]')).toHaveText('Pending');
+  await context.close();
+}
