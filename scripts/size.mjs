@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 
-const DIST = 'dist';
+const DIST = process.env.DIST_DIR ?? 'dist';
 const KB = 1024;
 /** Budgets in gzip bytes. */
 export const BUDGETS = {

@@ -68,6 +68,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/projects/PinProject', access: 'pfm', note: 'added: ProjectId' },
   { method: 'POST', path: '/api/pfm/projects/UnpinProject', access: 'pfm', note: 'added: ProjectId' },
   { method: 'POST', path: '/api/pfm/SaveProjections', access: 'pfm', note: 'added: BudgetId, projections[i].costCodeId/method/value/reason' },
+  { method: 'POST', path: '/api/pfm/AddCostCode', access: 'pfm', note: 'added: BudgetId, Code, Description, CostType, OriginalBudget' },
   { method: 'POST', path: '/api/pfm/SubmitProjections', access: 'pfm', note: 'added: BudgetId; clears it from budgetsPendingProjections' },
   { method: 'POST', path: '/api/pfm/SaveChangeRecord', access: 'pfm', note: 'added: ChangeRecordId + fields (field security of the state)' },
   { method: 'POST', path: '/api/pfm/SaveChangeEvent', access: 'pfm', note: 'added: ChangeEventId + fields (field security of the state)' },

@@ -23,9 +23,11 @@
  * | GET /api/applications/GetApplicationRecordStates | applicationRecordKey | the states |
  * | GET /api/applications/GetRecordStateAdvancements | applicationRecordStateId | the advancements offered |
  * | POST /api/changes/acknowledge | ApplicationId, ParentApplicationRecordId | { acknowledged } (see session.ts) |
+ * | POST /api/pfm/AddCostCode | BudgetId, Code (8 digits, hyphens allowed), Description, CostType, OriginalBudget | { costCode, feedback } |
  */
 import type Database from 'better-sqlite3';
 import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '../../../src/core/workflow';
+import { COST_TYPES, formatCostCode } from '../../../src/core/format';
 import { CURRENT_PERIOD } from '../db/index';
 import { SECURED_FIELDS } from '../db/states';
 import type { Caller, Ctx, Handlers } from './context';
@@ -421,6 +423,34 @@ function downloadFile({ db, body, reply }: Ctx): unknown {
   return reply.type(file.mime).header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.bytes);
 }
 
+// --- budget lines -------------------------------------------------------------------------------
+
+/** A new budget line on an unlocked, non-roll-up budget; the cost type must be one users may pick (§3). */
+function addCostCode({ db, body }: Ctx): unknown {
+  const budget = budgetForProjection(db, body);
+  const feedback: FeedbackItem[] = [];
+  const code = (rawParam(body, 'Code') ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{8}$/.test(code)) feedback.push({ integerValue: 1, stringValue: 'code', message: 'The cost code must have 8 digits, shown 2-4-2 (for example 03-3000-00).' });
+  const description = (rawParam(body, 'Description') ?? '').trim();
+  if (!description) feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
+  else if (description.length > 200) feedback.push({ integerValue: 1, stringValue: 'description', message: 'The description is longer than 200 characters.' });
+  const costType = (rawParam(body, 'CostType') ?? '').trim().toUpperCase();
+  const type = COST_TYPES.find((candidate) => candidate.code === costType);
+  if (!type || type.hidden || type.disabled) feedback.push({ integerValue: 1, stringValue: 'costType', message: 'Choose a cost type: L, M, W, E, S or R.' });
+  const amountRaw = (rawParam(body, 'OriginalBudget') ?? '').trim();
+  if (!NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'originalBudget', message: 'The original budget must be a number.' });
+  else if (Number(amountRaw) < 0) feedback.push({ integerValue: 2, stringValue: 'originalBudget', message: 'A negative original budget is unusual: check the sign.' });
+  if (feedback.some((item) => item.integerValue === 1)) throw invalid(feedback);
+  const display = `${formatCostCode(code)} ${description}`;
+  if (db.prepare('SELECT 1 FROM cost_codes WHERE budgetId = ? AND code = ? AND type = ?').get(budget.budgetId, code, costType)) {
+    throw invalid([{ integerValue: 1, stringValue: 'code', message: `${formatCostCode(code)} (${costType}) is already a line of budget ${budget.jobNumber}.` }]);
+  }
+  const result = db.prepare(`INSERT INTO cost_codes (budgetId, code, type, description, displayText, originalBudget, modifiedAt)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(budget.budgetId, code, costType, description, `${display} (${costType})`, Number(amountRaw), nowIso());
+  const costCode = db.prepare('SELECT * FROM cost_codes WHERE costCodeId = ?').get(result.lastInsertRowid);
+  return { costCode: toApi(costCode as Record<string, unknown>), feedback };
+}
+
 // --- handlers -------------------------------------------------------------------------------------
 
 export const writeHandlers: Handlers = {
@@ -435,6 +465,7 @@ export const writeHandlers: Handlers = {
     return pins(db, user.employeeId);
   },
   [POST('/api/pfm/SaveProjections')]: saveProjections,
+  [POST('/api/pfm/AddCostCode')]: addCostCode,
   [POST('/api/pfm/SubmitProjections')]: submitProjections,
   [POST('/api/pfm/SaveChangeRecord')]: (ctx) => saveRecord('ChangeRecord', ctx),
   [POST('/api/pfm/SaveChangeEvent')]: (ctx) => saveRecord('ChangeEvent', ctx),

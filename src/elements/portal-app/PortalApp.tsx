@@ -2,7 +2,7 @@ import { createElement, useEffect, useLayoutEffect } from 'react';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
 import { $roles, $rolesLoaded } from '../../core/roles';
-import { $resolution, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
+import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
 import { useStore } from '../../ui/hooks';
 
 /** What the main area shows, after the guard. */
@@ -64,10 +64,12 @@ export function PortalApp() {
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+  // Only a new screen scrolls to the top: opening a workbench (a query change) keeps the screen where it was.
   const screenKey = view.kind === 'element' ? view.key : view.kind;
+  const path = useStore($router)?.path ?? '';
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
-  }, [screenKey, resolution]);
+  }, [screenKey, path]);
 
   return (
     <div className="d-flex flex-column">
