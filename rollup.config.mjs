@@ -25,7 +25,15 @@ function manualChunks(id) {
   if (path.includes('/src/ui/grid/')) return 'grid';
   if (path.includes('node_modules/nanostores/') || path.includes('node_modules/@nanostores/router/')) return 'core';
   if (path.includes('/src/styles/')) return 'styles';
+  // Core modules only PFM screens use travel with them, so the portal's first screen stays within budget.
+  if (path.includes('/src/core/workflow/')) return 'workflow';
+  if (path.includes('/src/core/workbench/')) return 'workbench';
+  if (path.includes('/src/core/lookups/')) return 'lookups';
   if (path.includes('/src/core/')) return 'core';
+  // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
+  // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
+  const uiFolder = path.match(/\/src\/ui\/(records|commitments|workbench)\//);
+  if (uiFolder) return uiFolder[1];
   if (path.includes('/src/ui/')) return 'ui';
   return undefined;
 }

@@ -4,7 +4,6 @@
  * every text from here is rendered as text only.
  */
 import { getBlob, getJson } from '../../core/api';
-import { lookupObject } from '../../core/lookups';
 
 /** §7 paths the header calls. */
 export const HEADER_PATHS = {
@@ -195,6 +194,8 @@ export async function loadOpenItems(employeeId: number): Promise<OpenItems> {
 
 /** The numeric id of an application key (change tracking takes ApplicationId), or undefined. */
 export async function loadApplicationId(applicationKey: string): Promise<number | undefined> {
+  // Loaded on demand: only PFM screens need it, and they bring the lookups chunk anyway.
+  const { lookupObject } = await import('../../core/lookups');
   const application = await lookupObject<Record<string, unknown>>('application', applicationKey);
   const id = application ? num(application.applicationId) : -1;
   return id > 0 ? id : undefined;
