@@ -18,7 +18,7 @@ describe('grid column layout', () => {
 
   it('ignores corrupt storage', () => {
     localStorage.setItem(layoutStorageKey('t'), '{"columns": [1, 2]}');
-    const columns = [{ field: 'a' }, { field: 'b' }];
+    const columns = [{ field: 'a', title: 'A' }, { field: 'b', title: 'B' }];
     expect(applyStoredLayout(columns, 't')).to.equal(columns);
   });
 });
