@@ -53,7 +53,8 @@ async function open(page: Page, tab: string): Promise<void> {
 
 async function choose(page: Page, menu: string, target: string): Promise<void> {
   await screen(page).getByRole('button', { name: menu, exact: true }).click();
-  await screen(page).getByRole('menuitem', { name: target, exact: true }).click();
+  // By the state's name (closed targets also carry a hidden '(closed)' in their accessible name).
+  await screen(page).locator(`[role="menuitem"][data-target-state="${target}"]`).click();
 }
 
 async function showClosed(page: Page): Promise<void> {
@@ -136,12 +137,12 @@ test.describe('change management', () => {
     await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1`);
     const wb = page.locator('wb-change-event');
     await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
-    await wb.getByRole('menuitem', { name: 'Canceled', exact: true }).click();
+    await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
     await expect(dialog(page)).toContainText('This will close the change event item. Please Confirm.');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     expect((await itemStates(page, 1))[1]).toBe('Open');
     await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
-    await wb.getByRole('menuitem', { name: 'Canceled', exact: true }).click();
+    await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(wb.locator('tr[data-item-id="1"] [data-state]')).toHaveText('Canceled');
     expect((await itemStates(page, 1))[1]).toBe('Canceled');
@@ -154,7 +155,7 @@ test.describe('change management', () => {
     await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1`);
     const wb = page.locator('wb-change-event');
     await wb.getByRole('button', { name: 'Advance item 3', exact: true }).click();
-    await wb.getByRole('menuitem', { name: 'Route for Proposal', exact: true }).click();
+    await wb.locator('[role="menuitem"][data-target-state="Route for Proposal"]').click();
     await expect(page).toHaveURL(/workbench=Email&recordKey=ChangeEventItem&recordId=3&activeTab=rfp/);
     const email = page.locator('wb-email');
     await expect(email.locator('[data-field="subject"]')).toHaveValue(/^Request for proposal: CE-001 item 3/);
@@ -193,7 +194,7 @@ test.describe('change management', () => {
 
   test('an invalid activeTab shows the first tab', async ({ page }) => {
     await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=nonsense`);
-    await expect(screen(page).locator('[role="tab"][aria-selected="true"]')).toHaveText('Initiating Documents');
+    await expect(screen(page).locator('[role="tablist"][aria-label="Change management"] [aria-selected="true"]')).toHaveText('Initiating Documents');
   });
 
   for (const login of ['employee', 'viewer']) {
