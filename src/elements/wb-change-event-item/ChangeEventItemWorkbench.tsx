@@ -11,7 +11,7 @@ import { canLinkItemToCommitment } from '../../core/workflow';
 import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, formFeedback } from '../../ui/records';
 import type { FeedbackItem } from '../../ui/records';
 import {
-  advanceChangeEventItem, changeEventItems, saveChangeRecord, useChangeRecord, useFieldSecurity, useSignedIn,
+  advanceChangeEventItem, changeEventItems, saveChangeRecord, useChangeRecord, useFieldSecurity, useSignedIn, useWorkbenchRecordName,
 } from '../../ui/records/change-management';
 import type { ChangeEventItem } from '../../ui/records/change-management';
 
@@ -56,6 +56,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   const signedIn = useSignedIn();
   const { record: item, status } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
   const security = useFieldSecurity(item?.applicationRecordStateId);
+  const nameRef = useWorkbenchRecordName<HTMLDivElement>(item ? `Item ${item.changeEventItemId}: ${item.description}` : undefined);
   const [edits, setEdits] = useState<Partial<Values>>({});
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [saving, setSaving] = useState(false);
@@ -112,7 +113,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   };
 
   return (
-    <div className="p-3" data-workbench="change-event-item">
+    <div className="p-3" data-workbench="change-event-item" ref={nameRef}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0">Item {item.changeEventItemId}</h2>
         <span className="badge text-bg-secondary" data-state>{item.recordStateName}</span>

@@ -14,7 +14,7 @@ import {
 import type { FeedbackItem } from '../../ui/records';
 import {
   BlockedItems, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemTree, loadChangeEventItems, reloadRecord,
-  saveChangeRecord, useChangeRecord, useFieldSecurity, useLookupOptions, useSignedIn,
+  saveChangeRecord, useChangeRecord, useFieldSecurity, useLookupOptions, useSignedIn, useWorkbenchRecordName,
 } from '../../ui/records/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../ui/records/change-management';
 import { formatMoney } from '../../core/format';
@@ -80,6 +80,7 @@ type Values = { title: string; description: string; changeReasonId: string; reim
 function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: number; signedIn: boolean }) {
   const { record, status } = useChangeRecord<ChangeEvent>('ChangeEvent', changeEventId, signedIn);
   const security = useFieldSecurity(record?.applicationRecordStateId);
+  const nameRef = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.title}` : undefined);
   const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
   const reasons = useLookupOptions('changeReason', 'changeReasonId');
   const filter = useCallback((i: ChangeEventItem) => i.changeEventId === changeEventId, [changeEventId]);
@@ -125,7 +126,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   };
 
   return (
-    <div className="p-3" data-workbench="change-event">
+    <div className="p-3" data-workbench="change-event" ref={nameRef}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>

@@ -9,7 +9,7 @@ import { showToast } from '../../core/messages';
 import { FormField, StateAdvanceMenu, ValidationSummary, fieldEditable, formFeedback } from '../../ui/records';
 import type { FeedbackItem } from '../../ui/records';
 import {
-  advanceChangeRecord, saveChangeRecord, useChangeRecord, useFieldSecurity, useLookupOptions, useSignedIn,
+  advanceChangeRecord, saveChangeRecord, useChangeRecord, useFieldSecurity, useLookupOptions, useSignedIn, useWorkbenchRecordName,
 } from '../../ui/records/change-management';
 import type { ChangeRecord } from '../../ui/records/change-management';
 
@@ -34,6 +34,7 @@ export function InitiatingDocument({ recordId = -1 }: InitiatingDocumentProps) {
   const signedIn = useSignedIn();
   const { record, status } = useChangeRecord<ChangeRecord>('ChangeRecord', recordId, signedIn);
   const security = useFieldSecurity(record?.applicationRecordStateId);
+  const nameRef = useWorkbenchRecordName<HTMLFormElement>(record ? `${record.number} ${record.title}` : undefined);
   const types = useLookupOptions('initiatingDocumentType', 'initiatingDocumentTypeId');
   const reasons = useLookupOptions('changeReason', 'changeReasonId');
   const [officialOnly, setOfficialOnly] = useState(true);
@@ -76,7 +77,7 @@ export function InitiatingDocument({ recordId = -1 }: InitiatingDocumentProps) {
   };
 
   return (
-    <form className="p-3" data-workbench="initiating-document" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <form className="p-3" data-workbench="initiating-document" ref={nameRef} onSubmit={(e) => { e.preventDefault(); void save(); }}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>

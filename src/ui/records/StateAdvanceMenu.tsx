@@ -29,7 +29,7 @@ type Load = { status: 'loading' } | { status: 'loaded'; list: StateAdvancement[]
 
 /** The menu button and its menu of target states. */
 export function StateAdvanceMenu({
-  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm btn-outline-primary', alignEnd = true,
+  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm border text-body', alignEnd = true,
 }: StateAdvanceMenuProps) {
   const menuId = useId();
   const [open, setOpen] = useState(false);
