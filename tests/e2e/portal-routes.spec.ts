@@ -124,19 +124,19 @@ test.describe('titles, validation and Not Found', () => {
     await openPortalAs(page, 'admin');
     for (const path of ['/pfm/surveys', '/pfm/esign']) {
       await pushPath(page, `${path}?projectId=4&budgetId=5&programId=6&recordId=7`);
-      const screen = page.locator('portal-app').locator('#portal-main > *');
+      const screen = page.locator('portal-app').locator('#portal-main > :first-child');
       await expect(screen).toHaveAttribute('record-id', '7');
       for (const name of ['project-id', 'budget-id', 'program-id']) await expect(screen).not.toHaveAttribute(name, /.*/);
     }
     // The project-level screen keeps them.
     await pushPath(page, '/pfm/projects/surveys?projectId=4&budgetId=5');
-    await expect(page.locator('portal-app').locator('#portal-main > *')).toHaveAttribute('project-id', '4');
+    await expect(page.locator('portal-app').locator('#portal-main > :first-child')).toHaveAttribute('project-id', '4');
   });
 
   test('malformed query values fall back to the defaults', async ({ page }) => {
     await openPortalAs(page, 'pm');
     await pushPath(page, '/pfm/projects/commitments?projectId=7&legalEntityId=1.5&recordId=%3Cb%3E&activeTab=x');
-    const screen = page.locator('portal-app').locator('#portal-main > *');
+    const screen = page.locator('portal-app').locator('#portal-main > :first-child');
     await expect(screen).toHaveAttribute('project-id', '7');
     await expect(screen).toHaveAttribute('legal-entity-id', '-1');
     await expect(screen).toHaveAttribute('record-id', '-1');
