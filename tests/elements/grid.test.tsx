@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { useState } from 'react';
-import type { ColumnDefinition, Options, Tabulator } from 'tabulator-tables';
+import type { CellComponent, ColumnDefinition, Options, Tabulator } from 'tabulator-tables';
 import { defineReactElement } from '../../src/ui/element';
 import {
   costCodeFormatter, dateFormatter, editableGridOptions, Grid, layoutStorageKey, loadTabulatorStyleSheet, moneyFormatter,
@@ -315,5 +315,26 @@ describe('<Grid> (Tabulator in a shadow root)', () => {
     // Shift+Tab moves to the previous editable cell.
     press(below, 'Tab', 9, true);
     await waitFor(() => editorIn(1, 'method'));
+  });
+
+  it('editable grids: Page Down past the visible lines keeps the typed value and edits the next line', async () => {
+    const columns: ColumnDefinition[] = [{ title: 'Code', field: 'code' }, { title: 'Value', field: 'value', editor: 'input' }];
+    const data = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, code: `C${i + 1}`, value: String(i) }));
+    const { root, table } = await mountGrid({ columns, data, height: 200, options: editableGridOptions() });
+    const holder = root.querySelector<HTMLElement>('.tabulator-tableholder')!;
+    const press = (target: Element) =>
+      target.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', keyCode: 34, bubbles: true, composed: true, cancelable: true }));
+    const rowById = (id: number) => table.getRows().find((row) => row.getData().id === id)!;
+    const editorOfRow = (id: number) => rowById(id).getElement().querySelector<HTMLInputElement>('.tabulator-cell[tabulator-field="value"] input');
+    (rowById(1).getCell('value') as CellComponent).getElement().focus();
+    let input = await waitFor(() => editorOfRow(1)).catch(() => { throw new Error('no editor on line 1'); });
+    // Walk down well past the lines the 200 px grid shows, typing into each line on the way.
+    for (let id = 1; id <= 12; id++) {
+      input.value = `typed ${id}`;
+      press(input);
+      input = await waitFor(() => editorOfRow(id + 1)).catch(() => { throw new Error(`no editor on line ${id + 1}`); });
+    }
+    expect(holder.scrollTop).to.be.greaterThan(0);
+    for (let id = 1; id <= 12; id++) expect(rowById(id).getData().value, `line ${id}`).to.equal(`typed ${id}`);
   });
 });
