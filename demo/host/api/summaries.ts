@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3';
 import { CURRENT_PERIOD, PRIOR_PERIOD } from '../db/index';
 import { CODE_DISPLAY_SQL } from './rows';
 import { scopeWhere, type LoadParams } from './scope';
+import { autoCostToComplete } from '../../../src/core/projection';
 
 export interface LineSummary {
   costCodeId: number;
@@ -118,7 +119,7 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
     const currentBudget = round2(r.originalBudget + approvedChanges);
     const committed = round2(r.committed ?? 0);
     const remainingCommitment = round2(Math.max(0, committed - (r.committedActual ?? 0)));
-    const auto = round2(Math.max(0, currentBudget - actual, remainingCommitment));
+    const auto = autoCostToComplete({ currentBudget, actualToDate: actual, remainingCommitment });
     const manual = r.curMethod === 'manual';
     const ctc = manual ? round2(r.curCtc ?? 0) : auto;
     const finalCost = round2(actual + ctc);

@@ -4,6 +4,7 @@
  * totals (grand and per division) computed in one pass.
  */
 import { formatCostCode, parseNumber, sanitizeNumber } from '../../core/format';
+import { autoCostToComplete } from '../../core/projection';
 
 /** Which grid: '' money only, 'unit' adds units and unit costs, 'hour' adds hours and rates (labour lines). */
 export type Variant = '' | 'unit' | 'hour';
@@ -107,13 +108,8 @@ export function divisionLabel(division: string): string {
   return name ? `${division} ${name}` : division;
 }
 
-/**
- * The automatic cost to complete, as the server computes it (summaries.ts): the larger of the budget
- * not yet spent and the remaining commitment, never below 0.
- */
-export function autoCostToComplete(line: Pick<ProjectionLine, 'currentBudget' | 'actualToDate' | 'remainingCommitment'>): number {
-  return round2(Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment));
-}
+/** The automatic cost to complete: the same rule the server uses. */
+export { autoCostToComplete };
 
 /**
  * Read a typed projection with the §5 number rule. '' (nothing typed) means "back to automatic";
