@@ -3,26 +3,10 @@
 // do not depend on each other's order (the database is shared by the run).
 // Run alone: DIST_DIR=.tmp/dist-cm npx rollup -c && DIST_DIR=.tmp/dist-cm E2E_PORT=8581 npx playwright test tests/e2e/change-management.spec.ts --output=.tmp/pw-cm
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, hasToken, watchToken } from './support/api';
 import { openPortalAs } from './support/portal';
 
 const Q = 'projectId=1&budgetId=1';
-const tokens = new WeakMap<Page, string>();
-
-function watchToken(page: Page): void {
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (header?.startsWith('Bearer ')) tokens.set(page, header);
-  });
-}
-
-async function api(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string | number>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const headers = { Authorization: tokens.get(page) ?? '' };
-  const response = method === 'GET'
-    ? await page.request.get(path, { headers })
-    : await page.request.post(path, { headers, multipart: Object.fromEntries(Object.entries(form ?? {}).map(([k, v]) => [k, String(v)])) });
-  return { status: response.status(), body: await response.json().catch(() => null) };
-}
-
 /** Items of a change event through the API (open and closed). */
 async function itemStates(page: Page, changeEventId: number): Promise<Record<number, string>> {
   const out: Record<number, string> = {};
@@ -202,7 +186,7 @@ test.describe('change management', () => {
       watchToken(page);
       await openPortalAs(page, login, `/pfm/projects/changemanagement?${Q}`);
       await expect(page).toHaveURL(/\/forbidden/);
-      await expect.poll(() => tokens.get(page)).toBeTruthy();
+      await expect.poll(() => hasToken(page)).toBe(true);
       expect((await api(page, 'GET', '/api/pfm/getchangeevents?recordKey=Project&recordId=1')).status).toBe(403);
       expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventState', { ItemId: 10, OldRecordStateId: 6, RouteStateId: 7 })).status).toBe(403);
     });

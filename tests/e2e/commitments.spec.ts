@@ -1,27 +1,10 @@
 // Commitments, buyout and owner agreements end to end: real sign-in, the real API and seeded database.
 // Run alone: DIST_DIR=.tmp/dist-cmt npx rollup -c && DIST_DIR=.tmp/dist-cmt E2E_PORT=8571 npx playwright test tests/e2e/commitments.spec.ts --output=.tmp/pw-cmt
 import { expect, test, type Page } from '@playwright/test';
+import { api, watchToken } from './support/api';
 import { openPortalAs } from './support/portal';
 
 const Q = 'projectId=1&budgetId=1';
-const tokens = new WeakMap<Page, string>();
-
-/** Remember the bearer token the page sends, to ask the API directly with the same user's rights. */
-function watchToken(page: Page): void {
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (header?.startsWith('Bearer ')) tokens.set(page, header);
-  });
-}
-
-async function api(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string | number>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const headers = { Authorization: tokens.get(page) ?? '' };
-  const response = method === 'GET'
-    ? await page.request.get(path, { headers })
-    : await page.request.post(path, { headers, multipart: Object.fromEntries(Object.entries(form ?? {}).map(([k, v]) => [k, String(v)])) });
-  return { status: response.status(), body: await response.json().catch(() => null) };
-}
-
 const screen = (page: Page) => page.locator('pfm-commitments');
 const workbench = (page: Page, tag = 'wb-subcontract') => page.locator(tag);
 

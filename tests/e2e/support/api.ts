@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+
+const tokens = new WeakMap<Page, string>();
+
+/** Remember the bearer token the page sends, to ask the API directly with the same user's rights. */
+export function watchToken(page: Page): void {
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (header?.startsWith('Bearer ')) tokens.set(page, header);
+  });
+}
+
+/** Whether {@link watchToken} has seen the page send a token yet. */
+export function hasToken(page: Page): boolean {
+  return tokens.has(page);
+}
+
+/** Call the API as the page's signed-in user (after {@link watchToken} saw a request); forms go as multipart. */
+export async function api(page: Page, method: 'GET' | 'POST', path: string, form?: Record<string, string | number>): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const headers = { Authorization: tokens.get(page) ?? '' };
+  const response = method === 'GET'
+    ? await page.request.get(path, { headers })
+    : await page.request.post(path, { headers, multipart: Object.fromEntries(Object.entries(form ?? {}).map(([k, v]) => [k, String(v)])) });
+  return { status: response.status(), body: await response.json().catch(() => null) };
+}
