@@ -11,17 +11,7 @@ import { NO_ACCESS_MESSAGE } from '../../src/ui/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-buyout/define';
 import '../../src/elements/wb-subcontract/define';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 4000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(10);
-  }
-}
+import { waitFor } from '../support/browser';
 
 type Answer = { status?: number; body?: unknown };
 const realFetch = window.fetch;

@@ -7,17 +7,7 @@ import {
   numberFormatter, numberHeaderFilter, numberSorter, toCsv, toExcelBlob, exportCsv, XLSX_MIME_TYPE, ColumnChooser,
 } from '../../src/ui/grid';
 import { $session } from '../../src/core/auth/session';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 5000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(10);
-  }
-}
+import { sleep, waitFor } from '../support/browser';
 
 interface TestGridProps {
   columns: ColumnDefinition[];

@@ -6,18 +6,7 @@ import { $toasts, resetMessages } from '../../src/core/messages';
 import { applyEdit, autoCostToComplete, computeTotals, divisionLabel, readEntry, type GridRow, type ProjectionLine } from '../../src/elements/pfm-projection-grid/lines';
 import { TEXT } from '../../src/elements/pfm-projection-grid/store';
 import '../../src/elements/pfm-projection-grid/define';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 5000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(10);
-  }
-}
+import { sleep, waitFor } from '../support/browser';
 
 type Answer = { status?: number; body?: unknown };
 const realFetch = window.fetch;

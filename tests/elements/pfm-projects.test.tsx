@@ -12,18 +12,7 @@ import {
 } from '../../src/elements/pfm-projects/data';
 import '../../src/elements/pfm-projects/define';
 import '../../src/elements/portal-header/define';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(read: () => T | null | undefined | false, timeout = 3000): Promise<T> {
-  const end = performance.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (performance.now() > end) throw new Error('waitFor timed out');
-    await sleep(5);
-  }
-}
+import { sleep, waitFor } from '../support/browser';
 
 type Answer = { status?: number; body?: unknown; wait?: Promise<void> };
 type Call = { path: string; search: string; method: string; body: Record<string, string>; authorization: string | null };

@@ -3,7 +3,7 @@
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Poll until `read` returns something truthy (React renders asynchronously). */
-export async function waitFor<T>(read: () => T | null | undefined | false, timeout = 2000): Promise<T> {
+export async function waitFor<T>(read: () => T | null | undefined | false, timeout = 5000): Promise<T> {
   const end = performance.now() + timeout;
   for (;;) {
     const value = read();
