@@ -6,3 +6,32 @@
 export function autoCostToComplete(line: { currentBudget: number; actualToDate: number; remainingCommitment: number }): number {
   return Math.round(Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment) * 100) / 100;
 }
+
+/**
+ * One budget line's figures as the cost-code transaction summary answers them: the wire contract
+ * between the demo host (demo/host/api/summaries.ts) and the projection grid, which each add their own fields.
+ */
+export interface BudgetLineFigures {
+  costCodeId: number;
+  budgetId: number;
+  projectId: number;
+  code: string;
+  description: string;
+  type: string;
+  costTypeName: string;
+  unitOfMeasure: string | null;
+  originalBudget: number;
+  approvedChanges: number;
+  currentBudget: number;
+  committed: number;
+  actualToDate: number;
+  remainingCommitment: number;
+  projectionMethod: 'auto' | 'manual';
+  projectedCostToComplete: number;
+  projectedFinalCost: number;
+  overUnder: number;
+  priorMonthProjection: number | null;
+  varianceToPrior: number | null;
+  projectionReason: string | null;
+  modifiedAt: string;
+}

@@ -16,36 +16,14 @@ import type Database from 'better-sqlite3';
 import { CURRENT_PERIOD, PRIOR_PERIOD } from '../db/index';
 import { CODE_DISPLAY_SQL } from './rows';
 import { scopeWhere, type LoadParams } from './scope';
-import { autoCostToComplete } from '../../../src/core/projection';
+import { autoCostToComplete, type BudgetLineFigures } from '../../../src/core/projection';
 
-export interface LineSummary {
-  costCodeId: number;
-  budgetId: number;
-  projectId: number;
-  code: string;
+export interface LineSummary extends BudgetLineFigures {
   codeDisplay: string;
   division: string;
-  description: string;
-  type: string;
-  costTypeName: string;
-  unitOfMeasure: string | null;
-  originalBudget: number;
-  approvedChanges: number;
-  currentBudget: number;
-  committed: number;
-  actualToDate: number;
-  remainingCommitment: number;
-  projectionMethod: 'auto' | 'manual';
-  projectedCostToComplete: number;
-  projectedFinalCost: number;
-  overUnder: number;
-  priorMonthProjection: number | null;
-  varianceToPrior: number | null;
-  projectionReason: string | null;
   projectionSubmitted: boolean;
   transactionCount: number;
   month: string;
-  modifiedAt: string;
   [extra: string]: unknown;
 }
 

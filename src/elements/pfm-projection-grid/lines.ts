@@ -4,7 +4,7 @@
  * totals (grand and per division) computed in one pass.
  */
 import { formatCostCode, parseNumber, sanitizeNumber } from '../../core/format';
-import { autoCostToComplete } from '../../core/projection';
+import { autoCostToComplete, type BudgetLineFigures } from '../../core/projection';
 
 /** Which grid: '' money only, 'unit' adds units and unit costs, 'hour' adds hours and rates (labour lines). */
 export type Variant = '' | 'unit' | 'hour';
@@ -13,33 +13,11 @@ export type Variant = '' | 'unit' | 'hour';
 export type ProjectionMethod = 'auto' | 'manual';
 
 /** One budget line as getcostcodetransactionsummary answers it (recordKey Budget). */
-export interface ProjectionLine {
-  costCodeId: number;
-  budgetId: number;
-  projectId: number;
-  code: string;
+export interface ProjectionLine extends BudgetLineFigures {
   codeDisplay?: string;
   division?: string;
-  description: string;
-  type: string;
-  costTypeName: string;
-  unitOfMeasure: string | null;
-  originalBudget: number;
-  approvedChanges: number;
-  currentBudget: number;
-  committed: number;
-  actualToDate: number;
-  remainingCommitment: number;
-  projectionMethod: ProjectionMethod;
-  projectedCostToComplete: number;
-  projectedFinalCost: number;
-  overUnder: number;
-  priorMonthProjection: number | null;
-  varianceToPrior: number | null;
-  projectionReason: string | null;
   projectionSubmitted?: boolean;
   transactionCount?: number;
-  modifiedAt: string;
   // Unit variant.
   budgetUnits?: number;
   actualUnits?: number;
