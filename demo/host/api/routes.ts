@@ -74,6 +74,8 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/SaveChangeEvent', access: 'pfm', note: 'added: ChangeEventId + fields (field security of the state)' },
   { method: 'POST', path: '/api/pfm/SaveChangeEventItem', access: 'pfm', note: 'added: ChangeEventItemId + fields (field security of the state)' },
   { method: 'POST', path: '/api/pfm/CreateChangeEvent', access: 'pfm', note: 'added: ChangeRecordId, Title, ReimbursableTypeId, …' },
+  { method: 'POST', path: '/api/pfm/CreateChangeRecord', access: 'pfm', note: 'added: ProjectId, BudgetId?, Title, InitiatingDocumentTypeId, … (new Draft initiating document)' },
+  { method: 'POST', path: '/api/pfm/CreateChangeEventItem', access: 'pfm', note: 'added: ChangeEventId, ParentChangeEventItemId?, Description, CostCodeId, VendorId, EstimatedAmount?' },
   { method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment', access: 'pfm', note: 'added: ChangeEventItemId, CommitmentKey, CommitmentId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: ChangeEventId, OwnerAgreementChangeOrderId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/SaveCommitment', access: 'pfm', note: 'added: RecordKey, RecordId, OldRecordStateId?, header fields, items[i] (commitments-writes.ts)' },

@@ -14,6 +14,8 @@
  * | POST /api/pfm/SaveChangeEvent | ChangeEventId, OldRecordStateId?, fields | the record |
  * | POST /api/pfm/SaveChangeEventItem | ChangeEventItemId, OldRecordStateId?, fields | the record |
  * | POST /api/pfm/CreateChangeEvent | ChangeRecordId, Title, Description?, ReimbursableTypeId, ChangeReasonId? | the new change event |
+ * | POST /api/pfm/CreateChangeRecord | ProjectId, BudgetId? (default: the project's first budget that is not a roll-up), Title (≤200), Description?, InitiatingDocumentTypeId, ChangeReasonId?, DocumentDate? (YYYY-MM-DD), RfiId? (an RFI of the project) | the new Draft initiating document (numbered `<type abbreviation>-<budget's next number>`) |
+ * | POST /api/pfm/CreateChangeEventItem | ChangeEventId (open), ParentChangeEventItemId? (an item of the same event), Description, CostCodeId (a line of the event's budget, never cost type A or F), VendorId, EstimatedAmount? | the new Open item |
  * | POST /api/pfm/LinkChangeEventItemToCommitment | ChangeEventItemId, CommitmentKey (Subcontract, PurchaseAgreement), CommitmentId | { changeEventItem, changeOrder } |
  * | POST /api/pfm/LinkChangeEventToOwnerChangeOrder | ChangeEventId, OwnerAgreementChangeOrderId | the change event |
  * | GET /api/pfm/files | recordKey, recordId | files without bytes |
@@ -27,7 +29,7 @@
  */
 import type Database from 'better-sqlite3';
 import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '../../../src/core/workflow';
-import { COST_TYPES, formatCostCode } from '../../../src/core/format';
+import { COST_TYPES, formatCostCode, selectableCostTypes } from '../../../src/core/format';
 import { CURRENT_PERIOD } from '../db/index';
 import { SECURED_FIELDS } from '../db/states';
 import type { Caller, Ctx, Handlers } from './context';
@@ -325,6 +327,127 @@ function createChangeEvent({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
+// --- creating initiating documents and change event items -----------------------------------------
+
+/** A YYYY-MM-DD date that exists in the calendar (2026-02-30 does not), on or after 1990-01-01. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** An optional reference id: undefined when absent or empty, NaN when not an id (the caller reports it). */
+function optionalRef(params: Params, name: string): number | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '' || raw === '-1') return undefined;
+  return /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+}
+
+/** Text from a field: trimmed; feedback when required and empty, or longer than `max`. */
+function textField(params: Params, name: string, field: string, max: number, required: string | null, feedback: FeedbackItem[]): string {
+  const value = (rawParam(params, name) ?? '').trim();
+  if (!value && required) feedback.push({ integerValue: 1, stringValue: field, message: required });
+  else if (value.length > max) feedback.push({ integerValue: 1, stringValue: field, message: `The ${field === 'title' ? 'description' : field} is longer than ${max.toLocaleString('en-US')} characters.` });
+  return value;
+}
+
+/**
+ * A new initiating document (Draft) on a budget of the project (default: its first budget that is
+ * not a roll-up); numbered like the seed: the document type's abbreviation and the budget's next
+ * change record number (`ASI-007`).
+ */
+function createChangeRecord(ctx: Ctx): unknown {
+  return ctx.db.transaction(() => insertChangeRecord(ctx)).immediate();
+}
+
+function insertChangeRecord({ db, body, user }: Ctx): unknown {
+  const projectId = projectIdOr404(db, body);
+  const feedback: FeedbackItem[] = [];
+  const title = textField(body, 'Title', 'title', 200, 'A description is required.', feedback);
+  const description = textField(body, 'Description', 'description', 2000, null, feedback);
+  const typeId = optionalRef(body, 'InitiatingDocumentTypeId');
+  const type = typeId === undefined ? undefined
+    : db.prepare('SELECT initiatingDocumentTypeId, abbreviation FROM initiating_document_types WHERE initiatingDocumentTypeId = ?').get(typeId) as { initiatingDocumentTypeId: number; abbreviation: string } | undefined;
+  if (typeId === undefined) feedback.push({ integerValue: 1, stringValue: 'initiatingDocumentTypeId', message: 'Choose a document type.' });
+  else if (!type) feedback.push({ integerValue: 1, stringValue: 'initiatingDocumentTypeId', message: 'The document type does not exist.' });
+  const reasonId = optionalRef(body, 'ChangeReasonId');
+  if (reasonId !== undefined && !db.prepare('SELECT 1 FROM change_reasons WHERE changeReasonId = ?').get(reasonId)) {
+    feedback.push({ integerValue: 1, stringValue: 'changeReasonId', message: 'The change reason does not exist.' });
+  }
+  const dateRaw = (rawParam(body, 'DocumentDate') ?? '').trim();
+  if (dateRaw && !isCalendarDate(dateRaw)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The date must be a date (YYYY-MM-DD) on or after 1990-01-01.' });
+  const rfiId = optionalRef(body, 'RfiId');
+  if (rfiId !== undefined && !db.prepare('SELECT 1 FROM rfis WHERE rfiId = ? AND projectId = ?').get(rfiId, projectId)) {
+    feedback.push({ integerValue: 1, stringValue: 'rfiId', message: 'The RFI is not an RFI of this project.' });
+  }
+  const budgets = db.prepare(`SELECT b.budgetId, (SELECT count(*) FROM budgets c WHERE c.rollUpBudgetId = b.budgetId) AS children
+    FROM budgets b WHERE b.projectId = ? ORDER BY b.budgetId`).all(projectId) as Array<{ budgetId: number; children: number }>;
+  const budgetIdAsked = optionalRef(body, 'BudgetId');
+  const budget = budgetIdAsked === undefined ? budgets.find((b) => b.children === 0) : budgets.find((b) => b.budgetId === budgetIdAsked);
+  if (!budget) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: budgetIdAsked === undefined ? 'The project has no budget.' : 'The budget is not a budget of this project.' });
+  else if (budget.children > 0) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'The budget is a roll-up budget: choose one of its child budgets.' });
+  if (feedback.length) throw invalid(feedback);
+  const at = nowIso();
+  const count = (db.prepare('SELECT count(*) AS n FROM change_records WHERE budgetId = ?').get(budget!.budgetId) as { n: number }).n;
+  const number = `${type!.abbreviation}-${String(count + 1).padStart(3, '0')}`;
+  const id = Number(db.prepare(`INSERT INTO change_records (projectId, budgetId, changeRecordTypeId, initiatingDocumentTypeId, changeReasonId, rfiId,
+      number, title, description, documentDate, estimatedAmount, applicationRecordStateId, displayText, modifiedAt)
+    VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`).run(
+    projectId, budget!.budgetId, type!.initiatingDocumentTypeId, reasonId ?? null, rfiId ?? null, number, title, description,
+    dateRaw || at.slice(0, 10), stateByName(db, 'ChangeRecord', 'Draft').applicationRecordStateId, `${number} ${title}`, at,
+  ).lastInsertRowid);
+  trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: 'ChangeRecord', recordId: id, recordType: 'ChangeRecord', description: 'Created', at });
+  return toApi(recordOr404(db, Q.CHANGE_RECORD_SELECT, 't.changeRecordId', id, 'Initiating document'));
+}
+
+/**
+ * A new item (Open) of an open change event, optionally nested under another item of the same
+ * event; its cost code is a line of the event's budget of a selectable cost type (§5, never A or F).
+ */
+function createChangeEventItem({ db, body, user }: Ctx): unknown {
+  const changeEventId = idParam(body, 'ChangeEventId', true);
+  return db.transaction(() => {
+    const event = db.prepare(`${Q.CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
+    if (!event) throw notFound(`Change event ${changeEventId} not found.`);
+    const feedback: FeedbackItem[] = [];
+    if (event.closed === 1) {
+      feedback.push({ integerValue: 1, stringValue: 'changeEventId', message: `${String(event.number)} is '${String(event.recordStateName)}' (closed): items can not be added.` });
+    }
+    const parentId = optionalRef(body, 'ParentChangeEventItemId');
+    if (parentId !== undefined && !db.prepare('SELECT 1 FROM change_event_items WHERE changeEventItemId = ? AND changeEventId = ?').get(parentId, changeEventId)) {
+      feedback.push({ integerValue: 1, stringValue: 'parentChangeEventItemId', message: `The parent item is not an item of ${String(event.number)}.` });
+    }
+    const description = textField(body, 'Description', 'description', 2000, 'A description is required.', feedback);
+    const costCodeId = optionalRef(body, 'CostCodeId');
+    const line = costCodeId === undefined ? undefined
+      : db.prepare('SELECT costCodeId, type, budgetId FROM cost_codes WHERE costCodeId = ?').get(costCodeId) as { costCodeId: number; type: string; budgetId: number } | undefined;
+    if (costCodeId === undefined) feedback.push({ integerValue: 1, stringValue: 'costCodeId', message: 'Choose a cost code.' });
+    else if (!line || line.budgetId !== event.budgetId) feedback.push({ integerValue: 1, stringValue: 'costCodeId', message: "The cost code is not a line of the change event's budget." });
+    else if (!selectableCostTypes().some((t) => t.code === line.type)) feedback.push({ integerValue: 1, stringValue: 'costCodeId', message: `Cost type ${line.type} can not be chosen for an item.` });
+    const vendorId = optionalRef(body, 'VendorId');
+    if (vendorId === undefined) feedback.push({ integerValue: 1, stringValue: 'vendorId', message: 'Choose a vendor.' });
+    else if (!db.prepare('SELECT 1 FROM vendors WHERE vendorId = ?').get(vendorId)) feedback.push({ integerValue: 1, stringValue: 'vendorId', message: 'The vendor does not exist.' });
+    const amountRaw = (rawParam(body, 'EstimatedAmount') ?? '').trim();
+    if (amountRaw && !NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'estimatedAmount', message: 'The estimated amount must be a number.' });
+    if (feedback.length) throw invalid(feedback);
+    const at = nowIso();
+    const id = Number(db.prepare(`INSERT INTO change_event_items (changeEventId, parentChangeEventItemId, costCodeId, vendorId, description, estimatedAmount,
+        proposedAmount, approvedAmount, coItemRecordKey, coItemRecordId, applicationRecordStateId, displayText, modifiedAt)
+      VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, ?, ?, ?)`).run(
+      changeEventId, parentId ?? null, costCodeId, vendorId, description, amountRaw ? Number(amountRaw) : 0,
+      stateByName(db, 'ChangeEventItem', 'Open').applicationRecordStateId, description, at,
+    ).lastInsertRowid);
+    // The event's totals and the line's summaries changed: loads with lastLoad see both.
+    db.prepare('UPDATE change_events SET modifiedAt = ? WHERE changeEventId = ?').run(at, changeEventId);
+    db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId = ?').run(at, costCodeId);
+    trackChange(db, {
+      projectId: event.projectId as number, actorId: user.employeeId, parentId: changeEventId, parentType: 'ChangeEvent', recordId: id, recordType: 'ChangeEventItem',
+      description: 'Created', at,
+    });
+    return toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', id, 'Change event item'));
+  }).immediate();
+}
+
 // --- links (§5) -----------------------------------------------------------------------------------
 
 function linkItem({ db, body }: Ctx): unknown {
@@ -471,6 +594,8 @@ export const writeHandlers: Handlers = {
   [POST('/api/pfm/SaveChangeEvent')]: (ctx) => saveRecord('ChangeEvent', ctx),
   [POST('/api/pfm/SaveChangeEventItem')]: (ctx) => saveRecord('ChangeEventItem', ctx),
   [POST('/api/pfm/CreateChangeEvent')]: createChangeEvent,
+  [POST('/api/pfm/CreateChangeRecord')]: createChangeRecord,
+  [POST('/api/pfm/CreateChangeEventItem')]: createChangeEventItem,
   [POST('/api/pfm/LinkChangeEventItemToCommitment')]: linkItem,
   [POST('/api/pfm/LinkChangeEventToOwnerChangeOrder')]: linkChangeEvent,
   [GET('/api/pfm/files')]: ({ db, query }) => {
