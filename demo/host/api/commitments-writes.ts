@@ -7,7 +7,9 @@
  * | route | fields | answer |
  * |---|---|---|
  * | POST /api/pfm/SaveCommitment | RecordKey (Subcontract, SubcontractChangeOrder, PurchaseAgreement, PurchaseAgreementChangeOrder, PurchaseOrder), RecordId, OldRecordStateId?, header fields, items[i].itemId? / .costCodeId / .description / .amount / .deleted | { record, feedback } (warnings and infos) |
+ * | POST /api/pfm/SaveCommitment | RecordKey OwnerAgreement (description, contractType GMP / Lump Sum / Cost Plus Fee, executedDate or '') or OwnerAgreementChangeOrder (description, changeOrderDate), RecordId, OldRecordStateId?: header fields only, no items; amounts are derived, read-only | { record, feedback } |
  * | POST /api/pfm/UpdateCommitmentState | RecordKey (the five above, OwnerAgreement, OwnerAgreementChangeOrder), ItemId, OldRecordStateId, RouteStateId | the record |
+ * | POST /api/pfm/CreateOwnerAgreementChangeOrder | OwnerAgreementId (not closed), BudgetId (of the agreement's project), Description, ChangeOrderDate? (default today) | the new Draft change order (OCO-### per agreement, amount 0) |
  *
  * Field security: a field with a fieldSecurity row for the state follows it (writes.ts's
  * `fieldPermissions`); a field without one is editable while the state is open (the seed's default).
@@ -17,17 +19,18 @@
 import type Database from 'better-sqlite3';
 import { selectableCostTypes } from '../../../src/core/format/cost-types';
 import type { Caller, Ctx, Handlers } from './context';
-import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from './http';
+import { badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from './http';
 import { fieldPermissions } from './lookups';
 import * as Q from './queries';
-import { isAdvancement, recordOr404, stateById, trackChange } from './records';
+import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from './records';
 import { routeKey } from './routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from './rows';
 
 type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
 type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
 
-type HeaderKind = 'text' | 'date' | 'retainage' | 'excessLiability' | { ref: string; id: string };
+/** How a header field is checked: 'date?' may be emptied (null); `choices` is a fixed list of texts; `ref` an id of a table. */
+type HeaderKind = 'text' | 'date' | 'date?' | 'retainage' | 'excessLiability' | { choices: readonly string[] } | { ref: string; id: string };
 
 interface Spec {
   table: string;
@@ -50,6 +53,8 @@ const CONTRACT_KEYS: readonly ContractKey[] = [...COMMITMENT_KEYS, 'OwnerAgreeme
 const RETAINAGE = [10, 5, 0];
 /** Excess liability amounts allowed (§5/§9: N/A, $3M, $5M, $10M); N/A is null. */
 const EXCESS_LIABILITY = [3_000_000, 5_000_000, 10_000_000];
+/** Owner agreement contract types (the seed's list; src/ui/commitments/owner-links.ts offers the same). */
+const OWNER_CONTRACT_TYPES = ['GMP', 'Lump Sum', 'Cost Plus Fee'] as const;
 
 const SPECS: Record<ContractKey, Spec> = {
   Subcontract: {
@@ -88,18 +93,29 @@ const SPECS: Record<ContractKey, Spec> = {
   },
   OwnerAgreement: {
     table: 'owner_agreements', id: 'ownerAgreementId', select: Q.OWNER_AGREEMENT_SELECT, label: 'owner agreement',
-    projectSql: 'SELECT projectId FROM owner_agreements WHERE ownerAgreementId = ?', header: {},
+    projectSql: 'SELECT projectId FROM owner_agreements WHERE ownerAgreementId = ?',
+    // The contract amount is the executed prime contract: it changes through owner change orders only.
+    header: { description: 'text', contractType: { choices: OWNER_CONTRACT_TYPES }, executedDate: 'date?' },
   },
   OwnerAgreementChangeOrder: {
     table: 'owner_agreement_change_orders', id: 'ownerAgreementChangeOrderId', select: Q.OWNER_AGREEMENT_CO_SELECT, label: 'owner agreement change order',
     projectSql: 'SELECT oa.projectId FROM owner_agreement_change_orders t JOIN owner_agreements oa USING (ownerAgreementId) WHERE t.ownerAgreementChangeOrderId = ?',
-    header: {},
+    // The amount is the linked change events' approved amounts (LinkChangeEventToOwnerChangeOrder).
+    header: { description: 'text', changeOrderDate: 'date' },
   },
 };
 
 /** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
 const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A YYYY-MM-DD day of the calendar (2026-02-30 is not one) on or after 1990-01-01. */
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+const dateMessage = (field: string) => `${field} must be a date (YYYY-MM-DD) on or after 1990-01-01.`;
 
 /** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
 function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
@@ -135,8 +151,8 @@ function itemEntries(body: Params): Map<number, Record<string, string>> {
 interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
 
 function saveCommitment({ db, body, user }: Ctx): unknown {
-  const key = enumParam(body, 'RecordKey', COMMITMENT_KEYS);
-  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${COMMITMENT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
+  const key = enumParam(body, 'RecordKey', CONTRACT_KEYS);
+  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${CONTRACT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
   const spec = SPECS[key];
   const id = idParam(body, 'RecordId', true);
   const oldStateId = idParam(body, 'OldRecordStateId');
@@ -166,10 +182,10 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
         if (value === '') feedback.push({ integerValue: 1, stringValue: field, message: 'A description is required.' });
         else if (value.length > 2000) feedback.push({ integerValue: 1, stringValue: field, message: `${field} is longer than 2,000 characters.` });
         else changes[field] = value;
-      } else if (kind === 'date') {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)) || value < '1990-01-01') {
-          feedback.push({ integerValue: 1, stringValue: field, message: `${field} must be a date (YYYY-MM-DD) on or after 1990-01-01.` });
-        } else changes[field] = value;
+      } else if (kind === 'date' || kind === 'date?') {
+        if (value === '' && kind === 'date?') changes[field] = null;
+        else if (!isDay(value)) feedback.push({ integerValue: 1, stringValue: field, message: dateMessage(field) });
+        else changes[field] = value;
       } else if (kind === 'retainage') {
         if (!NUMBER.test(value) || !RETAINAGE.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Retainage must be 10%, 5% or 0%.' });
         else changes[field] = Number(value);
@@ -177,6 +193,9 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
         if (value === '') changes[field] = null;
         else if (!NUMBER.test(value) || !EXCESS_LIABILITY.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Excess liability must be N/A, $3M, $5M or $10M.' });
         else changes[field] = Number(value);
+      } else if ('choices' in kind) {
+        if (!kind.choices.includes(value)) feedback.push({ integerValue: 1, stringValue: field, message: `${field} must be one of: ${kind.choices.join(', ')}.` });
+        else changes[field] = value;
       } else {
         const refId = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
         if (!db.prepare(`SELECT 1 FROM ${kind.ref} WHERE ${kind.id} = ?`).get(refId)) {
@@ -186,7 +205,9 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
     }
 
     const items: ItemChange[] = [];
-    if (entries.size > 0 && spec.items) {
+    if (entries.size > 0 && !spec.items) {
+      feedback.push({ integerValue: 1, stringValue: 'items', message: `An ${spec.label} has no items: only its header fields are saved.` });
+    } else if (entries.size > 0 && spec.items) {
       if (!editable('items')) {
         feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
       } else {
@@ -290,8 +311,10 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
       description: `Changed ${[...Object.keys(changes), ...(items.length ? ['items'] : [])].join(', ')}`, at,
     });
     const saved = recordWithItems(db, spec, id);
-    const total = ((saved.items as Array<{ amount: number }> | undefined) ?? []).reduce((sum, i) => sum + i.amount, 0);
-    feedback.push({ integerValue: 3, stringValue: 'items', message: `Items total ${money(total)}.` });
+    if (spec.items) {
+      const total = ((saved.items as Array<{ amount: number }> | undefined) ?? []).reduce((sum, i) => sum + i.amount, 0);
+      feedback.push({ integerValue: 3, stringValue: 'items', message: `Items total ${money(total)}.` });
+    }
     return { record: saved, feedback };
   }).immediate();
 }
@@ -300,35 +323,60 @@ function updateState({ db, body, user }: Ctx): unknown {
   const key = enumParam(body, 'RecordKey', CONTRACT_KEYS);
   if (!key) throw badRequest(`Parameter 'RecordKey' is required (${CONTRACT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
   const spec = SPECS[key];
-  const itemId = idParam(body, 'ItemId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId', true);
-  const routeStateId = idParam(body, 'RouteStateId', true);
+  const request = {
+    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
+    actorId: user.employeeId,
+  };
+  const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label, functionName: 'UpdateCommitmentState' };
+  return moveRecordState(db, kind, request,
+    () => ({ projectId: (db.prepare(spec.projectSql).get(request.itemId) as { projectId: number }).projectId, parentId: request.itemId, parentType: key }),
+    () => recordWithItems(db, spec, request.itemId));
+}
+
+/**
+ * A new Draft owner agreement change order on one of the agreement's project's budgets, numbered
+ * OCO-### after the agreement's highest, amount 0 until change events are linked.
+ */
+function createOwnerChangeOrder({ db, body, user }: Ctx): unknown {
+  const agreementId = idParam(body, 'OwnerAgreementId', true);
+  const budgetRaw = rawParam(body, 'BudgetId')?.trim() ?? '';
+  const description = rawParam(body, 'Description')?.trim() ?? '';
+  const dateRaw = rawParam(body, 'ChangeOrderDate')?.trim() ?? '';
   return db.transaction(() => {
-    const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(itemId) as Record<string, number> | undefined;
-    if (!record) throw notFound(`No ${spec.label} with ItemId ${itemId}.`);
-    const current = stateById(db, record.applicationRecordStateId!)!;
-    if (current.applicationRecordStateId !== oldStateId) {
-      throw conflict(`The ${spec.label} is now '${current.name}': someone else changed it. Reload it and try again.`, {
-        currentRecordStateId: current.applicationRecordStateId, currentRecordStateName: current.name,
-      });
+    const agreement = db.prepare(`${Q.OWNER_AGREEMENT_SELECT} WHERE t.ownerAgreementId = ?`).get(agreementId) as Record<string, unknown> | undefined;
+    if (!agreement) throw notFound(`Owner agreement ${agreementId} not found.`);
+    const feedback: FeedbackItem[] = [];
+    if (agreement.closed === 1) {
+      feedback.push({ integerValue: 1, stringValue: 'ownerAgreementId', message: `${String(agreement.number)} is '${String(agreement.recordStateName)}' (closed): it takes no new change orders.` });
     }
-    const target = stateById(db, routeStateId);
-    if (!target || target.applicationRecordKey !== key) throw notFound(`No ${spec.label} state with RouteStateId ${routeStateId}.`);
-    if (!isAdvancement(db, current.applicationRecordStateId, target.applicationRecordStateId)) {
-      throw autoAlert('UpdateCommitmentState', `A ${spec.label} can not be moved from '${current.name}' to '${target.name}'.`);
+    const budgetId = /^\d{1,10}$/.test(budgetRaw) ? Number(budgetRaw) : NaN;
+    if (!db.prepare('SELECT 1 FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, agreement.projectId)) {
+      feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the owner agreement’s project.' });
     }
+    if (description === '') feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
+    else if (description.length > 2000) feedback.push({ integerValue: 1, stringValue: 'description', message: 'description is longer than 2,000 characters.' });
     const at = nowIso();
-    db.prepare(`UPDATE ${spec.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${spec.id} = ?`).run(routeStateId, at, itemId);
-    const projectId = (db.prepare(spec.projectSql).get(itemId) as { projectId: number }).projectId;
+    const changeOrderDate = dateRaw === '' ? at.slice(0, 10) : dateRaw;
+    if (!isDay(changeOrderDate)) feedback.push({ integerValue: 1, stringValue: 'changeOrderDate', message: dateMessage('changeOrderDate') });
+    if (feedback.length) throw invalid(feedback);
+    const numbers = db.prepare('SELECT number FROM owner_agreement_change_orders WHERE ownerAgreementId = ?').pluck().all(agreementId) as string[];
+    const next = Math.max(0, ...numbers.map((n) => Number(/^OCO-(\d+)$/.exec(n)?.[1] ?? 0))) + 1;
+    const number = `OCO-${String(next).padStart(3, '0')}`;
+    const id = Number(db.prepare(`INSERT INTO owner_agreement_change_orders (ownerAgreementId, budgetId, number, description, amount, applicationRecordStateId,
+        changeOrderDate, displayText, modifiedAt) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`).run(
+      agreementId, budgetId, number, description, stateByName(db, 'OwnerAgreementChangeOrder', 'Draft').applicationRecordStateId, changeOrderDate,
+      `${number} ${String(agreement.ownerName)}`, at,
+    ).lastInsertRowid);
     trackChange(db, {
-      projectId, actorId: user.employeeId, parentId: itemId, parentType: key, recordId: itemId, recordType: key,
-      description: `State changed from ${current.name} to ${target.name}`, at,
+      projectId: agreement.projectId as number, actorId: user.employeeId, parentId: agreementId, parentType: 'OwnerAgreement', recordId: id,
+      recordType: 'OwnerAgreementChangeOrder', description: 'Created', at,
     });
-    return recordWithItems(db, spec, itemId);
+    return toApi(recordOr404(db, Q.OWNER_AGREEMENT_CO_SELECT, 't.ownerAgreementChangeOrderId', id, 'Owner agreement change order'));
   }).immediate();
 }
 
 export const commitmentWriteHandlers: Handlers = {
   [routeKey('POST', '/api/pfm/SaveCommitment')]: saveCommitment,
   [routeKey('POST', '/api/pfm/UpdateCommitmentState')]: updateState,
+  [routeKey('POST', '/api/pfm/CreateOwnerAgreementChangeOrder')]: createOwnerChangeOrder,
 };

@@ -1,7 +1,7 @@
-/** Small database helpers shared by the write calls: states, records, change tracking. */
+/** Small database helpers shared by the write calls: states, records, change tracking, state moves. */
 import type Database from 'better-sqlite3';
 import type { State } from '../../../src/core/workflow';
-import { notFound } from './http';
+import { autoAlert, conflict, notFound, nowIso } from './http';
 
 export interface StateRow {
   applicationRecordStateId: number;
@@ -63,4 +63,75 @@ export function trackChange(
     if (employeeId === null || employeeId === args.actorId) continue;
     insert.run(app, employeeId, args.parentId, args.parentType, args.recordId, args.recordType, args.actorId, args.description, args.at, args.at);
   }
+}
+
+/** A record kind whose state moves along its advancement table (state_advancements). */
+export interface StateMoveKind {
+  /** The application record key of its states ('ChangeEvent', 'Subcontract', …). */
+  recordKey: string;
+  table: string;
+  idColumn: string;
+  /** Lower-case noun for messages ('change event'). */
+  label: string;
+  /** The function name an autoAlert names ('UpdateChangeEventState'). */
+  functionName: string;
+}
+
+/** The request of a state move: ItemId, OldRecordStateId, RouteStateId, and who asks. */
+export interface StateMoveRequest {
+  itemId: number;
+  oldStateId: number;
+  routeStateId: number;
+  actorId: number;
+}
+
+/** What the kind's own rules see: the record as stored, its current and target states, the time stamp. */
+export interface StateMove {
+  record: Record<string, unknown>;
+  current: StateRow;
+  target: StateRow;
+  at: string;
+}
+
+/** Whose change list hears of the move (trackChange's parent and project), or null for nobody. */
+export type StateMoveTracking = { projectId: number; parentId: number; parentType: string } | null;
+
+/**
+ * Move a record's state under its advancement table, in one immediate transaction (of many
+ * concurrent moves from the same OldRecordStateId exactly one succeeds):
+ * 404 unknown record or target state; 409 with currentRecordStateId/currentRecordStateName when
+ * OldRecordStateId is not the current state; 400 autoAlert when the target is not an advancement of
+ * the current state. Then `rules` runs (it may refuse by throwing, or write what goes with the move)
+ * and answers whom to tell; the state and modifiedAt are updated, the change tracked, and `answer`
+ * builds the reply inside the same transaction.
+ */
+export function moveRecordState<T>(
+  db: Database.Database, kind: StateMoveKind, request: StateMoveRequest,
+  rules: (move: StateMove) => StateMoveTracking, answer: (move: StateMove) => T,
+): T {
+  return db.transaction(() => {
+    const record = db.prepare(`SELECT * FROM ${kind.table} WHERE ${kind.idColumn} = ?`).get(request.itemId) as Record<string, unknown> | undefined;
+    if (!record) throw notFound(`No ${kind.label} with ItemId ${request.itemId}.`);
+    const current = stateById(db, record.applicationRecordStateId as number)!;
+    if (current.applicationRecordStateId !== request.oldStateId) {
+      throw conflict(`The ${kind.label} is now '${current.name}': someone else changed it. Reload it and try again.`, {
+        currentRecordStateId: current.applicationRecordStateId, currentRecordStateName: current.name,
+      });
+    }
+    const target = stateById(db, request.routeStateId);
+    if (!target || target.applicationRecordKey !== kind.recordKey) throw notFound(`No ${kind.label} state with RouteStateId ${request.routeStateId}.`);
+    if (!isAdvancement(db, current.applicationRecordStateId, target.applicationRecordStateId)) {
+      throw autoAlert(kind.functionName, `A ${kind.label} can not be moved from '${current.name}' to '${target.name}'.`);
+    }
+    const move: StateMove = { record, current, target, at: nowIso() };
+    const tracking = rules(move);
+    db.prepare(`UPDATE ${kind.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${kind.idColumn} = ?`).run(target.applicationRecordStateId, move.at, request.itemId);
+    if (tracking) {
+      trackChange(db, {
+        ...tracking, actorId: request.actorId, recordId: request.itemId, recordType: kind.recordKey,
+        description: `State changed from ${current.name} to ${target.name}`, at: move.at,
+      });
+    }
+    return answer(move);
+  }).immediate();
 }

@@ -80,6 +80,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: ChangeEventId, OwnerAgreementChangeOrderId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/SaveCommitment', access: 'pfm', note: 'added: RecordKey, RecordId, OldRecordStateId?, header fields, items[i] (commitments-writes.ts)' },
   { method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm', note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements)' },
+  { method: 'POST', path: '/api/pfm/CreateOwnerAgreementChangeOrder', access: 'pfm', note: 'added: OwnerAgreementId, BudgetId, Description, ChangeOrderDate? (new Draft OCO-###, commitments-writes.ts)' },
   { method: 'GET', path: '/api/pfm/files', access: 'pfm', note: 'added: files of a record (recordKey, recordId), without bytes' },
   { method: 'POST', path: '/api/pfm/files/upload', access: 'pfm', note: 'added: file form (ApplicationRecordKey, RecordId, file)' },
   { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },

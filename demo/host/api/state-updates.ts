@@ -10,13 +10,15 @@
  * - Change event to Canceled or Rejected: every item, nested ones too, becomes Canceled in the same
  *   transaction. Confirmation targets are applied: confirming is the client's business.
  * Answer: the updated record (a change event with its `items`).
+ * The load, stale check, advancement check, update and tracking are records.ts's moveRecordState
+ * (UpdateCommitmentState uses the same); this file adds the §4 rules and the cascade.
  */
 import type Database from 'better-sqlite3';
 import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../src/core/workflow';
 import type { Ctx, Handlers } from './context';
-import { autoAlert, conflict, idParam, notFound, nowIso } from './http';
+import { autoAlert, idParam } from './http';
 import * as Q from './queries';
-import { asState, isAdvancement, stateById, statesOf, trackChange, recordOr404 } from './records';
+import { asState, moveRecordState, recordOr404, statesOf } from './records';
 import { routeKey } from './routes';
 import { rowsToApi, toApi } from './rows';
 
@@ -40,31 +42,20 @@ function touchLines(db: Database.Database, changeEventId: number, at: string): v
 
 function update(kind: Kind, { db, body, user }: Ctx): unknown {
   const spec = TABLES[kind];
-  const itemId = idParam(body, 'ItemId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId', true);
-  const routeStateId = idParam(body, 'RouteStateId', true);
-  const run = db.transaction(() => {
-    const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(itemId) as Record<string, number> | undefined;
-    if (!record) throw notFound(`No ${spec.label} with ItemId ${itemId}.`);
-    const current = stateById(db, record.applicationRecordStateId!)!;
-    if (current.applicationRecordStateId !== oldStateId) {
-      throw conflict(`The ${spec.label} is now '${current.name}': someone else changed it. Reload it and try again.`, {
-        currentRecordStateId: current.applicationRecordStateId, currentRecordStateName: current.name,
-      });
-    }
-    const target = stateById(db, routeStateId);
-    if (!target || target.applicationRecordKey !== kind) throw notFound(`No ${spec.label} state with RouteStateId ${routeStateId}.`);
-    if (!isAdvancement(db, current.applicationRecordStateId, target.applicationRecordStateId)) {
-      throw autoAlert(spec.fn, `A ${spec.label} can not be moved from '${current.name}' to '${target.name}'.`);
-    }
-    const at = nowIso();
+  const request = {
+    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
+    actorId: user.employeeId,
+  };
+  const moveKind = { recordKey: kind, table: spec.table, idColumn: spec.id, label: spec.label, functionName: spec.fn };
+  return moveRecordState(db, moveKind, request, ({ record, target, at }) => {
+    // The §4 rules of the kind, then what moves with it; change events and their items tell the change event's team.
+    let changeEventId: number;
     let projectId: number;
-    let changeEventId: number | undefined;
     if (kind === 'ChangeEvent') {
-      changeEventId = itemId;
-      projectId = record.projectId!;
+      changeEventId = request.itemId;
+      projectId = record.projectId as number;
       const itemStates = statesOf(db, 'ChangeEventItem').map(asState);
-      const items = itemsOf(db, itemId).map((i) => ({
+      const items = itemsOf(db, changeEventId).map((i) => ({
         changeEventItemId: i.changeEventItemId as number, applicationRecordStateId: i.applicationRecordStateId as number,
         parentChangeEventItemId: i.parentChangeEventItemId as number | null,
       }));
@@ -77,7 +68,7 @@ function update(kind: Kind, { db, body, user }: Ctx): unknown {
       if (cascadesToCanceled(asState(target))) {
         const canceled = canceledItemState(itemStates)!;
         db.prepare('UPDATE change_event_items SET applicationRecordStateId = ?, modifiedAt = ? WHERE changeEventId = ?')
-          .run(canceled.applicationRecordStateId, at, itemId);
+          .run(canceled.applicationRecordStateId, at, changeEventId);
       }
     } else if (kind === 'ChangeEventItem') {
       const event = db.prepare(`SELECT ce.changeEventId, ce.projectId, st.closed, st.name FROM change_events ce
@@ -87,21 +78,15 @@ function update(kind: Kind, { db, body, user }: Ctx): unknown {
       changeEventId = event.changeEventId;
       projectId = event.projectId;
     } else {
-      projectId = record.projectId!;
+      return null;
     }
-    db.prepare(`UPDATE ${spec.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${spec.id} = ?`).run(routeStateId, at, itemId);
-    if (changeEventId !== undefined) {
-      touchLines(db, changeEventId, at);
-      db.prepare('UPDATE change_events SET modifiedAt = ? WHERE changeEventId = ?').run(at, changeEventId);
-      trackChange(db, {
-        projectId, actorId: user.employeeId, parentId: changeEventId, parentType: 'ChangeEvent', recordId: itemId, recordType: kind,
-        description: `State changed from ${current.name} to ${target.name}`, at,
-      });
-    }
-    const updated = toApi(recordOr404(db, spec.select, `t.${spec.id}`, itemId, spec.label));
-    return kind === 'ChangeEvent' ? { ...updated, items: rowsToApi(itemsOf(db, itemId)) } : updated;
+    touchLines(db, changeEventId, at);
+    db.prepare('UPDATE change_events SET modifiedAt = ? WHERE changeEventId = ?').run(at, changeEventId);
+    return { projectId, parentId: changeEventId, parentType: 'ChangeEvent' };
+  }, () => {
+    const updated = toApi(recordOr404(db, spec.select, `t.${spec.id}`, request.itemId, spec.label));
+    return kind === 'ChangeEvent' ? { ...updated, items: rowsToApi(itemsOf(db, request.itemId)) } : updated;
   });
-  return run.immediate();
 }
 
 export const stateHandlers: Handlers = {
