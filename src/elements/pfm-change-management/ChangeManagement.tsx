@@ -5,10 +5,12 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { ACCESS } from '../../core/access';
 import { ApiError } from '../../core/api';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatMoney } from '../../core/format';
+import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { navigate } from '../../core/router';
 import { matchRoute } from '../../core/router/resolve';
 import { openWorkbench, workbenchFromSearch } from '../../core/workbench';
@@ -194,6 +196,17 @@ export function ChangeManagement(props: ChangeManagementProps) {
   );
 }
 
+/**
+ * True when the user may create records here: a PFM role (the API refuses others). Where roles are
+ * not loaded (a legacy page without the portal) the screen's own load decides: it answered, so the
+ * user has one.
+ */
+function useCanWrite(): boolean {
+  const roles = useStore($roles);
+  const rolesStatus = useStore($rolesStatus);
+  return rolesStatus !== 'loaded' || hasAccess(ACCESS.pfm.key, ACCESS.pfm.roles, roles);
+}
+
 /** Track which records have an update under way (their menus are disabled meanwhile). */
 function useBusy(): [ReadonlySet<string>, (key: string, run: () => Promise<AdvanceOutcome>) => Promise<AdvanceOutcome>] {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -223,6 +236,7 @@ function ChangeRecordLists({ projectId, loading, requestsOnly }: { projectId: nu
   const compare = useCallback((a: ChangeRecord, b: ChangeRecord) => a.number.localeCompare(b.number), []);
   const records = useRecords(changeRecords(), filter, compare);
   const [busy, run] = useBusy();
+  const canCreate = useCanWrite() && !requestsOnly;
   const open = (r: ChangeRecord) => openWorkbench('InitiatingDocument', { recordKey: 'ChangeRecord', recordId: r.changeRecordId });
   const columns: Array<RecordColumn<ChangeRecord>> = [
     { key: 'number', label: 'Number', render: (r) => <OpenButton label={r.number} onOpen={() => open(r)} testId={r.number} /> },
@@ -233,24 +247,34 @@ function ChangeRecordLists({ projectId, loading, requestsOnly }: { projectId: nu
     { key: 'estimatedAmount', label: 'Estimated', numeric: true, render: (r) => money(r.estimatedAmount) },
   ];
   return (
-    <RecordLists<ChangeRecord>
-      records={records}
-      idOf={(r) => r.changeRecordId}
-      isClosed={(r) => r.closed}
-      columns={columns}
-      label={requestsOnly ? 'Change requests' : 'Initiating documents'}
-      loading={loading && records.length === 0}
-      testId={requestsOnly ? 'change-requests' : 'initiating-documents'}
-      emptyText={{ open: requestsOnly ? 'No open change requests.' : 'No open initiating documents.', closed: requestsOnly ? 'No closed change requests.' : 'No closed initiating documents.' }}
-      actions={(r) => (
-        <StateAdvanceMenu
-          stateId={r.applicationRecordStateId}
-          ariaLabel={`Advance ${r.number}`}
-          disabled={busy.has(`r${r.changeRecordId}`)}
-          onSelect={(a: StateAdvancement) => void run(`r${r.changeRecordId}`, () => advanceChangeRecord(r, a.targetApplicationRecordState))}
-        />
-      )}
-    />
+    <>
+      {canCreate ? (
+        <div className="mb-2">
+          <button type="button" className="btn btn-sm btn-primary" data-new="initiating-document"
+            onClick={() => openWorkbench('InitiatingDocument', { recordKey: 'Project', recordId: projectId })}>
+            New initiating document
+          </button>
+        </div>
+      ) : null}
+      <RecordLists<ChangeRecord>
+        records={records}
+        idOf={(r) => r.changeRecordId}
+        isClosed={(r) => r.closed}
+        columns={columns}
+        label={requestsOnly ? 'Change requests' : 'Initiating documents'}
+        loading={loading && records.length === 0}
+        testId={requestsOnly ? 'change-requests' : 'initiating-documents'}
+        emptyText={{ open: requestsOnly ? 'No open change requests.' : 'No open initiating documents.', closed: requestsOnly ? 'No closed change requests.' : 'No closed initiating documents.' }}
+        actions={(r) => (
+          <StateAdvanceMenu
+            stateId={r.applicationRecordStateId}
+            ariaLabel={`Advance ${r.number}`}
+            disabled={busy.has(`r${r.changeRecordId}`)}
+            onSelect={(a: StateAdvancement) => void run(`r${r.changeRecordId}`, () => advanceChangeRecord(r, a.targetApplicationRecordState))}
+          />
+        )}
+      />
+    </>
   );
 }
 

@@ -8,10 +8,9 @@ import { useEffect, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
 import { showToast } from '../../core/messages';
 import { canLinkItemToCommitment } from '../../core/workflow';
-import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, formFeedback } from '../../ui/records';
-import type { FeedbackItem } from '../../ui/records';
+import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible } from '../../ui/records';
 import {
-  advanceChangeEventItem, changeEventItems, saveChangeRecord, useChangeRecord, useFieldSecurity, useSignedIn, useWorkbenchRecordName,
+  RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn, useWorkbenchRecordName,
 } from '../../ui/records/change-management';
 import type { ChangeEventItem } from '../../ui/records/change-management';
 
@@ -33,6 +32,9 @@ export interface Commitment {
 
 type Values = { description: string; estimatedAmount: string; proposedAmount: string; approvedAmount: string };
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const valuesOf = (item: ChangeEventItem): Values => ({
+  description: item.description ?? '', estimatedAmount: text(item.estimatedAmount), proposedAmount: text(item.proposedAmount), approvedAmount: text(item.approvedAmount),
+});
 
 /** The project's subcontracts and purchase agreements (open ones). */
 async function loadCommitments(projectId: number): Promise<Commitment[]> {
@@ -57,9 +59,8 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   const { record: item, status } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
   const security = useFieldSecurity(item?.applicationRecordStateId);
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(item ? `Item ${item.changeEventItemId}: ${item.description}` : undefined);
-  const [edits, setEdits] = useState<Partial<Values>>({});
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
-  const [saving, setSaving] = useState(false);
+  const form = useRecordForm('ChangeEventItem', item, valuesOf, security);
+  const { values } = form;
   const [commitments, setCommitments] = useState<Commitment[]>([]);
   const [choice, setChoice] = useState('');
   const projectId = item?.projectId;
@@ -72,30 +73,11 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   }, [signedIn, projectId]);
 
   if (status === 'loading' && !item) return <p className="p-3" role="status">Loading…</p>;
-  if (!item) return <div className="alert alert-warning m-3" role="alert">Change event item {recordId} was not found.</div>;
+  if (!item || !values) return <div className="alert alert-warning m-3" role="alert">Change event item {recordId} was not found.</div>;
 
-  const values: Values = {
-    description: item.description ?? '', estimatedAmount: text(item.estimatedAmount), proposedAmount: text(item.proposedAmount), approvedAmount: text(item.approvedAmount), ...edits,
-  };
-  const set = (field: keyof Values) => (value: string) => setEdits((current) => ({ ...current, [field]: value }));
-  const form = formFeedback(feedback);
-  const dirty = Object.keys(edits).length > 0;
   const candidates = linkCandidates(item, commitments);
   const check = canLinkItemToCommitment({ vendorId: item.vendorId, coItemRecordId: item.coItemRecordId, stateName: item.recordStateName }, { vendorId: item.vendorId });
 
-  const save = async () => {
-    setSaving(true);
-    const result = await saveChangeRecord('ChangeEventItem', item.changeEventItemId, item.applicationRecordStateId, values, security);
-    setSaving(false);
-    if (result.ok) {
-      setEdits({});
-      setFeedback([]);
-      showToast(`Item ${item.changeEventItemId} saved.`, { variant: 'success' });
-    } else {
-      setFeedback(result.feedback);
-      if (!result.feedback.length) showToast(result.message, { title: 'Not saved', variant: 'danger' });
-    }
-  };
   const link = async () => {
     const commitment = candidates.find((c) => `${c.key}:${c.id}` === choice);
     if (!commitment) return;
@@ -123,24 +105,21 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
         Vendor: <strong><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></strong>
         {item.costCode ? <> · Cost code {item.costCode}</> : null}
       </p>
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <ValidationSummary feedback={form} />
-        <FormField label="Description" field="description" value={values.description} onChange={set('description')} feedback={form} editable={fieldEditable(security, 'description')} required />
+      <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
+        <ValidationSummary feedback={form.feedback} />
+        <FormField label="Description" field="description" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={fieldEditable(security, 'description')} required />
         <div className="row">
           {(['estimatedAmount', 'proposedAmount', 'approvedAmount'] as const).map((field) => (
             <div className="col-md-4" key={field}>
               <FormField
                 label={{ estimatedAmount: 'Estimated', proposedAmount: 'Proposed', approvedAmount: 'Approved' }[field]}
-                field={field} type="number" value={values[field]} onChange={set(field)} feedback={form}
+                field={field} type="number" value={values[field]} onChange={form.set(field)} feedback={form.feedback}
                 editable={fieldEditable(security, field)} visible={fieldVisible(security, field)}
               />
             </div>
           ))}
         </div>
-        <div className="d-flex gap-2 mb-3">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={saving || !dirty}>{saving ? 'Saving…' : 'Save'}</button>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={saving || !dirty} onClick={() => { setEdits({}); setFeedback([]); }}>Discard changes</button>
-        </div>
+        <RecordFormButtons form={form} />
       </form>
       <section aria-labelledby="link-heading" data-testid="link-commitment">
         <h3 className="h6" id="link-heading">Link to a commitment</h3>

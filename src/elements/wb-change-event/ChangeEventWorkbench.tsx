@@ -1,23 +1,29 @@
 /**
- * `<wb-change-event>`: a change event — header fields (§6 field security, §5 feedback), its items
- * (nested ones indented) with their own state menus, and §4 state advancement. Opened with
- * record-key 'ChangeRecord' it creates a new change event for that initiating document
- * (POST /api/pfm/CreateChangeEvent).
+ * `<wb-change-event>`: a change event — header fields (§6 field security, §5 feedback), its items in
+ * two lists, Open items and Closed items (§4: an item moves between them when its state changes;
+ * nested ones indented under their parent), each with its own state menu, and §4 state
+ * advancement. While the event is open, items can be added (POST /api/pfm/CreateChangeEventItem),
+ * nested under another item or not, with a §5 cost code (cost type, then a line of the event's
+ * budget). Opened with record-key 'ChangeRecord' it creates a new change event for that initiating
+ * document (POST /api/pfm/CreateChangeEvent).
  */
-import { useCallback, useEffect, useState } from 'react';
-import { postForm } from '../../core/api';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { getJson, postForm } from '../../core/api';
+import { formatCostCode, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
+import { CostCodePicker } from '../../ui/commitments/CostCodePicker';
+import { loadCostCodes } from '../../ui/commitments/data';
+import type { CostCodeRow } from '../../ui/commitments/data';
 import {
-  FormField, LookupText, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, formFeedback, useRecords,
+  FieldFeedback, FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
 } from '../../ui/records';
-import type { FeedbackItem } from '../../ui/records';
 import {
-  BlockedItems, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemTree, loadChangeEventItems, reloadRecord,
-  saveChangeRecord, useChangeRecord, useFieldSecurity, useLookupOptions, useSignedIn, useWorkbenchRecordName,
+  BlockedItems, RecordFormButtons, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemLabel, itemTree,
+  loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
+  useWorkbenchRecordName,
 } from '../../ui/records/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../ui/records/change-management';
-import { formatMoney } from '../../core/format';
 
 export interface ChangeEventWorkbenchProps {
   recordKey?: string;
@@ -33,49 +39,45 @@ export function ChangeEventWorkbench({ recordKey = '', recordId = -1 }: ChangeEv
   return <ExistingChangeEvent changeEventId={recordId} signedIn={signedIn} />;
 }
 
+type NewValues = { title: string; description: string; reimbursableTypeId: string; changeReasonId: string };
+const NEW_EVENT: NewValues = { title: '', description: '', reimbursableTypeId: '', changeReasonId: '' };
+
 function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; signedIn: boolean }) {
   const { record: source } = useChangeRecord<ChangeRecord>('ChangeRecord', changeRecordId, signedIn);
   const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
   const reasons = useLookupOptions('changeReason', 'changeReasonId');
-  const [values, setValues] = useState({ title: '', description: '', reimbursableTypeId: '', changeReasonId: '' });
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
-  const [saving, setSaving] = useState(false);
-  const form = formFeedback(feedback);
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const form = useCreateForm<NewValues, ChangeEvent>(NEW_EVENT, (values) => postForm<ChangeEvent>('/api/pfm/CreateChangeEvent', {
+    ChangeRecordId: changeRecordId, Title: values.title, Description: values.description,
+    ReimbursableTypeId: values.reimbursableTypeId, ChangeReasonId: values.changeReasonId || undefined,
+  }), 'change event');
   const create = async () => {
-    setSaving(true);
-    try {
-      const created = await postForm<ChangeEvent>('/api/pfm/CreateChangeEvent', {
-        ChangeRecordId: changeRecordId, Title: values.title, Description: values.description,
-        ReimbursableTypeId: values.reimbursableTypeId, ChangeReasonId: values.changeReasonId || undefined,
-      });
-      changeEvents().upsert(created);
-      // A draft initiating document has potential costs once it has a change event (server side).
-      void reloadRecord('ChangeRecord', changeRecordId).catch(() => undefined);
-      showToast(`${created.number} created.`, { variant: 'success' });
-      openWorkbench('ChangeEvent', { recordKey: 'ChangeEvent', recordId: created.changeEventId });
-    } catch (error) {
-      const items = feedbackFrom(error);
-      setFeedback(items);
-      if (!items.length) showToast(`The change event was not created (${error instanceof Error ? error.message : String(error)}). Your entries are kept.`, { variant: 'danger' });
-    } finally {
-      setSaving(false);
-    }
+    const created = await form.submit();
+    if (!created) return;
+    changeEvents().upsert(created);
+    // A draft initiating document has potential costs once it has a change event (server side).
+    void reloadRecord('ChangeRecord', changeRecordId).catch(() => undefined);
+    showToast(`${created.number} created.`, { variant: 'success' });
+    openWorkbench('ChangeEvent', { recordKey: 'ChangeEvent', recordId: created.changeEventId });
   };
+  const { values, set, feedback } = form;
   return (
     <form className="p-3" data-workbench="new-change-event" onSubmit={(e) => { e.preventDefault(); void create(); }}>
       <h2 className="h5">New change event for {source ? `${source.number} ${source.title}` : `initiating document ${changeRecordId}`}</h2>
-      <ValidationSummary feedback={form} />
-      <FormField label="Title" field="title" value={values.title} onChange={set('title')} feedback={form} editable required />
-      <FormField label="Description" field="description" type="textarea" value={values.description} onChange={set('description')} feedback={form} editable />
-      <FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={set('reimbursableTypeId')} feedback={form} editable required />
-      <FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={set('changeReasonId')} feedback={form} editable />
-      <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>{saving ? 'Creating…' : 'Create change event'}</button>
+      <ValidationSummary feedback={feedback} />
+      <FormField label="Title" field="title" value={values.title} onChange={set('title')} feedback={feedback} editable required />
+      <FormField label="Description" field="description" type="textarea" value={values.description} onChange={set('description')} feedback={feedback} editable />
+      <FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={set('reimbursableTypeId')} feedback={feedback} editable required />
+      <FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={set('changeReasonId')} feedback={feedback} editable />
+      <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create change event'}</button>
     </form>
   );
 }
 
 type Values = { title: string; description: string; changeReasonId: string; reimbursableTypeId: string };
+const valuesOf = (record: ChangeEvent): Values => ({
+  title: record.title ?? '', description: record.description ?? '',
+  changeReasonId: record.changeReasonId ? String(record.changeReasonId) : '', reimbursableTypeId: record.reimbursableTypeId ? String(record.reimbursableTypeId) : '',
+});
 
 function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: number; signedIn: boolean }) {
   const { record, status } = useChangeRecord<ChangeEvent>('ChangeEvent', changeEventId, signedIn);
@@ -85,10 +87,10 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   const reasons = useLookupOptions('changeReason', 'changeReasonId');
   const filter = useCallback((i: ChangeEventItem) => i.changeEventId === changeEventId, [changeEventId]);
   const items = useRecords(changeEventItems(), filter);
-  const [edits, setEdits] = useState<Partial<Values>>({});
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
+  const form = useRecordForm('ChangeEvent', record, valuesOf, security);
+  const { values } = form;
   const [blocked, setBlocked] = useState<BlockedAdvance | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [parent, setParent] = useState<ChangeEventItem | null>(null);
 
   useEffect(() => {
     if (!signedIn || changeEventId < 1) return;
@@ -96,34 +98,16 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   }, [signedIn, changeEventId]);
 
   if (status === 'loading' && !record) return <p className="p-3" role="status">Loading…</p>;
-  if (!record) return <div className="alert alert-warning m-3" role="alert">Change event {changeEventId} was not found.</div>;
+  if (!record || !values) return <div className="alert alert-warning m-3" role="alert">Change event {changeEventId} was not found.</div>;
 
-  const base: Values = {
-    title: record.title ?? '', description: record.description ?? '',
-    changeReasonId: record.changeReasonId ? String(record.changeReasonId) : '', reimbursableTypeId: record.reimbursableTypeId ? String(record.reimbursableTypeId) : '',
-  };
-  const values = { ...base, ...edits };
-  const set = (field: keyof Values) => (value: string) => setEdits((current) => ({ ...current, [field]: value }));
-  const form = formFeedback(feedback);
-  const dirty = Object.keys(edits).length > 0;
-  const save = async () => {
-    setSaving(true);
-    const result = await saveChangeRecord('ChangeEvent', record.changeEventId, record.applicationRecordStateId, values, security);
-    setSaving(false);
-    if (result.ok) {
-      setEdits({});
-      setFeedback([]);
-      showToast(`${record.number} saved.`, { variant: 'success' });
-    } else {
-      setFeedback(result.feedback);
-      if (!result.feedback.length) showToast(result.message, { title: 'Not saved', variant: 'danger' });
-    }
-  };
+  const editable = (field: string) => fieldEditable(security, field);
   const advance = async (target: Parameters<typeof advanceChangeEvent>[1]) => {
     setBlocked(null);
     const outcome = await advanceChangeEvent(record, target);
     if (outcome.kind === 'blocked') setBlocked({ ...outcome, recordName: record.number });
   };
+  const { open, closed } = splitRecords(items, (i) => i.closed);
+  const canAdd = !record.closed;
 
   return (
     <div className="p-3" data-workbench="change-event" ref={nameRef}>
@@ -133,44 +117,169 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
         <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advance(a.targetApplicationRecordState)} />
       </div>
       {blocked ? <BlockedItems blocked={blocked} onDismiss={() => setBlocked(null)} /> : null}
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <ValidationSummary feedback={form} />
-        <FormField label="Title" field="title" value={values.title} onChange={set('title')} feedback={form} editable={fieldEditable(security, 'title')} required />
-        <FormField label="Description" field="description" type="textarea" value={values.description} onChange={set('description')} feedback={form} editable={fieldEditable(security, 'description')} />
+      <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
+        <ValidationSummary feedback={form.feedback} />
+        <FormField label="Title" field="title" value={values.title} onChange={form.set('title')} feedback={form.feedback} editable={editable('title')} required />
+        <FormField label="Description" field="description" type="textarea" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={editable('description')} />
         <div className="row">
-          <div className="col-md-6"><FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={set('reimbursableTypeId')} feedback={form} editable={fieldEditable(security, 'reimbursableTypeId')} /></div>
-          <div className="col-md-6"><FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={set('changeReasonId')} feedback={form} editable={fieldEditable(security, 'changeReasonId')} /></div>
+          <div className="col-md-6"><FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={form.set('reimbursableTypeId')} feedback={form.feedback} editable={editable('reimbursableTypeId')} /></div>
+          <div className="col-md-6"><FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={form.set('changeReasonId')} feedback={form.feedback} editable={editable('changeReasonId')} /></div>
         </div>
-        <div className="d-flex gap-2 mb-3">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={saving || !dirty}>{saving ? 'Saving…' : 'Save'}</button>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={saving || !dirty} onClick={() => { setEdits({}); setFeedback([]); }}>Discard changes</button>
-        </div>
+        <RecordFormButtons form={form} />
       </form>
-      <h3 className="h6">Items</h3>
-      <table className="table table-sm align-middle" data-testid="change-event-items">
-        <caption className="visually-hidden">Items of {record.number}</caption>
-        <thead><tr><th scope="col">Item</th><th scope="col">Vendor</th><th scope="col">State</th><th scope="col" className="text-end">Estimated</th><th scope="col" className="text-end">Approved</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>
-          {items.length === 0 ? <tr><td colSpan={6} className="text-body-secondary">No items.</td></tr> : null}
-          {itemTree(items).map(({ item, level }) => (
-            <tr key={item.changeEventItemId} data-item-id={item.changeEventItemId} data-level={level}>
-              <td style={{ paddingLeft: `${0.25 + level * 1.5}rem` }}>
-                {level > 0 ? <span aria-hidden="true" className="text-body-secondary me-1">↳</span> : null}
-                <button type="button" className="btn btn-link p-0 text-start" onClick={() => openWorkbench('ChangeEventItem', { recordKey: 'ChangeEventItem', recordId: item.changeEventItemId })}>
-                  {`Item ${item.changeEventItemId}: ${item.description}`}
-                </button>
-              </td>
-              <td><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></td>
-              <td data-state>{item.recordStateName}</td>
-              <td className="text-end">{item.estimatedAmount === null ? '' : formatMoney(item.estimatedAmount)}</td>
-              <td className="text-end">{item.approvedAmount === null ? '' : formatMoney(item.approvedAmount)}</td>
-              <td className="text-end">
-                <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div data-testid="change-event-items">
+        <ItemList title="Open items" list="open" items={open} eventNumber={record.number} onAddNested={canAdd ? setParent : undefined} />
+        <ItemList title="Closed items" list="closed" items={closed} eventNumber={record.number} />
+      </div>
+      {canAdd ? <AddItemForm event={record} parent={parent} onClearParent={() => setParent(null)} /> : (
+        <p className="small text-body-secondary" data-no-add>{record.number} is {record.recordStateName}: no items can be added.</p>
+      )}
     </div>
+  );
+}
+
+/** One list of items (open or closed), nested ones indented under their parent. */
+function ItemList({ title, list, items, eventNumber, onAddNested }: {
+  title: string; list: 'open' | 'closed'; items: readonly ChangeEventItem[]; eventNumber: string; onAddNested?: (item: ChangeEventItem) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mb-3" data-item-list={list}>
+      <h3 className="h6" id={headingId}>{title} <span className="badge text-bg-secondary" data-count={list}>{items.length}</span></h3>
+      {items.length === 0 ? <p className="small text-body-secondary mb-0" data-empty={list}>No {list} items.</p> : (
+        <table className="table table-sm align-middle mb-0">
+          <caption className="visually-hidden">{`${title} of ${eventNumber}`}</caption>
+          <thead><tr><th scope="col">Item</th><th scope="col">Cost code</th><th scope="col">Vendor</th><th scope="col">State</th><th scope="col" className="text-end">Estimated</th><th scope="col" className="text-end">Approved</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <tbody>
+            {itemTree(items).map(({ item, level }) => (
+              <tr key={item.changeEventItemId} data-item-id={item.changeEventItemId} data-level={level} data-parent-id={item.parentChangeEventItemId ?? undefined}>
+                <td style={{ paddingLeft: `${0.25 + level * 1.5}rem` }}>
+                  {level > 0 ? <span aria-hidden="true" className="text-body-secondary me-1">↳</span> : null}
+                  <button type="button" className="btn btn-link p-0 text-start" onClick={() => openWorkbench('ChangeEventItem', { recordKey: 'ChangeEventItem', recordId: item.changeEventItemId })}>
+                    {itemLabel(item)}
+                  </button>
+                </td>
+                <td className="text-nowrap">{item.costCode ? `${formatCostCode(item.costCode)}${item.costType ? ` (${item.costType})` : ''}` : ''}</td>
+                <td><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></td>
+                <td data-state>{item.recordStateName}</td>
+                <td className="text-end">{item.estimatedAmount === null ? '' : formatMoney(item.estimatedAmount)}</td>
+                <td className="text-end">{item.approvedAmount === null ? '' : formatMoney(item.approvedAmount)}</td>
+                <td className="text-end text-nowrap">
+                  {onAddNested ? (
+                    <button type="button" className="btn btn-sm btn-outline-secondary me-1" aria-label={`Add nested item under item ${item.changeEventItemId}`} onClick={() => onAddNested(item)}>
+                      Add nested item
+                    </button>
+                  ) : null}
+                  <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+interface VendorRow { vendorId: number; name: string; displayText?: string }
+
+/** Vendors for new items: those with a commitment on the project (getcommitmentvendors), so a §5 link can follow. */
+function useVendors(projectId: number): VendorRow[] {
+  const [vendors, setVendors] = useState<VendorRow[]>([]);
+  useEffect(() => {
+    if (projectId < 1) return undefined;
+    let live = true;
+    getJson<VendorRow[]>('/api/pfm/getcommitmentvendors', { recordKey: 'Project', recordId: projectId }).then(
+      (rows) => { if (live) setVendors(Array.isArray(rows) ? rows : []); },
+      (error: unknown) => console.error('Vendors failed to load', error),
+    );
+    return () => { live = false; };
+  }, [projectId]);
+  return vendors;
+}
+
+/** The lines of the event's budget for the cost-code picker. */
+function useCostCodes(budgetId: number | null): CostCodeRow[] {
+  const [rows, setRows] = useState<CostCodeRow[]>([]);
+  useEffect(() => {
+    if (!budgetId || budgetId < 1) return undefined;
+    const abort = new AbortController();
+    loadCostCodes(budgetId, abort.signal).then((list) => setRows(list), (error: unknown) => {
+      if (!abort.signal.aborted) console.error('Cost codes failed to load', error);
+    });
+    return () => abort.abort();
+  }, [budgetId]);
+  return rows;
+}
+
+type ItemValues = { description: string; costType: string; costCodeId: string; vendorId: string; estimatedAmount: string };
+const NEW_ITEM: ItemValues = { description: '', costType: '', costCodeId: '', vendorId: '', estimatedAmount: '' };
+
+/** The "Add item" form; with `parent` the new item is nested under it. */
+function AddItemForm({ event, parent, onClearParent }: { event: ChangeEvent; parent: ChangeEventItem | null; onClearParent(): void }) {
+  const vendors = useVendors(event.projectId);
+  const costCodes = useCostCodes(event.budgetId);
+  const headingId = useId();
+  const costCodeFeedbackId = useId();
+  const description = useRef<HTMLDivElement>(null);
+  const form = useCreateForm<ItemValues, ChangeEventItem>(NEW_ITEM, (values) => postForm<ChangeEventItem>('/api/pfm/CreateChangeEventItem', {
+    ChangeEventId: event.changeEventId, ParentChangeEventItemId: parent?.changeEventItemId, Description: values.description,
+    CostCodeId: values.costCodeId, VendorId: values.vendorId, EstimatedAmount: values.estimatedAmount || undefined,
+  }), 'item');
+  const { values, set, feedback } = form;
+
+  useEffect(() => {
+    // "Add nested item" brings the form into view with the description ready for typing.
+    if (!parent || !description.current) return;
+    description.current.scrollIntoView?.({ block: 'nearest' });
+    description.current.querySelector<HTMLInputElement>('input')?.focus();
+  }, [parent]);
+
+  const add = async () => {
+    const created = await form.submit();
+    if (!created) return;
+    changeEventItems().upsert(created);
+    // The event's totals and item count changed.
+    void reloadRecord('ChangeEvent', event.changeEventId).catch(() => undefined);
+    showToast(`${itemLabel(created)} added to ${event.number}.`, { variant: 'success' });
+    form.reset();
+    onClearParent();
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="border rounded p-2" data-add-item>
+      <form onSubmit={(e) => { e.preventDefault(); void add(); }}>
+        <h3 className="h6" id={headingId}>{parent ? `Add nested item under ${itemLabel(parent)}` : 'Add item'}</h3>
+        {parent ? (
+          <p className="small mb-2" data-parent-id={parent.changeEventItemId}>
+            Nested under item {parent.changeEventItemId}.{' '}
+            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={onClearParent}>Add it at the top level instead</button>
+          </p>
+        ) : null}
+        <ValidationSummary feedback={feedback} />
+        <div ref={description}>
+          <FormField label="Item description" field="description" value={values.description} onChange={set('description')} feedback={feedback} editable required />
+        </div>
+        <div className="row">
+          <div className="col-md-6 mb-2">
+            <div className="form-label small mb-1">Cost code</div>
+            <CostCodePicker
+              costCodes={costCodes} budgetId={event.budgetId ?? -1} costType={values.costType} costCodeId={values.costCodeId ? Number(values.costCodeId) : null}
+              label="Item" invalid={fieldInvalid(feedback, 'costCodeId')}
+              onChange={(next) => form.setMany({ costType: next.costType, costCodeId: next.costCodeId === null ? '' : String(next.costCodeId) })}
+            />
+            <FieldFeedback feedback={feedback} field="costCodeId" id={costCodeFeedbackId} />
+          </div>
+          <div className="col-md-3">
+            <FormField label="Vendor" field="vendorId" type="select" value={values.vendorId} onChange={set('vendorId')} feedback={feedback} editable required
+              options={vendors.map((v) => ({ value: String(v.vendorId), label: v.name }))} />
+          </div>
+          <div className="col-md-3">
+            <FormField label="Estimated amount" field="estimatedAmount" type="number" value={values.estimatedAmount} onChange={set('estimatedAmount')} feedback={feedback} editable />
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Adding…' : 'Add item'}</button>
+      </form>
+    </section>
   );
 }

@@ -2,14 +2,16 @@
  * `<wb-email>`: the RFP (active-tab 'rfp') and revise-RFP ('revise-rfp') e-mail for a change event
  * item, addressed to the vendor's contact when the data has one, subject and body prefilled and
  * editable. The API has no send route, so Send is honest: it downloads the message as an .eml file
- * (or copies it) and says that nothing was sent. The item's state does not change (§4).
+ * (or copies it) and says that nothing was sent. The item's state does not change by itself (§4);
+ * once the e-mail is out, one button moves the item to the state the e-mail stands for (RFP:
+ * 'Route for Proposal', revise-RFP: 'Rejected').
  */
 import { useEffect, useState } from 'react';
 import { lookupObject } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { closeWorkbench } from '../../core/workbench';
 import { useRecord } from '../../ui/records';
-import { changeEvents, useChangeRecord, useSignedIn } from '../../ui/records/change-management';
+import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../ui/records/change-management';
 import type { ChangeEventItem } from '../../ui/records/change-management';
 
 export interface EmailWorkbenchProps {
@@ -22,6 +24,9 @@ interface Vendor { vendorId: number; name: string; email?: string | null }
 
 /** What the user is told after Send (there is no mail service behind the portal). */
 export const NOT_SENT_NOTICE = 'No e-mail was sent: the portal has no mail service. The message was downloaded as an .eml file; open it in your mail program to send it.';
+
+/** The state an e-mail stands for: once it is out, the item can be moved there in one click. */
+export const EMAIL_TARGET_STATE: Record<'rfp' | 'revise-rfp', string> = { rfp: 'Route for Proposal', 'revise-rfp': 'Rejected' };
 
 /** The prefilled subject and body. */
 export function draftEmail(kind: 'rfp' | 'revise-rfp', item: ChangeEventItem, eventNumber: string, vendorName: string): { subject: string; body: string } {
@@ -52,6 +57,8 @@ export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbench
   const event = useRecord(changeEvents(), item?.changeEventId ?? -1);
   const [vendor, setVendor] = useState<Vendor | undefined>();
   const [edits, setEdits] = useState<{ to?: string; subject?: string; body?: string }>({});
+  const [sent, setSent] = useState(false);
+  const [applying, setApplying] = useState(false);
 
   useEffect(() => {
     if (!item?.vendorId) return undefined;
@@ -68,6 +75,14 @@ export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbench
   const subject = edits.subject ?? draft.subject;
   const body = edits.body ?? draft.body;
 
+  const target = EMAIL_TARGET_STATE[kind];
+  const applyTarget = async () => {
+    setApplying(true);
+    // Straight to the state: the §4 advance would open this e-mail again.
+    const outcome = await applyChangeEventItemState(item, target);
+    setApplying(false);
+    if (outcome.kind === 'applied') showToast(`Item ${item.changeEventItemId} is now '${target}'.`, { variant: 'success' });
+  };
   const download = () => {
     const blob = new Blob([toEml(to, subject, body)], { type: 'message/rfc822' });
     const url = URL.createObjectURL(blob);
@@ -79,10 +94,14 @@ export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbench
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
     showToast(NOT_SENT_NOTICE, { title: 'Not sent', variant: 'info' });
+    setSent(true);
   };
   const copy = () => {
     navigator.clipboard.writeText(`To: ${to}\nSubject: ${subject}\n\n${body}`).then(
-      () => showToast('The e-mail was copied to the clipboard; nothing was sent.', { title: 'Not sent', variant: 'info' }),
+      () => {
+        showToast('The e-mail was copied to the clipboard; nothing was sent.', { title: 'Not sent', variant: 'info' });
+        setSent(true);
+      },
       () => showToast('The e-mail could not be copied.', { variant: 'danger' }),
     );
   };
@@ -110,6 +129,14 @@ export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbench
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={copy}>Copy to clipboard</button>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => closeWorkbench()}>Close</button>
       </div>
+      {sent && item.recordStateName !== target ? (
+        <div className="alert alert-info mt-3 mb-0 d-flex flex-wrap align-items-center gap-2" data-apply-state={target}>
+          <span>Once the e-mail is on its way, move the item on:</span>
+          <button type="button" className="btn btn-sm btn-primary" disabled={applying} onClick={() => void applyTarget()}>
+            {`Set item to '${target}'`}
+          </button>
+        </div>
+      ) : null}
     </form>
   );
 }

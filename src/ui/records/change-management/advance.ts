@@ -151,6 +151,28 @@ export async function advanceChangeEventItem(item: ChangeEventItem, target: Reco
 }
 
 /**
+ * Move an item straight to `target` (a state, or its name), without the §4 e-mail or confirmation
+ * step: for the e-mail workbench, once the RFP or revise-RFP e-mail is out. Optimistic; on failure
+ * the item is restored and the user is told why, as for any advance.
+ */
+export async function applyChangeEventItemState(item: ChangeEventItem, target: RecordState | string): Promise<AdvanceOutcome> {
+  let state: RecordState | undefined;
+  if (typeof target === 'string') {
+    try {
+      state = (await loadRecordStates('ChangeEventItem')).find((s) => s.name === target);
+    } catch (error) {
+      console.error('Change event item states failed to load', error);
+    }
+    if (!state) {
+      const message = `${recordLabel('ChangeEventItem', item)} could not be moved to '${target}' (the state is not available); it stays '${item.recordStateName}'.`;
+      showToast(message, { title: 'State not changed', variant: 'danger' });
+      return { kind: 'failed', reason: 'error', message };
+    }
+  } else state = target;
+  return apply({ kind: 'ChangeEventItem', store: changeEventItems(), record: item, target: state });
+}
+
+/**
  * §4 change event advance: Complete and No Change need every item (nested too) closed, Approved
  * every item at or beyond Approved; Canceled and Rejected ask, then every item becomes Canceled
  * (optimistically here, in one transaction on the server); others apply. The items are loaded

@@ -4,7 +4,7 @@ export {
   changeRecords, changeEvents, changeEventItems, LOAD_PATHS, loadChangeRecords, loadChangeEvents, loadChangeEventItems,
   reloadRecord, itemsOfEvent, itemTree,
 } from './data';
-export { advanceChangeRecord, advanceChangeEvent, advanceChangeEventItem, itemLabel, inState, UPDATE_PATHS } from './advance';
+export { advanceChangeRecord, advanceChangeEvent, advanceChangeEventItem, applyChangeEventItemState, itemLabel, inState, UPDATE_PATHS } from './advance';
 export type { AdvanceOutcome } from './advance';
 export { BlockedItems } from './BlockedItems';
 export type { BlockedAdvance } from './BlockedItems';
@@ -12,3 +12,5 @@ export { saveChangeRecord, SAVE_PATHS } from './save';
 export type { SaveResult } from './save';
 export { useSignedIn, useChangeRecord, useFieldSecurity, useLookupOptions, useWorkbenchRecordName } from './hooks';
 export type { RecordLoad } from './hooks';
+export { useRecordForm, useCreateForm, RecordFormButtons } from './form';
+export type { RecordForm, CreateForm } from './form';
