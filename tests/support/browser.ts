@@ -16,18 +16,53 @@ export async function waitFor<T>(read: () => T | null | undefined | false, timeo
 /** A stubbed answer: JSON body (default `{}`) or a blob, with a status (default 200). */
 export type StubAnswer = { status?: number; body?: unknown; blob?: Blob };
 
+/** A request body as the stub records it: form data as an object (a repeated name gives an array), other bodies as text. */
+export type RecordedBody = Record<string, FormDataEntryValue | FormDataEntryValue[]> | string | undefined;
+
+/** One request the stub was asked for. */
+export interface FetchRequest {
+  /** 'GET', 'POST', … */
+  method: string;
+  /** The path without the query ('/api/pfm/SaveCommitment'). */
+  path: string;
+  query: URLSearchParams;
+  body: RecordedBody;
+}
+
+/** A stub for one path: a fixed answer, or a function of the request (may wait, to hold an answer back). */
+export type StubFor = StubAnswer | ((request: FetchRequest) => StubAnswer | Promise<StubAnswer>);
+
 const realFetch = window.fetch;
 /** Every path + query the stub was asked for since the last {@link stubFetch}. */
 export const fetchCalls: string[] = [];
+/** Every request (method, path, query, body) the stub was asked for since the last {@link stubFetch}, in order. */
+export const fetchRequests: FetchRequest[] = [];
+
+function recordBody(body: BodyInit | null | undefined): RecordedBody {
+  if (body instanceof FormData) {
+    const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+    for (const [name, value] of body.entries()) {
+      const before = fields[name];
+      fields[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+    }
+    return fields;
+  }
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  return undefined;
+}
 
 /** Stub `fetch` by path (query ignored); unknown paths answer 404. Undo with {@link restoreFetch}. */
-export function stubFetch(answers: Record<string, StubAnswer | (() => StubAnswer)>): void {
+export function stubFetch(answers: Record<string, StubFor>): void {
   fetchCalls.length = 0;
-  window.fetch = async (input: RequestInfo | URL) => {
+  fetchRequests.length = 0;
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), location.origin);
+    const request: FetchRequest = { method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, body: recordBody(init?.body) };
     fetchCalls.push(url.pathname + url.search);
+    fetchRequests.push(request);
     const found = answers[url.pathname];
-    const answer = typeof found === 'function' ? found() : found ?? { status: 404, body: {} };
+    const answer = typeof found === 'function' ? await found(request) : found ?? { status: 404, body: {} };
     if (answer.blob) return new Response(answer.blob, { status: answer.status ?? 200, headers: { 'Content-Type': answer.blob.type } });
     return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   };

@@ -205,7 +205,9 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       </div>
     );
   }
-  if (!record || !draft) {
+  // The form waits for its state's field security too: shown before it, every field and Save would
+  // start disabled and turn editable a moment later, dropping whatever was typed or clicked meanwhile.
+  if (!record || !draft || !security) {
     return <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>Loading {spec.label.toLowerCase()}…</div>;
   }
 
