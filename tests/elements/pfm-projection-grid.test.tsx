@@ -6,23 +6,7 @@ import { $toasts, resetMessages } from '../../src/core/messages';
 import { applyEdit, autoCostToComplete, computeTotals, divisionLabel, readEntry, type GridRow, type ProjectionLine } from '../../src/elements/pfm-projection-grid/lines';
 import { TEXT } from '../../src/elements/pfm-projection-grid/store';
 import '../../src/elements/pfm-projection-grid/define';
-import { sleep, waitFor } from '../support/browser';
-
-type Answer = { status?: number; body?: unknown };
-const realFetch = window.fetch;
-let calls: Array<{ path: string; query: URLSearchParams; body?: FormData }> = [];
-
-/** Stub fetch by path (query ignored); unknown paths answer 404. */
-function stubFetch(answers: Record<string, Answer | ((query: URLSearchParams) => Answer)>): void {
-  calls = [];
-  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), location.origin);
-    calls.push({ path: url.pathname, query: url.searchParams, body: init?.body instanceof FormData ? init.body : undefined });
-    const found = answers[url.pathname];
-    const answer = typeof found === 'function' ? found(url.searchParams) : found ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
-  };
-}
+import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubFor } from '../support/browser';
 
 function line(id: number, code: string, type: string, figures: Partial<ProjectionLine> = {}): ProjectionLine {
   const base = {
@@ -51,10 +35,10 @@ function hourLines(): ProjectionLine[] {
   return LINES.map((l) => ({ ...l, budgetHours: 20, actualHours: 8, projectedHours: 20, budgetRate: 50, actualRate: 50, projectedRate: 50 }));
 }
 
-function standardAnswers(extra: Record<string, Answer | ((query: URLSearchParams) => Answer)> = {}) {
+function standardAnswers(extra: Record<string, StubFor> = {}): Record<string, StubFor> {
   return {
     '/api/pfm/getBudget': { body: { data: BUDGET } },
-    '/api/pfm/getcostcodetransactionsummary': (query: URLSearchParams) => ({
+    '/api/pfm/getcostcodetransactionsummary': ({ query }) => ({
       body: { data: query.get('type') === 'unit' ? unitLines() : query.get('type') === 'hour' ? hourLines() : LINES },
     }),
     ...extra,
@@ -118,7 +102,7 @@ describe('<pfm-projection-grid>', () => {
   });
   afterEach(() => {
     document.body.innerHTML = '';
-    window.fetch = realFetch;
+    restoreFetch();
     resetApi();
     resetMessages();
     $session.set({ status: 'signedOut', account: null });
@@ -166,7 +150,7 @@ describe('<pfm-projection-grid>', () => {
   it('loads the budget and its lines in one summary request, and formats money and cost codes (USD, en-US, 2-4-2)', async () => {
     stubFetch(standardAnswers());
     await mountReady();
-    const summaryCalls = calls.filter((c) => c.path === '/api/pfm/getcostcodetransactionsummary');
+    const summaryCalls = fetchRequests.filter((c) => c.path === '/api/pfm/getcostcodetransactionsummary');
     expect(summaryCalls).to.have.length(1);
     expect(summaryCalls[0]!.query.get('recordKey')).to.equal('Budget');
     expect(summaryCalls[0]!.query.get('recordId')).to.equal('1');
@@ -229,7 +213,7 @@ describe('<pfm-projection-grid>', () => {
     ($('[data-action="save"]') as HTMLButtonElement).click();
     await waitFor(() => $('[data-save-error]'));
     expect($('[data-save-error]')?.textContent).to.equal(TEXT.invalidEntries(1));
-    expect(calls.filter((c) => c.path === '/api/pfm/SaveProjections')).to.have.length(0);
+    expect(fetchRequests.filter((c) => c.path === '/api/pfm/SaveProjections')).to.have.length(0);
   });
 
   it('keeps every edit when the save fails, shows the error (toast + inline alert), and a retry saves them', async () => {
@@ -248,8 +232,9 @@ describe('<pfm-projection-grid>', () => {
     expect($toasts.get().some((t) => t.variant === 'danger' && t.message.includes('Database is busy'))).to.equal(true);
     expect(cell(12, 'projectedCostToComplete').textContent).to.equal('$1,200.00✎ Manual');
     expect($('[data-unsaved-count]')?.textContent).to.equal('1 unsaved change');
-    const sent = calls.find((c) => c.path === '/api/pfm/SaveProjections')?.body;
-    expect(Object.fromEntries(sent?.entries() ?? [])).to.deep.equal({ budgetId: '1', 'projections[0].costCodeId': '12', 'projections[0].method': 'manual', 'projections[0].value': '1200' });
+    const sent = fetchRequests.find((c) => c.path === '/api/pfm/SaveProjections');
+    expect(sent?.method).to.equal('POST');
+    expect(sent?.body).to.deep.equal({ budgetId: '1', 'projections[0].costCodeId': '12', 'projections[0].method': 'manual', 'projections[0].value': '1200' });
 
     fail = false;
     ($('[data-action="save"]') as HTMLButtonElement).click();
@@ -305,7 +290,7 @@ describe('<pfm-projection-grid>', () => {
     select.value = '4';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => $$('.tabulator-row').length > 0);
-    expect(calls.find((c) => c.path === '/api/pfm/getBudget')?.query.get('budgetId')).to.equal('4');
+    expect(fetchRequests.find((c) => c.path === '/api/pfm/getBudget')?.query.get('budgetId')).to.equal('4');
   });
 
   for (const [variant, present, absent] of [
@@ -322,7 +307,7 @@ describe('<pfm-projection-grid>', () => {
       }
       for (const title of present) expect(titles).to.include(title);
       for (const title of absent) expect(titles).to.not.include(title);
-      expect(calls.find((c) => c.path === '/api/pfm/getcostcodetransactionsummary')?.query.get('type')).to.equal(variant === '' ? null : variant);
+      expect(fetchRequests.find((c) => c.path === '/api/pfm/getcostcodetransactionsummary')?.query.get('type')).to.equal(variant === '' ? null : variant);
       if (variant === 'hour') expect(bottomCalc('budgetHours')).to.equal('60.00');
     });
   }
@@ -330,7 +315,7 @@ describe('<pfm-projection-grid>', () => {
   it('reloads incrementally with lastLoad and merges changed rows by id', async () => {
     let reloads = 0;
     stubFetch(standardAnswers({
-      '/api/pfm/getcostcodetransactionsummary': (query) => {
+      '/api/pfm/getcostcodetransactionsummary': ({ query }) => {
         if (!query.get('lastLoad')) return { body: { data: LINES } };
         reloads++;
         return { body: { data: [{ ...LINES[0]!, actualToDate: 300, modifiedAt: '2026-11-21T00:00:00.000Z' }] } };
@@ -340,7 +325,7 @@ describe('<pfm-projection-grid>', () => {
     ($('[data-action="refresh"]') as HTMLButtonElement).click();
     await waitFor(() => reloads === 1);
     await sleep(50);
-    const reload = calls.filter((c) => c.path === '/api/pfm/getcostcodetransactionsummary')[1]!;
+    const reload = fetchRequests.filter((c) => c.path === '/api/pfm/getcostcodetransactionsummary')[1]!;
     expect(reload.query.get('lastLoad')).to.equal('2026-11-01T00:00:00.000Z');
     expect(cell(11, 'actualToDate').textContent).to.equal('$300.00');
     expect(lineRows()).to.have.length(3);
