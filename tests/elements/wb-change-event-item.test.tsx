@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import '../../src/elements/wb-change-event-item/define';
+import { linkCandidates } from '../../src/elements/wb-change-event-item/ChangeEventItemWorkbench';
+import type { Commitment } from '../../src/elements/wb-change-event-item/ChangeEventItemWorkbench';
+import { changeEventItems } from '../../src/ui/records/change-management';
+import type { ChangeEventItem } from '../../src/ui/records/change-management';
+import { fetchRequests, stubFetch, waitFor } from '../support/browser';
+import type { StubFor } from '../support/browser';
+import { cleanPage, freshPage, mount, ok, referenceAnswers, security, setValue, stateOf, toastMessages } from './change-workbenches-support';
+
+const item = (stateId: number, extra: Partial<ChangeEventItem> = {}): ChangeEventItem => ({
+  changeEventItemId: 7, changeEventId: 3, parentChangeEventItemId: null, projectId: 1, budgetId: 1, costCodeId: 40, costCode: '05120000', costType: 'S',
+  vendorId: 5, vendorName: 'Vendor 5', description: 'Canopy steel', estimatedAmount: 1000, proposedAmount: 1100, approvedAmount: 1050,
+  coItemRecordKey: null, coItemRecordId: null, applicationRecordStateId: stateId, recordStateName: stateOf(stateId).name, closed: stateOf(stateId).closed, ...extra,
+});
+const SUBCONTRACTS = [
+  { subcontractId: 1, number: 'SC-001', vendorId: 5, description: 'Structural steel' },
+  { subcontractId: 2, number: 'SC-002', vendorId: 6, description: 'Glazing' },
+];
+const AGREEMENTS = [{ purchaseAgreementId: 3, number: 'PA-003', vendorId: 5, description: 'Steel supply' }];
+
+function answers(record: ChangeEventItem, overrides: Record<string, StubFor> = {}): Record<string, StubFor> {
+  return {
+    ...referenceAnswers(),
+    '/api/pfm/getchangeeventitems': ({ query }) => ok(query.get('open') === 'false' ? (record.closed ? [record] : []) : (record.closed ? [] : [record])),
+    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': security(record.applicationRecordStateId, ['description']),
+    '/api/pfm/getsubcontracts': ok(SUBCONTRACTS),
+    '/api/pfm/getpurchaseagreements': ok(AGREEMENTS),
+    ...overrides,
+  };
+}
+
+const linkSection = (root: ShadowRoot) => root.querySelector('[data-testid=link-commitment]');
+const candidateLabels = (root: ShadowRoot) => [...root.querySelectorAll<HTMLOptionElement>('[data-candidates] option')].map((o) => o.textContent);
+
+describe('<wb-change-event-item>', () => {
+  beforeEach(freshPage);
+  afterEach(cleanPage);
+
+  it('linkCandidates (§5): Approved or Pending Commitment, same vendor, no linked change-order item', () => {
+    const commitments: Commitment[] = [
+      { key: 'Subcontract', id: 1, number: 'SC-001', vendorId: 5, description: '' },
+      { key: 'Subcontract', id: 2, number: 'SC-002', vendorId: 6, description: '' },
+      { key: 'PurchaseAgreement', id: 3, number: 'PA-003', vendorId: 5, description: '' },
+    ];
+    const ids = (list: Commitment[]) => list.map((c) => c.number);
+    expect(ids(linkCandidates(item(18), commitments))).to.deep.equal(['SC-001', 'PA-003']);
+    expect(ids(linkCandidates(item(19), commitments))).to.deep.equal(['SC-001', 'PA-003']);
+    for (const state of [13, 14, 15, 16, 17, 20, 21, 22]) expect(linkCandidates(item(state), commitments), stateOf(state).name).to.deep.equal([]);
+    expect(linkCandidates(item(18, { coItemRecordId: 9, coItemRecordKey: 'SubcontractChangeOrderItem' }), commitments)).to.deep.equal([]);
+    expect(linkCandidates(item(18, { vendorId: null }), commitments)).to.deep.equal([]);
+  });
+
+  it('offers only the commitments of the item vendor for an Approved item', async () => {
+    stubFetch(answers(item(18)));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    await waitFor(() => root.querySelectorAll('[data-candidates] option').length === 3);
+    expect(candidateLabels(root)).to.deep.equal(['Choose a commitment…', 'SC-001 Structural steel', 'PA-003 Steel supply']);
+    expect(linkSection(root)?.querySelector('[data-link-rule]')).to.equal(null);
+  });
+
+  it('shows the §5 rule instead of candidates when the item may not be linked', async () => {
+    const cases: Array<[ChangeEventItem, string]> = [
+      [item(13), 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.'],
+      [item(19, { coItemRecordId: 9, coItemRecordKey: 'SubcontractChangeOrderItem' }), 'The change event item is already linked to a change order item.'],
+      [item(18, { vendorId: null, vendorName: null }), 'The change event item and the commitment must have the same vendor.'],
+    ];
+    for (const [record, message] of cases) {
+      stubFetch(answers(record));
+      const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+      const rule = await waitFor(() => root.querySelector('[data-link-rule]'));
+      expect(rule.textContent).to.equal(message);
+      expect(root.querySelector('[data-candidates]')).to.equal(null);
+      cleanPage();
+      freshPage();
+    }
+  });
+
+  it('says so when no commitment has the item vendor', async () => {
+    stubFetch(answers(item(18, { vendorId: 8 })));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    await waitFor(() => linkSection(root)?.textContent?.includes("No commitment of this project has the item's vendor."));
+    expect(root.querySelector('[data-candidates]')).to.equal(null);
+  });
+
+  it('links to the chosen commitment (call body), updates the item, and toasts; a failure toasts and keeps the item', async () => {
+    let fail = true;
+    stubFetch(answers(item(18), {
+      '/api/pfm/LinkChangeEventItemToCommitment': () => (fail ? { status: 500, body: { message: 'boom' } }
+        : ok({ changeEventItem: item(18, { coItemRecordId: 31, coItemRecordKey: 'PurchaseAgreementChangeOrderItem' }), changeOrder: { purchaseAgreementChangeOrderId: 4 } })),
+    }));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[data-candidates]'));
+    await waitFor(() => select.options.length === 3);
+    setValue(select, 'PurchaseAgreement:3');
+    const link = [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Link')!;
+    await waitFor(() => !link.disabled);
+    link.click();
+    await waitFor(() => toastMessages().includes('Item 7 was not linked to PA-003.'));
+    expect(changeEventItems().get(7)?.coItemRecordId).to.equal(null);
+
+    fail = false;
+    link.click();
+    await waitFor(() => toastMessages().includes('Item 7 is linked to PA-003; a change order was drafted.'));
+    const calls = fetchRequests.filter((r) => r.path === '/api/pfm/LinkChangeEventItemToCommitment');
+    expect(calls.map((c) => c.body)).to.deep.equal([
+      { ChangeEventItemId: '7', CommitmentKey: 'PurchaseAgreement', CommitmentId: '3' },
+      { ChangeEventItemId: '7', CommitmentKey: 'PurchaseAgreement', CommitmentId: '3' },
+    ]);
+    expect(changeEventItems().get(7)?.coItemRecordId).to.equal(31);
+    await waitFor(() => root.querySelector('[data-link-rule]')?.textContent === 'The change event item is already linked to a change order item.');
+  });
+});
