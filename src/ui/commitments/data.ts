@@ -56,7 +56,7 @@ export interface ContractRecord {
 export interface HeaderField {
   name: string;
   label: string;
-  kind: 'text' | 'date' | 'retainage' | 'excessLiability' | 'subcontractType';
+  kind: 'text' | 'date' | 'retainage' | 'excessLiability' | 'subcontractType' | 'contractType';
 }
 
 /** What differs between the kinds. */
@@ -110,12 +110,14 @@ export const KINDS: Readonly<Record<ContractKey, KindSpec>> = {
   },
   OwnerAgreement: {
     key: 'OwnerAgreement', label: 'Owner Agreement', idField: 'ownerAgreementId', load: '/api/pfm/getowneragreements', single: '/api/pfm/getOwnerAgreementById',
-    scope: (r) => ({ recordKey: 'Project', recordId: r.projectId }), header: [],
+    scope: (r) => ({ recordKey: 'Project', recordId: r.projectId }),
+    // The contract amount and approved changes are read-only: the prime contract changes through owner change orders.
+    header: [description, { name: 'contractType', label: 'Contract type', kind: 'contractType' }, { name: 'executedDate', label: 'Executed date', kind: 'date' }],
   },
   OwnerAgreementChangeOrder: {
     key: 'OwnerAgreementChangeOrder', label: 'Owner Agreement Change Order', idField: 'ownerAgreementChangeOrderId',
     load: '/api/pfm/getowneragreementchangeorders', single: '/api/pfm/getOwnerAgreementChangeOrderById',
-    scope: (r) => ({ recordKey: 'OwnerAgreement', recordId: Number(r.ownerAgreementId) }), header: [],
+    scope: (r) => ({ recordKey: 'OwnerAgreement', recordId: Number(r.ownerAgreementId) }), header: [description, changeOrderDate],
   },
 };
 
@@ -274,8 +276,8 @@ export interface SaveAnswer {
   feedback: Array<{ integerValue: number; stringValue: string; message: string }>;
 }
 
-/** POST SaveCommitment: header values as typed and the items; the answer's record goes into the store. */
-export async function saveContract(key: CommitmentKey, id: number, oldStateId: number, header: Record<string, string>, items: readonly ItemEdit[]): Promise<SaveAnswer> {
+/** POST SaveCommitment: header values as typed and the items (none for owner agreements); the answer's record goes into the store. */
+export async function saveContract(key: ContractKey, id: number, oldStateId: number, header: Record<string, string>, items: readonly ItemEdit[]): Promise<SaveAnswer> {
   const answer = await postForm<SaveAnswer>(COMMITMENT_PATHS.save, {
     RecordKey: key, RecordId: id, OldRecordStateId: oldStateId, ...header,
     items: items.map((item) => ({

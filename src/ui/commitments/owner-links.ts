@@ -1,10 +1,18 @@
 /**
- * §5 owner-agreement links: which change events may go on an owner agreement change order, and the
- * link call (the server applies the same rule, src/core/workflow, and refuses the rest).
+ * Owner agreements beside the shared commitment pieces: §5 links (which change events may go on an
+ * owner agreement change order, and the link call; the server applies the same rule,
+ * src/core/workflow, and refuses the rest), the contract types, the project's budgets and new
+ * owner change orders (demo/host/api/commitments-writes.ts).
  */
 import { getJson, postForm } from '../../core/api';
 import { canLinkChangeEventToOwnerChangeOrder } from '../../core/workflow';
-import { COMMITMENT_PATHS, loadOpenAndClosed, type ContractRecord } from './data';
+import { COMMITMENT_PATHS, contractStore, loadOpenAndClosed, type ContractRecord } from './data';
+
+/** Contract types an owner agreement may have (the server accepts exactly these). */
+export const OWNER_CONTRACT_TYPES = ['GMP', 'Lump Sum', 'Cost Plus Fee'] as const;
+
+/** POST path of a new owner agreement change order. */
+export const CREATE_OWNER_CHANGE_ORDER_PATH = '/api/pfm/CreateOwnerAgreementChangeOrder';
 
 /** A change event as getchangeevents answers it (the fields the rule and the list need). */
 export interface ChangeEventRow {
@@ -50,4 +58,41 @@ export function linkChangeEvent(changeEventId: number, ownerAgreementChangeOrder
 /** A single change order (for its amount after a link). */
 export function loadOwnerChangeOrder(id: number): Promise<ContractRecord> {
   return getJson<ContractRecord>('/api/pfm/getOwnerAgreementChangeOrderById', { ownerAgreementChangeOrderId: id });
+}
+
+/** A budget of a project as getbudgets answers it (the fields the new change order form needs). */
+export interface BudgetRow {
+  budgetId: number;
+  projectId: number;
+  jobNumber?: string;
+  displayText?: string;
+}
+
+/** The budgets of project `projectId` (open and closed), by budget id. */
+export async function loadProjectBudgets(projectId: number, signal?: AbortSignal): Promise<BudgetRow[]> {
+  const rows = await loadOpenAndClosed<BudgetRow>('/api/pfm/getbudgets', { recordKey: 'Project', recordId: projectId }, signal);
+  const unique = new Map(rows.map((row) => [row.budgetId, row]));
+  return [...unique.values()].sort((a, b) => a.budgetId - b.budgetId);
+}
+
+/** What a new owner agreement change order is made of. */
+export interface NewOwnerChangeOrder {
+  ownerAgreementId: number;
+  budgetId: number;
+  description: string;
+  /** YYYY-MM-DD; the server's today when empty. */
+  changeOrderDate: string;
+}
+
+/**
+ * POST CreateOwnerAgreementChangeOrder: a new Draft change order (OCO-### of the agreement, amount 0).
+ * It goes into the page's change order store, so every list of them shows it at once.
+ */
+export async function createOwnerChangeOrder(order: NewOwnerChangeOrder): Promise<ContractRecord> {
+  const created = await postForm<ContractRecord>(CREATE_OWNER_CHANGE_ORDER_PATH, {
+    OwnerAgreementId: order.ownerAgreementId, BudgetId: order.budgetId, Description: order.description.trim(),
+    ChangeOrderDate: order.changeOrderDate || undefined,
+  });
+  contractStore('OwnerAgreementChangeOrder').upsert(created);
+  return created;
 }
