@@ -235,6 +235,39 @@ describe('<portal-header>', () => {
     expect(location.href, 'nothing was followed by script').to.equal(before);
   });
 
+  it('loads the open items again when projections are submitted anywhere on the page: the count drops without a reload, never passing through 0', async () => {
+    const pending = (budgetId: number) => ({ budgetId, projectId: 1, projectName: 'Riverside Medical Office Building', month: '2026-11' });
+    let budgets = [pending(1), pending(2)];
+    signInAs('pm', { '/api/common/GetOpenItemsByEmployee': () => ({ body: { data: { ...EMPTY_OPEN_ITEMS, budgetsPendingProjections: budgets } } }) });
+    await mountHeader();
+    const badge = await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="2"]'));
+    const asked = () => fetchCalls.filter((call) => call.startsWith('/api/common/GetOpenItemsByEmployee'));
+    expect(asked()).to.deep.equal(['/api/common/GetOpenItemsByEmployee?employeeId=7']);
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(badge.textContent ?? ''));
+    observer.observe(badge, { attributes: true, characterData: true, subtree: true, childList: true });
+
+    // As in the portal: the grid dispatches from inside another element's shadow root.
+    const screen = document.createElement('div');
+    document.body.append(screen);
+    const grid = screen.attachShadow({ mode: 'open' }).appendChild(document.createElement('div'));
+    budgets = [pending(2)];
+    grid.dispatchEvent(new CustomEvent('pfm-projections-submitted', { bubbles: true, composed: true, detail: { budgetId: 1, projectId: 1 } }));
+    await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="1"]'));
+    observer.disconnect();
+    expect($('[data-menu="bell"] .portal-bell-count')?.textContent).to.equal('1');
+    expect($('[data-menu="bell"] button')?.getAttribute('aria-label')).to.equal('Open items: 1');
+    expect(asked()).to.have.length(2);
+    expect(shown).to.not.include('0');
+
+    // Other events do not reload; a removed header stops listening.
+    grid.dispatchEvent(new CustomEvent('pfm-projections-saved', { bubbles: true, composed: true }));
+    header.remove();
+    grid.dispatchEvent(new CustomEvent('pfm-projections-submitted', { bubbles: true, composed: true, detail: { budgetId: 2, projectId: 1 } }));
+    await sleep(50);
+    expect(asked()).to.have.length(2);
+  });
+
   it('counts 0 when the timecard flag is false', async () => {
     signInAs('employee', { '/api/common/GetOpenItemsByEmployee': { body: { data: { ...EMPTY_OPEN_ITEMS, timecardNeedsSubmission: { flag: false, dueDate: null, enteredHours: 0, expectedHours: 0 } } } } });
     await mountHeader();

@@ -2,13 +2,24 @@
  * The bell (§1, §7): the count of open items and a menu listing them by group, each linking to where
  * it is handled. A workflow's directLink to another site is only ever an explicit external link.
  */
+import { useEffect, useState } from 'react';
 import { Menu } from '../../ui/Menu';
 import { loadOpenItems, openItemCount } from './data';
 import { openItemGroups } from './links';
 import { useLoad } from './useLoad';
 
+/** Dispatched (bubbling, composed) by the projection grid after a submit: the user's open items changed. */
+const PROJECTIONS_SUBMITTED = 'pfm-projections-submitted';
+
 export function Bell({ employeeId, legacyOrigin }: { employeeId: number; legacyOrigin: string }) {
-  const items = useLoad(employeeId > 0 ? String(employeeId) : null, () => loadOpenItems(employeeId), 'Open items') ?? null;
+  // Count the submits seen on the page: each one loads the open items again.
+  const [submits, setSubmits] = useState(0);
+  useEffect(() => {
+    const count = () => setSubmits((n) => n + 1);
+    document.addEventListener(PROJECTIONS_SUBMITTED, count);
+    return () => document.removeEventListener(PROJECTIONS_SUBMITTED, count);
+  }, []);
+  const items = useLoad(employeeId > 0 ? String(employeeId) : null, () => loadOpenItems(employeeId), 'Open items', submits) ?? null;
   const count = items ? openItemCount(items) : 0;
   const groups = items ? openItemGroups(items, { origin: location.origin, legacyOrigin }) : [];
   return (
