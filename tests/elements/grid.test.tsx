@@ -6,6 +6,7 @@ import {
   costCodeFormatter, dateFormatter, editableGridOptions, Grid, layoutStorageKey, loadTabulatorStyleSheet, moneyFormatter,
   numberFormatter, numberHeaderFilter, numberSorter, toCsv, toExcelBlob, exportCsv, XLSX_MIME_TYPE, ColumnChooser,
 } from '../../src/ui/grid';
+import { sortByNumber } from '../../src/ui/grid/number-sort';
 import { $session } from '../../src/core/auth/session';
 import { sleep, waitFor } from '../support/browser';
 
@@ -140,6 +141,31 @@ describe('<Grid> (Tabulator in a shadow root)', () => {
     expect(table.getData('active').map((row) => row.amount)).to.deep.equal([20000, 1234.5, -5, null]);
     table.setSort('amount', 'asc');
     expect(table.getData('active').map((row) => row.amount)).to.deep.equal([-5, 1234.5, 20000, null]);
+  });
+
+  it('sortByNumber orders like numberSorter: missing values last both ways, ties keep their order', () => {
+    const rows = [
+      { id: 1, v: 10 }, { id: 2, v: null }, { id: 3, v: -3 }, { id: 4, v: '2' }, { id: 5, v: 10 },
+      { id: 6, v: undefined }, { id: 7, v: 2.5 }, { id: 8, v: 'abc' }, { id: 9, v: '$1,000.00' },
+    ];
+    const ids = (dir: 'asc' | 'desc') => {
+      const copy = [...rows];
+      sortByNumber(copy, (row) => row.v, dir);
+      return copy.map((row) => row.id);
+    };
+    expect(ids('asc')).to.deep.equal([3, 4, 7, 1, 5, 9, 2, 6, 8]);
+    expect(ids('desc')).to.deep.equal([9, 1, 5, 7, 4, 3, 2, 6, 8]);
+  });
+
+  it('single numeric column sorts of a grid go through sortByNumber; other sorts stay with Tabulator', async () => {
+    const { table } = await mountGrid({ columns: moneyColumns, data: moneyRows });
+    const sortModule = (table as unknown as { modules: { sort: { _sortItems: { name: string } } } }).modules.sort;
+    expect(sortModule._sortItems.name).to.equal('sortItems');
+    table.setSort([{ column: 'amount', dir: 'desc' }]);
+    expect(table.getData('active').map((row) => row.id)).to.deep.equal([4, 1, 3, 2]);
+    table.setSort([{ column: 'description', dir: 'asc' }]);
+    const byDescription = [...moneyRows].sort((a, b) => a.description.toUpperCase().localeCompare(b.description.toUpperCase())).map((row) => row.id);
+    expect(table.getData('active').map((row) => row.id)).to.deep.equal(byDescription);
   });
 
   it('numberHeaderFilter understands >, <, =, >=, <=, != and plain text', () => {

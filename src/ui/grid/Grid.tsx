@@ -7,6 +7,7 @@ import type { ColumnDefinition, Options, Tabulator } from 'tabulator-tables';
 import { adoptStyleSheet, loadTabulator, loadTabulatorStyleSheet } from './load';
 import { GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
 import { applyStoredLayout, rememberLayout } from './persistence';
+import { installNumberSort } from './number-sort';
 
 export interface GridProps {
   columns: ColumnDefinition[];
@@ -72,6 +73,7 @@ export function Grid(props: GridProps) {
       table = built;
       built.on('tableBuilt', () => {
         if (cancelled) return;
+        installNumberSort(built);
         if (current.persistenceId) rememberLayout(built, current.persistenceId);
         tableRef.current = built;
         setState('ready');

@@ -71,7 +71,7 @@ export function isTextFormatter(formatter: unknown): formatter is TextFormatter 
 }
 
 /** A number from a cell value: numbers as they are, strings through the §5 rule, else null. */
-function numericValue(value: unknown): number | null {
+export function numericValue(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string') return parseNumber(value);
   return null;
