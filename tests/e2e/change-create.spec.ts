@@ -4,7 +4,7 @@
 // Run alone: DIST_DIR=.tmp/dist-a npx rollup -c && DIST_DIR=.tmp/dist-a E2E_PORT=8651 npx playwright test tests/e2e/change-create.spec.ts --workers=1 --output=.tmp/pw-a
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
-import { openPortalAs } from './support/portal';
+import { openPortalAs, pushPath } from './support/portal';
 
 const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
 
@@ -92,3 +92,41 @@ test('a PM creates an initiating document, its change event, an item and a neste
   expect((await items('')).map((i) => [i.changeEventItemId, i.recordStateName])).toEqual([[Number(parentId), 'Open']]);
   expect((await items('&open=false')).map((i) => [i.changeEventItemId, i.parentChangeEventItemId, i.recordStateName])).toEqual([[Number(nestedId), Number(parentId), 'Canceled']]);
 });
+
+// Screenshots of the change event workbench with both item lists and the add-item form (written to
+// .tmp/cm-shots for review), on records made through the API.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`change event workbench with Open items, Closed items and the add-item form in ${colorScheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    watchToken(page);
+    await openPortalAs(page, 'pm', '/pfm/projects/changemanagement?projectId=1&budgetId=1&activeTab=change-events');
+    await expect(page.locator('pfm-change-management tbody tr[data-record-id]').first()).toBeVisible();
+    const post = async (path: string, form: Record<string, string | number>) => {
+      const answer = await api(page, 'POST', path, form);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data;
+    };
+    const doc = await post('/api/pfm/CreateChangeRecord', { ProjectId: 1, Title: `Screenshot change ${colorScheme}`, InitiatingDocumentTypeId: 4 });
+    const event = await post('/api/pfm/CreateChangeEvent', { ChangeRecordId: doc.changeRecordId, Title: 'Canopy over the east entrance', ReimbursableTypeId: 1 });
+    const line = (await api(page, 'GET', '/api/pfm/getcostcodes?recordKey=Budget&recordId=1')).body.data.find((l: { type: string }) => l.type === 'S');
+    const vendor = (await api(page, 'GET', '/api/pfm/getcommitmentvendors?recordKey=Project&recordId=1')).body.data[0];
+    const item = (description: string, amount: number, parent?: number) => post('/api/pfm/CreateChangeEventItem', {
+      ChangeEventId: event.changeEventId, Description: description, CostCodeId: line.costCodeId, VendorId: vendor.vendorId, EstimatedAmount: amount,
+      ...(parent ? { ParentChangeEventItemId: parent } : {}),
+    });
+    const steel = await item('Canopy steel', 18500);
+    await item('Canopy paint', 2400, steel.changeEventItemId);
+    const old = await item('Temporary walkway (dropped)', 900);
+    await post('/api/pfm/UpdateChangeEventItemState', { ItemId: old.changeEventItemId, OldRecordStateId: old.applicationRecordStateId, RouteStateId: 21 });
+    await pushPath(page, `/pfm/projects/changemanagement?projectId=1&budgetId=1&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=${event.changeEventId}`);
+    const wb = page.locator('wb-change-event');
+    await expect(wb.locator('[data-item-list="open"] tr[data-item-id]')).toHaveCount(2);
+    await expect(wb.locator('[data-item-list="closed"] tr[data-item-id]')).toHaveCount(1);
+    await wb.getByRole('button', { name: `Add nested item under item ${steel.changeEventItemId}` }).click();
+    await wb.locator('[data-add-item]').getByLabel('Item cost type').selectOption('S');
+    await wb.locator('[data-item-list="open"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.tmp/cm-shots/change-event-items-${colorScheme}.png`, fullPage: true });
+    await wb.locator('[data-add-item] button[type="submit"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.tmp/cm-shots/change-event-add-item-${colorScheme}.png`, fullPage: true });
+  });
+}

@@ -41,7 +41,7 @@ function answers(stateId: number, overrides: Record<string, StubFor> = {}): Reco
     '/api/pfm/getcommitmentvendors': ok(VENDORS),
     '/api/pfm/CreateChangeEventItem': ({ body: b }) => {
       const f = b as Record<string, string>;
-      const created = { ...item(nextId++, 13, f.ParentChangeEventItemId ? Number(f.ParentChangeEventItemId) : null, f.Description), costCodeId: Number(f.CostCodeId), vendorId: Number(f.VendorId) };
+      const created = { ...item(nextId++, 13, f.ParentChangeEventItemId ? Number(f.ParentChangeEventItemId) : null, f.Description ?? ''), costCodeId: Number(f.CostCodeId), vendorId: Number(f.VendorId) };
       items.push(created);
       return ok(created);
     },

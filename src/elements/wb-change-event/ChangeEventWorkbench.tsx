@@ -138,6 +138,8 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   );
 }
 
+const COLUMN_WIDTHS = ['26%', '12%', '20%', '12%', '10%', '10%', '15rem'];
+
 /** One list of items (open or closed), nested ones indented under their parent. */
 function ItemList({ title, list, items, eventNumber, onAddNested }: {
   title: string; list: 'open' | 'closed'; items: readonly ChangeEventItem[]; eventNumber: string; onAddNested?: (item: ChangeEventItem) => void;
@@ -147,17 +149,21 @@ function ItemList({ title, list, items, eventNumber, onAddNested }: {
     <section aria-labelledby={headingId} className="mb-3" data-item-list={list}>
       <h3 className="h6" id={headingId}>{title} <span className="badge text-bg-secondary" data-count={list}>{items.length}</span></h3>
       {items.length === 0 ? <p className="small text-body-secondary mb-0" data-empty={list}>No {list} items.</p> : (
-        <table className="table table-sm align-middle mb-0">
+        <table className="table table-sm align-middle mb-0" style={{ tableLayout: 'fixed' }}>
           <caption className="visually-hidden">{`${title} of ${eventNumber}`}</caption>
+          {/* The same column widths in both lists, so they read as one. */}
+          <colgroup>{COLUMN_WIDTHS.map((width, index) => <col key={index} style={{ width }} />)}</colgroup>
           <thead><tr><th scope="col">Item</th><th scope="col">Cost code</th><th scope="col">Vendor</th><th scope="col">State</th><th scope="col" className="text-end">Estimated</th><th scope="col" className="text-end">Approved</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {itemTree(items).map(({ item, level }) => (
               <tr key={item.changeEventItemId} data-item-id={item.changeEventItemId} data-level={level} data-parent-id={item.parentChangeEventItemId ?? undefined}>
                 <td style={{ paddingLeft: `${0.25 + level * 1.5}rem` }}>
-                  {level > 0 ? <span aria-hidden="true" className="text-body-secondary me-1">↳</span> : null}
-                  <button type="button" className="btn btn-link p-0 text-start" onClick={() => openWorkbench('ChangeEventItem', { recordKey: 'ChangeEventItem', recordId: item.changeEventItemId })}>
-                    {itemLabel(item)}
-                  </button>
+                  <div className="d-flex align-items-baseline">
+                    {level > 0 ? <span aria-hidden="true" className="text-body-secondary me-1">↳</span> : null}
+                    <button type="button" className="btn btn-link p-0 text-start" onClick={() => openWorkbench('ChangeEventItem', { recordKey: 'ChangeEventItem', recordId: item.changeEventItemId })}>
+                      {itemLabel(item)}
+                    </button>
+                  </div>
                 </td>
                 <td className="text-nowrap">{item.costCode ? `${formatCostCode(item.costCode)}${item.costType ? ` (${item.costType})` : ''}` : ''}</td>
                 <td><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></td>
