@@ -1,0 +1,167 @@
+// Issue 6's done-when, end to end: a project manager takes one change on project 1 from a new
+// initiating document through its change event, an item, the RFP e-mail, the item's approval, a
+// subcontract change order (linking the item) and an owner change order (linking the change event).
+// Real sign-in, the real API and database; it uses only records it creates plus one executed
+// subcontract and the owner agreement of project 1 (the database is shared by the run).
+// Run alone: DIST_DIR=.tmp/dist-w npx rollup -c && DIST_DIR=.tmp/dist-w E2E_PORT=8661 npx playwright test tests/e2e/change-walk.spec.ts --output=.tmp/pw-w
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api, watchToken } from './support/api';
+import { openPortalAs } from './support/portal';
+
+const Q = 'projectId=1&budgetId=1';
+const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Open and closed rows of a load. */
+async function rows(page: Page, path: string): Promise<Row[]> {
+  const [open, closed] = await Promise.all([api(page, 'GET', path), api(page, 'GET', `${path}&open=false`)]);
+  return [...(open.body.data as Row[]), ...(closed.body.data as Row[])];
+}
+
+/** Pick `target` in the state menu named `menu` inside `scope`. */
+async function advance(scope: Locator, menu: string, target: string): Promise<void> {
+  await scope.getByRole('button', { name: menu, exact: true }).click();
+  await scope.locator(`[role="menuitem"][data-target-state="${target}"]`).click();
+}
+
+/** The first real option of a select (after its placeholder), once it has one. */
+async function firstOption(select: Locator): Promise<string> {
+  const option = select.locator('option:not([value=""])').first();
+  await expect(option).toBeAttached();
+  return (await option.getAttribute('value')) ?? '';
+}
+
+test('a PM takes a change from initiating document to commitment change order and owner change order', async ({ page }) => {
+  test.setTimeout(120_000);
+  watchToken(page);
+  const title = `E2E walk ${Date.now()}`;
+  await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=initiating-documents`);
+  const screen = page.locator('pfm-change-management');
+
+  // 1. A new initiating document (Draft).
+  await screen.getByRole('button', { name: 'New initiating document' }).click();
+  const doc = page.locator('wb-initiating-document');
+  await doc.getByLabel('Description', { exact: true }).fill(title);
+  await doc.getByLabel('Type').selectOption(await firstOption(doc.getByLabel('Type')));
+  await doc.getByRole('button', { name: 'Create initiating document' }).click();
+  await expect(page).toHaveURL(/workbench=InitiatingDocument&recordKey=ChangeRecord&recordId=\d+/);
+  const changeRecordId = Number(new URL(page.url()).searchParams.get('recordId'));
+  const docNumber = (await doc.locator('[data-number]').textContent()) ?? '';
+  await expect(doc.locator('[data-state]')).toHaveText('Draft');
+
+  // 2. 'Potential Costs' opens the new change event workbench (§4); the record becomes Potential Costs when the event exists.
+  await advance(doc, `Advance ${docNumber}`, 'Potential Costs');
+  const event = page.locator('wb-change-event');
+  await expect(event.getByRole('heading', { name: `New change event for ${docNumber} ${title}` })).toBeVisible();
+  expect((await rows(page, `/api/pfm/getinitiatingdocuments?recordKey=ChangeRecord&recordId=${changeRecordId}`))[0]?.recordStateName).toBe('Draft');
+  await event.getByLabel('Title').fill(`${title}: added footings`);
+  await event.getByLabel('Reimbursable type').selectOption('1');
+  await event.getByRole('button', { name: 'Create change event' }).click();
+  await expect(page).toHaveURL(/workbench=ChangeEvent&recordKey=ChangeEvent&recordId=\d+/);
+  const changeEventId = Number(new URL(page.url()).searchParams.get('recordId'));
+  const eventNumber = (await event.locator('[data-number]').textContent()) ?? '';
+  expect((await rows(page, `/api/pfm/getinitiatingdocuments?recordKey=ChangeRecord&recordId=${changeRecordId}`))[0]?.recordStateName).toBe('Potential Costs');
+
+  // 3. An item for the vendor of an executed subcontract of the project, so it can be committed later (§5).
+  const subcontracts = (await rows(page, '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).filter((s) => s.recordStateName === 'Executed' && s.vendorId);
+  const form = event.locator('[data-add-item]');
+  const vendorSelect = form.getByLabel('Vendor');
+  await firstOption(vendorSelect);
+  const offered = new Set(await vendorSelect.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)));
+  const subcontract = subcontracts.find((s) => offered.has(String(s.vendorId)));
+  expect(subcontract, 'an executed subcontract of project 1 whose vendor is offered for items').toBeTruthy();
+  await form.getByLabel('Item description').fill('Added footings at grid line C');
+  await form.getByLabel('Item cost type').selectOption('S');
+  const code = form.getByLabel('Item cost code');
+  await code.selectOption(await firstOption(code));
+  await vendorSelect.selectOption(String(subcontract!.vendorId));
+  await form.getByLabel('Estimated amount').fill('12000');
+  await form.getByRole('button', { name: 'Add item', exact: true }).click();
+  const openItems = event.locator('[data-item-list="open"] tr[data-item-id]');
+  await expect(openItems).toHaveCount(1);
+  const itemId = Number(await openItems.first().getAttribute('data-item-id'));
+
+  // 4. 'Route for Proposal' opens the RFP e-mail and leaves the state (§4); after Send the e-mail applies it.
+  await advance(event, `Advance item ${itemId}`, 'Route for Proposal');
+  await expect(page).toHaveURL(/workbench=Email&recordKey=ChangeEventItem/);
+  const email = page.locator('wb-email');
+  await expect(email.locator('[data-field="subject"]')).toHaveValue(`Request for proposal: ${eventNumber} item ${itemId}: Added footings at grid line C`);
+  expect((await rows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEventItem&recordId=${itemId}`))[0]?.recordStateName).toBe('Open');
+  const download = page.waitForEvent('download');
+  await email.getByRole('button', { name: 'Send (download .eml)' }).click();
+  expect((await download).suggestedFilename()).toBe(`RFP item ${itemId}.eml`);
+  await email.getByRole('button', { name: "Set item to 'Route for Proposal'" }).click();
+  await expect(email.locator('[data-state]')).toHaveText('Route for Proposal');
+
+  // 5. The proposal comes back and is approved, with amounts, in the item's workbench.
+  await page.goto(`/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEventItem&recordKey=ChangeEventItem&recordId=${itemId}`);
+  const item = page.locator('wb-change-event-item');
+  await expect(item.locator('[data-state]')).toHaveText('Route for Proposal');
+  await advance(item, `Advance item ${itemId}`, 'Proposal Received');
+  await expect(item.locator('[data-state]')).toHaveText('Proposal Received');
+  await item.getByLabel('Proposed').fill('11800');
+  await item.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(item.getByLabel('Proposed')).toHaveValue('11800');
+  await advance(item, `Advance item ${itemId}`, 'Pending Approval');
+  await expect(item.locator('[data-state]')).toHaveText('Pending Approval');
+  await item.getByLabel('Approved', { exact: true }).fill('11500');
+  await item.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('portal-overlays')).toContainText(`Item ${itemId} saved.`);
+  await advance(item, `Advance item ${itemId}`, 'Approved');
+  await expect(item.locator('[data-state]')).toHaveText('Approved');
+
+  // 6. Linking the item to the subcontract drafts the subcontract change order with the approved amount (§5).
+  const candidates = item.locator('[data-candidates]');
+  await candidates.selectOption(`Subcontract:${subcontract!.subcontractId}`);
+  await item.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(page.locator('portal-overlays')).toContainText(`Item ${itemId} is linked to ${subcontract!.number}`);
+  await expect(item.locator('[data-link-rule]')).toBeVisible(); // linked once: the rule now refuses another link
+  const linkedItem = (await rows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEventItem&recordId=${itemId}`))[0]!;
+  expect(linkedItem.coItemRecordKey).toBe('SubcontractChangeOrderItem');
+  const changeOrders = await rows(page, `/api/pfm/getsubcontractchangeorders?recordKey=Subcontract&recordId=${subcontract!.subcontractId}`);
+  const sco = changeOrders.sort((a, b) => b.subcontractChangeOrderId - a.subcontractChangeOrderId)[0]!;
+  expect([sco.description, sco.recordStateName]).toEqual(['Added footings at grid line C', 'Draft']);
+  await page.goto(`/pfm/projects/commitments?${Q}&workbench=SubcontractChangeOrder&recordKey=SubcontractChangeOrder&recordId=${sco.subcontractChangeOrderId}`);
+  const scoWorkbench = page.locator('wb-subcontract-change-order');
+  await expect(scoWorkbench).toContainText(sco.number);
+  await expect(scoWorkbench.locator('[data-items-total]')).toHaveText(money(11500));
+  // Approving the change order adds it to the subcontract's approved changes.
+  const approvedBefore = Number(subcontract!.approvedChanges ?? 0);
+  await advance(scoWorkbench, `Change state of ${sco.number}`, 'Pending Approval');
+  await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Pending Approval');
+  await advance(scoWorkbench, `Change state of ${sco.number}`, 'Approved');
+  await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Approved');
+  const after = (await rows(page, '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).find((s) => s.subcontractId === subcontract!.subcontractId)!;
+  expect(Number(after.approvedChanges)).toBeCloseTo(approvedBefore + 11500, 2);
+
+  // 7. Every item is approved, so the change event can be approved (§4).
+  await page.goto(`/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=${changeEventId}`);
+  await advance(event, `Advance ${eventNumber}`, 'Pending');
+  await expect(event.locator('[data-state]').first()).toHaveText('Pending');
+  await advance(event, `Advance ${eventNumber}`, 'Approved');
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(event.locator('[data-state]').first()).toHaveText('Approved');
+
+  // 8. A new owner change order on the project's owner agreement takes the approved change event (§5).
+  const [agreement] = await rows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
+  await page.goto(`/pfm/projects/owneragreements?${Q}&workbench=OwnerAgreement&recordKey=OwnerAgreement&recordId=${agreement!.ownerAgreementId}`);
+  const oa = page.locator('wb-owner-agreement');
+  await oa.getByRole('button', { name: 'New change order' }).click();
+  const coForm = oa.getByRole('form', { name: 'New change order' });
+  await coForm.getByLabel('Budget').selectOption('1');
+  await coForm.getByLabel('Description').fill(`${title}: owner change`);
+  await coForm.getByRole('button', { name: 'Create change order' }).click();
+  await expect(page).toHaveURL(/workbench=OwnerAgreementChangeOrder/);
+  const ownerCoId = Number(new URL(page.url()).searchParams.get('recordId'));
+  const oco = page.locator('wb-owner-agreement-change-order');
+  await expect(oco.locator('[data-amount="amount"]')).toContainText(money(0));
+  await oco.getByRole('button', { name: `Link ${eventNumber}` }).click();
+  await expect(oco.locator(`[data-linked] [data-change-event="${changeEventId}"]`)).toBeVisible();
+  await expect(oco.locator('[data-amount="amount"]')).toContainText(money(11500));
+
+  // The database agrees with every step.
+  const finalEvent = (await rows(page, `/api/pfm/getchangeevents?recordKey=ChangeEvent&recordId=${changeEventId}`))[0]!;
+  expect([finalEvent.recordStateName, finalEvent.ownerAgreementChangeOrderId]).toEqual(['Approved', ownerCoId]);
+  expect((await api(page, 'GET', `/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=${ownerCoId}`)).body.data.amount).toBe(11500);
+});
