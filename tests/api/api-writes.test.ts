@@ -182,6 +182,10 @@ describe('links (§5) enforced by the server', () => {
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.data.changeEventItem.coItemRecordKey, 'SubcontractChangeOrderItem');
     assert.equal(answer.body.data.changeOrder.recordStateName, 'Draft');
+    const { changeEventItem, changeOrder } = answer.body.data;
+    const sub = host.db.prepare('SELECT number FROM subcontracts WHERE subcontractId = ?').get(candidate.subcontractId) as Row;
+    assert.deepEqual([changeEventItem.changeOrderKey, changeEventItem.changeOrderId, changeEventItem.changeOrderNumber, changeEventItem.commitmentNumber],
+      ['SubcontractChangeOrder', changeOrder.subcontractChangeOrderId, changeOrder.number, sub.number]);
     const twice = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: candidate.subcontractId });
     assert.equal(twice.body.message, 'The change event item is already linked to a change order item.');
   });

@@ -122,7 +122,10 @@ test('a PM takes a change from initiating document to commitment change order an
   const changeOrders = await rows(page, `/api/pfm/getsubcontractchangeorders?recordKey=Subcontract&recordId=${subcontract!.subcontractId}`);
   const sco = changeOrders.sort((a, b) => b.subcontractChangeOrderId - a.subcontractChangeOrderId)[0]!;
   expect([sco.description, sco.recordStateName]).toEqual(['Added footings at grid line C', 'Draft']);
-  await page.goto(`/pfm/projects/commitments?${Q}&workbench=SubcontractChangeOrder&recordKey=SubcontractChangeOrder&recordId=${sco.subcontractChangeOrderId}`);
+  // The item names its change order and opens it.
+  await expect(item.locator('[data-linked-change-order]')).toContainText(`Linked to change order ${sco.number} of ${subcontract!.number}.`);
+  await item.getByRole('button', { name: `Open ${sco.number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`workbench=SubcontractChangeOrder&recordKey=SubcontractChangeOrder&recordId=${sco.subcontractChangeOrderId}`));
   const scoWorkbench = page.locator('wb-subcontract-change-order');
   await expect(scoWorkbench).toContainText(sco.number);
   await expect(scoWorkbench.locator('[data-items-total]')).toHaveText(money(11500));

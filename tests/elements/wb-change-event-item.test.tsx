@@ -51,6 +51,21 @@ describe('<wb-change-event-item>', () => {
     expect(linkCandidates(item(18, { vendorId: null }), commitments)).to.deep.equal([]);
   });
 
+  it('a linked item names its change order and opens it in the workbench', async () => {
+    const linked = item(18, {
+      coItemRecordKey: 'SubcontractChangeOrderItem', coItemRecordId: 9, changeOrderKey: 'SubcontractChangeOrder', changeOrderId: 4, changeOrderNumber: 'SCO-02', commitmentNumber: 'SC-001',
+    });
+    stubFetch(answers(linked));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    const note = await waitFor(() => root.querySelector('[data-linked-change-order]'));
+    expect(note.textContent).to.equal('Linked to change order SCO-02 of SC-001. Open SCO-02');
+    note.querySelector('button')?.click();
+    await waitFor(() => new URLSearchParams(location.search).get('workbench') === 'SubcontractChangeOrder');
+    const params = new URLSearchParams(location.search);
+    expect([params.get('recordKey'), params.get('recordId')]).to.deep.equal(['SubcontractChangeOrder', '4']);
+    expect(root.querySelector('[data-candidates]')).to.equal(null);
+  });
+
   it('offers only the commitments of the item vendor for an Approved item', async () => {
     stubFetch(answers(item(18)));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });

@@ -87,11 +87,22 @@ export const CHANGE_EVENT_SELECT = `SELECT t.changeEventId, t.changeRecordId, t.
   t.displayText, t.modifiedAt
   FROM change_events t ${STATE_JOIN('t')}`;
 
+/** Change event items, with the commitment change order their linked change-order item belongs to (§5 link), if any. */
 export const CHANGE_EVENT_ITEM_SELECT = `SELECT t.changeEventItemId, t.changeEventId, t.parentChangeEventItemId, ce.projectId, ce.budgetId, t.costCodeId,
   cc.code AS costCode, cc.type AS costType, t.vendorId, v.name AS vendorName, t.description, t.estimatedAmount, t.proposedAmount, t.approvedAmount,
-  t.coItemRecordKey, t.coItemRecordId, t.applicationRecordStateId, ${STATE_COLUMNS}, st.displayOrder AS stateDisplayOrder, t.displayText, t.modifiedAt
+  t.coItemRecordKey, t.coItemRecordId,
+  CASE WHEN sco.subcontractChangeOrderId IS NOT NULL THEN 'SubcontractChangeOrder' WHEN pco.purchaseAgreementChangeOrderId IS NOT NULL THEN 'PurchaseAgreementChangeOrder' END AS changeOrderKey,
+  coalesce(sco.subcontractChangeOrderId, pco.purchaseAgreementChangeOrderId) AS changeOrderId, coalesce(sco.number, pco.number) AS changeOrderNumber,
+  coalesce(sc.number, pa.number) AS commitmentNumber,
+  t.applicationRecordStateId, ${STATE_COLUMNS}, st.displayOrder AS stateDisplayOrder, t.displayText, t.modifiedAt
   FROM change_event_items t JOIN change_events ce ON ce.changeEventId = t.changeEventId
-  LEFT JOIN cost_codes cc ON cc.costCodeId = t.costCodeId LEFT JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+  LEFT JOIN cost_codes cc ON cc.costCodeId = t.costCodeId LEFT JOIN vendors v ON v.vendorId = t.vendorId
+  LEFT JOIN subcontract_change_order_items sci ON t.coItemRecordKey = 'SubcontractChangeOrderItem' AND sci.subcontractChangeOrderItemId = t.coItemRecordId
+  LEFT JOIN subcontract_change_orders sco ON sco.subcontractChangeOrderId = sci.subcontractChangeOrderId
+  LEFT JOIN subcontracts sc ON sc.subcontractId = sco.subcontractId
+  LEFT JOIN purchase_agreement_change_order_items pci ON t.coItemRecordKey = 'PurchaseAgreementChangeOrderItem' AND pci.purchaseAgreementChangeOrderItemId = t.coItemRecordId
+  LEFT JOIN purchase_agreement_change_orders pco ON pco.purchaseAgreementChangeOrderId = pci.purchaseAgreementChangeOrderId
+  LEFT JOIN purchase_agreements pa ON pa.purchaseAgreementId = pco.purchaseAgreementId ${STATE_JOIN('t')}`;
 
 export const COST_ADJUSTMENT_SELECT = `SELECT t.costAdjustmentId, t.projectId, t.budgetId, t.costAdjustmentReasonId, t.number, t.description,
   t.adjustmentDate, CASE WHEN abs(t.amount) < 1e-6 THEN 0 ELSE t.amount END AS amount, t.applicationRecordStateId, ${STATE_COLUMNS},

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
 import { showToast } from '../../core/messages';
 import { canLinkItemToCommitment } from '../../core/workflow';
+import { openWorkbench } from '../../core/workbench';
 import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible } from '../../ui/records';
 import {
   RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn, useWorkbenchRecordName,
@@ -123,6 +124,15 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
       </form>
       <section aria-labelledby="link-heading" data-testid="link-commitment">
         <h3 className="h6" id="link-heading">Link to a commitment</h3>
+        {item.changeOrderKey && item.changeOrderId ? (
+          <p className="small mb-2" data-linked-change-order>
+            {`Linked to change order ${item.changeOrderNumber ?? item.changeOrderId} of ${item.commitmentNumber ?? 'its commitment'}. `}
+            <button type="button" className="btn btn-link btn-sm p-0 align-baseline"
+              onClick={() => openWorkbench(item.changeOrderKey as string, { recordKey: item.changeOrderKey as string, recordId: item.changeOrderId as number })}>
+              {`Open ${item.changeOrderNumber ?? 'change order'}`}
+            </button>
+          </p>
+        ) : null}
         {!check.ok ? <p className="small text-body-secondary" data-link-rule>{check.message}</p> : candidates.length === 0 ? (
           <p className="small text-body-secondary">No commitment of this project has the item's vendor.</p>
         ) : (

@@ -58,6 +58,11 @@ export interface ChangeEventItem extends StatefulRecord {
   approvedAmount: number | null;
   coItemRecordKey: string | null;
   coItemRecordId: number | null;
+  /** The commitment change order the linked change-order item belongs to (null until linked). */
+  changeOrderKey?: 'SubcontractChangeOrder' | 'PurchaseAgreementChangeOrder' | null;
+  changeOrderId?: number | null;
+  changeOrderNumber?: string | null;
+  commitmentNumber?: string | null;
   stateDisplayOrder?: number;
 }
 
