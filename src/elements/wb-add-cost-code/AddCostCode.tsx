@@ -17,6 +17,8 @@ export interface AddCostCodeProps { recordKey?: string; recordId?: number; proje
 
 const EMPTY: AddCostCodeValues = { code: '', description: '', costType: '', originalBudget: '' };
 const FIELD_CLASS: Record<number, string> = { 1: 'invalid-feedback d-block', 2: 'form-text text-warning-emphasis', 3: 'form-text' };
+/** Fields with feedback under them (lower case); the server's feedback on any other field (the budget: locked, roll-up) goes in the alert. */
+const FORM_FIELDS = new Set(['code', 'description', 'costtype', 'originalbudget']);
 
 function feedbackFrom(error: unknown): Feedback[] | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
@@ -73,7 +75,10 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
     } catch (e) {
       const items = feedbackFrom(e);
       if (items) setServerFeedback(items);
-      setError(e instanceof ApiError && e.status === 404 ? 'The server cannot add cost codes yet (no save route). Your entries are kept.' : `Not saved: ${e instanceof Error ? e.message : String(e)}. Your entries are kept.`);
+      const elsewhere = (items ?? []).filter((f) => !FORM_FIELDS.has(f.stringValue.toLowerCase())).map((f) => f.message);
+      setError(e instanceof ApiError && e.status === 404 ? 'The server cannot add cost codes yet (no save route). Your entries are kept.'
+        : elsewhere.length ? `Not saved: ${elsewhere.join(' ')} Your entries are kept.`
+          : `Not saved: ${e instanceof Error ? e.message : String(e)}. Your entries are kept.`);
     } finally {
       setSaving(false);
     }
