@@ -102,7 +102,7 @@ describe('owner agreements', () => {
       await waitFor(() => header(root, 'executedDate')!.readOnly);
       expect(header(root, 'executedDate')!.value).to.equal('2026-05-12');
       // The amounts are shown, never fields.
-      expect(root.querySelector('[data-field="contractAmount"]')).to.equal(null);
+      expect(root.querySelector('[data-field="contractAmount"]') === null).to.equal(true);
       expect(text(root, '[data-amount="contract"]')).to.equal('$1,000,000.00');
       expect(text(root, '[data-amount="current"]')).to.equal('$1,005,000.00');
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(false);
@@ -116,7 +116,7 @@ describe('owner agreements', () => {
       expect(header(root, 'description')!.readOnly).to.equal(true);
       expect(header(root, 'contractType')!.disabled).to.equal(true);
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(true);
-      expect(root.querySelector('[data-new-change-order]')).to.equal(null);
+      expect(root.querySelector('[data-new-change-order]') === null).to.equal(true);
     });
 
     it('save sends the header fields with the state it was loaded in, and no items; the answer fills the form and a toast says so', async () => {
@@ -186,7 +186,7 @@ describe('owner agreements', () => {
       await waitFor(() => root.querySelector('[data-read-only]'));
       expect(header(root, 'description')!.readOnly).to.equal(true);
       expect(header(root, 'changeOrderDate')!.readOnly).to.equal(true);
-      expect(root.querySelector('[data-field="amount"]')).to.equal(null);
+      expect(root.querySelector('[data-field="amount"]') === null).to.equal(true);
       expect(text(root, '[data-amount="amount"]')).to.contain('$5,000.00');
     });
   });
@@ -195,6 +195,8 @@ describe('owner agreements', () => {
     it('creates one on the agreement (first budget by default, today’s date), lists it here and on the screen at once, and opens its workbench', async () => {
       const created = { ...DRAFT_CO, ownerAgreementChangeOrderId: 7, number: 'OCO-003', description: 'Exam room casework', budgetId: 9 };
       stub(answers({ '/api/pfm/CreateOwnerAgreementChangeOrder': { body: { data: created } } }));
+      // A portal screen's address, as in the portal: the workbench opens over it through the query.
+      history.replaceState(null, '', '/pfm/projects/owneragreements?projectId=1&budgetId=1');
       const screen = await mount('<pfm-owner-agreements project-id="1"></pfm-owner-agreements>');
       const coList = await waitFor(() => screen.querySelector('[data-testid="list-OwnerAgreementChangeOrder"] tr[data-record-id="2"]') && screen.querySelector('[data-testid="list-OwnerAgreementChangeOrder"]'));
       const root = await ready(await mount('<wb-owner-agreement record-id="1"></wb-owner-agreement>'));
@@ -222,7 +224,8 @@ describe('owner agreements', () => {
         OwnerAgreementId: '1', BudgetId: '9', Description: 'Exam room casework', ChangeOrderDate: '2026-11-21',
       });
       expect(text(root, '[data-change-order="7"]')).to.contain('OCO-003');
-      expect(root.querySelector('[data-new-change-order-form]')).to.equal(null);
+      // The form closes once the create has answered.
+      await waitFor(() => !root.querySelector('[data-new-change-order-form]'));
       expect($toasts.get().map((t) => t.message)).to.include(OWNER_TEXT.created('OCO-003'));
       // The screen's list (same page store) shows it without a reload.
       await waitFor(() => coList.querySelector('tr[data-record-id="7"]'));
