@@ -4,6 +4,8 @@ import { defineReactElement } from '../../ui/element';
 
 /**
  * `<wb-owner-agreement-change-order>`: the OwnerAgreementChangeOrder workbench body (§2), placed by `<pfm-workbench-host>`.
+ * Header form (description, change order date) under the state's field security; the amount comes
+ * from the linked change events (§5 link candidates offered below).
  *
  * | attribute | default | meaning |
  * |---|---|---|

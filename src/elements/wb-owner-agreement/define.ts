@@ -4,6 +4,8 @@ import { defineReactElement } from '../../ui/element';
 
 /**
  * `<wb-owner-agreement>`: the OwnerAgreement workbench body (§2), placed by `<pfm-workbench-host>`.
+ * Header form (description, contract type, executed date) under the state's field security, the
+ * agreement's change orders and, while it is not closed, 'New change order'.
  *
  * | attribute | default | meaning |
  * |---|---|---|
