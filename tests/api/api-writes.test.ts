@@ -207,6 +207,38 @@ describe('links (§5) enforced by the server', () => {
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
     assert.equal(ok.body.data.ownerAgreementChangeOrderId, oaco.ownerAgreementChangeOrderId);
   });
+
+  it('owner change order amounts follow their linked change events: seeded, relinked and re-approved', async () => {
+    const expected = (coId: number) => (host.db.prepare(`SELECT coalesce(sum(i.approvedAmount), 0) AS n FROM change_event_items i JOIN change_events ce USING (changeEventId)
+      WHERE ce.ownerAgreementChangeOrderId = ? AND i.parentChangeEventItemId IS NULL`).get(coId) as Row).n as number;
+    const amount = async (coId: number) => (await api.get('pm', '/api/pfm/getOwnerAgreementChangeOrderById', { ownerAgreementChangeOrderId: coId })).body.data.amount as number;
+    const linked = host.db.prepare(`SELECT ce.changeEventId, ce.ownerAgreementChangeOrderId AS coId, ce.ownerAgreementId, ce.budgetId FROM change_events ce
+      WHERE ce.ownerAgreementChangeOrderId IS NOT NULL AND ce.applicationRecordStateId = ? AND ce.reimbursableTypeId != 5
+      AND EXISTS (SELECT 1 FROM change_event_items i WHERE i.changeEventId = ce.changeEventId AND i.approvedAmount > 0 AND i.parentChangeEventItemId IS NULL) LIMIT 1`)
+      .get(stateId(host, 'ChangeEvent', 'Approved')) as Row;
+    assert.ok(linked, 'the seed links an Approved change event with approved amounts to an owner change order');
+    const before = await amount(linked.coId);
+    assert.ok(before > 0);
+    assert.equal(before, expected(linked.coId));
+    // Relinking moves the amount from the old change order to the new one.
+    const fresh = await api.post('pm', '/api/pfm/CreateOwnerAgreementChangeOrder', { OwnerAgreementId: linked.ownerAgreementId, BudgetId: linked.budgetId, Description: 'Amount test' });
+    assert.equal(fresh.status, 200, JSON.stringify(fresh.body));
+    const freshId = fresh.body.data.ownerAgreementChangeOrderId as number;
+    const moved = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: linked.changeEventId, OwnerAgreementChangeOrderId: freshId });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal(await amount(freshId), expected(freshId));
+    assert.ok(expected(freshId) > 0);
+    assert.equal(await amount(linked.coId), expected(linked.coId));
+    assert.ok(await amount(linked.coId) < before);
+    // An RPM changing an approved amount changes the change order's amount.
+    const item = host.db.prepare(`SELECT changeEventItemId, approvedAmount, applicationRecordStateId FROM change_event_items
+      WHERE changeEventId = ? AND parentChangeEventItemId IS NULL AND applicationRecordStateId = ? LIMIT 1`).get(linked.changeEventId, stateId(host, 'ChangeEventItem', 'Approved')) as Row | undefined;
+    if (item) {
+      const saved = await api.post('rpm', '/api/pfm/SaveChangeEventItem', { ChangeEventItemId: item.changeEventItemId, approvedAmount: String(item.approvedAmount + 100) });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      assert.equal(await amount(freshId), expected(freshId));
+    }
+  });
 });
 
 describe('files', () => {

@@ -31,6 +31,7 @@ import type Database from 'better-sqlite3';
 import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '../../../src/core/workflow';
 import { COST_TYPES, formatCostCode, selectableCostTypes } from '../../../src/core/format';
 import { CURRENT_PERIOD } from '../db/index';
+import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../db/derived';
 import { SECURED_FIELDS } from '../db/states';
 import type { Caller, Ctx, Handlers } from './context';
 import {
@@ -273,6 +274,11 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
     if (key !== 'ChangeRecord') {
       const changeEventId = row.changeEventId as number;
       db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId IN (SELECT costCodeId FROM change_event_items WHERE changeEventId = ? AND costCodeId IS NOT NULL)').run(at, changeEventId);
+      if ('approvedAmount' in changes) {
+        // The owner change order the event is on carries the sum of approved amounts.
+        db.prepare(`UPDATE owner_agreement_change_orders SET amount = ${OWNER_CHANGE_ORDER_AMOUNT_SQL}, modifiedAt = ?
+          WHERE ownerAgreementChangeOrderId = (SELECT ownerAgreementChangeOrderId FROM change_events WHERE changeEventId = ?)`).run(at, changeEventId);
+      }
       trackChange(db, {
         projectId: row.projectId as number, actorId: user.employeeId, parentId: changeEventId, parentType: 'ChangeEvent', recordId: id, recordType: key,
         description: `Changed ${names.join(', ')}`, at,
@@ -503,9 +509,9 @@ function linkChangeEvent({ db, body }: Ctx): unknown {
     if (!check.ok) throw autoAlert('LinkChangeEventToOwnerChangeOrder', check.message);
     const at = nowIso();
     db.prepare('UPDATE change_events SET ownerAgreementChangeOrderId = ?, modifiedAt = ? WHERE changeEventId = ?').run(coId, at, changeEventId);
-    db.prepare(`UPDATE owner_agreement_change_orders SET amount = (SELECT coalesce(sum(i.approvedAmount), 0) FROM change_event_items i
-        JOIN change_events ce ON ce.changeEventId = i.changeEventId WHERE ce.ownerAgreementChangeOrderId = ? AND i.parentChangeEventItemId IS NULL),
-      modifiedAt = ? WHERE ownerAgreementChangeOrderId = ?`).run(coId, at, coId);
+    // The change order it joins and the one it leaves (if any) both change amount.
+    db.prepare(`UPDATE owner_agreement_change_orders SET amount = ${OWNER_CHANGE_ORDER_AMOUNT_SQL}, modifiedAt = ? WHERE ownerAgreementChangeOrderId IN (?, ?)`)
+      .run(at, coId, (ce.ownerAgreementChangeOrderId as number | null) ?? coId);
     return toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', changeEventId, 'Change event'));
   }).immediate();
 }

@@ -16,6 +16,7 @@ import {
 } from './catalog';
 import { Rng, cents } from './prng';
 import { ADVANCEMENTS, APPLICATION_RECORDS, FIELD_SECURITY_EXCEPTIONS, RECORD_STATES, SECURED_FIELDS } from './states';
+import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from './derived';
 
 /** The seed's "today": all generated dates are relative to it, so the data never drifts. */
 export const SEED_DATE = '2026-11-01';
@@ -936,7 +937,7 @@ class Seeder {
     this.finish();
   }
 
-  /** Back-fill what needed later ids: project primary budgets, change-order links. */
+  /** Back-fill what needed later ids: project primary budgets, change-order links, owner change order amounts. */
   finish(): void {
     for (const [projectId, budgetId] of this.pendingProjectBudget) {
       this.insertRaw(`UPDATE projects SET budgetId = ${budgetId}, legacyBudgetId = ${20000 + budgetId} WHERE projectId = ${projectId}`);
@@ -944,6 +945,8 @@ class Seeder {
     for (const [itemId, coItemId] of this.coLinks) {
       this.insertRaw(`UPDATE change_event_items SET coItemRecordKey = 'SubcontractChangeOrderItem', coItemRecordId = ${coItemId} WHERE changeEventItemId = ${itemId}`);
     }
+    // Owner change orders are inserted before their change events and items.
+    this.insertRaw(`UPDATE owner_agreement_change_orders SET amount = ${OWNER_CHANGE_ORDER_AMOUNT_SQL}`);
     this.pendingProjectBudget = [];
     this.coLinks = [];
   }
