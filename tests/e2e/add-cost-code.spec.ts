@@ -3,7 +3,7 @@
 // Run alone: DIST_DIR=.tmp/dist-c npx rollup -c && DIST_DIR=.tmp/dist-c E2E_PORT=8653 npx playwright test tests/e2e/add-cost-code.spec.ts --workers=1 --output=.tmp/pw-c
 import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
-import { openPortalAs, pushPath } from './support/portal';
+import { openPortalAs } from './support/portal';
 
 const GRID = '/pfm/projects/projectiongrid?projectId=2&budgetId=2';
 const ADD_COST_CODE = 'workbench=AddCostCode&recordKey=Budget';
@@ -52,7 +52,8 @@ test.describe('<wb-add-cost-code>', () => {
     watchToken(page);
     await openPortalAs(page, 'pm', GRID);
     await expect(lineRows(page).first()).toBeVisible();
-    await pushPath(page, `${GRID}&${ADD_COST_CODE}&recordId=2`);
+    await page.locator('pfm-projection-grid [data-action="add-cost-code"]').click();
+    await expect(page).toHaveURL(new RegExp(`${ADD_COST_CODE}&recordId=2`));
     await expect(panel(page).locator('h2')).toContainText('Add Cost Code');
 
     // §3 cost types: A (Agency, hidden) and F (Fee, disabled and hidden) are never offered.
@@ -72,9 +73,9 @@ test.describe('<wb-add-cost-code>', () => {
     expect(saved.status).toBe(200);
     expect((saved.body.data as Array<Record<string, unknown>>).find((line) => line.code === code.digits)).toMatchObject({ type: 'S', description, budgetId: 2 });
 
+    // The grid shows the new line without a Refresh.
     await panel(page).locator('button[title="Close Workbench"]').click();
     await expect(panel(page)).toHaveCount(0);
-    await page.locator('pfm-projection-grid [data-action="refresh"]').click();
     await page.locator('pfm-projection-grid .tabulator-col[tabulator-field="description"] input').fill(code.digits);
     const row = lineRows(page).filter({ hasText: description });
     await expect(row).toHaveCount(1);
@@ -118,5 +119,8 @@ test.describe('<wb-add-cost-code>', () => {
     await addButton(page).click();
     await expect(form(page).getByRole('alert')).toHaveText('Not saved: Budget 23-1036 is locked: Budget locked for month-end close. Your entries are kept.');
     await expectValues(page, values);
+    // The locked grid does not offer the workbench at all.
+    await expect(page.locator('pfm-projection-grid [data-read-only="locked"]')).toBeVisible();
+    await expect(page.locator('pfm-projection-grid [data-action="add-cost-code"]')).toHaveCount(0);
   });
 });

@@ -20,6 +20,8 @@ export interface ProjectionGridProps {
 
 /** Event dispatched (bubbling, composed) after a month's projections were submitted: `detail.budgetId`. */
 export const SUBMITTED_EVENT = 'pfm-projections-submitted';
+/** Event `<wb-add-cost-code>` dispatches (bubbling, composed) after adding a line: `detail.budgetId`. */
+export const COST_CODE_ADDED_EVENT = 'pfm-cost-code-added';
 
 const VARIANT_TITLES: Record<Variant, string> = { '': 'Projection Grid', unit: 'Projection Grid (Units)', hour: 'Projection Grid (Hours)' };
 
@@ -147,6 +149,18 @@ function Ready({ store }: { store: ProjectionStore }) {
     return () => table.off('cellEdited', onEdited as (...args: never[]) => void);
   }, [table, store]);
 
+  // A line added in the Add Cost Code workbench shows up without a manual Refresh (edits are kept).
+  const budgetId = budget?.budgetId;
+  useEffect(() => {
+    if (!table || budgetId === undefined) return undefined;
+    const onAdded = (event: Event) => {
+      if ((event as CustomEvent<{ budgetId?: number }>).detail?.budgetId !== budgetId) return;
+      store.refresh().then(pushRows, (error: unknown) => console.error('Projection reload failed', error));
+    };
+    document.addEventListener(COST_CODE_ADDED_EVENT, onAdded);
+    return () => document.removeEventListener(COST_CODE_ADDED_EVENT, onAdded);
+  }, [table, budgetId, store, pushRows]);
+
   // A leave-page guard while edits are unsaved.
   useEffect(() => {
     if (unsaved === 0) return undefined;
@@ -214,6 +228,10 @@ function Ready({ store }: { store: ProjectionStore }) {
             </button>
             <button type="button" className="btn btn-outline-secondary btn-sm" disabled={unsaved === 0 || saving} onClick={discard} data-action="discard">Discard changes</button>
             <button type="button" className="btn btn-success btn-sm" disabled={saving} onClick={() => void submit()} data-action="submit">Submit for the month</button>
+            {budget ? (
+              <button type="button" className="btn btn-outline-secondary btn-sm" data-action="add-cost-code"
+                onClick={() => openWorkbench('AddCostCode', { recordKey: 'Budget', recordId: budget.budgetId })}>Add cost code</button>
+            ) : null}
           </>
         )}
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void refresh()} data-action="refresh">Refresh</button>

@@ -2,7 +2,7 @@
  * The Add Cost Code workbench: a form that adds a budget line (cost code × cost type) to the budget.
  * Saved as a form POST to /api/pfm/AddCostCode; on a failure the typed values stay and the error shows.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, getJson, postForm } from '../../core/api';
 import { formatCostCode, parseNumber, sanitizeNumber, selectableCostTypes } from '../../core/format';
 import { showToast } from '../../core/messages';
@@ -30,6 +30,7 @@ function feedbackFrom(error: unknown): Feedback[] | null {
 /** The form. The budget is `budget-id`, or `record-id` when `record-key` is 'Budget'. */
 export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: AddCostCodeProps) {
   const budget = recordKey === 'Budget' && recordId > 0 ? recordId : budgetId;
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<AddCostCodeValues>(EMPTY);
   const [codes, setCodes] = useState<CostCodeRow[]>([]);
   const [touched, setTouched] = useState(false);
@@ -70,6 +71,8 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
         OriginalBudget: parseNumber(values.originalBudget) ?? 0,
       });
       showToast(`Cost code ${values.code} added`, { variant: 'success' });
+      // The projection grid of this budget listens and shows the new line (pfm-projection-grid).
+      formRef.current?.dispatchEvent(new CustomEvent('pfm-cost-code-added', { bubbles: true, composed: true, detail: { budgetId: budget } }));
       setValues(EMPTY);
       setTouched(false);
     } catch (e) {
@@ -93,7 +96,7 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
   ));
 
   return (
-    <form noValidate aria-label="Add cost code" onSubmit={(event) => { event.preventDefault(); void save(); }} style={{ maxWidth: 640 }}>
+    <form ref={formRef} noValidate aria-label="Add cost code" onSubmit={(event) => { event.preventDefault(); void save(); }} style={{ maxWidth: 640 }}>
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
       <div className="mb-3">
         <label className="form-label" htmlFor={ids.code}>Cost code</label>

@@ -5,6 +5,7 @@ import { AddCostCode } from './AddCostCode';
  * `<wb-add-cost-code>`: the Add Cost Code workbench (a form adding a budget line).
  * @attr budget-id - the budget (or record-key 'Budget' with record-id)
  * @attr record-key, record-id, project-id - the workbench contract
+ * @event pfm-cost-code-added - after a line was added; `detail: { budgetId }` (the projection grid of that budget shows it)
  */
 export const AddCostCodeElement = defineReactElement('wb-add-cost-code', AddCostCode, {
   props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },
