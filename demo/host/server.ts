@@ -101,7 +101,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const port = typeof address === 'object' && address ? address.port : options.port ?? DEFAULT_PORT;
   const url = `https://localhost:${port}`;
   const issuer = issuerFor(url);
-  started.provider = createIdentityProvider({ origin: url, keys });
+  started.provider = createIdentityProvider({ origin: url, keys, db });
   started.verifier = createTokenVerifier({ issuer, jwks: { keys: [publicJwk(keys.signingKey)] } });
 
   let closed = false;

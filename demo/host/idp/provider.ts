@@ -6,6 +6,8 @@
 import { Provider, type KoaContextWithOIDC } from 'oidc-provider';
 import { DEV_CLIENT_ID, DEV_REDIRECT_BRIDGE_PATH, DEV_RESOURCES, TOKEN_RESOURCES } from '../../../src/core/env';
 import { findDemoAccount } from '../accounts';
+import type Database from 'better-sqlite3';
+import { sqliteAdapter } from './adapter';
 import type { IdpKeys } from './keys';
 import { errorPage, logoutPage, logoutSuccessPage } from './views';
 
@@ -13,6 +15,8 @@ export interface IdentityProviderOptions {
   /** `https://localhost:<port>` */
   origin: string;
   keys: IdpKeys;
+  /** Where sessions, grants and tokens are kept (they survive a restart). */
+  db: Database.Database;
 }
 
 /** The mount path and the issuer of the provider for an origin. */
@@ -32,8 +36,9 @@ function requestedResources(ctx: KoaContextWithOIDC): string[] {
 
 /** Create the provider for the demo host at `origin` (mounted at `/idp` by the host). */
 export function createIdentityProvider(options: IdentityProviderOptions): Provider {
-  const { origin, keys } = options;
+  const { origin, keys, db } = options;
   const provider = new Provider(issuerFor(origin), {
+    adapter: sqliteAdapter(db),
     clients: [
       {
         client_id: DEV_CLIENT_ID,
