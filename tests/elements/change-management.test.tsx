@@ -7,7 +7,7 @@ import { OVERLAYS_TAG } from '../../src/ui/element';
 import { resetRecordStores, resetStateCache } from '../../src/ui/records';
 import '../../src/elements/pfm-change-management/define';
 import { tabFromAttribute, isChangeRequest, isRequestForProposal } from '../../src/elements/pfm-change-management/tabs';
-import { sleep, waitFor } from '../support/browser';
+import { mount, sleep, waitFor } from '../support/browser';
 
 // --- a small fake API that keeps state -----------------------------------------------------------
 const S = (id: number, name: string, key: string, closed: boolean, displayOrder: number) => ({ applicationRecordStateId: id, name, applicationRecordKey: key, closed, displayOrder });
@@ -88,10 +88,9 @@ const root = () => el.shadowRoot!;
 const overlays = () => document.querySelector(OVERLAYS_TAG)?.shadowRoot ?? null;
 const dialog = () => overlays()?.querySelector<HTMLElement>('[role=dialog]') ?? null;
 
-async function mount(attributes: Record<string, string>): Promise<void> {
-  el = document.createElement('pfm-change-management');
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
-  document.body.append(el);
+/** Mount the screen with `attributes`; done once its tabs show. */
+async function mountScreen(attributes: Record<string, string>): Promise<void> {
+  el = (await mount('pfm-change-management', attributes)).host as HTMLElement;
   await waitFor(() => root()?.querySelector('[role=tablist]'));
 }
 
@@ -162,13 +161,13 @@ describe('<pfm-change-management>', () => {
     expect(tabFromAttribute('')).to.equal('initiating-documents');
     expect(tabFromAttribute(undefined)).to.equal('initiating-documents');
     expect(tabFromAttribute('CHANGE-EVENTS')).to.equal('change-events');
-    await mount({ 'project-id': '1', 'active-tab': 'bogus' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'bogus' });
     expect(root().querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-tab')).to.equal('initiating-documents');
     expect([...root().querySelectorAll('[role=tablist] > [role=tab]')].map((t) => t.textContent)).to.deep.equal(['Initiating Documents', 'Change Events', 'Request for Proposals', 'Change Requests']);
   });
 
   it('shows the tab of a valid active-tab and moves between tabs with the arrow keys', async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     const selected = root().querySelector<HTMLButtonElement>('[role=tab][aria-selected=true]')!;
     expect(selected.getAttribute('data-tab')).to.equal('change-events');
     selected.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
@@ -182,13 +181,13 @@ describe('<pfm-change-management>', () => {
     expect(isRequestForProposal({ recordStateName: 'Open' })).to.equal(false);
     expect(isChangeRequest({ recordStateName: 'Submitted' })).to.equal(true);
     expect(isChangeRequest({ recordStateName: 'Draft' })).to.equal(false);
-    await mount({ 'project-id': '1', 'active-tab': 'request-for-proposals' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'request-for-proposals' });
     await waitFor(() => root().querySelector('[data-open="item-25"]'));
     expect([...root().querySelectorAll('tbody tr[data-record-id]')].map((r) => r.getAttribute('data-record-id'))).to.deep.equal(['2', '25']);
   });
 
   it("blocks Complete with open items: exact title and message, and lists the blocking items with their states and links", async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-003', 'Complete');
     const box = await waitFor(dialog);
     expect(box.querySelector('.modal-title')?.textContent).to.equal('Unable to Complete Change Event');
@@ -205,7 +204,7 @@ describe('<pfm-change-management>', () => {
   });
 
   it("blocks No Change while a nested item is open ('Unable to set Change Event to No Change')", async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-001', 'No Change');
     const box = await waitFor(dialog);
     expect(box.querySelector('.modal-title')?.textContent).to.equal('Unable to set Change Event to No Change');
@@ -216,7 +215,7 @@ describe('<pfm-change-management>', () => {
   });
 
   it("blocks Approved unless every item is at or beyond Approved ('Unable to Approve Change Event')", async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-002', 'Approved');
     const box = await waitFor(dialog);
     expect(box.querySelector('.modal-title')?.textContent).to.equal('Unable to Approve Change Event');
@@ -227,14 +226,14 @@ describe('<pfm-change-management>', () => {
   });
 
   it('applies Approved when every item is approved or closed, with the old and new state ids', async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-005', 'Approved');
     await waitFor(() => rowOf('CE-005')?.querySelector('[data-state]')?.textContent === 'Approved');
     expect(updates).to.deep.equal([{ path: '/api/pfm/UpdateChangeEventState', ItemId: '5', OldRecordStateId: '7', RouteStateId: '8' }]);
   });
 
   it("asks 'Confirm Cancel'; Cancel changes nothing, Ok cancels the event and all its items and moves it to Closed", async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-012', 'Canceled');
     const box = await waitFor(dialog);
     expect(box.querySelector('.modal-title')?.textContent).to.equal('Confirm Cancel');
@@ -254,7 +253,7 @@ describe('<pfm-change-management>', () => {
   });
 
   it("asks 'Confirm Reject' with the same text", async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-002', 'Rejected');
     const box = await waitFor(dialog);
     expect(box.querySelector('.modal-title')?.textContent).to.equal('Confirm Reject');
@@ -266,7 +265,7 @@ describe('<pfm-change-management>', () => {
   it('moves a record to Closed at once and restores it in the Open list after an injected failure, saying why', async () => {
     let release!: (r: Response) => void;
     updateAnswer = () => new Promise((resolve) => { release = resolve; });
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-010', 'No Change');
     await waitFor(() => updates.length === 1);
     await waitFor(() => !rowOf('CE-010'));
@@ -286,7 +285,7 @@ describe('<pfm-change-management>', () => {
       events.find((e) => e.changeEventId === 10)!.applicationRecordStateId = 7;
       return json({ message: 'stale', currentRecordStateId: 7 }, 409);
     };
-    await mount({ 'project-id': '1', 'active-tab': 'change-events' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'change-events' });
     await choose('Advance CE-010', 'No Change');
     await waitFor(() => rowOf('CE-010')?.querySelector('[data-state]')?.textContent === 'Pending');
     const toast = await waitFor(() => overlays()?.querySelector('.toast-body'));
@@ -295,7 +294,7 @@ describe('<pfm-change-management>', () => {
   });
 
   it("asks before closing an item ('This will close the change event item. Please Confirm.'); Cancel keeps it, Ok applies", async () => {
-    await mount({ 'project-id': '1', 'active-tab': 'request-for-proposals' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'request-for-proposals' });
     await choose('Advance item 25', 'Canceled');
     const box = await waitFor(dialog);
     expect(box.textContent).to.include('This will close the change event item. Please Confirm.');
@@ -310,7 +309,7 @@ describe('<pfm-change-management>', () => {
 
   it('Route for Proposal opens the RFP e-mail workbench and does not change the state', async () => {
     ADVANCE[15] = [14, 16];
-    await mount({ 'project-id': '1', 'active-tab': 'request-for-proposals' });
+    await mountScreen({ 'project-id': '1', 'active-tab': 'request-for-proposals' });
     const before = location.href;
     await choose('Advance item 25', 'Route for Proposal');
     await waitFor(() => new URL(location.href).searchParams.get('workbench') === 'Email');

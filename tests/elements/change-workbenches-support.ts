@@ -1,7 +1,7 @@
 /**
  * Setup shared by the change management workbench tests (wb-initiating-document, wb-change-event,
- * wb-change-event-item): the states of the seed, stub answers for the reference calls, mounting,
- * typing into React-controlled fields, and a reset of every per-page store.
+ * wb-change-event-item, wb-email): the states of the seed, stub answers for the reference calls and a
+ * reset of every per-page store. Mounting and typing come from ../support/browser.
  */
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
@@ -67,21 +67,6 @@ export function cleanPage(): void {
   restoreFetch();
   resetMessages();
   history.replaceState(null, '', location.pathname);
-}
-
-/** Mount `<tag>` with attributes; its shadow root once rendered. */
-export async function mount(tag: string, attributes: Record<string, string>): Promise<ShadowRoot> {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  document.body.append(el);
-  return waitFor(() => el.shadowRoot);
-}
-
-/** Type into (or choose in) a React-controlled field. */
-export function setValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
-  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
-  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
 /** The field control `[data-field=name]` inside `root`, once rendered. */

@@ -11,7 +11,9 @@ import { NO_ACCESS_MESSAGE } from '../../src/ui/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-buyout/define';
 import '../../src/elements/wb-subcontract/define';
-import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
+import {
+  fetchRequests, mount, restoreFetch, setValue, sleep, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor,
+} from '../support/browser';
 
 const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const SUBCONTRACTS_OPEN = [
@@ -63,20 +65,6 @@ function listAnswers(overrides: Record<string, StubFor> = {}): Record<string, St
   };
 }
 
-async function mount(html: string): Promise<ShadowRoot> {
-  const host = document.createElement('div');
-  host.innerHTML = html;
-  document.body.append(host);
-  const el = host.firstElementChild as HTMLElement;
-  return waitFor(() => el.shadowRoot);
-}
-
-const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.trim() ?? '';
-function setValue(el: HTMLInputElement | HTMLSelectElement, value: string): void {
-  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
-  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
 
 describe('commitments', () => {
   beforeEach(() => { localStorage.clear(); clearLibraries(); });
@@ -142,30 +130,30 @@ describe('commitments', () => {
   describe('<pfm-commitments>', () => {
     it('splits records into Open and Closed by state, shows the vendor lookup’s displayText and the totals of the list shown', async () => {
       stubFetch(listAnswers());
-      const root = await mount('<pfm-commitments project-id="1"></pfm-commitments>');
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
       const list = await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tbody tr[data-record-id]') && root.querySelector('[data-testid="list-Subcontract"]'));
       expect([...list.querySelectorAll('tbody tr[data-record-id]')].map((tr) => tr.getAttribute('data-record-id'))).to.deep.equal(['1', '2']);
-      expect(text(list, '[data-count="open"]')).to.equal('2');
-      expect(text(list, '[data-count="closed"]')).to.equal('1');
-      await waitFor(() => text(list, 'tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
+      expect(textOf(list, '[data-count="open"]')).to.equal('2');
+      expect(textOf(list, '[data-count="closed"]')).to.equal('1');
+      await waitFor(() => textOf(list, 'tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
       const totals = root.querySelector('[data-totals="Subcontract"]')!;
-      expect(text(totals, '[data-total="original"]')).to.contain('$1,500.00');
-      expect(text(totals, '[data-total="current"]')).to.contain('$1,750.00');
-      expect(text(totals, '[data-total="retainage"]')).to.contain('$45.00');
+      expect(textOf(totals, '[data-total="original"]')).to.contain('$1,500.00');
+      expect(textOf(totals, '[data-total="current"]')).to.contain('$1,750.00');
+      expect(textOf(totals, '[data-total="retainage"]')).to.contain('$45.00');
       (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
       await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
-      expect(text(root.querySelector('[data-totals="Subcontract"]')!, '[data-total="original"]')).to.contain('$300.00');
+      expect(textOf(root.querySelector('[data-totals="Subcontract"]')!, '[data-total="original"]')).to.contain('$300.00');
       // Purchase orders: one amount, no approved changes.
-      expect(text(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="original"]')).to.equal('$200.00');
+      expect(textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="original"]')).to.equal('$200.00');
       const loads = fetchRequests.filter((c) => c.path === '/api/pfm/getsubcontracts');
       expect(loads.map((c) => [c.query.get('recordKey'), c.query.get('recordId'), c.query.get('open')])).to.deep.equal([['Project', '1', null], ['Project', '1', 'false']]);
     });
 
     it('a 403 shows a clear message instead of the lists', async () => {
       stubFetch(listAnswers({ '/api/pfm/getsubcontracts': { status: 403, body: { message: 'no' } } }));
-      const root = await mount('<pfm-commitments project-id="1"></pfm-commitments>');
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
       await waitFor(() => root.querySelector('[data-state="forbidden"]'));
-      expect(text(root, '[data-state="forbidden"]')).to.equal(NO_ACCESS_MESSAGE);
+      expect(textOf(root, '[data-state="forbidden"]')).to.equal(NO_ACCESS_MESSAGE);
     });
   });
 
@@ -176,7 +164,7 @@ describe('commitments', () => {
       let answerSecurity!: () => void;
       const securityHeld = new Promise<void>((resolve) => { answerSecurity = resolve; });
       stubFetch(listAnswers({ [FIELD_SECURITY_PATH]: async (request) => { await securityHeld; return fieldSecurityAnswer(request); } }));
-      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
       // Field security is asked once the record is in; give the rest of the load time to render.
       await waitFor(() => fetchRequests.some((c) => c.path === FIELD_SECURITY_PATH));
       await sleep(100);
@@ -190,7 +178,7 @@ describe('commitments', () => {
 
     it('retainage and excess liability offer exactly 10%, 5%, 0% and N/A, $3M, $5M, $10M', async () => {
       stubFetch(listAnswers());
-      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
       const retainage = await waitFor(() => root.querySelector<HTMLSelectElement>('select[data-field="retainagePercent"]'));
       expect([...retainage.options].map((o) => o.textContent)).to.deep.equal(['10%', '5%', '0%']);
       const excess = root.querySelector<HTMLSelectElement>('select[data-field="excessLiability"]')!;
@@ -199,7 +187,7 @@ describe('commitments', () => {
 
     it('the cost-code picker offers the budget’s codes of the chosen type; A and F are never offered', async () => {
       stubFetch(listAnswers());
-      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
       const type = await waitFor(() => root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost type"]'));
       expect([...type.options].map((o) => o.value)).to.deep.equal(['', 'L', 'M', 'W', 'E', 'S', 'R']);
       const code = root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost code"]')!;
@@ -212,7 +200,7 @@ describe('commitments', () => {
 
     it('amounts follow the number rule as typed; an invalid item makes the form invalid and lists its message without a call', async () => {
       stubFetch(listAnswers());
-      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
       const amount = await waitFor(() => root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]'));
       setValue(amount, '$1,2a34.50');
       await waitFor(() => amount.value === '1234.50');
@@ -221,7 +209,7 @@ describe('commitments', () => {
       (root.querySelector('[data-save]') as HTMLButtonElement).click();
       const summary = await waitFor(() => root.querySelector('[data-testid="validation-summary"]'));
       expect(summary.textContent).to.contain(WORKBENCH_TEXT.amountNotNumber(1));
-      expect(text(root, '[data-field-feedback="item:item-5.amount"]')).to.equal(`Error: ${WORKBENCH_TEXT.amountNotNumber(1)}`);
+      expect(textOf(root, '[data-field-feedback="item:item-5.amount"]')).to.equal(`Error: ${WORKBENCH_TEXT.amountNotNumber(1)}`);
       expect(fetchRequests.some((c) => c.path === '/api/pfm/SaveCommitment')).to.equal(false);
     });
 
@@ -233,16 +221,16 @@ describe('commitments', () => {
           { integerValue: 3, stringValue: 'excessLiability', message: 'No excess liability coverage is required of this vendor.' },
         ] } },
       }));
-      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
       const description = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="description"]'));
       setValue(description, 'Drywall and framing');
       setValue(root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]')!, '1500');
       (root.querySelector('[data-save]') as HTMLButtonElement).click();
       const summary = await waitFor(() => root.querySelector('[data-testid="validation-summary"]'));
       expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal(['Line 1: choose a cost code of this budget.']);
-      expect(text(root, '[data-field-feedback="item:item-5.costCodeId"]')).to.equal('Error: Line 1: choose a cost code of this budget.');
-      expect(text(root, '[data-field-feedback="retainagePercent"]')).to.equal('Warning: No retainage will be withheld on this subcontract.');
-      expect(text(root, '[data-field-feedback="excessLiability"]')).to.equal('Info: No excess liability coverage is required of this vendor.');
+      expect(textOf(root, '[data-field-feedback="item:item-5.costCodeId"]')).to.equal('Error: Line 1: choose a cost code of this budget.');
+      expect(textOf(root, '[data-field-feedback="retainagePercent"]')).to.equal('Warning: No retainage will be withheld on this subcontract.');
+      expect(textOf(root, '[data-field-feedback="excessLiability"]')).to.equal('Info: No excess liability coverage is required of this vendor.');
       expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.value).to.equal('Drywall and framing');
       expect(root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]')!.value).to.equal('1500');
       const sent = fetchRequests.find((c) => c.path === '/api/pfm/SaveCommitment')!;
@@ -252,18 +240,18 @@ describe('commitments', () => {
 
     it('a failed save (500) keeps the typed values and says why', async () => {
       stubFetch(listAnswers({ '/api/pfm/SaveCommitment': { status: 500, body: { message: 'boom' } } }));
-      const root = await mount('<wb-subcontract record-id="1"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
       const description = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="description"]'));
       setValue(description, 'Typed by hand');
       (root.querySelector('[data-save]') as HTMLButtonElement).click();
       await waitFor(() => root.querySelector('[data-problem]'));
-      expect(text(root, '[data-problem]')).to.equal(WORKBENCH_TEXT.saveFailed('Subcontract', 'HTTP error! Status: 500'));
+      expect(textOf(root, '[data-problem]')).to.equal(WORKBENCH_TEXT.saveFailed('Subcontract', 'HTTP error! Status: 500'));
       expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.value).to.equal('Typed by hand');
     });
 
     it('field security of the state: an executed subcontract’s retainage is read-only, its excess liability editable', async () => {
       stubFetch(listAnswers());
-      const root = await mount('<wb-subcontract record-id="2"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '2' });
       const retainage = await waitFor(() => root.querySelector<HTMLSelectElement>('select[data-field="retainagePercent"]'));
       expect(retainage.disabled).to.equal(true);
       expect(root.querySelector<HTMLSelectElement>('select[data-field="excessLiability"]')!.disabled).to.equal(false);
@@ -272,7 +260,7 @@ describe('commitments', () => {
 
     it('a closed subcontract is read-only everywhere', async () => {
       stubFetch(listAnswers());
-      const root = await mount('<wb-subcontract record-id="3"></wb-subcontract>');
+      const root = await mount('wb-subcontract', { 'record-id': '3' });
       await waitFor(() => root.querySelector('[data-read-only]'));
       expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(true);
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(true);

@@ -7,7 +7,7 @@ import { OWNER_CONTRACT_TYPES, OWNER_TEXT, WORKBENCH_TEXT } from '../../src/ui/c
 import '../../src/elements/pfm-owner-agreements/define';
 import '../../src/elements/wb-owner-agreement/define';
 import '../../src/elements/wb-owner-agreement-change-order/define';
-import { fetchCalls, restoreFetch, stubFetch, waitFor, type StubAnswer } from '../support/browser';
+import { fetchCalls, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubAnswer } from '../support/browser';
 
 type Answers = Record<string, StubAnswer | (() => StubAnswer)>;
 
@@ -57,20 +57,6 @@ function answers(overrides: Answers = {}): Answers {
   };
 }
 
-async function mount(html: string): Promise<ShadowRoot> {
-  const host = document.createElement('div');
-  host.innerHTML = html;
-  document.body.append(host);
-  const el = host.firstElementChild as HTMLElement;
-  return waitFor(() => el.shadowRoot);
-}
-
-const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent?.trim() ?? '';
-function setValue(el: HTMLInputElement | HTMLSelectElement, value: string): void {
-  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
-  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
 const header = (root: ParentNode, field: string) => root.querySelector<HTMLInputElement & HTMLSelectElement>(`[data-header-form] [data-field="${field}"]`);
 const newForm = (root: ParentNode, field: string) => root.querySelector<HTMLInputElement & HTMLSelectElement>(`[data-new-change-order-form] [data-field="${field}"]`);
 /** The header form once the state's field security is in (the description is editable or the form says it is read-only). */
@@ -93,7 +79,7 @@ describe('owner agreements', () => {
   describe('<wb-owner-agreement> header', () => {
     it('field security of the state: an executed agreement’s description and contract type are editable, its executed date and amounts are not', async () => {
       stub(answers());
-      const root = await ready(await mount('<wb-owner-agreement record-id="1"></wb-owner-agreement>'));
+      const root = await ready(await mount('wb-owner-agreement', { 'record-id': '1' }));
       expect(header(root, 'description')!.readOnly).to.equal(false);
       expect(header(root, 'description')!.value).to.equal('Prime contract');
       expect(header(root, 'contractType')!.disabled).to.equal(false);
@@ -103,16 +89,16 @@ describe('owner agreements', () => {
       expect(header(root, 'executedDate')!.value).to.equal('2026-05-12');
       // The amounts are shown, never fields.
       expect(root.querySelector('[data-field="contractAmount"]') === null).to.equal(true);
-      expect(text(root, '[data-amount="contract"]')).to.equal('$1,000,000.00');
-      expect(text(root, '[data-amount="current"]')).to.equal('$1,005,000.00');
+      expect(textOf(root, '[data-amount="contract"]')).to.equal('$1,000,000.00');
+      expect(textOf(root, '[data-amount="current"]')).to.equal('$1,005,000.00');
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(false);
     });
 
     it('a closed agreement is read-only and offers no new change order', async () => {
       stub(answers());
-      const root = await ready(await mount('<wb-owner-agreement record-id="2"></wb-owner-agreement>'));
+      const root = await ready(await mount('wb-owner-agreement', { 'record-id': '2' }));
       await waitFor(() => root.querySelector('[data-read-only]'));
-      expect(text(root, '[data-read-only]')).to.equal(OWNER_TEXT.readOnly('Closed'));
+      expect(textOf(root, '[data-read-only]')).to.equal(OWNER_TEXT.readOnly('Closed'));
       expect(header(root, 'description')!.readOnly).to.equal(true);
       expect(header(root, 'contractType')!.disabled).to.equal(true);
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(true);
@@ -123,7 +109,7 @@ describe('owner agreements', () => {
       stub(answers({
         '/api/pfm/SaveCommitment': { body: { data: { record: { ...EXECUTED, description: 'Prime contract (amended)', contractType: 'GMP' }, feedback: [] } } },
       }));
-      const root = await ready(await mount('<wb-owner-agreement record-id="1"></wb-owner-agreement>'));
+      const root = await ready(await mount('wb-owner-agreement', { 'record-id': '1' }));
       setValue(header(root, 'description')!, 'Prime contract (amended)');
       setValue(header(root, 'contractType')!, 'GMP');
       root.querySelector<HTMLButtonElement>('[data-save]')!.click();
@@ -138,43 +124,43 @@ describe('owner agreements', () => {
 
     it('a required description and a contract type are checked before any call; nothing changed says so', async () => {
       stub(answers());
-      const root = await ready(await mount('<wb-owner-agreement record-id="1"></wb-owner-agreement>'));
+      const root = await ready(await mount('wb-owner-agreement', { 'record-id': '1' }));
       root.querySelector<HTMLButtonElement>('[data-save]')!.click();
       await waitFor(() => root.querySelector('[data-testid="validation-summary"]'));
-      expect(text(root, '[data-testid="validation-summary"] li')).to.equal(WORKBENCH_TEXT.nothingToSave);
+      expect(textOf(root, '[data-testid="validation-summary"] li')).to.equal(WORKBENCH_TEXT.nothingToSave);
       setValue(header(root, 'description')!, '   ');
       setValue(header(root, 'contractType')!, '');
       root.querySelector<HTMLButtonElement>('[data-save]')!.click();
-      await waitFor(() => text(root, '[data-field-feedback="description"]'));
+      await waitFor(() => textOf(root, '[data-field-feedback="description"]'));
       expect([...root.querySelectorAll('[data-testid="validation-summary"] li')].map((li) => li.textContent)).to.deep.equal([
         WORKBENCH_TEXT.descriptionRequired, OWNER_TEXT.contractTypeRequired,
       ]);
-      expect(text(root, '[data-field-feedback="description"]')).to.equal(`Error: ${WORKBENCH_TEXT.descriptionRequired}`);
+      expect(textOf(root, '[data-field-feedback="description"]')).to.equal(`Error: ${WORKBENCH_TEXT.descriptionRequired}`);
       expect(postsTo('/api/pfm/SaveCommitment')).to.have.length(0);
     });
 
     it('a failed save (500) and a stale one (409) keep the typed values and say why; 400 feedback shows per field', async () => {
       let answer: StubAnswer = { status: 500, body: { message: 'boom' } };
       stub(answers({ '/api/pfm/SaveCommitment': () => answer }));
-      const root = await ready(await mount('<wb-owner-agreement-change-order record-id="2"></wb-owner-agreement-change-order>'));
+      const root = await ready(await mount('wb-owner-agreement-change-order', { 'record-id': '2' }));
       setValue(header(root, 'description')!, 'Typed by hand');
       setValue(header(root, 'changeOrderDate')!, '2026-11-20');
       root.querySelector<HTMLButtonElement>('[data-save]')!.click();
       await waitFor(() => root.querySelector('[data-problem]'));
-      expect(text(root, '[data-problem]')).to.equal(WORKBENCH_TEXT.saveFailed('Owner Agreement Change Order', 'HTTP error! Status: 500'));
+      expect(textOf(root, '[data-problem]')).to.equal(WORKBENCH_TEXT.saveFailed('Owner Agreement Change Order', 'HTTP error! Status: 500'));
       expect(header(root, 'description')!.value).to.equal('Typed by hand');
       expect(header(root, 'changeOrderDate')!.value).to.equal('2026-11-20');
 
       answer = { status: 409, body: { message: 'stale', currentRecordStateId: 50 } };
       root.querySelector<HTMLButtonElement>('[data-save]')!.click();
-      await waitFor(() => text(root, '[data-problem]').startsWith('Someone else'));
-      expect(text(root, '[data-problem] span')).to.equal(WORKBENCH_TEXT.stale('Owner Agreement Change Order'));
+      await waitFor(() => textOf(root, '[data-problem]').startsWith('Someone else'));
+      expect(textOf(root, '[data-problem] span')).to.equal(WORKBENCH_TEXT.stale('Owner Agreement Change Order'));
       expect(header(root, 'description')!.value).to.equal('Typed by hand');
 
       answer = { status: 400, body: { message: 'x', data: [{ integerValue: 1, stringValue: 'changeOrderDate', message: 'changeOrderDate must be a date (YYYY-MM-DD) on or after 1990-01-01.' }] } };
       root.querySelector<HTMLButtonElement>('[data-save]')!.click();
       await waitFor(() => root.querySelector('[data-field-feedback="changeOrderDate"]'));
-      expect(text(root, '[data-field-feedback="changeOrderDate"]')).to.equal('Error: changeOrderDate must be a date (YYYY-MM-DD) on or after 1990-01-01.');
+      expect(textOf(root, '[data-field-feedback="changeOrderDate"]')).to.equal('Error: changeOrderDate must be a date (YYYY-MM-DD) on or after 1990-01-01.');
       expect(header(root, 'changeOrderDate')!.value).to.equal('2026-11-20');
       const sent = postsTo('/api/pfm/SaveCommitment').map((p) => [p.body.get('RecordKey'), p.body.get('OldRecordStateId'), p.body.get('description')]);
       expect(sent).to.deep.equal(Array(3).fill(['OwnerAgreementChangeOrder', '49', 'Typed by hand']));
@@ -182,12 +168,12 @@ describe('owner agreements', () => {
 
     it('an approved (closed) change order is read-only; its amount is shown, not a field', async () => {
       stub(answers());
-      const root = await ready(await mount('<wb-owner-agreement-change-order record-id="1"></wb-owner-agreement-change-order>'));
+      const root = await ready(await mount('wb-owner-agreement-change-order', { 'record-id': '1' }));
       await waitFor(() => root.querySelector('[data-read-only]'));
       expect(header(root, 'description')!.readOnly).to.equal(true);
       expect(header(root, 'changeOrderDate')!.readOnly).to.equal(true);
       expect(root.querySelector('[data-field="amount"]') === null).to.equal(true);
-      expect(text(root, '[data-amount="amount"]')).to.contain('$5,000.00');
+      expect(textOf(root, '[data-amount="amount"]')).to.contain('$5,000.00');
     });
   });
 
@@ -197,9 +183,9 @@ describe('owner agreements', () => {
       stub(answers({ '/api/pfm/CreateOwnerAgreementChangeOrder': { body: { data: created } } }));
       // A portal screen's address, as in the portal: the workbench opens over it through the query.
       history.replaceState(null, '', '/pfm/projects/owneragreements?projectId=1&budgetId=1');
-      const screen = await mount('<pfm-owner-agreements project-id="1"></pfm-owner-agreements>');
+      const screen = await mount('pfm-owner-agreements', { 'project-id': '1' });
       const coList = await waitFor(() => screen.querySelector('[data-testid="list-OwnerAgreementChangeOrder"] tr[data-record-id="2"]') && screen.querySelector('[data-testid="list-OwnerAgreementChangeOrder"]'));
-      const root = await ready(await mount('<wb-owner-agreement record-id="1"></wb-owner-agreement>'));
+      const root = await ready(await mount('wb-owner-agreement', { 'record-id': '1' }));
       await waitFor(() => root.querySelector('[data-change-order="2"]'));
       expect([...root.querySelectorAll('[data-change-order]')].map((li) => li.getAttribute('data-change-order'))).to.deep.equal(['1', '2']);
 
@@ -223,7 +209,7 @@ describe('owner agreements', () => {
       expect(Object.fromEntries([...postsTo('/api/pfm/CreateOwnerAgreementChangeOrder')[0]!.body.entries()])).to.deep.equal({
         OwnerAgreementId: '1', BudgetId: '9', Description: 'Exam room casework', ChangeOrderDate: '2026-11-21',
       });
-      expect(text(root, '[data-change-order="7"]')).to.contain('OCO-003');
+      expect(textOf(root, '[data-change-order="7"]')).to.contain('OCO-003');
       // The form closes once the create has answered.
       await waitFor(() => !root.querySelector('[data-new-change-order-form]'));
       expect($toasts.get().map((t) => t.message)).to.include(OWNER_TEXT.created('OCO-003'));
@@ -238,13 +224,13 @@ describe('owner agreements', () => {
       stub(answers({
         '/api/pfm/CreateOwnerAgreementChangeOrder': { status: 400, body: { message: 'x', data: [{ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the owner agreement’s project.' }] } },
       }));
-      const root = await ready(await mount('<wb-owner-agreement record-id="1"></wb-owner-agreement>'));
+      const root = await ready(await mount('wb-owner-agreement', { 'record-id': '1' }));
       root.querySelector<HTMLButtonElement>('[data-new-change-order]')!.click();
       await waitFor(() => newForm(root, 'budgetId')?.value === '1');
       setValue(newForm(root, 'description')!, 'Kept');
       root.querySelector<HTMLButtonElement>('[data-create]')!.click();
       await waitFor(() => root.querySelector('[data-new-change-order-form] [data-field-feedback="budgetId"]'));
-      expect(text(root, '[data-new-change-order-form] [data-field-feedback="budgetId"]')).to.equal('Error: Choose a budget of the owner agreement’s project.');
+      expect(textOf(root, '[data-new-change-order-form] [data-field-feedback="budgetId"]')).to.equal('Error: Choose a budget of the owner agreement’s project.');
       expect(newForm(root, 'description')!.value).to.equal('Kept');
       expect(new URLSearchParams(location.search).get('workbench')).to.equal(null);
     });

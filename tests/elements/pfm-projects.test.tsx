@@ -12,7 +12,7 @@ import {
 } from '../../src/elements/pfm-projects/data';
 import '../../src/elements/pfm-projects/define';
 import '../../src/elements/portal-header/define';
-import { sleep, waitFor } from '../support/browser';
+import { setValue, sleep, waitFor } from '../support/browser';
 
 type Answer = { status?: number; body?: unknown; wait?: Promise<void> };
 type Call = { path: string; search: string; method: string; body: Record<string, string>; authorization: string | null };
@@ -88,9 +88,7 @@ async function mountSignedIn(): Promise<HTMLElement> {
 
 async function typeSearch(text: string): Promise<void> {
   const input = await waitFor(() => $<HTMLInputElement>('input[data-search]'));
-  // React listens to 'input' with the native value setter bypassed.
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  setValue(input, text);
   await sleep(20);
 }
 

@@ -4,9 +4,9 @@ import { linkCandidates } from '../../src/elements/wb-change-event-item/ChangeEv
 import type { Commitment } from '../../src/elements/wb-change-event-item/ChangeEventItemWorkbench';
 import { changeEventItems } from '../../src/ui/records/change-management';
 import type { ChangeEventItem } from '../../src/ui/records/change-management';
-import { fetchRequests, stubFetch, waitFor } from '../support/browser';
+import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
-import { cleanPage, freshPage, mount, ok, referenceAnswers, security, setValue, stateOf, toastMessages } from './change-workbenches-support';
+import { cleanPage, freshPage, ok, referenceAnswers, security, stateOf, toastMessages } from './change-workbenches-support';
 
 const item = (stateId: number, extra: Partial<ChangeEventItem> = {}): ChangeEventItem => ({
   changeEventItemId: 7, changeEventId: 3, parentChangeEventItemId: null, projectId: 1, budgetId: 1, costCodeId: 40, costCode: '05120000', costType: 'S',

@@ -3,9 +3,9 @@ import '../../src/elements/wb-change-event/define';
 import { OVERLAYS_TAG } from '../../src/ui/element';
 import { changeEventItems } from '../../src/ui/records/change-management';
 import type { ChangeEventItem } from '../../src/ui/records/change-management';
-import { fetchRequests, stubFetch, waitFor } from '../support/browser';
+import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { FetchRequest, StubFor } from '../support/browser';
-import { cleanPage, field, freshPage, mount, ok, referenceAnswers, security, setValue, stateOf, toastMessages } from './change-workbenches-support';
+import { cleanPage, field, freshPage, ok, referenceAnswers, security, stateOf, toastMessages } from './change-workbenches-support';
 
 const event = (stateId: number) => ({
   changeEventId: 1, changeRecordId: 1, projectId: 1, budgetId: 1, ownerAgreementId: null, ownerAgreementChangeOrderId: null, reimbursableTypeId: 1, changeReasonId: null,

@@ -3,9 +3,9 @@ import '../../src/elements/wb-email/define';
 import { EMAIL_TARGET_STATE } from '../../src/elements/wb-email/EmailWorkbench';
 import { changeEventItems } from '../../src/ui/records/change-management';
 import type { ChangeEventItem } from '../../src/ui/records/change-management';
-import { fetchRequests, stubFetch, waitFor } from '../support/browser';
+import { fetchRequests, mount, stubFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
-import { cleanPage, freshPage, mount, ok, referenceAnswers, stateOf, toastMessages, workbenchInAddress } from './change-workbenches-support';
+import { cleanPage, freshPage, ok, referenceAnswers, stateOf, toastMessages, workbenchInAddress } from './change-workbenches-support';
 
 const item = (stateId: number): ChangeEventItem => ({
   changeEventItemId: 1, changeEventId: 1, parentChangeEventItemId: null, projectId: 1, budgetId: 1, costCodeId: 40, vendorId: 5, vendorName: 'Vendor 5',

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import '../../src/elements/wb-initiating-document/define';
 import { changeRecords } from '../../src/ui/records/change-management';
-import { fetchRequests, stubFetch, waitFor } from '../support/browser';
+import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { FetchRequest, StubFor } from '../support/browser';
 import {
-  cleanPage, field, freshPage, mount, ok, referenceAnswers, security, setValue, stateOf, toastMessages, workbenchInAddress,
+  cleanPage, field, freshPage, ok, referenceAnswers, security, stateOf, toastMessages, workbenchInAddress,
 } from './change-workbenches-support';
 
 const record = (stateId = 1) => ({

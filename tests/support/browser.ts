@@ -72,3 +72,24 @@ export function stubFetch(answers: Record<string, StubFor>): void {
 export function restoreFetch(): void {
   window.fetch = realFetch;
 }
+
+/** Create `<tag>` with `attributes`, append it to the body, and answer its shadow root once it has one. */
+export async function mount(tag: string, attributes: Record<string, string> = {}): Promise<ShadowRoot> {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.body.append(el);
+  return waitFor(() => el.shadowRoot);
+}
+
+/**
+ * Type into (or choose in) a React-controlled field: set the value through the prototype's setter
+ * (React's own instance setter would swallow the change) and fire the event React listens to.
+ */
+export function setValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value);
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** The trimmed text of the first `selector` match inside `root`; '' when there is none. */
+export const textOf = (root: ParentNode, selector: string): string => root.querySelector(selector)?.textContent?.trim() ?? '';
