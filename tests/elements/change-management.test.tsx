@@ -1,13 +1,11 @@
 import { expect } from 'chai';
-import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
-import { resetLookups } from '../../src/core/lookups';
 import { resetMessages } from '../../src/core/messages';
 import { OVERLAYS_TAG } from '../../src/ui/element';
-import { resetRecordStores, resetStateCache } from '../../src/ui/records';
 import '../../src/elements/pfm-change-management/define';
 import { tabFromAttribute, isChangeRequest, isRequestForProposal } from '../../src/elements/pfm-change-management/tabs';
 import { mount, sleep, waitFor } from '../support/browser';
+import { resetPageStores } from '../support/elements';
 
 // --- a small fake API that keeps state -----------------------------------------------------------
 const S = (id: number, name: string, key: string, closed: boolean, displayOrder: number) => ({ applicationRecordStateId: id, name, applicationRecordKey: key, closed, displayOrder });
@@ -119,11 +117,7 @@ async function answer(caption: 'Ok' | 'Cancel'): Promise<void> {
 
 describe('<pfm-change-management>', () => {
   beforeEach(() => {
-    resetApi();
-    resetLookups();
-    resetMessages();
-    resetRecordStores();
-    resetStateCache();
+    resetPageStores();
     updates = [];
     updateAnswer = null;
     events = [

@@ -3,14 +3,12 @@
  * wb-change-event-item, wb-email): the states of the seed, stub answers for the reference calls and a
  * reset of every per-page store. Mounting and typing come from ../support/browser.
  */
-import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
-import { resetLookups } from '../../src/core/lookups';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import { OVERLAYS_TAG } from '../../src/ui/element';
-import { resetRecordStores, resetStateCache } from '../../src/ui/records';
 import { restoreFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
+import { resetPageStores } from '../support/elements';
 
 const S = (id: number, name: string, key: string, closed: boolean, displayOrder: number) => ({ applicationRecordStateId: id, name, applicationRecordKey: key, closed, displayOrder });
 /** ChangeRecord 1–5, ChangeEvent 6–12, ChangeEventItem 13–22, as seeded. */
@@ -51,11 +49,7 @@ export function referenceAnswers(advance: Record<number, number[]> = {}): Record
 /** A fresh page: no stores, caches, messages or workbench in the address; signed in. */
 export function freshPage(): void {
   localStorage.clear();
-  resetApi();
-  resetLookups();
-  resetMessages();
-  resetRecordStores();
-  resetStateCache();
+  resetPageStores();
   history.replaceState(null, '', location.pathname);
   $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } } as never);
 }

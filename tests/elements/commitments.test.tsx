@@ -1,8 +1,5 @@
 import { expect } from 'chai';
-import { resetApi } from '../../src/core/api';
-import { clearLibraries, resetLookups } from '../../src/core/lookups';
-import { resetMessages } from '../../src/core/messages';
-import { resetRecordStores, resetStateCache } from '../../src/ui/records';
+import { clearLibraries } from '../../src/core/lookups';
 import {
   commitmentAmounts, commitmentTotals, contractFieldEditable, costCodesFor, isSelectableCostType, WORKBENCH_TEXT, type CostCodeRow,
 } from '../../src/ui/commitments';
@@ -14,6 +11,7 @@ import '../../src/elements/wb-subcontract/define';
 import {
   fetchRequests, mount, restoreFetch, setValue, sleep, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor,
 } from '../support/browser';
+import { resetPageStores } from '../support/elements';
 
 const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const SUBCONTRACTS_OPEN = [
@@ -65,17 +63,12 @@ function listAnswers(overrides: Record<string, StubFor> = {}): Record<string, St
   };
 }
 
-
 describe('commitments', () => {
   beforeEach(() => { localStorage.clear(); clearLibraries(); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();
-    resetApi();
-    resetLookups();
-    resetMessages();
-    resetRecordStores();
-    resetStateCache();
+    resetPageStores();
   });
 
   describe('rules', () => {

@@ -1,14 +1,9 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { ensureOverlays, OVERLAYS_TAG } from '../../src/ui/element';
+import { ensureOverlays } from '../../src/ui/element';
 import { $messageBoxes, MESSAGE_BOX_DEFAULT_TITLE, MESSAGE_BOX_DEFAULT_WIDTH, resetMessages, showMessage, showPrompt } from '../../src/core/messages';
 import { sleep, waitFor } from '../support/browser';
-
-function overlaysRoot(): ShadowRoot {
-  const host = document.querySelector(OVERLAYS_TAG);
-  if (!host?.shadowRoot) throw new Error('no <portal-overlays> with a shadow root');
-  return host.shadowRoot;
-}
+import { overlaysRoot } from '../support/elements';
 
 /** The open dialog, once it has rendered and moved focus in. */
 async function openDialog(): Promise<HTMLElement> {

@@ -1,13 +1,12 @@
 import { expect } from 'chai';
-import { resetApi } from '../../src/core/api';
-import { clearLibraries, resetLookups } from '../../src/core/lookups';
-import { $toasts, resetMessages } from '../../src/core/messages';
-import { resetRecordStores, resetStateCache } from '../../src/ui/records';
+import { clearLibraries } from '../../src/core/lookups';
+import { $toasts } from '../../src/core/messages';
 import { OWNER_CONTRACT_TYPES, OWNER_TEXT, WORKBENCH_TEXT } from '../../src/ui/commitments';
 import '../../src/elements/pfm-owner-agreements/define';
 import '../../src/elements/wb-owner-agreement/define';
 import '../../src/elements/wb-owner-agreement-change-order/define';
 import { fetchCalls, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubAnswer } from '../support/browser';
+import { resetPageStores } from '../support/elements';
 
 type Answers = Record<string, StubAnswer | (() => StubAnswer)>;
 
@@ -68,11 +67,7 @@ describe('owner agreements', () => {
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();
-    resetApi();
-    resetLookups();
-    resetMessages();
-    resetRecordStores();
-    resetStateCache();
+    resetPageStores();
     history.replaceState(null, '', startUrl);
   });
 

@@ -5,12 +5,7 @@ import { $toasts, resetMessages, showToast, TOAST_DEFAULT_TITLE, TOAST_FADE_MS, 
 import type { ToastVariant } from '../../src/core/messages';
 import '../../src/elements/portal-forbidden/define';
 import { sleep, waitFor } from '../support/browser';
-
-function overlaysRoot(): ShadowRoot {
-  const host = document.querySelector(OVERLAYS_TAG);
-  if (!host?.shadowRoot) throw new Error('no <portal-overlays> with a shadow root');
-  return host.shadowRoot;
-}
+import { overlaysRoot } from '../support/elements';
 
 const toastEls = () => [...overlaysRoot().querySelectorAll<HTMLElement>('.toast')];
 const waitForToast = (index = 0) => waitFor(() => toastEls()[index]);

@@ -1,0 +1,25 @@
+/**
+ * Helpers for element tests that need the bundle's own modules. Kept apart from ./browser so that
+ * the plain unit tests, which import ./browser, do not bundle React and the UI with them.
+ */
+import { resetApi } from '../../src/core/api';
+import { resetLookups } from '../../src/core/lookups';
+import { resetMessages } from '../../src/core/messages';
+import { OVERLAYS_TAG } from '../../src/ui/element';
+import { resetRecordStores, resetStateCache } from '../../src/ui/records';
+
+/** The shadow root of the page's `<portal-overlays>` (toasts, message boxes); throws when there is none. */
+export function overlaysRoot(): ShadowRoot {
+  const host = document.querySelector(OVERLAYS_TAG);
+  if (!host?.shadowRoot) throw new Error('no <portal-overlays> with a shadow root');
+  return host.shadowRoot;
+}
+
+/** Forget every per-page store a record screen fills: API cache, lookups, messages, record stores and record states. */
+export function resetPageStores(): void {
+  resetApi();
+  resetLookups();
+  resetMessages();
+  resetRecordStores();
+  resetStateCache();
+}
