@@ -104,16 +104,22 @@ test.describe('owner agreements', () => {
     const ce4 = events.find((e) => e.number === 'CE-004')!;
     await expect(wb.locator(`[data-candidate="${ce3.changeEventId}"]`)).toBeVisible();
     await expect(wb.locator(`[data-candidate="${ce4.changeEventId}"]`)).toHaveCount(0);
-    // Other tests of the run may approve more change events, so the expected candidates are worked out
-    // here from the §5 rule and the data as it is now, independently of the screen's code.
+    // Other tests of the run may approve more change events (and link some to other change orders,
+    // from which linking here would move them), so the expected candidates are worked out here from
+    // the §5 rule and the data as it is now, independently of the screen's code.
     const order = (await api(page, 'GET', '/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=1')).body.data as { ownerAgreementId: number };
     const agreement = (await api(page, 'GET', `/api/pfm/getOwnerAgreementById?ownerAgreementId=${order.ownerAgreementId}`)).body.data as { budgetId: number };
     const states = (await api(page, 'GET', '/api/applications/GetApplicationRecordStates?applicationRecordKey=ChangeEvent')).body.data as Array<{ applicationRecordStateId: number; name: string }>;
     const approved = states.find((state) => state.name === 'Approved')!.applicationRecordStateId;
     const eligible = events.filter((e) => e.applicationRecordStateId === approved && e.ownerAgreementId === order.ownerAgreementId
-      && e.budgetId === agreement.budgetId && e.reimbursableTypeId !== 5 && !e.ownerAgreementChangeOrderId);
+      && e.budgetId === agreement.budgetId && e.reimbursableTypeId !== 5 && e.ownerAgreementChangeOrderId !== 1);
     expect(eligible.map((e) => e.number)).toContain('CE-003');
     await expect(wb.locator('[data-candidate]')).toHaveCount(eligible.length);
+    for (const e of eligible) {
+      const note = wb.locator(`[data-candidate="${e.changeEventId}"] [data-moves]`);
+      if (e.ownerAgreementChangeOrderId) await expect(note).toContainText('on another change order: linking moves it here');
+      else await expect(note).toHaveCount(0);
+    }
     const refused = await api(page, 'POST', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: ce4.changeEventId, OwnerAgreementChangeOrderId: 1 });
     expect(refused.status).toBe(400);
     // Link the eligible one: it moves to the linked list.

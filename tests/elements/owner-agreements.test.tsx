@@ -172,6 +172,35 @@ describe('owner agreements', () => {
     });
   });
 
+  describe('<wb-owner-agreement-change-order> link candidates (§5)', () => {
+    const event = (id: number, extra: Record<string, unknown> = {}) => ({
+      changeEventId: id, number: `CE-00${id}`, title: `Event ${id}`, budgetId: 1, ownerAgreementId: 1, ownerAgreementChangeOrderId: null,
+      reimbursableTypeId: 1, recordStateName: 'Approved', approvedAmount: 1000 * id, ...extra,
+    });
+    const EVENTS = [
+      event(1), event(2, { ownerAgreementChangeOrderId: 1 }), event(3, { ownerAgreementChangeOrderId: 2 }), event(4, { reimbursableTypeId: 5 }),
+      event(5, { recordStateName: 'Pending' }), event(6, { budgetId: 9 }), event(7, { ownerAgreementId: 3 }),
+    ];
+
+    it('offers only eligible events not on this change order, and says when linking moves one from another change order', async () => {
+      stub(answers({
+        '/api/pfm/getchangeevents': () => {
+          const query = currentQuery();
+          const rows = query.get('recordKey') === 'OwnerAgreementChangeOrder' ? EVENTS.filter((e) => e.ownerAgreementChangeOrderId === 2) : EVENTS;
+          return { body: { data: query.get('open') === 'false' ? [] : rows } };
+        },
+      }));
+      const root = await mount('wb-owner-agreement-change-order', { 'record-id': '2' });
+      await waitFor(() => root.querySelector('[data-candidates]'));
+      const offered = [...root.querySelectorAll<HTMLElement>('[data-candidate]')].map((li) => Number(li.dataset.candidate));
+      expect(offered).to.deep.equal([1, 2]);
+      expect(root.querySelector('[data-candidate="1"] [data-moves]') === null).to.equal(true);
+      expect(textOf(root, '[data-candidate="2"] [data-moves]')).to.equal(`· ${OWNER_TEXT.moves}`);
+      expect(OWNER_TEXT.moves).to.equal('on another change order: linking moves it here');
+      expect([...root.querySelectorAll('[data-linked] [data-change-event]')].map((li) => li.getAttribute('data-change-event'))).to.deep.equal(['3']);
+    });
+  });
+
   describe('new change order', () => {
     it('creates one on the agreement (first budget by default, today’s date), lists it here and on the screen at once, and opens its workbench', async () => {
       const created = { ...DRAFT_CO, ownerAgreementChangeOrderId: 7, number: 'OCO-003', description: 'Exam room casework', budgetId: 9 };

@@ -35,6 +35,7 @@ export const OWNER_TEXT = {
   noCandidates: 'No change event can be linked: a change event must be Approved, on this owner agreement and budget, and not of reimbursable type 5.',
   linked: (number: string, co: string) => `${number} linked to ${co}.`,
   noLinked: 'No change events are linked to this change order.',
+  moves: 'on another change order: linking moves it here',
   noChangeOrders: 'No change orders.',
   newChangeOrder: 'New change order',
   created: (number: string) => `${number} created.`,
@@ -402,7 +403,10 @@ function LinkedChangeEvents({ changeOrder, changeOrderId }: { changeOrder: Contr
           <ul className="list-unstyled" data-candidates>
             {candidates.map((ce) => (
               <li key={ce.changeEventId} className="d-flex align-items-center gap-2 py-1" data-candidate={ce.changeEventId}>
-                <span className="me-auto">{ce.number} {ce.title} · {formatMoney(ce.approvedAmount ?? 0)}</span>
+                <span className="me-auto">
+                  {ce.number} {ce.title} · {formatMoney(ce.approvedAmount ?? 0)}
+                  {ce.ownerAgreementChangeOrderId ? <span className="small text-body-secondary" data-moves> · {OWNER_TEXT.moves}</span> : null}
+                </span>
                 <button type="button" className="btn btn-sm btn-outline-primary" disabled={busy} onClick={() => void link(ce)} aria-label={`Link ${ce.number}`}>Link</button>
               </li>
             ))}
