@@ -203,9 +203,33 @@ describe('links (§5) enforced by the server', () => {
     const approved = host.db.prepare('SELECT changeEventId FROM change_events WHERE budgetId = 1 AND applicationRecordStateId = ? AND reimbursableTypeId != 5 LIMIT 1').get(stateId(host, 'ChangeEvent', 'Approved')) as Row;
     const refusedOther = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: approved.changeEventId, OwnerAgreementChangeOrderId: otherProject.ownerAgreementChangeOrderId });
     assert.equal(refusedOther.body.message, 'The change event and the owner agreement change order must belong to the same owner agreement.');
-    const ok = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: approved.changeEventId, OwnerAgreementChangeOrderId: oaco.ownerAgreementChangeOrderId });
+    // The seed's change order of budget 1 is Approved (closed): its amount is settled.
+    const closedCo = host.db.prepare(`SELECT o.number, s.name, s.closed FROM owner_agreement_change_orders o
+      JOIN application_record_states s ON s.applicationRecordStateId = o.applicationRecordStateId WHERE o.ownerAgreementChangeOrderId = ?`).get(oaco.ownerAgreementChangeOrderId) as Row;
+    assert.equal(closedCo.closed, 1);
+    const refusedClosed = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: approved.changeEventId, OwnerAgreementChangeOrderId: oaco.ownerAgreementChangeOrderId });
+    assert.equal(refusedClosed.status, 400);
+    assert.equal(refusedClosed.body.message, `${closedCo.number} is '${closedCo.name}': change events can not be linked to it.`);
+    const draft = await api.post('pm', '/api/pfm/CreateOwnerAgreementChangeOrder', { OwnerAgreementId: oaco.ownerAgreementId, BudgetId: oaco.budgetId, Description: 'Link test' });
+    const draftId = draft.body.data.ownerAgreementChangeOrderId as number;
+    const ok = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: approved.changeEventId, OwnerAgreementChangeOrderId: draftId });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
-    assert.equal(ok.body.data.ownerAgreementChangeOrderId, oaco.ownerAgreementChangeOrderId);
+    assert.equal(ok.body.data.ownerAgreementChangeOrderId, draftId);
+    assert.equal(ok.body.data.ownerChangeOrderNumber, draft.body.data.number);
+    assert.equal(ok.body.data.ownerChangeOrderClosed, false);
+  });
+
+  it('a change event on a closed owner change order can not be moved to another', async () => {
+    const onClosed = host.db.prepare(`SELECT ce.changeEventId, ce.number, ce.ownerAgreementId, ce.budgetId, o.number AS coNumber FROM change_events ce
+      JOIN owner_agreement_change_orders o ON o.ownerAgreementChangeOrderId = ce.ownerAgreementChangeOrderId
+      JOIN application_record_states s ON s.applicationRecordStateId = o.applicationRecordStateId
+      WHERE s.closed = 1 AND ce.applicationRecordStateId = ? AND ce.reimbursableTypeId != 5 LIMIT 1`).get(stateId(host, 'ChangeEvent', 'Approved')) as Row;
+    assert.ok(onClosed, 'the seed has an Approved change event on an Approved owner change order');
+    const draft = await api.post('pm', '/api/pfm/CreateOwnerAgreementChangeOrder', { OwnerAgreementId: onClosed.ownerAgreementId, BudgetId: onClosed.budgetId, Description: 'Move test' });
+    assert.equal(draft.status, 200, JSON.stringify(draft.body));
+    const moved = await api.post('pm', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: onClosed.changeEventId, OwnerAgreementChangeOrderId: draft.body.data.ownerAgreementChangeOrderId });
+    assert.equal(moved.status, 400);
+    assert.equal(moved.body.message, `${onClosed.number} is on ${onClosed.coNumber}, which is closed: it can not be moved.`);
   });
 
   it('owner change order amounts follow their linked change events: seeded, relinked and re-approved', async () => {
@@ -213,7 +237,9 @@ describe('links (§5) enforced by the server', () => {
       WHERE ce.ownerAgreementChangeOrderId = ? AND i.parentChangeEventItemId IS NULL`).get(coId) as Row).n as number;
     const amount = async (coId: number) => (await api.get('pm', '/api/pfm/getOwnerAgreementChangeOrderById', { ownerAgreementChangeOrderId: coId })).body.data.amount as number;
     const linked = host.db.prepare(`SELECT ce.changeEventId, ce.ownerAgreementChangeOrderId AS coId, ce.ownerAgreementId, ce.budgetId FROM change_events ce
-      WHERE ce.ownerAgreementChangeOrderId IS NOT NULL AND ce.applicationRecordStateId = ? AND ce.reimbursableTypeId != 5
+      JOIN owner_agreement_change_orders o ON o.ownerAgreementChangeOrderId = ce.ownerAgreementChangeOrderId
+      JOIN application_record_states os ON os.applicationRecordStateId = o.applicationRecordStateId
+      WHERE os.closed = 0 AND ce.applicationRecordStateId = ? AND ce.reimbursableTypeId != 5
       AND EXISTS (SELECT 1 FROM change_event_items i WHERE i.changeEventId = ce.changeEventId AND i.approvedAmount > 0 AND i.parentChangeEventItemId IS NULL) LIMIT 1`)
       .get(stateId(host, 'ChangeEvent', 'Approved')) as Row;
     assert.ok(linked, 'the seed links an Approved change event with approved amounts to an owner change order');

@@ -2,6 +2,7 @@
 // Run alone: DIST_DIR=.tmp/dist-cmt npx rollup -c && DIST_DIR=.tmp/dist-cmt E2E_PORT=8571 npx playwright test tests/e2e/commitments.spec.ts --output=.tmp/pw-cmt
 import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
+import { expectCandidates } from './support/owner-links';
 import { openPortalAs } from './support/portal';
 
 const Q = 'projectId=1&budgetId=1';
@@ -89,38 +90,49 @@ test.describe('commitments', () => {
 });
 
 test.describe('owner agreements', () => {
-  test('link candidates: only eligible change events are offered; an ineligible one is refused by the API (400)', async ({ page }) => {
+  test('link candidates: only eligible change events are offered; an ineligible one is refused by the API (400); a closed change order takes none', async ({ page }) => {
     watchToken(page);
     await openPortalAs(page, 'pm', `/pfm/projects/owneragreements?${Q}`);
     const screenEl = page.locator('pfm-owner-agreements');
+    // OCO-001 is Approved: settled, it offers no change events and the API refuses one.
     await screenEl.locator('[data-testid="list-OwnerAgreementChangeOrder"] [data-list="closed"]').click();
     await screenEl.getByRole('button', { name: 'Open Owner Agreement Change Order OCO-001' }).click();
-    const wb = workbench(page, 'wb-owner-agreement-change-order');
-    await expect(wb.locator('[data-linked] li').first()).toBeVisible();
-    // CE-003 is Approved, same owner agreement and budget, reimbursable type 3: offered. CE-004 is type 5: not offered.
-    type Event = { changeEventId: number; number: string; reimbursableTypeId: number; applicationRecordStateId: number; ownerAgreementId: number | null; ownerAgreementChangeOrderId: number | null; budgetId: number };
+    const approvedCo = workbench(page, 'wb-owner-agreement-change-order');
+    await expect(approvedCo.locator('[data-linked] li').first()).toBeVisible();
+    await expect(approvedCo.locator('[data-no-candidates]')).toHaveText("OCO-001 is 'Approved': change events can not be linked to it.");
+    await expect(approvedCo.locator('[data-candidate]')).toHaveCount(0);
+    type Event = { changeEventId: number; number: string; reimbursableTypeId: number; applicationRecordStateId: number; ownerAgreementId: number | null;
+      ownerAgreementChangeOrderId: number | null; ownerChangeOrderClosed: boolean | null; budgetId: number; modifiedAt: string };
     const events = (await api(page, 'GET', '/api/pfm/getchangeevents?recordKey=Project&recordId=1')).body.data as Event[];
     const ce3 = events.find((e) => e.number === 'CE-003')!;
     const ce4 = events.find((e) => e.number === 'CE-004')!;
+    const closedRefusal = await api(page, 'POST', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: ce3.changeEventId, OwnerAgreementChangeOrderId: 1 });
+    expect([closedRefusal.status, closedRefusal.body.message]).toEqual([400, "OCO-001 is 'Approved': change events can not be linked to it."]);
+
+    // A new change order of the same agreement and budget takes them.
+    const order = (await api(page, 'GET', '/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=1')).body.data as { ownerAgreementId: number; budgetId: number };
+    const opened = new Date().toISOString();
+    const created = await api(page, 'POST', '/api/pfm/CreateOwnerAgreementChangeOrder', { OwnerAgreementId: order.ownerAgreementId, BudgetId: order.budgetId, Description: 'E2E link candidates' });
+    expect(created.status).toBe(200);
+    const coId = created.body.data.ownerAgreementChangeOrderId as number;
+    await page.goto(`/pfm/projects/owneragreements?${Q}&workbench=OwnerAgreementChangeOrder&recordKey=OwnerAgreementChangeOrder&recordId=${coId}`);
+    const wb = workbench(page, 'wb-owner-agreement-change-order');
+    // CE-003 is Approved, same owner agreement and budget, reimbursable type 3: offered. CE-004 is type 5: not offered.
     await expect(wb.locator(`[data-candidate="${ce3.changeEventId}"]`)).toBeVisible();
     await expect(wb.locator(`[data-candidate="${ce4.changeEventId}"]`)).toHaveCount(0);
-    // Other tests of the run may approve more change events (and link some to other change orders,
-    // from which linking here would move them), so the expected candidates are worked out here from
-    // the §5 rule and the data as it is now, independently of the screen's code.
-    const order = (await api(page, 'GET', '/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=1')).body.data as { ownerAgreementId: number };
-    const agreement = (await api(page, 'GET', `/api/pfm/getOwnerAgreementById?ownerAgreementId=${order.ownerAgreementId}`)).body.data as { budgetId: number };
+    // Other tests of the run may approve or link more change events, so the expected candidates are
+    // worked out here from the §5 rule and the data as it is now, independently of the screen's code.
     const states = (await api(page, 'GET', '/api/applications/GetApplicationRecordStates?applicationRecordKey=ChangeEvent')).body.data as Array<{ applicationRecordStateId: number; name: string }>;
     const approved = states.find((state) => state.name === 'Approved')!.applicationRecordStateId;
-    const eligible = events.filter((e) => e.applicationRecordStateId === approved && e.ownerAgreementId === order.ownerAgreementId
-      && e.budgetId === agreement.budgetId && e.reimbursableTypeId !== 5 && e.ownerAgreementChangeOrderId !== 1);
+    const now = (await api(page, 'GET', '/api/pfm/getchangeevents?recordKey=Project&recordId=1')).body.data as Event[];
+    const eligible = now.filter((e) => e.applicationRecordStateId === approved && e.ownerAgreementId === order.ownerAgreementId
+      && e.budgetId === order.budgetId && e.reimbursableTypeId !== 5 && e.ownerAgreementChangeOrderId !== coId && !e.ownerChangeOrderClosed);
     expect(eligible.map((e) => e.number)).toContain('CE-003');
-    await expect(wb.locator('[data-candidate]')).toHaveCount(eligible.length);
-    for (const e of eligible) {
-      const note = wb.locator(`[data-candidate="${e.changeEventId}"] [data-moves]`);
-      if (e.ownerAgreementChangeOrderId) await expect(note).toContainText('on another change order: linking moves it here');
-      else await expect(note).toHaveCount(0);
+    await expectCandidates(wb, eligible, opened);
+    for (const e of eligible.filter((x) => x.ownerAgreementChangeOrderId)) {
+      await expect(wb.locator(`[data-candidate="${e.changeEventId}"] [data-moves]`)).toContainText(': linking moves it here');
     }
-    const refused = await api(page, 'POST', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: ce4.changeEventId, OwnerAgreementChangeOrderId: 1 });
+    const refused = await api(page, 'POST', '/api/pfm/LinkChangeEventToOwnerChangeOrder', { ChangeEventId: ce4.changeEventId, OwnerAgreementChangeOrderId: coId });
     expect(refused.status).toBe(400);
     // Link the eligible one: it moves to the linked list.
     await wb.getByRole('button', { name: 'Link CE-003' }).click();

@@ -3,6 +3,7 @@
 // Run alone: DIST_DIR=.tmp/dist-b npx rollup -c && DIST_DIR=.tmp/dist-b E2E_PORT=8652 npx playwright test tests/e2e/owner-agreements.spec.ts --workers=1 --output=.tmp/pw-b
 import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
+import { expectCandidates } from './support/owner-links';
 import { openPortalAs } from './support/portal';
 
 const Q = 'projectId=1&budgetId=1';
@@ -38,6 +39,7 @@ test.describe('owner agreements', () => {
     await expect(form.getByLabel('Budget')).toHaveValue(String(budgets[0]!.budgetId));
     const description = `E2E owner change ${Date.now()}`;
     await form.getByLabel('Description').fill(description);
+    const opened = new Date().toISOString();
     await form.getByRole('button', { name: 'Create change order' }).click();
 
     // The new change order's workbench opens; the screen's list has it without a reload.
@@ -56,11 +58,11 @@ test.describe('owner agreements', () => {
     const states = (await api(page, 'GET', '/api/applications/GetApplicationRecordStates?applicationRecordKey=ChangeEvent')).body.data as Row[];
     const approved = states.find((s) => s.name === 'Approved')!.applicationRecordStateId;
     const events = await rows(page, '/api/pfm/getchangeevents?recordKey=Project&recordId=1');
+    // Not on a closed (settled) change order either.
     const eligible = events.filter((e) => e.applicationRecordStateId === approved && e.ownerAgreementId === agreement!.ownerAgreementId
-      && e.budgetId === created.budgetId && e.reimbursableTypeId !== 5);
+      && e.budgetId === created.budgetId && e.reimbursableTypeId !== 5 && !e.ownerChangeOrderClosed);
     expect(eligible.length, 'the seed has an Approved change event of project 1 that may be linked (CE-003)').toBeGreaterThan(0);
-    for (const e of eligible) await expect(co.locator(`[data-candidate="${e.changeEventId}"]`)).toBeVisible();
-    await expect(co.locator('[data-candidate]')).toHaveCount(eligible.length);
+    await expectCandidates(co, eligible, opened);
     const chosen = eligible.find((e) => !e.ownerAgreementChangeOrderId) ?? eligible[0]!;
     const items = await rows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEvent&recordId=${chosen.changeEventId}`);
     const expectedAmount = Math.round(items.filter((i) => i.parentChangeEventItemId == null).reduce((sum, i) => sum + (i.approvedAmount ?? 0), 0) * 100) / 100;

@@ -178,26 +178,37 @@ describe('owner agreements', () => {
       reimbursableTypeId: 1, recordStateName: 'Approved', approvedAmount: 1000 * id, ...extra,
     });
     const EVENTS = [
-      event(1), event(2, { ownerAgreementChangeOrderId: 1 }), event(3, { ownerAgreementChangeOrderId: 2 }), event(4, { reimbursableTypeId: 5 }),
+      event(1), event(2, { ownerAgreementChangeOrderId: 5, ownerChangeOrderNumber: 'OCO-005', ownerChangeOrderClosed: false }),
+      event(3, { ownerAgreementChangeOrderId: 2, ownerChangeOrderNumber: 'OCO-002', ownerChangeOrderClosed: false }), event(4, { reimbursableTypeId: 5 }),
       event(5, { recordStateName: 'Pending' }), event(6, { budgetId: 9 }), event(7, { ownerAgreementId: 3 }),
+      event(8, { ownerAgreementChangeOrderId: 1, ownerChangeOrderNumber: 'OCO-001', ownerChangeOrderClosed: true }),
     ];
+    const eventAnswers = () => answers({
+      '/api/pfm/getchangeevents': () => {
+        const query = currentQuery();
+        const rows = query.get('recordKey') === 'OwnerAgreementChangeOrder' ? EVENTS.filter((e) => e.ownerAgreementChangeOrderId === Number(query.get('recordId'))) : EVENTS;
+        return { body: { data: query.get('open') === 'false' ? [] : rows } };
+      },
+    });
 
-    it('offers only eligible events not on this change order, and says when linking moves one from another change order', async () => {
-      stub(answers({
-        '/api/pfm/getchangeevents': () => {
-          const query = currentQuery();
-          const rows = query.get('recordKey') === 'OwnerAgreementChangeOrder' ? EVENTS.filter((e) => e.ownerAgreementChangeOrderId === 2) : EVENTS;
-          return { body: { data: query.get('open') === 'false' ? [] : rows } };
-        },
-      }));
+    it('offers only eligible events not on this or a closed change order, and says when linking moves one from another change order', async () => {
+      stub(eventAnswers());
       const root = await mount('wb-owner-agreement-change-order', { 'record-id': '2' });
       await waitFor(() => root.querySelector('[data-candidates]'));
       const offered = [...root.querySelectorAll<HTMLElement>('[data-candidate]')].map((li) => Number(li.dataset.candidate));
       expect(offered).to.deep.equal([1, 2]);
       expect(root.querySelector('[data-candidate="1"] [data-moves]') === null).to.equal(true);
-      expect(textOf(root, '[data-candidate="2"] [data-moves]')).to.equal(`· ${OWNER_TEXT.moves}`);
-      expect(OWNER_TEXT.moves).to.equal('on another change order: linking moves it here');
+      expect(textOf(root, '[data-candidate="2"] [data-moves]')).to.equal('· on OCO-005: linking moves it here');
       expect([...root.querySelectorAll('[data-linked] [data-change-event]')].map((li) => li.getAttribute('data-change-event'))).to.deep.equal(['3']);
+    });
+
+    it('a closed change order takes no change events and says why', async () => {
+      stub(eventAnswers());
+      const root = await mount('wb-owner-agreement-change-order', { 'record-id': '1' });
+      await waitFor(() => root.querySelector('[data-no-candidates]'));
+      expect(textOf(root, '[data-no-candidates]')).to.equal("OCO-001 is 'Approved': change events can not be linked to it.");
+      expect(root.querySelectorAll('[data-candidate]').length).to.equal(0);
+      expect([...root.querySelectorAll('[data-linked] [data-change-event]')].map((li) => li.getAttribute('data-change-event'))).to.deep.equal(['8']);
     });
   });
 

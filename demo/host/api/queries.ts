@@ -84,6 +84,9 @@ export const CHANGE_EVENT_SELECT = `SELECT t.changeEventId, t.changeRecordId, t.
   (SELECT coalesce(sum(estimatedAmount), 0) FROM change_event_items i WHERE i.changeEventId = t.changeEventId AND i.parentChangeEventItemId IS NULL) AS estimatedAmount,
   (SELECT coalesce(sum(approvedAmount), 0) FROM change_event_items i WHERE i.changeEventId = t.changeEventId AND i.parentChangeEventItemId IS NULL) AS approvedAmount,
   (SELECT count(*) FROM change_event_items i WHERE i.changeEventId = t.changeEventId) AS itemCount,
+  (SELECT o.number FROM owner_agreement_change_orders o WHERE o.ownerAgreementChangeOrderId = t.ownerAgreementChangeOrderId) AS ownerChangeOrderNumber,
+  (SELECT s.closed FROM owner_agreement_change_orders o JOIN application_record_states s ON s.applicationRecordStateId = o.applicationRecordStateId
+    WHERE o.ownerAgreementChangeOrderId = t.ownerAgreementChangeOrderId) AS ownerChangeOrderClosed,
   t.displayText, t.modifiedAt
   FROM change_events t ${STATE_JOIN('t')}`;
 

@@ -1,7 +1,7 @@
 /** Row → API object: SQLite's 0/1 flags become booleans; everything else is as stored (§3 names). */
 
 const BOOLEAN_COLUMNS = new Set([
-  'active', 'betaUser', 'budgetLock', 'closed', 'hidden', 'disabled', 'isOfficial', 'quickRoute', 'editable', 'visible',
+  'active', 'betaUser', 'budgetLock', 'closed', 'ownerChangeOrderClosed', 'hidden', 'disabled', 'isOfficial', 'quickRoute', 'editable', 'visible',
   'submitted', 'required', 'received', 'acknowledged', 'open', 'isInitial', 'isCM', 'unreconciled',
 ]);
 

@@ -507,6 +507,13 @@ function linkChangeEvent({ db, body }: Ctx): unknown {
       { ownerAgreementId: co.ownerAgreementId as number, budgetId: co.budgetId as number },
     );
     if (!check.ok) throw autoAlert('LinkChangeEventToOwnerChangeOrder', check.message);
+    // A closed (approved or void) owner change order's amount is settled: nothing joins or leaves it.
+    const target = db.prepare(`SELECT o.number, s.name, s.closed FROM owner_agreement_change_orders o
+      JOIN application_record_states s ON s.applicationRecordStateId = o.applicationRecordStateId WHERE o.ownerAgreementChangeOrderId = ?`).get(coId) as { number: string; name: string; closed: number };
+    if (target.closed) throw autoAlert('LinkChangeEventToOwnerChangeOrder', `${target.number} is '${target.name}': change events can not be linked to it.`);
+    if (ce.ownerChangeOrderClosed === 1 && ce.ownerAgreementChangeOrderId !== coId) {
+      throw autoAlert('LinkChangeEventToOwnerChangeOrder', `${String(ce.number)} is on ${String(ce.ownerChangeOrderNumber)}, which is closed: it can not be moved.`);
+    }
     const at = nowIso();
     db.prepare('UPDATE change_events SET ownerAgreementChangeOrderId = ?, modifiedAt = ? WHERE changeEventId = ?').run(coId, at, changeEventId);
     // The change order it joins and the one it leaves (if any) both change amount.

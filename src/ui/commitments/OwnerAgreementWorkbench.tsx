@@ -35,7 +35,8 @@ export const OWNER_TEXT = {
   noCandidates: 'No change event can be linked: a change event must be Approved, on this owner agreement and budget, and not of reimbursable type 5.',
   linked: (number: string, co: string) => `${number} linked to ${co}.`,
   noLinked: 'No change events are linked to this change order.',
-  moves: 'on another change order: linking moves it here',
+  moves: (number: string) => `on ${number}: linking moves it here`,
+  closedNoLinks: (number: string, state: string) => `${number} is '${state}': change events can not be linked to it.`,
   noChangeOrders: 'No change orders.',
   newChangeOrder: 'New change order',
   created: (number: string) => `${number} created.`,
@@ -399,13 +400,14 @@ function LinkedChangeEvents({ changeOrder, changeOrderId }: { changeOrder: Contr
       </section>
       <section aria-label="Change events that can be linked">
         <h3 className="h6">Change events that can be linked</h3>
-        {candidates === null ? <p className="text-body-secondary">Loading…</p> : candidates.length === 0 ? <p className="text-body-secondary" data-no-candidates>{OWNER_TEXT.noCandidates}</p> : (
+        {changeOrder.closed ? <p className="text-body-secondary" data-no-candidates>{OWNER_TEXT.closedNoLinks(changeOrder.number, changeOrder.recordStateName)}</p>
+          : candidates === null ? <p className="text-body-secondary">Loading…</p> : candidates.length === 0 ? <p className="text-body-secondary" data-no-candidates>{OWNER_TEXT.noCandidates}</p> : (
           <ul className="list-unstyled" data-candidates>
             {candidates.map((ce) => (
               <li key={ce.changeEventId} className="d-flex align-items-center gap-2 py-1" data-candidate={ce.changeEventId}>
                 <span className="me-auto">
                   {ce.number} {ce.title} · {formatMoney(ce.approvedAmount ?? 0)}
-                  {ce.ownerAgreementChangeOrderId ? <span className="small text-body-secondary" data-moves> · {OWNER_TEXT.moves}</span> : null}
+                  {ce.ownerAgreementChangeOrderId ? <span className="small text-body-secondary" data-moves> · {OWNER_TEXT.moves(ce.ownerChangeOrderNumber ?? 'another change order')}</span> : null}
                 </span>
                 <button type="button" className="btn btn-sm btn-outline-primary" disabled={busy} onClick={() => void link(ce)} aria-label={`Link ${ce.number}`}>Link</button>
               </li>

@@ -26,15 +26,22 @@ export interface ChangeEventRow {
   recordStateName: string;
   approvedAmount?: number;
   closed?: boolean;
+  /** The owner change order it is on, if any, and whether that one is closed (settled). */
+  ownerChangeOrderNumber?: string | null;
+  ownerChangeOrderClosed?: boolean | null;
 }
 
 /**
  * The change events that may be linked to `changeOrder`: every §5 rule passes (Approved, same owner
- * agreement and budget, not reimbursable type 5) and it is not on this change order already.
+ * agreement and budget, not reimbursable type 5), it is not on this change order already, and it is
+ * not on a closed one (a settled amount does not change). None while `changeOrder` itself is closed.
  */
-export function linkCandidates(changeEvents: readonly ChangeEventRow[], changeOrder: { ownerAgreementId?: unknown; budgetId: number; ownerAgreementChangeOrderId?: unknown }): ChangeEventRow[] {
+export function linkCandidates(
+  changeEvents: readonly ChangeEventRow[], changeOrder: { ownerAgreementId?: unknown; budgetId: number; ownerAgreementChangeOrderId?: unknown; closed?: boolean },
+): ChangeEventRow[] {
+  if (changeOrder.closed) return [];
   const coId = Number(changeOrder.ownerAgreementChangeOrderId);
-  return changeEvents.filter((ce) => ce.ownerAgreementChangeOrderId !== coId && canLinkChangeEventToOwnerChangeOrder(
+  return changeEvents.filter((ce) => ce.ownerAgreementChangeOrderId !== coId && !ce.ownerChangeOrderClosed && canLinkChangeEventToOwnerChangeOrder(
     { ownerAgreementId: ce.ownerAgreementId, budgetId: ce.budgetId, reimbursableTypeId: ce.reimbursableTypeId, stateName: ce.recordStateName },
     { ownerAgreementId: Number(changeOrder.ownerAgreementId), budgetId: changeOrder.budgetId },
   ).ok);
