@@ -207,6 +207,8 @@ describe('owner agreements', () => {
       const root = await mount('wb-owner-agreement-change-order', { 'record-id': '1' });
       await waitFor(() => root.querySelector('[data-no-candidates]'));
       expect(textOf(root, '[data-no-candidates]')).to.equal("OCO-001 is 'Approved': change events can not be linked to it.");
+      // The message shows at once; the linked list follows its load.
+      await waitFor(() => root.querySelector('[data-linked]'));
       expect(root.querySelectorAll('[data-candidate]').length).to.equal(0);
       expect([...root.querySelectorAll('[data-linked] [data-change-event]')].map((li) => li.getAttribute('data-change-event'))).to.deep.equal(['8']);
     });
