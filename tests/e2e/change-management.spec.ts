@@ -1,30 +1,13 @@
 // Change management end to end: real sign-in as pm on project 1, the real API and seeded database.
-// Each test uses its own showcase records (pfm-facts.md) or puts back what it changed, so the tests
+// Each test uses its own showcase records (Seeder.SHOWCASE in demo/host/db/seed.ts) or puts back what it changed, so the tests
 // do not depend on each other's order (the database is shared by the run).
 // Run alone: DIST_DIR=.tmp/dist-cm npx rollup -c && DIST_DIR=.tmp/dist-cm E2E_PORT=8581 npx playwright test tests/e2e/change-management.spec.ts --output=.tmp/pw-cm
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './support/api';
+import { storedItemStates, storedState } from './support/db';
 import { openPortalAs } from './support/portal';
 
 const Q = 'projectId=1&budgetId=1';
-/** Items of a change event through the API (open and closed). */
-async function itemStates(page: Page, changeEventId: number): Promise<Record<number, string>> {
-  const out: Record<number, string> = {};
-  for (const open of ['', '&open=false']) {
-    const rows = (await api(page, 'GET', `/api/pfm/getchangeeventitems?recordKey=ChangeEvent&recordId=${changeEventId}${open}`)).body.data as Array<{ changeEventItemId: number; recordStateName: string }>;
-    for (const row of rows) out[row.changeEventItemId] = row.recordStateName;
-  }
-  return out;
-}
-
-async function eventState(page: Page, changeEventId: number): Promise<string> {
-  for (const open of ['', '&open=false']) {
-    const rows = (await api(page, 'GET', `/api/pfm/getchangeevents?recordKey=ChangeEvent&recordId=${changeEventId}${open}`)).body.data as Array<{ recordStateName: string }>;
-    if (rows[0]) return rows[0].recordStateName;
-  }
-  return '';
-}
-
 const screen = (page: Page) => page.locator('pfm-change-management');
 const row = (page: Page, number: string) => screen(page).locator(`tr:has([data-open="${number}"])`);
 const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
@@ -59,61 +42,73 @@ test.describe('change management', () => {
     await panel.locator('[data-item-id="7"] a').click();
     await expect(page).toHaveURL(/workbench=ChangeEventItem&recordKey=ChangeEventItem&recordId=7/);
     await expect(page.locator('wb-change-event-item [data-state]')).toHaveText('Approved');
-    expect(await eventState(page, 3)).toBe('Approved');
+    expect(storedState('ChangeEvent', 3)).toBe('Approved');
   });
 
   test('No Change is blocked on CE-001 (nested item open)', async ({ page }) => {
     await open(page, 'change-events');
     await choose(page, 'Advance CE-001', 'No Change');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to set Change Event to No Change');
+    await expect(dialog(page)).toContainText('Change Event can not be set to No Change until all change event items are in a closed state.');
     await expect(dialog(page)).toContainText('Item 3:');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
-    expect(await eventState(page, 1)).toBe('Open');
+    expect(storedState('ChangeEvent', 1)).toBe('Open');
   });
 
   test('Approved is blocked on CE-002 (an item is Pending Approval)', async ({ page }) => {
     await open(page, 'change-events');
     await choose(page, 'Advance CE-002', 'Approved');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to Approve Change Event');
+    await expect(dialog(page)).toContainText('Change Event can not be Approved until all change event items are approved or closed.');
     await expect(dialog(page)).toContainText('Item 4:');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
-    expect(await eventState(page, 2)).toBe('Pending');
+    expect(storedState('ChangeEvent', 2)).toBe('Pending');
   });
 
   test('Approved applies on CE-005 and the event stays in the Open list', async ({ page }) => {
     await open(page, 'change-events');
     await choose(page, 'Advance CE-005', 'Approved');
     await expect(row(page, 'CE-005').locator('[data-state]')).toHaveText('Approved');
-    expect(await eventState(page, 5)).toBe('Approved');
+    expect(storedState('ChangeEvent', 5)).toBe('Approved');
   });
 
-  test('Confirm Cancel on CE-012: Cancel changes nothing; Ok cancels the event and every item (checked through the API)', async ({ page }) => {
+  test('Confirm Cancel on CE-012: Cancel changes nothing; Ok cancels the event and every item (checked in the database)', async ({ page }) => {
     await open(page, 'change-events');
     await choose(page, 'Advance CE-012', 'Canceled');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Cancel');
     await expect(dialog(page)).toContainText('This will cancel the change event and change all change event items to Canceled. Please Confirm.');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog(page)).toHaveCount(0);
-    expect(await eventState(page, 12)).toBe('Open');
-    expect(Object.values(await itemStates(page, 12))).toEqual(['Open', 'Open']);
+    expect(storedState('ChangeEvent', 12)).toBe('Open');
+    expect(Object.values(storedItemStates(12))).toEqual(['Open', 'Open']);
 
     await choose(page, 'Advance CE-012', 'Canceled');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(row(page, 'CE-012')).toHaveCount(0);
     await showClosed(page);
     await expect(row(page, 'CE-012').locator('[data-state]')).toHaveText('Canceled');
-    expect(await eventState(page, 12)).toBe('Canceled');
-    expect(Object.values(await itemStates(page, 12))).toEqual(['Canceled', 'Canceled']);
+    expect(storedState('ChangeEvent', 12)).toBe('Canceled');
+    expect(Object.values(storedItemStates(12))).toEqual(['Canceled', 'Canceled']);
   });
 
-  test('Confirm Reject on CE-011 cascades to its nested items', async ({ page }) => {
+  test('Confirm Reject on CE-011: Cancel changes nothing; Ok rejects it and cancels every item, nested ones too (in the database)', async ({ page }) => {
     await open(page, 'change-events');
+    const seeded = storedItemStates(11);
+    expect(seeded).toEqual({ 21: 'Proposal Received', 22: 'Pending Approval', 23: 'Open' });
     await choose(page, 'Advance CE-011', 'Rejected');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Reject');
+    await expect(dialog(page)).toContainText('This will cancel the change event and change all change event items to Canceled. Please Confirm.');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(row(page, 'CE-011').locator('[data-state]')).toHaveText('Pending');
+    expect(storedState('ChangeEvent', 11)).toBe('Pending');
+    expect(storedItemStates(11)).toEqual(seeded);
+
+    await choose(page, 'Advance CE-011', 'Rejected');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(row(page, 'CE-011')).toHaveCount(0);
-    expect(await eventState(page, 11)).toBe('Rejected');
-    expect(await itemStates(page, 11)).toEqual({ 21: 'Canceled', 22: 'Canceled', 23: 'Canceled' });
+    expect(storedState('ChangeEvent', 11)).toBe('Rejected');
+    expect(storedItemStates(11)).toEqual({ 21: 'Canceled', 22: 'Canceled', 23: 'Canceled' });
   });
 
   test('closing an item asks first: Cancel keeps it, Ok applies (then put back)', async ({ page }) => {
@@ -124,12 +119,12 @@ test.describe('change management', () => {
     await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
     await expect(dialog(page)).toContainText('This will close the change event item. Please Confirm.');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-    expect((await itemStates(page, 1))[1]).toBe('Open');
+    expect(storedItemStates(1)[1]).toBe('Open');
     await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
     await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(wb.locator('tr[data-item-id="1"] [data-state]')).toHaveText('Canceled');
-    expect((await itemStates(page, 1))[1]).toBe('Canceled');
+    expect(storedItemStates(1)[1]).toBe('Canceled');
     // Put it back for the other tests (Canceled → Open is an offered advancement).
     expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventItemState', { ItemId: 1, OldRecordStateId: 21, RouteStateId: 13 })).status).toBe(200);
   });
@@ -144,7 +139,7 @@ test.describe('change management', () => {
     const email = page.locator('wb-email');
     await expect(email.locator('[data-field="subject"]')).toHaveValue(/^Request for proposal: CE-001 item 3/);
     await expect(email.locator('[data-state]')).toHaveText('Open');
-    expect((await itemStates(page, 1))[3]).toBe('Open');
+    expect(storedItemStates(1)[3]).toBe('Open');
   });
 
   test('Potential Costs on a Draft initiating document opens the new change event workbench; state unchanged', async ({ page }) => {
@@ -171,7 +166,7 @@ test.describe('change management', () => {
     await choose(page, 'Advance CE-010', 'No Change');
     await expect(page.locator('portal-overlays .toast-body').first()).toContainText('was changed by someone else');
     await expect(row(page, 'CE-010').locator('[data-state]')).toHaveText('Pending');
-    expect(await eventState(page, 10)).toBe('Pending');
+    expect(storedState('ChangeEvent', 10)).toBe('Pending');
     // Put it back.
     expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventState', { ItemId: 10, OldRecordStateId: 7, RouteStateId: 6 })).status).toBe(200);
   });
