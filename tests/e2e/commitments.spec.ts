@@ -1,7 +1,8 @@
 // Commitments, buyout and owner agreements end to end: real sign-in, the real API and seeded database.
 // Run alone: DIST_DIR=.tmp/dist-cmt npx rollup -c && DIST_DIR=.tmp/dist-cmt E2E_PORT=8571 npx playwright test tests/e2e/commitments.spec.ts --output=.tmp/pw-cmt
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
+import { e2eDb } from './support/db';
 import { expectCandidates } from './support/owner-links';
 import { openPortalAs } from './support/portal';
 
@@ -71,6 +72,52 @@ test.describe('commitments', () => {
     await workbench(page).locator('[data-save]').click();
     await expect(workbench(page).locator('[data-problem]')).toContainText('was not saved (HTTP error! Status: 500)');
     await expect(workbench(page).getByLabel('Description', { exact: true })).toHaveValue('Typed before the failure');
+  });
+
+  test('retainage and excess-liability options; the server’s warning and info show at their fields, a refusal lists its message; saved values kept', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}&workbench=Subcontract&recordKey=Subcontract&recordId=26`);
+    const wb = workbench(page);
+    const retainage = wb.locator('select[data-field="retainagePercent"]');
+    const excess = wb.locator('select[data-field="excessLiability"]');
+    await expect(wb.locator('[data-state-name]')).toHaveText('Draft');
+    const labels = (select: Locator) => select.locator('option').evaluateAll((list) => list.map((o) => o.textContent));
+    expect(await labels(retainage)).toEqual(['10%', '5%', '0%']);
+    expect(await labels(excess)).toEqual(['N/A', '$3M', '$5M', '$10M']);
+
+    await retainage.selectOption({ label: '0%' });
+    await excess.selectOption({ label: 'N/A' });
+    await wb.locator('[data-save]').click();
+    await expect(page.locator('portal-overlays')).toContainText('Subcontract saved.');
+    await expect(wb.locator('[data-field-feedback="retainagePercent"] [data-kind="2"]')).toHaveText('Warning: No retainage will be withheld on this subcontract.');
+    await expect(wb.locator('[data-field-feedback="excessLiability"] [data-kind="3"]')).toHaveText('Info: No excess liability coverage is required of this vendor.');
+    await expect(wb.locator('[data-testid="validation-summary"]')).toHaveCount(0);
+    expect(e2eDb().prepare('SELECT retainagePercent, excessLiability FROM subcontracts WHERE subcontractId = 26').get()).toEqual({ retainagePercent: 0, excessLiability: null });
+    await page.reload();
+    await expect(retainage.locator('option:checked')).toHaveText('0%');
+    await expect(excess.locator('option:checked')).toHaveText('N/A');
+
+    // An empty description is refused: the form lists the message and marks the field; what was typed stays.
+    const description = wb.getByLabel('Description', { exact: true });
+    const stored = (e2eDb().prepare('SELECT description FROM subcontracts WHERE subcontractId = 26').get() as { description: string }).description;
+    await description.fill('');
+    await retainage.selectOption({ label: '10%' });
+    await wb.locator('[data-save]').click();
+    await expect(wb.locator('[data-testid="validation-summary"]')).toContainText('A description is required.');
+    await expect(wb.locator('[data-field-feedback="description"] [data-kind="1"]')).toHaveText('Error: A description is required.');
+    await expect(description).toHaveAttribute('aria-invalid', 'true');
+    await expect(retainage.locator('option:checked')).toHaveText('10%');
+    expect(e2eDb().prepare('SELECT description, retainagePercent FROM subcontracts WHERE subcontractId = 26').get()).toEqual({ description: stored, retainagePercent: 0 });
+  });
+
+  test('field security of the state: an executed subcontract keeps its retainage, its excess liability stays editable', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}&workbench=Subcontract&recordKey=Subcontract&recordId=16`);
+    const wb = workbench(page);
+    await expect(wb.locator('[data-state-name]')).toHaveText('Executed');
+    await expect(wb.locator('select[data-field="retainagePercent"]')).toBeDisabled();
+    await expect(wb.getByLabel('Retainage (read-only)')).toBeVisible();
+    await expect(wb.locator('select[data-field="excessLiability"]')).toBeEnabled();
   });
 
   test('buyout totals match the API’s numbers', async ({ page }) => {
