@@ -29,6 +29,9 @@ test.describe('commitments', () => {
     const wb = workbench(page);
     await expect(wb.locator('[data-items] tbody tr[data-item]')).toHaveCount(1);
     await expect(wb.locator('[data-state-name]')).toHaveText('Executed');
+    // The frame names the record by number and vendor, not by its internal id.
+    const vendor = (open.find((s) => s.subcontractId === 2) as { vendorName?: string } | undefined)?.vendorName;
+    await expect(page.locator('pfm-workbench-host .workbench-record-name')).toHaveText(`SC-24-1032-002 ${vendor}`);
 
     // Executed → Closed through the server's targets: the row moves to the closed list.
     await wb.getByRole('button', { name: 'Change state of SC-24-1032-002' }).click();

@@ -34,6 +34,7 @@ test.describe('owner agreements', () => {
     // Open the agreement and start a new change order: the first budget of the project is offered first.
     await screen.getByRole('button', { name: `Open Owner Agreement ${agreement!.number}` }).click();
     const oa = page.locator('wb-owner-agreement');
+    await expect(page.locator('pfm-workbench-host .workbench-record-name')).toHaveText(agreement!.displayText);
     await oa.getByRole('button', { name: 'New change order' }).click();
     const form = oa.getByRole('form', { name: 'New change order' });
     await expect(form.getByLabel('Budget')).toHaveValue(String(budgets[0]!.budgetId));

@@ -74,6 +74,12 @@ describe('<wb-change-event-item>', () => {
     expect(linkSection(root)?.querySelector('[data-link-rule]')).to.equal(null);
   });
 
+  it('shows the cost code in 2-4-2 digit groups with its cost type (§3)', async () => {
+    stubFetch(answers(item(18)));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    expect((await waitFor(() => root.querySelector('[data-cost-code]'))).textContent).to.equal('05-1200-00 (S)');
+  });
+
   it('shows the §5 rule instead of candidates when the item may not be linked', async () => {
     const cases: Array<[ChangeEventItem, string]> = [
       [item(13), 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.'],

@@ -56,6 +56,12 @@ export const WORKBENCH_TOOLTIPS = Object.freeze({
 export const WORKBENCH_NOT_FOUND = 'Workbench Not Found';
 
 /**
+ * Event (bubbling, composed) a workbench element fires to name its record in the frame's header;
+ * `detail: { name }`. Workbenches fire it through `useWorkbenchRecordName` (src/ui/records).
+ */
+export const WORKBENCH_RECORD_EVENT = 'pfm-workbench-record';
+
+/**
  * The kind for a `workbench` query value (case-insensitive). An unknown, non-empty value logs
  * 'Workbench Not Found' (§8) and gives undefined; an empty one gives undefined silently.
  */

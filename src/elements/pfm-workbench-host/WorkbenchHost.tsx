@@ -9,7 +9,7 @@ import { getPageLoader } from '../../core/define';
 import { showToast } from '../../core/messages';
 import {
   $minimizedWorkbenches, $workbenchLocation, closeWorkbench, findWorkbenchKind, minimizeWorkbench, restoreWorkbench,
-  workbenchFromSearch, WORKBENCH_NOT_FOUND,
+  workbenchFromSearch, WORKBENCH_NOT_FOUND, WORKBENCH_RECORD_EVENT,
 } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
@@ -26,8 +26,6 @@ export interface WorkbenchHostProps {
   budgetId?: number;
 }
 
-/** Event a workbench element may dispatch (bubbling, composed) to name its record in the header. */
-export const WORKBENCH_RECORD_EVENT = 'pfm-workbench-record';
 
 interface HostState { workbench: string; recordKey: string; recordId: number; activeTab: string; activeTray: string; projectId: number; budgetId: number }
 

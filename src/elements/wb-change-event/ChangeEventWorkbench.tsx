@@ -17,11 +17,11 @@ import { loadCostCodes } from '../../ui/commitments/data';
 import type { CostCodeRow } from '../../ui/commitments/data';
 import {
   FieldFeedback, FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
+  useWorkbenchRecordName,
 } from '../../ui/records';
 import {
   BlockedItems, RecordFormButtons, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemLabel, itemTree,
   loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
-  useWorkbenchRecordName,
 } from '../../ui/records/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../ui/records/change-management';
 

@@ -9,11 +9,11 @@ import { useEffect, useId, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
-import { FormField, StateAdvanceMenu, ValidationSummary, fieldEditable } from '../../ui/records';
+import { FormField, StateAdvanceMenu, ValidationSummary, fieldEditable, useWorkbenchRecordName } from '../../ui/records';
 import type { FormFeedback } from '../../ui/records';
 import {
   RecordFormButtons, advanceChangeRecord, changeRecords, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm,
-  useSignedIn, useWorkbenchRecordName,
+  useSignedIn,
 } from '../../ui/records/change-management';
 import type { ChangeRecord } from '../../ui/records/change-management';
 

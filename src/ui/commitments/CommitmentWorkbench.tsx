@@ -5,13 +5,13 @@
  * validation feedback. Field security of the record's state decides what is editable (§6). A failed
  * save keeps every typed value and says why.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { lookupList } from '../../core/lookups';
 import { showMessage, showToast } from '../../core/messages';
 import { EXCESS_LIABILITY_OPTIONS, formatCostCode, formatMoney, parseNumber, RETAINAGE_OPTIONS, sanitizeNumber } from '../../core/format';
 import {
-  FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord,
+  FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../records';
 import { CostCodePicker } from './CostCodePicker';
@@ -19,9 +19,6 @@ import {
   advanceContract, commitmentAmounts, contractFieldEditable, contractStore, KINDS, loadContract, loadCostCodes, saveContract,
   type CommitmentKey, type ContractRecord, type CostCodeRow, type HeaderField, type ItemEdit,
 } from './data';
-
-/** Event (bubbling, composed) that names the record in the workbench frame's header. */
-const RECORD_NAME_EVENT = 'pfm-workbench-record';
 
 /** Texts the workbench shows; tests read them. */
 export const WORKBENCH_TEXT = {
@@ -137,7 +134,6 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState<{ text: string; stale?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const formId = useId();
 
   useEffect(() => {
@@ -188,10 +184,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
     void lookupList<{ subcontractTypeId: number; displayText?: string; name?: string }>('subcontractType').then(setSubcontractTypes);
   }, [kind]);
 
-  useEffect(() => {
-    if (!record) return;
-    root.current?.dispatchEvent(new CustomEvent(RECORD_NAME_EVENT, { bubbles: true, composed: true, detail: { name: `${record.number} ${record.vendorName ?? ''}`.trim() } }));
-  }, [record]);
+  const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName ?? ''}`.trim() : undefined);
 
   const closed = record?.closed === true;
   const editable = useCallback((field: string) => contractFieldEditable(fieldSecurity, closed, field), [fieldSecurity, closed]);

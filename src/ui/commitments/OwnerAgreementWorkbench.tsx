@@ -6,13 +6,13 @@
  * - for a change order: its linked change events with the §5 link candidates (only eligible change
  *   events are offered; the server refuses the others anyway).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
 import {
-  FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords,
+  FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../records';
 import { WORKBENCH_TEXT } from './CommitmentWorkbench';
@@ -27,7 +27,6 @@ import {
 
 type OwnerKey = 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
 
-const RECORD_NAME_EVENT = 'pfm-workbench-record';
 const errorWhy = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Texts shown; tests read them. */
@@ -83,7 +82,6 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
   const [attempt, setAttempt] = useState(0);
   const failed = recordId < 1 ? 'No record was given.' : loadError;
   const [busy, setBusy] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (recordId < 1) return undefined;
@@ -97,10 +95,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
     return () => abort.abort();
   }, [kind, recordId, spec.label, attempt]);
 
-  useEffect(() => {
-    if (!record) return;
-    root.current?.dispatchEvent(new CustomEvent(RECORD_NAME_EVENT, { bubbles: true, composed: true, detail: { name: record.displayText ?? record.number } }));
-  }, [record]);
+  const root = useWorkbenchRecordName<HTMLDivElement>(record ? record.displayText ?? record.number : undefined);
 
   if (failed) return <div className="alert alert-danger" role="alert" data-state="failed">{failed}</div>;
   if (!record) return <div role="status" className="text-body-secondary" data-state="loading">Loading {spec.label.toLowerCase()}…</div>;

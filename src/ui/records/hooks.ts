@@ -1,5 +1,6 @@
-/** React access to the record stores. */
-import { useMemo } from 'react';
+/** React access to the record stores, and naming a workbench's record. */
+import { useEffect, useMemo, useState } from 'react';
+import { WORKBENCH_RECORD_EVENT } from '../../core/workbench';
 import { useStore } from '../hooks';
 import type { AnyRecord, RecordStore } from './store';
 
@@ -21,4 +22,18 @@ export function useRecords<T extends AnyRecord>(
 export function useRecord<T extends AnyRecord>(store: RecordStore<T>, id: number): T | undefined {
   const map = useStore(store.$records);
   return map.get(id);
+}
+
+/**
+ * Name the open workbench's record in the frame's header: fires `WORKBENCH_RECORD_EVENT` with
+ * `{ name }` from the element the returned ref is put on. A callback ref, not `useRef`: the element
+ * often appears renders after the record (once field security is known), and must still fire then.
+ */
+export function useWorkbenchRecordName<E extends HTMLElement>(name: string | undefined): (node: E | null) => void {
+  const [node, setNode] = useState<E | null>(null);
+  useEffect(() => {
+    if (!node || !name) return;
+    node.dispatchEvent(new CustomEvent(WORKBENCH_RECORD_EVENT, { detail: { name }, bubbles: true, composed: true }));
+  }, [node, name]);
+  return setNode;
 }

@@ -4,7 +4,7 @@
  */
 export { recordStore, resetRecordStores } from './store';
 export type { AnyRecord, RecordStore } from './store';
-export { useRecords, useRecord } from './hooks';
+export { useRecords, useRecord, useWorkbenchRecordName } from './hooks';
 export { RecordLists, splitRecords } from './RecordLists';
 export type { RecordColumn, RecordListTab, RecordListsProps } from './RecordLists';
 export {

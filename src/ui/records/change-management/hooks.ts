@@ -66,15 +66,3 @@ export function useLookupOptions(type: string, idField: string): Array<{ value: 
   return options;
 }
 
-/**
- * Name the open workbench's record in the frame's header: dispatches `pfm-workbench-record`
- * (bubbling, composed) with `{ name }` from the element the returned ref is put on.
- */
-export function useWorkbenchRecordName<E extends HTMLElement>(name: string | undefined): (node: E | null) => void {
-  const [node, setNode] = useState<E | null>(null);
-  useEffect(() => {
-    if (!node || !name) return;
-    node.dispatchEvent(new CustomEvent('pfm-workbench-record', { detail: { name }, bubbles: true, composed: true }));
-  }, [node, name]);
-  return setNode;
-}

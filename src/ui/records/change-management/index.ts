@@ -10,7 +10,7 @@ export { BlockedItems } from './BlockedItems';
 export type { BlockedAdvance } from './BlockedItems';
 export { saveChangeRecord, SAVE_PATHS } from './save';
 export type { SaveResult } from './save';
-export { useSignedIn, useChangeRecord, useFieldSecurity, useLookupOptions, useWorkbenchRecordName } from './hooks';
+export { useSignedIn, useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
 export type { RecordLoad } from './hooks';
 export { useRecordForm, useCreateForm, RecordFormButtons } from './form';
 export type { RecordForm, CreateForm } from './form';
