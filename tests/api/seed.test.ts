@@ -81,6 +81,18 @@ describe('seed', () => {
         assert.deepEqual(unused, [], `${key} has records in every state`);
       }
       assert.ok(count('SELECT count(*) AS n FROM cost_code_transactions') > 20000);
+      // Nothing is billed against a commitment before it is signed (subcontracts, purchase agreements) or issued (purchase orders).
+      for (const [table, key, id, unbilled] of [
+        ['subcontracts', 'Subcontract', 'subcontractId', ['Draft', 'Pending Signature']],
+        ['purchase_agreements', 'PurchaseAgreement', 'purchaseAgreementId', ['Draft', 'Pending Signature']],
+        ['purchase_orders', 'PurchaseOrder', 'purchaseOrderId', ['Draft']],
+      ] as const) {
+        const states = unbilled.map((name) => `'${name}'`).join(', ');
+        assert.ok(count(`SELECT count(*) AS n FROM ${table} t JOIN application_record_states s USING (applicationRecordStateId) WHERE s.name IN (${states})`) > 0, `${table}: some not yet billable`);
+        assert.equal(count(`SELECT count(*) AS n FROM cost_code_transactions x JOIN ${table} t ON x.sourceRecordKey = '${key}' AND x.sourceRecordId = t.${id}
+          JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE s.name IN (${states})`), 0, `${table}: billed before signed or issued`);
+        assert.ok(count(`SELECT count(*) AS n FROM cost_code_transactions WHERE sourceRecordKey = '${key}'`) > 0, `${table}: billed once signed or issued`);
+      }
       assert.ok(count("SELECT count(*) AS n FROM budgets_pending_projections WHERE employeeId = 2") >= 3);
       assert.ok(count("SELECT count(*) AS n FROM pto_requests WHERE managerEmployeeId = 3 AND status = 'Pending'") >= 3);
     } finally {

@@ -457,7 +457,7 @@ class Seeder {
       if (type === 'S') {
         const n = this.next(`sc:${budget.budgetId}`);
         const number = `SC-${budget.jobNumber}-${pad(n, 3)}`;
-        const subcontractId = this.insert('subcontracts', {
+        const subcontractId = this.insertCommitment('Subcontract', 'subcontracts', {
           projectId: info.projectId, budgetId: budget.budgetId, vendorId, subcontractTypeId: rng.chance(0.8) ? 1 : rng.int(2, 4),
           number, description: `${lines.map((l) => COST_CODE_CATALOG.find((c) => c.code === l.code)?.description).join(', ')}`,
           applicationRecordStateId: this.commitmentState(info, 'Subcontract'), retainagePercent: rng.pick([10, 5, 5, 0]),
@@ -475,7 +475,7 @@ class Seeder {
       } else if (rng.chance(0.6)) {
         const n = this.next(`pa:${budget.budgetId}`);
         const number = `PA-${budget.jobNumber}-${pad(n, 3)}`;
-        const purchaseAgreementId = this.insert('purchase_agreements', {
+        const purchaseAgreementId = this.insertCommitment('PurchaseAgreement', 'purchase_agreements', {
           projectId: info.projectId, budgetId: budget.budgetId, vendorId, number, description: `Material supply: ${trade}`,
           applicationRecordStateId: this.commitmentState(info, 'PurchaseAgreement'), retainagePercent: 0,
           executedDate: addDays(info.start, rng.int(10, 120)), billedToDate: 0, displayText: `${number} ${vendor}`, modifiedAt: t,
@@ -509,7 +509,7 @@ class Seeder {
       const vendorId = this.vendorFor(line.type === 'E' ? 'equipment' : 'supply', line.costCodeId);
       const n = this.next(`po:${budget.budgetId}`);
       const number = `PO-${budget.jobNumber}-${pad(n, 3)}`;
-      const purchaseOrderId = this.insert('purchase_orders', {
+      const purchaseOrderId = this.insertCommitment('PurchaseOrder', 'purchase_orders', {
         projectId: info.projectId, budgetId: budget.budgetId, vendorId, purchaseAgreementId: null, number,
         description: line.type === 'E' ? 'Equipment rental' : 'Warehouse stock issue',
         applicationRecordStateId: this.state('PurchaseOrder', info.active ? rng.pick(['Issued', 'Received', 'Issued', 'Draft']) : 'Closed'),
@@ -638,6 +638,23 @@ class Seeder {
   }
 
   crIds = new Map<string, number>();
+
+  /** 'Subcontract:12' for each commitment that can be billed: signed (Executed, Closed) or, for purchase orders, issued. */
+  billable = new Set<string>();
+
+  /** Insert a commitment `row` of record key `key` into `table`, noting whether its state can be billed. */
+  insertCommitment(key: 'Subcontract' | 'PurchaseAgreement' | 'PurchaseOrder', table: string, row: Row): number {
+    const id = this.insert(table, row);
+    const billableStates = key === 'PurchaseOrder' ? ['Issued', 'Received', 'Closed'] : ['Executed', 'Closed'];
+    if (billableStates.some((name) => this.state(key, name) === row.applicationRecordStateId)) this.billable.add(`${key}:${id}`);
+    return id;
+  }
+
+  /** The commitment a line's costs are billed against: its own once billable, none before. */
+  billedTo(line: LineInfo): [string | null, number | null] {
+    return line.commitmentKey && line.commitmentId && this.billable.has(`${line.commitmentKey}:${line.commitmentId}`)
+      ? [line.commitmentKey, line.commitmentId] : [null, null];
+  }
 
   /** Initiating documents without change events yet (Draft) and a voided one, on the showcase budget. */
   extraChangeRecords(info: ProjectInfo, budgetId: number): void {
@@ -807,23 +824,25 @@ class Seeder {
 
   postByType(info: ProjectInfo, line: LineInfo, date: string, amount: number): void {
     const ym = date.slice(0, 7);
+    // A commitment not yet signed (or a purchase order not issued) is billed nothing: the cost stands on the line alone.
+    const [sourceKey, sourceId] = this.billedTo(line);
     switch (line.type) {
       case 'L':
         this.transaction(info, line, date, 'Payroll', null, null, `PR-${ym}-${date.slice(8)}`, null, 'Field labor', amount);
         break;
       case 'S':
-        this.transaction(info, line, date, 'Subcontract Pay Application', line.commitmentKey, line.commitmentId, `PAY-${ym.replace('-', '')}`,
+        this.transaction(info, line, date, 'Subcontract Pay Application', sourceKey, sourceId, `PAY-${ym.replace('-', '')}`,
           line.committedVendorId, 'Progress billing', amount);
         break;
       case 'M':
-        this.transaction(info, line, date, 'AP Invoice', line.commitmentKey, line.commitmentId, `INV-${this.rng.int(100000, 999999)}`,
+        this.transaction(info, line, date, 'AP Invoice', sourceKey, sourceId, `INV-${this.rng.int(100000, 999999)}`,
           line.committedVendorId ?? this.vendorFor(line.trade, line.costCodeId), 'Material invoice', amount);
         break;
       case 'E':
-        this.transaction(info, line, date, 'Equipment Charge', line.commitmentKey, line.commitmentId, `EQ-${ym}`, line.committedVendorId, 'Equipment usage', amount);
+        this.transaction(info, line, date, 'Equipment Charge', sourceKey, sourceId, `EQ-${ym}`, line.committedVendorId, 'Equipment usage', amount);
         break;
       default:
-        this.transaction(info, line, date, 'Warehouse Issue', line.commitmentKey, line.commitmentId, `WH-${ym}`, line.committedVendorId, 'Warehouse material', amount);
+        this.transaction(info, line, date, 'Warehouse Issue', sourceKey, sourceId, `WH-${ym}`, line.committedVendorId, 'Warehouse material', amount);
     }
   }
 
