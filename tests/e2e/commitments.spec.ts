@@ -128,6 +128,10 @@ test.describe('commitments', () => {
     await openPortalAs(page, 'pm', `/pfm/projects/buyout?${Q}`);
     const buyout = page.locator('pfm-buyout');
     await expect(buyout.locator('[data-buyout]')).toBeVisible();
+    // Lines not fully bought out never read 100.0% (05-1200-00 S has $713 of $2.4M left).
+    const shownPercents = await buyout.locator('tbody [data-cell="percent"]').allTextContents();
+    expect(shownPercents.length).toBeGreaterThan(0);
+    expect(shownPercents.filter((p) => p === '100.0%')).toEqual([]);
     await buyout.locator('[data-filter]').uncheck();
     const lines = (await api(page, 'GET', '/api/pfm/getcostcodetransactionsummary?recordKey=Budget&recordId=1')).body.data as Array<{ currentBudget: number; committed: number }>;
     const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);

@@ -3,7 +3,8 @@ import { clearLibraries } from '../../src/core/lookups';
 import {
   commitmentAmounts, commitmentTotals, contractFieldEditable, costCodesFor, isSelectableCostType, WORKBENCH_TEXT, type CostCodeRow,
 } from '../../src/ui/commitments';
-import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut } from '../../src/elements/pfm-buyout/arithmetic';
+import { formatPercent } from '../../src/core/format';
+import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut } from '../../src/elements/pfm-buyout/arithmetic';
 import { NO_ACCESS_MESSAGE } from '../../src/ui/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-buyout/define';
@@ -117,6 +118,15 @@ describe('commitments', () => {
       ]);
       expect(lines.filter(notFullyBoughtOut).map((l) => l.costCodeId)).to.deep.equal([2]);
       expect(buyoutTotals(lines)).to.deep.equal({ currentBudget: 1400, committed: 1150, remaining: 250, percentBoughtOut: 1150 / 1400 });
+    });
+
+    it('buyout: a line with budget left never reads 100.0%; a bought-out or over-bought line shows its ratio', () => {
+      const shown = (remaining: number, percentBoughtOut: number) => formatPercent(shownPercentBoughtOut({ remaining, percentBoughtOut }), 1);
+      expect(shown(713, 2_365_119 / 2_365_832)).to.equal('99.9%');
+      expect(shown(0.004, 0.9999999)).to.equal('100.0%');
+      expect(shown(0, 1)).to.equal('100.0%');
+      expect(shown(-50, 1.25)).to.equal('125.0%');
+      expect(shown(300, 0.25)).to.equal('25.0%');
     });
   });
 

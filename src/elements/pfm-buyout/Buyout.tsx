@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson } from '../../core/api';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
 import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../ui/commitments';
-import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
+import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 
 export interface BuyoutProps {
   projectId?: number;
@@ -104,7 +104,7 @@ export function Buyout(props: BuyoutProps) {
                         <td className="text-end" data-cell="currentBudget">{formatMoney(line.currentBudget)}</td>
                         <td className="text-end" data-cell="committed">{formatMoney(line.committed)}</td>
                         <td className={`text-end${line.remaining < 0 ? ' text-danger' : ''}`} data-cell="remaining">{formatMoney(line.remaining)}</td>
-                        <td className="text-end" data-cell="percent">{formatPercent(line.percentBoughtOut, 1)}</td>
+                        <td className="text-end" data-cell="percent">{formatPercent(shownPercentBoughtOut(line), 1)}</td>
                       </tr>
                     ))}
                     {shown.length === 0 ? <tr><td colSpan={7} className="text-body-secondary">Every line is fully bought out.</td></tr> : null}
@@ -115,7 +115,7 @@ export function Buyout(props: BuyoutProps) {
                       <td className="text-end" data-total="currentBudget">{formatMoney(totals.currentBudget)}</td>
                       <td className="text-end" data-total="committed">{formatMoney(totals.committed)}</td>
                       <td className="text-end" data-total="remaining">{formatMoney(totals.remaining)}</td>
-                      <td className="text-end" data-total="percent">{formatPercent(totals.percentBoughtOut, 1)}</td>
+                      <td className="text-end" data-total="percent">{formatPercent(shownPercentBoughtOut(totals), 1)}</td>
                     </tr>
                   </tfoot>
                 </table>

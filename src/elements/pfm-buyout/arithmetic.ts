@@ -78,7 +78,15 @@ export function buyoutLines(lines: readonly SummaryLine[], committed: ReadonlyMa
 }
 
 /** True when a line still has budget to buy out (remaining above half a cent). */
-export const notFullyBoughtOut = (line: BuyoutLine): boolean => line.remaining >= 0.005;
+export const notFullyBoughtOut = (line: Pick<BuyoutLine, 'remaining'>): boolean => line.remaining >= 0.005;
+
+/**
+ * The ratio to show with one decimal: at most 99.9% while budget remains, so a line the filter
+ * calls not fully bought out never reads 100.0% ($713 left of $2.4M rounds up otherwise).
+ */
+export function shownPercentBoughtOut(row: Pick<BuyoutLine, 'remaining' | 'percentBoughtOut'>): number {
+  return notFullyBoughtOut(row) ? Math.min(row.percentBoughtOut, 0.999) : row.percentBoughtOut;
+}
 
 /** Totals of rows. */
 export function buyoutTotals(lines: readonly BuyoutLine[]): BuyoutTotals {
