@@ -1,7 +1,7 @@
 // Commitments, buyout and owner agreements end to end: real sign-in, the real API and seeded database.
 // Run alone: DIST_DIR=.tmp/dist-cmt npx rollup -c && DIST_DIR=.tmp/dist-cmt E2E_PORT=8571 npx playwright test tests/e2e/commitments.spec.ts --output=.tmp/pw-cmt
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, watchToken } from './support/api';
+import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { expectCandidates } from './support/owner-links';
 import { openPortalAs } from './support/portal';
@@ -121,6 +121,31 @@ test.describe('commitments', () => {
     await expect(wb.locator('select[data-field="retainagePercent"]')).toBeDisabled();
     await expect(wb.getByLabel('Retainage (read-only)')).toBeVisible();
     await expect(wb.locator('select[data-field="excessLiability"]')).toBeEnabled();
+  });
+
+  test('a subcontract the RPM changed shows the orange asterisk to the PM; clicking it acknowledges the change for good', async ({ page, browser }) => {
+    // The RPM saves Draft SC-24-1032-027 in a browser of their own.
+    const rpmContext = await browser.newContext({ ignoreHTTPSErrors: true });
+    const rpm = await rpmContext.newPage();
+    watchToken(rpm);
+    await openPortalAs(rpm, 'rpm', `/pfm/projects/commitments?${Q}`);
+    await expect.poll(() => hasToken(rpm)).toBe(true);
+    const state = (e2eDb().prepare('SELECT applicationRecordStateId AS id FROM subcontracts WHERE subcontractId = 27').get() as { id: number }).id;
+    const saved = await api(rpm, 'POST', '/api/pfm/SaveCommitment', { RecordKey: 'Subcontract', RecordId: 27, OldRecordStateId: state, description: `Site furnishings (rpm ${Date.now()})` });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await rpmContext.close();
+
+    watchToken(page);
+    await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}`);
+    const row = screen(page).locator('[data-testid="list-Subcontract"] tr:has([data-open="27"])');
+    const asterisk = row.locator('.change-indicator');
+    await expect(asterisk).toHaveText('*');
+    await expect(asterisk).toHaveCSS('color', 'rgb(194, 87, 0)'); // orange (#c25700)
+    await asterisk.click();
+    await expect(asterisk).toHaveCount(0);
+    await page.reload();
+    await expect(row).toBeVisible();
+    await expect(row.locator('.change-indicator')).toHaveCount(0);
   });
 
   test('buyout totals match the API’s numbers', async ({ page }) => {
