@@ -234,6 +234,11 @@ describe('session calls', () => {
     assert.equal((await api.get('pm', '/api/procore/getprocoredomain')).body.data.stringValue, 'https://app.procore.com');
     const official = await rows('/api/procorelocal/getrequestforinformations', { isOfficial: 'true', ProjectId: 1 });
     assert.ok(official.length > 0 && official.every((r) => r.isOfficial === true && r.projectId === 1));
+    // isOfficial=false does not filter: official and unofficial RFIs of the project, in number order.
+    const all = await rows('/api/procorelocal/getrequestforinformations', { isOfficial: 'false', ProjectId: 1 });
+    const stored = host.db.prepare('SELECT rfiId FROM rfis WHERE projectId = 1 ORDER BY number').all() as Row[];
+    assert.deepEqual(all.map((r) => r.rfiId), stored.map((r) => r.rfiId));
+    assert.ok(all.some((r) => r.isOfficial === false) && all.some((r) => r.isOfficial === true));
     const menu = (await api.get('pm', '/api/pfm/budgets/GetProjectMenu', { BudgetId: 1 })).body.data;
     assert.equal(menu.projectId, 1);
     assert.equal(menu.budgetId, 1);

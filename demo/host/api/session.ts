@@ -130,13 +130,15 @@ export const sessionHandlers: Handlers = {
     db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey, recordId, startedAt
       FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(user.employeeId),
 
+  // isOfficial=true lists official RFIs only; false (or absent) does not filter: the initiating
+  // document's 'Official RFIs only' box, cleared, shows every RFI of the project.
   [GET('/api/procorelocal/getrequestforinformations')]: ({ db, query }) => {
-    const official = rawParam(query, 'isOfficial') === undefined ? undefined : booleanParam(query, 'isOfficial', true);
+    const officialOnly = rawParam(query, 'isOfficial') === undefined ? false : booleanParam(query, 'isOfficial', true);
     const projectId = idParam(query, 'ProjectId');
     if (projectId !== undefined && !db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
     return (db.prepare(`SELECT rfiId, projectId, number, subject, question, status, isOfficial, dueDate, procoreRfiId, displayText, modifiedAt
-      FROM rfis WHERE (? IS NULL OR isOfficial = ?) AND (? IS NULL OR projectId = ?) ORDER BY projectId, number`)
-      .all(official === undefined ? null : official ? 1 : 0, official === undefined ? null : official ? 1 : 0, projectId ?? null, projectId ?? null) as Array<Record<string, unknown>>)
+      FROM rfis WHERE (? = 0 OR isOfficial = 1) AND (? IS NULL OR projectId = ?) ORDER BY projectId, number`)
+      .all(officialOnly ? 1 : 0, projectId ?? null, projectId ?? null) as Array<Record<string, unknown>>)
       .map((r) => ({ ...r, isOfficial: r.isOfficial === 1 }));
   },
 };
