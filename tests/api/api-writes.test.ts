@@ -136,6 +136,26 @@ describe('record edits under field security (§6)', () => {
     assert.equal(ok.body.data.title, 'Revised title');
   });
 
+  it('a save may empty what creation leaves optional, and refuses what creation requires, with the same messages', async () => {
+    const draft = host.db.prepare('SELECT changeRecordId FROM change_records WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeRecord', 'Draft')) as Row;
+    const cleared = await api.post('pm', '/api/pfm/SaveChangeRecord', { ChangeRecordId: draft.changeRecordId, description: '', changeReasonId: '' });
+    assert.equal(cleared.status, 200, JSON.stringify(cleared.body));
+    assert.deepEqual(host.db.prepare('SELECT description, changeReasonId FROM change_records WHERE changeRecordId = ?').get(draft.changeRecordId), { description: '', changeReasonId: null });
+    const open = host.db.prepare('SELECT changeEventId FROM change_events WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeEvent', 'Open')) as Row;
+    assert.equal((await api.post('pm', '/api/pfm/SaveChangeEvent', { ChangeEventId: open.changeEventId, description: '' })).status, 200);
+    const item = host.db.prepare('SELECT changeEventItemId FROM change_event_items WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeEventItem', 'Open')) as Row;
+    const refusals: Array<[string, Record<string, string | number>, string, string]> = [
+      ['/api/pfm/SaveChangeRecord', { ChangeRecordId: draft.changeRecordId, title: ' ' }, 'title', 'A description is required.'],
+      ['/api/pfm/SaveChangeEvent', { ChangeEventId: open.changeEventId, title: '' }, 'title', 'A title is required.'],
+      ['/api/pfm/SaveChangeEventItem', { ChangeEventItemId: item.changeEventItemId, description: '' }, 'description', 'A description is required.'],
+    ];
+    for (const [path, form, field, message] of refusals) {
+      const answer = await api.post('pm', path, form);
+      assert.equal(answer.status, 400, path);
+      assert.deepEqual(answer.body.data.map((f: Row) => [f.integerValue, f.stringValue, f.message]), [[1, field, message]], path);
+    }
+  });
+
   it('create a change event from an initiating document (Draft moves to Potential Costs)', async () => {
     const draft = host.db.prepare('SELECT changeRecordId FROM change_records WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeRecord', 'Draft')) as Row | undefined;
     const record = draft ?? host.db.prepare('SELECT changeRecordId FROM change_records WHERE applicationRecordStateId = ? LIMIT 1').get(stateId(host, 'ChangeRecord', 'Potential Costs')) as Row;

@@ -219,6 +219,13 @@ const EDITS = {
   ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId', param: 'ChangeEventItemId', select: Q.CHANGE_EVENT_ITEM_SELECT, fn: 'SaveChangeEventItem' },
 } as const;
 
+/** The fields a save may not empty, with the message creation gives (the document's title is its 'Description'). */
+const REQUIRED_ON_SAVE: Record<keyof typeof EDITS, Record<string, string>> = {
+  ChangeRecord: { title: 'A description is required.' },
+  ChangeEvent: { title: 'A title is required.' },
+  ChangeEventItem: { description: 'A description is required.' },
+};
+
 function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
   const spec = EDITS[key];
   const id = idParam(body, spec.param, true);
@@ -243,8 +250,9 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
       const value = raw.trim();
       const kind = FIELD_KINDS[fieldName] ?? 'text';
       if (value === '') {
-        if (fieldName === 'title' || fieldName === 'description') feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} is required.` });
-        else changes[fieldName] = null;
+        const required = REQUIRED_ON_SAVE[key][fieldName];
+        if (required) feedback.push({ integerValue: 1, stringValue: fieldName, message: required });
+        else changes[fieldName] = kind === 'text' ? '' : null; // text columns are NOT NULL: empty is ''
         continue;
       }
       if (kind === 'text') {
