@@ -203,6 +203,28 @@ test.describe('change management moves', () => {
     expect(e2eDb().prepare('SELECT coItemRecordId FROM change_event_items WHERE changeEventItemId = ?').get(item.changeEventItemId)).toEqual({ coItemRecordId: null });
   });
 
+  test('an initiating document links an RFI of its project: official ones first, all on request; saved in the database', async ({ page }) => {
+    await openAsPm(page, 'initiating-documents');
+    const doc = await newDocument(page, `E2E RFI ${Date.now()}`);
+    const rfis = e2eDb().prepare('SELECT rfiId, displayText, status, isOfficial FROM rfis WHERE projectId = 1 ORDER BY rfiId').all() as Row[];
+    const labels = (list: Row[]) => ['(none)', ...list.map((r) => `${r.displayText} (${r.status})`)];
+    expect(rfis.some((r) => r.isOfficial === 0), 'project 1 has unofficial RFIs').toBe(true);
+
+    await page.goto(`/pfm/projects/changemanagement?${Q}&activeTab=initiating-documents&workbench=InitiatingDocument&recordKey=ChangeRecord&recordId=${doc.changeRecordId}`);
+    const wb = page.locator('wb-initiating-document');
+    const select = wb.getByLabel('Linked RFI');
+    const options = select.locator('option');
+    await expect(wb.getByLabel('Official RFIs only')).toBeChecked();
+    await expect.poll(() => options.allTextContents()).toEqual(labels(rfis.filter((r) => r.isOfficial === 1)));
+    await wb.getByLabel('Official RFIs only').uncheck();
+    await expect.poll(() => options.allTextContents()).toEqual(labels(rfis));
+
+    const unofficial = rfis.find((r) => r.isOfficial === 0)!;
+    await select.selectOption(String(unofficial.rfiId));
+    await wb.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => (e2eDb().prepare('SELECT rfiId FROM change_records WHERE changeRecordId = ?').get(doc.changeRecordId) as Row).rfiId).toBe(unofficial.rfiId);
+  });
+
   test("the header's change-management menu switches the screen's tab in the page", async ({ page }) => {
     await openAsPm(page);
     const screen = page.locator('pfm-change-management');
