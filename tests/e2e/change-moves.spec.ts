@@ -6,7 +6,7 @@
 // Run alone: DIST_DIR=.tmp/dist-mv npx rollup -c && DIST_DIR=.tmp/dist-mv E2E_PORT=8583 npx playwright test tests/e2e/change-moves.spec.ts --output=.tmp/pw-mv
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './support/api';
-import { e2eDb, stateIdOf, storedState } from './support/db';
+import { e2eDb, stateIdOf, storedItemStates, storedState } from './support/db';
 import { openPortalAs } from './support/portal';
 
 const Q = 'projectId=1&budgetId=1';
@@ -139,6 +139,39 @@ test.describe('change management moves', () => {
     await expect(state).toHaveText('Pending Approval');
     await expect(dialog(page)).toHaveCount(0);
     expect(storedState('ChangeEventItem', item.changeEventItemId)).toBe('Pending Approval');
+  });
+
+  test('a confirmed Cancel that fails puts back the event and every cascaded item, in the screen and the workbench', async ({ page }) => {
+    await openAsPm(page);
+    const { event, items } = await newEvent(page, `E2E cancel fails ${Date.now()}`, 2);
+    await move(page, 'ChangeEventItem', items[1]!.changeEventItemId, 'Pending Approval');
+    const wb = await openEventWorkbench(page, event.changeEventId);
+    const itemState = (item: Row) => wb.locator(`tr[data-item-id="${item.changeEventItemId}"] [data-state]`);
+    await expect(itemState(items[0]!)).toHaveText('Open');
+    await expect(itemState(items[1]!)).toHaveText('Pending Approval');
+
+    // Hold the answer until the optimistic cascade has shown, then fail it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/pfm/UpdateChangeEventState', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"injected"}' });
+    });
+    await advance(wb, `Advance ${event.number}`, 'Canceled');
+    await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Cancel');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    await expect(itemState(items[0]!)).toHaveText('Canceled');
+    await expect(itemState(items[1]!)).toHaveText('Canceled');
+    release();
+
+    await expect(toasts(page).filter({ hasText: `Change event ${event.number} could not be moved to 'Canceled'` })).toBeVisible();
+    await expect(itemState(items[0]!)).toHaveText('Open');
+    await expect(itemState(items[1]!)).toHaveText('Pending Approval');
+    await expect(wb.locator('[data-item-list="closed"] tr[data-item-id]')).toHaveCount(0);
+    await expect(wb.locator('[data-state]').first()).toHaveText('Open');
+    await expect(page.locator(`pfm-change-management tr:has([data-open="${event.number}"]) [data-state]`)).toHaveText('Open');
+    expect(storedState('ChangeEvent', event.changeEventId)).toBe('Open');
+    expect(storedItemStates(event.changeEventId)).toEqual({ [items[0]!.changeEventItemId]: 'Open', [items[1]!.changeEventItemId]: 'Pending Approval' });
   });
 
   test('an initiating document moves to the Closed list on Void and back to the Open list on Draft', async ({ page }) => {
