@@ -26,7 +26,6 @@ export interface WorkbenchHostProps {
   budgetId?: number;
 }
 
-
 interface HostState { workbench: string; recordKey: string; recordId: number; activeTab: string; activeTray: string; projectId: number; budgetId: number }
 
 const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
