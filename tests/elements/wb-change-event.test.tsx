@@ -100,6 +100,8 @@ describe('<wb-change-event> items', () => {
     expect(root.querySelector('[data-count=open]')?.textContent).to.equal('2');
     expect(root.querySelector('[data-count=closed]')?.textContent).to.equal('2');
     expect(root.querySelector('[data-item-list=open] tr[data-item-id="3"] td')?.textContent).to.equal('↳Item 3: Canopy paint');
+    // §3: the cost code in 2-4-2 digit groups, with its cost type.
+    expect(root.querySelector('[data-item-list=open] tr[data-item-id="1"] td:nth-child(2)')?.textContent).to.equal('05-1200-00 (S)');
   });
 
   it('moves an item to Closed items when it is canceled (after the §4 confirmation), without a reload', async () => {

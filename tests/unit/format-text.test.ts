@@ -15,6 +15,7 @@ import {
   SIGN_IN_POPUP,
   costTypeName,
   formatCostCode,
+  formatCostCodeWithType,
   selectableCostTypes,
   truncate,
   truncate30,
@@ -26,6 +27,15 @@ import {
 const text = (length: number) => Array.from({ length }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
 
 describe('format: cost codes, cost types, truncation, options, constants', () => {
+  describe('formatCostCodeWithType', () => {
+    it("adds the cost type letter: '07-2100-00 (S)'; none without a type; '' without a code", () => {
+      expect(formatCostCodeWithType('07210000', 'S')).to.equal('07-2100-00 (S)');
+      expect(formatCostCodeWithType('07210000', null)).to.equal('07-2100-00');
+      expect(formatCostCodeWithType(null, 'S')).to.equal('');
+      expect(formatCostCodeWithType('', 'S')).to.equal('');
+    });
+  });
+
   describe('formatCostCode (§3: 2-4-2 digit groups separated by hyphens)', () => {
     it("formats '03300000' as '03-3000-00'", () => {
       expect(formatCostCode('03300000')).to.equal('03-3000-00');

@@ -24,6 +24,13 @@ export function formatCostCode(code: string | number | null | undefined): string
   return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6)}`;
 }
 
+/** A cost code with its cost type letter, as item lists show it: '07-2100-00 (S)'; '' without a code. */
+export function formatCostCodeWithType(code: string | number | null | undefined, type: string | null | undefined): string {
+  const shown = formatCostCode(code);
+  if (!shown) return '';
+  return type ? `${shown} (${type})` : shown;
+}
+
 // Characters, not UTF-16 units, so an emoji or accented letter is never cut in half.
 const chars = (text: string) => Array.from(text);
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
-import { formatCostCode } from '../../core/format';
+import { formatCostCodeWithType } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { canLinkItemToCommitment } from '../../core/workflow';
 import { openWorkbench } from '../../core/workbench';
@@ -105,7 +105,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
       </div>
       <p className="small mb-2">
         Vendor: <strong><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></strong>
-        {item.costCode ? <> · Cost code <span data-cost-code>{`${formatCostCode(item.costCode)}${item.costType ? ` (${item.costType})` : ''}`}</span></> : null}
+        {item.costCode ? <> · Cost code <span data-cost-code>{formatCostCodeWithType(item.costCode, item.costType)}</span></> : null}
       </p>
       <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
         <ValidationSummary feedback={form.feedback} />

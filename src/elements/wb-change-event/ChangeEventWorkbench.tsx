@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
-import { formatCostCode, formatMoney } from '../../core/format';
+import { formatCostCodeWithType, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
 import { CostCodePicker } from '../../ui/commitments/CostCodePicker';
@@ -165,7 +165,7 @@ function ItemList({ title, list, items, eventNumber, onAddNested }: {
                     </button>
                   </div>
                 </td>
-                <td className="text-nowrap">{item.costCode ? `${formatCostCode(item.costCode)}${item.costType ? ` (${item.costType})` : ''}` : ''}</td>
+                <td className="text-nowrap">{formatCostCodeWithType(item.costCode, item.costType)}</td>
                 <td><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></td>
                 <td data-state>{item.recordStateName}</td>
                 <td className="text-end">{item.estimatedAmount === null ? '' : formatMoney(item.estimatedAmount)}</td>
