@@ -2,11 +2,11 @@
 // event, items and a nested item, then cancels one item: real sign-in as pm on project 1, the real
 // API and seeded database. It uses only the records it creates (the database is shared by the run).
 // Run alone: DIST_DIR=.tmp/dist-a npx rollup -c && DIST_DIR=.tmp/dist-a E2E_PORT=8651 npx playwright test tests/e2e/change-create.spec.ts --workers=1 --output=.tmp/pw-a
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { openPortalAs, pushPath } from './support/portal';
+import { advance, dialog } from './support/records';
 
-const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
 
 /** The value of the first real option of a select (after its placeholder), once it has one. */
 async function firstOption(select: Locator): Promise<string> {
@@ -50,8 +50,7 @@ test('a PM creates an initiating document, its change event, an item and a neste
   await expect(screen.locator(`[data-open="${number}"]`)).toBeVisible();
 
   // 'Potential Costs' opens the new change event workbench for it (§4).
-  await doc.getByRole('button', { name: `Advance ${number}`, exact: true }).click();
-  await doc.locator('[role="menuitem"][data-target-state="Potential Costs"]').click();
+  await advance(doc, `Advance ${number}`, 'Potential Costs');
   await expect(page).toHaveURL(/workbench=ChangeEvent&recordKey=ChangeRecord/);
   const newEvent = page.locator('wb-change-event');
   await expect(newEvent.getByRole('heading', { name: `New change event for ${number} ${title}` })).toBeVisible();
@@ -78,8 +77,7 @@ test('a PM creates an initiating document, its change event, an item and a neste
   const nestedId = await nested.getAttribute('data-item-id');
 
   // Canceling the nested item asks first (§4), then moves it to Closed items.
-  await wb.getByRole('button', { name: `Advance item ${nestedId}`, exact: true }).click();
-  await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
+  await advance(wb, `Advance item ${nestedId}`, 'Canceled');
   await expect(dialog(page)).toContainText('This will close the change event item. Please Confirm.');
   await dialog(page).getByRole('button', { name: 'Ok' }).click();
   const closedList = wb.locator('[data-item-list="closed"]');

@@ -6,22 +6,16 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './support/api';
 import { storedItemStates, storedState } from './support/db';
 import { openPortalAs } from './support/portal';
+import { advance, dialog } from './support/records';
 
 const Q = 'projectId=1&budgetId=1';
 const screen = (page: Page) => page.locator('pfm-change-management');
 const row = (page: Page, number: string) => screen(page).locator(`tr:has([data-open="${number}"])`);
-const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
 
 async function open(page: Page, tab: string): Promise<void> {
   watchToken(page);
   await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=${tab}`);
   await expect(screen(page).locator('.record-lists tbody tr[data-record-id]').first()).toBeVisible();
-}
-
-async function choose(page: Page, menu: string, target: string): Promise<void> {
-  await screen(page).getByRole('button', { name: menu, exact: true }).click();
-  // By the state's name (closed targets also carry a hidden '(closed)' in their accessible name).
-  await screen(page).locator(`[role="menuitem"][data-target-state="${target}"]`).click();
 }
 
 async function showClosed(page: Page): Promise<void> {
@@ -31,7 +25,7 @@ async function showClosed(page: Page): Promise<void> {
 test.describe('change management', () => {
   test('Complete is blocked on CE-003 with the exact title and message, and the blocking items are listed with links', async ({ page }) => {
     await open(page, 'change-events');
-    await choose(page, 'Advance CE-003', 'Complete');
+    await advance(screen(page), 'Advance CE-003', 'Complete');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to Complete Change Event');
     await expect(dialog(page)).toContainText('Change Event can not be advanced to Completed State until all change event items are in a closed state.');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
@@ -47,7 +41,7 @@ test.describe('change management', () => {
 
   test('No Change is blocked on CE-001 (nested item open)', async ({ page }) => {
     await open(page, 'change-events');
-    await choose(page, 'Advance CE-001', 'No Change');
+    await advance(screen(page), 'Advance CE-001', 'No Change');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to set Change Event to No Change');
     await expect(dialog(page)).toContainText('Change Event can not be set to No Change until all change event items are in a closed state.');
     await expect(dialog(page)).toContainText('Item 3:');
@@ -57,7 +51,7 @@ test.describe('change management', () => {
 
   test('Approved is blocked on CE-002 (an item is Pending Approval)', async ({ page }) => {
     await open(page, 'change-events');
-    await choose(page, 'Advance CE-002', 'Approved');
+    await advance(screen(page), 'Advance CE-002', 'Approved');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Unable to Approve Change Event');
     await expect(dialog(page)).toContainText('Change Event can not be Approved until all change event items are approved or closed.');
     await expect(dialog(page)).toContainText('Item 4:');
@@ -67,14 +61,14 @@ test.describe('change management', () => {
 
   test('Approved applies on CE-005 and the event stays in the Open list', async ({ page }) => {
     await open(page, 'change-events');
-    await choose(page, 'Advance CE-005', 'Approved');
+    await advance(screen(page), 'Advance CE-005', 'Approved');
     await expect(row(page, 'CE-005').locator('[data-state]')).toHaveText('Approved');
     expect(storedState('ChangeEvent', 5)).toBe('Approved');
   });
 
   test('Confirm Cancel on CE-012: Cancel changes nothing; Ok cancels the event and every item (checked in the database)', async ({ page }) => {
     await open(page, 'change-events');
-    await choose(page, 'Advance CE-012', 'Canceled');
+    await advance(screen(page), 'Advance CE-012', 'Canceled');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Cancel');
     await expect(dialog(page)).toContainText('This will cancel the change event and change all change event items to Canceled. Please Confirm.');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -82,7 +76,7 @@ test.describe('change management', () => {
     expect(storedState('ChangeEvent', 12)).toBe('Open');
     expect(Object.values(storedItemStates(12))).toEqual(['Open', 'Open']);
 
-    await choose(page, 'Advance CE-012', 'Canceled');
+    await advance(screen(page), 'Advance CE-012', 'Canceled');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(row(page, 'CE-012')).toHaveCount(0);
     await showClosed(page);
@@ -95,7 +89,7 @@ test.describe('change management', () => {
     await open(page, 'change-events');
     const seeded = storedItemStates(11);
     expect(seeded).toEqual({ 21: 'Proposal Received', 22: 'Pending Approval', 23: 'Open' });
-    await choose(page, 'Advance CE-011', 'Rejected');
+    await advance(screen(page), 'Advance CE-011', 'Rejected');
     await expect(dialog(page).locator('.modal-title')).toHaveText('Confirm Reject');
     await expect(dialog(page)).toContainText('This will cancel the change event and change all change event items to Canceled. Please Confirm.');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -104,7 +98,7 @@ test.describe('change management', () => {
     expect(storedState('ChangeEvent', 11)).toBe('Pending');
     expect(storedItemStates(11)).toEqual(seeded);
 
-    await choose(page, 'Advance CE-011', 'Rejected');
+    await advance(screen(page), 'Advance CE-011', 'Rejected');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(row(page, 'CE-011')).toHaveCount(0);
     expect(storedState('ChangeEvent', 11)).toBe('Rejected');
@@ -115,13 +109,11 @@ test.describe('change management', () => {
     watchToken(page);
     await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1`);
     const wb = page.locator('wb-change-event');
-    await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
-    await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
+    await advance(wb, 'Advance item 1', 'Canceled');
     await expect(dialog(page)).toContainText('This will close the change event item. Please Confirm.');
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     expect(storedItemStates(1)[1]).toBe('Open');
-    await wb.getByRole('button', { name: 'Advance item 1', exact: true }).click();
-    await wb.locator('[role="menuitem"][data-target-state="Canceled"]').click();
+    await advance(wb, 'Advance item 1', 'Canceled');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(wb.locator('tr[data-item-id="1"] [data-state]')).toHaveText('Canceled');
     expect(storedItemStates(1)[1]).toBe('Canceled');
@@ -133,8 +125,7 @@ test.describe('change management', () => {
     watchToken(page);
     await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1`);
     const wb = page.locator('wb-change-event');
-    await wb.getByRole('button', { name: 'Advance item 3', exact: true }).click();
-    await wb.locator('[role="menuitem"][data-target-state="Route for Proposal"]').click();
+    await advance(wb, 'Advance item 3', 'Route for Proposal');
     await expect(page).toHaveURL(/workbench=Email&recordKey=ChangeEventItem&recordId=3&activeTab=rfp/);
     const email = page.locator('wb-email');
     await expect(email.locator('[data-field="subject"]')).toHaveValue(/^Request for proposal: CE-001 item 3/);
@@ -144,7 +135,7 @@ test.describe('change management', () => {
 
   test('Potential Costs on a Draft initiating document opens the new change event workbench; state unchanged', async ({ page }) => {
     await open(page, 'initiating-documents');
-    await choose(page, 'Advance OD-001', 'Potential Costs');
+    await advance(screen(page), 'Advance OD-001', 'Potential Costs');
     await expect(page).toHaveURL(/workbench=ChangeEvent&recordKey=ChangeRecord&recordId=1/);
     await expect(page.locator('wb-change-event [data-workbench="new-change-event"]')).toBeVisible();
     await expect(row(page, 'OD-001').locator('[data-state]')).toHaveText('Draft');
@@ -153,7 +144,7 @@ test.describe('change management', () => {
   test('an injected failure (500) restores the record in the Open list and says why', async ({ page }) => {
     await open(page, 'initiating-documents');
     await page.route('**/api/pfm/UpdateChangeRecordState', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
-    await choose(page, 'Advance RFI-002', 'Void');
+    await advance(screen(page), 'Advance RFI-002', 'Void');
     await expect(page.locator('portal-overlays .toast-body').first()).toContainText("could not be moved to 'Void'");
     await expect(row(page, 'RFI-002').locator('[data-state]')).toHaveText('Draft');
     await showClosed(page);
@@ -163,7 +154,7 @@ test.describe('change management', () => {
   test('a real 409: a second browser moves CE-010 first; the record is restored, reloaded and the user told', async ({ page, browser }) => {
     await open(page, 'change-events');
     await moveToPendingInOtherBrowser(browser, 'CE-010');
-    await choose(page, 'Advance CE-010', 'No Change');
+    await advance(screen(page), 'Advance CE-010', 'No Change');
     await expect(page.locator('portal-overlays .toast-body').first()).toContainText('was changed by someone else');
     await expect(row(page, 'CE-010').locator('[data-state]')).toHaveText('Pending');
     expect(storedState('ChangeEvent', 10)).toBe('Pending');
@@ -194,7 +185,7 @@ async function moveToPendingInOtherBrowser(browser: Browser, number: string): Pr
   const other = await context.newPage();
   await openPortalAs(other, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=change-events`);
   await expect(row(other, number)).toBeVisible();
-  await choose(other, `Advance ${number}`, 'Pending');
+  await advance(screen(other), `Advance ${number}`, 'Pending');
   await expect(row(other, number).locator('[data-state]')).toHaveText('Pending');
   await context.close();
 }

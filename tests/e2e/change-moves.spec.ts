@@ -1,6 +1,7 @@
-// Change management state moves end to end, beyond the showcase records: the item 'Rejected' e-mail,
-// a real 400 autoAlert refusal, a dropped connection, initiating documents moving between the Open and
-// Closed lists, the §5 link candidates of an item, and the header’s tab menu. Each test makes its own
+// Change management end to end beyond the showcase records: state moves (the item 'Rejected' e-mail,
+// Open/Closed list moves), refused and failed moves put back everywhere (a real 400 autoAlert, a dropped
+// connection, a failed cancel cascade), the §5 link candidates of an item, an initiating document's
+// RFI, and the header's tab menu. Each test makes its own
 // initiating document, change event and items through the API as the signed-in pm (the database is
 // shared by the run), then checks the outcome in the database itself.
 // Run alone: DIST_DIR=.tmp/dist-mv npx rollup -c && DIST_DIR=.tmp/dist-mv E2E_PORT=8583 npx playwright test tests/e2e/change-moves.spec.ts --output=.tmp/pw-mv
@@ -8,10 +9,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './support/api';
 import { e2eDb, stateIdOf, storedItemStates, storedState } from './support/db';
 import { openPortalAs } from './support/portal';
+import { advance, dialog } from './support/records';
 
 const Q = 'projectId=1&budgetId=1';
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
 const toasts = (page: Page) => page.locator('portal-overlays .toast');
 
 /** POST as the page's user; fails the test unless the server answers 200. */
@@ -26,7 +27,7 @@ async function move(page: Page, kind: 'ChangeRecord' | 'ChangeEvent' | 'ChangeEv
   await post(page, `/api/pfm/Update${kind}State`, { ItemId: id, OldRecordStateId: stateIdOf(kind, storedState(kind, id)), RouteStateId: stateIdOf(kind, to) });
 }
 
-/** A subcontract line of budget 1 and a vendor: the vendor of an executed subcontract of project 1 when `committable`. */
+/** A subcontract line of budget 1 and a vendor with an executed subcontract on project 1 (so its items can be committed). */
 function itemBasics(): { costCodeId: number; vendorId: number } {
   const db = e2eDb();
   const { costCodeId } = db.prepare("SELECT costCodeId FROM cost_codes WHERE budgetId = 1 AND type = 'S' ORDER BY costCodeId LIMIT 1").get() as { costCodeId: number };
@@ -67,12 +68,6 @@ async function openEventWorkbench(page: Page, changeEventId: number): Promise<Lo
   const wb = page.locator('wb-change-event');
   await expect(wb.locator('[data-item-list="open"]')).toBeVisible();
   return wb;
-}
-
-/** Pick `target` in the state menu named `menu` inside `scope`. */
-async function advance(scope: Locator, menu: string, target: string): Promise<void> {
-  await scope.getByRole('button', { name: menu, exact: true }).click();
-  await scope.locator(`[role="menuitem"][data-target-state="${target}"]`).click();
 }
 
 test.describe('change management moves', () => {
@@ -200,19 +195,20 @@ test.describe('change management moves', () => {
     const { items } = await newEvent(page, `E2E link ${Date.now()}`, 1);
     const item = items[0]!;
     const itemPath = `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEventItem&recordKey=ChangeEventItem&recordId=${item.changeEventItemId}`;
-    const link = (commitment: Row, key: string) => api(page, 'POST', '/api/pfm/LinkChangeEventItemToCommitment', {
-      ChangeEventItemId: item.changeEventItemId, CommitmentKey: key, CommitmentId: commitment[`${key[0]!.toLowerCase()}${key.slice(1)}Id`],
+    const link = (commitment: { key: string; id: number }) => api(page, 'POST', '/api/pfm/LinkChangeEventItemToCommitment', {
+      ChangeEventItemId: item.changeEventItemId, CommitmentKey: commitment.key, CommitmentId: commitment.id,
     });
     const [subs, pas] = await Promise.all([
       api(page, 'GET', '/api/pfm/getsubcontracts?recordKey=Project&recordId=1'),
       api(page, 'GET', '/api/pfm/getpurchaseagreements?recordKey=Project&recordId=1'),
     ]);
     const commitments = [
-      ...(subs.body.data as Row[]).map((c) => ({ key: 'Subcontract', row: c, value: `Subcontract:${c.subcontractId}` })),
-      ...(pas.body.data as Row[]).map((c) => ({ key: 'PurchaseAgreement', row: c, value: `PurchaseAgreement:${c.purchaseAgreementId}` })),
+      ...(subs.body.data as Row[]).map((c) => ({ key: 'Subcontract', id: c.subcontractId as number, vendorId: c.vendorId })),
+      ...(pas.body.data as Row[]).map((c) => ({ key: 'PurchaseAgreement', id: c.purchaseAgreementId as number, vendorId: c.vendorId })),
     ];
-    const sameVendor = commitments.filter((c) => c.row.vendorId === item.vendorId);
-    const otherVendor = commitments.find((c) => c.row.vendorId !== item.vendorId)!;
+    const value = (c: { key: string; id: number }) => `${c.key}:${c.id}`; // the option value the workbench uses
+    const sameVendor = commitments.filter((c) => c.vendorId === item.vendorId);
+    const otherVendor = commitments.find((c) => c.vendorId !== item.vendorId)!;
     expect(sameVendor.length, 'project 1 has a commitment of the item\u2019s vendor').toBeGreaterThan(0);
 
     // Open: nothing offered, the rule said, and the server refuses.
@@ -220,7 +216,7 @@ test.describe('change management moves', () => {
     const wb = page.locator('wb-change-event-item');
     await expect(wb.locator('[data-link-rule]')).toHaveText('Only change event items that are Approved or Pending Commitment can be linked to a commitment.');
     await expect(wb.locator('[data-candidates]')).toHaveCount(0);
-    const early = await link(sameVendor[0]!.row, sameVendor[0]!.key);
+    const early = await link(sameVendor[0]!);
     expect([early.status, early.body.autoAlert, early.body.message])
       .toEqual([400, true, 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.']);
 
@@ -230,8 +226,8 @@ test.describe('change management moves', () => {
     await expect(wb.locator('[data-state]')).toHaveText('Approved');
     const options = wb.locator('[data-candidates] option:not([value=""])');
     await expect(options).toHaveCount(sameVendor.length);
-    expect((await options.evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).sort()).toEqual(sameVendor.map((c) => c.value).sort());
-    const wrong = await link(otherVendor.row, otherVendor.key);
+    expect((await options.evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value))).sort()).toEqual(sameVendor.map(value).sort());
+    const wrong = await link(otherVendor);
     expect([wrong.status, wrong.body.message]).toEqual([400, 'The change event item and the commitment must have the same vendor.']);
     expect(e2eDb().prepare('SELECT coItemRecordId FROM change_event_items WHERE changeEventItemId = ?').get(item.changeEventItemId)).toEqual({ coItemRecordId: null });
   });

@@ -7,22 +7,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { openPortalAs } from './support/portal';
+import { advance, dialog } from './support/records';
 
 const Q = 'projectId=1&budgetId=1';
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-const dialog = (page: Page) => page.locator('portal-overlays [role="dialog"]');
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Open and closed rows of a load. */
 async function rows(page: Page, path: string): Promise<Row[]> {
   const [open, closed] = await Promise.all([api(page, 'GET', path), api(page, 'GET', `${path}&open=false`)]);
   return [...(open.body.data as Row[]), ...(closed.body.data as Row[])];
-}
-
-/** Pick `target` in the state menu named `menu` inside `scope`. */
-async function advance(scope: Locator, menu: string, target: string): Promise<void> {
-  await scope.getByRole('button', { name: menu, exact: true }).click();
-  await scope.locator(`[role="menuitem"][data-target-state="${target}"]`).click();
 }
 
 /** The first real option of a select (after its placeholder), once it has one. */

@@ -14,11 +14,17 @@ export function e2eDb(): Database.Database {
   return db;
 }
 
+const TABLES = {
+  ChangeRecord: { table: 'change_records', id: 'changeRecordId' },
+  ChangeEvent: { table: 'change_events', id: 'changeEventId' },
+  ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId' },
+} as const;
+
 /** The state name of a change event, item or initiating document as stored. */
-export function storedState(kind: 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem', id: number): string {
-  const table = { ChangeRecord: 'change_records', ChangeEvent: 'change_events', ChangeEventItem: 'change_event_items' }[kind];
+export function storedState(kind: keyof typeof TABLES, id: number): string {
+  const { table, id: idColumn } = TABLES[kind];
   const row = e2eDb().prepare(`SELECT s.name FROM ${table} t JOIN application_record_states s USING (applicationRecordStateId)
-    WHERE t.${kind[0]!.toLowerCase()}${kind.slice(1)}Id = ?`).get(id) as { name: string } | undefined;
+    WHERE t.${idColumn} = ?`).get(id) as { name: string } | undefined;
   if (!row) throw new Error(`${kind} ${id} is not in the database`);
   return row.name;
 }
