@@ -33,8 +33,11 @@ function manualChunks(id) {
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
-  const uiFolder = path.match(/\/src\/ui\/(records|commitments|workbench)\//);
+  const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
+  // One chunk per business area (src/features/<area>), shared by that area's elements.
+  const area = path.match(/\/src\/features\/([^/]+)\//);
+  if (area) return `feature-${area[1]}`;
   if (path.includes('/src/ui/')) return 'ui';
   return undefined;
 }

@@ -9,7 +9,7 @@ export function autoCostToComplete(line: { currentBudget: number; actualToDate: 
 
 /**
  * One budget line's figures as the cost-code transaction summary answers them: the wire contract
- * between the demo host (demo/host/api/summaries.ts) and the projection grid, which each add their own fields.
+ * between the demo host (demo/host/api/pfm/projections/summaries.ts) and the projection grid, which each add their own fields.
  */
 export interface BudgetLineFigures {
   costCodeId: number;

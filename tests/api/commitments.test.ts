@@ -1,4 +1,4 @@
-/** Commitment writes (commitments-writes.ts): save under field security with feedback, state updates, the owner link rule. */
+/** Commitment writes (pfm/commitments/writes.ts): save under field security with feedback, state updates, the owner link rule. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestHost, type TestHost } from './support/host';

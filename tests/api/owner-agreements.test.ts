@@ -1,5 +1,5 @@
 /**
- * Owner agreement writes (commitments-writes.ts): header saves of owner agreements and their change
+ * Owner agreement writes (pfm/commitments/writes.ts): header saves of owner agreements and their change
  * orders under field security, and new owner change orders.
  */
 import { after, before, describe, it } from 'node:test';

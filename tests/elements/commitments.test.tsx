@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { clearLibraries } from '../../src/core/lookups';
 import {
   commitmentAmounts, commitmentTotals, contractFieldEditable, costCodesFor, isSelectableCostType, WORKBENCH_TEXT, type CostCodeRow,
-} from '../../src/ui/commitments';
+} from '../../src/features/commitments';
 import { formatPercent } from '../../src/core/format';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut } from '../../src/elements/pfm-buyout/arithmetic';
-import { NO_ACCESS_MESSAGE } from '../../src/ui/commitments';
+import { NO_ACCESS_MESSAGE } from '../../src/features/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-buyout/define';
 import '../../src/elements/wb-subcontract/define';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { clearLibraries } from '../../src/core/lookups';
 import { $toasts } from '../../src/core/messages';
-import { OWNER_CONTRACT_TYPES, OWNER_TEXT, WORKBENCH_TEXT } from '../../src/ui/commitments';
+import { OWNER_CONTRACT_TYPES, OWNER_TEXT, WORKBENCH_TEXT } from '../../src/features/commitments';
 import '../../src/elements/pfm-owner-agreements/define';
 import '../../src/elements/wb-owner-agreement/define';
 import '../../src/elements/wb-owner-agreement-change-order/define';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import '../../src/elements/wb-change-event/define';
 import { OVERLAYS_TAG } from '../../src/ui/element';
-import { changeEventItems } from '../../src/ui/records/change-management';
-import type { ChangeEventItem } from '../../src/ui/records/change-management';
+import { changeEventItems } from '../../src/features/change-management';
+import type { ChangeEventItem } from '../../src/features/change-management';
 import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { FetchRequest, StubFor } from '../support/browser';
 import { cleanPage, field, freshPage, ok, referenceAnswers, security, stateOf, toastMessages } from './change-workbenches-support';

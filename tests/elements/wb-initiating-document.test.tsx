@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import '../../src/elements/wb-initiating-document/define';
-import { changeRecords } from '../../src/ui/records/change-management';
+import { changeRecords } from '../../src/features/change-management';
 import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { FetchRequest, StubFor } from '../support/browser';
 import {

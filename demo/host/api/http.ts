@@ -146,3 +146,6 @@ export function enumParam<T extends string>(params: Params | undefined, name: st
 
 /** The current time as stored in `modifiedAt`. */
 export const nowIso = (): string => new Date().toISOString();
+
+/** A decimal as forms send it: up to 13 integer and 6 decimal digits. */
+export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;

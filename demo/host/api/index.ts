@@ -14,10 +14,13 @@ import { HttpError, sendError, type Params } from './http';
 import { API_ROUTES, routeKey, type RouteAccess } from './routes';
 import { sessionHandlers } from './session';
 import { lookupHandlers } from './lookups';
-import { loadHandlers } from './loads';
-import { stateHandlers } from './state-updates';
-import { writeHandlers } from './writes';
-import { commitmentWriteHandlers } from './commitments-writes';
+import { applicationHandlers } from './applications';
+import { loadHandlers } from './pfm/loads';
+import { fileHandlers } from './pfm/files';
+import { projectionWriteHandlers } from './pfm/projections/writes';
+import { stateHandlers } from './pfm/change-management/state-updates';
+import { changeWriteHandlers } from './pfm/change-management/writes';
+import { commitmentWriteHandlers } from './pfm/commitments/writes';
 
 export { API_ROUTES } from './routes';
 
@@ -63,7 +66,10 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     return sendError(reply, new HttpError(status, message, { code: error.code }));
   });
 
-  const handlers: Handlers = { ...sessionHandlers, ...lookupHandlers, ...loadHandlers, ...stateHandlers, ...writeHandlers, ...commitmentWriteHandlers };
+  const handlers: Handlers = {
+    ...sessionHandlers, ...lookupHandlers, ...applicationHandlers, ...loadHandlers, ...fileHandlers,
+    ...projectionWriteHandlers, ...stateHandlers, ...changeWriteHandlers, ...commitmentWriteHandlers,
+  };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);
   const undeclared = Object.keys(handlers).filter((key) => !declared.has(key));

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson } from '../../core/api';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
-import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../ui/commitments';
+import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../features/commitments';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 
 export interface BuyoutProps {

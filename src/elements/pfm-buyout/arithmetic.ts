@@ -1,11 +1,11 @@
 /**
  * Buyout arithmetic (pure): per budget line, what commitments have bought out of its current budget.
- * Committed follows the server's rule for a line's commitment (demo/host/api/summaries.ts): items of
+ * Committed follows the server's rule for a line's commitment (demo/host/api/pfm/projections/summaries.ts): items of
  * subcontracts, purchase agreements and purchase orders past Draft and not Void (a purchase order
  * released under a purchase agreement is counted through the agreement), plus items of approved
  * change orders.
  */
-import type { ContractRecord } from '../../ui/commitments';
+import type { ContractRecord } from '../../features/commitments';
 
 /** A budget line of the summary load (the fields buyout reads). */
 export interface SummaryLine {

@@ -1,7 +1,7 @@
 /**
  * `<pfm-change-management>` (§2 /pfm/projects/changemanagement): initiating documents, change
  * events, requests for proposal and change requests of a project, each in Open and Closed lists,
- * with §4 state advancement (src/ui/records/change-management) and workbenches for each record.
+ * with §4 state advancement (src/features/change-management) and workbenches for each record.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -21,8 +21,8 @@ import type { RecordColumn, StateAdvancement } from '../../ui/records';
 import {
   BlockedItems, advanceChangeEvent, advanceChangeEventItem, advanceChangeRecord, changeEventItems, changeEvents, changeRecords,
   itemTree, loadChangeEventItems, loadChangeEvents, loadChangeRecords,
-} from '../../ui/records/change-management';
-import type { AdvanceOutcome, BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../ui/records/change-management';
+} from '../../features/change-management';
+import type { AdvanceOutcome, BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 import { TABS, TAB_LABELS, isChangeRequest, isRequestForProposal, tabFromAttribute } from './tabs';
 import type { ChangeManagementTab } from './tabs';
 

@@ -14,7 +14,7 @@ import { useStore } from '../../ui/hooks';
 import {
   commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope,
   type CommitmentAmounts, type CommitmentKey, type ContractRecord,
-} from '../../ui/commitments';
+} from '../../features/commitments';
 import { RecordLists, splitRecords, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 
 export interface CommitmentsProps {

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
-import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type ContractKey, type ContractRecord } from '../../ui/commitments';
+import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type ContractKey, type ContractRecord } from '../../features/commitments';
 import { RecordLists, useRecords, type RecordColumn } from '../../ui/records';
 
 export interface OwnerAgreementsProps {

@@ -1,5 +1,5 @@
 /**
- * Pure data rules of the projection grid: the line shape the API answers (demo/host/api/summaries.ts),
+ * Pure data rules of the projection grid: the line shape the API answers (demo/host/api/pfm/projections/summaries.ts),
  * the automatic cost to complete, applying a typed projection to a line, CSI divisions, and the
  * totals (grand and per division) computed in one pass.
  */

@@ -8,7 +8,7 @@ import { ApiError, getJson, postForm } from '../../core/api';
 import { showMessage, showToast } from '../../core/messages';
 import { applyEdit, autoCostToComplete, computeTotals, readEntry, type GridRow, type LineEdit, type ProjectionLine, type ProjectionMethod, type Totals, type Variant } from './lines';
 
-/** The calls this screen makes (§7 loads plus the projection writes of demo/host/api/writes.ts). */
+/** The calls this screen makes (§7 loads plus the projection writes of demo/host/api/pfm/projections/writes.ts). */
 export const PROJECTION_PATHS = {
   budgets: '/api/pfm/getbudgets',
   budget: '/api/pfm/getBudget',

@@ -13,8 +13,8 @@ import { openWorkbench } from '../../core/workbench';
 import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, useWorkbenchRecordName } from '../../ui/records';
 import {
   RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
-} from '../../ui/records/change-management';
-import type { ChangeEventItem } from '../../ui/records/change-management';
+} from '../../features/change-management';
+import type { ChangeEventItem } from '../../features/change-management';
 
 export interface ChangeEventItemWorkbenchProps {
   recordKey?: string;

@@ -12,9 +12,9 @@ import { getJson, postForm } from '../../core/api';
 import { formatCostCodeWithType, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
-import { CostCodePicker } from '../../ui/commitments/CostCodePicker';
-import { loadCostCodes } from '../../ui/commitments/data';
-import type { CostCodeRow } from '../../ui/commitments/data';
+import { CostCodePicker } from '../../features/commitments';
+import { loadCostCodes } from '../../features/commitments';
+import type { CostCodeRow } from '../../features/commitments';
 import {
   FieldFeedback, FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
   useWorkbenchRecordName,
@@ -22,8 +22,8 @@ import {
 import {
   BlockedItems, RecordFormButtons, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemLabel, itemTree,
   loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
-} from '../../ui/records/change-management';
-import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../ui/records/change-management';
+} from '../../features/change-management';
+import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 
 export interface ChangeEventWorkbenchProps {
   recordKey?: string;

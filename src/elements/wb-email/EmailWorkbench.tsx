@@ -11,8 +11,8 @@ import { lookupObject } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { closeWorkbench } from '../../core/workbench';
 import { useRecord } from '../../ui/records';
-import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../ui/records/change-management';
-import type { ChangeEventItem } from '../../ui/records/change-management';
+import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../features/change-management';
+import type { ChangeEventItem } from '../../features/change-management';
 
 export interface EmailWorkbenchProps {
   recordKey?: string;

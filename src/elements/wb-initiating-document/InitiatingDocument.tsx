@@ -14,8 +14,8 @@ import type { FormFeedback } from '../../ui/records';
 import {
   RecordFormButtons, advanceChangeRecord, changeRecords, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm,
   useSignedIn,
-} from '../../ui/records/change-management';
-import type { ChangeRecord } from '../../ui/records/change-management';
+} from '../../features/change-management';
+import type { ChangeRecord } from '../../features/change-management';
 
 export interface InitiatingDocumentProps {
   recordKey?: string;

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { OwnerAgreementWorkbench } from '../../ui/commitments';
+import { OwnerAgreementWorkbench } from '../../features/commitments';
 import { defineReactElement } from '../../ui/element';
 
 /**

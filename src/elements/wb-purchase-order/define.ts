@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { CommitmentWorkbench } from '../../ui/commitments';
+import { CommitmentWorkbench } from '../../features/commitments';
 import { defineReactElement } from '../../ui/element';
 
 /**

@@ -22,7 +22,7 @@ export interface StateAdvancement {
   targetApplicationRecordState: RecordState;
 }
 
-/** GET paths of the two state calls (demo/host/api/writes.ts). */
+/** GET paths of the two state calls (demo/host/api/applications.ts). */
 export const STATE_PATHS = {
   states: '/api/applications/GetApplicationRecordStates',
   advancements: '/api/applications/GetRecordStateAdvancements',

@@ -1,5 +1,5 @@
 /**
- * A record's files (§7, demo/host/api/writes.ts): the count from getapplicationrecordfilecounts, the
+ * A record's files (§7, demo/host/api/pfm/files.ts): the count from getapplicationrecordfilecounts, the
  * list from GET /api/pfm/files, upload through the file-form call, download through the blob call
  * with the server's filename.
  */

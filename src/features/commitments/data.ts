@@ -2,12 +2,12 @@
  * Commitments (§3): subcontracts, purchase agreements, purchase orders and their change orders,
  * and owner agreements. The kinds' calls, the record stores the screens and workbenches share, the
  * pure rules (open/closed, amounts, totals, cost-code filtering by cost type and budget, field
- * security) and the writes of demo/host/api/commitments-writes.ts.
+ * security) and the writes of demo/host/api/pfm/commitments/writes.ts.
  */
 import { getJson, postForm } from '../../core/api';
 import { selectableCostTypes } from '../../core/format';
-import { recordStore, type RecordStore } from '../records';
-import type { FieldSecurity } from '../records';
+import { recordStore, type RecordStore } from '../../ui/records';
+import type { FieldSecurity } from '../../ui/records';
 
 /** The record kinds these screens handle (application record keys = workbench kinds). */
 export type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
@@ -121,7 +121,7 @@ export const KINDS: Readonly<Record<ContractKey, KindSpec>> = {
   },
 };
 
-/** The writes (demo/host/api/commitments-writes.ts) and the §7 loads used beside the kinds'. */
+/** The writes (demo/host/api/pfm/commitments/writes.ts) and the §7 loads used beside the kinds'. */
 export const COMMITMENT_PATHS = {
   save: '/api/pfm/SaveCommitment',
   updateState: '/api/pfm/UpdateCommitmentState',
@@ -249,7 +249,7 @@ export function costCodesFor(costCodes: readonly CostCodeRow[], budgetId: number
 
 /**
  * Whether `field` is editable in the record's state: the state's field security row when it lists
- * the field, else while the state is open (the server's default, commitments-writes.ts). Unknown
+ * the field, else while the state is open (the server's default, pfm/commitments/writes.ts). Unknown
  * security (not loaded) is read-only.
  */
 export function contractFieldEditable(fieldSecurity: FieldSecurity | null | undefined, closed: boolean, field: string): boolean {

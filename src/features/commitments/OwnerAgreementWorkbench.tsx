@@ -14,7 +14,7 @@ import { openWorkbench } from '../../core/workbench';
 import {
   FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
-} from '../records';
+} from '../../ui/records';
 import { WORKBENCH_TEXT } from './CommitmentWorkbench';
 import {
   advanceContract, contractFieldEditable, contractStore, KINDS, loadContract, loadContracts, recordIdOf, saveContract,

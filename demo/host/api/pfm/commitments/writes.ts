@@ -17,14 +17,14 @@
  * selectable cost type (never A or F, src/core/format), the same rule the client's picker applies.
  */
 import type Database from 'better-sqlite3';
-import { selectableCostTypes } from '../../../src/core/format/cost-types';
-import type { Caller, Ctx, Handlers } from './context';
-import { badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from './http';
-import { fieldPermissions } from './lookups';
-import * as Q from './queries';
-import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from './records';
-import { routeKey } from './routes';
-import { CODE_DISPLAY_SQL, rowsToApi, toApi } from './rows';
+import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
+import type { Caller, Ctx, Handlers } from '../../context';
+import { badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from '../../http';
+import { fieldPermissions } from '../../lookups';
+import * as Q from '../../queries';
+import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { routeKey } from '../../routes';
+import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 
 type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
 type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
@@ -53,7 +53,7 @@ const CONTRACT_KEYS: readonly ContractKey[] = [...COMMITMENT_KEYS, 'OwnerAgreeme
 const RETAINAGE = [10, 5, 0];
 /** Excess liability amounts allowed (§5/§9: N/A, $3M, $5M, $10M); N/A is null. */
 const EXCESS_LIABILITY = [3_000_000, 5_000_000, 10_000_000];
-/** Owner agreement contract types (the seed's list; src/ui/commitments/owner-links.ts offers the same). */
+/** Owner agreement contract types (the seed's list; src/features/commitments/owner-links.ts offers the same). */
 const OWNER_CONTRACT_TYPES = ['GMP', 'Lump Sum', 'Cost Plus Fee'] as const;
 
 const SPECS: Record<ContractKey, Spec> = {

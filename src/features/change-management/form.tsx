@@ -4,10 +4,10 @@
  * and a create form (typed values kept when the create fails, feedback per field).
  */
 import { useState } from 'react';
-import { showToast } from '../../../core/messages';
-import { feedbackFrom, formFeedback } from '../feedback';
-import type { FeedbackItem, FormFeedback } from '../feedback';
-import type { FieldSecurity } from '../states';
+import { showToast } from '../../core/messages';
+import { feedbackFrom, formFeedback } from '../../ui/records/feedback';
+import type { FeedbackItem, FormFeedback } from '../../ui/records/feedback';
+import type { FieldSecurity } from '../../ui/records/states';
 import { changeEventItems, changeEvents, changeRecords } from './data';
 import { saveChangeRecord } from './save';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord, ChangeRecordKind } from './types';

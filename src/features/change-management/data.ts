@@ -2,10 +2,10 @@
  * The change management record stores (one per kind per page, shared by the screen and the
  * workbenches) and the loads that fill them.
  */
-import { getJson } from '../../../core/api';
-import type { Query } from '../../../core/api';
-import { recordStore } from '../store';
-import type { RecordStore } from '../store';
+import { getJson } from '../../core/api';
+import type { Query } from '../../core/api';
+import { recordStore } from '../../ui/records/store';
+import type { RecordStore } from '../../ui/records/store';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord } from './types';
 
 /** The page's initiating documents. */

@@ -1,11 +1,11 @@
 /** React helpers for the change management workbenches. */
 import { useEffect, useState } from 'react';
-import { $session, startAuth } from '../../../core/auth';
-import { lookupList } from '../../../core/lookups';
-import { useStore } from '../../hooks';
-import { useRecord } from '../hooks';
-import { loadFieldSecurity } from '../states';
-import type { FieldSecurity } from '../states';
+import { $session, startAuth } from '../../core/auth';
+import { lookupList } from '../../core/lookups';
+import { useStore } from '../../ui/hooks';
+import { useRecord } from '../../ui/records/hooks';
+import { loadFieldSecurity } from '../../ui/records/states';
+import type { FieldSecurity } from '../../ui/records/states';
 import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './data';
 import type { ChangeRecordKind, StatefulRecord } from './types';
 

@@ -4,11 +4,11 @@
  * OldRecordStateId so a record someone else moved answers 409. A refused save answers its §5
  * feedback; the caller keeps what was typed.
  */
-import { ApiError, postForm } from '../../../core/api';
-import { feedbackFrom } from '../feedback';
-import type { FeedbackItem } from '../feedback';
-import { fieldEditable } from '../states';
-import type { FieldSecurity } from '../states';
+import { ApiError, postForm } from '../../core/api';
+import { feedbackFrom } from '../../ui/records/feedback';
+import type { FeedbackItem } from '../../ui/records/feedback';
+import { fieldEditable } from '../../ui/records/states';
+import type { FieldSecurity } from '../../ui/records/states';
 import { changeEventItems, changeEvents, changeRecords } from './data';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord, ChangeRecordKind } from './types';
 

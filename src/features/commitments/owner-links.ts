@@ -2,7 +2,7 @@
  * Owner agreements beside the shared commitment pieces: §5 links (which change events may go on an
  * owner agreement change order, and the link call; the server applies the same rule,
  * src/core/workflow, and refuses the rest), the contract types, the project's budgets and new
- * owner change orders (demo/host/api/commitments-writes.ts).
+ * owner change orders (demo/host/api/pfm/commitments/writes.ts).
  */
 import { getJson, postForm } from '../../core/api';
 import { canLinkChangeEventToOwnerChangeOrder } from '../../core/workflow';

@@ -5,15 +5,15 @@
  * failed or refused update the record (and, for a cancel/reject cascade, its items) is restored in
  * every list and the user is told why (§8 'Failed state update: previous record restored').
  */
-import { ApiError, postForm } from '../../../core/api';
-import { showMessage, showToast } from '../../../core/messages';
-import { openWorkbench } from '../../../core/workbench';
+import { ApiError, postForm } from '../../core/api';
+import { showMessage, showToast } from '../../core/messages';
+import { openWorkbench } from '../../core/workbench';
 import {
   canceledItemState, cascadesToCanceled, checkChangeEventAdvance, checkChangeEventItemAdvance, checkChangeRecordAdvance,
-} from '../../../core/workflow';
-import { loadRecordStates } from '../states';
-import type { RecordState } from '../states';
-import type { RecordStore } from '../store';
+} from '../../core/workflow';
+import { loadRecordStates } from '../../ui/records/states';
+import type { RecordState } from '../../ui/records/states';
+import type { RecordStore } from '../../ui/records/store';
 import { changeEventItems, changeEvents, changeRecords, itemsOfEvent, loadChangeEventItems, reloadRecord } from './data';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord, ChangeRecordKind, StatefulRecord } from './types';
 

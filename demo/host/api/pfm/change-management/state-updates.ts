@@ -14,13 +14,13 @@
  * (UpdateCommitmentState uses the same); this file adds the §4 rules and the cascade.
  */
 import type Database from 'better-sqlite3';
-import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../src/core/workflow';
-import type { Ctx, Handlers } from './context';
-import { autoAlert, idParam } from './http';
-import * as Q from './queries';
-import { asState, moveRecordState, recordOr404, statesOf } from './records';
-import { routeKey } from './routes';
-import { rowsToApi, toApi } from './rows';
+import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../../../src/core/workflow';
+import type { Ctx, Handlers } from '../../context';
+import { autoAlert, idParam } from '../../http';
+import * as Q from '../../queries';
+import { asState, moveRecordState, recordOr404, statesOf } from '../../records';
+import { routeKey } from '../../routes';
+import { rowsToApi, toApi } from '../../rows';
 
 type Kind = 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem';
 

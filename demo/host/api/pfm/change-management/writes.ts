@@ -1,200 +1,22 @@
 /**
- * Write calls §7 does not list, in its style: form-data (or urlencoded) POST, `{ data }` answers,
+ * Change-management writes (added, §7 style): record edits under the state's field security,
+ * creating initiating documents, change events and items, and the §5 links.
  * 400 with validation feedback items `{ integerValue: 1|2|3, stringValue: field, message }` when any
- * item is invalid (nothing is written then). Field-level security of the record's state is
- * enforced on every record edit.
- *
- * | route | fields | answer |
- * |---|---|---|
- * | POST /api/pfm/projects/PinProject | ProjectId | the caller's pins |
- * | POST /api/pfm/projects/UnpinProject | ProjectId | the caller's pins |
- * | POST /api/pfm/SaveProjections | BudgetId, projections[i].costCodeId, .method (auto/manual), .value, .reason, .units, .hours | { budgetId, month, saved, lines, feedback } |
- * | POST /api/pfm/SubmitProjections | BudgetId | { budgetId, month, submitted } (budget leaves budgetsPendingProjections) |
- * | POST /api/pfm/SaveChangeRecord | ChangeRecordId, OldRecordStateId?, fields | the record |
- * | POST /api/pfm/SaveChangeEvent | ChangeEventId, OldRecordStateId?, fields | the record |
- * | POST /api/pfm/SaveChangeEventItem | ChangeEventItemId, OldRecordStateId?, fields | the record |
- * | POST /api/pfm/CreateChangeEvent | ChangeRecordId, Title, Description?, ReimbursableTypeId, ChangeReasonId? | the new change event |
- * | POST /api/pfm/CreateChangeRecord | ProjectId, BudgetId? (default: the project's first budget that is not a roll-up), Title (≤200), Description?, InitiatingDocumentTypeId, ChangeReasonId?, DocumentDate? (YYYY-MM-DD), RfiId? (an RFI of the project) | the new Draft initiating document (numbered `<type abbreviation>-<budget's next number>`) |
- * | POST /api/pfm/CreateChangeEventItem | ChangeEventId (open), ParentChangeEventItemId? (an item of the same event), Description, CostCodeId (a line of the event's budget, never cost type A or F), VendorId, EstimatedAmount? | the new Open item |
- * | POST /api/pfm/LinkChangeEventItemToCommitment | ChangeEventItemId, CommitmentKey (Subcontract, PurchaseAgreement), CommitmentId | { changeEventItem, changeOrder } |
- * | POST /api/pfm/LinkChangeEventToOwnerChangeOrder | ChangeEventId, OwnerAgreementChangeOrderId | the change event |
- * | GET /api/pfm/files | recordKey, recordId | files without bytes |
- * | POST /api/pfm/files/upload | ApplicationRecordKey, RecordId, file | the file row |
- * | POST /api/pfm/files/download | FileId | the file (Content-Disposition: attachment; filename=…) |
- * | DELETE /api/pfm/files | FileId (form-data) | { fileId, deleted: true } |
- * | GET /api/applications/GetApplicationRecordStates | applicationRecordKey | the states |
- * | GET /api/applications/GetRecordStateAdvancements | applicationRecordStateId | the advancements offered |
- * | POST /api/changes/acknowledge | ApplicationId, ParentApplicationRecordId | { acknowledged } (see session.ts) |
- * | POST /api/pfm/AddCostCode | BudgetId, Code (8 digits, hyphens allowed), Description, CostType, OriginalBudget | { costCode, feedback } |
+ * item is invalid (nothing is written then).
  */
-import type Database from 'better-sqlite3';
-import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '../../../src/core/workflow';
-import { COST_TYPES, formatCostCode, selectableCostTypes } from '../../../src/core/format';
-import { CURRENT_PERIOD } from '../db/index';
-import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../db/derived';
-import { SECURED_FIELDS } from '../db/states';
-import type { Caller, Ctx, Handlers } from './context';
-import {
-  autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, stringParam,
-  type FeedbackItem, type Params,
-} from './http';
-import { advancementsFrom, fieldPermissions } from './lookups';
-import * as Q from './queries';
-import { stateByName, trackChange, recordOr404 } from './records';
-import { routeKey } from './routes';
-import { rowsToApi, toApi } from './rows';
-import { RECORD_TABLES } from './scope';
-import { lineSummaries } from './summaries';
+import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '../../../../../src/core/workflow';
+import { selectableCostTypes } from '../../../../../src/core/format';
+import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../../../db/derived';
+import { SECURED_FIELDS } from '../../../db/states';
+import type { Caller, Ctx, Handlers } from '../../context';
+import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, stringParam, NUMBER, type FeedbackItem, type Params } from '../../http';
+import { fieldPermissions } from '../../lookups';
+import * as Q from '../../queries';
+import { projectIdOr404, stateByName, trackChange, recordOr404 } from '../../records';
+import { routeKey } from '../../routes';
+import { toApi } from '../../rows';
 
 const POST = (path: string) => routeKey('POST', path);
-const GET = (path: string) => routeKey('GET', path);
-
-// --- pins ---------------------------------------------------------------------------------------
-
-function pins(db: Database.Database, employeeId: number): unknown {
-  return db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
-    FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? ORDER BY pin.pinnedAt, p.number`).all(employeeId);
-}
-
-function projectIdOr404(db: Database.Database, params: Params): number {
-  const projectId = idParam(params, 'ProjectId', true);
-  if (!db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
-  return projectId;
-}
-
-// --- projections --------------------------------------------------------------------------------
-
-interface BudgetRow { budgetId: number; jobNumber: string; budgetLock: number; budgetLockReason: string | null; children: number }
-
-function budgetForProjection(db: Database.Database, params: Params): BudgetRow {
-  const budgetId = idParam(params, 'BudgetId', true);
-  const budget = db.prepare(`SELECT budgetId, jobNumber, budgetLock, budgetLockReason,
-      (SELECT count(*) FROM budgets c WHERE c.rollUpBudgetId = b.budgetId) AS children FROM budgets b WHERE budgetId = ?`).get(budgetId) as BudgetRow | undefined;
-  if (!budget) throw notFound(`Budget ${budgetId} not found.`);
-  if (budget.budgetLock === 1) {
-    throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: `Budget ${budget.jobNumber} is locked: ${budget.budgetLockReason ?? 'no projections can be entered'}.` }]);
-  }
-  if (budget.children > 0) {
-    throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: `Budget ${budget.jobNumber} is a roll-up budget: enter projections on its child budgets.` }]);
-  }
-  return budget;
-}
-
-/** Entries `projections[i].field` (any case) of a flattened form body, by index. */
-function indexedEntries(body: Params, list: string): Map<number, Record<string, string>> {
-  const pattern = new RegExp(`^${list}\\[(\\d{1,5})\\]\\.([A-Za-z]+)$`, 'i');
-  const entries = new Map<number, Record<string, string>>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const entry = entries.get(index) ?? {};
-    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
-    entries.set(index, entry);
-  }
-  return entries;
-}
-
-/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
-const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
-
-function saveProjections({ db, body, user }: Ctx): unknown {
-  const budget = budgetForProjection(db, body);
-  const entries = indexedEntries(body, 'projections');
-  if (entries.size === 0) throw invalid([{ integerValue: 1, stringValue: 'projections', message: 'No projections to save.' }]);
-  if (entries.size > 20000) throw badRequest('Too many projections in one save (at most 20,000).');
-  const lineIds = new Set((db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = ?').all(budget.budgetId) as Array<{ costCodeId: number }>).map((r) => r.costCodeId));
-  const feedback: FeedbackItem[] = [];
-  const parsed: Array<{ costCodeId: number; method: 'auto' | 'manual'; value: number | null; reason: string | null; units: number | null; hours: number | null }> = [];
-  const seen = new Set<number>();
-  for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
-    const field = (name: string) => `projections[${index}].${name}`;
-    const costCodeRaw = entry.costcodeid ?? '';
-    const costCodeId = /^\d{1,10}$/.test(costCodeRaw) ? Number(costCodeRaw) : NaN;
-    if (!lineIds.has(costCodeId)) {
-      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: '${costCodeRaw.slice(0, 20)}' is not a cost code of budget ${budget.jobNumber}.` });
-      continue;
-    }
-    if (seen.has(costCodeId)) {
-      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: cost code ${costCodeId} appears twice.` });
-      continue;
-    }
-    seen.add(costCodeId);
-    const method = (entry.method ?? 'manual').toLowerCase();
-    if (method !== 'auto' && method !== 'manual') {
-      feedback.push({ integerValue: 1, stringValue: field('method'), message: `Line ${index + 1}: method must be auto or manual.` });
-      continue;
-    }
-    let value: number | null = null;
-    if (method === 'manual') {
-      const raw = (entry.value ?? '').trim();
-      if (!NUMBER.test(raw)) {
-        feedback.push({ integerValue: 1, stringValue: field('value'), message: `Line ${index + 1}: the projected cost to complete must be a number.` });
-        continue;
-      }
-      value = Number(raw);
-      if (value < 0) feedback.push({ integerValue: 2, stringValue: field('value'), message: `Line ${index + 1}: a negative cost to complete expects credits still to come.` });
-    }
-    const reason = (entry.reason ?? '').trim();
-    if (reason.length > 500) {
-      feedback.push({ integerValue: 1, stringValue: field('reason'), message: `Line ${index + 1}: the reason is longer than 500 characters.` });
-      continue;
-    }
-    const optionalNumber = (name: 'units' | 'hours'): number | null | undefined => {
-      const raw = (entry[name] ?? '').trim();
-      if (raw === '') return null;
-      if (!NUMBER.test(raw)) {
-        feedback.push({ integerValue: 1, stringValue: field(name), message: `Line ${index + 1}: ${name} must be a number.` });
-        return undefined;
-      }
-      return Number(raw);
-    };
-    const units = optionalNumber('units');
-    const hours = optionalNumber('hours');
-    if (units === undefined || hours === undefined) continue;
-    parsed.push({ costCodeId, method, value, reason: reason || null, units, hours });
-  }
-  if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
-  const at = nowIso();
-  db.transaction(() => {
-    const current = new Map(lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).map((l) => [l.costCodeId, l]));
-    const upsert = db.prepare(`INSERT INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits, projectedHours,
-        projectedFinalCost, reason, employeeId, submitted, modifiedAt)
-      VALUES (@costCodeId, @budgetId, @month, @method, @ctc, @units, @hours, @finalCost, @reason, @employeeId, 0, @at)
-      ON CONFLICT (costCodeId, month) DO UPDATE SET method = excluded.method, projectedCostToComplete = excluded.projectedCostToComplete,
-        projectedUnits = excluded.projectedUnits, projectedHours = excluded.projectedHours, projectedFinalCost = excluded.projectedFinalCost,
-        reason = excluded.reason, employeeId = excluded.employeeId, submitted = 0, modifiedAt = excluded.modifiedAt`);
-    const touch = db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId = ?');
-    for (const p of parsed) {
-      const line = current.get(p.costCodeId)!;
-      const auto = Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment);
-      const ctc = p.method === 'manual' ? p.value! : auto;
-      upsert.run({
-        costCodeId: p.costCodeId, budgetId: budget.budgetId, month: CURRENT_PERIOD, method: p.method, ctc, units: p.units, hours: p.hours,
-        finalCost: Math.round((line.actualToDate + ctc) * 100) / 100, reason: p.reason, employeeId: user.employeeId, at,
-      });
-      touch.run(at, p.costCodeId);
-    }
-  }).immediate();
-  const saved = new Set(parsed.map((p) => p.costCodeId));
-  const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).filter((l) => saved.has(l.costCodeId));
-  return { budgetId: budget.budgetId, month: CURRENT_PERIOD, saved: parsed.length, lines, feedback };
-}
-
-function submitProjections({ db, body, user }: Ctx): unknown {
-  const budget = budgetForProjection(db, body);
-  const at = nowIso();
-  return db.transaction(() => {
-    const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true });
-    const insertAuto = db.prepare(`INSERT OR IGNORE INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits,
-      projectedHours, projectedFinalCost, reason, employeeId, submitted, modifiedAt) VALUES (?, ?, ?, 'auto', ?, NULL, NULL, ?, NULL, ?, 0, ?)`);
-    for (const line of lines) insertAuto.run(line.costCodeId, budget.budgetId, CURRENT_PERIOD, line.projectedCostToComplete, line.projectedFinalCost, user.employeeId, at);
-    const submitted = db.prepare('UPDATE projections SET submitted = 1, modifiedAt = ? WHERE budgetId = ? AND month = ?').run(at, budget.budgetId, CURRENT_PERIOD).changes;
-    db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE budgetId = ?').run(at, budget.budgetId);
-    db.prepare('DELETE FROM budgets_pending_projections WHERE budgetId = ? AND month = ?').run(budget.budgetId, CURRENT_PERIOD);
-    return { budgetId: budget.budgetId, month: CURRENT_PERIOD, submitted };
-  }).immediate();
-}
 
 // --- record edits under field security ------------------------------------------------------------
 
@@ -531,86 +353,9 @@ function linkChangeEvent({ db, body }: Ctx): unknown {
   }).immediate();
 }
 
-// --- files ----------------------------------------------------------------------------------------
-
-const FILE_KEYS = Object.keys(RECORD_TABLES).filter((k) => k !== 'LegalEntity' && k !== 'Vendor');
-
-function fileRecord(db: Database.Database, params: Params, keyName: string, idName: string): { key: string; id: number } {
-  const key = enumParam(params, keyName, FILE_KEYS);
-  if (!key) throw badRequest(`Parameter '${keyName}' is required.`, { parameter: keyName });
-  const id = idParam(params, idName, true);
-  const where = RECORD_TABLES[key]!;
-  if (!db.prepare(`SELECT 1 FROM ${where.table} WHERE ${where.idColumn} = ?`).get(id)) throw notFound(`${key} ${id} not found.`);
-  return { key, id };
-}
-
-const FILE_COLUMNS = 'fileId, applicationRecordKey, recordId, name, mime, size, uploadedByEmployeeId, uploadedAt, modifiedAt';
-
-interface UploadedFile { filename: string; mimetype: string; data: Buffer }
-
-function uploadFile({ db, body, user }: Ctx): unknown {
-  const { key, id } = fileRecord(db, body, 'ApplicationRecordKey', 'RecordId');
-  const file = Object.entries(body).find(([, value]) => value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data))?.[1] as UploadedFile | undefined;
-  if (!file) throw invalid([{ integerValue: 1, stringValue: 'file', message: 'Attach a file.' }]);
-  const name = (file.filename || 'file').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
-  const at = nowIso();
-  const fileId = Number(db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedByEmployeeId, uploadedAt, modifiedAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(key, id, name, file.mimetype || 'application/octet-stream', file.data.length, file.data, user.employeeId, at, at).lastInsertRowid);
-  return db.prepare(`SELECT ${FILE_COLUMNS} FROM files WHERE fileId = ?`).get(fileId);
-}
-
-function downloadFile({ db, body, reply }: Ctx): unknown {
-  const fileId = idParam(body, 'FileId', true);
-  const file = db.prepare('SELECT name, mime, bytes FROM files WHERE fileId = ?').get(fileId) as { name: string; mime: string; bytes: Buffer } | undefined;
-  if (!file) throw notFound(`File ${fileId} not found.`);
-  const ascii = file.name.replace(/[^\x20-\x7e]/g, '_');
-  return reply.type(file.mime).header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.bytes);
-}
-
-// --- budget lines -------------------------------------------------------------------------------
-
-/** A new budget line on an unlocked, non-roll-up budget; the cost type must be one users may pick (§3). */
-function addCostCode({ db, body }: Ctx): unknown {
-  const budget = budgetForProjection(db, body);
-  const feedback: FeedbackItem[] = [];
-  const code = (rawParam(body, 'Code') ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{8}$/.test(code)) feedback.push({ integerValue: 1, stringValue: 'code', message: 'The cost code must have 8 digits, shown 2-4-2 (for example 03-3000-00).' });
-  const description = (rawParam(body, 'Description') ?? '').trim();
-  if (!description) feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
-  else if (description.length > 200) feedback.push({ integerValue: 1, stringValue: 'description', message: 'The description is longer than 200 characters.' });
-  const costType = (rawParam(body, 'CostType') ?? '').trim().toUpperCase();
-  const type = COST_TYPES.find((candidate) => candidate.code === costType);
-  if (!type || type.hidden || type.disabled) feedback.push({ integerValue: 1, stringValue: 'costType', message: 'Choose a cost type: L, M, W, E, S or R.' });
-  const amountRaw = (rawParam(body, 'OriginalBudget') ?? '').trim();
-  if (!NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'originalBudget', message: 'The original budget must be a number.' });
-  else if (Number(amountRaw) < 0) feedback.push({ integerValue: 2, stringValue: 'originalBudget', message: 'A negative original budget is unusual: check the sign.' });
-  if (feedback.some((item) => item.integerValue === 1)) throw invalid(feedback);
-  const display = `${formatCostCode(code)} ${description}`;
-  if (db.prepare('SELECT 1 FROM cost_codes WHERE budgetId = ? AND code = ? AND type = ?').get(budget.budgetId, code, costType)) {
-    throw invalid([{ integerValue: 1, stringValue: 'code', message: `${formatCostCode(code)} (${costType}) is already a line of budget ${budget.jobNumber}.` }]);
-  }
-  const result = db.prepare(`INSERT INTO cost_codes (budgetId, code, type, description, displayText, originalBudget, modifiedAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(budget.budgetId, code, costType, description, `${display} (${costType})`, Number(amountRaw), nowIso());
-  const costCode = db.prepare('SELECT * FROM cost_codes WHERE costCodeId = ?').get(result.lastInsertRowid);
-  return { costCode: toApi(costCode as Record<string, unknown>), feedback };
-}
-
 // --- handlers -------------------------------------------------------------------------------------
 
-export const writeHandlers: Handlers = {
-  [POST('/api/pfm/projects/PinProject')]: ({ db, body, user }) => {
-    const projectId = projectIdOr404(db, body);
-    db.prepare('INSERT OR IGNORE INTO project_pins (employeeId, projectId, pinnedAt) VALUES (?, ?, ?)').run(user.employeeId, projectId, nowIso());
-    return pins(db, user.employeeId);
-  },
-  [POST('/api/pfm/projects/UnpinProject')]: ({ db, body, user }) => {
-    const projectId = projectIdOr404(db, body);
-    db.prepare('DELETE FROM project_pins WHERE employeeId = ? AND projectId = ?').run(user.employeeId, projectId);
-    return pins(db, user.employeeId);
-  },
-  [POST('/api/pfm/SaveProjections')]: saveProjections,
-  [POST('/api/pfm/AddCostCode')]: addCostCode,
-  [POST('/api/pfm/SubmitProjections')]: submitProjections,
+export const changeWriteHandlers: Handlers = {
   [POST('/api/pfm/SaveChangeRecord')]: (ctx) => saveRecord('ChangeRecord', ctx),
   [POST('/api/pfm/SaveChangeEvent')]: (ctx) => saveRecord('ChangeEvent', ctx),
   [POST('/api/pfm/SaveChangeEventItem')]: (ctx) => saveRecord('ChangeEventItem', ctx),
@@ -619,28 +364,4 @@ export const writeHandlers: Handlers = {
   [POST('/api/pfm/CreateChangeEventItem')]: createChangeEventItem,
   [POST('/api/pfm/LinkChangeEventItemToCommitment')]: linkItem,
   [POST('/api/pfm/LinkChangeEventToOwnerChangeOrder')]: linkChangeEvent,
-  [GET('/api/pfm/files')]: ({ db, query }) => {
-    const { key, id } = fileRecord(db, query, 'recordKey', 'recordId');
-    return db.prepare(`SELECT ${FILE_COLUMNS} FROM files WHERE applicationRecordKey = ? AND recordId = ? ORDER BY fileId`).all(key, id);
-  },
-  [POST('/api/pfm/files/upload')]: uploadFile,
-  [POST('/api/pfm/files/download')]: downloadFile,
-  [routeKey('DELETE', '/api/pfm/files')]: ({ db, body }) => {
-    const fileId = idParam(body, 'FileId', true);
-    if (db.prepare('DELETE FROM files WHERE fileId = ?').run(fileId).changes === 0) throw notFound(`File ${fileId} not found.`);
-    return { fileId, deleted: true };
-  },
-  [GET('/api/applications/GetApplicationRecordStates')]: ({ db, query }) => {
-    const key = stringParam(query, 'applicationRecordKey', 100);
-    if (!key) throw badRequest("Parameter 'applicationRecordKey' is required.", { parameter: 'applicationRecordKey' });
-    const rows = db.prepare(`SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder, isInitial, displayText
-      FROM application_record_states WHERE applicationRecordKey = ? COLLATE NOCASE ORDER BY displayOrder`).all(key) as Array<Record<string, unknown>>;
-    if (!rows.length) throw notFound(`No record states for applicationRecordKey '${key.slice(0, 40)}'.`);
-    return rowsToApi(rows);
-  },
-  [GET('/api/applications/GetRecordStateAdvancements')]: ({ db, query }) => {
-    const id = idParam(query, 'applicationRecordStateId', true);
-    if (!db.prepare('SELECT 1 FROM application_record_states WHERE applicationRecordStateId = ?').get(id)) throw notFound(`Record state ${id} not found.`);
-    return advancementsFrom(db, id);
-  },
 };

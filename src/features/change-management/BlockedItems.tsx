@@ -2,7 +2,7 @@
  * The items that blocked a change event advance (§4, beyond the anchors): each with its state and
  * a link that opens it in the Change Event Item workbench.
  */
-import { openWorkbench, workbenchUrl } from '../../../core/workbench';
+import { openWorkbench, workbenchUrl } from '../../core/workbench';
 import { itemLabel } from './advance';
 import type { ChangeEventItem } from './types';
 

@@ -8,13 +8,13 @@
  * state, each with `closed`, so a client can move it between its open and closed lists.
  */
 import type Database from 'better-sqlite3';
-import type { Handler, Handlers } from './context';
-import * as Q from './queries';
-import { routeKey, type PfmLoadName } from './routes';
-import { CODE_DISPLAY_SQL, rowsToApi } from './rows';
-import { keysOf, loadParams, scopeWhere, type LoadParams, type ScopeColumns } from './scope';
-import { budgetSummaries, lineSummaries, projectSummaries } from './summaries';
-import { CURRENT_PERIOD } from '../db/index';
+import type { Handler, Handlers } from '../context';
+import * as Q from '../queries';
+import { routeKey, type PfmLoadName } from '../routes';
+import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
+import { keysOf, loadParams, scopeWhere, type LoadParams, type ScopeColumns } from '../scope';
+import { budgetSummaries, lineSummaries, projectSummaries } from './projections/summaries';
+import { CURRENT_PERIOD } from '../../db/index';
 
 type Row = Record<string, unknown>;
 

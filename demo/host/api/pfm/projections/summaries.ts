@@ -13,10 +13,10 @@
  * variance to it.
  */
 import type Database from 'better-sqlite3';
-import { CURRENT_PERIOD, PRIOR_PERIOD } from '../db/index';
-import { CODE_DISPLAY_SQL } from './rows';
-import { scopeWhere, type LoadParams } from './scope';
-import { autoCostToComplete, type BudgetLineFigures } from '../../../src/core/projection';
+import { CURRENT_PERIOD, PRIOR_PERIOD } from '../../../db/index';
+import { CODE_DISPLAY_SQL } from '../../rows';
+import { scopeWhere, type LoadParams } from '../../scope';
+import { autoCostToComplete, type BudgetLineFigures } from '../../../../../src/core/projection';
 
 export interface LineSummary extends BudgetLineFigures {
   codeDisplay: string;

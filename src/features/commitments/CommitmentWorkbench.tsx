@@ -13,7 +13,7 @@ import { EXCESS_LIABILITY_OPTIONS, formatCostCode, formatMoney, parseNumber, RET
 import {
   FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
-} from '../records';
+} from '../../ui/records';
 import { CostCodePicker } from './CostCodePicker';
 import {
   advanceContract, commitmentAmounts, contractFieldEditable, contractStore, KINDS, loadContract, loadCostCodes, saveContract,

@@ -1,0 +1,200 @@
+/**
+ * Projection-grid writes (added, §7 style): pins, saving and submitting projections, adding a budget line.
+ * See demo/host/api/routes.ts for the fields of each call.
+ */
+import type Database from 'better-sqlite3';
+import { COST_TYPES, formatCostCode } from '../../../../../src/core/format';
+import { CURRENT_PERIOD } from '../../../db/index';
+import type { Ctx, Handlers } from '../../context';
+import { badRequest, idParam, invalid, notFound, nowIso, rawParam, NUMBER, type FeedbackItem, type Params } from '../../http';
+import { projectIdOr404 } from '../../records';
+import { routeKey } from '../../routes';
+import { toApi } from '../../rows';
+import { lineSummaries } from './summaries';
+
+const POST = (path: string) => routeKey('POST', path);
+
+// --- pins ---------------------------------------------------------------------------------------
+
+function pins(db: Database.Database, employeeId: number): unknown {
+  return db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
+    FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? ORDER BY pin.pinnedAt, p.number`).all(employeeId);
+}
+
+// --- projections --------------------------------------------------------------------------------
+
+interface BudgetRow { budgetId: number; jobNumber: string; budgetLock: number; budgetLockReason: string | null; children: number }
+
+function budgetForProjection(db: Database.Database, params: Params): BudgetRow {
+  const budgetId = idParam(params, 'BudgetId', true);
+  const budget = db.prepare(`SELECT budgetId, jobNumber, budgetLock, budgetLockReason,
+      (SELECT count(*) FROM budgets c WHERE c.rollUpBudgetId = b.budgetId) AS children FROM budgets b WHERE budgetId = ?`).get(budgetId) as BudgetRow | undefined;
+  if (!budget) throw notFound(`Budget ${budgetId} not found.`);
+  if (budget.budgetLock === 1) {
+    throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: `Budget ${budget.jobNumber} is locked: ${budget.budgetLockReason ?? 'no projections can be entered'}.` }]);
+  }
+  if (budget.children > 0) {
+    throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: `Budget ${budget.jobNumber} is a roll-up budget: enter projections on its child budgets.` }]);
+  }
+  return budget;
+}
+
+/** Entries `projections[i].field` (any case) of a flattened form body, by index. */
+function indexedEntries(body: Params, list: string): Map<number, Record<string, string>> {
+  const pattern = new RegExp(`^${list}\\[(\\d{1,5})\\]\\.([A-Za-z]+)$`, 'i');
+  const entries = new Map<number, Record<string, string>>();
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const index = Number(match[1]);
+    const entry = entries.get(index) ?? {};
+    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
+    entries.set(index, entry);
+  }
+  return entries;
+}
+
+/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
+function saveProjections({ db, body, user }: Ctx): unknown {
+  const budget = budgetForProjection(db, body);
+  const entries = indexedEntries(body, 'projections');
+  if (entries.size === 0) throw invalid([{ integerValue: 1, stringValue: 'projections', message: 'No projections to save.' }]);
+  if (entries.size > 20000) throw badRequest('Too many projections in one save (at most 20,000).');
+  const lineIds = new Set((db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = ?').all(budget.budgetId) as Array<{ costCodeId: number }>).map((r) => r.costCodeId));
+  const feedback: FeedbackItem[] = [];
+  const parsed: Array<{ costCodeId: number; method: 'auto' | 'manual'; value: number | null; reason: string | null; units: number | null; hours: number | null }> = [];
+  const seen = new Set<number>();
+  for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
+    const field = (name: string) => `projections[${index}].${name}`;
+    const costCodeRaw = entry.costcodeid ?? '';
+    const costCodeId = /^\d{1,10}$/.test(costCodeRaw) ? Number(costCodeRaw) : NaN;
+    if (!lineIds.has(costCodeId)) {
+      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: '${costCodeRaw.slice(0, 20)}' is not a cost code of budget ${budget.jobNumber}.` });
+      continue;
+    }
+    if (seen.has(costCodeId)) {
+      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: cost code ${costCodeId} appears twice.` });
+      continue;
+    }
+    seen.add(costCodeId);
+    const method = (entry.method ?? 'manual').toLowerCase();
+    if (method !== 'auto' && method !== 'manual') {
+      feedback.push({ integerValue: 1, stringValue: field('method'), message: `Line ${index + 1}: method must be auto or manual.` });
+      continue;
+    }
+    let value: number | null = null;
+    if (method === 'manual') {
+      const raw = (entry.value ?? '').trim();
+      if (!NUMBER.test(raw)) {
+        feedback.push({ integerValue: 1, stringValue: field('value'), message: `Line ${index + 1}: the projected cost to complete must be a number.` });
+        continue;
+      }
+      value = Number(raw);
+      if (value < 0) feedback.push({ integerValue: 2, stringValue: field('value'), message: `Line ${index + 1}: a negative cost to complete expects credits still to come.` });
+    }
+    const reason = (entry.reason ?? '').trim();
+    if (reason.length > 500) {
+      feedback.push({ integerValue: 1, stringValue: field('reason'), message: `Line ${index + 1}: the reason is longer than 500 characters.` });
+      continue;
+    }
+    const optionalNumber = (name: 'units' | 'hours'): number | null | undefined => {
+      const raw = (entry[name] ?? '').trim();
+      if (raw === '') return null;
+      if (!NUMBER.test(raw)) {
+        feedback.push({ integerValue: 1, stringValue: field(name), message: `Line ${index + 1}: ${name} must be a number.` });
+        return undefined;
+      }
+      return Number(raw);
+    };
+    const units = optionalNumber('units');
+    const hours = optionalNumber('hours');
+    if (units === undefined || hours === undefined) continue;
+    parsed.push({ costCodeId, method, value, reason: reason || null, units, hours });
+  }
+  if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
+  const at = nowIso();
+  db.transaction(() => {
+    const current = new Map(lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).map((l) => [l.costCodeId, l]));
+    const upsert = db.prepare(`INSERT INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits, projectedHours,
+        projectedFinalCost, reason, employeeId, submitted, modifiedAt)
+      VALUES (@costCodeId, @budgetId, @month, @method, @ctc, @units, @hours, @finalCost, @reason, @employeeId, 0, @at)
+      ON CONFLICT (costCodeId, month) DO UPDATE SET method = excluded.method, projectedCostToComplete = excluded.projectedCostToComplete,
+        projectedUnits = excluded.projectedUnits, projectedHours = excluded.projectedHours, projectedFinalCost = excluded.projectedFinalCost,
+        reason = excluded.reason, employeeId = excluded.employeeId, submitted = 0, modifiedAt = excluded.modifiedAt`);
+    const touch = db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId = ?');
+    for (const p of parsed) {
+      const line = current.get(p.costCodeId)!;
+      const auto = Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment);
+      const ctc = p.method === 'manual' ? p.value! : auto;
+      upsert.run({
+        costCodeId: p.costCodeId, budgetId: budget.budgetId, month: CURRENT_PERIOD, method: p.method, ctc, units: p.units, hours: p.hours,
+        finalCost: Math.round((line.actualToDate + ctc) * 100) / 100, reason: p.reason, employeeId: user.employeeId, at,
+      });
+      touch.run(at, p.costCodeId);
+    }
+  }).immediate();
+  const saved = new Set(parsed.map((p) => p.costCodeId));
+  const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).filter((l) => saved.has(l.costCodeId));
+  return { budgetId: budget.budgetId, month: CURRENT_PERIOD, saved: parsed.length, lines, feedback };
+}
+
+function submitProjections({ db, body, user }: Ctx): unknown {
+  const budget = budgetForProjection(db, body);
+  const at = nowIso();
+  return db.transaction(() => {
+    const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true });
+    const insertAuto = db.prepare(`INSERT OR IGNORE INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits,
+      projectedHours, projectedFinalCost, reason, employeeId, submitted, modifiedAt) VALUES (?, ?, ?, 'auto', ?, NULL, NULL, ?, NULL, ?, 0, ?)`);
+    for (const line of lines) insertAuto.run(line.costCodeId, budget.budgetId, CURRENT_PERIOD, line.projectedCostToComplete, line.projectedFinalCost, user.employeeId, at);
+    const submitted = db.prepare('UPDATE projections SET submitted = 1, modifiedAt = ? WHERE budgetId = ? AND month = ?').run(at, budget.budgetId, CURRENT_PERIOD).changes;
+    db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE budgetId = ?').run(at, budget.budgetId);
+    db.prepare('DELETE FROM budgets_pending_projections WHERE budgetId = ? AND month = ?').run(budget.budgetId, CURRENT_PERIOD);
+    return { budgetId: budget.budgetId, month: CURRENT_PERIOD, submitted };
+  }).immediate();
+}
+
+// --- budget lines -------------------------------------------------------------------------------
+
+/** A new budget line on an unlocked, non-roll-up budget; the cost type must be one users may pick (§3). */
+function addCostCode({ db, body }: Ctx): unknown {
+  const budget = budgetForProjection(db, body);
+  const feedback: FeedbackItem[] = [];
+  const code = (rawParam(body, 'Code') ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{8}$/.test(code)) feedback.push({ integerValue: 1, stringValue: 'code', message: 'The cost code must have 8 digits, shown 2-4-2 (for example 03-3000-00).' });
+  const description = (rawParam(body, 'Description') ?? '').trim();
+  if (!description) feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
+  else if (description.length > 200) feedback.push({ integerValue: 1, stringValue: 'description', message: 'The description is longer than 200 characters.' });
+  const costType = (rawParam(body, 'CostType') ?? '').trim().toUpperCase();
+  const type = COST_TYPES.find((candidate) => candidate.code === costType);
+  if (!type || type.hidden || type.disabled) feedback.push({ integerValue: 1, stringValue: 'costType', message: 'Choose a cost type: L, M, W, E, S or R.' });
+  const amountRaw = (rawParam(body, 'OriginalBudget') ?? '').trim();
+  if (!NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'originalBudget', message: 'The original budget must be a number.' });
+  else if (Number(amountRaw) < 0) feedback.push({ integerValue: 2, stringValue: 'originalBudget', message: 'A negative original budget is unusual: check the sign.' });
+  if (feedback.some((item) => item.integerValue === 1)) throw invalid(feedback);
+  const display = `${formatCostCode(code)} ${description}`;
+  if (db.prepare('SELECT 1 FROM cost_codes WHERE budgetId = ? AND code = ? AND type = ?').get(budget.budgetId, code, costType)) {
+    throw invalid([{ integerValue: 1, stringValue: 'code', message: `${formatCostCode(code)} (${costType}) is already a line of budget ${budget.jobNumber}.` }]);
+  }
+  const result = db.prepare(`INSERT INTO cost_codes (budgetId, code, type, description, displayText, originalBudget, modifiedAt)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(budget.budgetId, code, costType, description, `${display} (${costType})`, Number(amountRaw), nowIso());
+  const costCode = db.prepare('SELECT * FROM cost_codes WHERE costCodeId = ?').get(result.lastInsertRowid);
+  return { costCode: toApi(costCode as Record<string, unknown>), feedback };
+}
+
+// --- handlers -------------------------------------------------------------------------------------
+
+export const projectionWriteHandlers: Handlers = {
+  [POST('/api/pfm/projects/PinProject')]: ({ db, body, user }) => {
+    const projectId = projectIdOr404(db, body);
+    db.prepare('INSERT OR IGNORE INTO project_pins (employeeId, projectId, pinnedAt) VALUES (?, ?, ?)').run(user.employeeId, projectId, nowIso());
+    return pins(db, user.employeeId);
+  },
+  [POST('/api/pfm/projects/UnpinProject')]: ({ db, body, user }) => {
+    const projectId = projectIdOr404(db, body);
+    db.prepare('DELETE FROM project_pins WHERE employeeId = ? AND projectId = ?').run(user.employeeId, projectId);
+    return pins(db, user.employeeId);
+  },
+  [POST('/api/pfm/SaveProjections')]: saveProjections,
+  [POST('/api/pfm/AddCostCode')]: addCostCode,
+  [POST('/api/pfm/SubmitProjections')]: submitProjections,
+};
