@@ -30,6 +30,14 @@ export default tseslint.config(
   },
   {
     files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/elements/**', '**/demo/**'], message: 'src/ui imports src/core only.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/elements/**', '**/demo/**'], message: 'src/ui imports src/core only.' }] }] },
+  },
+  {
+    // A business area imports core and ui, and another area only through its index.ts.
+    files: ['src/features/**/*.ts', 'src/features/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['**/elements/**', '**/demo/**'], message: 'src/features imports src/core and src/ui only.' },
+      { group: ['../*/*', '!../*/index'], message: "Another area only through its index.ts (import from '../<area>')." },
+    ] }] },
   },
 );
