@@ -37,7 +37,7 @@ export default tseslint.config(
     files: ['src/features/**/*.ts', 'src/features/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [
       { group: ['**/elements/**', '**/demo/**'], message: 'src/features imports src/core and src/ui only.' },
-      { group: ['../*/*', '!../*/index'], message: "Another area only through its index.ts (import from '../<area>')." },
+      { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "Another area only through its index.ts (import from '../<area>')." },
     ] }] },
   },
 );
