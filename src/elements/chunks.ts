@@ -32,4 +32,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-change-event': () => import('./wb-change-event/define'),
   'wb-change-event-item': () => import('./wb-change-event-item/define'),
   'wb-email': () => import('./wb-email/define'),
+  'pfm-direct-costs': () => import('./pfm-direct-costs/define'),
+  'wb-direct-cost': () => import('./wb-direct-cost/define'),
 };
