@@ -134,7 +134,7 @@ export function DirectCosts(props: DirectCostsProps) {
           : load.status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{DIRECT_COSTS_TEXT.failed}</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+              <button type="button" className="btn btn-sm border text-danger-emphasis" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
             </div>
           ) : (
             <>

@@ -259,7 +259,7 @@ function DirectCostForm({ draft, setDraft, editable, feedback, projectId, budget
                   </td>
                   <td className="text-end">
                     {itemsEditable ? (
-                      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Remove line ${line}`}
+                      <button type="button" className="btn btn-sm border text-danger-emphasis" aria-label={`Remove line ${line}`}
                         onClick={() => setDraft((d) => ({ ...d, items: d.items.filter((i) => i.key !== item.key) }))}>Remove</button>
                     ) : null}
                   </td>
@@ -277,7 +277,7 @@ function DirectCostForm({ draft, setDraft, editable, feedback, projectId, budget
         </table>
       </div>
       {itemsEditable ? (
-        <button type="button" className="btn btn-sm btn-outline-primary mb-3" onClick={() => setDraft((d) => ({ ...d, items: [...d.items, emptyItem()] }))}>Add item</button>
+        <button type="button" className="btn btn-sm border text-primary-emphasis mb-3" onClick={() => setDraft((d) => ({ ...d, items: [...d.items, emptyItem()] }))}>Add item</button>
       ) : null}
     </>
   );
@@ -432,7 +432,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
     return (
       <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
         <span>{load.message}</span>
-        {recordId > 0 ? <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button> : null}
+        {recordId > 0 ? <button type="button" className="btn btn-sm border text-danger-emphasis" onClick={() => setAttempt((n) => n + 1)}>Retry</button> : null}
       </div>
     );
   }
@@ -534,7 +534,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
       {problem ? (
         <div className="alert alert-warning d-flex align-items-center gap-3" role="alert" data-problem>
           <span>{problem.text}</span>
-          {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={reload}>Reload</button> : null}
+          {problem.stale ? <button type="button" className="btn btn-sm border text-body" onClick={reload}>Reload</button> : null}
         </div>
       ) : null}
       <ValidationSummary feedback={form} />
@@ -546,7 +546,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
         {anyEditable ? (
           <div className="d-flex flex-wrap gap-2 mb-3">
             <span className="ms-auto" />
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => { setDraftState(draftOf(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
+            <button type="button" className="btn btn-sm border text-body" disabled={busy} onClick={() => { setDraftState(draftOf(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
             <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-save>{busy ? 'Saving…' : 'Save'}</button>
           </div>
         ) : null}
