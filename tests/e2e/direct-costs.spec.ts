@@ -201,7 +201,7 @@ test.describe('direct costs', () => {
       watchToken(page);
       await openPortalAs(page, 'pm', LIST);
       await expect(screen(page).locator('[data-testid="list-DirectCost"] tbody tr[data-record-id]').first()).toBeVisible();
-      const serious = async (tags: string[]) => (await new AxeBuilder({ page }).include({ fromShadowDom: tags }).analyze())
+      const serious = async (tags: [string, string, ...string[]]) => (await new AxeBuilder({ page }).include({ fromShadowDom: tags }).analyze())
         .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(await serious(['portal-app', 'pfm-direct-costs'])).toEqual([]);
       await page.screenshot({ path: `.tmp/direct-costs-list-${colorScheme}.png`, fullPage: true });

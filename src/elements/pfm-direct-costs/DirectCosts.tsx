@@ -63,7 +63,7 @@ function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; lo
     { key: 'directCostDate', label: 'Date', render: (r) => <span className="text-nowrap">{formatDate(r.directCostDate)}</span> },
     { key: 'type', label: 'Type', render: (r) => <LookupText type="directCostType" id={r.directCostTypeId} /> },
     { key: 'vendor', label: 'Vendor', render: (r) => r.vendorName ?? '' },
-    { key: 'invoiceNumber', label: 'Invoice', render: (r) => r.invoiceNumber ?? '' },
+    { key: 'invoiceNumber', label: 'Invoice', render: (r) => <span className="text-nowrap">{r.invoiceNumber ?? ''}</span> },
     { key: 'description', label: 'Description', render: (r) => r.description },
     { key: 'amount', label: 'Amount', numeric: true, render: (r) => formatMoney(r.amount) },
     { key: 'state', label: 'State', render: (r) => <span data-state>{r.recordStateName}</span> },
