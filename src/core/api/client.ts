@@ -74,9 +74,7 @@ function offerSignInAgain(): void {
     buttons: ['cancel', 'ok'],
     labels: { ok: SIGN_IN_AGAIN_ACTION },
     variant: 'warning',
-  }).then(async (result) => {
-    if (result === true) await signInAgain();
-  }).catch((error: unknown) => console.error('Signing in again failed', error));
+  }).then((result) => result && signInAgain());
 }
 
 /** A new token for `resource` after a 401, shared by every call refused meanwhile. */
@@ -154,12 +152,8 @@ async function send(spec: RequestSpec): Promise<Response> {
   const provider = state.tokenProvider;
   let response = await fetchOnce(spec, provider ? await provider(resource) : undefined);
   if (response.status === 401 && provider) {
-    let token: string | undefined;
-    try {
-      token = await refreshedToken(provider, resource);
-    } catch (error) {
-      console.error(`A new access token for '${resource}' after a 401 failed`, error);
-    }
+    // A failed refresh (logged by the provider, e.g. a closed popup) leaves the 401 to answer.
+    const token = await refreshedToken(provider, resource).catch(() => undefined);
     if (token !== undefined) {
       void response.body?.cancel().catch(() => undefined);
       response = await fetchOnce(spec, token);

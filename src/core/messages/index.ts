@@ -69,16 +69,15 @@ interface MessageState {
   nextId: number;
   /** Boxes with a dedupeKey: the open one's answer, and when it closed (undefined while open). */
   keyed: Map<string, { answer: Promise<PromptResult>; closedAt?: number }>;
-  now: () => number;
 }
 
 // One set of stores per page, so toasts from any bundle copy show in one place.
 const state = pageSingleton<MessageState>('messages', () => ({
-  toasts: atom<Toast[]>([]), boxes: atom<OpenMessageBox[]>([]), nextId: 1, keyed: new Map(), now: () => Date.now(),
+  toasts: atom<Toast[]>([]), boxes: atom<OpenMessageBox[]>([]), nextId: 1, keyed: new Map(),
 }));
-// A page singleton made by an older bundle copy may lack the newer fields.
+// A page singleton made by an older bundle copy may lack the newer field.
 state.keyed ??= new Map();
-state.now ??= () => Date.now();
+let now = (): number => Date.now();
 
 /** Toasts currently shown, oldest first. The view removes a toast with {@link dismissToast}. */
 export const $toasts = state.toasts;
@@ -110,10 +109,10 @@ export function showPrompt(options: MessageBoxOptions): Promise<PromptResult> {
   const key = options.dedupeKey;
   if (key === undefined) return openBox(options);
   const seen = state.keyed.get(key);
-  if (seen && (seen.closedAt === undefined || state.now() - seen.closedAt < MESSAGE_REPEAT_WINDOW_MS)) return seen.answer;
+  if (seen && (seen.closedAt === undefined || now() - seen.closedAt < MESSAGE_REPEAT_WINDOW_MS)) return seen.answer;
   const entry: { answer: Promise<PromptResult>; closedAt?: number } = { answer: Promise.resolve({ result: false, text: '' }) };
   entry.answer = openBox(options).then((answer) => {
-    entry.closedAt = state.now();
+    entry.closedAt = now();
     return answer;
   });
   state.keyed.set(key, entry);
@@ -140,7 +139,7 @@ function openBox(options: MessageBoxOptions): Promise<PromptResult> {
 
 /** Replace the clock of the repeat window (tests); null restores `Date.now`. */
 export function setMessageClock(clock: (() => number) | null): void {
-  state.now = clock ?? (() => Date.now());
+  now = clock ?? (() => Date.now());
 }
 
 /** Close everything and forget recent keyed boxes (tests and sign-out). */
