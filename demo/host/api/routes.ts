@@ -101,6 +101,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/getOwnerAgreementById', access: 'pfm', note: 'lookup (ownerAgreementId)' },
   { method: 'GET', path: '/api/pfm/getOwnerAgreementChangeOrderById', access: 'pfm', note: 'lookup (ownerAgreementChangeOrderId)' },
   { method: 'GET', path: '/api/pfm/vendors/getVendor', access: 'pfm', note: 'lookup vendor (vendorId)' },
+  { method: 'GET', path: '/api/pfm/vendors/getVendors', access: 'pfm', note: 'added: list vendor (every vendor, inactive ones too)' },
   { method: 'GET', path: '/costmanagement/costmanagement/GetSubcontract', access: { anyOf: [{ key: 'keyPFM', roles: ['Admin', 'Project Manager', 'RPM'] }, { key: 'keyCostManagement' }] }, note: 'lookup subcontract (subcontractId), legacy path' },
   { method: 'GET', path: '/api/pfm/GetSubcontractById', access: 'pfm', note: 'lookup (subcontractId)' },
   { method: 'GET', path: '/api/pfm/GetPurchaseAgreementById', access: 'pfm', note: 'lookup (purchaseAgreementId)' },
