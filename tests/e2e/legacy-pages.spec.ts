@@ -2,6 +2,7 @@
 // signs in by itself (real login page), shows its data, opens a workbench over the legacy page, and
 // shows toasts and message boxes; a Bootstrap 3 page (html { font-size: 10px }) changes no size.
 // Run alone: npx rollup -c && E2E_PORT=8603 npx playwright test tests/e2e/legacy-pages.spec.ts
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { advance, dialog } from './support/records';
 import { signIn } from './support/sign-in';
@@ -124,6 +125,21 @@ test.describe('legacy hand-off pages embed the real widgets', () => {
     await expect(host(page)).toHaveCount(1);
     await expect(panel(page)).toHaveCount(0);
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe: the embedded buyout and projects on their legacy pages, ${colorScheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await openLegacyAs(page, 'pm', '/SR/Brats?projectId=1&budgetId=1');
+      await expect(page.locator('pfm-buyout [data-buyout] tbody tr').first()).toBeVisible({ timeout: 20_000 });
+      const serious = async (tag: string) => (await new AxeBuilder({ page }).include({ fromShadowDom: [tag] }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(await serious('pfm-buyout')).toEqual([]);
+      await page.goto('/CostManagement/Projects');
+      await expect(page.locator('pfm-projects tbody tr[data-project-id]').first()).toBeVisible({ timeout: 20_000 });
+      expect(await serious('pfm-projects')).toEqual([]);
+    });
+  }
 
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`screenshots of the cm page, then with a workbench open, ${colorScheme}`, async ({ page }) => {
