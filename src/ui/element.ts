@@ -5,31 +5,49 @@ import { defineElement } from '../core/define';
 import { $messageBoxes, $toasts } from '../core/messages';
 import { pageSingleton } from '../core/singleton';
 import { Overlays } from './overlays';
+import { SignInGate } from './session';
 
 type PropType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
 
 /** Options for {@link defineReactElement}. */
-export interface ReactElementOptions {
+export interface ReactElementOptions<P extends object = object> {
   /** Props and how their attribute text is read; camelCase names map to kebab-case attributes. */
   props?: Record<string, PropType>;
   /** Event props (`onRecordChange` → `recordchange`); every event bubbles and crosses shadow roots. */
   events?: string[];
+  /**
+   * The element needs a signed-in user: embedded alone it starts the sign-in itself and renders its
+   * view only once signed in ('Signing in…' before, 'Please login' with a Sign in button when signed out).
+   */
+  signIn?: boolean;
+  /**
+   * Runs whenever the element's view mounts, with its props: for example `ensureWorkbenchHost` (src/core/workbench),
+   * so a screen embedded alone on a page gets the `<pfm-workbench-host>` its workbenches open in.
+   */
+  onMount?: (props: P) => void;
 }
 
 /** Tag of the one element per page that shows toasts and message boxes. */
 export const OVERLAYS_TAG = 'portal-overlays';
 
-function defineShadowReactElement<P extends object>(tag: string, component: ComponentType<P>, options: ReactElementOptions): CustomElementConstructor {
+function defineShadowReactElement<P extends object>(tag: string, component: ComponentType<P>, options: Pick<ReactElementOptions, 'props' | 'events'>): CustomElementConstructor {
   const events = Object.fromEntries((options.events ?? []).map((name) => [name, { bubbles: true, composed: true }]));
   const ctor = r2wc(component as ComponentType<object>, { shadow: 'open', props: options.props ?? {}, events }) as CustomElementConstructor;
   return defineElement(tag, ctor);
 }
 
-/** Wrap an element's component so that mounting it mounts the page's overlays too. */
-function withOverlays<P extends object>(component: ComponentType<P>): ComponentType<P> {
+/** Wrap an element's component so that mounting it mounts the page's overlays too (and what `options` ask for). */
+function withOverlays<P extends object>(component: ComponentType<P>, options: ReactElementOptions<P> = {}): ComponentType<P> {
+  const { signIn = false, onMount } = options;
   function WithOverlays(props: P) {
     useEffect(() => ensureOverlays(), []);
-    return createElement(component, props);
+    useEffect(() => {
+      onMount?.(props);
+      // Once per mount: later attribute changes are the view's business.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+    const view = createElement(component, props);
+    return signIn ? createElement(SignInGate, null, view) : view;
   }
   WithOverlays.displayName = `WithOverlays(${component.displayName ?? component.name})`;
   return WithOverlays;
@@ -40,9 +58,9 @@ function withOverlays<P extends object>(component: ComponentType<P>): ComponentT
  * Mounting it also mounts the page's `<portal-overlays>` (toasts and message boxes).
  * Safe to call twice (see defineElement).
  */
-export function defineReactElement<P extends object>(tag: string, component: ComponentType<P>, options: ReactElementOptions = {}): CustomElementConstructor {
+export function defineReactElement<P extends object>(tag: string, component: ComponentType<P>, options: ReactElementOptions<P> = {}): CustomElementConstructor {
   watchMessageStores();
-  return defineShadowReactElement(tag, withOverlays(component), options);
+  return defineShadowReactElement(tag, withOverlays(component, options), options);
 }
 
 /**

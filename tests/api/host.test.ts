@@ -213,9 +213,30 @@ describe('legacy hand-off pages', () => {
       assert.ok(!text.includes('<script>alert(1)</script>'), 'no injected script');
       assert.match(text, /<script type="module" src="\/dist\/loader\.js"><\/script>/);
       assert.match(text, new RegExp(`<${page.tag}[^>]*>Loading…</${page.tag}>`));
+      assert.ok(text.includes('<link rel="stylesheet" href="/demo/bootstrap3-like.css">'), 'the old page loads Bootstrap 3');
       assert.doesNotMatch(text, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
     });
   }
+
+  it('embeds the real element where it exists, configured from the query (any case); the others keep their placeholder', async () => {
+    const embedded = (text: string) => /<div class="widget" id="legacy-widget">\n(<[^>]*>)Loading…/.exec(text)?.[1];
+    const page = async (path: string) => embedded(await (await get(path)).text());
+    assert.equal(await page('/costmanagement/costmanagement/cm?projectId=4&budgetId=7&x=1'), '<pfm-projection-grid project-id="4" budget-id="7">');
+    assert.equal(await page('/costmanagement/costmanagement/cm?ProjectId=4'), '<pfm-projection-grid project-id="4">');
+    assert.equal(
+      await page('/costmanagement/costmanagement/changemanagement?projectId=1&budgetId=1&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=3'),
+      '<pfm-change-management project-id="1" budget-id="1" active-tab="change-events" record-key="ChangeEvent" record-id="3" workbench="ChangeEvent">',
+    );
+    assert.equal(await page('/costmanagement/costmanagement/changemanagement?projectId=1'), '<pfm-change-management project-id="1">');
+    assert.equal(await page('/CostManagement/Projects?legalEntityId=1'), '<pfm-projects>');
+    assert.equal(await page('/SR/Brats?projectId=1&budgetId=2'), '<pfm-buyout project-id="1" budget-id="2">');
+    assert.equal(await page('/sr/Brats/BuyoutProject?projectId=3'), '<pfm-buyout project-id="3">');
+    // Attribute values are escaped like the rest of the page.
+    assert.equal(await page('/SR/Brats?projectId=%22%3E%3Cscript%3E'), '<pfm-buyout project-id="&quot;&gt;&lt;script&gt;">');
+    for (const [path, tag] of [['/pr/Timecards/Timecard', 'tc-timecard'], ['/pr/Requests', 'pto-requests'], ['/ProjectToolbox/ProjectCloseouts', 'pt-project-closeouts']]) {
+      assert.match(await page(`${path}?projectId=2`) ?? '', new RegExp(`^<portal-not-available screen="[^"]+" tag="${tag}" project-id="2">$`), path);
+    }
+  });
 
   it('matches legacy paths case-insensitively and keeps the path as received', async () => {
     const text = await (await get('/SR/BRATS?recordId=5')).text();
@@ -223,10 +244,15 @@ describe('legacy hand-off pages', () => {
     assert.ok(text.includes('<dd id="legacy-query">recordId=5</dd>'));
   });
 
-  it('serves its stylesheet', async () => {
+  it('serves its stylesheets', async () => {
     const response = await get('/legacy-assets/legacy.css');
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /text\/css/);
+    // And the Bootstrap 3 rules it loads first, with the root font size that old pages set.
+    const bootstrap3 = await get('/demo/bootstrap3-like.css');
+    assert.equal(bootstrap3.status, 200);
+    assert.match(bootstrap3.headers.get('content-type') ?? '', /text\/css/);
+    assert.match(await bootstrap3.text(), /^html \{ font-size: 10px;/m);
   });
 });
 

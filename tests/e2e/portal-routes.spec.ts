@@ -205,6 +205,14 @@ test.describe('full-page hand-offs to the legacy host', () => {
     ['/ProjectToolbox/ProjectSecurities/request?projectId=2', 'projectId=2'],
     ['/ProjectToolbox/ProjectSecurities/reviewaccess?requestId=9', 'requestId=9'],
   ];
+  /** Pages whose element exists: the element they embed. */
+  const EMBEDDED: Record<string, string> = {
+    '/costmanagement/costmanagement/cm': 'pfm-projection-grid',
+    '/costmanagement/costmanagement/changemanagement': 'pfm-change-management',
+    '/SR/Brats': 'pfm-buyout',
+    '/sr/Brats/BuyoutProject': 'pfm-buyout',
+    '/CostManagement/Projects': 'pfm-projects',
+  };
   for (const [path, query] of HANDOFFS) {
     test(`${path.split('?')[0]} leaves for the legacy page with its query`, async ({ page }) => {
       // Signed in first: the legacy page's embedded widget signs a signed-out visitor in (a redirect
@@ -216,6 +224,11 @@ test.describe('full-page hand-offs to the legacy host', () => {
       await expect(page.locator('#legacy-path')).toHaveText(pathname);
       const shown = await page.locator('#legacy-query').textContent();
       expect(decodeURIComponent((shown ?? '').replace(/^\?/, ''))).toBe(decodeURIComponent(query));
+      // The page embeds the real element where it exists (issue 11), else the placeholder naming it.
+      const embedded = page.locator('#legacy-widget > *');
+      const real = EMBEDDED[pathname];
+      if (real) await expect(embedded).toHaveJSProperty('localName', real);
+      else await expect(embedded).toHaveJSProperty('localName', 'portal-not-available');
     });
   }
 });

@@ -78,6 +78,8 @@ test.describe('<pfm-projects>', () => {
     await row(page, 4).locator('a[data-open]').click();
     await page.waitForURL(/\/costmanagement\/costmanagement\/cm\?/);
     expect(new URL(page.url()).searchParams.get('projectId')).toBe('4');
+    // The legacy page embeds the real projection grid of that project (its budget from the project).
+    await expect(page.locator('#legacy-widget > pfm-projection-grid h1')).toHaveText('Projection Grid');
   });
 
   test('employee: the route is open, the data is not — a clear message, and the API refuses', async ({ page }) => {

@@ -46,4 +46,42 @@ describe('style isolation between a legacy page and an element', () => {
     expect({ bg: after.backgroundColor, padding: after.padding, radius: after.borderRadius, margin: getComputedStyle(document.getElementById('legacy-p')!).marginBottom }).to.deep.equal(snapshot);
     expect(document.adoptedStyleSheets.length).to.equal(0);
   });
+
+  it("the page's root font size (Bootstrap 3: html { font-size: 10px }) changes no size inside the element", async () => {
+    const measure = async () => {
+      document.body.insertAdjacentHTML('beforeend', '<portal-forbidden path="/x"></portal-forbidden>');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const element = document.querySelector('portal-forbidden')!;
+      const root = element.shadowRoot!;
+      const sizes: Record<string, string> = { host: getComputedStyle(element).fontSize };
+      for (const selector of ['h1', '.lead', '.btn', '.small', 'main']) {
+        const node = root.querySelector(selector)!;
+        const style = getComputedStyle(node);
+        sizes[selector] = [style.fontSize, style.lineHeight, style.paddingTop, style.paddingLeft, style.marginBottom, style.borderRadius, `${node.getBoundingClientRect().height}px`].join(' ');
+      }
+      element.remove();
+      return sizes;
+    };
+    const plain = await measure();
+    const bootstrap3 = document.createElement('style');
+    bootstrap3.textContent = 'html { font-size: 10px } body { font-size: 14px; line-height: 1.42857143 }';
+    document.head.append(bootstrap3);
+    try {
+      expect(getComputedStyle(document.documentElement).fontSize).to.equal('10px');
+      expect(await measure()).to.deep.equal(plain);
+    } finally {
+      bootstrap3.remove();
+    }
+    expect(plain.host).to.equal('16px');
+    expect(plain['.btn']!.split(' ')[2]).to.equal('6px'); // Bootstrap 5's .375rem as 6px
+  });
+
+  it("the element carries its own background, so its text stays readable on the page's own background in either theme", async () => {
+    document.body.insertAdjacentHTML('beforeend', '<portal-forbidden></portal-forbidden>');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const host = document.querySelector('portal-forbidden')!;
+    const style = getComputedStyle(host);
+    expect(style.backgroundColor).to.not.equal('rgba(0, 0, 0, 0)');
+    expect(style.backgroundColor).to.equal('rgb(255, 255, 255)'); // light mode: Bootstrap's --bs-body-bg
+  });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import '../../src/elements/pfm-workbench-host/define';
+import { $session } from '../../src/core/auth';
 import { $minimizedWorkbenches, MINIMIZED_STORAGE_KEY, openWorkbench } from '../../src/core/workbench';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,6 +26,8 @@ async function mountHost(query: string): Promise<HTMLElement> {
   for (const [name, value] of params) host.setAttribute(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), value);
   document.body.append(host);
   await tick();
+  // On a busy machine React may need longer than one tick: a named workbench's panel is awaited.
+  if (params.get('workbench') && $session.get().status === 'signedIn') await until(() => panel(host));
   return host;
 }
 
@@ -45,13 +48,26 @@ describe('<pfm-workbench-host>', () => {
       return new Response(JSON.stringify({ data: [] }), { status: 200 });
     }) as typeof fetch;
     $minimizedWorkbenches.set([]);
+    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } } as never);
   });
   afterEach(() => {
+    $session.set({ status: 'starting', account: null });
     window.fetch = realFetch;
     document.querySelectorAll('pfm-workbench-host').forEach((el) => el.remove());
     $minimizedWorkbenches.set([]);
     sessionStorage.removeItem(MINIMIZED_STORAGE_KEY);
     history.replaceState(null, '', start);
+  });
+
+  it('opens its workbench only once signed in (embedded alone it may mount first): no load without a token', async () => {
+    $session.set({ status: 'signingIn', account: null });
+    const host = await mountHost('workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1');
+    await tick(50);
+    expect(panel(host) === null, 'no panel yet').to.equal(true);
+    expect(fetched).to.deep.equal([]);
+    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } } as never);
+    await until(() => panel(host));
+    await until(() => fetched.some((url) => url.includes('getapplicationrecordfilecounts')));
   });
 
   it('renders nothing when no workbench is named', async () => {

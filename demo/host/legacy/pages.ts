@@ -1,9 +1,15 @@
 /**
  * The legacy ASP.NET host's full-page hand-off targets (§2), as simple server-rendered pages in the
- * old look: they show the path and the query string they received and embed one widget through the
- * loader, as a real legacy cost-management page would.
+ * old look (Bootstrap 3, whose `html { font-size: 10px }` is typical of old ASP.NET pages, then the
+ * site's own table layout and Verdana): they show the path and the query string they received and
+ * embed one widget through the loader, configured from the query, as a real legacy page would.
+ * The widget signs in by itself, opens its workbenches over the page (it adds a `<pfm-workbench-host>`)
+ * and shows toasts and message boxes (`<portal-overlays>`).
  */
 import { html, raw } from '../html';
+
+/** Where an attribute's value comes from: a query parameter's name (any case), or a function of the query. */
+export type AttributeSource = string | ((query: URLSearchParams, path: string) => string);
 
 export interface LegacyPage {
   /** The path as §2 spells it (matching is case-insensitive). */
@@ -11,31 +17,41 @@ export interface LegacyPage {
   title: string;
   /** The element the page embeds. */
   tag: string;
-  /** The element's attributes from the query: attribute name → query parameter name (or a function). */
-  attributes: Record<string, string | ((query: URLSearchParams, path: string) => string)>;
+  /**
+   * The element's attributes from the query: attribute name → query parameter name (any case; the
+   * attribute is left out when the query lacks the parameter) or a function (always written).
+   */
+  attributes: Record<string, AttributeSource>;
 }
 
 /**
  * The screen each legacy page will embed once its element exists; until then it embeds
- * <portal-not-available> naming that screen, with the ids the page received.
+ * <portal-not-available> naming that screen, with the ids the page received. Each later issue
+ * switches its own pages over to the real element.
  */
 const planned = (tag: string, screen: string) => ({
   tag: 'portal-not-available',
   attributes: { screen: () => screen, tag: () => tag, 'project-id': 'projectId', 'record-id': 'recordId' },
 });
 
+/** The §2 query of PFM screens that a project screen takes as attributes. */
+const PROJECT = { 'project-id': 'projectId', 'budget-id': 'budgetId' } as const;
+
 /** Path → page. */
 export const LEGACY_PAGES: readonly LegacyPage[] = [
-  { path: '/costmanagement/costmanagement/cm', title: 'Cost Management', ...planned('pfm-projection-grid', 'Cost Management') },
-  { path: '/costmanagement/costmanagement/changemanagement', title: 'Change Management', ...planned('pfm-change-management', 'Change Management') },
-  { path: '/SR/Brats', title: 'BRATs', ...planned('pfm-buyout', 'Buyout Risk Assessment') },
-  { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', ...planned('pfm-buyout', 'Buyout Project') },
+  { path: '/costmanagement/costmanagement/cm', title: 'Cost Management', tag: 'pfm-projection-grid', attributes: { ...PROJECT } },
+  {
+    path: '/costmanagement/costmanagement/changemanagement', title: 'Change Management', tag: 'pfm-change-management',
+    attributes: { ...PROJECT, 'active-tab': 'activeTab', 'record-key': 'recordKey', 'record-id': 'recordId', workbench: 'workbench' },
+  },
+  { path: '/SR/Brats', title: 'BRATs', tag: 'pfm-buyout', attributes: { ...PROJECT } },
+  { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', tag: 'pfm-buyout', attributes: { ...PROJECT } },
   { path: '/pr/Timecards/Timecard', title: 'Timecard', ...planned('tc-timecard', 'Timecard') },
   { path: '/pr/Timecards', title: 'Timecards', ...planned('tc-manage-timecards', 'Timecards') },
   { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', ...planned('tc-timecard', 'Weekly Timecard') },
   { path: '/pr/Requests', title: 'Time-Off Requests', ...planned('pto-requests', 'Time-Off Requests') },
   { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', ...planned('pto-regional-calendar', 'Regional Calendar') },
-  { path: '/CostManagement/Projects', title: 'Projects', ...planned('pfm-projects', 'Cost Management Projects') },
+  { path: '/CostManagement/Projects', title: 'Projects', tag: 'pfm-projects', attributes: {} },
   { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', ...planned('pt-project-closeouts', 'Project Closeouts') },
   { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', ...planned('pt-access-request', 'Project Access Request') },
   { path: '/ProjectToolbox/ProjectSecurities/reviewaccess', title: 'Review Project Access', ...planned('pt-review-access', 'Review Project Access') },
@@ -45,6 +61,13 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
 export function findLegacyPage(pathname: string): LegacyPage | undefined {
   const wanted = pathname.replace(/\/+$/, '').toLowerCase();
   return LEGACY_PAGES.find((page) => page.path.toLowerCase() === wanted);
+}
+
+/** The first value of query parameter `name`, whatever its case (legacy links write ProjectId=). */
+function queryValue(query: URLSearchParams, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of query) if (key.toLowerCase() === wanted) return value;
+  return undefined;
 }
 
 /** Render the page for `page` as requested at `url` (path plus query, as received). */
@@ -59,9 +82,9 @@ export function renderLegacyPage(page: LegacyPage, url: string): string {
   } catch {
     // keep the raw path when it is not valid percent-encoding
   }
-  const attributes = Object.entries(page.attributes).map(([name, source]) => {
-    const value = typeof source === 'function' ? source(query, decodedPath) : (query.get(source) ?? '');
-    return html` ${name}="${value}"`;
+  const attributes = Object.entries(page.attributes).flatMap(([name, source]) => {
+    const value = typeof source === 'function' ? source(query, decodedPath) : queryValue(query, source);
+    return value === undefined ? [] : [html` ${name}="${value}"`];
   });
   const parameters = [...query.entries()].map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${value}</td></tr>`);
   return html`<!DOCTYPE html>
@@ -69,6 +92,7 @@ export function renderLegacyPage(page: LegacyPage, url: string): string {
 <head>
 <meta charset="utf-8">
 <title>${page.title} - Summit Builders Intranet</title>
+<link rel="stylesheet" href="/demo/bootstrap3-like.css">
 <link rel="stylesheet" href="/legacy-assets/legacy.css">
 <script type="module" src="/dist/loader.js"></script>
 </head>

@@ -145,6 +145,44 @@ const location$ = pageSingleton<WritableAtom<{ search: string }>>('workbench.loc
 /** The page's query string, updated by {@link openWorkbench}, {@link closeWorkbench} and Back/Forward (also on a legacy page). */
 export const $workbenchLocation = location$;
 
+/** The element that shows the open workbench and the tray (src/elements/pfm-workbench-host). */
+export const WORKBENCH_HOST_TAG = 'pfm-workbench-host';
+
+/** What a screen knows of its context, for the workbenches it opens. */
+export interface WorkbenchHostContext {
+  projectId?: number;
+  budgetId?: number;
+}
+
+/**
+ * Make sure the page has somewhere for workbenches to open. Inside `<portal-app>` the portal places
+ * the host; a screen embedded alone on a legacy page calls this when it mounts (through
+ * `defineReactElement(…, { onMount: ensureWorkbenchHost })`), and when the page has no
+ * `<pfm-workbench-host>` of its own one is appended to `<body>`: the workbench named by the page's
+ * query (`workbench`, `recordKey`, `recordId`, `activeTab`, `activeTray`) opens at once, later ones
+ * open from row clicks and links, Back closes them. Its `project-id`/`budget-id` are the screen's
+ * (`context`), else the query's. The loader sees the new tag and loads its chunk. Idempotent.
+ */
+export function ensureWorkbenchHost(context: WorkbenchHostContext = {}): void {
+  if (typeof document === 'undefined' || document.querySelector(`portal-app, ${WORKBENCH_HOST_TAG}`)) return;
+  const query = new URLSearchParams(location.search);
+  const queryId = (name: string) => {
+    for (const [key, value] of query) if (key.toLowerCase() === name.toLowerCase() && /^-?\d{1,16}$/.test(value.trim())) return Number(value);
+    return -1;
+  };
+  const id = (value: number | undefined, name: string) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : queryId(name));
+  const open = workbenchFromSearch(query);
+  const host = document.createElement(WORKBENCH_HOST_TAG);
+  const attributes: Record<string, string> = {
+    workbench: open.workbench, 'record-key': open.recordKey, 'record-id': String(open.recordId),
+    'active-tab': open.activeTab, 'active-tray': open.activeTray,
+    'project-id': String(id(context.projectId, 'projectId')), 'budget-id': String(id(context.budgetId, 'budgetId')),
+  };
+  for (const [name, value] of Object.entries(attributes)) if (value !== '') host.setAttribute(name, value);
+  host.dataset.added = 'ensureWorkbenchHost';
+  (document.body ?? document.documentElement).append(host);
+}
+
 /** Open workbench `kind` over the current screen (a new history entry: Back closes it). */
 export function openWorkbench(kind: string, target: WorkbenchTarget = {}): void {
   go(workbenchUrl(kind, target));

@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { Buyout } from './Buyout';
 
@@ -8,9 +9,15 @@ import { Buyout } from './Buyout';
  * |---|---|---|
  * | `project-id` | -1 | the project; its budget is used when `budget-id` is -1 |
  * | `budget-id` | -1 | the budget |
+ *
+ * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
+ * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
+ * It signs in by itself and loads once signed in.
  */
 export const BuyoutElement = defineReactElement('pfm-buyout', Buyout, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },
+  signIn: true,
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { ChangeManagement } from './ChangeManagement';
 
@@ -10,9 +11,13 @@ import { ChangeManagement } from './ChangeManagement';
  * | budget-id | -1 | the budget (passed on to workbenches) |
  * | active-tab | '' | initiating-documents, change-events, request-for-proposals, change-requests; anything else shows the first |
  * | record-key, record-id | '', -1 | the workbench's record (the workbench host shows it) |
+ *
+ * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
+ * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  */
 export const ChangeManagementElement = defineReactElement('pfm-change-management', ChangeManagement, {
   props: { projectId: 'number', budgetId: 'number', activeTab: 'string', recordKey: 'string', recordId: 'number' },
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

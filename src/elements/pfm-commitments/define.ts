@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { Commitments } from './Commitments';
 
@@ -11,9 +12,13 @@ import { Commitments } from './Commitments';
  *
  * `record-key`, `record-id` and `workbench` are read by `<pfm-workbench-host>` beside the screen; a
  * row's number opens its workbench through the query.
+ *
+ * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
+ * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  */
 export const CommitmentsElement = defineReactElement('pfm-commitments', Commitments, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

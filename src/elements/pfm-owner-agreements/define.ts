@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { OwnerAgreements } from './OwnerAgreements';
 
@@ -8,9 +9,13 @@ import { OwnerAgreements } from './OwnerAgreements';
  * |---|---|---|
  * | `project-id` | -1 | the project |
  * | `budget-id` | -1 | used when `project-id` is -1 |
+ *
+ * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
+ * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  */
 export const OwnerAgreementsElement = defineReactElement('pfm-owner-agreements', OwnerAgreements, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

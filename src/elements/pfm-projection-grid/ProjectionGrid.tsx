@@ -75,7 +75,7 @@ function Screen({ store }: { store: ProjectionStore }) {
   }
   if (status.kind === 'choose') {
     return (
-      <div className="card" style={{ maxWidth: '32rem' }}>
+      <div className="card" style={{ maxWidth: '512px' }}>
         <div className="card-body">
           <label className="form-label" htmlFor="pg-budget">This project has several budgets. Which one?</label>
           <select id="pg-budget" className="form-select" defaultValue="" onChange={(event) => void store.chooseBudget(Number(event.currentTarget.value))}>
@@ -249,7 +249,7 @@ function Ready({ store }: { store: ProjectionStore }) {
         options={options}
         persistenceId={`projection-grid-${store.variant || 'cost'}`}
         onTable={setTable}
-        height="max(28rem, calc(100vh - 22rem))"
+        height="max(448px, calc(100vh - 352px))"
         ariaLabel={`${VARIANT_TITLES[store.variant]}, budget ${budget.jobNumber}`}
       />
     </>

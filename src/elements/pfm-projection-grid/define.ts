@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { ProjectionGrid } from './ProjectionGrid';
 
@@ -16,9 +17,13 @@ import { ProjectionGrid } from './ProjectionGrid';
  * beside the screen reads them from the query.
  *
  * @event pfm-projections-submitted - after the month's projections were submitted; `detail: { budgetId, projectId }`
+ *
+ * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
+ * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  */
 export const ProjectionGridElement = defineReactElement('pfm-projection-grid', ProjectionGrid, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', variant: 'string' },
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

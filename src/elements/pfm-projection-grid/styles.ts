@@ -7,15 +7,15 @@ import { pageSingleton } from '../../core/singleton';
 
 export const PROJECTION_GRID_CSS = `
 :host { display: block; }
-.pg-toolbar { gap: .5rem; }
-.pg-summary dt { font-weight: 400; color: var(--bs-secondary-color); font-size: .8rem; }
+.pg-toolbar { gap: 8px; }
+.pg-summary dt { font-weight: 400; color: var(--bs-secondary-color); font-size: 12.8px; }
 .pg-summary dd { font-weight: 600; margin: 0; font-variant-numeric: tabular-nums; }
-.pg-legend { font-size: .85rem; gap: .25rem 1.25rem; }
-.pg-swatch { display: inline-block; width: 1.1rem; height: 1rem; vertical-align: middle; margin-right: .35rem; border: 1px solid var(--bs-border-color); }
+.pg-legend { font-size: 13.6px; gap: 4px 20px; }
+.pg-swatch { display: inline-block; width: 17.6px; height: 16px; vertical-align: middle; margin-right: 5.6px; border: 1px solid var(--bs-border-color); }
 .pg-swatch-manual { background: var(--bs-warning-bg-subtle); }
 .pg-swatch-unsaved { background: var(--bs-body-bg); border-left: 4px solid var(--bs-primary); }
 .pg-swatch-invalid { background: var(--bs-danger-bg-subtle); border: 2px solid var(--bs-danger); }
-.pg-mark { font-size: .75rem; font-weight: 600; margin-left: .35rem; white-space: nowrap; }
+.pg-mark { font-size: 12px; font-weight: 600; margin-left: 5.6px; white-space: nowrap; }
 .pg-mark-manual { color: var(--bs-warning-text-emphasis); }
 .pg-mark-invalid { color: var(--bs-danger-text-emphasis); }
 .pg-over { color: var(--bs-danger-text-emphasis); }
@@ -24,7 +24,7 @@ export const PROJECTION_GRID_CSS = `
 .tabulator .tabulator-row.pg-unsaved { box-shadow: inset 4px 0 0 var(--bs-primary); }
 .tabulator .tabulator-row.pg-unsaved .tabulator-cell.pg-editable { font-style: italic; }
 .tabulator .tabulator-cell.pg-editable:not(.pg-readonly) { cursor: text; }
-.tabulator .pg-open { padding: 0 .35rem; line-height: 1.2; }
+.tabulator .pg-open { padding: 0 5.6px; line-height: 1.2; }
 `;
 
 const sheet = () => pageSingleton('pfm-projection-grid.sheet', () => {

@@ -136,7 +136,7 @@ export function Projects() {
           <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
             <label htmlFor={searchId} className="visually-hidden">Search projects by number or name</label>
             <input
-              id={searchId} type="search" className="form-control" style={{ maxWidth: '24rem' }} placeholder="Search by number or name"
+              id={searchId} type="search" className="form-control" style={{ maxWidth: '384px' }} placeholder="Search by number or name"
               value={search} onChange={(event) => setSearch(event.target.value)} data-search
             />
             <span className="text-body-secondary small" aria-live="polite" data-count>

@@ -13,6 +13,7 @@ import {
 } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
+import { useSignedIn } from '../../ui/session';
 import { FilesPanel, loadFileCount, WorkbenchFrame, WorkbenchTray } from '../../ui/workbench';
 
 /** Attributes of `<pfm-workbench-host>` (kebab-case in HTML). */
@@ -74,9 +75,12 @@ export function WorkbenchHost(props: WorkbenchHostProps) {
   useEffect(() => $workbenchLocation.listen(({ search }) => setState((previous) => stateFromQuery(search, previous))), []);
 
   const tray = useStore($minimizedWorkbenches);
+  // Embedded alone on a legacy page the host may mount before anyone signed in: it starts the sign-in
+  // (a no-op in the portal) and opens the workbench once signed in, so no load goes out without a token.
+  const signedIn = useSignedIn();
   return (
     <>
-      {state.workbench ? <OpenWorkbench key={`${state.workbench}|${state.recordKey}|${state.recordId}`} state={state} /> : null}
+      {state.workbench && signedIn ? <OpenWorkbench key={`${state.workbench}|${state.recordKey}|${state.recordId}`} state={state} /> : null}
       <WorkbenchTray entries={tray} onRestore={restoreWorkbench} />
     </>
   );

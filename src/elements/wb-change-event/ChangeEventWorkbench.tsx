@@ -138,7 +138,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   );
 }
 
-const COLUMN_WIDTHS = ['26%', '12%', '20%', '12%', '10%', '10%', '15rem'];
+const COLUMN_WIDTHS = ['26%', '12%', '20%', '12%', '10%', '10%', '240px'];
 
 /** One list of items (open or closed), nested ones indented under their parent. */
 function ItemList({ title, list, items, eventNumber, onAddNested }: {

@@ -57,7 +57,7 @@ export function ProjectConfiguration({ recordKey = '', recordId = -1, projectId 
       <dl className="row mb-4 project-settings">
         {rows.map(([label, value]) => (
           <div key={label} className="col-12 col-md-6 d-flex gap-2 py-1 border-bottom">
-            <dt className="fw-semibold" style={{ minWidth: '11rem' }}>{label}</dt>
+            <dt className="fw-semibold" style={{ minWidth: '176px' }}>{label}</dt>
             <dd className="mb-0">{value || '—'}</dd>
           </div>
         ))}

@@ -332,7 +332,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
                 const code = costCodes.find((c) => c.costCodeId === item.costCodeId);
                 return (
                   <tr key={item.key} data-item={item.itemId ?? 'new'}>
-                    <td style={{ minWidth: '22rem' }}>
+                    <td style={{ minWidth: '352px' }}>
                       {itemsEditable ? (
                         <CostCodePicker costCodes={costCodes} budgetId={record.budgetId} costType={item.costType} costCodeId={item.costCodeId}
                           label={`Line ${line}`} invalid={fieldInvalid(form, field('costCodeId'))}
@@ -348,7 +348,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
                         onChange={(event) => setItem(item.key, { description: event.currentTarget.value })} />
                       <FieldFeedback feedback={form} field={field('description')} />
                     </td>
-                    <td style={{ width: '11rem' }}>
+                    <td style={{ width: '176px' }}>
                       <input className={`form-control form-control-sm text-end${fieldInvalid(form, field('amount')) ? ' is-invalid' : ''}`} inputMode="decimal"
                         aria-label={`Line ${line} amount`} value={item.amount} readOnly={!itemsEditable} disabled={!itemsEditable} data-field="amount"
                         onChange={(event) => setItem(item.key, { amount: sanitizeNumber(event.currentTarget.value) })} />

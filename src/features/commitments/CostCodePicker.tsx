@@ -25,7 +25,7 @@ export function CostCodePicker({ costCodes, budgetId, costType, costCodeId, disa
   const extra = current && !offered.some((c) => c.costCodeId === current.costCodeId) ? current : undefined;
   return (
     <div className="d-flex gap-1">
-      <select className="form-select form-select-sm" style={{ maxWidth: '9rem' }} aria-label={`${label} cost type`} value={costType} disabled={disabled}
+      <select className="form-select form-select-sm" style={{ maxWidth: '144px' }} aria-label={`${label} cost type`} value={costType} disabled={disabled}
         data-field="costType" onChange={(event) => {
           const type = event.currentTarget.value;
           const keep = current && current.type === type ? current.costCodeId : null;

@@ -78,7 +78,7 @@ export function WorkbenchFrame(props: WorkbenchFrameProps) {
       }}
       style={{
         position: 'fixed', top: 0, right: 0, bottom: collapsed ? 'auto' : 0, width: WORKBENCH_WIDTH, zIndex: 1050,
-        boxShadow: '-0.5rem 0 1.5rem rgba(0, 0, 0, 0.25)', outline: 'none',
+        boxShadow: '-8px 0 24px rgba(0, 0, 0, 0.25)', outline: 'none',
       }}
     >
       <header className="d-flex flex-wrap align-items-center gap-2 px-3 py-2 border-bottom bg-body-tertiary">

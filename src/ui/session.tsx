@@ -1,0 +1,42 @@
+/**
+ * Signing in when an element is embedded alone. Inside `<portal-app>` the portal signs in and its
+ * guard waits for the roles before a screen mounts; on a legacy page nothing else does, so an
+ * element that needs data starts the sign-in itself (`startAuth` is idempotent: a no-op in the portal).
+ */
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { $session, signIn, startAuth } from '../core/auth';
+import { useStore } from './hooks';
+
+/** Shown while the sign-in is under way. */
+export const SIGNING_IN_TEXT = 'Signing in…';
+/** Shown when the visitor is signed out (`?skipautosignon`, or the sign-in failed). */
+export const PLEASE_LOGIN_TEXT = 'Please login';
+
+/** Whether the user is signed in; starts the sign-in when nothing has started it yet. */
+export function useSignedIn(): boolean {
+  const session = useStore($session);
+  useEffect(() => {
+    if (session.status === 'starting') void startAuth();
+  }, [session.status]);
+  return session.status === 'signedIn';
+}
+
+/**
+ * Renders `children` once signed in. Before: 'Signing in…' (role=status); signed out: 'Please login'
+ * with a Sign in button. `defineReactElement(tag, View, { signIn: true })` wraps a view in it.
+ */
+export function SignInGate({ children }: { children: ReactNode }) {
+  const signedIn = useSignedIn();
+  const status = useStore($session).status;
+  if (signedIn) return <>{children}</>;
+  if (status === 'signedOut' || status === 'error') {
+    return (
+      <div className="container-fluid py-3" data-session="signed-out">
+        <p className="mb-2">{PLEASE_LOGIN_TEXT}</p>
+        <button type="button" className="btn btn-primary" onClick={() => void signIn()}>Sign in</button>
+      </div>
+    );
+  }
+  return <p className="container-fluid py-3 text-body-secondary" role="status" data-session="signing-in">{SIGNING_IN_TEXT}</p>;
+}
