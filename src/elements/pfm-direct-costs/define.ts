@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { DirectCosts } from './DirectCosts';
 
@@ -11,9 +12,11 @@ import { DirectCosts } from './DirectCosts';
  *
  * `record-key`, `record-id` and `workbench` are read by `<pfm-workbench-host>` beside the screen; a
  * row's number opens its workbench through the query, 'New direct cost' (PFM roles) a new one.
+ * Embedded alone on a page, it appends a `<pfm-workbench-host>` when the page has none.
  */
 export const DirectCostsElement = defineReactElement('pfm-direct-costs', DirectCosts, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

@@ -238,7 +238,7 @@ function DirectCostForm({ draft, setDraft, editable, feedback, projectId, budget
               const code = costCodes.find((c) => c.costCodeId === item.costCodeId);
               return (
                 <tr key={item.key} data-item={line}>
-                  <td style={{ minWidth: '22rem' }}>
+                  <td style={{ minWidth: '352px' }}>
                     {itemsEditable ? (
                       <CostCodePicker costCodes={costCodes} budgetId={budgetId} costType={item.costType} costCodeId={item.costCodeId} label={`Line ${line}`}
                         invalid={fieldInvalid(feedback, field('costCodeId'))} onChange={(next) => setItem(item.key, { costType: next.costType, costCodeId: next.costCodeId })} />
@@ -251,7 +251,7 @@ function DirectCostForm({ draft, setDraft, editable, feedback, projectId, budget
                       onChange={(e) => setItem(item.key, { description: e.currentTarget.value })} />
                     <FieldFeedback feedback={feedback} field={field('description')} />
                   </td>
-                  <td style={{ width: '11rem' }}>
+                  <td style={{ width: '176px' }}>
                     <input className={`form-control form-control-sm text-end${fieldInvalid(feedback, field('amount')) ? ' is-invalid' : ''}`} inputMode="decimal"
                       aria-label={`Line ${line} amount`} value={item.amount} disabled={!itemsEditable} data-field="amount"
                       onChange={(e) => setItem(item.key, { amount: sanitizeNumber(e.currentTarget.value) })} />
