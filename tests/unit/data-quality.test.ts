@@ -3,6 +3,8 @@ import {
   countByRule, DATA_QUALITY_RULES, daysBetween, emptyRows, evaluateDataQuality, projectedCostToComplete, workbenchKindFor,
   type DataQualityRows,
 } from '../../src/core/data-quality';
+import { issueLink, issuesSheet, recordLabel, ruleCounts, sortIssues, type DataQualityIssue } from '../../src/features/data-quality/data';
+import { sheetToCsv } from '../../src/ui/grid/export';
 
 const TODAY = '2026-11-01';
 const rows = (extra: Partial<DataQualityRows>): DataQualityRows => ({ ...emptyRows(TODAY, '2026-11'), ...extra });
@@ -170,5 +172,45 @@ describe('data-quality rules', () => {
     expect(workbenchKindFor('ChangeRecord')).to.equal('InitiatingDocument');
     expect(workbenchKindFor('Budget')).to.equal(null);
     expect(workbenchKindFor('CostCode')).to.equal(null);
+  });
+});
+
+describe('data-quality screen helpers', () => {
+  const issue = (over: Partial<DataQualityIssue> = {}): DataQualityIssue => ({
+    ruleId: 'unreconciled-cost-adjustment', ruleTitle: 'Unreconciled cost adjustment', severity: 'warning', recordKey: 'CostAdjustment', recordId: 4,
+    number: 'CA-4', budgetId: 1, projectId: 1, workbench: 'CostAdjustment', message: 'CA-4 moves $1.00 but has no item: add the items (cost codes) it adjusts.', ...over,
+  });
+
+  it('the export sheet goes through the grid CSV writer, which neutralises =, +, - and @', () => {
+    const csv = sheetToCsv(issuesSheet([
+      issue({ number: '=HYPERLINK("http://x")' }), issue({ number: '+1', message: '-2' }), issue({ number: '@SUM(A1)', message: 'plain, with comma' }),
+    ]));
+    expect(csv.split('\r\n')).to.deep.equal([
+      'Severity,Rule,Record type,Record,Message',
+      `Warning,Unreconciled cost adjustment,Cost Adjustment,"'=HYPERLINK(""http://x"")",CA-4 moves $1.00 but has no item: add the items (cost codes) it adjusts.`,
+      "Warning,Unreconciled cost adjustment,Cost Adjustment,'+1,'-2",
+      "Warning,Unreconciled cost adjustment,Cost Adjustment,'@SUM(A1),\"plain, with comma\"",
+      '',
+    ]);
+  });
+
+  it('links: a workbench over the current page, or the projection grid of the budget', () => {
+    expect(issueLink(issue(), 'https://h/pfm/projects/dataquality?projectId=1&budgetId=1')).to.deep.equal({
+      href: '/pfm/projects/dataquality?projectId=1&budgetId=1&workbench=CostAdjustment&recordKey=CostAdjustment&recordId=4', workbench: 'CostAdjustment',
+    });
+    expect(issueLink(issue({ recordKey: 'Budget', recordId: 1, workbench: null }), 'https://h/x')).to.deep.equal({
+      href: '/pfm/projects/projectiongrid?projectId=1&budgetId=1', workbench: null,
+    });
+    expect(recordLabel('OwnerAgreementChangeOrder')).to.equal('Owner Agreement Change Order');
+    expect(recordLabel('CostCode')).to.equal('Budget Line');
+  });
+
+  it('counts per failing rule and sorts by severity, then rule order, then number', () => {
+    const list = [issue({ number: 'CA-10' }), issue({ severity: 'info', ruleId: 'projection-not-submitted', ruleTitle: 'P', number: '24-1' }),
+      issue({ number: 'CA-9' }), issue({ severity: 'error', ruleId: 'commitment-without-items', ruleTitle: 'C', number: 'SC-1' })];
+    expect(sortIssues(list).map((i) => i.number)).to.deep.equal(['SC-1', 'CA-9', 'CA-10', '24-1']);
+    expect(ruleCounts(list).map((r) => [r.id, r.count])).to.deep.equal([
+      ['commitment-without-items', 1], ['unreconciled-cost-adjustment', 2], ['projection-not-submitted', 1],
+    ]);
   });
 });
