@@ -9,7 +9,7 @@ import { navigate } from '../../core/router';
 import { openWorkbench } from '../../core/workbench';
 import { downloadCsv, downloadExcel } from '../../ui/grid/export';
 import {
-  DATA_QUALITY_TEXT as TEXT, DATA_QUALITY_TIMEOUT_MS, failureOf, issueLink, issuesSheet, loadDataQuality, recordLabel, ruleCounts, severityLabel,
+  DATA_QUALITY_PAGE, DATA_QUALITY_TEXT as TEXT, DATA_QUALITY_TIMEOUT_MS, failureOf, issueLink, issuesSheet, loadDataQuality, recordLabel, ruleCounts, severityLabel,
   sortIssues, type DataQualityIssue, type LoadFailure,
 } from './data';
 
@@ -58,6 +58,7 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
   const sameScope = result?.key.startsWith(`${scopeKey}#`) ?? false;
   const load: Load = result?.key === requestKey ? result : { status: 'loading', issues: sameScope ? result!.issues : null };
   const [severity, setSeverity] = useState<DataQualitySeverity | ''>('');
+  const [limit, setLimit] = useState(DATA_QUALITY_PAGE);
 
   useEffect(() => {
     if (!scopeKey) return undefined;
@@ -157,7 +158,7 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
                     <tr><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Record</th><th scope="col">What to fix</th></tr>
                   </thead>
                   <tbody>
-                    {shown.map((issue) => (
+                    {shown.slice(0, limit).map((issue) => (
                       <tr key={`${issue.ruleId}:${issue.recordKey}:${issue.recordId}`} data-issue={issue.ruleId} data-record={`${issue.recordKey}:${issue.recordId}`}>
                         <td><SeverityBadge severity={issue.severity} /></td>
                         <td>{issue.ruleTitle}</td>
@@ -167,6 +168,11 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
                     ))}
                   </tbody>
                 </table>
+                {shown.length > limit ? (
+                  <button type="button" className="btn btn-sm btn-secondary" data-action="more" onClick={() => setLimit((n) => n + DATA_QUALITY_PAGE)}>
+                    {TEXT.showMore(limit, shown.length)}
+                  </button>
+                ) : null}
               </div>
             )}
           </section>

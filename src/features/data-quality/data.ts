@@ -41,6 +41,7 @@ export const DATA_QUALITY_TEXT = {
   exportExcel: 'Export Excel',
   severityLabel: 'Severity',
   allSeverities: 'All severities',
+  showMore: (shown: number, total: number) => `Show more (${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown)`,
 } as const;
 
 export type LoadFailure = keyof typeof DATA_QUALITY_TEXT.failed;
@@ -71,12 +72,16 @@ export function ruleCounts(issues: readonly DataQualityIssue[]): Array<{ id: str
   return [...known, ...unknown].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
 }
 
-/** Issues sorted by severity, then rule order, then record number. */
+/** Issues sorted by severity, then rule order, then record number (one collator: localeCompare with options builds one per call). */
 export function sortIssues(issues: readonly DataQualityIssue[]): DataQualityIssue[] {
   const ruleOrder = new Map(DATA_QUALITY_RULES.map((r, i) => [r.id, i]));
+  const collator = new Intl.Collator('en', { numeric: true });
   return [...issues].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity)
-    || (ruleOrder.get(a.ruleId) ?? 99) - (ruleOrder.get(b.ruleId) ?? 99) || a.number.localeCompare(b.number, 'en', { numeric: true }));
+    || (ruleOrder.get(a.ruleId) ?? 99) - (ruleOrder.get(b.ruleId) ?? 99) || collator.compare(a.number, b.number));
 }
+
+/** Rows rendered at first, and added per 'Show more' (a project with thousands of failures stays quick to open). */
+export const DATA_QUALITY_PAGE = 100;
 
 /** The §2 label of a record key ('OwnerAgreementChangeOrder' → 'Owner Agreement Change Order'). */
 export const recordLabel = (recordKey: string): string =>

@@ -22,7 +22,7 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  evaluateDataQuality, workbenchKindFor, type BudgetLineRow, type BudgetRow, type ChangeEventItemRow, type ChangeEventRow, type CommitmentRow,
+  evaluateDataQuality, PENDING_DIRECT_COST_STATES, workbenchKindFor, type BudgetLineRow, type BudgetRow, type ChangeEventItemRow, type ChangeEventRow, type CommitmentRow,
   type CostAdjustmentRow, type DataQualityResult, type DataQualityRows, type DirectCostRow, type ItemRow, type OwnerChangeOrderRow,
   type VendorRecordRow,
 } from '../../../../../src/core/data-quality';
@@ -53,11 +53,14 @@ const bool = (value: unknown) => value === 1 || value === true;
 export function loadDataQualityRows(db: Database.Database, projectId: number, today = SEED_DATE, currentPeriod = CURRENT_PERIOD): DataQualityRows {
   const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[];
 
-  // What was billed against each commitment: one pass over the project's transactions.
+  // What was billed against each commitment of the project (through the cct_source index of migration 004).
   const billed = new Map<string, number>();
-  for (const r of all<{ k: string; id: number; amount: number }>(`SELECT sourceRecordKey AS k, sourceRecordId AS id, sum(amount) AS amount
-    FROM cost_code_transactions WHERE projectId = ? AND sourceRecordKey IN ('Subcontract', 'PurchaseAgreement', 'PurchaseOrder')
-    GROUP BY sourceRecordKey, sourceRecordId`, projectId)) billed.set(`${r.k}:${r.id}`, r.amount);
+  for (const [key, table, id] of COMMITMENTS) {
+    for (const r of all<{ id: number; amount: number }>(`SELECT x.sourceRecordId AS id, sum(x.amount) AS amount FROM cost_code_transactions x
+      WHERE x.sourceRecordKey = ? AND x.sourceRecordId IN (SELECT ${id} FROM ${table} WHERE projectId = ?) GROUP BY x.sourceRecordId`, key, projectId)) {
+      billed.set(`${key}:${r.id}`, r.amount);
+    }
+  }
 
   const commitments: CommitmentRow[] = [];
   const items: ItemRow[] = [];
@@ -134,7 +137,10 @@ export function loadDataQualityRows(db: Database.Database, projectId: number, to
   const directCosts: DirectCostRow[] = [];
   for (const r of all<DirectCostRow & { vendorName: string | null; vendorActive: number | null; closed: number }>(`SELECT t.directCostId, t.number, t.budgetId,
       st.name AS stateName, st.closed, t.modifiedAt AS stateSince, v.name AS vendorName, v.active AS vendorActive
-    FROM direct_costs t ${STATE('t')} LEFT JOIN vendors v ON v.vendorId = t.vendorId WHERE t.projectId = ? AND st.closed = 0`, projectId)) {
+    FROM direct_costs t ${STATE('t')} LEFT JOIN vendors v ON v.vendorId = t.vendorId
+    WHERE t.projectId = ? AND st.closed = 0 AND (st.name IN (${PENDING_DIRECT_COST_STATES.map(() => '?').join(', ')}) OR v.active = 0)`,
+  projectId, ...PENDING_DIRECT_COST_STATES)) {
+    // Candidates only (awaiting approval, or of an inactive vendor): 10,000 open direct costs stay quick; the rules decide.
     directCosts.push({ directCostId: r.directCostId, number: r.number, budgetId: r.budgetId, stateName: r.stateName, stateSince: r.stateSince });
     if (r.vendorName !== null) {
       vendorRecords.push({ recordKey: 'DirectCost', recordId: r.directCostId, number: r.number, budgetId: r.budgetId, vendorName: r.vendorName, vendorActive: bool(r.vendorActive) });
