@@ -111,6 +111,11 @@ describe('seed', () => {
       const transactions = (db.prepare('SELECT count(*) AS n FROM cost_code_transactions WHERE projectId = ?').get(project.projectId) as { n: number }).n;
       assert.ok(lines >= 5000, `${lines} lines`);
       assert.ok(transactions >= 100_000, `${transactions} transactions`);
+      // Issue 11: ≥ 10,000 cost adjustments and ≥ 10,000 direct costs for the data-quality and list benchmarks.
+      for (const table of ['cost_adjustments', 'direct_costs']) {
+        const n = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE projectId = ?`).get(project.projectId) as { n: number }).n;
+        assert.ok(n >= 10_000, `${n} ${table}`);
+      }
       assert.ok(seconds < 30, `seeded with scale in ${seconds}s`);
     } finally {
       db.close();

@@ -6,7 +6,16 @@ export const GOALS = {
   transactionsRatio: 1.5, // 100,000 transactions painted ≤ 1.5 × their floor
   sortMs: 300, // numeric sort ≤ 300 ms
   rowsRatio: 3, // rendered row elements < 3 × visible rows
+  screenRatio: 1.5, // issue 11: data-quality screen and the cost adjustments / direct costs lists interactive ≤ 1.5 × their floor
+  rulesMs: 500, // issue 11: data-quality rules evaluated on the server ≤ 500 ms
 };
+
+/** Issue 11's screens of the scale project: [samples key, label]. */
+export const SCREENS = [
+  ['dataQuality', 'Navigation → data-quality screen interactive'],
+  ['costAdjustments', 'Navigation → cost adjustments list interactive'],
+  ['directCosts', 'Navigation → direct costs list interactive'],
+];
 
 export const README_START = '<!-- bench:start -->';
 export const README_END = '<!-- bench:end -->';
@@ -53,6 +62,18 @@ export function summarize(samples, lastStats, lastGridStats) {
     { name: 'Header filter', median: ms(filter), floor: '', ratio: '', goal: '(reported)', result: Number.isFinite(filter) ? 'measured' : 'not measured' },
     rowsFigure('Transactions: rendered row elements / visible rows', rows, lastStats),
     rowsFigure('Projection grid: rendered row elements / visible rows', gridRows, lastGridStats),
+    ...SCREENS.flatMap(([key, name]) => {
+      const screen = median(samples[key] ?? []);
+      const floor = median(samples[`${key}Floor`] ?? []);
+      const skipped = samples.skipped?.includes(key);
+      const figure = {
+        name, median: ms(screen), floor: ms(floor), ratio: ratio(screen / floor), goal: `≤ ${GOALS.screenRatio}× floor`,
+        result: skipped ? 'skipped: screen not available in this build' : verdict(screen / floor, GOALS.screenRatio, '×'),
+      };
+      if (key !== 'dataQuality') return [figure];
+      const server = median(samples.rulesServer ?? []);
+      return [figure, { name: 'Data-quality rules on the server (Server-Timing)', median: ms(server), floor: '', ratio: '', goal: `≤ ${GOALS.rulesMs} ms`, result: verdict(server, GOALS.rulesMs, 'ms') }];
+    }),
   ];
 }
 

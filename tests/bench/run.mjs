@@ -7,6 +7,9 @@
 //   2. in-page navigation → Cost Code Transactions workbench with its 100,000+ rows painted;
 //   3. a numeric sort (click the amount header) and a header filter on those rows;
 //   4. the floor, in the same page: fetch + JSON.parse of the same payloads with the same token;
+//   5. (issue 11) in-page navigation → the data-quality screen with its rows, against its floor, and
+//      the server's time for the rules (its Server-Timing header); navigation → the cost adjustments
+//      and direct costs lists with rows (skipped when the portal shows "not available" for them);
 // and the rendered row elements against the visible rows. The latest table goes into README.md.
 //
 // Options: --runs N (default 5), --port P (default 8643), --no-build (reuse the bench build),
@@ -142,6 +145,40 @@ function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
   }, { start, rootTag, stopAt, needEditable, findDeepSource: findDeep.toString(), statsSource: deepRowStats.toString(), timeout: STEP_TIMEOUT_MS });
 }
 
+/**
+ * Wait until `rootTag` (through shadow roots) holds an element matching `rowSelector`, and return the
+ * time from `start` to the frame after. `{ notAvailable: true }` when the portal shows
+ * <portal-not-available tag="rootTag"> instead (a screen not in this build).
+ */
+function waitForScreenRows(page, { start, rootTag, rowSelector }) {
+  return page.evaluate(async ({ start, rootTag, rowSelector, findDeepSource, timeout }) => {
+    const findDeepFn = new Function(`return (${findDeepSource})`)();
+    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    for (;;) {
+      const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
+      if (root && findDeepFn(root, (el) => el.matches(rowSelector), []).length > 0) {
+        await nextFrame();
+        return { ms: performance.now() - start };
+      }
+      if (!root && findDeepFn(document, (el) => el.localName === 'portal-not-available' && el.getAttribute('tag') === rootTag, []).length > 0) {
+        return { ms: NaN, notAvailable: true };
+      }
+      if (performance.now() - start > timeout) return { ms: NaN, timedOut: true, found: Boolean(root) };
+      await nextFrame();
+    }
+  }, { start, rootTag, rowSelector, findDeepSource: findDeep.toString(), timeout: STEP_TIMEOUT_MS });
+}
+
+/** The server's `dq` Server-Timing duration of one data-quality call (ms), asked with the page's token. */
+function measureRulesServerTime(page, url, authorization) {
+  return page.evaluate(async ({ url, authorization }) => {
+    const response = await fetch(url, { headers: { Authorization: authorization, Accept: 'application/json' }, cache: 'no-store' });
+    await response.text();
+    const match = /(?:^|,)\s*dq;[^,]*dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+    return match ? Number(match[1]) : NaN;
+  }, { url, authorization });
+}
+
 /** fetch + JSON.parse of `urls` in parallel (as the app asks for them), with the page's bearer token. */
 function measureFloor(page, urls, authorization) {
   return page.evaluate(async ({ urls, authorization }) => {
@@ -264,7 +301,18 @@ async function main() {
     // The screen's own data calls: PFM GETs, less the header's project menu and pins.
     const isDataLoad = (path) => path.startsWith('/api/pfm/') && !/^\/api\/pfm\/(projects\/|budgets\/GetProjectMenu)/.test(path);
 
-    const samples = { grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [] };
+    const samples = {
+      grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [],
+      dataQuality: [], dataQualityFloor: [], rulesServer: [], costAdjustments: [], costAdjustmentsFloor: [], directCosts: [], directCostsFloor: [], skipped: [],
+    };
+    const projectQuery = `legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
+    // Issue 11's screens: [samples key, path, element, a data row inside it].
+    const screens = [
+      ['dataQuality', `/pfm/projects/dataquality?${projectQuery}`, 'pfm-data-quality', 'tr[data-issue], [data-empty]'],
+      ['costAdjustments', `/pfm/projects/costadjustments?${projectQuery}`, 'pfm-cost-adjustments', 'tr[data-record-id], .tabulator-row'],
+      ['directCosts', `/pfm/projects/directcosts?${projectQuery}`, 'pfm-direct-costs', 'tr[data-record-id], .tabulator-row'],
+    ];
+    const screenUrls = {};
     const notes = new Set();
     let workbenchMissing = false;
     let gridUrls = [];
@@ -320,6 +368,41 @@ async function main() {
       // (4) the floors, in the same page
       const gridFloor = gridUrls.length ? await measureFloor(page, gridUrls, authorization) : { ms: NaN, rows: 0 };
       const transactionsFloor = transactionUrls.length ? await measureFloor(page, transactionUrls, authorization) : { ms: NaN, rows: 0 };
+      // (5) issue 11's screens, each from the parked projects list; then the floors and the rules' server time.
+      const screenFigures = {};
+      for (const [key, path, tag, rowSelector] of screens) {
+        if (samples.skipped.includes(key)) continue;
+        await pushPath(page, PARK);
+        await page.waitForTimeout(300);
+        apiGets.length = 0;
+        const shown = await waitForScreenRows(page, { start: await pushPath(page, path), rootTag: tag, rowSelector });
+        if (shown.notAvailable) {
+          samples.skipped.push(key);
+          notes.add(`<${tag}>: not available in this build (skipped)`);
+          continue;
+        }
+        if (shown.timedOut) {
+          notes.add(`<${tag}>: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${shown.found ? 'found' : 'not found'})`);
+          samples.skipped.push(key);
+          continue;
+        }
+        await page.waitForLoadState('networkidle');
+        if (warmUp) screenUrls[key] = [...new Set(apiGets.filter(isDataLoad))];
+        const floor = screenUrls[key]?.length ? await measureFloor(page, screenUrls[key], authorization) : { ms: NaN };
+        screenFigures[key] = { ms: shown.ms, floor: floor.ms };
+      }
+      const dqUrl = (screenUrls.dataQuality ?? []).find((u) => u.startsWith('/api/pfm/getdataqualityissues'));
+      const rulesMs = dqUrl ? await measureRulesServerTime(page, dqUrl, authorization) : NaN;
+      if (warmUp) log(`issue 11 payloads: ${Object.entries(screenUrls).map(([k, urls]) => `${k}: ${urls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'}`).join('; ') || 'none'}`);
+      if (!warmUp) {
+        for (const [key, figure] of Object.entries(screenFigures)) {
+          samples[key].push(figure.ms);
+          samples[`${key}Floor`].push(figure.floor);
+        }
+        samples.rulesServer.push(rulesMs);
+        log(`  ${Object.entries(screenFigures).map(([k, f]) => `${k} ${f.ms.toFixed(0)} ms (floor ${f.floor.toFixed(0)})`).join(', ')}, rules on the server ${rulesMs.toFixed(0)} ms`);
+      }
+
       if (!warmUp) samples.gridRowRatio.push(grid.visible > 0 ? grid.rendered / grid.visible : NaN);
       if (warmUp) {
         log(`grid payloads: ${gridUrls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'}`);

@@ -22,6 +22,7 @@ import { stateHandlers } from './pfm/change-management/state-updates';
 import { changeWriteHandlers } from './pfm/change-management/writes';
 import { commitmentWriteHandlers } from './pfm/commitments/writes';
 import { directCostWriteHandlers } from './pfm/direct-costs/writes';
+import { dataQualityHandlers } from './pfm/data-quality/issues';
 
 export { API_ROUTES } from './routes';
 
@@ -71,6 +72,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...sessionHandlers, ...lookupHandlers, ...applicationHandlers, ...loadHandlers, ...fileHandlers,
     ...projectionWriteHandlers, ...stateHandlers, ...changeWriteHandlers, ...commitmentWriteHandlers,
     ...directCostWriteHandlers,
+    ...dataQualityHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

@@ -88,6 +88,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/files/upload', access: 'pfm', note: 'added: file form (ApplicationRecordKey, RecordId, file)' },
   { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },
   { method: 'DELETE', path: '/api/pfm/files', access: 'pfm', note: 'added: DELETE with form-data FileId' },
+  { method: 'GET', path: '/api/pfm/getdataqualityissues', access: 'pfm', note: 'added: data-quality rule failures of a project (recordKey Project or Budget, recordId); Server-Timing dq' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

@@ -676,7 +676,16 @@ INSERT INTO field_security (lookupApplicationRecordStateId, fieldName, roleName,
   ORDER BY s.displayOrder;
 `;
 
+/**
+ * 004 (issue 11): what was billed against a commitment is summed by the transactions' source record
+ * (commitment loads, data quality's over-billing rule); without an index each sum scanned every transaction.
+ */
+const SOURCE_INDEX = `
+CREATE INDEX IF NOT EXISTS cct_source ON cost_code_transactions(sourceRecordKey, sourceRecordId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
+  { version: 4, name: '004_transaction_source_index', sql: SOURCE_INDEX },
 ];

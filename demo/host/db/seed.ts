@@ -164,6 +164,7 @@ class Seeder {
     PROJECTS.forEach((project, index) => this.project(index, project));
     this.employeeTools();
     this.openItems();
+    this.dataQualityDefects();
   }
 
   // --- reference data ------------------------------------------------------------------------
@@ -1007,6 +1008,60 @@ class Seeder {
     this.coLinks = [];
   }
 
+  /**
+   * Known defects on the pm's project 1 so the data-quality screen (src/core/data-quality) has work
+   * to show: written last and without the PRNG, so every other seeded row stays as it was.
+   * - a Draft subcontract without items (rule commitment-without-items);
+   * - a Draft purchase order of an inactive vendor whose item is on another project's cost code
+   *   (inactive-vendor, item-cost-code-off-budget);
+   * - a Draft owner change order without change events (owner-change-order-without-change-events);
+   * - direct cost DC-24-1032-002 awaiting approval since 20 days before the seed date
+   *   (direct-cost-pending-approval);
+   * - the first Approved, unlinked item of CE-003 approved 45 days before the seed date
+   *   (approved-item-not-committed).
+   * Unreconciled cost adjustments, the unsubmitted projection and long-open change events arise from the data itself.
+   */
+  dataQualityDefects(): void {
+    const t = SEED_STAMP;
+    const project = this.projects[0]!;
+    const budget = project.budgets[0]!;
+    const activeVendor = this.vendorsByTrade.values().next().value![0]!;
+    const scNumber = `SC-${budget.jobNumber}-${pad(this.next(`sc:${budget.budgetId}`), 3)}`;
+    this.insertCommitment('Subcontract', 'subcontracts', {
+      projectId: project.projectId, budgetId: budget.budgetId, vendorId: activeVendor, subcontractTypeId: 2, number: scNumber,
+      description: 'Temporary protection and winter enclosures', applicationRecordStateId: this.state('Subcontract', 'Draft'),
+      retainagePercent: 10, excessLiability: null, executedDate: null, billedToDate: 0,
+      displayText: `${scNumber} ${this.vendorName.get(activeVendor)}`, modifiedAt: t,
+    });
+    const inactiveName = 'Gulf Coast Shoring Co. (closed)';
+    const inactiveVendor = this.insert('vendors', {
+      vendorNumber: 'V29999', name: inactiveName, trade: 'equipment', city: 'Houston', state: 'TX', phone: '(713) 555-0199',
+      email: 'office@gulfcoastshoring.example', active: 0, displayText: `${inactiveName} (Houston, TX)`, modifiedAt: t,
+    });
+    this.vendorName.set(inactiveVendor, inactiveName);
+    const poNumber = `PO-${budget.jobNumber}-${pad(this.next(`po:${budget.budgetId}`), 3)}`;
+    const purchaseOrderId = this.insertCommitment('PurchaseOrder', 'purchase_orders', {
+      projectId: project.projectId, budgetId: budget.budgetId, vendorId: inactiveVendor, purchaseAgreementId: null, number: poNumber,
+      description: 'Shoring rental (vendor closed)', applicationRecordStateId: this.state('PurchaseOrder', 'Draft'), orderDate: addDays(SEED_DATE, -12),
+      billedToDate: 0, displayText: `${poNumber} ${inactiveName}`, modifiedAt: t,
+    });
+    const foreignLine = this.projects[1]!.budgets[0]!.lines[0]!;
+    this.insert('purchase_order_items', {
+      purchaseOrderId, costCodeId: foreignLine.costCodeId, description: 'Shoring frames (coded to another job)', quantity: 4, unitPrice: 1250, amount: 5000, modifiedAt: t,
+    });
+    const ocoNumber = `OCO-${pad(this.next(`oaco:${project.ownerAgreementId}`), 3)}`;
+    this.insert('owner_agreement_change_orders', {
+      ownerAgreementId: project.ownerAgreementId, budgetId: budget.budgetId, number: ocoNumber, description: 'Owner change order: winter conditions (no change events yet)',
+      amount: 0, applicationRecordStateId: this.state('OwnerAgreementChangeOrder', 'Draft'), changeOrderDate: addDays(SEED_DATE, -8),
+      displayText: `${ocoNumber} ${OWNERS[project.index]}`, modifiedAt: t,
+    });
+    this.insertRaw(`UPDATE direct_costs SET modifiedAt = '${addDays(SEED_DATE, -20)}T12:00:00.000Z' WHERE budgetId = ${budget.budgetId} AND number = 'DC-${budget.jobNumber}-002'`);
+    this.insertRaw(`UPDATE change_event_items SET modifiedAt = '${addDays(SEED_DATE, -45)}T12:00:00.000Z' WHERE changeEventItemId = (
+      SELECT min(i.changeEventItemId) FROM change_event_items i JOIN change_events ce USING (changeEventId)
+      JOIN application_record_states s ON s.applicationRecordStateId = i.applicationRecordStateId
+      WHERE ce.budgetId = ${budget.budgetId} AND ce.number = 'CE-003' AND s.name = 'Approved' AND i.coItemRecordId IS NULL)`);
+  }
+
   /** Set by seedDatabase: runs a statement of trusted, integer-only SQL. */
   insertRaw: (sql: string) => void = () => undefined;
 
@@ -1056,10 +1111,50 @@ class Seeder {
       }
     }
     this.insert('budgets_pending_projections', { budgetId, employeeId: 2, month: CURRENT_PERIOD, modifiedAt: t });
+    this.scaleAdjustmentsAndDirectCosts(info, budgetId, number, lines);
     (this as { rng: Rng }).rng = saved;
     this.finish();
   }
+  /** The first of `names` that `key` has as a state (a state renamed by a later issue keeps working). */
+  stateOf(key: string, names: readonly string[]): number {
+    for (const name of names) if (this.stateIds.has(`${key}:${name}`)) return this.state(key, name);
+    return this.state(key, names[0]!);
+  }
+
+  /**
+   * The benchmark project's 10,000 cost adjustments and 10,000 direct costs (issue 11), one item
+   * each, none posted (so the transactions stay as they are). Every 20th adjustment has no item
+   * (unreconciled), so the data-quality screen has 500 rows to show. Arithmetic, not the PRNG.
+   */
+  scaleAdjustmentsAndDirectCosts(info: ProjectInfo, budgetId: number, jobNumber: string, lines: LineInfo[]): void {
+    const t = SEED_STAMP;
+    const open = this.stateOf('CostAdjustment', ['Open', 'Draft']);
+    const vendors = [...this.vendorsByTrade.values()].flat();
+    const dcStates = [this.state('DirectCost', 'Draft'), this.stateOf('DirectCost', ['Pending Approval', 'Submitted'])];
+    for (let n = 1; n <= 10_000; n++) {
+      const line = lines[(n * 7) % lines.length]!;
+      const number = `CA-${jobNumber}-${pad(n, 5)}`;
+      const amount = ((n * 37) % 2_000 + 100) * (n % 3 === 0 ? -1 : 1);
+      const costAdjustmentId = this.insert('cost_adjustments', {
+        projectId: info.projectId, budgetId, costAdjustmentReasonId: 1 + (n % 5), number, description: `Benchmark adjustment ${n}`,
+        adjustmentDate: addDays(SEED_DATE, -(n % 300)), amount, applicationRecordStateId: open, displayText: number, modifiedAt: t,
+      });
+      if (n % 20 !== 0) this.insert('cost_adjustment_items', { costAdjustmentId, costCodeId: line.costCodeId, description: 'Reclass', amount, modifiedAt: t });
+    }
+    for (let n = 1; n <= 10_000; n++) {
+      const line = lines[(n * 11) % lines.length]!;
+      const number = `DC-${jobNumber}-${pad(n, 5)}`;
+      const amount = (n * 53) % 5_000 + 150;
+      const directCostTypeId = 1 + (n % 6);
+      const directCostId = this.insert('direct_costs', {
+        projectId: info.projectId, budgetId, directCostTypeId, vendorId: vendors[n % vendors.length]!, number, directCostDate: addDays(SEED_DATE, -(n % 365)),
+        description: `Benchmark direct cost ${n}`, amount, applicationRecordStateId: dcStates[n % 2]!, displayText: number, modifiedAt: t,
+      });
+      this.insert('direct_cost_items', { directCostId, costCodeId: line.costCodeId, description: 'Direct cost', units: 0, hours: 0, amount, modifiedAt: t });
+    }
+  }
 }
+
 
 const CHANGE_TITLES = [
   'Owner-requested finish upgrades', 'Added electrical outlets in break room', 'Revised storefront elevations', 'Unforeseen underground utilities',

@@ -140,9 +140,19 @@ function csvField(cell: ExportCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A sheet as CSV text (CRLF line ends, no BOM); lists that are not grids export through this too. */
+export function sheetToCsv(sheet: ExportSheet): string {
+  return sheet.lines.map((line) => line.cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
 /** The grid as CSV text (CRLF line ends, no BOM). */
 export function toCsv(table: Tabulator, options: ExportOptions = {}): string {
-  return toExportSheet(table, options).lines.map((line) => line.cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return sheetToCsv(toExportSheet(table, options));
+}
+
+/** Download a sheet as `<filename>.csv` (UTF-8 with a BOM so Excel reads it as UTF-8). */
+export function downloadCsv(sheet: ExportSheet, filename: string): void {
+  downloadBlob(new Blob(['\uFEFF', sheetToCsv(sheet)], { type: CSV_MIME_TYPE }), `${filename}.csv`);
 }
 
 /** Download the grid as `<filename>.csv` (UTF-8 with a BOM so Excel reads it as UTF-8). */
@@ -155,7 +165,14 @@ export function exportCsv(table: Tabulator, filename: string, options: ExportOpt
 
 /** The grid as an .xlsx Blob; write-excel-file loads on the first call only. */
 export async function toExcelBlob(table: Tabulator, options: ExportOptions = {}): Promise<Blob> {
-  const sheet = toExportSheet(table, options);
+  return sheetToExcelBlob(toExportSheet(table, options));
+}
+
+/**
+ * A sheet as an .xlsx Blob. Text is written as text cells, never as formulas, so '=…', '+…', '-…'
+ * and '@…' stay inert; lists that are not grids export through this too.
+ */
+export async function sheetToExcelBlob(sheet: ExportSheet): Promise<Blob> {
   // The universal build writes in the page (no Web Worker, which a strict CSP may forbid).
   const { default: writeExcelFile } = await import('write-excel-file/universal');
   type SheetData = import('write-excel-file/universal').SheetData;
@@ -177,6 +194,12 @@ export async function toExcelBlob(table: Tabulator, options: ExportOptions = {})
 /** Download the grid as `<filename>.xlsx`, numbers as numbers with money/number formats. */
 export async function exportExcel(table: Tabulator, filename: string, options: ExportOptions = {}): Promise<void> {
   const blob = await toExcelBlob(table, options);
+  downloadBlob(blob.type ? blob : new Blob([blob], { type: XLSX_MIME_TYPE }), `${filename}.xlsx`);
+}
+
+/** Download a sheet as `<filename>.xlsx`. */
+export async function downloadExcel(sheet: ExportSheet, filename: string): Promise<void> {
+  const blob = await sheetToExcelBlob(sheet);
   downloadBlob(blob.type ? blob : new Blob([blob], { type: XLSX_MIME_TYPE }), `${filename}.xlsx`);
 }
 

@@ -10,7 +10,8 @@ export {
   numberSorter, textCellFormatter, type TextFormatter,
 } from './formatters';
 export {
-  CSV_MIME_TYPE, XLSX_MIME_TYPE, downloadBlob, exportCsv, exportExcel, toCsv, toExcelBlob, toExportSheet,
+  CSV_MIME_TYPE, XLSX_MIME_TYPE, downloadBlob, downloadCsv, downloadExcel, exportCsv, exportExcel, sheetToCsv, sheetToExcelBlob, toCsv, toExcelBlob,
+  toExportSheet,
   type ExportCell, type ExportColumn, type ExportLine, type ExportOptions, type ExportSheet,
 } from './export';
 export { editableGridOptions, GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
