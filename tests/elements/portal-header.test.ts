@@ -236,7 +236,7 @@ describe('<portal-header>', () => {
     expect(location.href, 'nothing was followed by script').to.equal(before);
   });
 
-  it('the open bell menu reads in light and dark: every item, focused or not, has text contrast of 4.5:1 or more', async () => {
+  it('the open bell menu reads in light and dark: every item, focused or not, has text contrast of 4.5:1 or more; the focused item is its one tab stop', async () => {
     const openItems = {
       openWorkflows: [1, 2, 3].map((id) => ({ workflowInstanceId: id, documentNumber: `SC-${id}`, workflowTrigger: 'Subcontract approval', phaseName: 'Review', directLink: `/pfm/projects/commitments?projectId=${id}` })),
       budgetsPendingProjections: [{ budgetId: 44, projectId: 5, projectName: 'Riverside Clinic', month: '2026-03' }],
@@ -258,6 +258,13 @@ describe('<portal-header>', () => {
         const texts = items.flatMap((item) => [item, ...item.querySelectorAll('span')]);
         const poor = texts.map((el) => `${el.textContent}: ${textContrast(el).toFixed(2)}`).filter((entry) => Number(entry.split(': ').pop()) < 4.5);
         expect(poor, colorScheme).to.deep.equal([]);
+        // One tab stop, on the focused item (a roving tabindex): a long, scrolling menu has focusable content.
+        expect(items.filter((item) => item.tabIndex === 0)).to.deep.equal([focused()]);
+        await sendKeys({ press: 'ArrowDown' });
+        await waitFor(() => items[1] === focused() && items[1].tabIndex === 0);
+        expect(items.filter((item) => item.tabIndex === 0)).to.deep.equal([items[1]]);
+        await sendKeys({ press: 'ArrowUp' });
+        await waitFor(() => items[0] === focused() && items[0].tabIndex === 0);
         await sendKeys({ press: 'Escape' });
         await waitFor(() => $('[data-menu="bell"] [role="menu"][hidden]'));
       }
