@@ -2,7 +2,9 @@
  * A keyboard-accessible dropdown menu (WAI-ARIA menu button pattern) styled with Bootstrap's dropdown:
  * a button with aria-haspopup/aria-expanded, a role=menu list of role=menuitem links. Enter, Space or
  * ArrowDown open it on the first item, ArrowUp on the last; ArrowUp/ArrowDown move (wrapping),
- * Home/End jump, Escape closes and returns focus to the button, Tab closes and moves on. Entries are
+ * Home/End jump, Escape closes and returns focus to the button, Tab closes and moves on. The item
+ * last focused (at first the first) is the list's one tab stop (a roving tabindex), so a list long
+ * enough to scroll has focusable content for keyboard scrolling and assistive technology. Entries are
  * real `<a href>` links, so they work as links too (the router routes them without a page load).
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -62,6 +64,8 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
   const listRef = useRef<HTMLUListElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  // The entry holding the roving tab stop (null: the first).
+  const [tabStop, setTabStop] = useState<string | null>(null);
 
   // Focus moves into the list once it is shown (after the render that un-hides it).
   const [openCount, setOpenCount] = useState(0);
@@ -123,12 +127,19 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
     }
   };
 
+  const flat = items ?? [];
+  const grouped = groups?.filter((group) => group.items.length > 0) ?? [];
+  const empty = flat.length === 0 && grouped.length === 0;
+  const entries = [...flat, ...grouped.flatMap((group) => group.items)];
+  const stop = entries.some((entry) => entry.id === tabStop) ? tabStop : entries[0]?.id;
+  const tabIndexOf = (item: MenuLink) => (item.id === stop ? 0 : -1);
+
   const renderLink = (item: MenuLink) => {
     const note = item.note ? <span className="d-block small text-body-secondary text-wrap">{item.note}</span> : null;
     if (item.href === undefined) {
       return (
         <li key={item.id} role="none">
-          <span role="menuitem" tabIndex={-1} aria-disabled="true" className="dropdown-item-text" data-entry={item.id} title={item.title}>
+          <span role="menuitem" tabIndex={tabIndexOf(item)} aria-disabled="true" className="dropdown-item-text" data-entry={item.id} title={item.title}>
             {item.label}
             {note}
           </span>
@@ -139,7 +150,7 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
       <li key={item.id} role="none">
         <a
           role="menuitem"
-          tabIndex={-1}
+          tabIndex={tabIndexOf(item)}
           className={`dropdown-item${item.current ? ' active' : ''}`}
           href={item.href}
           title={item.title}
@@ -155,10 +166,6 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
       </li>
     );
   };
-
-  const flat = items ?? [];
-  const grouped = groups?.filter((group) => group.items.length > 0) ?? [];
-  const empty = flat.length === 0 && grouped.length === 0;
 
   return (
     <div className="dropdown" ref={wrapperRef} data-menu={testId}>
@@ -183,6 +190,7 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
         className={`dropdown-menu${alignEnd ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
         hidden={!open}
         onKeyDown={onListKeyDown}
+        onFocus={(event) => { const entry = (event.target as HTMLElement).dataset.entry; if (entry) setTabStop(entry); }}
       >
         {flat.map(renderLink)}
         {grouped.map((group, index) => (

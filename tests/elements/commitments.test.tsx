@@ -61,6 +61,7 @@ function listAnswers(overrides: Record<string, StubFor> = {}): Record<string, St
     '/api/pfm/getcostcodes': { body: { data: COST_CODES.filter((c) => c.budgetId === 1) } },
     '/api/pfm/GetSubcontractTypes': { body: { data: [{ subcontractTypeId: 1, displayText: 'Standard Subcontract' }, { subcontractTypeId: 2, displayText: 'Short Form Subcontract' }] } },
     [FIELD_SECURITY_PATH]: fieldSecurityAnswer,
+    '/api/pfm/projects/GetProjectByProjectId': ({ query }) => ({ body: { data: { projectId: Number(query.get('projectId')), displayText: '24-1032 Riverside Medical Office Building' } } }),
     ...overrides,
   };
 }
@@ -140,13 +141,13 @@ describe('commitments', () => {
       expect(textOf(list, '[data-count="open"]')).to.equal('2');
       expect(textOf(list, '[data-count="closed"]')).to.equal('1');
       await waitFor(() => textOf(list, 'tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
-      const totals = root.querySelector('[data-totals="Subcontract"]')!;
+      const totals = root.querySelector('[data-testid="list-Subcontract"] tfoot')!;
       expect(textOf(totals, '[data-total="original"]')).to.contain('$1,500.00');
       expect(textOf(totals, '[data-total="current"]')).to.contain('$1,750.00');
       expect(textOf(totals, '[data-total="retainage"]')).to.contain('$45.00');
       (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
       await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
-      expect(textOf(root.querySelector('[data-totals="Subcontract"]')!, '[data-total="original"]')).to.contain('$300.00');
+      expect(textOf(root.querySelector('[data-testid="list-Subcontract"] tfoot')!, '[data-total="original"]')).to.contain('$300.00');
       // Purchase orders: one amount, no approved changes.
       expect(textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="original"]')).to.equal('$200.00');
       const loads = fetchRequests.filter((c) => c.path === '/api/pfm/getsubcontracts');
@@ -159,6 +160,53 @@ describe('commitments', () => {
       await waitFor(() => textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="vendor"]') === 'Vendor 7 (lookup)'
         && textOf(root, '[data-testid="list-Subcontract"] tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
       expect(fetchRequests.filter((c) => c.path.startsWith('/api/pfm/vendors/')).map((c) => c.path)).to.deep.equal(['/api/pfm/vendors/getVendors']);
+    });
+
+    it('puts each total under its own column (the footer of the list’s table), with the label under Number', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      for (const kind of ['Subcontract', 'PurchaseOrder']) {
+        const list = await waitFor(() => root.querySelector(`[data-testid="list-${kind}"] tfoot [data-total="retainage"]`) && root.querySelector(`[data-testid="list-${kind}"]`)!);
+        const headers = [...list.querySelectorAll<HTMLElement>('thead th')];
+        const totals = [...list.querySelectorAll<HTMLElement>('tfoot [data-total]')];
+        expect(totals.map((cell) => cell.dataset.total)).to.deep.equal(['original', 'approvedChanges', 'current', 'billed', 'retainage']);
+        for (const total of totals) {
+          const header = headers.find((th) => th.textContent === { original: 'Original', approvedChanges: 'Approved changes', current: 'Current', billed: 'Billed', retainage: 'Retainage' }[total.dataset.total!])!;
+          const [cell, column] = [total.getBoundingClientRect(), header.getBoundingClientRect()];
+          expect(cell.left, `${kind} ${total.dataset.total} left`).to.be.at.least(column.left - 0.5);
+          expect(cell.right, `${kind} ${total.dataset.total} right`).to.be.at.most(column.right + 0.5);
+        }
+        const label = list.querySelector<HTMLElement>('tfoot th[scope="row"]')!.getBoundingClientRect();
+        const number = headers[0]!.getBoundingClientRect();
+        expect(headers[0]!.textContent).to.equal('Number');
+        expect(label.left).to.be.at.least(number.left - 0.5);
+        expect(label.right).to.be.at.most(number.right + 0.5);
+      }
+    });
+
+    it('while loading shows a loading status in each list, never totals of nothing', async () => {
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => { answer = resolve; });
+      const answers = listAnswers();
+      const subcontracts = answers['/api/pfm/getsubcontracts'] as (request: FetchRequest) => StubAnswer;
+      stubFetch({ ...answers, '/api/pfm/getsubcontracts': async (request) => { await held; return subcontracts(request); } });
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const status = await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] [role="status"]'));
+      expect(status.textContent).to.equal('Loading subcontracts…');
+      expect(root.textContent).to.not.contain('Total (');
+      expect(root.textContent).to.not.contain('$0.00');
+      answer();
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tfoot'));
+      expect(root.querySelector('[data-testid="list-Subcontract"] [role="status"]')).to.equal(null);
+    });
+
+    it('names its project under the title, as change management does', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const subject = await waitFor(() => (root.querySelector('[data-screen-title] [data-subject="pfm-project"]')?.textContent ? root.querySelector('[data-screen-title]') : null));
+      expect(subject.querySelector('h1')?.textContent).to.equal('Commitments');
+      expect(textOf(subject, '[data-subject]')).to.equal('24-1032 Riverside Medical Office Building');
+      expect(fetchRequests.some((c) => c.path === '/api/pfm/projects/GetProjectByProjectId' && c.query.get('projectId') === '1')).to.equal(true);
     });
 
     it('a 403 shows a clear message instead of the lists', async () => {

@@ -278,6 +278,46 @@ describe('<Grid> (Tabulator in a shadow root)', () => {
     ]);
   });
 
+  it('mends Tabulator\'s ARIA: the body and group headers are rows of the grid, header filters are labelled', async () => {
+    const rows = [{ id: 1, kind: 'Labor', amount: 10 }, { id: 2, kind: 'Material', amount: 5 }];
+    const columns: ColumnDefinition[] = [
+      { title: 'Kind', field: 'kind', headerFilter: 'input' },
+      { title: 'Amount', field: 'amount', formatter: moneyFormatter, headerFilter: 'input', headerFilterParams: { elementAttributes: { maxlength: '20' } } },
+      { title: 'Note', field: 'note', headerFilter: 'input', headerFilterParams: { elementAttributes: { 'aria-label': 'Search notes' } } },
+    ];
+    const groupHeader = (value: unknown, count: number) => `${String(value)} <span class="text-body-secondary">(${count})</span>`;
+    const { root } = await mountGrid({ columns, data: rows, options: { groupBy: 'kind', groupHeader } });
+    const grid = root.querySelector<HTMLElement>('[role="grid"]')!;
+    // role=grid owns only row groups (and unroled, unfocusable wrappers); row groups own only rows.
+    const holder = grid.querySelector<HTMLElement>(':scope > .tabulator-tableholder')!;
+    expect(holder.getAttribute('role')).to.equal('rowgroup');
+    expect(holder.querySelector(':scope > .tabulator-table')?.getAttribute('role')).to.equal('presentation');
+    const groups = [...root.querySelectorAll<HTMLElement>('.tabulator-group')];
+    expect(groups.map((group) => group.getAttribute('role'))).to.deep.equal(['row', 'row']);
+    expect(groups.map((group) => group.querySelector('[role="gridcell"]')?.textContent)).to.deep.equal(['Labor (1)', 'Material (1)']);
+    expect(root.querySelectorAll('[role="rowgroup"] [role="rowgroup"]').length).to.equal(0);
+    const filters = [...root.querySelectorAll<HTMLInputElement>('.tabulator-header-filter input')];
+    expect(filters.map((input) => input.getAttribute('aria-label'))).to.deep.equal(['Filter Kind', 'Filter Amount', 'Search notes']);
+    expect(filters[1]!.getAttribute('maxlength')).to.equal('20');
+    // The screen's own column definitions are left as written.
+    expect(columns[0]!.headerFilterParams).to.equal(undefined);
+  });
+
+  it('widens a column whose (bold) footer total would be cut off, also when new data brings longer totals', async () => {
+    const columns: ColumnDefinition[] = [
+      { title: 'Group', field: 'g' },
+      { title: 'A', field: 'a', formatter: moneyFormatter, bottomCalc: 'sum', bottomCalcFormatter: moneyFormatter },
+      { title: 'B', field: 'b' },
+    ];
+    const { root, table } = await mountGrid({ columns, data: [{ id: 1, g: 'one', a: 1, b: 'x' }], options: { groupBy: 'g', columnCalcs: 'both' } });
+    await table.replaceData([{ id: 1, g: 'one', a: 9_000_000, b: 'x' }, { id: 2, g: 'two', a: 9_639_994.25, b: 'y' }]);
+    const total = await waitFor(() => root.querySelector<HTMLElement>('.tabulator-footer .tabulator-cell[tabulator-field="a"]'));
+    await waitFor(() => total.textContent === '$18,639,994.25');
+    await waitFor(() => total.scrollWidth <= total.clientWidth, 2000);
+    const header = root.querySelector<HTMLElement>('.tabulator-col[tabulator-field="a"]')!;
+    expect(Math.round(header.getBoundingClientRect().width)).to.equal(Math.round(total.getBoundingClientRect().width));
+  });
+
   it('exports Excel as an xlsx Blob', async () => {
     const { table } = await mountGrid({ columns: moneyColumns, data: moneyRows });
     const blob = await toExcelBlob(table);

@@ -42,6 +42,8 @@ function answers(overrides: Answers = {}): Answers {
   return {
     '/api/pfm/getOwnerAgreementById': () => ({ body: { data: agreements.find((a) => a.ownerAgreementId === Number(currentQuery().get('ownerAgreementId'))) } }),
     '/api/pfm/getowneragreements': byOpen([EXECUTED], [CLOSED]),
+    // The screen's subtitle (ScreenTitle) names the project.
+    '/api/pfm/projects/GetProjectByProjectId': { body: { data: { projectId: 1, displayText: '24-1032 Riverside Medical Office Building' } } },
     '/api/pfm/getOwnerAgreementChangeOrderById': () => ({ body: { data: changeOrders.find((c) => c.ownerAgreementChangeOrderId === Number(currentQuery().get('ownerAgreementChangeOrderId'))) } }),
     '/api/pfm/getowneragreementchangeorders': () => byOpen(changeOrders.filter((c) => !c.closed), changeOrders.filter((c) => c.closed))(),
     '/api/pfm/getchangeevents': byOpen([], []),

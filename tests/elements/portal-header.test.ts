@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import type { RoleEntry } from '../../src/core/access';
 import { resetApi } from '../../src/core/api';
@@ -12,6 +12,7 @@ import { resetRoles, setRoles } from '../../src/core/roles';
 import { $router } from '../../src/core/router';
 import '../../src/elements/portal-header/define';
 import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer } from '../support/browser';
+import { textContrast } from '../support/contrast';
 
 const account = (login: string) => {
   const found = DEMO_ACCOUNTS.find((candidate) => candidate.login === login);
@@ -233,6 +234,43 @@ describe('<portal-header>', () => {
     expect($$('[data-menu="bell"] [role="group"]').map((group) => group.getAttribute('aria-label'))).to.deep.equal(['Workflows', 'Budgets pending projections', 'PTO requests', 'Timecard']);
     await sleep(50);
     expect(location.href, 'nothing was followed by script').to.equal(before);
+  });
+
+  it('the open bell menu reads in light and dark: every item, focused or not, has text contrast of 4.5:1 or more; the focused item is its one tab stop', async () => {
+    const openItems = {
+      openWorkflows: [1, 2, 3].map((id) => ({ workflowInstanceId: id, documentNumber: `SC-${id}`, workflowTrigger: 'Subcontract approval', phaseName: 'Review', directLink: `/pfm/projects/commitments?projectId=${id}` })),
+      budgetsPendingProjections: [{ budgetId: 44, projectId: 5, projectName: 'Riverside Clinic', month: '2026-03' }],
+      pendingPtoRequests: [],
+      timecardNeedsSubmission: null,
+    };
+    signInAs('pm', { '/api/common/GetOpenItemsByEmployee': { body: { data: openItems } } });
+    await mountHeader();
+    await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="4"]'));
+    try {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await emulateMedia({ colorScheme });
+        $<HTMLButtonElement>('[data-menu="bell"] button')!.click();
+        const items = await waitFor(() => {
+          const found = $$('[data-menu="bell"] [role="menu"]:not([hidden]) [role="menuitem"]');
+          return found.length === 4 && found[0] === focused() ? found : null;
+        });
+        // The items and their second lines (the note), each against the menu it is painted on.
+        const texts = items.flatMap((item) => [item, ...item.querySelectorAll('span')]);
+        const poor = texts.map((el) => `${el.textContent}: ${textContrast(el).toFixed(2)}`).filter((entry) => Number(entry.split(': ').pop()) < 4.5);
+        expect(poor, colorScheme).to.deep.equal([]);
+        // One tab stop, on the focused item (a roving tabindex): a long, scrolling menu has focusable content.
+        expect(items.filter((item) => item.tabIndex === 0)).to.deep.equal([focused()]);
+        await sendKeys({ press: 'ArrowDown' });
+        await waitFor(() => items[1] === focused() && items[1].tabIndex === 0);
+        expect(items.filter((item) => item.tabIndex === 0)).to.deep.equal([items[1]]);
+        await sendKeys({ press: 'ArrowUp' });
+        await waitFor(() => items[0] === focused() && items[0].tabIndex === 0);
+        await sendKeys({ press: 'Escape' });
+        await waitFor(() => $('[data-menu="bell"] [role="menu"][hidden]'));
+      }
+    } finally {
+      await emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('loads the open items again when projections are submitted anywhere on the page: the count drops without a reload, never passing through 0', async () => {

@@ -9,7 +9,10 @@ import {
   recordStore, resetRecordStores, resetStateCache, useRecords,
 } from '../../src/ui/records';
 import type { FeedbackItem, FieldSecurity, RecordStore, StateAdvancement } from '../../src/ui/records';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { portalStyleSheet } from '../../src/core/define';
 import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor } from '../support/browser';
+import { backgroundOf, contrastRatio, parseColor } from '../support/contrast';
 
 interface Row { rowId: number; name: string; closed: boolean; applicationRecordStateId: number }
 
@@ -29,6 +32,28 @@ function Lists({ store }: { store: RecordStore<Row> }) {
       isClosed={(r) => r.closed}
       label="Rows"
       columns={[{ key: 'name', label: 'Name', render: (r) => r.name }]}
+    />
+  );
+}
+
+/** Lists with a total under 'Amount' (and a wide text column before it, and row actions after). */
+function TotalLists({ store, loading = false }: { store: RecordStore<Row>; loading?: boolean }) {
+  const rows = useRecords(store);
+  const amount = (r: Row) => r.rowId * 10;
+  return (
+    <RecordLists<Row>
+      records={rows}
+      idOf={(r) => r.rowId}
+      isClosed={(r) => r.closed}
+      label="Rows"
+      loading={loading}
+      columns={[
+        { key: 'name', label: 'Name', render: (r) => r.name },
+        { key: 'note', label: 'A rather long note about the row', render: () => 'note' },
+        { key: 'amount', label: 'Amount', numeric: true, render: (r) => String(amount(r)), total: (shown) => String(shown.reduce((sum, r) => sum + amount(r), 0)) },
+        { key: 'state', label: 'State', render: (r) => (r.closed ? 'Closed' : 'Open') },
+      ]}
+      actions={(r) => <button type="button">Act on {r.name}</button>}
     />
   );
 }
@@ -127,6 +152,51 @@ describe('src/ui/records', () => {
       await pending.catch(() => undefined);
       expect(await rowIds('open')).to.deep.equal([1]);
       expect(await rowIds('closed')).to.deep.equal([2]);
+    });
+
+    it('shows the totals of the list shown in its own footer row, each total within its column; no footer without totals', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert([
+        { rowId: 1, name: 'one', closed: false, applicationRecordStateId: 1 },
+        { rowId: 2, name: 'two', closed: false, applicationRecordStateId: 1 },
+        { rowId: 3, name: 'three', closed: true, applicationRecordStateId: 2 },
+      ]);
+      render(<TotalLists store={store} />);
+      const total = await waitFor(() => host.querySelector<HTMLElement>('tfoot [data-total="amount"]'));
+      // The same table as the headers, so the columns are shared.
+      expect(total.closest('table')?.querySelector('thead')).to.not.equal(null);
+      const header = [...host.querySelectorAll<HTMLElement>('thead th')].find((th) => th.textContent === 'Amount')!;
+      const [cell, column] = [total.getBoundingClientRect(), header.getBoundingClientRect()];
+      expect(cell.left).to.be.at.least(column.left - 0.5);
+      expect(cell.right).to.be.at.most(column.right + 0.5);
+      expect(total.textContent).to.contain('30');
+      const label = host.querySelector('tfoot tr[data-totals="open"] > th[scope="row"]')!;
+      expect(label.textContent).to.equal('Total (open, 2)');
+      expect(host.querySelectorAll('tfoot tr > *').length, 'one cell per column and the actions').to.equal(5);
+      expect(await rowIds('closed')).to.deep.equal([3]);
+      expect(host.querySelector('tfoot tr[data-totals="closed"] > th')?.textContent).to.equal('Total (closed, 1)');
+      expect(host.querySelector('tfoot [data-total="amount"]')?.textContent).to.contain('30');
+      store.upsert({ rowId: 4, name: 'four', closed: true, applicationRecordStateId: 2 });
+      await waitFor(() => host.querySelector('tfoot [data-total="amount"]')?.textContent?.includes('70'));
+
+      render(<Lists store={store} />);
+      await waitFor(() => !host.querySelector('[data-total]'));
+      expect(host.querySelector('tfoot')).to.equal(null);
+    });
+
+    it('while loading shows a status message, not rows or totals that read as data', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      render(<TotalLists store={store} loading />);
+      const status = await waitFor(() => host.querySelector<HTMLElement>('[role="status"]'));
+      expect(status.textContent).to.equal('Loading rows…');
+      expect(host.querySelector('tfoot')).to.equal(null);
+      expect(host.querySelector('[data-empty]')).to.equal(null);
+      expect(host.querySelector('[data-count="open"]')?.textContent).to.equal('…');
+      expect(host.textContent).to.not.contain('Total');
+      store.upsert({ rowId: 1, name: 'one', closed: false, applicationRecordStateId: 1 });
+      render(<TotalLists store={store} />);
+      await waitFor(() => host.querySelector('tfoot [data-total="amount"]'));
+      expect(host.querySelector('[role="status"]')).to.equal(null);
     });
 
     it('has keyboard tabs: arrows move between Open and Closed', async () => {
@@ -228,6 +298,30 @@ describe('src/ui/records', () => {
         </div>
       );
     }
+
+    it('shows a visible focus ring on the keyboard-focused button, 3:1 or more against its background in light and dark', async () => {
+      stubFetch({ '/api/applications/GetRecordStateAdvancements': { body: { data: advancements } } });
+      const before = document.adoptedStyleSheets;
+      document.adoptedStyleSheets = [...before, portalStyleSheet()];
+      try {
+        render(<MenuHarness />);
+        const button = await waitFor(() => host.querySelector<HTMLButtonElement>('button[aria-haspopup=menu]'));
+        await sendKeys({ press: 'Tab' });
+        expect(document.activeElement).to.equal(button);
+        expect(button.matches(':focus-visible')).to.equal(true);
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await emulateMedia({ colorScheme });
+          const style = getComputedStyle(button);
+          expect(style.outlineStyle, colorScheme).to.equal('solid');
+          expect(parseFloat(style.outlineWidth), colorScheme).to.be.at.least(2);
+          const ring = contrastRatio(parseColor(style.outlineColor), backgroundOf(button));
+          expect(ring, `${colorScheme} ring contrast`).to.be.at.least(3);
+        }
+      } finally {
+        await emulateMedia({ colorScheme: 'light' });
+        document.adoptedStyleSheets = before;
+      }
+    });
 
     it('lists the targets the server offers for the state, quick routes first, and reports the choice', async () => {
       stubFetch({ '/api/applications/GetRecordStateAdvancements': { body: { data: advancements } } });

@@ -105,6 +105,21 @@ describe('<wb-initiating-document>', () => {
     expect(queries).to.deep.equal(['true', 'false']);
   });
 
+  it("names itself 'New initiating document' to the workbench frame, not by the project it opens on", async () => {
+    stubFetch(answers());
+    const names: string[] = [];
+    const listen = (event: Event) => names.push(String((event as CustomEvent<{ name?: unknown }>).detail?.name));
+    document.addEventListener('pfm-workbench-record', listen);
+    try {
+      const root = await mount('wb-initiating-document', { 'record-key': 'Project', 'record-id': '1', 'budget-id': '1' });
+      await waitFor(() => root.querySelector('[data-workbench=new-initiating-document]'));
+      await waitFor(() => names.length > 0);
+      expect(names).to.deep.equal(['New initiating document']);
+    } finally {
+      document.removeEventListener('pfm-workbench-record', listen);
+    }
+  });
+
   it('record-key Project shows the new-document form; a refusal keeps the entries; a create opens the new record', async () => {
     let refuse = true;
     stubFetch(answers({

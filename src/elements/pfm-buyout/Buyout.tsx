@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson } from '../../core/api';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
 import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../features/commitments';
+import { projectSubject, ScreenTitle } from '../../ui/records';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 
 export interface BuyoutProps {
@@ -75,7 +76,7 @@ export function Buyout(props: BuyoutProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="buyout">
-      <h1 className="h4 mb-3">Buyout</h1>
+      <ScreenTitle title="Buyout" subject={projectSubject(projectId, budgetId)} />
       {load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
         : load.status === 'failed' ? <div className="alert alert-danger" role="alert" data-state="failed">{load.message}</div>
           : load.status === 'loading' ? <div role="status" className="text-body-secondary" data-state="loading">Loading buyout…</div> : (

@@ -16,7 +16,7 @@ import { matchRoute } from '../../core/router/resolve';
 import { openWorkbench, workbenchFromSearch } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import { LookupText, RecordLists, StateAdvanceMenu, useRecords } from '../../ui/records';
+import { LookupText, projectSubject, RecordLists, ScreenTitle, StateAdvanceMenu, useRecords } from '../../ui/records';
 import type { RecordColumn, StateAdvancement } from '../../ui/records';
 import {
   BlockedItems, advanceChangeEvent, advanceChangeEventItem, advanceChangeRecord, changeEventItems, changeEvents, changeRecords,
@@ -166,10 +166,7 @@ export function ChangeManagement(props: ChangeManagementProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="change-management">
-      <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
-        <h1 className="h4 mb-0">Change Management</h1>
-        {projectId > 0 ? <span className="text-body-secondary" data-project><LookupText type="pfm-project" id={projectId} /></span> : null}
-      </div>
+      <ScreenTitle title="Change Management" subject={projectSubject(projectId)} />
       <div role="tablist" aria-label="Change management" className="nav nav-tabs mb-3" onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button

@@ -1,7 +1,8 @@
 /**
  * `<pfm-commitments>`'s view: the project's subcontracts, purchase agreements and purchase orders,
  * each in Open and Closed lists by record state, with vendor (lookup), amounts, state, the change
- * asterisk and totals of the list shown. A row's number opens its workbench.
+ * asterisk and totals of the list shown (in the list's footer row, under their columns). A row's
+ * number opens its workbench.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
@@ -15,7 +16,7 @@ import {
   commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope,
   type CommitmentAmounts, type CommitmentKey, type ContractRecord,
 } from '../../features/commitments';
-import { RecordLists, splitRecords, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 
 export interface CommitmentsProps {
   projectId?: number;
@@ -89,29 +90,15 @@ function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKe
     { key: 'description', label: 'Description', render: (record) => record.description },
     ...AMOUNT_COLUMNS.map((column): RecordColumn<ContractRecord> => ({
       key: column.key, label: column.label, numeric: true, render: (record) => formatMoney(commitmentAmounts(record)[column.key]),
+      total: (shown) => formatMoney(commitmentTotals(shown)[column.key]),
     })),
     { key: 'state', label: 'State', render: (record) => record.recordStateName },
   ];
-  const { open, closed } = splitRecords(records, (r) => r.closed);
-  const totals = commitmentTotals(tab === 'open' ? open : closed);
-
   return (
     <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind}>
       <h2 id={`${kind}-title`} className="h5">{title}</h2>
       <RecordLists records={records} idOf={(r) => recordIdOf(kind, r)} isClosed={(r) => r.closed} columns={columns} label={title}
         tab={tab} onTabChange={setTab} loading={loading} emptyText={{ open: `No open ${title.toLowerCase()}.`, closed: `No closed ${title.toLowerCase()}.` }} testId={`list-${kind}`} />
-      <table className="table table-sm mb-0" aria-label={`${title} totals, ${tab}`} data-totals={kind}>
-        <tbody>
-          <tr className="fw-semibold">
-            <th scope="row">Total ({tab}, {tab === 'open' ? open.length : closed.length})</th>
-            {AMOUNT_COLUMNS.map((column) => (
-              <td key={column.key} className="text-end text-nowrap" data-total={column.key}>
-                <span className="visually-hidden">{column.label}: </span>{formatMoney(totals[column.key])}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
     </section>
   );
 }
@@ -147,7 +134,7 @@ export function Commitments(props: CommitmentsProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="commitments">
-      <h1 className="h4 mb-3">Commitments</h1>
+      <ScreenTitle title="Commitments" subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{NO_PROJECT_MESSAGE}</div>
         : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
           : load.status === 'failed' ? (

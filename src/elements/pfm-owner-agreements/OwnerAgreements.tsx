@@ -8,7 +8,7 @@ import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type ContractKey, type ContractRecord } from '../../features/commitments';
-import { RecordLists, useRecords, type RecordColumn } from '../../ui/records';
+import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn } from '../../ui/records';
 
 export interface OwnerAgreementsProps {
   projectId?: number;
@@ -77,7 +77,7 @@ export function OwnerAgreements(props: OwnerAgreementsProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="owner-agreements">
-      <h1 className="h4 mb-3">Owner Agreements</h1>
+      <ScreenTitle title="Owner Agreements" subject={projectSubject(validId(props.projectId), validId(props.budgetId))} />
       {!scope ? <div className="alert alert-info" role="status">Open a project first: no project or budget was given.</div>
         : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
           : load.status === 'failed' ? <div className="alert alert-danger" role="alert" data-state="failed">The owner agreements could not be loaded.</div> : (

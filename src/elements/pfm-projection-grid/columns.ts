@@ -92,7 +92,9 @@ export function projectionColumns(variant: Variant, hooks: ColumnHooks): ColumnD
   const editable = () => !hooks.readOnly();
   const columns: ColumnDefinition[] = [
     {
-      title: '', field: '', headerSort: false, width: 44, hozAlign: 'center', resizable: false,
+      // No visible title (the export skips it); the header still names the column for screen readers.
+      title: '', field: '', headerSort: false, width: 44, hozAlign: 'center', resizable: false, cssClass: 'pg-open-cell',
+      titleFormatter: () => `<span class="visually-hidden">${TITLES.open}</span>`,
       formatter: (cell: CellComponent) => {
         const button = document.createElement('button');
         button.type = 'button';

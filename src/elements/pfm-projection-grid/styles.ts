@@ -25,6 +25,7 @@ export const PROJECTION_GRID_CSS = `
 .tabulator .tabulator-row.pg-unsaved .tabulator-cell.pg-editable { font-style: italic; }
 .tabulator .tabulator-cell.pg-editable:not(.pg-readonly) { cursor: text; }
 .tabulator .pg-open { padding: 0 5.6px; line-height: 1.2; }
+.tabulator-row .tabulator-cell.pg-open-cell { padding-left: 4px; padding-right: 4px; overflow: visible; }
 `;
 
 const sheet = () => pageSingleton('pfm-projection-grid.sheet', () => {

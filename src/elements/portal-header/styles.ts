@@ -2,7 +2,10 @@
  * The header's own styles, added to its shadow root next to the shared sheet. The environment strip
  * uses the environment's colour with white text (all three colours give over 4.5:1); the navigation
  * bar follows the light or dark colour mode through Bootstrap's variables, which the shared sheet
- * switches on prefers-color-scheme, live.
+ * switches on prefers-color-scheme, live. Only the strip's own links and buttons are white (and
+ * ringed in white): the menus opened from it (the bell) keep the dropdown's colours in both modes.
+ * Group headings use the secondary text colour: Bootstrap's grey falls below 4.5:1 on the dark menu.
+ * (Notes live here, not in the CSS string, which ships as written.)
  */
 import { pageSingleton } from '../../core/singleton';
 
@@ -13,9 +16,9 @@ export const HEADER_CSS = `
   color: #fff;
   min-height: 2.75rem;
 }
-.portal-header-env a, .portal-header-env .nav-link, .portal-header-env .btn-link { color: #fff; }
+.portal-header-env > a, .portal-header-env .nav-link, .portal-header-env .btn-link { color: #fff; }
 .portal-header-env .nav-link:hover, .portal-header-env .nav-link:focus-visible { color: #fff; text-decoration: underline; }
-.portal-header-env :focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
+.portal-header-env :focus-visible:not(.dropdown-menu *, .portal-avatar-popover *) { outline: 2px solid #fff; outline-offset: 2px; }
 .portal-env-badge { background: #fff; color: var(--portal-env-color); letter-spacing: .05em; }
 .portal-header-bar {
   background: var(--bs-tertiary-bg);
@@ -27,7 +30,6 @@ export const HEADER_CSS = `
 .portal-header .dropdown { position: relative; }
 .portal-header .dropdown-menu { position: absolute; top: 100%; margin-top: .125rem; max-height: 70vh; overflow-y: auto; min-width: 14rem; }
 .portal-header .dropdown-menu-end { right: 0; left: auto; }
-/* Bootstrap's grey group headings fall below 4.5:1 on the dark menu; the secondary text colour does not. */
 .portal-header .dropdown-header { color: var(--bs-secondary-color); font-weight: 600; }
 .portal-avatar-button { width: 32px; height: 32px; }
 .portal-avatar-initials {

@@ -33,6 +33,9 @@ const valuesOf = (r: ChangeRecord): Values => ({
   changeReasonId: r.changeReasonId ? String(r.changeReasonId) : '', documentDate: r.documentDate ?? '', rfiId: r.rfiId ? String(r.rfiId) : '',
 });
 
+/** The workbench frame's record name while a new document is being made. */
+export const NEW_DOCUMENT_NAME = 'New initiating document';
+
 const EMPTY: Values = { title: '', description: '', initiatingDocumentTypeId: '', changeReasonId: '', documentDate: '', rfiId: '' };
 
 /** The workbench view: a new initiating document for a project, or an existing one. */
@@ -98,6 +101,8 @@ function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: n
     InitiatingDocumentTypeId: values.initiatingDocumentTypeId, ChangeReasonId: values.changeReasonId || undefined,
     DocumentDate: values.documentDate || undefined, RfiId: values.rfiId || undefined,
   }), 'initiating document');
+  // The frame names what is being made, not the project it is opened on ('Project 1').
+  const nameRef = useWorkbenchRecordName<HTMLFormElement>(NEW_DOCUMENT_NAME);
   const create = async () => {
     const created = await form.submit();
     if (!created) return;
@@ -107,8 +112,8 @@ function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: n
   };
   if (projectId < 1) return <div className="alert alert-warning m-3" role="alert">Choose a project to create an initiating document.</div>;
   return (
-    <form className="p-3" data-workbench="new-initiating-document" onSubmit={(e) => { e.preventDefault(); void create(); }}>
-      <h2 className="h5">New initiating document</h2>
+    <form ref={nameRef} className="p-3" data-workbench="new-initiating-document" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+      <h2 className="h5">{NEW_DOCUMENT_NAME}</h2>
       <ValidationSummary feedback={form.feedback} />
       <DocumentFields values={form.values} set={form.set} feedback={form.feedback} editable={() => true} signedIn={signedIn} projectId={projectId} />
       <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create initiating document'}</button>

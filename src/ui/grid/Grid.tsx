@@ -1,9 +1,12 @@
 /**
  * `<Grid>`: a Tabulator table inside the host element's shadow root. Tabulator and its CSS load on
  * the first grid; the theme is adopted into the shadow root as a second constructable stylesheet.
+ * Every grid gets the ARIA roles and filter labels Tabulator's markup lacks, and footer totals that
+ * fit their columns (./aria.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnDefinition, Options, Tabulator } from 'tabulator-tables';
+import { accessibleGroupHeader, fitFooterTotals, labelHeaderFilter, mendGridRoles } from './aria';
 import { adoptStyleSheet, loadTabulator, loadTabulatorStyleSheet } from './load';
 import { GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
 import { applyStoredLayout, rememberLayout } from './persistence';
@@ -27,9 +30,18 @@ export interface GridProps {
   className?: string;
 }
 
-/** Tabulator writes into column definitions (visibility, widths): it gets copies, so screens' constants stay as written. */
+/**
+ * Tabulator writes into column definitions (visibility, widths): it gets copies, so screens' constants
+ * stay as written. The copies' header filters are labelled.
+ */
 function copyColumns(columns: ColumnDefinition[]): ColumnDefinition[] {
-  return columns.map((column) => (column.columns ? { ...column, columns: copyColumns(column.columns) } : { ...column }));
+  return columns.map((column) => (column.columns ? { ...column, columns: copyColumns(column.columns) } : labelHeaderFilter({ ...column })));
+}
+
+/** The screen's options, with a group header whose rows are ARIA rows. */
+function gridOptions(options: Partial<Options> | undefined): Partial<Options> {
+  const groupHeader = options?.groupHeader;
+  return typeof groupHeader === 'function' ? { ...options, groupHeader: accessibleGroupHeader(groupHeader as Parameters<typeof accessibleGroupHeader>[0]) } : { ...options };
 }
 
 type LoadState = 'loading' | 'ready' | 'failed';
@@ -68,12 +80,16 @@ export function Grid(props: GridProps) {
         placeholder: 'No rows to show',
         columns: current.persistenceId ? applyStoredLayout(copyColumns(current.columns), current.persistenceId) : copyColumns(current.columns),
         data: current.data,
-        ...current.options,
+        ...gridOptions(current.options),
       });
       table = built;
       built.on('tableBuilt', () => {
         if (cancelled) return;
         installNumberSort(built);
+        mendGridRoles(built);
+        // Widths settle after the build's layout pass: measure the totals on the next frame, and after each render.
+        requestAnimationFrame(() => { if (!cancelled) fitFooterTotals(built); });
+        built.on('renderComplete', () => requestAnimationFrame(() => { if (!cancelled) fitFooterTotals(built); }));
         if (current.persistenceId) rememberLayout(built, current.persistenceId);
         tableRef.current = built;
         setState('ready');

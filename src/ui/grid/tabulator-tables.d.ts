@@ -45,6 +45,7 @@ declare module 'tabulator-tables' {
     getDefinition(): ColumnDefinition;
     getElement(): HTMLElement;
     getWidth(): number;
+    setWidth(width: number | boolean): void;
     isVisible(): boolean;
     show(): void;
     hide(): void;

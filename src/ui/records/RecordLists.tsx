@@ -2,7 +2,9 @@
  * A record list split into Open and Closed tabs by the record state's `closed` flag (§4). The lists
  * are computed from the records given on every render, so a record whose state changes (optimistic
  * or restored) moves between the tabs by itself. A plain table, not the Tabulator grid: the lists
- * are short, rows carry React menus, and table semantics stay accessible.
+ * are short, rows carry React menus, and table semantics stay accessible. Columns with a `total`
+ * get a footer row in the same table (a <tfoot>), so each total sits under its own column; while
+ * loading, the list shows a status message instead of rows and totals.
  */
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -15,6 +17,8 @@ export interface RecordColumn<T> {
   render(record: T): ReactNode;
   /** Right-aligned numbers. */
   numeric?: boolean;
+  /** The column's total over the records of the list shown, in the footer row; absent: no total. */
+  total?(records: readonly T[]): ReactNode;
 }
 
 export type RecordListTab = 'open' | 'closed';
@@ -37,9 +41,13 @@ export interface RecordListsProps<T> {
   onTabChange?(tab: RecordListTab): void;
   /** Shown while the records are loading. */
   loading?: boolean;
+  /** The footer row's label (when a column has a `total`); default 'Total (open, 3)'. */
+  totalLabel?(tab: RecordListTab, count: number): ReactNode;
   emptyText?: { open?: string; closed?: string };
   testId?: string;
 }
+
+const defaultTotalLabel = (tab: RecordListTab, count: number) => `Total (${tab}, ${count})`;
 
 /** Records of `records` in the open or closed list. */
 export function splitRecords<T>(records: readonly T[], isClosed: (record: T) => boolean): { open: T[]; closed: T[] } {
@@ -52,6 +60,7 @@ export function splitRecords<T>(records: readonly T[], isClosed: (record: T) => 
 /** Open and Closed tabs over one table each. */
 export function RecordLists<T>(props: RecordListsProps<T>) {
   const { records, idOf, isClosed, columns, label, levelOf, actions, loading = false, emptyText, testId } = props;
+  const totalLabel = props.totalLabel ?? defaultTotalLabel;
   const [ownTab, setOwnTab] = useState<RecordListTab>(props.tab ?? 'open');
   const tab = props.onTabChange && props.tab ? props.tab : ownTab;
   const base = useId();
@@ -107,7 +116,11 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
           </thead>
           <tbody>
             {loading ? (
-              <tr><td colSpan={columns.length + (actions ? 1 : 0)} className="text-body-secondary">Loading…</td></tr>
+              <tr>
+                <td colSpan={columns.length + (actions ? 1 : 0)} className="text-body-secondary" data-loading>
+                  <span role="status">{`Loading ${label.toLowerCase()}…`}</span>
+                </td>
+              </tr>
             ) : shown.length === 0 ? (
               <tr>
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="text-body-secondary" data-empty={tab}>
@@ -134,6 +147,23 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
               );
             })}
           </tbody>
+          {!loading && columns.some((column) => column.total) ? (
+            <tfoot>
+              <tr className="fw-semibold" data-totals={tab}>
+                {columns.map((column, index) => {
+                  const label = index === 0 ? totalLabel(tab, shown.length) : null;
+                  if (!column.total) return index === 0 ? <th key={column.key} scope="row">{label}</th> : <td key={column.key} />;
+                  return (
+                    <td key={column.key} className="text-end text-nowrap" data-total={column.key}>
+                      {label ? <span className="visually-hidden">{label} </span> : null}
+                      {column.total(shown)}
+                    </td>
+                  );
+                })}
+                {actions ? <td /> : null}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
       </div>
     </div>

@@ -19,5 +19,7 @@ export {
 } from './states';
 export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission } from './states';
 export { LookupText } from './LookupText';
+export { ScreenTitle, projectSubject } from './ScreenTitle';
+export type { ScreenSubject } from './ScreenTitle';
 export { FormField } from './FormField';
 export type { FormFieldProps } from './FormField';
