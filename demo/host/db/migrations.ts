@@ -622,6 +622,19 @@ CREATE TABLE contract_document_tracking (
 );
 `;
 
+/**
+ * 003 (issue 11, cost adjustments): `transfer` marks an adjustment that moves budget between lines
+ * (its items must net to zero before it is posted); a reference document may carry a file (`fileId`,
+ * a row of `files`; no foreign key, so deleting the file leaves the document row and its number).
+ */
+const COST_ADJUSTMENTS_003 = `
+ALTER TABLE cost_adjustments ADD COLUMN transfer INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cost_adjustment_reference_documents ADD COLUMN fileId INTEGER;
+CREATE INDEX cost_adjustment_items_adjustment ON cost_adjustment_items(costAdjustmentId);
+CREATE INDEX cost_adjustment_documents_adjustment ON cost_adjustment_reference_documents(costAdjustmentId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
+  { version: 3, name: '003_cost_adjustments', sql: COST_ADJUSTMENTS_003 },
 ];
