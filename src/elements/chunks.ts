@@ -32,4 +32,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-change-event': () => import('./wb-change-event/define'),
   'wb-change-event-item': () => import('./wb-change-event-item/define'),
   'wb-email': () => import('./wb-email/define'),
+  'pfm-cost-adjustments': () => import('./pfm-cost-adjustments/define'),
+  'wb-cost-adjustment': () => import('./wb-cost-adjustment/define'),
 };

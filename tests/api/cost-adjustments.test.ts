@@ -8,6 +8,13 @@ import assert from 'node:assert/strict';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openDatabase } from '../../demo/host/db/index';
+import { MIGRATIONS } from '../../demo/host/db/migrations';
+import { seedDatabase } from '../../demo/host/db/seed';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -242,5 +249,35 @@ describe('loads', () => {
     assert.ok(rows.length > 0);
     for (const row of rows) assert.equal(row.unreconciled, Math.abs(row.amount) >= 1e-6 && row.itemCount === 0, row.number);
     assert.ok(rows.some((r) => r.unreconciled));
+  });
+});
+
+describe('migration 003', () => {
+  it('a database made before it upgrades on open with its data kept (no transfers, documents without files)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-ca-'));
+    try {
+      const file = path.join(dir, 'old.sqlite');
+      const old = new Database(file);
+      old.exec(MIGRATIONS[0]!.sql);
+      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
+      old.prepare("INSERT INTO schema_migrations VALUES (1, '001_initial', '2026-11-01T00:00:00Z')").run();
+      old.pragma('user_version = 1');
+      seedDatabase(old);
+      const before = old.prepare('SELECT costAdjustmentId, number, amount, applicationRecordStateId FROM cost_adjustments ORDER BY 1').all();
+      const documents = (old.prepare('SELECT count(*) AS n FROM cost_adjustment_reference_documents').get() as Row).n as number;
+      old.close();
+      const upgraded = openDatabase({ file });
+      try {
+        assert.ok(before.length > 0);
+        assert.deepEqual(upgraded.prepare('SELECT costAdjustmentId, number, amount, applicationRecordStateId FROM cost_adjustments ORDER BY 1').all(), before);
+        assert.equal((upgraded.prepare('SELECT count(*) AS n FROM cost_adjustments WHERE transfer <> 0').get() as Row).n, 0);
+        assert.equal((upgraded.prepare('SELECT count(*) AS n FROM cost_adjustment_reference_documents WHERE fileId IS NULL').get() as Row).n, documents);
+        assert.ok((upgraded.prepare('SELECT version FROM schema_migrations').all() as Row[]).some((m) => m.version === 3));
+      } finally {
+        upgraded.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

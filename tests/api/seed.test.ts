@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, SEED_FACTS } from '../../demo/host/db/index';
+import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import { checksum } from './api-client';
 
@@ -42,8 +43,8 @@ describe('seed', () => {
     const again = openDatabase({ file });
     try {
       assert.equal((again.prepare('SELECT count(*) AS n FROM project_pins').get() as { n: number }).n, 1);
-      assert.deepEqual(again.prepare('SELECT version, name FROM schema_migrations').all(), [{ version: 1, name: '001_initial' }]);
-      assert.equal(again.pragma('user_version', { simple: true }), 1);
+      assert.deepEqual(again.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all(), MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+      assert.equal(again.pragma('user_version', { simple: true }), MIGRATIONS.at(-1)!.version);
       assert.equal(again.pragma('journal_mode', { simple: true }), 'wal');
       assert.equal(again.pragma('foreign_keys', { simple: true }), 1);
       assert.deepEqual(again.pragma('foreign_key_check'), []);
