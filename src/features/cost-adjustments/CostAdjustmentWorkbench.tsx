@@ -243,7 +243,8 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
         setProblem({ text: CA_TEXT.stale, stale: true });
       } else if (error instanceof ApiError && error.status === 400) {
         // The 'Request Failed' box shows the server's reason; keep it beside the form too.
-        setProblem({ text: error.message });
+        const body = error.body as { message?: unknown } | undefined;
+        setProblem({ text: typeof body?.message === 'string' && body.message ? body.message : `${record.number} stays ${record.recordStateName}.` });
       } else {
         void showMessage({ title: 'State not changed', message: `${record.number} stays ${record.recordStateName}: ${errorWhy(error)}`, buttons: ['ok'] });
       }
@@ -295,7 +296,7 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
       {problem ? (
         <div className="alert alert-warning d-flex align-items-center gap-3" role="alert" data-problem>
           <span>{problem.text}</span>
-          {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={reload}>Reload</button> : null}
+          {problem.stale ? <button type="button" className="btn btn-sm border text-body" onClick={reload}>Reload</button> : null}
         </div>
       ) : null}
       <ValidationSummary feedback={form} />
@@ -389,7 +390,7 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
                     </td>
                     <td className="text-end">
                       {itemsEditable ? (
-                        <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Remove line ${line}`}
+                        <button type="button" className="btn btn-sm border text-danger-emphasis" aria-label={`Remove line ${line}`}
                           onClick={() => (item.itemId === null ? setDraft((d) => d && { ...d, items: d.items.filter((i) => i.key !== item.key) }) : setItem(item.key, { deleted: true }))}>
                           Remove
                         </button>
@@ -408,12 +409,12 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
         {draftRefusal && !closed ? <p className="small text-warning-emphasis" data-post-check>Before posting: {draftRefusal}</p> : null}
         <div className="d-flex flex-wrap gap-2">
           {itemsEditable ? (
-            <button type="button" className="btn btn-sm btn-outline-primary" data-add-item onClick={() => setDraft((d) => d && {
+            <button type="button" className="btn btn-sm border text-body" data-add-item onClick={() => setDraft((d) => d && {
               ...d, items: [...d.items, { key: newKey(), itemId: null, costType: '', costCodeId: null, description: '', amount: '', deleted: false }],
             })}>Add item</button>
           ) : null}
           <span className="ms-auto" />
-          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => { setDraft(draftFrom(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
+          <button type="button" className="btn btn-sm border text-body" disabled={busy} onClick={() => { setDraft(draftFrom(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
           <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !anyEditable} data-save>{busy ? 'Saving…' : 'Save'}</button>
         </div>
       </form>

@@ -155,7 +155,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
           </div>
         </div>
         <div className="mt-2 text-end">
-          <button type="submit" className="btn btn-sm btn-outline-primary" disabled={busy} data-upload>{busy ? 'Uploading…' : 'Upload document'}</button>
+          <button type="submit" className="btn btn-sm border text-body" disabled={busy} data-upload>{busy ? 'Uploading…' : 'Upload document'}</button>
         </div>
       </form>
     </section>
