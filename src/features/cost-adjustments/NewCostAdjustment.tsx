@@ -8,7 +8,7 @@ import { lookupList } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { sanitizeNumber } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
-import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, useWorkbenchRecordName, type FeedbackItem } from '../../ui/records';
 import { loadProjectBudgets, type BudgetRow } from '../commitments';
 import { createCostAdjustment, type NewCostAdjustment as Values } from './data';
 
@@ -31,6 +31,7 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  const root = useWorkbenchRecordName<HTMLFormElement>(NEW_TEXT.title);
 
   useEffect(() => {
     if (projectId < 1) return undefined;
@@ -69,7 +70,7 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   }
 
   return (
-    <form className="p-1" data-workbench="new-cost-adjustment" onSubmit={(e) => { e.preventDefault(); void create(); }} noValidate>
+    <form ref={root} className="p-1" data-workbench="new-cost-adjustment" onSubmit={(e) => { e.preventDefault(); void create(); }} noValidate>
       <h2 className="h5">{NEW_TEXT.title}</h2>
       {problem ? <div className="alert alert-warning" role="alert">{problem}</div> : null}
       <ValidationSummary feedback={form} />
