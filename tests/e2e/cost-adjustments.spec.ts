@@ -137,6 +137,7 @@ test.describe('cost adjustments', () => {
     expect((await uploaded).status()).toBe(200);
     expect(one(`SELECT d.documentType, d.documentNumber, f.name FROM cost_adjustment_reference_documents d JOIN files f ON f.fileId = d.fileId
       WHERE d.costAdjustmentId = ?`, id)).toEqual({ documentType: 'Journal Entry', documentNumber: 'JE-2041', name: fileName });
+    await page.screenshot({ path: '.tmp/ca-shots/workbench-items-light.png', fullPage: true });
     const downloading = page.waitForEvent('download');
     await docs.getByRole('button', { name: `Download ${fileName}` }).click();
     const download = await downloading;
