@@ -203,6 +203,24 @@ describe('SaveCostAdjustment and posting', () => {
     assert.equal(refused.body.message, COST_ADJUSTMENT_RULE_TEXT.itemsNotAmount(record.number, 300, 500));
   });
 
+  it('a locked budget takes no posted adjustment', async () => {
+    const { a } = budgetAndLines();
+    const record = await create({ Amount: '250' });
+    const saved = await api.post('pm', '/api/pfm/SaveCostAdjustment', { CostAdjustmentId: record.costAdjustmentId, 'items[0].costCodeId': a, 'items[0].amount': '250' });
+    assert.equal(saved.status, 200);
+    const job = one('SELECT jobNumber FROM budgets WHERE budgetId = ?', record.budgetId).jobNumber as string;
+    host.db.prepare('UPDATE budgets SET budgetLock = 1 WHERE budgetId = ?').run(record.budgetId);
+    try {
+      const refused = await post(saved.body.data.record);
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.autoAlert, true);
+      assert.equal(refused.body.message, `${record.number} can not be posted: budget ${job} is locked.`);
+    } finally {
+      host.db.prepare('UPDATE budgets SET budgetLock = 0 WHERE budgetId = ?').run(record.budgetId);
+    }
+    assert.equal((await post(saved.body.data.record)).status, 200);
+  });
+
   it('Void closes an unreconciled adjustment without posting anything', async () => {
     const record = await create({ Amount: '700' });
     const voided = await api.post('pm', '/api/pfm/UpdateCostAdjustmentState', {

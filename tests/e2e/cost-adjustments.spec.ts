@@ -193,6 +193,14 @@ test.describe('cost adjustments', () => {
     await expect(workbench(page).getByRole('menuitem').first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeFocused();
+    // Items are added by keyboard too (the first open row is an open adjustment).
+    const add = workbench(page).locator('[data-add-item]');
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(workbench(page).getByLabel('Line 1 cost type')).toBeVisible();
+    await workbench(page).getByLabel('Line 1 cost type').focus();
+    await page.keyboard.press('Tab');
+    await expect(workbench(page).getByLabel('Line 1 cost code')).toBeDisabled();
   });
 
   test('a failed load says so with a working Retry; the list shows a loading status first', async ({ page }) => {
