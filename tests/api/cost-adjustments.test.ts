@@ -203,6 +203,25 @@ describe('SaveCostAdjustment and posting', () => {
     assert.equal(refused.body.message, COST_ADJUSTMENT_RULE_TEXT.itemsNotAmount(record.number, 300, 500));
   });
 
+  it('field security of the state is enforced on a direct call: a read-only field is refused, an unchanged one passes', async () => {
+    const record = await create({ Amount: '900' });
+    const open = stateId(host, 'CostAdjustment', 'Open');
+    const row = host.db.prepare("INSERT INTO field_security (lookupApplicationRecordStateId, fieldName, roleName, employeeId, editable, visible, modifiedAt) VALUES (?, 'amount', NULL, NULL, 0, 1, '2026-11-01')")
+      .run(open).lastInsertRowid;
+    try {
+      const before = checksum(host, TABLES);
+      const refused = await api.post('pm', '/api/pfm/SaveCostAdjustment', { CostAdjustmentId: record.costAdjustmentId, amount: '950', description: 'Changed too' });
+      assert.equal(refused.status, 400);
+      assert.deepEqual((refused.body.data as Row[]).map((f) => [f.stringValue, f.message]), [['amount', 'amount can not be changed in this state.']]);
+      assert.equal(checksum(host, TABLES), before);
+      const unchanged = await api.post('pm', '/api/pfm/SaveCostAdjustment', { CostAdjustmentId: record.costAdjustmentId, amount: '900', description: 'Changed alone' });
+      assert.equal(unchanged.status, 200, JSON.stringify(unchanged.body));
+      assert.equal(unchanged.body.data.record.description, 'Changed alone');
+    } finally {
+      host.db.prepare('DELETE FROM field_security WHERE fieldSecurityId = ?').run(row);
+    }
+  });
+
   it('a locked budget takes no posted adjustment', async () => {
     const { a } = budgetAndLines();
     const record = await create({ Amount: '250' });

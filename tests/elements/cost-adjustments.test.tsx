@@ -219,6 +219,21 @@ describe('cost adjustments', () => {
       expect(sent.body).to.deep.include({ ItemId: '1', OldRecordStateId: '91', RouteStateId: '92' });
     });
 
+    it('field security of the state: a field its row makes read-only is disabled and says so; a hidden one is not shown', async () => {
+      stubFetch(answers({
+        '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': ({ query }) => ({ body: { data: {
+          lookupApplicationRecordStateId: Number(query.get('applicationRecordStateId')),
+          fields: [{ fieldName: 'amount', editable: false, visible: true }, { fieldName: 'adjustmentDate', editable: false, visible: false }],
+        } } }),
+      }));
+      const root = await mount('wb-cost-adjustment', { 'record-id': '1' });
+      const amount = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="amount"]'));
+      expect(amount.disabled).to.equal(true);
+      expect(root.querySelector(`label[for="${amount.id}"]`)!.textContent).to.equal('Amount (read-only)');
+      expect(root.querySelector('input[data-field="adjustmentDate"]')).to.equal(null);
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(false);
+    });
+
     it('a posted adjustment is read-only; its items show their cost codes', async () => {
       stubFetch(answers({ '/api/pfm/getcostadjustmentitems': { body: { data: [{ ...ITEMS[0], costAdjustmentId: 3, costAdjustmentItemId: 8, amount: 400 }] } } }));
       const root = await mount('wb-cost-adjustment', { 'record-id': '3' });
