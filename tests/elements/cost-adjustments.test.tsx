@@ -263,6 +263,37 @@ describe('cost adjustments', () => {
       expect(sent.body).to.deep.include({ CostAdjustmentId: '1', DocumentType: 'AP Invoice', DocumentNumber: 'JE-77' });
     });
 
+    it('a stale save (409) says someone else changed it, offers Reload, and keeps what was typed', async () => {
+      stubFetch(answers({ '/api/pfm/SaveCostAdjustment': { status: 409, body: { message: 'stale', currentRecordStateId: 92 } } }));
+      const root = await mount('wb-cost-adjustment', { 'record-id': '1' });
+      const description = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="description"]'));
+      setValue(description, 'Typed before the conflict');
+      (root.querySelector('[data-save]') as HTMLButtonElement).click();
+      await waitFor(() => root.querySelector('[data-problem]'));
+      expect(textOf(root, '[data-problem] span')).to.equal(CA_TEXT.stale);
+      expect([...root.querySelectorAll('[data-problem] button')].map((b) => b.textContent)).to.deep.equal(['Reload']);
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.value).to.equal('Typed before the conflict');
+    });
+
+    it('record-key Project: the new-adjustment form; a refusal shows per field and keeps the entries', async () => {
+      stubFetch(answers({
+        '/api/pfm/getbudgets': ({ query }) => ({ body: { data: query.get('open') === 'false' ? [] : [{ budgetId: 1, projectId: 1, jobNumber: '24-1', displayText: '24-1 Main' }] } }),
+        '/api/pfm/CreateCostAdjustment': { status: 400, body: { message: 'x', data: [{ integerValue: 1, stringValue: 'costAdjustmentReasonId', message: 'Choose a reason.' }] } },
+      }));
+      const root = await mount('wb-cost-adjustment', { 'record-key': 'Project', 'record-id': '1' });
+      const budget = await waitFor(() => root.querySelector<HTMLSelectElement>('select[data-field="budgetId"]'));
+      await waitFor(() => budget.value === '1');
+      setValue(root.querySelector<HTMLInputElement>('input[data-field="description"]')!, 'Reclass of framing');
+      setValue(root.querySelector<HTMLInputElement>('input[data-field="amount"]')!, '$2,500');
+      root.querySelector<HTMLInputElement>('input[data-field="transfer"]')!.click();
+      (root.querySelector('[data-create]') as HTMLButtonElement).click();
+      await waitFor(() => root.querySelector('[data-field-feedback="costAdjustmentReasonId"]'));
+      expect(textOf(root, '[data-field-feedback="costAdjustmentReasonId"]')).to.equal('Error: Choose a reason.');
+      expect(root.querySelector<HTMLInputElement>('input[data-field="amount"]')!.value).to.equal('2500');
+      const sent = fetchRequests.find((c) => c.path === '/api/pfm/CreateCostAdjustment')!;
+      expect(sent.body).to.deep.include({ ProjectId: '1', BudgetId: '1', Description: 'Reclass of framing', Amount: '2500', Transfer: 'true' });
+    });
+
     it('an unknown adjustment says so with Retry', async () => {
       stubFetch(answers());
       const root = await mount('wb-cost-adjustment', { 'record-id': '999' });
