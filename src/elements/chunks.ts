@@ -32,6 +32,8 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-change-event': () => import('./wb-change-event/define'),
   'wb-change-event-item': () => import('./wb-change-event-item/define'),
   'wb-email': () => import('./wb-email/define'),
+  'pfm-direct-costs': () => import('./pfm-direct-costs/define'),
+  'wb-direct-cost': () => import('./wb-direct-cost/define'),
   'pfm-cost-adjustments': () => import('./pfm-cost-adjustments/define'),
   'wb-cost-adjustment': () => import('./wb-cost-adjustment/define'),
 };

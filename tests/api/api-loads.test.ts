@@ -2,7 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
-import { PFM_LOADS } from '../../demo/host/api/routes';
+import { API_ROUTES, PFM_LOADS } from '../../demo/host/api/routes';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, stateId } from './api-client';
 
@@ -168,7 +168,9 @@ describe('lookups convention', () => {
   it('whole-list calls take no parameters and answer { data: [...] } with displayText on every object', async () => {
     for (const [type, config] of Object.entries(LOOKUP_TYPES)) {
       if (!config.list) continue;
-      const data = await rows(config.list, {}, 'employee');
+      // Any signed-in employee may read the reference lists, except those of PFM data (vendors): pm.
+      const pfmOnly = API_ROUTES.find((route) => route.path === config.list)?.access === 'pfm';
+      const data = await rows(config.list, {}, pfmOnly ? 'pm' : 'employee');
       assert.ok(data.length > 0, type);
       assert.ok(data.every((o) => typeof o.displayText === 'string'), type);
     }

@@ -295,10 +295,13 @@ describe('migration 003', () => {
     try {
       const file = path.join(dir, 'old.sqlite');
       const old = new Database(file);
-      old.exec(MIGRATIONS[0]!.sql);
       old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
-      old.prepare("INSERT INTO schema_migrations VALUES (1, '001_initial', '2026-11-01T00:00:00Z')").run();
-      old.pragma('user_version = 1');
+      // Every migration before 003, as a database made by the previous version has them.
+      for (const migration of MIGRATIONS.filter((m) => m.version < 3)) {
+        old.exec(migration.sql);
+        old.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-11-01T00:00:00Z')").run(migration.version, migration.name);
+        old.pragma(`user_version = ${migration.version}`);
+      }
       seedDatabase(old);
       const before = old.prepare('SELECT costAdjustmentId, number, amount, applicationRecordStateId FROM cost_adjustments ORDER BY 1').all();
       const documents = (old.prepare('SELECT count(*) AS n FROM cost_adjustment_reference_documents').get() as Row).n as number;

@@ -43,7 +43,7 @@ describe('seed', () => {
     const again = openDatabase({ file });
     try {
       assert.equal((again.prepare('SELECT count(*) AS n FROM project_pins').get() as { n: number }).n, 1);
-      assert.deepEqual(again.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all(), MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+      assert.deepEqual(again.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all(), MIGRATIONS.map(({ version, name }) => ({ version, name })));
       assert.equal(again.pragma('user_version', { simple: true }), MIGRATIONS.at(-1)!.version);
       assert.equal(again.pragma('journal_mode', { simple: true }), 'wal');
       assert.equal(again.pragma('foreign_keys', { simple: true }), 1);

@@ -5,7 +5,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { openPortalAs, pushPath } from './support/portal';
-import { advance, dialog } from './support/records';
+import { advance, dialog, serverAnswer } from './support/records';
 
 
 /** The value of the first real option of a select (after its placeholder), once it has one. */
@@ -79,7 +79,9 @@ test('a PM creates an initiating document, its change event, an item and a neste
   // Canceling the nested item asks first (§4), then moves it to Closed items.
   await advance(wb, `Advance item ${nestedId}`, 'Canceled');
   await expect(dialog(page)).toContainText('This will close the change event item. Please Confirm.');
+  const canceled = serverAnswer(page, '/api/pfm/UpdateChangeEventItemState');
   await dialog(page).getByRole('button', { name: 'Ok' }).click();
+  expect((await canceled).status()).toBe(200); // the lists move optimistically: the server's answer first
   const closedList = wb.locator('[data-item-list="closed"]');
   await expect(closedList.locator(`tr[data-item-id="${nestedId}"] [data-state]`)).toHaveText('Canceled');
   await expect(openList.locator('tr[data-item-id]')).toHaveCount(1);

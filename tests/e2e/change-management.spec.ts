@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './support/api';
 import { storedItemStates, storedState } from './support/db';
 import { openPortalAs } from './support/portal';
-import { advance, dialog } from './support/records';
+import { advance, dialog, serverAnswer } from './support/records';
 
 const Q = 'projectId=1&budgetId=1';
 const screen = (page: Page) => page.locator('pfm-change-management');
@@ -61,7 +61,8 @@ test.describe('change management', () => {
 
   test('Approved applies on CE-005 and the event stays in the Open list', async ({ page }) => {
     await open(page, 'change-events');
-    await advance(screen(page), 'Advance CE-005', 'Approved');
+    const answer = await advance(screen(page), 'Advance CE-005', 'Approved', { answerOf: '/api/pfm/UpdateChangeEventState' });
+    expect(answer.status()).toBe(200);
     await expect(row(page, 'CE-005').locator('[data-state]')).toHaveText('Approved');
     expect(storedState('ChangeEvent', 5)).toBe('Approved');
   });
@@ -77,8 +78,10 @@ test.describe('change management', () => {
     expect(Object.values(storedItemStates(12))).toEqual(['Open', 'Open']);
 
     await advance(screen(page), 'Advance CE-012', 'Canceled');
+    const answer = serverAnswer(page, '/api/pfm/UpdateChangeEventState');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(row(page, 'CE-012')).toHaveCount(0);
+    expect((await answer).status()).toBe(200); // the list moved optimistically: wait for the server before reading the database
     await showClosed(page);
     await expect(row(page, 'CE-012').locator('[data-state]')).toHaveText('Canceled');
     expect(storedState('ChangeEvent', 12)).toBe('Canceled');
@@ -99,8 +102,10 @@ test.describe('change management', () => {
     expect(storedItemStates(11)).toEqual(seeded);
 
     await advance(screen(page), 'Advance CE-011', 'Rejected');
+    const answer = serverAnswer(page, '/api/pfm/UpdateChangeEventState');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(row(page, 'CE-011')).toHaveCount(0);
+    expect((await answer).status()).toBe(200);
     expect(storedState('ChangeEvent', 11)).toBe('Rejected');
     expect(storedItemStates(11)).toEqual({ 21: 'Canceled', 22: 'Canceled', 23: 'Canceled' });
   });
@@ -114,8 +119,10 @@ test.describe('change management', () => {
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     expect(storedItemStates(1)[1]).toBe('Open');
     await advance(wb, 'Advance item 1', 'Canceled');
+    const answer = serverAnswer(page, '/api/pfm/UpdateChangeEventItemState');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     await expect(wb.locator('tr[data-item-id="1"] [data-state]')).toHaveText('Canceled');
+    expect((await answer).status()).toBe(200);
     expect(storedItemStates(1)[1]).toBe('Canceled');
     // Put it back for the other tests (Canceled → Open is an offered advancement).
     expect((await api(page, 'POST', '/api/pfm/UpdateChangeEventItemState', { ItemId: 1, OldRecordStateId: 21, RouteStateId: 13 })).status).toBe(200);

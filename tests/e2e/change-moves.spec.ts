@@ -130,7 +130,9 @@ test.describe('change management moves', () => {
     expect(storedState('ChangeEventItem', item.changeEventItemId)).toBe('Open');
 
     await page.unroute('**/api/pfm/UpdateChangeEventItemState');
-    await advance(wb, `Advance item ${item.changeEventItemId}`, 'Pending Approval');
+    // The item shows 'Pending Approval' at once (optimistic): wait for the server's answer before reading the database.
+    const answer = await advance(wb, `Advance item ${item.changeEventItemId}`, 'Pending Approval', { answerOf: '/api/pfm/UpdateChangeEventItemState' });
+    expect(answer.status()).toBe(200);
     await expect(state).toHaveText('Pending Approval');
     await expect(dialog(page)).toHaveCount(0);
     expect(storedState('ChangeEventItem', item.changeEventItemId)).toBe('Pending Approval');
@@ -177,13 +179,13 @@ test.describe('change management moves', () => {
     const row = screen.locator(`tr:has([data-open="${doc.number}"])`);
     await expect(row.locator('[data-state]')).toHaveText('Draft');
 
-    await advance(screen, `Advance ${doc.number}`, 'Void');
+    expect((await advance(screen, `Advance ${doc.number}`, 'Void', { answerOf: '/api/pfm/UpdateChangeRecordState' })).status()).toBe(200);
     await expect(row).toHaveCount(0);
     expect(storedState('ChangeRecord', doc.changeRecordId)).toBe('Void');
     await screen.locator('.record-lists [role="tab"][data-list="closed"]').click();
     await expect(row.locator('[data-state]')).toHaveText('Void');
 
-    await advance(screen, `Advance ${doc.number}`, 'Draft');
+    expect((await advance(screen, `Advance ${doc.number}`, 'Draft', { answerOf: '/api/pfm/UpdateChangeRecordState' })).status()).toBe(200);
     await expect(row).toHaveCount(0);
     expect(storedState('ChangeRecord', doc.changeRecordId)).toBe('Draft');
     await screen.locator('.record-lists [role="tab"][data-list="open"]').click();

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { openPortalAs } from './support/portal';
-import { advance, dialog } from './support/records';
+import { advance, dialog, serverAnswer } from './support/records';
 
 const Q = 'projectId=1&budgetId=1';
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
@@ -85,24 +85,26 @@ test('a PM takes a change from initiating document to commitment change order an
   const download = page.waitForEvent('download');
   await email.getByRole('button', { name: 'Send (download .eml)' }).click();
   expect((await download).suggestedFilename()).toBe(`RFP item ${itemId}.eml`);
+  const routed = serverAnswer(page, '/api/pfm/UpdateChangeEventItemState');
   await email.getByRole('button', { name: "Set item to 'Route for Proposal'" }).click();
   await expect(email.locator('[data-state]')).toHaveText('Route for Proposal');
+  expect((await routed).status()).toBe(200); // before leaving the page, which would cancel the call
 
   // 5. The proposal comes back and is approved, with amounts, in the item's workbench.
   await page.goto(`/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEventItem&recordKey=ChangeEventItem&recordId=${itemId}`);
   const item = page.locator('wb-change-event-item');
   await expect(item.locator('[data-state]')).toHaveText('Route for Proposal');
-  await advance(item, `Advance item ${itemId}`, 'Proposal Received');
+  expect((await advance(item, `Advance item ${itemId}`, 'Proposal Received', { answerOf: '/api/pfm/UpdateChangeEventItemState' })).status()).toBe(200);
   await expect(item.locator('[data-state]')).toHaveText('Proposal Received');
   await item.getByLabel('Proposed').fill('11800');
   await item.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(item.getByLabel('Proposed')).toHaveValue('11800');
-  await advance(item, `Advance item ${itemId}`, 'Pending Approval');
+  expect((await advance(item, `Advance item ${itemId}`, 'Pending Approval', { answerOf: '/api/pfm/UpdateChangeEventItemState' })).status()).toBe(200);
   await expect(item.locator('[data-state]')).toHaveText('Pending Approval');
   await item.getByLabel('Approved', { exact: true }).fill('11500');
   await item.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('portal-overlays')).toContainText(`Item ${itemId} saved.`);
-  await advance(item, `Advance item ${itemId}`, 'Approved');
+  expect((await advance(item, `Advance item ${itemId}`, 'Approved', { answerOf: '/api/pfm/UpdateChangeEventItemState' })).status()).toBe(200);
   await expect(item.locator('[data-state]')).toHaveText('Approved');
 
   // 6. Linking the item to the subcontract drafts the subcontract change order with the approved amount (§5).
@@ -125,18 +127,18 @@ test('a PM takes a change from initiating document to commitment change order an
   await expect(scoWorkbench.locator('[data-items-total]')).toHaveText(money(11500));
   // Approving the change order adds it to the subcontract's approved changes.
   const approvedBefore = Number(subcontract!.approvedChanges ?? 0);
-  await advance(scoWorkbench, `Change state of ${sco.number}`, 'Pending Approval');
+  expect((await advance(scoWorkbench, `Change state of ${sco.number}`, 'Pending Approval', { answerOf: '/api/pfm/UpdateCommitmentState' })).status()).toBe(200);
   await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Pending Approval');
-  await advance(scoWorkbench, `Change state of ${sco.number}`, 'Approved');
+  expect((await advance(scoWorkbench, `Change state of ${sco.number}`, 'Approved', { answerOf: '/api/pfm/UpdateCommitmentState' })).status()).toBe(200);
   await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Approved');
   const after = (await rows(page, '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).find((s) => s.subcontractId === subcontract!.subcontractId)!;
   expect(Number(after.approvedChanges)).toBeCloseTo(approvedBefore + 11500, 2);
 
   // 7. Every item is approved, so the change event can be approved (§4).
   await page.goto(`/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEvent&recordKey=ChangeEvent&recordId=${changeEventId}`);
-  await advance(event, `Advance ${eventNumber}`, 'Pending');
+  expect((await advance(event, `Advance ${eventNumber}`, 'Pending', { answerOf: '/api/pfm/UpdateChangeEventState' })).status()).toBe(200);
   await expect(event.locator('[data-state]').first()).toHaveText('Pending');
-  await advance(event, `Advance ${eventNumber}`, 'Approved');
+  expect((await advance(event, `Advance ${eventNumber}`, 'Approved', { answerOf: '/api/pfm/UpdateChangeEventState' })).status()).toBe(200);
   await expect(dialog(page)).toHaveCount(0);
   await expect(event.locator('[data-state]').first()).toHaveText('Approved');
 
@@ -153,7 +155,9 @@ test('a PM takes a change from initiating document to commitment change order an
   const ownerCoId = Number(new URL(page.url()).searchParams.get('recordId'));
   const oco = page.locator('wb-owner-agreement-change-order');
   await expect(oco.locator('[data-amount="amount"]')).toContainText(money(0));
+  const linked = serverAnswer(page, '/api/pfm/LinkChangeEventToOwnerChangeOrder');
   await oco.getByRole('button', { name: `Link ${eventNumber}` }).click();
+  expect((await linked).status()).toBe(200);
   await expect(oco.locator(`[data-linked] [data-change-event="${changeEventId}"]`)).toBeVisible();
   await expect(oco.locator('[data-amount="amount"]')).toContainText(money(11500));
 

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { expectCandidates } from './support/owner-links';
 import { openPortalAs } from './support/portal';
+import { serverAnswer } from './support/records';
 
 const Q = 'projectId=1&budgetId=1';
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
@@ -69,7 +70,9 @@ test.describe('owner agreements', () => {
     const expectedAmount = Math.round(items.filter((i) => i.parentChangeEventItemId == null).reduce((sum, i) => sum + (i.approvedAmount ?? 0), 0) * 100) / 100;
     expect(expectedAmount, 'the change event has approved amounts, so the change order’s amount visibly changes').toBeGreaterThan(0);
 
+    const linked = serverAnswer(page, '/api/pfm/LinkChangeEventToOwnerChangeOrder');
     await co.getByRole('button', { name: `Link ${chosen.number}` }).click();
+    expect((await linked).status()).toBe(200); // before the API is asked for the amount
     await expect(co.locator(`[data-linked] [data-change-event="${chosen.changeEventId}"]`)).toBeVisible();
     await expect(co.locator('[data-amount="amount"]')).toContainText(money(expectedAmount));
     expect((await api(page, 'GET', `/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=${recordId}`)).body.data.amount).toBe(expectedAmount);

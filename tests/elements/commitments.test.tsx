@@ -56,6 +56,7 @@ function listAnswers(overrides: Record<string, StubFor> = {}): Record<string, St
     '/api/pfm/getpurchaseagreements': byOpen([], []),
     '/api/pfm/getpurchaseorders': byOpen([{ purchaseOrderId: 9, projectId: 1, budgetId: 1, vendorId: 7, number: 'PO-009', description: 'Lift', ...state(41, 'Issued'), amount: 200, billed: 50, items: [] }], []),
     '/api/pfm/vendors/getVendor': ({ query }) => ({ body: { data: { vendorId: Number(query.get('vendorId')), displayText: `Vendor ${query.get('vendorId')} (lookup)` } } }),
+    '/api/pfm/vendors/getVendors': { body: { data: [7, 8].map((vendorId) => ({ vendorId, displayText: `Vendor ${vendorId} (lookup)` })) } },
     '/api/pfm/GetSubcontractById': ({ query }) => ({ body: { data: [...SUBCONTRACTS_OPEN, ...SUBCONTRACTS_CLOSED].find((s) => s.subcontractId === Number(query.get('subcontractId'))) } }),
     '/api/pfm/getcostcodes': { body: { data: COST_CODES.filter((c) => c.budgetId === 1) } },
     '/api/pfm/GetSubcontractTypes': { body: { data: [{ subcontractTypeId: 1, displayText: 'Standard Subcontract' }, { subcontractTypeId: 2, displayText: 'Short Form Subcontract' }] } },
@@ -150,6 +151,14 @@ describe('commitments', () => {
       expect(textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="original"]')).to.equal('$200.00');
       const loads = fetchRequests.filter((c) => c.path === '/api/pfm/getsubcontracts');
       expect(loads.map((c) => [c.query.get('recordKey'), c.query.get('recordId'), c.query.get('open')])).to.deep.equal([['Project', '1', null], ['Project', '1', 'false']]);
+    });
+
+    it('the vendors of every list come from one vendor list call, not one getVendor each', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      await waitFor(() => textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="vendor"]') === 'Vendor 7 (lookup)'
+        && textOf(root, '[data-testid="list-Subcontract"] tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
+      expect(fetchRequests.filter((c) => c.path.startsWith('/api/pfm/vendors/')).map((c) => c.path)).to.deep.equal(['/api/pfm/vendors/getVendors']);
     });
 
     it('a 403 shows a clear message instead of the lists', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  ApiError, OBJECT_CACHE_LIMIT, cacheObject, deleteForm, fetchObject, getBlob, getCachedObject, getJson, getText,
+  ApiError, OBJECT_CACHE_LIMIT, SIGN_IN_AGAIN_ACTION, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_TITLE, cacheObject, deleteForm, fetchObject, getBlob, getCachedObject, getJson, getText,
   postFile, postFileForBlob, postForm, postJson, resetApi, setTokenProvider,
 } from '../../src/core/api';
 import type { ApiResource } from '../../src/core/api';
@@ -217,6 +217,21 @@ describe('core/api client', () => {
       expect($messageBoxes.get()).to.have.length(0);
     });
 
+    it("one burst of identical autoAlert refusals (a screen's six loads) opens one 'Request Failed' box; a different one opens its own", async () => {
+      stubFetch(() => json({ autoAlert: true, message: 'Project 7 is closed.', serviceName: 'PfmService', functionName: 'GetProjectData' }, 400));
+      const loads = ['getsubcontracts', 'getpurchaseagreements', 'getpurchaseorders', 'getowneragreements', 'getchangeevents', 'getbudgets']
+        .map((name) => rejection(getJson(`/api/pfm/${name}`, { recordKey: 'Project', recordId: 7 })));
+      const errors = await Promise.all(loads);
+      expect(calls).to.have.length(6);
+      expect(errors.every((error) => error instanceof ApiError && error.status === 400)).to.equal(true);
+      expect($messageBoxes.get()).to.have.length(1);
+      expect($messageBoxes.get()[0]!.details?.[0]).to.deep.equal({ label: 'Error Message', value: 'Project 7 is closed.' });
+
+      stubFetch(() => json({ autoAlert: true, message: 'Budget is locked', serviceName: 'PfmService', functionName: 'GetProjectData' }, 400));
+      await rejection(getJson('/api/pfm/getcostcodes'));
+      expect($messageBoxes.get().map((box) => box.details?.[0]?.value)).to.deep.equal(['Project 7 is closed.', 'Budget is locked']);
+    });
+
     it('rejects a network failure with a clear message naming the request (without the query)', async () => {
       globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
       const error = await rejection(getJson('/api/pfm/getbudgets', { recordId: 1 }));
@@ -230,6 +245,110 @@ describe('core/api client', () => {
       const error = await rejection(getJson('/api/x'));
       expect(error.message).to.equal('interaction_required');
       expect(calls).to.have.length(0);
+    });
+  });
+
+  describe('401: a new token and one retry, then the offer to sign in again', () => {
+    /** A token provider handing out tok-1, tok-2, … and recording whether each was forced fresh. */
+    function tokens(): { asked: Array<{ resource: ApiResource; forceRefresh: boolean }> } {
+      const asked: Array<{ resource: ApiResource; forceRefresh: boolean }> = [];
+      setTokenProvider(async (resource, options) => {
+        asked.push({ resource, forceRefresh: options?.forceRefresh === true });
+        return `tok-${asked.length}`;
+      }, { signInAgain: () => { signIns += 1; } });
+      return { asked };
+    }
+    let signIns = 0;
+    beforeEach(() => { signIns = 0; });
+
+    it('first 401 then 200: one retry with a forced-fresh token, the answer read, no box', async () => {
+      const { asked } = tokens();
+      let n = 0;
+      stubFetch(() => (++n === 1 ? json({ message: 'expired' }, 401) : json({ data: { ok: 1 } })));
+      expect(await getJson('/api/pfm/getbudgets', { recordId: 1 })).to.deep.equal({ ok: 1 });
+      expect(calls.map((c) => [c.url, header(c, 'Authorization')])).to.deep.equal([
+        ['/api/pfm/getbudgets?recordId=1', 'Bearer tok-1'],
+        ['/api/pfm/getbudgets?recordId=1', 'Bearer tok-2'],
+      ]);
+      expect(asked).to.deep.equal([{ resource: 'api', forceRefresh: false }, { resource: 'api', forceRefresh: true }]);
+      expect($messageBoxes.get()).to.have.length(0);
+    });
+
+    it('retries a POST with the same body and the resource of the call', async () => {
+      const { asked } = tokens();
+      let n = 0;
+      stubFetch(() => (++n === 1 ? new Response('', { status: 401 }) : json({ data: 'saved' })));
+      expect(await postForm('/api/pfm/SaveCommitment', { RecordId: 3 }, { resource: 'bi' })).to.equal('saved');
+      expect(calls).to.have.length(2);
+      expect((calls[1]!.init.body as FormData).get('RecordId')).to.equal('3');
+      expect(asked.map((a) => a.resource)).to.deep.equal(['bi', 'bi']);
+    });
+
+    it('401 twice: rejects with ApiError 401 and offers to sign in once; Sign in runs the handler', async () => {
+      tokens();
+      stubFetch(() => json({ message: 'no' }, 401));
+      const error = await rejection(getJson('/api/x'));
+      expect(error).to.be.instanceOf(ApiError);
+      expect((error as ApiError).status).to.equal(401);
+      expect(calls).to.have.length(2);
+      const boxes = $messageBoxes.get();
+      expect(boxes).to.have.length(1);
+      expect([boxes[0]!.title, boxes[0]!.message, boxes[0]!.buttons, boxes[0]!.labels?.ok]).to.deep.equal(
+        ['Signed Out', 'Your sign-in has expired and could not be renewed. Sign in again, then choose Retry.', ['cancel', 'ok'], 'Sign in']);
+      expect([SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION]).to.deep.equal([boxes[0]!.title, boxes[0]!.message, boxes[0]!.labels?.ok]);
+      boxes[0]!.resolve(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(signIns).to.equal(1);
+    });
+
+    it('Cancel on the offer does not sign in', async () => {
+      tokens();
+      stubFetch(() => json({}, 401));
+      await rejection(getJson('/api/x'));
+      $messageBoxes.get()[0]!.resolve(false);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(signIns).to.equal(0);
+    });
+
+    it('six loads refused together share one new token and one offer', async () => {
+      const { asked } = tokens();
+      stubFetch(() => json({}, 401));
+      await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((name) => rejection(getJson(`/api/${name}`))));
+      expect(calls).to.have.length(12);
+      expect(asked.filter((a) => a.forceRefresh)).to.have.length(1);
+      expect($messageBoxes.get()).to.have.length(1);
+    });
+
+    it('a failing refresh (popup closed) rejects with the 401 and offers to sign in, without a second request', async () => {
+      const original = console.error;
+      console.error = () => {};
+      try {
+        setTokenProvider(async (_resource, options) => {
+          if (options?.forceRefresh) throw new Error('user_cancelled');
+          return 'old';
+        }, { signInAgain: () => {} });
+        stubFetch(() => json({ message: 'expired' }, 401));
+        const error = await rejection(getJson('/api/x'));
+        expect((error as ApiError).status).to.equal(401);
+        expect((error as ApiError).body).to.deep.equal({ message: 'expired' });
+        expect(calls).to.have.length(1);
+        expect($messageBoxes.get().map((box) => box.title)).to.deep.equal(['Signed Out']);
+      } finally {
+        console.error = original;
+      }
+    });
+
+    it('does not retry other statuses, nor a 401 without a token provider', async () => {
+      tokens();
+      stubFetch(() => json({}, 403));
+      await rejection(getJson('/api/x'));
+      expect(calls).to.have.length(1);
+      setTokenProvider(null);
+      calls = [];
+      stubFetch(() => json({}, 401));
+      await rejection(getJson('/api/y'));
+      expect(calls).to.have.length(1);
+      expect($messageBoxes.get()).to.have.length(0);
     });
   });
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { AccountInfo } from '@azure/msal-browser';
 import {
   $session, getAccessToken, hasSkipAutoSignOn, INTERACTION_IN_PROGRESS_MESSAGE, isInteractionInProgress, needsInteractiveSignIn,
-  resetAuth, signIn, signOut, startAuth, toSessionAccount, type AuthClient,
+  resetAuth, signIn, signInAgain, signOut, startAuth, toSessionAccount, type AuthClient,
 } from '../../src/core/auth';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import { resetRoles } from '../../src/core/roles';
@@ -171,6 +171,66 @@ describe('auth: sign-in flow with a stand-in MSAL', () => {
     silentFails = true;
     expect(await getAccessToken('bi')).to.equal('popup-token');
     expect(client.requests[0]).to.deep.include({ scopes: ['api://bizapps-bi/access_as_user'], popupWindowAttributes: { popupSize: { width: 483, height: 600 } } });
+  });
+
+  it('forceRefresh (after a 401) asks MSAL for a new token, not the cached one', async () => {
+    const silent: unknown[] = [];
+    const client = fakeClient({ handleRedirectPromise: async () => ({ account }), acquireTokenSilent: async (request: unknown) => { silent.push(request); return { accessToken: 't' }; } });
+    resetAuth({ client });
+    await startAuth();
+    silent.length = 0; // the role load after sign-in asked too
+    await getAccessToken('api');
+    await getAccessToken('api', { forceRefresh: true });
+    expect((silent[0] as { forceRefresh?: boolean }).forceRefresh).to.equal(undefined);
+    expect(silent[1]).to.deep.include({ scopes: ['api://bizapps-portal/access_as_user'], forceRefresh: true });
+  });
+
+  it('the API client, signed in, retries a 401 once with a forced-fresh token from MSAL', async () => {
+    const silent: Array<{ forceRefresh?: boolean }> = [];
+    const client = fakeClient({
+      handleRedirectPromise: async () => ({ account }),
+      acquireTokenSilent: async (request: { forceRefresh?: boolean }) => { silent.push(request); return { accessToken: request.forceRefresh ? 'fresh' : 'stale' }; },
+    });
+    resetAuth({ client });
+    await startAuth();
+    const sent: string[] = [];
+    globalThis.fetch = async (_input, init) => {
+      const auth = new Headers(init?.headers).get('Authorization') ?? '';
+      sent.push(auth);
+      return auth === 'Bearer fresh' ? new Response('{"data":5}', { status: 200 }) : new Response('', { status: 401 });
+    };
+    const { getJson } = await import('../../src/core/api');
+    expect(await getJson('/api/x')).to.equal(5);
+    expect(sent).to.deep.equal(['Bearer stale', 'Bearer fresh']);
+  });
+
+  it('signInAgain signs in through the 483×600 popup (prompt login) and keeps the page; the new account is signed in', async () => {
+    const other = { ...account, username: 'pm2', name: 'Second' } as AccountInfo;
+    const client = fakeClient({
+      handleRedirectPromise: async () => ({ account }),
+      acquireTokenPopup: async (request: unknown) => { client.calls.push('acquireTokenPopup'); client.requests.push(request); return { accessToken: 'p', account: other }; },
+    });
+    resetAuth({ client });
+    await startAuth();
+    await signInAgain();
+    expect(client.calls).to.deep.equal(['acquireTokenPopup']);
+    expect(client.requests[0]).to.deep.include({ prompt: 'login', loginHint: 'pm', popupWindowAttributes: { popupSize: { width: 483, height: 600 } } });
+    expect($session.get()).to.deep.equal({ status: 'signedIn', account: { username: 'pm2', name: 'Second', login: 'pm' } });
+  });
+
+  it('signInAgain falls back to the redirect when the popup is blocked, and does nothing more when it is closed', async () => {
+    const blocked = fakeClient({ handleRedirectPromise: async () => ({ account }), acquireTokenPopup: async () => { throw error('BrowserAuthError', 'popup_window_error'); } });
+    resetAuth({ client: blocked });
+    await startAuth();
+    await signInAgain();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(blocked.calls).to.deep.equal(['loginRedirect']);
+    const closed = fakeClient({ handleRedirectPromise: async () => ({ account }), acquireTokenPopup: async () => { throw error('BrowserAuthError', 'user_cancelled'); } });
+    resetAuth({ client: closed });
+    await startAuth();
+    await signInAgain();
+    expect(closed.calls).to.deep.equal([]);
+    expect($session.get().status).to.equal('signedIn');
   });
 
   it('logs and rethrows other token errors without a popup', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { resetApi } from '../../src/core/api';
 import {
-  LIBRARIES_KEY, LIBRARIES_TTL_MS, LOOKUP_TYPES, clearLibraries, lookup, lookupConfig, lookupList, lookupObject, resetLookups, setLookupClock,
+  LIBRARIES_KEY, LIBRARIES_TTL_MS, LOOKUP_BATCH_MIN, LOOKUP_TYPES, clearLibraries, lookup, lookupConfig, lookupList, lookupObject, resetLookups, setLookupClock,
 } from '../../src/core/lookups';
 
 interface FetchCall { url: string }
@@ -75,7 +75,7 @@ describe('core/lookups', () => {
       'pfm-budget': ['budgetId', '/api/pfm/getBudget', undefined],
       'pfm-owner-agreement': ['ownerAgreementId', '/api/pfm/getOwnerAgreementById', undefined],
       'pfm-owner-agreement-change-order': ['ownerAgreementChangeOrderId', '/api/pfm/getOwnerAgreementChangeOrderById', undefined],
-      vendor: ['vendorId', '/api/pfm/vendors/getVendor', undefined],
+      vendor: ['vendorId', '/api/pfm/vendors/getVendor', '/api/pfm/vendors/getVendors'],
       subcontract: ['subcontractId', '/costmanagement/costmanagement/GetSubcontract', undefined],
       'pfm-subcontract': ['subcontractId', '/api/pfm/GetSubcontractById', undefined],
       'pfm-purchase-agreement': ['purchaseAgreementId', '/api/pfm/GetPurchaseAgreementById', undefined],
@@ -234,6 +234,79 @@ describe('core/lookups', () => {
     });
   });
 
+  describe('lookups of one type in one tick', () => {
+    const vendors = Array.from({ length: 40 }, (_, i) => ({ vendorId: i + 1, displayText: `Vendor ${i + 1}` }));
+    const vendorRoutes = (list: unknown[] = vendors) => ({
+      '/api/pfm/vendors/getVendors': { data: list },
+      '/api/pfm/vendors/getVendor': (url: string) => ({ data: { vendorId: Number(url.split('=')[1]), displayText: `Single ${url.split('=')[1]}` } }),
+    });
+
+    it(`batches from ${LOOKUP_BATCH_MIN} ids: 33 vendor lookups in one tick make one call, the whole list, saved in 'libraries'`, async () => {
+      expect(LOOKUP_BATCH_MIN).to.equal(2);
+      stubFetch(vendorRoutes());
+      const ids = Array.from({ length: 33 }, (_, i) => i + 1);
+      const texts = await Promise.all(ids.map((id) => lookup('vendor', id)));
+      expect(texts).to.deep.equal(ids.map((id) => `Vendor ${id}`));
+      expect(calls.map((c) => c.url)).to.deep.equal(['/api/pfm/vendors/getVendors']);
+      expect(saved()).to.deep.equal({ vendor: { savedAt: T0, items: vendors } });
+      // Later lookups answer from the saved list, repeated ids from the object cache: no request.
+      expect(await Promise.all([lookup('vendor', 40), lookup('vendor', 2), lookup('vendor', '2')])).to.deep.equal(['Vendor 40', 'Vendor 2', 'Vendor 2']);
+      expect(calls).to.have.length(1);
+    });
+
+    it('a lone lookup in its tick makes its single-object call, not the list', async () => {
+      stubFetch(vendorRoutes());
+      expect(await lookup('vendor', 5)).to.equal('Single 5');
+      expect(calls.map((c) => c.url)).to.deep.equal(['/api/pfm/vendors/getVendor?vendorId=5']);
+      expect(localStorage.getItem(LIBRARIES_KEY)).to.equal(null);
+    });
+
+    it('the same id asked for many times in one tick is one id (one single-object call)', async () => {
+      stubFetch(vendorRoutes());
+      expect(await Promise.all([lookup('vendor', 9), lookup('vendor', '9'), lookup('vendor', 9)])).to.deep.equal(['Single 9', 'Single 9', 'Single 9']);
+      expect(calls).to.have.length(1);
+    });
+
+    it('ids the list lacks get their single-object call; the others come from the list', async () => {
+      stubFetch(vendorRoutes(vendors.slice(0, 3)));
+      expect(await Promise.all([lookup('vendor', 1), lookup('vendor', 3), lookup('vendor', 77)])).to.deep.equal(['Vendor 1', 'Vendor 3', 'Single 77']);
+      expect(calls.map((c) => c.url)).to.deep.equal(['/api/pfm/vendors/getVendors', '/api/pfm/vendors/getVendor?vendorId=77']);
+    });
+
+    it('a failed list load (logged) falls back to the single-object calls', async () => {
+      stubFetch({ '/api/pfm/vendors/getVendor': vendorRoutes()['/api/pfm/vendors/getVendor'] });
+      expect(await Promise.all([lookup('vendor', 1), lookup('vendor', 2)])).to.deep.equal(['Single 1', 'Single 2']);
+      expect(calls.map((c) => c.url)).to.deep.equal(['/api/pfm/vendors/getVendors', '/api/pfm/vendors/getVendor?vendorId=1', '/api/pfm/vendors/getVendor?vendorId=2']);
+      expect(errors).to.have.length(1);
+    });
+
+    it('after the 180 s the list is loaded again for the next batch', async () => {
+      stubFetch(vendorRoutes());
+      await Promise.all([lookup('vendor', 1), lookup('vendor', 2)]);
+      resetApi(); // forget the cached objects, keep 'libraries'
+      clock = T0 + 179_000;
+      await Promise.all([lookup('vendor', 3), lookup('vendor', 4)]);
+      expect(calls).to.have.length(1);
+      clock = T0 + 180_000;
+      await Promise.all([lookup('vendor', 5), lookup('vendor', 6)]);
+      expect(calls.map((c) => c.url)).to.deep.equal(['/api/pfm/vendors/getVendors', '/api/pfm/vendors/getVendors']);
+    });
+
+    it('lookups of different types in one tick batch per type; a type without a list makes one call per id', async () => {
+      stubFetch({
+        ...vendorRoutes(),
+        '/api/pfm/GetChangeReasons': { data: reasons },
+        '/api/employees/getEmployeeIncludeInactive': (url: string) => ({ data: { employeeId: 1, displayText: `E${url.split('=')[1]}` } }),
+      });
+      const texts = await Promise.all([lookup('vendor', 1), lookup('changeReason', 1), lookup('vendor', 2), lookup('changeReason', 2), lookup('employee', 1), lookup('employee', 2)]);
+      expect(texts).to.deep.equal(['Vendor 1', 'Owner Request', 'Vendor 2', 'Design Error', 'E1', 'E2']);
+      expect(calls.map((c) => c.url).sort()).to.deep.equal([
+        '/api/employees/getEmployeeIncludeInactive?employeeId=1', '/api/employees/getEmployeeIncludeInactive?employeeId=2',
+        '/api/pfm/GetChangeReasons', '/api/pfm/vendors/getVendors',
+      ]);
+    });
+  });
+
   describe('lookupList and the libraries cache', () => {
     it(`saves the list in localStorage under '${LIBRARIES_KEY}' for ${LIBRARIES_TTL_MS} ms`, async () => {
       expect(LIBRARIES_KEY).to.equal('libraries');
@@ -291,7 +364,7 @@ describe('core/lookups', () => {
       expect(calls).to.have.length(1);
     });
 
-    for (const type of ['employee', 'vendor', 'costCode', 'nope', 'toString']) {
+    for (const type of ['employee', 'pfm-budget', 'costCode', 'nope', 'toString']) {
       it(`logs 'Library Config not found or missing library ajax call' and answers [] for ${type}`, async () => {
         stubFetch({});
         expect(await lookupList(type)).to.deep.equal([]);

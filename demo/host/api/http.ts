@@ -52,16 +52,20 @@ export function autoAlert(functionName: string, message: string, extra: Record<s
 /** A query string or form body as Fastify hands it over. */
 export type Params = Record<string, unknown>;
 
-/** The parameter, looked up case-insensitively (clients send `ProjectId` or `projectId`). */
+/**
+ * The parameter, looked up case-insensitively (clients send `ProjectId` or `projectId`). Only a
+ * scalar (string, number, boolean) is a value: an object or array (a JSON body's
+ * `{"ItemId":{"toString":1}}`, a repeated query parameter, a file where a field is expected) is a
+ * 400 naming the parameter, never String()'d.
+ */
 export function rawParam(params: Params | undefined, name: string): string | undefined {
   if (!params) return undefined;
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(params)) {
     if (key.toLowerCase() !== wanted) continue;
-    const single = Array.isArray(value) ? value[value.length - 1] : value;
-    if (single === undefined || single === null) return undefined;
-    if (typeof single === 'object' && 'value' in (single as object)) return String((single as { value: unknown }).value);
-    return String(single);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+    throw badRequest(`Parameter '${name}' must be a single value.`, { parameter: name });
   }
   return undefined;
 }

@@ -21,6 +21,7 @@ import { projectionWriteHandlers } from './pfm/projections/writes';
 import { stateHandlers } from './pfm/change-management/state-updates';
 import { changeWriteHandlers } from './pfm/change-management/writes';
 import { commitmentWriteHandlers } from './pfm/commitments/writes';
+import { directCostWriteHandlers } from './pfm/direct-costs/writes';
 import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
 
 export { API_ROUTES } from './routes';
@@ -70,6 +71,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   const handlers: Handlers = {
     ...sessionHandlers, ...lookupHandlers, ...applicationHandlers, ...loadHandlers, ...fileHandlers,
     ...projectionWriteHandlers, ...stateHandlers, ...changeWriteHandlers, ...commitmentWriteHandlers,
+    ...directCostWriteHandlers,
     ...costAdjustmentWriteHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));

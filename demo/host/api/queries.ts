@@ -117,9 +117,13 @@ export const COST_ADJUSTMENT_SELECT = `SELECT t.costAdjustmentId, t.projectId, t
   t.displayText, t.modifiedAt
   FROM cost_adjustments t ${STATE_JOIN('t')}`;
 
-export const DIRECT_COST_SELECT = `SELECT t.directCostId, t.projectId, t.budgetId, t.directCostTypeId, t.vendorId, v.name AS vendorName, t.number,
-  t.directCostDate, t.description, t.amount, t.applicationRecordStateId, ${STATE_COLUMNS}, t.displayText, t.modifiedAt
-  FROM direct_costs t LEFT JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
+/** Direct costs with the approval facts of migration 002 (who submitted, the last Revise and Resubmit reason and who gave it). */
+export const DIRECT_COST_SELECT = `SELECT t.directCostId, t.projectId, t.budgetId, b.jobNumber, b.budgetLock, t.directCostTypeId, t.vendorId, v.name AS vendorName, t.number,
+  t.invoiceNumber, t.directCostDate, t.description, t.amount, t.applicationRecordStateId, ${STATE_COLUMNS},
+  t.submittedAt, t.submittedByEmployeeId, se.displayText AS submittedByName,
+  t.reviseReason, t.revisedAt, t.revisedByEmployeeId, re.displayText AS revisedByName, t.displayText, t.modifiedAt
+  FROM direct_costs t JOIN budgets b ON b.budgetId = t.budgetId LEFT JOIN vendors v ON v.vendorId = t.vendorId
+  LEFT JOIN employees se ON se.employeeId = t.submittedByEmployeeId LEFT JOIN employees re ON re.employeeId = t.revisedByEmployeeId ${STATE_JOIN('t')}`;
 
 export const VENDOR_SELECT = `SELECT t.vendorId, t.vendorNumber, t.name, t.trade, t.city, t.state, t.phone, t.email, t.active, t.displayText, t.modifiedAt
   FROM vendors t`;

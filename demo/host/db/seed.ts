@@ -752,28 +752,65 @@ class Seeder {
     for (let i = 0; i < directCosts; i++) {
       const n = this.next(`dc:${budget.budgetId}`);
       const number = `DC-${budget.jobNumber}-${pad(n, 3)}`;
-      const stateName = info.active ? (i === 0 ? 'Draft' : i === 1 ? 'Submitted' : 'Posted') : 'Posted';
-      const date = addDays(SEED_DATE, -rng.int(2, 400));
+      const stateName = this.directCostState(info, i);
+      let date = addDays(SEED_DATE, -rng.int(2, 400));
       const vendorId = this.vendorFor(rng.pick(['supply', 'equipment', 'testing']), i + info.index);
       const itemCount = rng.int(1, 3);
       const items = Array.from({ length: itemCount }, () => ({ line: rng.pick(candidates), amount: Math.round(rng.between(150, 9_000)) }));
       const total = items.reduce((sum, item) => sum + item.amount, 0);
       const directCostTypeId = rng.int(1, 6);
+      // Approval facts (no PRNG draws, so everything seeded after stays as it was): the pm's showcase
+      // project has one pending approval for 21 days (data quality flags > 14) and one Draft sent
+      // back with a Revise and Resubmit reason; other pending ones were submitted 3 days ago.
+      const showcase = info.projectId === SEED_FACTS.pmProjectId;
+      let submittedAt: string | null = null;
+      let revise: { reason: string; at: string } | null = null;
+      if (stateName === 'Pending Approval') {
+        submittedAt = addDays(SEED_DATE, showcase ? -21 : -3);
+        if (date > submittedAt) date = submittedAt;
+      } else if (stateName === 'Approved' || stateName === 'Posted') {
+        submittedAt = date;
+      } else if (stateName === 'Draft' && showcase) {
+        submittedAt = addDays(SEED_DATE, -9);
+        if (date > submittedAt) date = submittedAt;
+        revise = { reason: 'Attach the signed delivery ticket, and put the freight charge on its own line.', at: addDays(SEED_DATE, -6) };
+      }
       const directCostId = this.insert('direct_costs', {
         projectId: info.projectId, budgetId: budget.budgetId, directCostTypeId, vendorId, number, directCostDate: date,
         description: ['Reimbursable expense', 'Small tools purchase', 'Permit fee', 'Testing & inspection', 'Travel', 'Equipment rental'][directCostTypeId - 1]!,
         amount: total, applicationRecordStateId: this.state('DirectCost', stateName), displayText: number, modifiedAt: t,
+        invoiceNumber: `INV-${100000 + ((budget.budgetId * 1009 + n * 7919) % 900000)}`,
+        submittedAt: submittedAt ? `${submittedAt}T15:00:00.000Z` : null, submittedByEmployeeId: submittedAt ? info.pmId : null,
+        reviseReason: revise?.reason ?? null, revisedAt: revise ? `${revise.at}T16:30:00.000Z` : null,
+        revisedByEmployeeId: revise ? SEED_FACTS.employeeIdByLogin.rpm! : null,
       });
       for (const item of items) {
         const hours = item.line.type === 'L' ? Math.round(item.amount / item.line.rate) : 0;
         this.insert('direct_cost_items', {
           directCostId, costCodeId: item.line.costCodeId, description: 'Direct cost', units: 0, hours, amount: item.amount, modifiedAt: t,
         });
-        if (stateName === 'Posted' && date >= WINDOW_START) {
+        // An approved direct cost is cost on the job (as a posted one is).
+        if ((stateName === 'Posted' || stateName === 'Approved') && date >= WINDOW_START) {
           this.transaction(info, item.line, date, 'Direct Cost', 'DirectCost', directCostId, number, vendorId, 'Direct cost', item.amount, hours);
         }
       }
     }
+  }
+
+  /** Set once the seed has voided a direct cost (the first active project after the showcase with two or more). */
+  directCostVoided = false;
+
+  /**
+   * The state of the `i`-th direct cost of a budget: closed projects' are Posted; active ones run
+   * Draft, Pending Approval, Approved, then Posted, but for one Void (a record that had no postings).
+   */
+  directCostState(info: ProjectInfo, i: number): string {
+    if (!info.active) return 'Posted';
+    if (i === 1 && info.projectId !== SEED_FACTS.pmProjectId && !this.directCostVoided) {
+      this.directCostVoided = true;
+      return 'Void';
+    }
+    return ['Draft', 'Pending Approval', 'Approved'][i] ?? 'Posted';
   }
 
   // --- actual cost ---------------------------------------------------------------------------

@@ -47,7 +47,8 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   OwnerAgreement: [['Draft', false], ['Executed', false], ['Closed', true]],
   OwnerAgreementChangeOrder: CHANGE_ORDER,
   CostAdjustment: [['Open', false], ['Reconciled', true], ['Void', true]],
-  DirectCost: [['Draft', false], ['Submitted', false], ['Posted', true], ['Void', true]],
+  // Migration 002 renamed Submitted to Pending Approval and added Approved (ids of existing states kept).
+  DirectCost: [['Draft', false], ['Pending Approval', false], ['Approved', false], ['Posted', true], ['Void', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -98,8 +99,16 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
   OwnerAgreementChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
   OwnerAgreement: { Draft: [['Executed', true]], Executed: [['Closed', true]] },
   CostAdjustment: { Open: [['Reconciled', true], ['Void', false]] },
-  DirectCost: { Draft: [['Submitted', true], ['Void', false]], Submitted: [['Posted', true], ['Draft', false], ['Void', false]] },
+  // Pending Approval → Draft is 'Revise and Resubmit' (a reason required; src/core/workflow/direct-costs.ts).
+  DirectCost: {
+    Draft: [['Pending Approval', true], ['Void', false]],
+    'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],
+    Approved: [['Posted', true], ['Void', false]],
+  },
 };
+
+/** The direct cost fields writes may change; only a Draft one is editable (migration 002 writes the same rows). */
+export const DIRECT_COST_FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount', 'items'] as const;
 
 /** The fields writes may change, per record key (each secured per state). */
 export const SECURED_FIELDS: Record<string, readonly string[]> = {
@@ -107,6 +116,7 @@ export const SECURED_FIELDS: Record<string, readonly string[]> = {
   ChangeEvent: ['title', 'description', 'changeReasonId', 'reimbursableTypeId', 'ownerAgreementId'],
   ChangeEventItem: ['description', 'costCodeId', 'vendorId', 'estimatedAmount', 'proposedAmount', 'approvedAmount'],
   Subcontract: ['description', 'subcontractTypeId', 'retainagePercent', 'excessLiability'],
+  DirectCost: DIRECT_COST_FIELDS,
 };
 
 /**
@@ -138,4 +148,5 @@ export const FIELD_SECURITY_EXCEPTIONS: ReadonlyArray<readonly [string, string, 
   ['Subcontract', 'Executed', 'retainagePercent', false, true],
   ['Subcontract', 'Executed', 'subcontractTypeId', false, true],
   ['Subcontract', 'Executed', 'excessLiability', true, true],
+  ...(['Pending Approval', 'Approved'] as const).flatMap((state) => DIRECT_COST_FIELDS.map((field) => ['DirectCost', state, field, false, true] as const)),
 ];

@@ -2,6 +2,7 @@
  * §7 call kinds over the global `fetch`: same-origin paths only, a bearer token on every request,
  * `{ data }` or bare JSON responses, and concurrent identical GETs sharing one request.
  */
+import { showMessage } from '../messages';
 import { pageSingleton } from '../singleton';
 import { errorFromResponse } from './errors';
 import { toFormData } from './form-data';
@@ -19,25 +20,73 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export type TokenProvider = (resource: ApiResource) => Promise<string>;
+/**
+ * Gives an access token for a resource. With `forceRefresh` it must not answer the cached token
+ * (the server refused it with a 401): it gets a new one, silently or through the sign-in popup.
+ */
+export type TokenProvider = (resource: ApiResource, options?: { forceRefresh?: boolean }) => Promise<string>;
+
+/** Signs the user in again (offered after a 401 that a new token did not cure). */
+export type SignInAgain = () => Promise<void> | void;
 
 interface ClientState {
   tokenProvider: TokenProvider | null;
   inFlight: Map<string, Promise<unknown>>;
+  signInAgain?: SignInAgain | null;
+  /** New tokens being fetched after a 401, per resource: the calls refused together share one. */
+  refreshing?: Map<ApiResource, Promise<string>>;
 }
 
 // One per page: every bundle copy shares the signed-in token provider and the requests in flight.
-const state = pageSingleton<ClientState>('api.client', () => ({ tokenProvider: null, inFlight: new Map() }));
+const state = pageSingleton<ClientState>('api.client', () => ({ tokenProvider: null, inFlight: new Map(), signInAgain: null, refreshing: new Map() }));
 
-/** Plug in (or remove, with null) the function that gives an access token for a resource. */
-export function setTokenProvider(provider: TokenProvider | null): void {
+/**
+ * Plug in (or remove, with null) the function that gives an access token for a resource, and the
+ * one that signs in again when even a new token is refused.
+ */
+export function setTokenProvider(provider: TokenProvider | null, options: { signInAgain?: SignInAgain | null } = {}): void {
   state.tokenProvider = provider;
+  state.signInAgain = provider ? options.signInAgain ?? null : null;
+  state.refreshing?.clear();
 }
 
 /** Forget the token provider and the requests in flight (tests, sign-out). */
 export function resetClient(): void {
   state.tokenProvider = null;
+  state.signInAgain = null;
+  state.refreshing?.clear();
   state.inFlight.clear();
+}
+
+/** Title, text and action of the offer to sign in again (a 401 that a new token did not cure). */
+export const SIGN_IN_AGAIN_TITLE = 'Signed Out';
+export const SIGN_IN_AGAIN_MESSAGE = 'Your sign-in has expired and could not be renewed. Sign in again, then choose Retry.';
+export const SIGN_IN_AGAIN_ACTION = 'Sign in';
+
+/** One box for every call of a burst that stays refused; Sign in runs the handler of {@link setTokenProvider}. */
+function offerSignInAgain(): void {
+  const signInAgain = state.signInAgain;
+  if (!signInAgain) return;
+  void showMessage({
+    dedupeKey: 'api.sign-in-again',
+    title: SIGN_IN_AGAIN_TITLE,
+    message: SIGN_IN_AGAIN_MESSAGE,
+    buttons: ['cancel', 'ok'],
+    labels: { ok: SIGN_IN_AGAIN_ACTION },
+    variant: 'warning',
+  }).then((result) => result && signInAgain());
+}
+
+/** A new token for `resource` after a 401, shared by every call refused meanwhile. */
+function refreshedToken(provider: TokenProvider, resource: ApiResource): Promise<string> {
+  state.refreshing ??= new Map();
+  const refreshing = state.refreshing;
+  let pending = refreshing.get(resource);
+  if (!pending) {
+    pending = provider(resource, { forceRefresh: true }).finally(() => refreshing.delete(resource));
+    refreshing.set(resource, pending);
+  }
+  return pending;
 }
 
 /**
@@ -79,19 +128,37 @@ interface RequestSpec {
   options?: CallOptions;
 }
 
-/** Send one request; throws ApiError on a non-OK status and a clear Error on a network failure. */
-async function send(spec: RequestSpec): Promise<Response> {
+/** One fetch of the request with `token` (if any); a clear Error on a network failure. */
+async function fetchOnce(spec: RequestSpec, token: string | undefined): Promise<Response> {
   const headers = new Headers();
-  const resource = spec.options?.resource ?? 'api';
-  if (state.tokenProvider) headers.set('Authorization', `Bearer ${await state.tokenProvider(resource)}`);
+  if (token !== undefined) headers.set('Authorization', `Bearer ${token}`);
   if (spec.contentType) headers.set('Content-Type', spec.contentType);
   if (spec.accept) headers.set('Accept', spec.accept);
-  let response: Response;
   try {
-    response = await fetch(spec.url, { method: spec.method, headers, body: spec.body, credentials: 'same-origin', signal: spec.options?.signal });
+    return await fetch(spec.url, { method: spec.method, headers, body: spec.body, credentials: 'same-origin', signal: spec.options?.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new Error(`Network error: ${spec.method} ${spec.url.split('?')[0]} failed`, { cause: error });
+  }
+}
+
+/**
+ * Send one request; throws ApiError on a non-OK status and a clear Error on a network failure.
+ * A 401 gets a new token (forceRefresh: silently, or through the sign-in popup) and one retry;
+ * only if that is refused too, or no new token comes, is the user offered to sign in again.
+ */
+async function send(spec: RequestSpec): Promise<Response> {
+  const resource = spec.options?.resource ?? 'api';
+  const provider = state.tokenProvider;
+  let response = await fetchOnce(spec, provider ? await provider(resource) : undefined);
+  if (response.status === 401 && provider) {
+    // A failed refresh (logged by the provider, e.g. a closed popup) leaves the 401 to answer.
+    const token = await refreshedToken(provider, resource).catch(() => undefined);
+    if (token !== undefined) {
+      void response.body?.cancel().catch(() => undefined);
+      response = await fetchOnce(spec, token);
+    }
+    if (response.status === 401) offerSignInAgain();
   }
   if (!response.ok) throw await errorFromResponse(response);
   return response;

@@ -24,13 +24,16 @@ function text(value: unknown): string {
 
 /**
  * Build the ApiError for a non-OK response. A 400 whose JSON body has a truthy `autoAlert`
- * also opens the 'Request Failed' message box (not awaited: the caller still gets the error).
+ * also opens the 'Request Failed' message box (not awaited: the caller still gets the error);
+ * identical alerts of one burst share one box.
  */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = await readBodyLoosely(response);
   if (response.status === 400 && typeof body === 'object' && body !== null && (body as { autoAlert?: unknown }).autoAlert) {
     const { message, serviceName, functionName } = body as Record<string, unknown>;
     void showMessage({
+      // The calls of one screen load that fail alike show one box, not one each.
+      dedupeKey: JSON.stringify([REQUEST_FAILED_TITLE, text(message), text(serviceName), text(functionName)]),
       title: REQUEST_FAILED_TITLE,
       details: [
         { label: 'Error Message', value: text(message) },

@@ -5,7 +5,8 @@
 import { resetClient } from './client';
 import { clearObjectCache } from './object-cache';
 
-export type { ApiResource, Query, CallOptions, TokenProvider } from './client';
+export type { ApiResource, Query, CallOptions, TokenProvider, SignInAgain } from './client';
+export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION } from './client';
 export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
 export { ApiError } from './errors';
 export { toFormData } from './form-data';

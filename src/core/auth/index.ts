@@ -83,7 +83,7 @@ function warnInteractionInProgress(): void {
 
 async function markSignedIn(msal: AuthClient, account: AccountInfo): Promise<void> {
   msal.setActiveAccount(account);
-  setTokenProvider(getAccessToken);
+  setTokenProvider(getAccessToken, { signInAgain });
   $session.set({ status: 'signedIn', account: toSessionAccount(account) });
   await loadRoles(); // logs its own failures (§8)
 }
@@ -165,15 +165,16 @@ export async function signOut(): Promise<void> {
 /**
  * An access token for a service (§7, §8): silently first; when that needs interaction (interaction
  * required, login required, a browser-auth error) through a 483×600 popup. Other errors are logged
- * and rethrown. Concurrent popups for one service share one window.
+ * and rethrown. Concurrent popups for one service share one window. `forceRefresh` (after the server
+ * refused a token with a 401) skips MSAL's cached access token and gets a new one.
  */
-export async function getAccessToken(resource: ApiResource): Promise<string> {
+export async function getAccessToken(resource: ApiResource, options: { forceRefresh?: boolean } = {}): Promise<string> {
   const msal = await client();
   const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0];
   if (!account) throw new Error('Not signed in');
   const scopes = [settings().scopes[resource]];
   try {
-    return (await msal.acquireTokenSilent({ scopes, account })).accessToken;
+    return (await msal.acquireTokenSilent({ scopes, account, ...(options.forceRefresh ? { forceRefresh: true } : {}) })).accessToken;
   } catch (error) {
     if (!needsInteractiveSignIn(error)) {
       console.error(`Access token for '${resource}' failed`, error);
@@ -193,6 +194,41 @@ export async function getAccessToken(resource: ApiResource): Promise<string> {
     state.popups.set(resource, popup);
   }
   return popup;
+}
+
+/** MSAL error codes of a popup that could not open; signing in again then goes by redirect. */
+const POPUP_BLOCKED_CODES: readonly string[] = ['popup_window_error', 'empty_window_error'];
+
+/**
+ * Sign in again in the 483×600 popup, keeping the page and what was typed (offered by the API
+ * client after a 401 that a new token did not cure). The new account becomes the signed-in one.
+ * A blocked popup falls back to the sign-in redirect; a closed one changes nothing.
+ */
+export async function signInAgain(): Promise<void> {
+  if (state.interacting) return warnInteractionInProgress();
+  state.interacting = true;
+  let redirect = false;
+  try {
+    const msal = await client();
+    const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0];
+    const result = await msal.acquireTokenPopup({
+      scopes: [settings().scopes.api],
+      prompt: 'login',
+      ...(account ? { loginHint: account.username } : {}),
+      popupWindowAttributes: { popupSize: { ...POPUP_SIZE } },
+    });
+    const signedIn = (result as { account?: AccountInfo | null }).account ?? account;
+    state.interacting = false;
+    if (signedIn) await markSignedIn(msal, signedIn);
+  } catch (error) {
+    state.interacting = false;
+    if (isInteractionInProgress(error)) return warnInteractionInProgress();
+    const code = (error as { errorCode?: unknown } | null)?.errorCode;
+    redirect = typeof code === 'string' && POPUP_BLOCKED_CODES.includes(code);
+    if (!redirect) console.error('Signing in again failed', error);
+  }
+  // Not awaited: the page navigates away, and MSAL's redirect promise may never settle.
+  if (redirect) void signIn();
 }
 
 /**

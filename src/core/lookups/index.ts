@@ -5,7 +5,7 @@ import { clearListsInFlight } from './lookups';
 export { LOOKUP_TYPES, lookupConfig } from './types';
 export type { LookupType, LookupTypeConfig } from './types';
 export { LIBRARIES_KEY, LIBRARIES_TTL_MS, clearLibraries, setLookupClock } from './libraries';
-export { lookup, lookupObject, lookupList, MISSING_LIBRARY_MESSAGE } from './lookups';
+export { lookup, lookupObject, lookupList, MISSING_LIBRARY_MESSAGE, LOOKUP_BATCH_MIN } from './lookups';
 
 /** Fresh lookups for tests: real clock, nothing in flight, no 'libraries' key. Objects are cached by the API (`resetApi`). */
 export function resetLookups(): void {

@@ -14,6 +14,17 @@ export const MISSING_LIBRARY_MESSAGE = 'Library Config not found or missing libr
 // One per page, so bundle copies share a list request already in flight.
 const listsInFlight = pageSingleton('lookups.listsInFlight', () => new Map<string, Promise<unknown[]>>());
 
+/**
+ * From this many different ids of one list type asked for in one tick, the lookups load the type's
+ * whole list once (kept in the 'libraries' cache) instead of one single-object call each.
+ */
+export const LOOKUP_BATCH_MIN = 2;
+
+type Settle = { resolve: (value: Record<string, unknown> | undefined) => void; reject: (error: unknown) => void };
+
+// The ids of each list type asked for in the current tick, waiting for the batch to run.
+const batches = pageSingleton('lookups.batches', () => new Map<string, Map<number | string, Settle>>());
+
 /** A usable id for the type (an integer ≥ 1, or a non-empty key), else undefined. */
 function normalizeId(config: LookupTypeConfig, id: number | string | null | undefined): number | string | undefined {
   if (id === null || id === undefined) return undefined;
@@ -68,10 +79,47 @@ export async function lookupList<T>(type: string): Promise<T[]> {
   return (await pending) as T[];
 }
 
+/** One single-object call: the object, or undefined when the answer holds none. */
+async function loadSingle(config: LookupTypeConfig, key: number | string): Promise<Record<string, unknown> | undefined> {
+  const result = await getJson<unknown>(config.single, { [config.idField]: key });
+  // Calls that answer a list with or without the id (changeRecordType): pick the object.
+  const object = Array.isArray(result) ? findById(config, result, key) : result;
+  return isRecord(object) ? object : undefined;
+}
+
+/**
+ * The object of a list type, batched with the other ids of that type asked for in this tick: with
+ * {@link LOOKUP_BATCH_MIN} or more, the whole list is loaded once (and saved in 'libraries') and each
+ * id read from it; an id the list lacks, or a lone id, gets its single-object call.
+ */
+function loadBatched(type: string, config: LookupTypeConfig, key: number | string): Promise<Record<string, unknown> | undefined> {
+  return new Promise((resolve, reject) => {
+    let batch = batches.get(type);
+    if (!batch) {
+      const waiting = new Map<number | string, Settle>();
+      batch = waiting;
+      batches.set(type, waiting);
+      setTimeout(() => void runBatch(type, config, waiting), 0);
+    }
+    batch.set(key, { resolve, reject });
+  });
+}
+
+async function runBatch(type: string, config: LookupTypeConfig, batch: Map<number | string, Settle>): Promise<void> {
+  if (batches.get(type) === batch) batches.delete(type);
+  const list = batch.size >= LOOKUP_BATCH_MIN ? await lookupList(type) : [];
+  for (const [key, settle] of batch) {
+    const hit = findById(config, list, key);
+    if (hit) settle.resolve(hit);
+    else loadSingle(config, key).then(settle.resolve, settle.reject);
+  }
+}
+
 /**
  * The reference object for type + id, or undefined for a bad id, an unknown type, a missing object
- * or a failed request (logged). Answers from a fresh saved list when it holds the id; otherwise one
- * single-object call, cached and shared through the API's object cache.
+ * or a failed request (logged). Answers from a fresh saved list when it holds the id; otherwise
+ * (cached and shared through the API's object cache) from the type's whole list when several ids of
+ * a list type are asked for in one tick, else one single-object call.
  */
 export async function lookupObject<T>(type: string, id: number | string | null | undefined): Promise<T | undefined> {
   const config = lookupConfig(type);
@@ -84,12 +132,7 @@ export async function lookupObject<T>(type: string, id: number | string | null |
     if (hit) return hit as T;
   }
   try {
-    const value = await fetchObject(type, key, async () => {
-      const result = await getJson<unknown>(config.single, { [config.idField]: key });
-      // Calls that answer a list with or without the id (changeRecordType): pick the object.
-      const object = Array.isArray(result) ? findById(config, result, key) : result;
-      return isRecord(object) ? object : undefined;
-    });
+    const value = await fetchObject(type, key, () => (config.list !== undefined ? loadBatched(type, config, key) : loadSingle(config, key)));
     return (value ?? undefined) as T | undefined;
   } catch (error) {
     console.error(`Lookup '${type}' ${String(key)} failed`, error);
@@ -104,7 +147,8 @@ export async function lookup(type: string, id: number | string | null | undefine
   return text === undefined || text === null ? '' : String(text);
 }
 
-/** Forget list requests in flight (tests). */
+/** Forget list requests in flight and lookups waiting for their batch (tests). */
 export function clearListsInFlight(): void {
   listsInFlight.clear();
+  batches.clear();
 }

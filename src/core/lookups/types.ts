@@ -30,7 +30,7 @@ export const LOOKUP_TYPES = {
   'pfm-budget': { idField: 'budgetId', idKind: 'number', single: '/api/pfm/getBudget', list: undefined },
   'pfm-owner-agreement': { idField: 'ownerAgreementId', idKind: 'number', single: '/api/pfm/getOwnerAgreementById', list: undefined },
   'pfm-owner-agreement-change-order': { idField: 'ownerAgreementChangeOrderId', idKind: 'number', single: '/api/pfm/getOwnerAgreementChangeOrderById', list: undefined },
-  vendor: { idField: 'vendorId', idKind: 'number', single: '/api/pfm/vendors/getVendor', list: undefined },
+  vendor: { idField: 'vendorId', idKind: 'number', single: '/api/pfm/vendors/getVendor', list: '/api/pfm/vendors/getVendors' },
   subcontract: { idField: 'subcontractId', idKind: 'number', single: '/costmanagement/costmanagement/GetSubcontract', list: undefined },
   'pfm-subcontract': { idField: 'subcontractId', idKind: 'number', single: '/api/pfm/GetSubcontractById', list: undefined },
   'pfm-purchase-agreement': { idField: 'purchaseAgreementId', idKind: 'number', single: '/api/pfm/GetPurchaseAgreementById', list: undefined },

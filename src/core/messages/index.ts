@@ -20,6 +20,12 @@ export const TOAST_DEFAULT_TITLE = 'Notification';
 export const MESSAGE_BOX_DEFAULT_WIDTH = '400px';
 export const MESSAGE_BOX_DEFAULT_TITLE = 'Message';
 
+/**
+ * A box with a `dedupeKey` is not opened again while an identical one is open, nor for this long after
+ * it closed: one failed screen load whose calls all answer the same autoAlert shows one box.
+ */
+export const MESSAGE_REPEAT_WINDOW_MS = 2000;
+
 /** Result of a message box: true for Ok, false for Cancel or close, null for Dismiss. */
 export type MessageBoxResult = boolean | null;
 
@@ -41,6 +47,12 @@ export interface MessageBoxOptions {
   inputLabel?: string;
   inputValue?: string;
   variant?: ToastVariant;
+  /**
+   * Boxes with the same key are one message: while one is open, or within
+   * {@link MESSAGE_REPEAT_WINDOW_MS} after it closed, another is not opened and its call resolves
+   * with that box's result.
+   */
+  dedupeKey?: string;
 }
 
 export interface OpenMessageBox extends Required<Pick<MessageBoxOptions, 'title' | 'width' | 'buttons'>>, Omit<MessageBoxOptions, 'title' | 'width' | 'buttons'> {
@@ -49,14 +61,23 @@ export interface OpenMessageBox extends Required<Pick<MessageBoxOptions, 'title'
   resolve(result: MessageBoxResult, text?: string): void;
 }
 
+type PromptResult = { result: MessageBoxResult; text: string };
+
 interface MessageState {
   toasts: ReturnType<typeof atom<Toast[]>>;
   boxes: ReturnType<typeof atom<OpenMessageBox[]>>;
   nextId: number;
+  /** Boxes with a dedupeKey: the open one's answer, and when it closed (undefined while open). */
+  keyed: Map<string, { answer: Promise<PromptResult>; closedAt?: number }>;
 }
 
 // One set of stores per page, so toasts from any bundle copy show in one place.
-const state = pageSingleton<MessageState>('messages', () => ({ toasts: atom<Toast[]>([]), boxes: atom<OpenMessageBox[]>([]), nextId: 1 }));
+const state = pageSingleton<MessageState>('messages', () => ({
+  toasts: atom<Toast[]>([]), boxes: atom<OpenMessageBox[]>([]), nextId: 1, keyed: new Map(),
+}));
+// A page singleton made by an older bundle copy may lack the newer field.
+state.keyed ??= new Map();
+let now = (): number => Date.now();
 
 /** Toasts currently shown, oldest first. The view removes a toast with {@link dismissToast}. */
 export const $toasts = state.toasts;
@@ -84,7 +105,21 @@ export function showMessage(options: MessageBoxOptions): Promise<MessageBoxResul
 }
 
 /** Like {@link showMessage}, also resolving the text typed into the optional input. */
-export function showPrompt(options: MessageBoxOptions): Promise<{ result: MessageBoxResult; text: string }> {
+export function showPrompt(options: MessageBoxOptions): Promise<PromptResult> {
+  const key = options.dedupeKey;
+  if (key === undefined) return openBox(options);
+  const seen = state.keyed.get(key);
+  if (seen && (seen.closedAt === undefined || now() - seen.closedAt < MESSAGE_REPEAT_WINDOW_MS)) return seen.answer;
+  const entry: { answer: Promise<PromptResult>; closedAt?: number } = { answer: Promise.resolve({ result: false, text: '' }) };
+  entry.answer = openBox(options).then((answer) => {
+    entry.closedAt = now();
+    return answer;
+  });
+  state.keyed.set(key, entry);
+  return entry.answer;
+}
+
+function openBox(options: MessageBoxOptions): Promise<PromptResult> {
   return new Promise((resolve) => {
     const id = state.nextId++;
     const box: OpenMessageBox = {
@@ -102,8 +137,14 @@ export function showPrompt(options: MessageBoxOptions): Promise<{ result: Messag
   });
 }
 
-/** Close everything (tests and sign-out). */
+/** Replace the clock of the repeat window (tests); null restores `Date.now`. */
+export function setMessageClock(clock: (() => number) | null): void {
+  now = clock ?? (() => Date.now());
+}
+
+/** Close everything and forget recent keyed boxes (tests and sign-out). */
 export function resetMessages(): void {
   for (const box of $messageBoxes.get()) box.resolve(false);
   $toasts.set([]);
+  state.keyed.clear();
 }

@@ -23,13 +23,15 @@ export interface StateAdvanceMenuProps {
   disabled?: boolean;
   buttonClassName?: string;
   alignEnd?: boolean;
+  /** A target's text in the menu (default its state name), e.g. 'Revise and Resubmit' for a move back to Draft. */
+  labelOf?(advancement: StateAdvancement): string;
 }
 
 type Load = { status: 'loading' } | { status: 'loaded'; list: StateAdvancement[] } | { status: 'failed' };
 
 /** The menu button and its menu of target states. */
 export function StateAdvanceMenu({
-  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm border text-body', alignEnd = true,
+  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm border text-body', alignEnd = true, labelOf,
 }: StateAdvanceMenuProps) {
   const menuId = useId();
   const [open, setOpen] = useState(false);
@@ -157,7 +159,7 @@ export function StateAdvanceMenu({
                     onSelect(advancement);
                   }}
                 >
-                  {target.name}
+                  {labelOf ? labelOf(advancement) : target.name}
                   {target.closed ? <span className="visually-hidden"> (closed)</span> : null}
                 </button>
               </li>

@@ -115,7 +115,8 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
     columns: { project: 'ca.projectId', budget: 'ca.budgetId', keys: { CostAdjustment: 't.costAdjustmentId' } }, orderBy: 't.costAdjustmentReferenceDocumentId',
   },
   getdirectcosts: {
-    select: Q.DIRECT_COST_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId' } }, openExpr: STATEFUL, orderBy: 't.number',
+    select: Q.DIRECT_COST_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', DirectCost: 't.directCostId' } },
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('direct_cost_items', 'directCostId'),
   },
   getdirectcostitems: {
     select: `SELECT t.*, dc.projectId, dc.budgetId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType

@@ -1,0 +1,289 @@
+/**
+ * Direct cost writes (issue 11): invoices, expenses and payroll adjustments charged straight to the
+ * job. Form-data POSTs answering `{ data }`; 400 with validation feedback when anything is invalid
+ * (nothing is written then); field security of the record's state (editable in Draft only, migration
+ * 002); 409 on a stale OldRecordStateId. The rules live once in src/core/workflow/direct-costs.ts.
+ *
+ * | route | fields | answer |
+ * |---|---|---|
+ * | POST /api/pfm/CreateDirectCost | ProjectId, BudgetId? (default the project's budget), directCostDate, directCostTypeId, vendorId?, invoiceNumber?, description, amount, items[i].costCodeId / .description / .amount | the new Draft (DC-<job>-###) with its items |
+ * | POST /api/pfm/SaveDirectCost | DirectCostId, OldRecordStateId?, the header fields above (absent = unchanged), items[i] (present = the whole new list) | the record with its items |
+ * | POST /api/pfm/UpdateDirectCostState | ItemId, OldRecordStateId, RouteStateId, Reason (required for Revise and Resubmit) | the record with its items |
+ *
+ * Every save keeps the rules: at least one item, items summing to the amount, a date not in the
+ * future. A state move re-checks them; Approved and Posted also need an unlocked budget; approving
+ * and Revise and Resubmit need an approver (RPM or Admin). Approval writes one cost-code transaction
+ * per item (actual to date); Void takes them off again.
+ */
+import type Database from 'better-sqlite3';
+import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
+import {
+  DIRECT_COST_KEY, DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover,
+  isReviseAndResubmit, moveNeedsApprover, movePostsCost,
+} from '../../../../../src/core/workflow/direct-costs';
+import type { Caller, Ctx, Handlers } from '../../context';
+import {
+  NUMBER, autoAlert, badRequest, conflict, forbidden, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
+} from '../../http';
+import { fieldPermissions } from '../../lookups';
+import * as Q from '../../queries';
+import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { routeKey } from '../../routes';
+import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+
+type Row = Record<string, unknown>;
+const FUNCTION = 'UpdateDirectCostState';
+
+/**
+ * The server's "today" for the future-date rule: the calendar day anywhere on Earth (UTC+14), so a
+ * user whose day is already tomorrow in UTC terms is not refused a cost dated today.
+ */
+export const latestToday = (now = Date.now()): string => new Date(now + 14 * 3600_000).toISOString().slice(0, 10);
+
+/** The record with its items, as getdirectcosts answers it. */
+export function directCostWithItems(db: Database.Database, id: number): Row {
+  const record = toApi(recordOr404(db, Q.DIRECT_COST_SELECT, 't.directCostId', id, 'Direct cost'));
+  record.items = rowsToApi(db.prepare(`SELECT i.*, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
+    FROM direct_cost_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.directCostId = ? ORDER BY i.rowid`).all(id) as Row[]);
+  return record;
+}
+
+function itemEntries(body: Params): Map<number, Record<string, string>> {
+  const pattern = /^items\[(\d{1,4})\]\.([A-Za-z]+)$/i;
+  const entries = new Map<number, Record<string, string>>();
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const entry = entries.get(Number(match[1])) ?? {};
+    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
+    entries.set(Number(match[1]), entry);
+  }
+  return entries;
+}
+
+interface Header {
+  directCostDate: string;
+  directCostTypeId: number;
+  vendorId: number | null;
+  invoiceNumber: string | null;
+  description: string;
+  amount: number;
+}
+interface Item { costCodeId: number; description: string; amount: number }
+
+const HEADER_FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount'] as const;
+
+/**
+ * Parse the header (absent fields keep `old`) and the items (present = the whole list; absent =
+ * `oldItems`) against budget `budgetId`; check the direct cost rules. Feedback names the fields
+ * (`items[i].amount` for an item).
+ */
+function parse(db: Database.Database, body: Params, budgetId: number, old: Header | null, oldItems: Item[] | null, editable: (field: string) => boolean) {
+  const feedback: FeedbackItem[] = [];
+  const bad = (field: string, message: string) => feedback.push({ integerValue: 1, stringValue: field, message });
+  const header: Partial<Header> = { ...(old ?? {}) };
+  const changed = new Set<string>();
+  for (const field of HEADER_FIELDS) {
+    const raw = rawParam(body, field);
+    if (raw === undefined) {
+      if (!old) {
+        if (field === 'vendorId') header.vendorId = null;
+        else if (field === 'invoiceNumber') header.invoiceNumber = null;
+        else bad(field, `${field} is required.`);
+      }
+      continue;
+    }
+    const value = raw.trim();
+    const before = old ? String(old[field] ?? '') : undefined;
+    if (before !== undefined && before === value) continue;
+    if (old && !editable(field)) {
+      bad(field, `${field} can not be changed in this state.`);
+      continue;
+    }
+    changed.add(field);
+    if (field === 'directCostDate') header.directCostDate = value;
+    else if (field === 'description') {
+      if (value === '') bad(field, 'A description is required.');
+      else if (value.length > 2000) bad(field, 'description is longer than 2,000 characters.');
+      else header.description = value;
+    } else if (field === 'invoiceNumber') {
+      if (value.length > 50) bad(field, 'The invoice number is longer than 50 characters.');
+      else header.invoiceNumber = value === '' ? null : value;
+    } else if (field === 'amount') {
+      if (!NUMBER.test(value)) bad(field, 'The amount must be a number.');
+      else header.amount = Number(value);
+    } else {
+      const table = field === 'vendorId' ? 'vendors' : 'direct_cost_types';
+      if (field === 'vendorId' && value === '') header.vendorId = null;
+      else {
+        const refId = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+        if (!db.prepare(`SELECT 1 FROM ${table} WHERE ${field} = ?`).get(refId)) bad(field, `${field} '${value.slice(0, 20)}' does not exist.`);
+        else header[field] = refId;
+      }
+    }
+  }
+
+  const entries = itemEntries(body);
+  if (entries.size > 500) throw badRequest('Too many items in one save (at most 500).');
+  let items: Item[] = oldItems ?? [];
+  if (entries.size > 0 || rawParam(body, 'itemsCleared') === 'true') {
+    if (old && !editable('items')) bad('items', 'The items can not be changed in this state.');
+    else {
+      changed.add('items');
+      const lines = new Map((db.prepare('SELECT costCodeId, type FROM cost_codes WHERE budgetId = ?').all(budgetId) as Array<{ costCodeId: number; type: string }>)
+        .map((l) => [l.costCodeId, l]));
+      const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
+      items = [];
+      [...entries].sort((a, b) => a[0] - b[0]).forEach(([, entry], index) => {
+        const line = index + 1;
+        const field = (name: string) => `items[${index}].${name}`;
+        const codeRaw = (entry.costcodeid ?? '').trim();
+        const costCode = lines.get(/^\d{1,10}$/.test(codeRaw) ? Number(codeRaw) : NaN);
+        let ok = true;
+        if (!costCode) { bad(field('costCodeId'), `Line ${line}: choose a cost code of this budget.`); ok = false; }
+        else if (!selectable.has(costCode.type)) { bad(field('costCodeId'), `Line ${line}: cost type ${costCode.type} can not be charged.`); ok = false; }
+        const description = (entry.description ?? '').trim();
+        if (description === '' || description.length > 500) { bad(field('description'), `Line ${line}: a description of at most 500 characters is required.`); ok = false; }
+        const amountRaw = (entry.amount ?? '').trim();
+        if (!NUMBER.test(amountRaw)) { bad(field('amount'), `Line ${line}: the amount must be a number.`); ok = false; }
+        if (ok) items.push({ costCodeId: costCode!.costCodeId, description, amount: Number(amountRaw) });
+      });
+    }
+  }
+  // The rules of the whole record, once its fields parse.
+  if (!feedback.length) {
+    for (const problem of directCostProblems({ directCostDate: header.directCostDate!, amount: header.amount!, items }, latestToday())) {
+      bad(problem.field, problem.message);
+    }
+  }
+  return { header: header as Header, items, feedback, changed };
+}
+
+function writeItems(db: Database.Database, id: number, items: Item[], at: string): void {
+  db.prepare('DELETE FROM direct_cost_items WHERE directCostId = ?').run(id);
+  const insert = db.prepare('INSERT INTO direct_cost_items (directCostId, costCodeId, description, units, hours, amount, modifiedAt) VALUES (?, ?, ?, 0, 0, ?, ?)');
+  for (const item of items) insert.run(id, item.costCodeId, item.description, item.amount, at);
+}
+
+function createDirectCost({ db, body, user }: Ctx): unknown {
+  const projectId = idParam(body, 'ProjectId', true);
+  const budgetParam = idParam(body, 'BudgetId');
+  return db.transaction(() => {
+    const project = db.prepare('SELECT projectId, budgetId FROM projects WHERE projectId = ?').get(projectId) as { projectId: number; budgetId: number | null } | undefined;
+    if (!project) throw notFound(`Project ${projectId} not found.`);
+    const budgetId = budgetParam ?? project.budgetId ?? 0;
+    const budget = db.prepare('SELECT budgetId, jobNumber FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, projectId) as { budgetId: number; jobNumber: string } | undefined;
+    if (!budget) throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the project.' }]);
+    const { header, items, feedback } = parse(db, body, budget.budgetId, null, null, () => true);
+    if (feedback.length) throw invalid(feedback);
+    const numbers = db.prepare('SELECT number FROM direct_costs WHERE budgetId = ?').pluck().all(budget.budgetId) as string[];
+    const next = Math.max(0, ...numbers.map((n) => Number(/-(\d+)$/.exec(n)?.[1] ?? 0))) + 1;
+    const number = `DC-${budget.jobNumber}-${String(next).padStart(3, '0')}`;
+    const at = nowIso();
+    const id = Number(db.prepare(`INSERT INTO direct_costs (projectId, budgetId, directCostTypeId, vendorId, number, invoiceNumber, directCostDate, description, amount,
+      applicationRecordStateId, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      projectId, budget.budgetId, header.directCostTypeId, header.vendorId, number, header.invoiceNumber, header.directCostDate, header.description, header.amount,
+      stateByName(db, DIRECT_COST_KEY, DIRECT_COST_STATE.draft).applicationRecordStateId, number, at,
+    ).lastInsertRowid);
+    writeItems(db, id, items, at);
+    trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: DIRECT_COST_KEY, recordId: id, recordType: DIRECT_COST_KEY, description: 'Created', at });
+    return directCostWithItems(db, id);
+  }).immediate();
+}
+
+/** Editable fields of the caller in state `stateId`: the field security row, else only while the state is open. */
+function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
+  const state = stateById(db, stateId);
+  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
+  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
+}
+
+const headerOf = (row: Row): Header => ({
+  directCostDate: String(row.directCostDate), directCostTypeId: row.directCostTypeId as number, vendorId: (row.vendorId as number | null) ?? null,
+  invoiceNumber: (row.invoiceNumber as string | null) ?? null, description: String(row.description), amount: row.amount as number,
+});
+const itemsOf = (db: Database.Database, id: number): Item[] =>
+  db.prepare('SELECT costCodeId, description, amount FROM direct_cost_items WHERE directCostId = ? ORDER BY rowid').all(id) as Item[];
+
+function saveDirectCost({ db, body, user }: Ctx): unknown {
+  const id = idParam(body, 'DirectCostId', true);
+  const oldStateId = idParam(body, 'OldRecordStateId');
+  return db.transaction(() => {
+    const row = db.prepare('SELECT * FROM direct_costs WHERE directCostId = ?').get(id) as Row | undefined;
+    if (!row) throw notFound(`Direct cost ${id} not found.`);
+    const stateId = row.applicationRecordStateId as number;
+    if (oldStateId !== undefined && oldStateId !== stateId) {
+      throw conflict('The direct cost changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
+    }
+    const { header, items, feedback, changed } = parse(db, body, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
+    if (feedback.length) throw invalid(feedback);
+    if (changed.size === 0) throw invalid([{ integerValue: 1, stringValue: 'DirectCostId', message: 'Nothing to save: no field was changed.' }]);
+    const at = nowIso();
+    db.prepare(`UPDATE direct_costs SET directCostDate = @directCostDate, directCostTypeId = @directCostTypeId, vendorId = @vendorId, invoiceNumber = @invoiceNumber,
+      description = @description, amount = @amount, modifiedAt = @at WHERE directCostId = @id`).run({ ...header, at, id });
+    if (changed.has('items')) writeItems(db, id, items, at);
+    trackChange(db, {
+      projectId: row.projectId as number, actorId: user.employeeId, parentId: id, parentType: DIRECT_COST_KEY, recordId: id, recordType: DIRECT_COST_KEY,
+      description: `Changed ${[...changed].join(', ')}`, at,
+    });
+    return directCostWithItems(db, id);
+  }).immediate();
+}
+
+/** Put the direct cost's items on the job as cost-code transactions (once). */
+function postCost(db: Database.Database, record: Row, at: string): void {
+  const id = record.directCostId as number;
+  if (db.prepare("SELECT 1 FROM cost_code_transactions WHERE sourceRecordKey = 'DirectCost' AND sourceRecordId = ?").get(id)) return;
+  const insert = db.prepare(`INSERT INTO cost_code_transactions (costCodeId, budgetId, projectId, transactionDate, sourceType, sourceRecordKey, sourceRecordId,
+    documentNumber, vendorId, description, units, hours, amount, modifiedAt) VALUES (?, ?, ?, ?, 'Direct Cost', 'DirectCost', ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const items = db.prepare('SELECT i.*, cc.budgetId FROM direct_cost_items i JOIN cost_codes cc USING (costCodeId) WHERE i.directCostId = ? ORDER BY i.rowid').all(id) as Row[];
+  for (const item of items) {
+    insert.run(item.costCodeId, item.budgetId, record.projectId, record.directCostDate, id, record.number, record.vendorId ?? null, item.description,
+      item.units ?? 0, item.hours ?? 0, item.amount, at);
+  }
+}
+
+function updateDirectCostState({ db, body, user }: Ctx): unknown {
+  const request = {
+    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
+    actorId: user.employeeId,
+  };
+  const reasonRaw = rawParam(body, 'Reason')?.trim() ?? '';
+  const kind = { recordKey: DIRECT_COST_KEY, table: 'direct_costs', idColumn: 'directCostId', label: 'direct cost', functionName: FUNCTION };
+  return moveRecordState(db, kind, request, ({ record, current, target, at }) => {
+    const id = record.directCostId as number;
+    const move = directCostMoveLabel(current.name, target.name);
+    if (moveNeedsApprover(current.name, target.name) && !isDirectCostApprover(user.roles)) {
+      throw forbidden(DIRECT_COST_TEXT.approverOnly(move));
+    }
+    if (isReviseAndResubmit(current.name, target.name)) {
+      if (reasonRaw === '') throw invalid([{ integerValue: 1, stringValue: 'reason', message: DIRECT_COST_TEXT.reasonRequired }]);
+      if (reasonRaw.length > REASON_MAX) throw invalid([{ integerValue: 1, stringValue: 'reason', message: DIRECT_COST_TEXT.reasonTooLong }]);
+      db.prepare('UPDATE direct_costs SET reviseReason = ?, revisedAt = ?, revisedByEmployeeId = ? WHERE directCostId = ?').run(reasonRaw, at, user.employeeId, id);
+    }
+    if (!target.closed || target.name === DIRECT_COST_STATE.posted) {
+      if (target.name !== DIRECT_COST_STATE.draft) {
+        const problems = directCostProblems({ directCostDate: String(record.directCostDate), amount: record.amount as number, items: itemsOf(db, id) }, latestToday());
+        if (problems.length) throw autoAlert(FUNCTION, `${String(record.number)} can not move to '${target.name}': ${problems.map((p) => p.message).join(' ')}`);
+      }
+    }
+    if (movePostsCost(target.name)) {
+      const budget = db.prepare('SELECT jobNumber, budgetLock, budgetLockReason FROM budgets WHERE budgetId = ?').get(record.budgetId) as { jobNumber: string; budgetLock: number; budgetLockReason: string | null };
+      if (budget.budgetLock === 1) throw autoAlert(FUNCTION, DIRECT_COST_TEXT.budgetLocked(budget.jobNumber, budget.budgetLockReason));
+      postCost(db, record, at);
+    }
+    if (target.name === DIRECT_COST_STATE.pending) {
+      db.prepare('UPDATE direct_costs SET submittedAt = ?, submittedByEmployeeId = ? WHERE directCostId = ?').run(at, user.employeeId, id);
+    }
+    if (target.name === DIRECT_COST_STATE.void || target.name === DIRECT_COST_STATE.draft) {
+      db.prepare("DELETE FROM cost_code_transactions WHERE sourceRecordKey = 'DirectCost' AND sourceRecordId = ?").run(id);
+    }
+    return { projectId: record.projectId as number, parentId: id, parentType: DIRECT_COST_KEY };
+  }, () => directCostWithItems(db, request.itemId));
+}
+
+export const directCostWriteHandlers: Handlers = {
+  [routeKey('POST', '/api/pfm/CreateDirectCost')]: createDirectCost,
+  [routeKey('POST', '/api/pfm/SaveDirectCost')]: saveDirectCost,
+  [routeKey('POST', '/api/pfm/UpdateDirectCostState')]: updateDirectCostState,
+};

@@ -1,0 +1,23 @@
+import { defineReactElement } from '../../ui/element';
+import { DirectCosts } from './DirectCosts';
+
+/**
+ * `<pfm-direct-costs>`: the project's direct costs (§2 /pfm/projects/directcosts), Open and Closed.
+ *
+ * | attribute | default | meaning |
+ * |---|---|---|
+ * | `project-id` | -1 | the project whose direct costs are listed |
+ * | `budget-id` | -1 | used when `project-id` is -1 (a roll-up budget includes its children) |
+ *
+ * `record-key`, `record-id` and `workbench` are read by `<pfm-workbench-host>` beside the screen; a
+ * row's number opens its workbench through the query, 'New direct cost' (PFM roles) a new one.
+ */
+export const DirectCostsElement = defineReactElement('pfm-direct-costs', DirectCosts, {
+  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pfm-direct-costs': HTMLElement & { projectId?: number; budgetId?: number };
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Direct costs (§3; issue 11): invoices, expenses and payroll adjustments charged straight to the
+ * job. The loads (getdirectcosts with items, §7), the page's record store the list and the workbench
+ * share, the totals, and the writes of demo/host/api/pfm/direct-costs/writes.ts. The workflow rules
+ * live in src/core/workflow/direct-costs.ts (the server enforces the same).
+ */
+import { getJson, postForm } from '../../core/api';
+import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
+import { recordStore, type RecordStore } from '../../ui/records';
+
+/** One item: a budget line, a description and an amount. */
+export interface DirectCostItem {
+  directCostItemId: number;
+  costCodeId: number;
+  costCode?: string;
+  codeDisplay?: string;
+  costType?: string;
+  description: string;
+  amount: number;
+}
+
+/** A direct cost as getdirectcosts answers it (§3 names, and the approval facts of migration 002). */
+export interface DirectCost {
+  directCostId: number;
+  projectId: number;
+  budgetId: number;
+  jobNumber?: string;
+  budgetLock?: boolean;
+  directCostTypeId: number;
+  vendorId: number | null;
+  vendorName?: string | null;
+  number: string;
+  invoiceNumber: string | null;
+  directCostDate: string;
+  description: string;
+  amount: number;
+  applicationRecordStateId: number;
+  recordStateName: string;
+  closed: boolean;
+  submittedAt?: string | null;
+  submittedByName?: string | null;
+  reviseReason?: string | null;
+  revisedAt?: string | null;
+  revisedByName?: string | null;
+  items?: DirectCostItem[];
+  displayText?: string;
+}
+
+/** The calls. */
+export const DIRECT_COST_PATHS = {
+  load: '/api/pfm/getdirectcosts',
+  create: '/api/pfm/CreateDirectCost',
+  save: '/api/pfm/SaveDirectCost',
+  updateState: '/api/pfm/UpdateDirectCostState',
+  costCodes: '/api/pfm/getcostcodes',
+} as const;
+
+/** The page's store of direct costs (the list and the workbench over it read the same). */
+export function directCostStore(): RecordStore<DirectCost> {
+  return recordStore<DirectCost>(DIRECT_COST_KEY, 'directCostId');
+}
+
+async function openAndClosed(query: Record<string, string | number>, signal?: AbortSignal): Promise<DirectCost[]> {
+  const [open, closed] = await Promise.all([
+    getJson<DirectCost[]>(DIRECT_COST_PATHS.load, query, { signal }),
+    getJson<DirectCost[]>(DIRECT_COST_PATHS.load, { ...query, open: false }, { signal }),
+  ]);
+  return [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
+}
+
+/** Every direct cost in scope (Open and Closed) into the store. */
+export async function loadDirectCosts(scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<DirectCost[]> {
+  const rows = await openAndClosed(scope, signal);
+  directCostStore().upsert(rows);
+  return rows;
+}
+
+/** One direct cost with its items (getdirectcosts, recordKey DirectCost); undefined when there is none. */
+export async function loadDirectCost(id: number, signal?: AbortSignal): Promise<DirectCost | undefined> {
+  const rows = await openAndClosed({ recordKey: DIRECT_COST_KEY, recordId: id }, signal);
+  const record = rows.find((r) => r.directCostId === id);
+  if (record) directCostStore().upsert(record);
+  return record;
+}
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** The sum of the amounts of `records`. */
+export function directCostTotal(records: readonly DirectCost[]): number {
+  return cents(records.reduce((sum, r) => sum + (Number.isFinite(r.amount) ? r.amount : 0), 0));
+}
+
+/** The header values a form edits (as typed). */
+export interface DirectCostValues {
+  directCostDate: string;
+  directCostTypeId: string;
+  vendorId: string;
+  invoiceNumber: string;
+  description: string;
+  amount: string;
+}
+
+/** One item row as typed. */
+export interface DirectCostItemValues {
+  costCodeId: number | null;
+  description: string;
+  amount: string;
+}
+
+const itemsBody = (items: readonly DirectCostItemValues[]) =>
+  items.map((item) => ({ costCodeId: item.costCodeId ?? '', description: item.description.trim(), amount: item.amount }));
+
+/** POST CreateDirectCost: a new Draft with its items; it goes into the store. */
+export async function createDirectCost(projectId: number, budgetId: number, values: DirectCostValues, items: readonly DirectCostItemValues[]): Promise<DirectCost> {
+  const created = await postForm<DirectCost>(DIRECT_COST_PATHS.create, {
+    ProjectId: projectId, BudgetId: budgetId > 0 ? budgetId : undefined, ...values, items: itemsBody(items),
+  });
+  directCostStore().upsert(created);
+  return created;
+}
+
+/** POST SaveDirectCost: the header and the whole item list (none: `itemsCleared`). */
+export async function saveDirectCost(record: DirectCost, values: DirectCostValues, items: readonly DirectCostItemValues[]): Promise<DirectCost> {
+  const saved = await postForm<DirectCost>(DIRECT_COST_PATHS.save, {
+    DirectCostId: record.directCostId, OldRecordStateId: record.applicationRecordStateId, ...values,
+    items: itemsBody(items), itemsCleared: items.length === 0 ? 'true' : undefined,
+  });
+  directCostStore().upsert(saved);
+  return saved;
+}
+
+/** The state a direct cost moves to. */
+export interface DirectCostTarget {
+  applicationRecordStateId: number;
+  name: string;
+  closed: boolean;
+}
+
+/**
+ * Move a direct cost (POST UpdateDirectCostState, `Reason` for Revise and Resubmit in the same
+ * call): shown at once in every list; the record held before comes back when the server refuses.
+ */
+export function advanceDirectCost(record: DirectCost, target: DirectCostTarget, reason?: string): Promise<DirectCost> {
+  const next: DirectCost = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
+  return directCostStore().optimistic(next, () => postForm<DirectCost>(DIRECT_COST_PATHS.updateState, {
+    ItemId: record.directCostId, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId, Reason: reason,
+  }));
+}
