@@ -35,4 +35,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-email': () => import('./wb-email/define'),
   'pfm-direct-costs': () => import('./pfm-direct-costs/define'),
   'wb-direct-cost': () => import('./wb-direct-cost/define'),
+  'pfm-cost-adjustments': () => import('./pfm-cost-adjustments/define'),
+  'wb-cost-adjustment': () => import('./wb-cost-adjustment/define'),
 };

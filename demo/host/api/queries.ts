@@ -108,9 +108,12 @@ export const CHANGE_EVENT_ITEM_SELECT = `SELECT t.changeEventItemId, t.changeEve
   LEFT JOIN purchase_agreements pa ON pa.purchaseAgreementId = pco.purchaseAgreementId ${STATE_JOIN('t')}`;
 
 export const COST_ADJUSTMENT_SELECT = `SELECT t.costAdjustmentId, t.projectId, t.budgetId, t.costAdjustmentReasonId, t.number, t.description,
-  t.adjustmentDate, CASE WHEN abs(t.amount) < 1e-6 THEN 0 ELSE t.amount END AS amount, t.applicationRecordStateId, ${STATE_COLUMNS},
+  t.adjustmentDate, t.amount, t.transfer, t.applicationRecordStateId, ${STATE_COLUMNS},
   (SELECT count(*) FROM cost_adjustment_items i WHERE i.costAdjustmentId = t.costAdjustmentId) AS itemCount,
-  (abs(t.amount) >= 1e-6 AND NOT EXISTS (SELECT 1 FROM cost_adjustment_items i WHERE i.costAdjustmentId = t.costAdjustmentId)) AS unreconciled,
+  (SELECT min(i.costAdjustmentItemId) FROM cost_adjustment_items i WHERE i.costAdjustmentId = t.costAdjustmentId) AS linkedItemId,
+  (SELECT r.documentType || ' ' || r.documentNumber FROM cost_adjustment_reference_documents r WHERE r.costAdjustmentId = t.costAdjustmentId
+    ORDER BY r.costAdjustmentReferenceDocumentId LIMIT 1) AS referenceDocument,
+  (SELECT count(*) FROM cost_adjustment_reference_documents r WHERE r.costAdjustmentId = t.costAdjustmentId) AS referenceDocumentCount,
   t.displayText, t.modifiedAt
   FROM cost_adjustments t ${STATE_JOIN('t')}`;
 

@@ -2,7 +2,7 @@
 
 const BOOLEAN_COLUMNS = new Set([
   'active', 'betaUser', 'budgetLock', 'closed', 'ownerChangeOrderClosed', 'hidden', 'disabled', 'isOfficial', 'quickRoute', 'editable', 'visible',
-  'submitted', 'required', 'received', 'acknowledged', 'open', 'isInitial', 'isCM', 'unreconciled',
+  'submitted', 'required', 'received', 'acknowledged', 'open', 'isInitial', 'isCM', 'unreconciled', 'transfer',
 ]);
 
 /** Convert the flag columns of one row. */

@@ -677,6 +677,18 @@ INSERT INTO field_security (lookupApplicationRecordStateId, fieldName, roleName,
 `;
 
 /**
+ * 003 (issue 11, cost adjustments): `transfer` marks an adjustment that moves budget between lines
+ * (its items must net to zero before it is posted); a reference document may carry a file (`fileId`,
+ * a row of `files`; no foreign key, so deleting the file leaves the document row and its number).
+ */
+const COST_ADJUSTMENTS_003 = `
+ALTER TABLE cost_adjustments ADD COLUMN transfer INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE cost_adjustment_reference_documents ADD COLUMN fileId INTEGER;
+CREATE INDEX cost_adjustment_items_adjustment ON cost_adjustment_items(costAdjustmentId);
+CREATE INDEX cost_adjustment_documents_adjustment ON cost_adjustment_reference_documents(costAdjustmentId);
+`;
+
+/**
  * 004 (issue 11): what was billed against a commitment is summed by the transactions' source record
  * (commitment loads, data quality's over-billing rule); without an index each sum scanned every transaction.
  */
@@ -687,5 +699,6 @@ CREATE INDEX IF NOT EXISTS cct_source ON cost_code_transactions(sourceRecordKey,
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
+  { version: 3, name: '003_cost_adjustments', sql: COST_ADJUSTMENTS_003 },
   { version: 4, name: '004_transaction_source_index', sql: SOURCE_INDEX },
 ];

@@ -15,6 +15,7 @@ import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
 import { keysOf, loadParams, scopeWhere, type LoadParams, type ScopeColumns } from '../scope';
 import { budgetSummaries, lineSummaries, projectSummaries } from './projections/summaries';
 import { CURRENT_PERIOD } from '../../db/index';
+import { withCostAdjustmentRules } from './cost-adjustments/rules';
 
 type Row = Record<string, unknown>;
 
@@ -100,7 +101,8 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
     openExpr: STATEFUL, orderBy: 't.changeEventId, t.changeEventItemId',
   },
   getcostadjustments: {
-    select: Q.COST_ADJUSTMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId' }, openExpr: STATEFUL, orderBy: 't.number',
+    select: Q.COST_ADJUSTMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { CostAdjustment: 't.costAdjustmentId' } },
+    openExpr: STATEFUL, orderBy: 't.number', children: (_db, rows) => { withCostAdjustmentRules(rows); },
   },
   getcostadjustmentitems: {
     select: `SELECT t.*, ca.projectId, ca.budgetId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
@@ -108,7 +110,8 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
     columns: { project: 'ca.projectId', budget: 'ca.budgetId', keys: { CostAdjustment: 't.costAdjustmentId' } }, orderBy: 't.costAdjustmentItemId',
   },
   getcostadjustmentreferencedocuments: {
-    select: 'SELECT t.*, ca.projectId, ca.budgetId FROM cost_adjustment_reference_documents t JOIN cost_adjustments ca ON ca.costAdjustmentId = t.costAdjustmentId',
+    select: `SELECT t.*, ca.projectId, ca.budgetId, f.name AS fileName, f.size AS fileSize FROM cost_adjustment_reference_documents t
+      JOIN cost_adjustments ca ON ca.costAdjustmentId = t.costAdjustmentId LEFT JOIN files f ON f.fileId = t.fileId`,
     columns: { project: 'ca.projectId', budget: 'ca.budgetId', keys: { CostAdjustment: 't.costAdjustmentId' } }, orderBy: 't.costAdjustmentReferenceDocumentId',
   },
   getdirectcosts: {

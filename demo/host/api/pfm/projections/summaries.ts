@@ -4,7 +4,8 @@
  * variants", issue 5's grid columns).
  *
  * Per line: original budget; approved changes (approved amounts of change event items that are
- * Approved, Pending Commitment or Committed on change events that are Approved or Complete); current
+ * Approved, Pending Commitment or Committed on change events that are Approved or Complete, plus the
+ * items of posted, i.e. Reconciled, cost adjustments); current
  * budget; committed (items of commitments past Draft and not Void, plus approved change orders);
  * actual to date (all transactions); remaining commitment (committed minus what was billed against
  * commitments, never below 0); projected cost to complete (the saved manual value of the current
@@ -71,13 +72,20 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
         JOIN application_record_states s ON s.applicationRecordStateId = c.applicationRecordStateId WHERE s.name = 'Approved'),
     committed AS (SELECT costCodeId, sum(amount) AS committed FROM commitments WHERE costCodeId IN (SELECT costCodeId FROM lines) GROUP BY costCodeId),
     changes AS (
-      SELECT i.costCodeId, sum(coalesce(i.approvedAmount, 0)) AS approvedChanges
-      FROM change_event_items i JOIN change_events ce ON ce.changeEventId = i.changeEventId
-        JOIN application_record_states si ON si.applicationRecordStateId = i.applicationRecordStateId
-        JOIN application_record_states sc ON sc.applicationRecordStateId = ce.applicationRecordStateId
-      WHERE si.name IN ('Approved', 'Pending Commitment', 'Committed') AND sc.name IN ('Approved', 'Complete')
-        AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      GROUP BY i.costCodeId)
+      SELECT costCodeId, sum(amount) AS approvedChanges FROM (
+        SELECT i.costCodeId, coalesce(i.approvedAmount, 0) AS amount
+        FROM change_event_items i JOIN change_events ce ON ce.changeEventId = i.changeEventId
+          JOIN application_record_states si ON si.applicationRecordStateId = i.applicationRecordStateId
+          JOIN application_record_states sc ON sc.applicationRecordStateId = ce.applicationRecordStateId
+        WHERE si.name IN ('Approved', 'Pending Commitment', 'Committed') AND sc.name IN ('Approved', 'Complete')
+          AND i.costCodeId IN (SELECT costCodeId FROM lines)
+        UNION ALL
+        -- Posted cost adjustments (issue 11): their items change the lines' budget.
+        SELECT i.costCodeId, i.amount
+        FROM cost_adjustment_items i JOIN cost_adjustments ca ON ca.costAdjustmentId = i.costAdjustmentId
+          JOIN application_record_states sa ON sa.applicationRecordStateId = ca.applicationRecordStateId
+        WHERE sa.name = 'Reconciled' AND i.costCodeId IN (SELECT costCodeId FROM lines))
+      GROUP BY costCodeId)
     SELECT l.*, a.actualToDate, a.actualUnits, a.actualHours, a.transactionCount, a.lastTransaction, a.committedActual,
       c.committed, ch.approvedChanges,
       cur.method AS curMethod, cur.projectedCostToComplete AS curCtc, cur.projectedUnits AS curUnits, cur.projectedHours AS curHours,

@@ -1,0 +1,323 @@
+/**
+ * Cost adjustment writes (issue 11): budget modifications of a project's budget, in the style of
+ * pfm/commitments/writes.ts: form-data POST, `{ data }` answers, 400 with validation feedback items
+ * (nothing is written then), field security of the record's state, one immediate transaction, 409
+ * on a stale OldRecordStateId, 400 autoAlert for a refused post.
+ *
+ * | route | fields | answer |
+ * |---|---|---|
+ * | POST /api/pfm/CreateCostAdjustment | ProjectId, BudgetId (of the project), CostAdjustmentReasonId, Description, Amount, AdjustmentDate? (today), Transfer? | the new Open adjustment (CA-{job}-###) |
+ * | POST /api/pfm/SaveCostAdjustment | CostAdjustmentId, OldRecordStateId?, description / costAdjustmentReasonId / adjustmentDate / amount / transfer, items[i].itemId? / .costCodeId / .description / .amount / .deleted | { record, feedback } |
+ * | POST /api/pfm/UpdateCostAdjustmentState | ItemId, OldRecordStateId, RouteStateId | the record |
+ * | POST /api/pfm/UploadCostAdjustmentReferenceDocument | file form: CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file | the reference document with fileId, fileName |
+ *
+ * A reference document's file is a row of `files` (record key CostAdjustment): it downloads through
+ * POST /api/pfm/files/download with its FileId, under its uploaded name.
+ *
+ * Posting is the move to a closed state other than Void ('Reconciled'). It is refused (autoAlert,
+ * src/core/cost-adjustments.ts `postRefusal`) for an unreconciled adjustment, for a transfer whose
+ * items do not net to zero, for items that do not add up to the amount, and on a locked budget. A
+ * posted adjustment writes one cost-code transaction per item (source 'Cost Adjustment'), and its
+ * items count in the lines' approved changes (pfm/projections/summaries.ts).
+ */
+import type Database from 'better-sqlite3';
+import { postRefusal } from '../../../../../src/core/cost-adjustments';
+import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
+import type { Caller, Ctx, Handlers } from '../../context';
+import {
+  autoAlert, badRequest, conflict, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
+} from '../../http';
+import { fieldPermissions } from '../../lookups';
+import * as Q from '../../queries';
+import { moveRecordState, projectIdOr404, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { routeKey } from '../../routes';
+import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+import { withCostAdjustmentRules } from './rules';
+
+/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
+const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
+const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const FUNCTION = 'UpdateCostAdjustmentState';
+
+/** A YYYY-MM-DD day of the calendar on or after 1990-01-01. */
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
+function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
+  const state = stateById(db, stateId);
+  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
+  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
+}
+
+type Row = Record<string, unknown>;
+
+/** The adjustment as the loads answer it, with its items and reference documents. */
+export function costAdjustmentRecord(db: Database.Database, id: number): Row {
+  const row = recordOr404(db, Q.COST_ADJUSTMENT_SELECT, 't.costAdjustmentId', id, 'Cost adjustment');
+  const [record] = rowsToApi(withCostAdjustmentRules([row]));
+  record!.items = rowsToApi(db.prepare(`SELECT i.*, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
+    FROM cost_adjustment_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.costAdjustmentId = ? ORDER BY i.costAdjustmentItemId`).all(id) as Row[]);
+  return record!;
+}
+
+const text = (body: Params, name: string): string | undefined => rawParam(body, name)?.trim();
+
+/** Checks of one header value; pushes feedback or returns the value to store. */
+function headerValue(db: Database.Database, field: string, value: string, feedback: FeedbackItem[]): unknown {
+  const bad = (message: string) => { feedback.push({ integerValue: 1, stringValue: field, message }); return undefined; };
+  switch (field) {
+    case 'description':
+      if (value === '') return bad('A description is required.');
+      if (value.length > 2000) return bad('The description is longer than 2,000 characters.');
+      return value;
+    case 'costAdjustmentReasonId': {
+      const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+      if (!db.prepare('SELECT 1 FROM cost_adjustment_reasons WHERE costAdjustmentReasonId = ? AND active = 1').get(id)) return bad('Choose a reason.');
+      return id;
+    }
+    case 'adjustmentDate':
+      return isDay(value) ? value : bad('The date must be a date (YYYY-MM-DD) on or after 1990-01-01.');
+    case 'amount':
+      return NUMBER.test(value) ? Number(value) : bad('The amount must be a number.');
+    case 'transfer': {
+      const lower = value.toLowerCase();
+      if (['true', '1'].includes(lower)) return 1;
+      if (['false', '0', ''].includes(lower)) return 0;
+      return bad('Transfer must be true or false.');
+    }
+    default:
+      return undefined;
+  }
+}
+
+const HEADER_FIELDS = ['description', 'costAdjustmentReasonId', 'adjustmentDate', 'amount', 'transfer'] as const;
+
+function createCostAdjustment({ db, body, user }: Ctx): unknown {
+  const projectId = projectIdOr404(db, body);
+  const budgetId = idParam(body, 'BudgetId', true);
+  return db.transaction(() => {
+    const budget = db.prepare('SELECT budgetId, jobNumber FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, projectId) as
+      { budgetId: number; jobNumber: string } | undefined;
+    const feedback: FeedbackItem[] = [];
+    if (!budget) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of this project.' });
+    const at = nowIso();
+    const values: Record<string, unknown> = {};
+    const given: Record<string, string> = {
+      description: text(body, 'Description') ?? '', costAdjustmentReasonId: text(body, 'CostAdjustmentReasonId') ?? '',
+      adjustmentDate: text(body, 'AdjustmentDate') || at.slice(0, 10), amount: text(body, 'Amount') ?? '', transfer: text(body, 'Transfer') ?? '',
+    };
+    for (const field of HEADER_FIELDS) values[field] = headerValue(db, field, given[field]!, feedback);
+    if (feedback.length || !budget) throw invalid(feedback);
+    const numbers = db.prepare('SELECT number FROM cost_adjustments WHERE budgetId = ?').pluck().all(budgetId) as string[];
+    const next = Math.max(0, ...numbers.map((n) => Number(/-(\d+)$/.exec(n)?.[1] ?? 0))) + 1;
+    const number = `CA-${budget.jobNumber}-${String(next).padStart(3, '0')}`;
+    const id = Number(db.prepare(`INSERT INTO cost_adjustments (projectId, budgetId, costAdjustmentReasonId, number, description, adjustmentDate, amount,
+        transfer, applicationRecordStateId, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      projectId, budgetId, values.costAdjustmentReasonId, number, values.description, values.adjustmentDate, values.amount, values.transfer,
+      stateByName(db, 'CostAdjustment', 'Open').applicationRecordStateId, number, at,
+    ).lastInsertRowid);
+    trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: 'CostAdjustment', recordId: id, recordType: 'CostAdjustment', description: 'Created', at });
+    return costAdjustmentRecord(db, id);
+  }).immediate();
+}
+
+/** `items[i].field` entries of the form, by index (field names lower-cased). */
+function itemEntries(body: Params): Map<number, Record<string, string>> {
+  const pattern = /^items\[(\d{1,4})\]\.([A-Za-z]+)$/i;
+  const entries = new Map<number, Record<string, string>>();
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const entry = entries.get(Number(match[1])) ?? {};
+    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
+    entries.set(Number(match[1]), entry);
+  }
+  return entries;
+}
+
+interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
+
+function saveCostAdjustment({ db, body, user }: Ctx): unknown {
+  const id = idParam(body, 'CostAdjustmentId', true);
+  const oldStateId = idParam(body, 'OldRecordStateId');
+  const entries = itemEntries(body);
+  if (entries.size > 500) throw badRequest('Too many items in one save (at most 500).');
+  return db.transaction(() => {
+    const record = db.prepare('SELECT * FROM cost_adjustments WHERE costAdjustmentId = ?').get(id) as Row | undefined;
+    if (!record) throw notFound(`Cost adjustment ${id} not found.`);
+    const stateId = record.applicationRecordStateId as number;
+    if (oldStateId !== undefined && oldStateId !== stateId) {
+      throw conflict('The cost adjustment changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
+    }
+    const editable = editableIn(db, user, stateId);
+    const feedback: FeedbackItem[] = [];
+    const changes: Record<string, unknown> = {};
+    for (const field of HEADER_FIELDS) {
+      const raw = text(body, field);
+      if (raw === undefined) continue;
+      const value = headerValue(db, field, raw, []);
+      if (value !== undefined && String(record[field] ?? '') === String(value)) continue; // unchanged values pass whatever the security
+      if (!editable(field)) {
+        feedback.push({ integerValue: 1, stringValue: field, message: `${field} can not be changed in this state.` });
+        continue;
+      }
+      const checked = headerValue(db, field, raw, feedback);
+      if (checked !== undefined) changes[field] = checked;
+    }
+
+    const items: ItemChange[] = [];
+    if (entries.size > 0) {
+      if (!editable('items')) {
+        feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
+      } else {
+        const lines = new Map((db.prepare('SELECT costCodeId, type FROM cost_codes WHERE budgetId = ?').all(record.budgetId) as Array<{ costCodeId: number; type: string }>)
+          .map((l) => [l.costCodeId, l]));
+        const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
+        const existing = new Map((db.prepare('SELECT * FROM cost_adjustment_items WHERE costAdjustmentId = ?').all(id) as Row[])
+          .map((row) => [row.costAdjustmentItemId as number, row]));
+        for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
+          const line = index + 1;
+          const field = (name: string) => `items[${index}].${name}`;
+          const itemRaw = (entry.itemid ?? '').trim();
+          const itemId = itemRaw === '' || itemRaw === '-1' ? null : /^\d{1,10}$/.test(itemRaw) ? Number(itemRaw) : NaN;
+          if (itemId !== null && !existing.has(itemId)) {
+            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemRaw.slice(0, 20)}' is not an item of this cost adjustment.` });
+            continue;
+          }
+          const old = itemId === null ? undefined : existing.get(itemId);
+          if ((entry.deleted ?? '').toLowerCase() === 'true') {
+            if (itemId !== null) items.push({ itemId, deleted: true, costCodeId: 0, description: '', amount: 0 });
+            continue;
+          }
+          let ok = true;
+          const codeRaw = (entry.costcodeid ?? String(old?.costCodeId ?? '')).trim();
+          const costCode = lines.get(/^\d{1,10}$/.test(codeRaw) ? Number(codeRaw) : NaN);
+          if (!costCode) {
+            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: choose a cost code of this budget.` });
+            ok = false;
+          } else if (!selectable.has(costCode.type)) {
+            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: cost type ${costCode.type} can not be adjusted.` });
+            ok = false;
+          }
+          const description = (entry.description ?? String(old?.description ?? '')).trim();
+          if (description.length > 500) {
+            feedback.push({ integerValue: 1, stringValue: field('description'), message: `Line ${line}: the description is longer than 500 characters.` });
+            ok = false;
+          }
+          const amountRaw = (entry.amount ?? String(old?.amount ?? '')).trim();
+          if (!NUMBER.test(amountRaw)) {
+            feedback.push({ integerValue: 1, stringValue: field('amount'), message: `Line ${line}: the amount must be a number.` });
+            ok = false;
+          }
+          if (ok) items.push({ itemId, deleted: false, costCodeId: costCode!.costCodeId, description: description || 'Adjustment', amount: Number(amountRaw) });
+        }
+      }
+    }
+    if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
+    if (Object.keys(changes).length === 0 && items.length === 0) {
+      throw invalid([{ integerValue: 1, stringValue: 'CostAdjustmentId', message: 'Nothing to save: no field was changed.' }]);
+    }
+    const at = nowIso();
+    if (Object.keys(changes).length) {
+      const names = Object.keys(changes);
+      db.prepare(`UPDATE cost_adjustments SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE costAdjustmentId = @id`)
+        .run({ ...changes, modifiedAt: at, id });
+    }
+    for (const item of items) {
+      if (item.deleted) db.prepare('DELETE FROM cost_adjustment_items WHERE costAdjustmentItemId = ?').run(item.itemId);
+      else if (item.itemId === null) {
+        db.prepare('INSERT INTO cost_adjustment_items (costAdjustmentId, costCodeId, description, amount, modifiedAt) VALUES (?, ?, ?, ?, ?)')
+          .run(id, item.costCodeId, item.description, item.amount, at);
+      } else {
+        db.prepare('UPDATE cost_adjustment_items SET costCodeId = ?, description = ?, amount = ?, modifiedAt = ? WHERE costAdjustmentItemId = ?')
+          .run(item.costCodeId, item.description, item.amount, at, item.itemId);
+      }
+    }
+    if (items.length) db.prepare('UPDATE cost_adjustments SET modifiedAt = ? WHERE costAdjustmentId = ?').run(at, id);
+    trackChange(db, {
+      projectId: record.projectId as number, actorId: user.employeeId, parentId: id, parentType: 'CostAdjustment', recordId: id, recordType: 'CostAdjustment',
+      description: `Changed ${[...Object.keys(changes), ...(items.length ? ['items'] : [])].join(', ')}`, at,
+    });
+    const saved = costAdjustmentRecord(db, id);
+    return { record: saved, feedback: [...feedback, ...reconcileFeedback(saved)] };
+  }).immediate();
+}
+
+/** Warnings and infos on what the saved adjustment needs before it can be posted (§5 per-field feedback). */
+function reconcileFeedback(saved: Row): FeedbackItem[] {
+  const items = (saved.items as Array<{ costAdjustmentItemId: number; amount: number }>) ?? [];
+  const refusal = postRefusal({ number: saved.number as string, amount: saved.amount as number, transfer: saved.transfer === true }, items);
+  const total = items.reduce((sum, i) => sum + i.amount, 0);
+  const out: FeedbackItem[] = [{ integerValue: 3, stringValue: 'items', message: `Items net ${money(Math.round(total * 100) / 100)}.` }];
+  if (refusal) out.unshift({ integerValue: 2, stringValue: items.length ? 'items' : 'amount', message: refusal });
+  return out;
+}
+
+function updateState({ db, body, user }: Ctx): unknown {
+  const request = {
+    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
+    actorId: user.employeeId,
+  };
+  const kind = { recordKey: 'CostAdjustment', table: 'cost_adjustments', idColumn: 'costAdjustmentId', label: 'cost adjustment', functionName: FUNCTION };
+  return moveRecordState(db, kind, request, (move) => {
+    const record = move.record;
+    const posting = move.target.closed === 1 && move.target.name !== 'Void';
+    if (posting) {
+      const items = db.prepare('SELECT costAdjustmentItemId, costCodeId, description, amount FROM cost_adjustment_items WHERE costAdjustmentId = ? ORDER BY costAdjustmentItemId')
+        .all(request.itemId) as Array<{ costAdjustmentItemId: number; costCodeId: number; description: string; amount: number }>;
+      const refusal = postRefusal({ number: record.number as string, amount: record.amount as number, transfer: record.transfer === 1 }, items);
+      if (refusal) throw autoAlert(FUNCTION, refusal);
+      const budget = db.prepare('SELECT budgetLock, jobNumber FROM budgets WHERE budgetId = ?').get(record.budgetId) as { budgetLock: number; jobNumber: string };
+      if (budget.budgetLock === 1) throw autoAlert(FUNCTION, `${String(record.number)} can not be posted: budget ${budget.jobNumber} is locked.`);
+      const insert = db.prepare(`INSERT INTO cost_code_transactions (costCodeId, budgetId, projectId, transactionDate, sourceType, sourceRecordKey, sourceRecordId,
+        documentNumber, vendorId, description, units, hours, amount, modifiedAt) VALUES (?, ?, ?, ?, 'Cost Adjustment', 'CostAdjustment', ?, ?, NULL, ?, 0, 0, ?, ?)`);
+      for (const item of items) {
+        insert.run(item.costCodeId, record.budgetId, record.projectId, move.at.slice(0, 10), request.itemId, record.number, item.description, item.amount, move.at);
+      }
+    }
+    return { projectId: record.projectId as number, parentId: request.itemId, parentType: 'CostAdjustment' };
+  }, () => costAdjustmentRecord(db, request.itemId));
+}
+
+interface UploadedFile { filename: string; mimetype: string; data: Buffer }
+
+function uploadReferenceDocument({ db, body, user }: Ctx): unknown {
+  const id = idParam(body, 'CostAdjustmentId', true);
+  const record = db.prepare('SELECT costAdjustmentId, amount, projectId FROM cost_adjustments WHERE costAdjustmentId = ?').get(id) as Row | undefined;
+  if (!record) throw notFound(`Cost adjustment ${id} not found.`);
+  const file = Object.values(body).find((value) => value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data)) as UploadedFile | undefined;
+  const feedback: FeedbackItem[] = [];
+  if (!file) feedback.push({ integerValue: 1, stringValue: 'file', message: 'Attach the document’s file.' });
+  const documentType = text(body, 'DocumentType') ?? '';
+  if (documentType === '' || documentType.length > 100) feedback.push({ integerValue: 1, stringValue: 'documentType', message: 'A document type of at most 100 characters is required.' });
+  const documentNumber = text(body, 'DocumentNumber') ?? '';
+  if (documentNumber === '' || documentNumber.length > 100) feedback.push({ integerValue: 1, stringValue: 'documentNumber', message: 'A document number of at most 100 characters is required.' });
+  const at = nowIso();
+  const documentDate = text(body, 'DocumentDate') || at.slice(0, 10);
+  if (!isDay(documentDate)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The document date must be a date (YYYY-MM-DD) on or after 1990-01-01.' });
+  const amountRaw = text(body, 'Amount') ?? '';
+  if (amountRaw !== '' && !NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'amount', message: 'The amount must be a number.' });
+  if (feedback.length || !file) throw invalid(feedback);
+  const name = (file.filename || 'document').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
+  return db.transaction(() => {
+    const fileId = Number(db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedByEmployeeId, uploadedAt, modifiedAt)
+      VALUES ('CostAdjustment', ?, ?, ?, ?, ?, ?, ?, ?)`).run(id, name, file.mimetype || 'application/octet-stream', file.data.length, file.data, user.employeeId, at, at).lastInsertRowid);
+    const docId = Number(db.prepare(`INSERT INTO cost_adjustment_reference_documents (costAdjustmentId, documentType, documentNumber, documentDate, amount, fileId, modifiedAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(id, documentType, documentNumber, documentDate, amountRaw === '' ? record.amount : Number(amountRaw), fileId, at).lastInsertRowid);
+    db.prepare('UPDATE cost_adjustments SET modifiedAt = ? WHERE costAdjustmentId = ?').run(at, id);
+    return toApi(db.prepare(`SELECT t.*, ca.projectId, ca.budgetId, f.name AS fileName, f.size AS fileSize FROM cost_adjustment_reference_documents t
+      JOIN cost_adjustments ca ON ca.costAdjustmentId = t.costAdjustmentId LEFT JOIN files f ON f.fileId = t.fileId
+      WHERE t.costAdjustmentReferenceDocumentId = ?`).get(docId) as Row);
+  }).immediate();
+}
+
+export const costAdjustmentWriteHandlers: Handlers = {
+  [routeKey('POST', '/api/pfm/CreateCostAdjustment')]: createCostAdjustment,
+  [routeKey('POST', '/api/pfm/SaveCostAdjustment')]: saveCostAdjustment,
+  [routeKey('POST', '/api/pfm/UpdateCostAdjustmentState')]: updateState,
+  [routeKey('POST', '/api/pfm/UploadCostAdjustmentReferenceDocument')]: uploadReferenceDocument,
+};

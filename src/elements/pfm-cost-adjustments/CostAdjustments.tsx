@@ -1,0 +1,167 @@
+/**
+ * `<pfm-cost-adjustments>`'s view: the project's cost adjustments in Open and Closed lists by record
+ * state, with number, date, reason (lookup), description, amount, reference document, state, the
+ * change asterisk and the §5 Unreconciled badge; a filter to unreconciled ones; the totals of the
+ * list shown; 'New cost adjustment' for PFM roles. A row's number opens its workbench.
+ */
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { ACCESS } from '../../core/access';
+import { ApiError } from '../../core/api';
+import { $changes, $changesApplicationId } from '../../core/changes';
+import { formatDate, formatMoney } from '../../core/format';
+import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
+import { openWorkbench } from '../../core/workbench';
+import { ChangeIndicator } from '../../ui/ChangeIndicator';
+import { useStore } from '../../ui/hooks';
+import {
+  costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment,
+} from '../../features/cost-adjustments';
+import { screenScope } from '../../features/commitments';
+import { LookupText, RecordLists, splitRecords, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+
+export interface CostAdjustmentsProps {
+  projectId?: number;
+  budgetId?: number;
+}
+
+/** Texts the screen shows; tests read them. */
+export const LIST_TEXT = {
+  title: 'Cost Adjustments',
+  noProject: 'Open a project first: no project or budget was given.',
+  loadFailed: 'The cost adjustments could not be loaded.',
+  loading: 'Loading cost adjustments…',
+  unreconciled: 'Unreconciled',
+  onlyUnreconciled: 'Only unreconciled',
+  newAdjustment: 'New cost adjustment',
+} as const;
+
+type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
+
+const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
+
+/** True when the user may create adjustments (a PFM role; the API refuses others). Unknown roles (embedded alone): the load decides. */
+function useCanWrite(): boolean {
+  const roles = useStore($roles);
+  const status = useStore($rolesStatus);
+  return status !== 'loaded' || hasAccess(ACCESS.pfm.key, ACCESS.pfm.roles, roles);
+}
+
+function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId: number }) {
+  const [recordKey, recordId] = scopeKey.split(':') as [string, string];
+  const inScope = useCallback((r: CostAdjustment) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
+  const compare = useCallback((a: CostAdjustment, b: CostAdjustment) => a.number.localeCompare(b.number), []);
+  const all = useRecords(costAdjustmentStore(), inScope, compare);
+  const [onlyUnreconciled, setOnlyUnreconciled] = useState(false);
+  const records = useMemo(() => (onlyUnreconciled ? all.filter((r) => isUnreconciled(r)) : all), [all, onlyUnreconciled]);
+  const changes = useStore($changes);
+  const applicationId = useStore($changesApplicationId);
+  const [tab, setTab] = useState<RecordListTab>('open');
+  const canCreate = useCanWrite();
+  const filterId = useId();
+
+  const changed = (id: number) => changes.some((c) => c.parentApplicationRecordId === id && (c.parentRecordType === undefined || c.parentRecordType === 'CostAdjustment'));
+  const columns: Array<RecordColumn<CostAdjustment>> = [
+    {
+      key: 'number', label: 'Number', render: (r) => (
+        <button type="button" className="btn btn-link p-0 text-start text-nowrap" data-open={r.costAdjustmentId} aria-label={`Open cost adjustment ${r.number}`}
+          onClick={() => openWorkbench('CostAdjustment', { recordKey: 'CostAdjustment', recordId: r.costAdjustmentId })}>{r.number}</button>
+      ),
+    },
+    { key: 'date', label: 'Date', render: (r) => formatDate(r.adjustmentDate) },
+    { key: 'reason', label: 'Reason', render: (r) => <LookupText type="costAdjustmentReason" id={r.costAdjustmentReasonId} /> },
+    { key: 'description', label: 'Description', render: (r) => r.description },
+    { key: 'amount', label: 'Amount', numeric: true, render: (r) => formatMoney(shownAmount(r)) },
+    { key: 'referenceDocument', label: 'Reference document', render: (r) => r.referenceDocument ?? '' },
+    { key: 'state', label: 'State', render: (r) => <span data-state>{r.recordStateName}</span> },
+    {
+      key: 'changes', label: 'Changes', render: (r) => (applicationId !== null && changed(r.costAdjustmentId)
+        ? <ChangeIndicator applicationId={applicationId} parentApplicationRecordId={r.costAdjustmentId} label={`Acknowledge changes to ${r.number}`} /> : null),
+    },
+    {
+      key: 'reconciled', label: 'Reconciliation', render: (r) => (isUnreconciled(r)
+        ? <span className="badge text-bg-warning" data-unreconciled>{LIST_TEXT.unreconciled}</span> : null),
+    },
+  ];
+  const { open, closed } = splitRecords(records, (r) => r.closed);
+  const shown = tab === 'open' ? open : closed;
+  const totals = costAdjustmentTotals(shown);
+
+  return (
+    <section aria-label="Cost adjustments" data-list-kind="CostAdjustment">
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-2">
+        <div className="form-check mb-0">
+          <input id={filterId} className="form-check-input" type="checkbox" checked={onlyUnreconciled} data-filter="unreconciled"
+            onChange={(e) => setOnlyUnreconciled(e.currentTarget.checked)} />
+          <label className="form-check-label" htmlFor={filterId}>{LIST_TEXT.onlyUnreconciled}</label>
+        </div>
+        <span className="ms-auto" />
+        {canCreate && projectId > 0 ? (
+          <button type="button" className="btn btn-sm btn-primary" data-new="cost-adjustment"
+            onClick={() => openWorkbench('CostAdjustment', { recordKey: 'Project', recordId: projectId })}>
+            {LIST_TEXT.newAdjustment}
+          </button>
+        ) : null}
+      </div>
+      <RecordLists records={records} idOf={(r) => r.costAdjustmentId} isClosed={(r) => r.closed} columns={columns} label="Cost adjustments"
+        tab={tab} onTabChange={setTab} emptyText={{ open: 'No open cost adjustments.', closed: 'No closed cost adjustments.' }} testId="list-CostAdjustment" />
+      <table className="table table-sm mb-0" aria-label={`Cost adjustments totals, ${tab}`} data-totals="CostAdjustment">
+        <tbody>
+          <tr className="fw-semibold">
+            <th scope="row">Total ({tab}, {totals.count})</th>
+            <td className="text-end text-nowrap" data-total="amount"><span className="visually-hidden">Amount: </span>{formatMoney(totals.amount)}</td>
+            <td className="text-end text-nowrap" data-total="unreconciled">
+              {LIST_TEXT.unreconciled} ({totals.unreconciledCount}): {formatMoney(totals.unreconciledAmount)}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The screen. */
+export function CostAdjustments(props: CostAdjustmentsProps) {
+  const projectId = validId(props.projectId);
+  const budgetId = validId(props.budgetId);
+  const scope = screenScope(projectId, budgetId);
+  const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  const requestKey = `${scopeKey}#${attempt}`;
+  const load: Load = result?.key === requestKey ? result.load : { status: 'loading' };
+
+  useEffect(() => {
+    if (!scopeKey) return undefined;
+    const [recordKey, recordId] = scopeKey.split(':') as [string, string];
+    const abort = new AbortController();
+    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
+    loadCostAdjustments({ recordKey, recordId: Number(recordId) }, abort.signal).then(
+      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
+        console.error('Cost adjustments failed to load', error);
+        setLoad({ status: 'failed' });
+      },
+    );
+    return () => abort.abort();
+  }, [scopeKey, requestKey]);
+
+  return (
+    <main className="container-fluid py-3" data-screen="cost-adjustments">
+      <h1 className="h4 mb-3">{LIST_TEXT.title}</h1>
+      {!scope ? <div className="alert alert-info" role="status">{LIST_TEXT.noProject}</div>
+        : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+          : load.status === 'failed' ? (
+            <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
+              <span>{LIST_TEXT.loadFailed}</span>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+            </div>
+          ) : load.status === 'loading' ? (
+            <div role="status" className="text-body-secondary" data-state="loading">
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{LIST_TEXT.loading}
+            </div>
+          ) : <AdjustmentLists scopeKey={scopeKey} projectId={projectId} />}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { defineReactElement } from '../../ui/element';
+import { CostAdjustments } from './CostAdjustments';
+
+/**
+ * `<pfm-cost-adjustments>`: the project's cost adjustments (§2 /pfm/projects/costadjustments).
+ *
+ * | attribute | default | meaning |
+ * |---|---|---|
+ * | `project-id` | -1 | the project whose adjustments are listed |
+ * | `budget-id` | -1 | used when `project-id` is -1 (a roll-up budget includes its children); preselected for a new adjustment |
+ *
+ * A row's number opens its Cost Adjustment workbench through the query (`<pfm-workbench-host>`);
+ * 'New cost adjustment' (PFM roles) opens the workbench on a new one.
+ */
+export const CostAdjustmentsElement = defineReactElement('pfm-cost-adjustments', CostAdjustments, {
+  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pfm-cost-adjustments': HTMLElement & { projectId?: number; budgetId?: number };
+  }
+}

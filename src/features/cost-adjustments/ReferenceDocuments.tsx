@@ -1,0 +1,163 @@
+/**
+ * A cost adjustment's reference documents (getcostadjustmentreferencedocuments): the list, a
+ * download of each document's file through the blob call under the server's filename, and an
+ * upload form (the file-form call). A failed upload keeps what was typed and chosen.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../core/api';
+import { formatDate, formatMoney } from '../../core/format';
+import { showToast } from '../../core/messages';
+import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import {
+  downloadReferenceDocument, loadReferenceDocuments, uploadReferenceDocument, type CostAdjustment, type NewReferenceDocument, type ReferenceDocument,
+} from './data';
+
+/** Document types offered (the seed's; the server takes any text of at most 100 characters). */
+export const DOCUMENT_TYPES = ['AP Invoice', 'Journal Entry', 'Payroll Batch', 'Vendor Credit', 'Other'] as const;
+
+/** Texts; tests read them. */
+export const DOCUMENT_TEXT = {
+  loadFailed: 'The reference documents could not be loaded.',
+  none: 'No reference documents.',
+  uploaded: (number: string) => `Reference document ${number} uploaded.`,
+  uploadFailed: (why: string) => `The document was not uploaded (${why}). Your entries are still here.`,
+  downloadFailed: (why: string) => `The file could not be downloaded (${why}).`,
+  noFile: 'no file',
+} as const;
+
+const EMPTY: NewReferenceDocument = { documentType: 'AP Invoice', documentNumber: '', documentDate: '', amount: '', file: null };
+
+type Load = { status: 'loading' } | { status: 'ready'; list: ReferenceDocument[] } | { status: 'failed' };
+
+/** The section. */
+export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
+  const id = record.costAdjustmentId;
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const key = `${id}#${attempt}`;
+  const load: Load = answer?.key === key ? answer.load : { status: 'loading' };
+  const [values, setValues] = useState<NewReferenceDocument>(EMPTY);
+  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    loadReferenceDocuments(id, abort.signal).then(
+      (list) => { if (!abort.signal.aborted) setAnswer({ key, load: { status: 'ready', list } }); },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        console.error('Reference documents failed to load', error);
+        setAnswer({ key, load: { status: 'failed' } });
+      },
+    );
+    return () => abort.abort();
+  }, [id, key]);
+
+  const form = formFeedback(feedback);
+  const set = (name: keyof NewReferenceDocument) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function upload(): Promise<void> {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const created = await uploadReferenceDocument(id, values);
+      setAnswer((current) => ({ key, load: { status: 'ready', list: [...(current?.load.status === 'ready' ? current.load.list : []), created] } }));
+      setValues(EMPTY);
+      setFeedback([]);
+      if (fileInput.current) fileInput.current.value = '';
+      showToast(DOCUMENT_TEXT.uploaded(created.documentNumber), { variant: 'success' });
+    } catch (error) {
+      const items = feedbackFrom(error);
+      setFeedback(items);
+      if (items.length === 0) setProblem(DOCUMENT_TEXT.uploadFailed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download(document: ReferenceDocument): Promise<void> {
+    try {
+      await downloadReferenceDocument(document);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 400)) setProblem(DOCUMENT_TEXT.downloadFailed(error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  const field = (name: string) => `${ids}-${name}`;
+  return (
+    <section className="mt-4" aria-labelledby={`${ids}-title`} data-reference-documents>
+      <h3 className="h6" id={`${ids}-title`}>Reference documents</h3>
+      {load.status === 'loading' ? <p role="status" className="text-body-secondary small">Loading reference documents…</p> : null}
+      {load.status === 'failed' ? (
+        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+          <span>{DOCUMENT_TEXT.loadFailed}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+        </div>
+      ) : null}
+      {load.status === 'ready' ? (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle" data-documents>
+            <caption className="visually-hidden">Reference documents of {record.number}</caption>
+            <thead>
+              <tr><th scope="col">Type</th><th scope="col">Number</th><th scope="col">Date</th><th scope="col" className="text-end">Amount</th><th scope="col">File</th></tr>
+            </thead>
+            <tbody>
+              {load.list.length === 0 ? <tr><td colSpan={5} className="text-body-secondary">{DOCUMENT_TEXT.none}</td></tr> : load.list.map((doc) => (
+                <tr key={doc.costAdjustmentReferenceDocumentId} data-document={doc.costAdjustmentReferenceDocumentId}>
+                  <td>{doc.documentType}</td>
+                  <td>{doc.documentNumber}</td>
+                  <td>{formatDate(doc.documentDate)}</td>
+                  <td className="text-end text-nowrap">{formatMoney(doc.amount)}</td>
+                  <td>
+                    {doc.fileId ? (
+                      <button type="button" className="btn btn-link btn-sm p-0 text-start" data-download={doc.fileId}
+                        aria-label={`Download ${doc.fileName ?? doc.documentNumber}`} onClick={() => void download(doc)}>{doc.fileName ?? doc.documentNumber}</button>
+                    ) : <span className="text-body-secondary">{DOCUMENT_TEXT.noFile}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {problem ? <div className="alert alert-warning" role="alert" data-document-problem>{problem}</div> : null}
+      <form className="border rounded p-2" aria-label="Upload a reference document" data-upload-form onSubmit={(e) => { e.preventDefault(); void upload(); }} noValidate>
+        <ValidationSummary feedback={form} />
+        <div className="row g-2 align-items-end">
+          <div className="col-sm-3">
+            <label className="form-label small mb-1" htmlFor={field('type')}>Document type</label>
+            <select id={field('type')} className="form-select form-select-sm" value={values.documentType} data-field="documentType"
+              onChange={(e) => set('documentType')(e.currentTarget.value)}>
+              {DOCUMENT_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
+            </select>
+            <FieldFeedback feedback={form} field="documentType" />
+          </div>
+          <div className="col-sm-3">
+            <label className="form-label small mb-1" htmlFor={field('number')}>Document number</label>
+            <input id={field('number')} className={`form-control form-control-sm${fieldInvalid(form, 'documentNumber') ? ' is-invalid' : ''}`} value={values.documentNumber}
+              data-field="documentNumber" onChange={(e) => set('documentNumber')(e.currentTarget.value)} />
+            <FieldFeedback feedback={form} field="documentNumber" />
+          </div>
+          <div className="col-sm-2">
+            <label className="form-label small mb-1" htmlFor={field('date')}>Date</label>
+            <input id={field('date')} type="date" className="form-control form-control-sm" value={values.documentDate} data-field="documentDate"
+              onChange={(e) => set('documentDate')(e.currentTarget.value)} />
+            <FieldFeedback feedback={form} field="documentDate" />
+          </div>
+          <div className="col-sm-4">
+            <label className="form-label small mb-1" htmlFor={field('file')}>File</label>
+            <input id={field('file')} ref={fileInput} type="file" className={`form-control form-control-sm${fieldInvalid(form, 'file') ? ' is-invalid' : ''}`} data-field="file"
+              onChange={(e) => { const file = e.currentTarget.files?.[0] ?? null; setValues((v) => ({ ...v, file })); }} />
+            <FieldFeedback feedback={form} field="file" />
+          </div>
+        </div>
+        <div className="mt-2 text-end">
+          <button type="submit" className="btn btn-sm border text-body" disabled={busy} data-upload>{busy ? 'Uploading…' : 'Upload document'}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
