@@ -127,6 +127,15 @@ describe('cost adjustments', () => {
       expect(list.querySelector('tr[data-record-id="2"] b')).to.equal(null);
       expect(textOf(root, '[data-total="amount"]')).to.contain('$1,250.00');
       expect(textOf(root, '[data-total="unreconciled"]')).to.equal('Unreconciled (1): $1,500.00');
+      // The totals are the list's own footer row, each under its column (a separate table sat a column off).
+      const headers = [...list.querySelectorAll<HTMLElement>('thead th')];
+      for (const [key, title] of [['amount', 'Amount'], ['reconciled', 'Reconciliation']] as const) {
+        const column = headers.find((th) => th.textContent === title)!.getBoundingClientRect();
+        const cell = list.querySelector<HTMLElement>(`tfoot [data-total="${key}"]`)!.getBoundingClientRect();
+        expect(cell.left, `${key} left`).to.be.at.least(column.left - 0.5);
+        expect(cell.right, `${key} right`).to.be.at.most(column.right + 0.5);
+      }
+      expect(textOf(list, 'tfoot th[scope="row"]')).to.equal('Total (open, 3)');
       (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
       await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
       expect(textOf(root, '[data-total="amount"]')).to.contain('$400.00');

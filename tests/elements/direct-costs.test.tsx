@@ -110,10 +110,17 @@ describe('direct costs', () => {
       expect(textOf(list, 'tr[data-record-id="1"] [data-column="vendor"]')).to.equal('Acme Supply');
       expect(textOf(list, 'tr[data-record-id="1"] [data-column="amount"]')).to.equal('$100.25');
       await waitFor(() => textOf(list, 'tr[data-record-id="1"] [data-column="type"]') === 'Permit Fee');
-      expect(textOf(root, '[data-totals="DirectCost"]')).to.equal(DIRECT_COSTS_TEXT.total('open', 3, '$160.25'));
+      // The totals are the list's own footer row: the label under Number, the amount under Amount.
+      expect(textOf(list, 'tfoot [data-totals="open"] th')).to.equal(DIRECT_COSTS_TEXT.totalLabel('open', 3));
+      expect(textOf(list, 'tfoot [data-total="amount"]')).to.equal('$160.25');
+      const amountHeader = [...list.querySelectorAll<HTMLElement>('thead th')].find((th) => th.textContent === 'Amount')!.getBoundingClientRect();
+      const amountTotal = list.querySelector<HTMLElement>('tfoot [data-total="amount"]')!.getBoundingClientRect();
+      expect(amountTotal.left).to.be.at.least(amountHeader.left - 0.5);
+      expect(amountTotal.right).to.be.at.most(amountHeader.right + 0.5);
       (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
       await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
-      expect(textOf(root, '[data-totals="DirectCost"]')).to.equal('Total of 1 closed direct cost: $999.00');
+      expect(textOf(list, 'tfoot [data-totals="closed"] th')).to.equal('Total of 1 closed direct cost');
+      expect(textOf(list, 'tfoot [data-total="amount"]')).to.equal('$999.00');
       expect(root.querySelector('[data-new="direct-cost"]')?.textContent).to.equal('New direct cost');
     });
 
@@ -130,8 +137,10 @@ describe('direct costs', () => {
         },
       }));
       const root = await mount('pfm-direct-costs', { 'project-id': '1' });
-      const status = await waitFor(() => root.querySelector('[role="status"][data-state="loading"]'));
+      const status = await waitFor(() => root.querySelector('[data-testid="list-DirectCost"] [data-loading] [role="status"]'));
       expect(status.textContent).to.equal(DIRECT_COSTS_TEXT.loading);
+      expect(root.querySelectorAll('[role="status"]').length, 'one loading status').to.equal(1);
+      expect(root.querySelector('tfoot'), 'no totals of nothing while loading').to.equal(null);
       release();
       await waitFor(() => root.querySelector('[data-state="failed"]'));
       expect(textOf(root, '[data-state="failed"]')).to.contain(DIRECT_COSTS_TEXT.failed);

@@ -17,7 +17,7 @@ import {
   costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment,
 } from '../../features/cost-adjustments';
 import { screenScope } from '../../features/commitments';
-import { LookupText, RecordLists, splitRecords, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 
 export interface CostAdjustmentsProps {
   projectId?: number;
@@ -70,7 +70,7 @@ function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId:
     { key: 'date', label: 'Date', render: (r) => formatDate(r.adjustmentDate) },
     { key: 'reason', label: 'Reason', render: (r) => <LookupText type="costAdjustmentReason" id={r.costAdjustmentReasonId} /> },
     { key: 'description', label: 'Description', render: (r) => r.description },
-    { key: 'amount', label: 'Amount', numeric: true, render: (r) => formatMoney(shownAmount(r)) },
+    { key: 'amount', label: 'Amount', numeric: true, render: (r) => formatMoney(shownAmount(r)), total: (shown) => formatMoney(costAdjustmentTotals(shown).amount) },
     { key: 'referenceDocument', label: 'Reference document', render: (r) => r.referenceDocument ?? '' },
     { key: 'state', label: 'State', render: (r) => <span data-state>{r.recordStateName}</span> },
     {
@@ -80,11 +80,12 @@ function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId:
     {
       key: 'reconciled', label: 'Reconciliation', render: (r) => (isUnreconciled(r)
         ? <span className="badge text-bg-warning" data-unreconciled>{LIST_TEXT.unreconciled}</span> : null),
+      total: (shown) => {
+        const totals = costAdjustmentTotals(shown);
+        return <span data-total="unreconciled">{LIST_TEXT.unreconciled} ({totals.unreconciledCount}): {formatMoney(totals.unreconciledAmount)}</span>;
+      },
     },
   ];
-  const { open, closed } = splitRecords(records, (r) => r.closed);
-  const shown = tab === 'open' ? open : closed;
-  const totals = costAdjustmentTotals(shown);
 
   return (
     <section aria-label="Cost adjustments" data-list-kind="CostAdjustment">
@@ -103,18 +104,8 @@ function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId:
         ) : null}
       </div>
       <RecordLists records={records} idOf={(r) => r.costAdjustmentId} isClosed={(r) => r.closed} columns={columns} label="Cost adjustments"
-        tab={tab} onTabChange={setTab} emptyText={{ open: 'No open cost adjustments.', closed: 'No closed cost adjustments.' }} testId="list-CostAdjustment" />
-      <table className="table table-sm mb-0" aria-label={`Cost adjustments totals, ${tab}`} data-totals="CostAdjustment">
-        <tbody>
-          <tr className="fw-semibold">
-            <th scope="row">Total ({tab}, {totals.count})</th>
-            <td className="text-end text-nowrap" data-total="amount"><span className="visually-hidden">Amount: </span>{formatMoney(totals.amount)}</td>
-            <td className="text-end text-nowrap" data-total="unreconciled">
-              {LIST_TEXT.unreconciled} ({totals.unreconciledCount}): {formatMoney(totals.unreconciledAmount)}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+        tab={tab} onTabChange={setTab} emptyText={{ open: 'No open cost adjustments.', closed: 'No closed cost adjustments.' }} testId="list-CostAdjustment"
+        totalLabel={(shownTab, count) => `Total (${shownTab}, ${count})`} />
     </section>
   );
 }
@@ -149,7 +140,7 @@ export function CostAdjustments(props: CostAdjustmentsProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="cost-adjustments">
-      <h1 className="h4 mb-3">{LIST_TEXT.title}</h1>
+      <ScreenTitle title={LIST_TEXT.title} subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{LIST_TEXT.noProject}</div>
         : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
           : load.status === 'failed' ? (

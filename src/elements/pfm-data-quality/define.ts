@@ -1,3 +1,4 @@
+import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
 import { DataQuality } from './DataQuality';
 
@@ -14,6 +15,8 @@ import { DataQuality } from './DataQuality';
  */
 export const DataQualityElement = defineReactElement('pfm-data-quality', DataQuality, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  // Embedded alone on a page, it adds a <pfm-workbench-host> so its workbenches open over the page.
+  onMount: ensureWorkbenchHost,
 });
 
 declare global {

@@ -14,7 +14,7 @@ import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import { LookupText, RecordLists, splitRecords, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from '../../features/direct-costs';
 
 export interface DirectCostsProps {
@@ -29,7 +29,8 @@ export const DIRECT_COSTS_TEXT = {
   noAccess: 'You do not have access to this project’s direct costs. They are for PFM Admin, Project Manager and RPM roles.',
   failed: 'The direct costs could not be loaded.',
   loading: 'Loading direct costs…',
-  total: (tab: RecordListTab, count: number, amount: string) => `Total of ${count} ${tab} direct cost${count === 1 ? '' : 's'}: ${amount}`,
+  /** The footer row's label, under Number; the amount's total sits under Amount. */
+  totalLabel: (tab: RecordListTab, count: number) => `Total of ${count} ${tab} direct cost${count === 1 ? '' : 's'}`,
 } as const;
 
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
@@ -65,15 +66,13 @@ function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; lo
     { key: 'vendor', label: 'Vendor', render: (r) => r.vendorName ?? '' },
     { key: 'invoiceNumber', label: 'Invoice', render: (r) => <span className="text-nowrap">{r.invoiceNumber ?? ''}</span> },
     { key: 'description', label: 'Description', render: (r) => r.description },
-    { key: 'amount', label: 'Amount', numeric: true, render: (r) => formatMoney(r.amount) },
+    { key: 'amount', label: 'Amount', numeric: true, render: (r) => formatMoney(r.amount), total: (shown) => formatMoney(directCostTotal(shown)) },
     { key: 'state', label: 'State', render: (r) => <span data-state>{r.recordStateName}</span> },
     {
       key: 'changes', label: 'Changes', render: (r) => (applicationId !== null && changed(r.directCostId)
         ? <ChangeIndicator applicationId={applicationId} parentApplicationRecordId={r.directCostId} label={`Acknowledge changes to ${r.number}`} /> : null),
     },
   ];
-  const { open, closed } = splitRecords(records, (r) => r.closed);
-  const shown = tab === 'open' ? open : closed;
   return (
     <section aria-labelledby="direct-costs-list-title" data-list-kind="DirectCost">
       <div className="d-flex align-items-center gap-2 mb-2">
@@ -85,12 +84,8 @@ function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; lo
       </div>
       <RecordLists records={records} idOf={(r) => r.directCostId} isClosed={(r) => r.closed} columns={columns} label="Direct costs"
         tab={tab} onTabChange={setTab} loading={loading} testId="list-DirectCost"
+        totalLabel={DIRECT_COSTS_TEXT.totalLabel}
         emptyText={{ open: 'No open direct costs.', closed: 'No closed direct costs.' }} />
-      {loading ? null : (
-        <p className="fw-semibold text-end mt-2 mb-0" data-totals="DirectCost" data-total-amount={directCostTotal(shown)}>
-          {DIRECT_COSTS_TEXT.total(tab, shown.length, formatMoney(directCostTotal(shown)))}
-        </p>
-      )}
     </section>
   );
 }
@@ -138,11 +133,7 @@ export function DirectCosts(props: DirectCostsProps) {
             </div>
           ) : (
             <>
-              {load.status === 'loading' ? (
-                <div role="status" className="text-body-secondary mb-2" data-state="loading">
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{DIRECT_COSTS_TEXT.loading}
-                </div>
-              ) : null}
+              {/* While loading, the list itself shows the one role=status message. */}
               <DirectCostList scopeKey={scopeKey} loading={load.status === 'loading'} projectId={projectId} />
             </>
           )}
