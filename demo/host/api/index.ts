@@ -23,6 +23,7 @@ import { changeWriteHandlers } from './pfm/change-management/writes';
 import { commitmentWriteHandlers } from './pfm/commitments/writes';
 import { directCostWriteHandlers } from './pfm/direct-costs/writes';
 import { dataQualityHandlers } from './pfm/data-quality/issues';
+import { opportunityHandlers } from './pfm/opportunities/opportunities';
 
 export { API_ROUTES } from './routes';
 
@@ -73,6 +74,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...projectionWriteHandlers, ...stateHandlers, ...changeWriteHandlers, ...commitmentWriteHandlers,
     ...directCostWriteHandlers,
     ...dataQualityHandlers,
+    ...opportunityHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);
