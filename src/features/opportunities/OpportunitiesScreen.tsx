@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ruleAllows } from '../../core/access';
+import { $session, startAuth } from '../../core/auth';
 import { showMessage, showToast } from '../../core/messages';
 import { OPPORTUNITY_CODE_EDITORS, opportunityCodeProblems, opportunityOpenForTime, type OpportunityCodeProblem } from '../../core/opportunities';
 import { $roles } from '../../core/roles';
@@ -83,8 +84,16 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [search, setSearch] = useState('');
   const selectedRow = useRef<HTMLTableRowElement>(null);
+  const session = useStore($session);
+  const signedIn = session.status === 'signedIn';
+
+  // Embedded alone (no <portal-app>), the element signs in by itself; startAuth is idempotent.
+  useEffect(() => {
+    if (session.status === 'starting') void startAuth();
+  }, [session.status]);
 
   useEffect(() => {
+    if (!signedIn) return undefined;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), OPPORTUNITIES_TIMEOUT_MS);
     let left = false;
@@ -97,7 +106,7 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
       },
     ).finally(() => clearTimeout(timer));
     return () => { left = true; clearTimeout(timer); abort.abort(); };
-  }, [attempt]);
+  }, [attempt, signedIn]);
 
   const rows = load.status === 'ready' ? load.rows : null;
   useEffect(() => { if (rows && selected > 0) selectedRow.current?.scrollIntoView?.({ block: 'nearest' }); }, [rows, selected]);
@@ -165,7 +174,7 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
                               <span className="font-monospace text-nowrap">{c.codeDisplay}</span>
                               <span>{c.description}</span>
                               {editor ? (
-                                <button type="button" className="btn btn-link btn-sm p-0 text-danger" data-action="remove"
+                                <button type="button" className="btn btn-secondary btn-sm py-0" data-action="remove"
                                   aria-label={`${TEXT.remove} ${c.codeDisplay} from ${o.number}`} onClick={() => void remove(o, c.opportunityCostCodeId, c.codeDisplay)}>
                                   {TEXT.remove}
                                 </button>
