@@ -31,6 +31,7 @@ function manualChunks(id) {
   if (path.includes('/src/core/lookups/')) return 'lookups';
   if (path.endsWith('/src/core/projection.ts')) return undefined; // travels with the projection grid
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
+  if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
