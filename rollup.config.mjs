@@ -32,6 +32,7 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/projection.ts')) return undefined; // travels with the projection grid
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
+  if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.

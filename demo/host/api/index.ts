@@ -24,6 +24,7 @@ import { commitmentWriteHandlers } from './pfm/commitments/writes';
 import { directCostWriteHandlers } from './pfm/direct-costs/writes';
 import { dataQualityHandlers } from './pfm/data-quality/issues';
 import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
+import { opportunityHandlers } from './pfm/opportunities/opportunities';
 
 export { API_ROUTES } from './routes';
 
@@ -75,6 +76,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...directCostWriteHandlers,
     ...dataQualityHandlers,
     ...costAdjustmentWriteHandlers,
+    ...opportunityHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

@@ -12,6 +12,7 @@
  * Routes marked "added" are not listed in §7; they follow its style (form-data POST, `{ data }`).
  */
 import type { AccessArea, AccessRule } from '../../../src/core/access';
+import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -93,6 +94,9 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },
   { method: 'DELETE', path: '/api/pfm/files', access: 'pfm', note: 'added: DELETE with form-data FileId' },
   { method: 'GET', path: '/api/pfm/getdataqualityissues', access: 'pfm', note: 'added: data-quality rule failures of a project (recordKey Project or Budget, recordId); Server-Timing dq' },
+  { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
+  { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
+  { method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
