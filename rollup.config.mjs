@@ -33,6 +33,8 @@ function manualChunks(id) {
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
+  // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
+  if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
@@ -61,6 +63,8 @@ export default {
   },
   // The loader must stay tiny: no vendor code is hoisted into it.
   preserveEntrySignatures: 'strict',
+  // The format modules only define formatters: importing one through the barrel must not drag in the rest.
+  treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]core[\\/]format[\\/]/.test(id) },
   plugins: [
     { name: 'clean-dist', buildStart: () => rmSync(outDir, { recursive: true, force: true }) },
     replace({

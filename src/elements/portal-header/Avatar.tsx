@@ -5,7 +5,7 @@
  * (a click) toggles it for keyboard users; Escape closes it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { AVATAR_POPOVER_CLOSE_MS, AVATAR_POPOVER_OPEN_MS, AVATAR_POPOVER_WIDTH } from '../../core/format';
+import { AVATAR_POPOVER_CLOSE_MS, AVATAR_POPOVER_OPEN_MS, AVATAR_POPOVER_WIDTH } from '../../core/format/constants';
 import type { CurrentUser } from './data';
 import { loadProfilePhoto } from './data';
 

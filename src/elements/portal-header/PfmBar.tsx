@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import type { RoleEntry } from '../../core/access';
 import { changeManagementTabLinks, GENERIC_MENUS, PFM_MENUS, visibleMenus } from '../../core/menus';
-import { truncateMiddle } from '../../core/format';
+import { truncateMiddle } from '../../core/format/text';
 import { $projectPins, loadProjectPins } from '../../core/pins';
 import { useStore } from '../../ui/hooks';
 import { Menu } from '../../ui/Menu';

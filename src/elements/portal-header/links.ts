@@ -2,7 +2,8 @@
  * The header's computed links (§2 project menu, open items). Pure, so tests can check every href.
  */
 import { classifyLink, HEADER_WORKBENCHES } from '../../core/menus';
-import { formatDate, formatDueDate, timecardDueInstant, truncateMiddle } from '../../core/format';
+import { formatDate, formatDueDate, timecardDueInstant } from '../../core/format/dates';
+import { truncateMiddle } from '../../core/format/text';
 import type { MenuGroup, MenuLink } from '../../ui/Menu';
 import type { OpenItems, ProjectSummary } from './data';
 
