@@ -14,7 +14,7 @@ export const HEADER_CSS = `
 .portal-header-env {
   background: var(--portal-env-color);
   color: #fff;
-  min-height: 2.75rem;
+  min-height: 44px;
 }
 .portal-header-env > a, .portal-header-env .nav-link, .portal-header-env .btn-link { color: #fff; }
 .portal-header-env .nav-link:hover, .portal-header-env .nav-link:focus-visible { color: #fff; text-decoration: underline; }
@@ -25,24 +25,24 @@ export const HEADER_CSS = `
   color: var(--bs-body-color);
   border-bottom: 1px solid var(--bs-border-color);
 }
-.portal-header-bar .nav-link { color: var(--bs-body-color); padding: .5rem .75rem; }
+.portal-header-bar .nav-link { color: var(--bs-body-color); padding: 8px 12px; }
 .portal-header-bar .nav-link:hover, .portal-header-bar .nav-link.show { color: var(--bs-emphasis-color); background: var(--bs-secondary-bg); }
 .portal-header .dropdown { position: relative; }
-.portal-header .dropdown-menu { position: absolute; top: 100%; margin-top: .125rem; max-height: 70vh; overflow-y: auto; min-width: 14rem; }
+.portal-header .dropdown-menu { position: absolute; top: 100%; margin-top: 2px; max-height: 70vh; overflow-y: auto; min-width: 224px; }
 .portal-header .dropdown-menu-end { right: 0; left: auto; }
 .portal-header .dropdown-header { color: var(--bs-secondary-color); font-weight: 600; }
 .portal-avatar-button { width: 32px; height: 32px; }
 .portal-avatar-initials {
   display: inline-flex; align-items: center; justify-content: center;
-  width: 32px; height: 32px; background: #fff; color: var(--portal-env-color); font-weight: 600; font-size: .8rem;
+  width: 32px; height: 32px; background: #fff; color: var(--portal-env-color); font-weight: 600; font-size: 12.8px;
 }
-.portal-avatar-popover { position: absolute; right: 0; top: calc(100% + .25rem); z-index: 1040; color: var(--bs-body-color); }
+.portal-avatar-popover { position: absolute; right: 0; top: calc(100% + 4px); z-index: 1040; color: var(--bs-body-color); }
 .portal-avatar-popover a.btn-outline-primary { color: var(--bs-primary-text-emphasis); border-color: var(--bs-primary-text-emphasis); }
 .portal-avatar-popover .btn-outline-secondary { color: var(--bs-body-color); border-color: var(--bs-border-color); }
 .portal-avatar-popover .btn-outline-secondary:hover { background: var(--bs-secondary-bg); }
-.portal-bell-count { font-size: .7rem; vertical-align: top; }
+.portal-bell-count { font-size: 11.2px; vertical-align: top; }
 .portal-changes-mark { color: #fff; font-weight: 700; font-size: 1.25em; line-height: 1; }
-.portal-changes-panel { width: 22rem; color: var(--bs-body-color); }
+.portal-changes-panel { width: 352px; color: var(--bs-body-color); }
 .portal-changes-panel .change-indicator { color: var(--portal-change-color, #c25700) !important; }
 @media (prefers-color-scheme: dark) {
   .portal-changes-panel .change-indicator { --portal-change-color: #ff9a3d; }
