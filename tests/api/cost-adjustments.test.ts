@@ -14,7 +14,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
-import { seedDatabase } from '../../demo/host/db/seed';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -302,7 +301,17 @@ describe('migration 003', () => {
         old.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-11-01T00:00:00Z')").run(migration.version, migration.name);
         old.pragma(`user_version = ${migration.version}`);
       }
-      seedDatabase(old);
+      // Today's seed needs today's schema: seed a current database, then copy every table and column the old schema has.
+      const current = path.join(dir, 'current.sqlite');
+      openDatabase({ file: current }).close();
+      old.exec(`ATTACH DATABASE '${current.replaceAll("'", "''")}' AS current`);
+      old.exec('PRAGMA foreign_keys = OFF');
+      const tables = old.prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'").all() as Row[];
+      for (const { name } of tables) {
+        const columns = (old.prepare(`PRAGMA main.table_info("${name}")`).all() as Row[]).map((c) => `"${c.name}"`).join(', ');
+        old.exec(`INSERT INTO main."${name}" (${columns}) SELECT ${columns} FROM current."${name}"`);
+      }
+      old.exec('DETACH DATABASE current');
       const before = old.prepare('SELECT costAdjustmentId, number, amount, applicationRecordStateId FROM cost_adjustments ORDER BY 1').all();
       const documents = (old.prepare('SELECT count(*) AS n FROM cost_adjustment_reference_documents').get() as Row).n as number;
       old.close();
