@@ -5,18 +5,14 @@
  * number opens its workbench.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../core/api';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatMoney } from '../../core/format';
 import { lookup } from '../../core/lookups';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import {
-  commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope,
-  type CommitmentAmounts, type CommitmentKey, type ContractRecord,
-} from '../../features/commitments';
-import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type CommitmentAmounts, type CommitmentKey, type ContractRecord } from '../../features/commitments';
+import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 
 export interface CommitmentsProps {
   projectId?: number;
@@ -33,7 +29,6 @@ export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string
 /** Shown when neither a project nor a budget was given. */
 export const NO_PROJECT_MESSAGE = 'Open a project first: no project or budget was given.';
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
 
 const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
@@ -109,40 +104,19 @@ export function Commitments(props: CommitmentsProps) {
   const budgetId = validId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const [attempt, setAttempt] = useState(0);
-  // The answer remembers its request, so a new scope or a retry shows 'loading' until its own answer.
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const requestKey = `${scopeKey}#${attempt}`;
-  const load: Load = result?.key === requestKey ? result.load : { status: 'loading' };
-
-  useEffect(() => {
-    if (!scopeKey) return undefined;
-    const [recordKey, recordId] = scopeKey.split(':') as [string, string];
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
-    Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(list.key, { recordKey, recordId: Number(recordId) }, abort.signal))).then(
-      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
-        console.error('Commitments failed to load', error);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [scopeKey, requestKey]);
+  const { status, retry } = useScreenLoad(scopeKey, (scope, signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(list.key, scope, signal))), 'Commitments');
 
   return (
     <main className="container-fluid py-3" data-screen="commitments">
       <ScreenTitle title="Commitments" subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{NO_PROJECT_MESSAGE}</div>
-        : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
-          : load.status === 'failed' ? (
+        : status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+          : status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>The commitments could not be loaded.</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
             </div>
-          ) : COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={load.status === 'loading'} />)}
+          ) : COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={status === 'loading'} />)}
     </main>
   );
 }

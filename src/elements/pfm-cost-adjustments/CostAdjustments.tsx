@@ -4,20 +4,17 @@
  * change asterisk and the §5 Unreconciled badge; a filter to unreconciled ones; the totals of the
  * list shown; 'New cost adjustment' for PFM roles. A row's number opens its workbench.
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { ACCESS } from '../../core/access';
-import { ApiError } from '../../core/api';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatDate, formatMoney } from '../../core/format';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import {
-  costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment,
-} from '../../features/cost-adjustments';
+import { costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment } from '../../features/cost-adjustments';
 import { screenScope } from '../../features/commitments';
-import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 
 export interface CostAdjustmentsProps {
   projectId?: number;
@@ -35,7 +32,6 @@ export const LIST_TEXT = {
   newAdjustment: 'New cost adjustment',
 } as const;
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
 
 const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
@@ -116,39 +112,19 @@ export function CostAdjustments(props: CostAdjustmentsProps) {
   const budgetId = validId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const requestKey = `${scopeKey}#${attempt}`;
-  const load: Load = result?.key === requestKey ? result.load : { status: 'loading' };
-
-  useEffect(() => {
-    if (!scopeKey) return undefined;
-    const [recordKey, recordId] = scopeKey.split(':') as [string, string];
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
-    loadCostAdjustments({ recordKey, recordId: Number(recordId) }, abort.signal).then(
-      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
-        console.error('Cost adjustments failed to load', error);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [scopeKey, requestKey]);
+  const { status, retry } = useScreenLoad(scopeKey, loadCostAdjustments, 'Cost adjustments');
 
   return (
     <main className="container-fluid py-3" data-screen="cost-adjustments">
       <ScreenTitle title={LIST_TEXT.title} subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{LIST_TEXT.noProject}</div>
-        : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
-          : load.status === 'failed' ? (
+        : status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+          : status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{LIST_TEXT.loadFailed}</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
             </div>
-          ) : load.status === 'loading' ? (
+          ) : status === 'loading' ? (
             <div role="status" className="text-body-secondary" data-state="loading">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{LIST_TEXT.loading}
             </div>

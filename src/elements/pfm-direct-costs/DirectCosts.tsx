@@ -5,16 +5,15 @@
  * with the total of the list shown. A row's number opens its workbench; 'New direct cost' (PFM
  * roles) opens a new one.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ACCESS } from '../../core/access';
-import { ApiError } from '../../core/api';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatDate, formatMoney } from '../../core/format';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from '../../features/direct-costs';
 
 export interface DirectCostsProps {
@@ -33,7 +32,6 @@ export const DIRECT_COSTS_TEXT = {
   totalLabel: (tab: RecordListTab, count: number) => `Total of ${count} ${tab} direct cost${count === 1 ? '' : 's'}`,
 } as const;
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
 
 const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
@@ -96,27 +94,7 @@ export function DirectCosts(props: DirectCostsProps) {
   const budgetId = validId(props.budgetId);
   const scope = projectId > 0 ? { recordKey: 'Project', recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget', recordId: budgetId } : null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const requestKey = `${scopeKey}#${attempt}`;
-  const load: Load = result?.key === requestKey ? result.load : { status: 'loading' };
-
-  useEffect(() => {
-    if (!scopeKey) return undefined;
-    const [recordKey, recordId] = scopeKey.split(':') as [string, string];
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
-    loadDirectCosts({ recordKey, recordId: Number(recordId) }, abort.signal).then(
-      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
-        console.error('Direct costs failed to load', error);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [scopeKey, requestKey]);
+  const { status, retry } = useScreenLoad(scopeKey, loadDirectCosts, 'Direct costs');
 
   return (
     <main className="container-fluid py-3" data-screen="direct-costs">
@@ -125,16 +103,16 @@ export function DirectCosts(props: DirectCostsProps) {
         {projectId > 0 ? <span className="text-body-secondary" data-project><LookupText type="pfm-project" id={projectId} /></span> : null}
       </div>
       {!scope ? <div className="alert alert-info" role="status">{DIRECT_COSTS_TEXT.noProject}</div>
-        : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{DIRECT_COSTS_TEXT.noAccess}</div>
-          : load.status === 'failed' ? (
+        : status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{DIRECT_COSTS_TEXT.noAccess}</div>
+          : status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{DIRECT_COSTS_TEXT.failed}</span>
-              <button type="button" className="btn btn-sm border text-danger-emphasis" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+              <button type="button" className="btn btn-sm border text-danger-emphasis" onClick={retry}>Retry</button>
             </div>
           ) : (
             <>
               {/* While loading, the list itself shows the one role=status message. */}
-              <DirectCostList scopeKey={scopeKey} loading={load.status === 'loading'} projectId={projectId} />
+              <DirectCostList scopeKey={scopeKey} loading={status === 'loading'} projectId={projectId} />
             </>
           )}
     </main>

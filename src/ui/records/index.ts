@@ -23,3 +23,5 @@ export { ScreenTitle, projectSubject } from './ScreenTitle';
 export type { ScreenSubject } from './ScreenTitle';
 export { FormField } from './FormField';
 export type { FormFieldProps } from './FormField';
+export { useScreenLoad } from './useScreenLoad';
+export type { ScreenLoadStatus } from './useScreenLoad';
