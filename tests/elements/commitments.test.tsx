@@ -12,7 +12,7 @@ import '../../src/elements/wb-subcontract/define';
 import {
   fetchRequests, mount, restoreFetch, setValue, sleep, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor,
 } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { resetPageStores, signInForTest } from '../support/elements';
 
 const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const SUBCONTRACTS_OPEN = [
@@ -67,7 +67,7 @@ function listAnswers(overrides: Record<string, StubFor> = {}): Record<string, St
 }
 
 describe('commitments', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); });
+  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();

@@ -10,7 +10,7 @@ import '../../src/elements/wb-cost-adjustment/define';
 import {
   fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor,
 } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { resetPageStores, signInForTest } from '../support/elements';
 
 const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const base = { projectId: 1, budgetId: 1, transfer: false, referenceDocumentCount: 1, adjustmentDate: '2026-10-01' };
@@ -64,7 +64,7 @@ function answers(overrides: Record<string, StubFor> = {}): Record<string, StubFo
 }
 
 describe('cost adjustments', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); });
+  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();

@@ -9,7 +9,7 @@ import { DIRECT_COSTS_TEXT } from '../../src/elements/pfm-direct-costs/DirectCos
 import '../../src/elements/pfm-direct-costs/define';
 import '../../src/elements/wb-direct-cost/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubFor } from '../support/browser';
-import { overlaysRoot, resetPageStores } from '../support/elements';
+import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
 
 const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const base = { projectId: 1, budgetId: 1, directCostTypeId: 3, vendorId: 7, vendorName: 'Acme Supply', description: 'Permit', items: [] };
@@ -57,7 +57,7 @@ function answers(overrides: Record<string, StubFor> = {}): Record<string, StubFo
 }
 
 describe('direct costs', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); });
+  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();

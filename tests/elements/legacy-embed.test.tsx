@@ -5,6 +5,12 @@ import { $session } from '../../src/core/auth';
 import { ensureWorkbenchHost, WORKBENCH_HOST_TAG } from '../../src/core/workbench';
 import { PLEASE_LOGIN_TEXT, SIGNING_IN_TEXT } from '../../src/ui/session';
 import '../../src/elements/pfm-buyout/define';
+import '../../src/elements/pfm-commitments/define';
+import '../../src/elements/pfm-owner-agreements/define';
+import '../../src/elements/pfm-cost-adjustments/define';
+import '../../src/elements/pfm-direct-costs/define';
+import '../../src/elements/pfm-data-quality/define';
+import '../../src/elements/pfm-opportunity-timecard-cost-code/define';
 import { mount, textOf, waitFor } from '../support/browser';
 import { resetPageStores } from '../support/elements';
 
@@ -86,4 +92,16 @@ describe('an element embedded alone on a legacy page', () => {
     await waitFor(() => root.querySelector('[data-buyout] tr[data-cost-code-id="1"]'));
     expect(fetched.some((url) => url.includes('/api/pfm/getcostcodetransactionsummary'))).to.equal(true);
   });
+
+  // Every data screen embeds alone the same way: nothing is fetched before the sign-in.
+  for (const tag of ['pfm-commitments', 'pfm-owner-agreements', 'pfm-cost-adjustments', 'pfm-direct-costs', 'pfm-data-quality', 'pfm-opportunity-timecard-cost-code']) {
+    it(`<${tag}> alone waits for the sign-in ("Signing in…") and fetches nothing before it`, async () => {
+      $session.set({ status: 'signingIn', account: null });
+      const root = await mount(tag, { 'project-id': '1', 'budget-id': '1' });
+      await waitFor(() => root.querySelector('[data-session="signing-in"]'));
+      expect(textOf(root, '[role="status"]')).to.equal(SIGNING_IN_TEXT);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetched).to.deep.equal([]);
+    });
+  }
 });

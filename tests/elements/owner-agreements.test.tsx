@@ -6,7 +6,7 @@ import '../../src/elements/pfm-owner-agreements/define';
 import '../../src/elements/wb-owner-agreement/define';
 import '../../src/elements/wb-owner-agreement-change-order/define';
 import { fetchCalls, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubAnswer } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { resetPageStores, signInForTest } from '../support/elements';
 
 type Answers = Record<string, StubAnswer | (() => StubAnswer)>;
 
@@ -65,7 +65,7 @@ const ready = (root: ParentNode) => waitFor(() => (header(root, 'description') &
 
 describe('owner agreements', () => {
   const startUrl = location.pathname + location.search;
-  beforeEach(() => { localStorage.clear(); clearLibraries(); });
+  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();

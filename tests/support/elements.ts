@@ -3,6 +3,7 @@
  * the plain unit tests, which import ./browser, do not bundle React and the UI with them.
  */
 import { resetApi } from '../../src/core/api';
+import { $session } from '../../src/core/auth';
 import { resetLookups } from '../../src/core/lookups';
 import { resetMessages } from '../../src/core/messages';
 import { OVERLAYS_TAG } from '../../src/ui/element';
@@ -22,4 +23,9 @@ export function resetPageStores(): void {
   resetMessages();
   resetRecordStores();
   resetStateCache();
+}
+
+/** A signed-in session, as the portal has before any screen mounts (screens embedded alone wait for one). */
+export function signInForTest(login = 'pm'): void {
+  $session.set({ status: 'signedIn', account: { username: login, login } } as never);
 }

@@ -18,6 +18,7 @@ import { Commitments } from './Commitments';
  */
 export const CommitmentsElement = defineReactElement('pfm-commitments', Commitments, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  signIn: true,
   onMount: ensureWorkbenchHost,
 });
 

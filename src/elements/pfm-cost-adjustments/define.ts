@@ -15,6 +15,7 @@ import { CostAdjustments } from './CostAdjustments';
  */
 export const CostAdjustmentsElement = defineReactElement('pfm-cost-adjustments', CostAdjustments, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  signIn: true,
   // Embedded alone on a page, it adds a <pfm-workbench-host> so its workbenches open over the page.
   onMount: ensureWorkbenchHost,
 });

@@ -15,6 +15,7 @@ import { DataQuality } from './DataQuality';
  */
 export const DataQualityElement = defineReactElement('pfm-data-quality', DataQuality, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  signIn: true,
   // Embedded alone on a page, it adds a <pfm-workbench-host> so its workbenches open over the page.
   onMount: ensureWorkbenchHost,
 });

@@ -16,6 +16,7 @@ import { DirectCosts } from './DirectCosts';
  */
 export const DirectCostsElement = defineReactElement('pfm-direct-costs', DirectCosts, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  signIn: true,
   onMount: ensureWorkbenchHost,
 });
 

@@ -12,6 +12,7 @@ import { OpportunityTimecardCostCode } from './OpportunityTimecardCostCode';
  */
 export const OpportunityTimecardCostCodeElement = defineReactElement('pfm-opportunity-timecard-cost-code', OpportunityTimecardCostCode, {
   props: { oppId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
+  signIn: true,
 });
 
 declare global {

@@ -15,6 +15,7 @@ import { OwnerAgreements } from './OwnerAgreements';
  */
 export const OwnerAgreementsElement = defineReactElement('pfm-owner-agreements', OwnerAgreements, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },
+  signIn: true,
   onMount: ensureWorkbenchHost,
 });
 

@@ -1,8 +1,6 @@
 /** React helpers for the change management workbenches. */
 import { useEffect, useState } from 'react';
-import { $session, startAuth } from '../../core/auth';
 import { lookupList } from '../../core/lookups';
-import { useStore } from '../../ui/hooks';
 import { useRecord } from '../../ui/records/hooks';
 import { loadFieldSecurity } from '../../ui/records/states';
 import type { FieldSecurity } from '../../ui/records/states';
@@ -10,15 +8,6 @@ import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './d
 import type { ChangeRecordKind, StatefulRecord } from './types';
 
 export type RecordLoad = 'loading' | 'loaded' | 'missing' | 'failed';
-
-/** Signed in (starting sign-in when embedded alone, like the screens). */
-export function useSignedIn(): boolean {
-  const session = useStore($session);
-  useEffect(() => {
-    if (session.status === 'starting') void startAuth();
-  }, [session.status]);
-  return session.status === 'signedIn';
-}
 
 const storeOf = (kind: ChangeRecordKind) => (kind === 'ChangeRecord' ? changeRecords() : kind === 'ChangeEvent' ? changeEvents() : changeEventItems());
 
