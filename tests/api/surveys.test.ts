@@ -133,9 +133,9 @@ describe('getsurveys and the admin-level loads', () => {
     const every = (await api.get('admin', LIST)).body.data as Row[];
     assert.equal(every.length, one("SELECT count(*) AS n FROM surveys s JOIN application_record_states st USING (applicationRecordStateId) WHERE st.closed = 0").n);
     const templates = (await api.get('rpm', TEMPLATES)).body.data as Row[];
-    assert.deepEqual(templates[0].milestones, ['Acceptance', 'Midpoint', 'Substantial Completion']);
-    assert.deepEqual(templates[1].milestones, ['Substantial Completion']);
-    assert.deepEqual(templates[0].questions.map((q: Row) => [q.kind, q.required]),
+    assert.deepEqual(templates[0]!.milestones, ['Acceptance', 'Midpoint', 'Substantial Completion']);
+    assert.deepEqual(templates[1]!.milestones, ['Substantial Completion']);
+    assert.deepEqual(templates[0]!.questions.map((q: Row) => [q.kind, q.required]),
       [['rating', true], ['rating', true], ['yesNo', true], ['number', false], ['text', false]]);
   });
 
