@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import {
   CHANGE_MANAGEMENT_TABS, MISSING_ID, QUERY_SCHEMAS, ROUTES, guardAllows, handoffUrl, hasInvalidProjectOrBudget, matchRoute,
-  pageTitle, parseIntParam, parseQuery, resolveLocation, routeByName, strippedAddress, type Resolution, type ScreenRoute,
+  pageTitle, parseIntParam, parseQuery, resolveLocation, routeByName, type Resolution, type ScreenRoute,
 } from '../../src/core/router';
 import type { RoleEntry } from '../../src/core/access';
+import { strippedAddress } from '../../src/core/router/strip';
 
 const context = { host: 'portal.example.com', legacyOrigin: 'https://legacy.example.com' };
 const resolve = (url: string): Resolution => {

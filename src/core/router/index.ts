@@ -6,7 +6,7 @@
 import { computed, onMount, onNotify } from 'nanostores';
 import { createRouter } from '@nanostores/router';
 import { legacyHost } from '../env';
-import { matchRoute, resolveLocation, strippedAddress, type Resolution } from './resolve';
+import { matchRoute, resolveLocation, type Resolution } from './resolve';
 import { ROUTES, routeByName } from './routes';
 
 export * from './query';
@@ -91,8 +91,12 @@ export function handleLinkClick(event: MouseEvent): void {
  * element never gets them: resolveLocation strips them). Replaces the history entry, rest of the query kept.
  */
 function stripAddressBar(): void {
-  const to = strippedAddress(location.pathname, location.search, location.hash);
-  if (to !== null) $router.open(to, true);
+  const route = matchRoute(location.pathname);
+  if (route?.kind !== 'screen' || !route.stripQuery) return;
+  void import('./strip').then(({ strippedAddress }) => {
+    const to = strippedAddress(location.pathname, location.search, location.hash);
+    if (to !== null) $router.open(to, true);
+  });
 }
 
 onMount($router, () => {
