@@ -95,6 +95,10 @@ test.describe('surveys', () => {
     await expect(workbench(page).locator('[data-read-only]')).toHaveText(`${survey.number} is Submitted: it is read-only.`);
     await expect(workbench(page).locator('[data-action="submit"]')).toHaveCount(0);
     await expect(workbench(page).locator(`#q-${rating.surveyQuestionId}-5`)).toBeDisabled();
+    // The list moved it to Closed at once.
+    await expect(listRow).toHaveCount(0);
+    await page.locator('pfm-workbench-host').getByRole('button', { name: 'Close Workbench' }).click();
+    await screen(page).getByRole('tab', { name: /Closed/ }).click();
     await expect(listRow.locator('[data-state]')).toHaveText('Submitted');
 
     // The admin's averages: what the database now says, and changed from before.
@@ -130,9 +134,11 @@ test.describe('surveys', () => {
     await axe(page, ['portal-app', 'pfm-surveys'], 'admin');
 
     // The project-level route keeps projectId in the address bar.
-    await page.goto('/pfm/projects/surveys?projectId=1&budgetId=1');
+    const projectId = one(`SELECT s.projectId FROM surveys s JOIN application_record_states st USING (applicationRecordStateId)
+      WHERE st.closed = 0 ORDER BY s.surveyId LIMIT 1`).projectId as number;
+    await page.goto(`/pfm/projects/surveys?projectId=${projectId}&budgetId=1`);
     await expect(screen(page).locator('h1')).toHaveText('Surveys');
-    await expect(page).toHaveURL(/\/pfm\/projects\/surveys\?projectId=1&budgetId=1$/);
+    await expect(page).toHaveURL(new RegExp(`/pfm/projects/surveys\\?projectId=${projectId}&budgetId=1$`));
     await expect(screen(page).locator('tbody tr[data-record-id]').first()).toBeVisible();
     await axe(page, ['portal-app', 'pfm-surveys'], 'project');
   });

@@ -125,7 +125,7 @@ export function seedSurveyAnswers(db: Database.Database, today: string, at: stri
     const value = (q: { surveyQuestionId: number; kind: QuestionKind }) => {
       const salt = s.surveyId * 7 + q.surveyQuestionId * 3;
       if (q.kind === 'rating') return String(2 + (salt % 4));
-      if (q.kind === 'yesNo') return salt % 4 === 0 ? 'No' : 'Yes';
+      if (q.kind === 'yesNo') return salt % 3 === 0 ? 'No' : 'Yes';
       if (q.kind === 'number') return String(salt % 9);
       return COMMENTS[salt % COMMENTS.length]!;
     };
