@@ -24,7 +24,7 @@ function storedAverage(questionId: number, kind: string): number | null {
   return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100;
 }
 
-async function axe(page: Page, include: string[], name: string): Promise<void> {
+async function axe(page: Page, include: [string, string, ...string[]], name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     const results = await new AxeBuilder({ page }).include({ fromShadowDom: include }).analyze();
