@@ -133,6 +133,10 @@ test.describe('surveys', () => {
     expect(xlsx.suggestedFilename()).toBe('survey-averages.xlsx');
     await axe(page, ['portal-app', 'pfm-surveys'], 'admin');
 
+    // The same generic rule for the other admin-level route (whatever its element shows).
+    await page.goto('/pfm/esign?programId=2&recordId=7&projectId=5&budgetId=3');
+    await expect(page).toHaveURL(/\/pfm\/esign\?recordId=7$/);
+
     // The project-level route keeps projectId in the address bar.
     const projectId = one(`SELECT s.projectId FROM surveys s JOIN application_record_states st USING (applicationRecordStateId)
       WHERE st.closed = 0 ORDER BY s.surveyId LIMIT 1`).projectId as number;

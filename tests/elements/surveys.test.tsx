@@ -149,4 +149,28 @@ describe('surveys', () => {
     expect(textOf(root, '[data-read-only]')).to.equal(INSTANCE_TEXT.notRespondent('Marcus Reyes'));
     expect(root.querySelector('[data-action="submit"]')).to.equal(null);
   });
+
+  it('<wb-survey-instance>: Change state posts the change events’ call shape; a 409 puts the state back and says so', async () => {
+    const record = survey({});
+    let status = 409;
+    stubFetch(answers(record, {
+      '/api/applications/GetRecordStateAdvancements': { body: { data: [
+        { quickRoute: true, targetApplicationRecordState: { applicationRecordStateId: 92, name: 'In Progress', applicationRecordKey: 'Survey', closed: false, displayOrder: 2 } },
+      ] } },
+      '/api/pfm/UpdateSurveyState': () => (status === 409 ? { status: 409, body: { message: 'stale', currentRecordStateName: 'Canceled' } }
+        : { body: { data: { ...record, applicationRecordStateId: 92, recordStateName: 'In Progress' } } }),
+    }));
+    const root = await mount('wb-survey-instance', { 'record-id': '1' });
+    const menu = await waitFor(() => root.querySelector<HTMLButtonElement>('button[aria-label="Change state of SV-24-1032-1A"]'));
+    menu.click();
+    (await waitFor(() => [...root.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].find((b) => b.textContent?.includes('In Progress'))))!.click();
+    await waitFor(() => textOf(root, '[data-problem] span') === INSTANCE_TEXT.stale);
+    expect(textOf(root, '[data-state-name]')).to.equal('Open');
+    const sent = fetchRequests.find((r) => r.path === '/api/pfm/UpdateSurveyState')!.body as Record<string, string>;
+    expect([sent.ItemId, sent.OldRecordStateId, sent.RouteStateId]).to.deep.equal(['1', '91', '92']);
+    status = 200;
+    menu.click();
+    (await waitFor(() => [...root.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')].find((b) => b.textContent?.includes('In Progress'))))!.click();
+    await waitFor(() => textOf(root, '[data-state-name]') === 'In Progress');
+  });
 });

@@ -10,8 +10,8 @@ import { ApiError, getJson } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_TEXT_MAX } from '../../core/surveys';
-import { useRecord, useWorkbenchRecordName } from '../../ui/records';
-import { loadSurvey, saveSurvey, surveyStore, type SurveyQuestion } from './data';
+import { StateAdvanceMenu, useRecord, useWorkbenchRecordName } from '../../ui/records';
+import { advanceSurvey, loadSurvey, saveSurvey, surveyStore, type SurveyQuestion } from './data';
 
 export const INSTANCE_TEXT = {
   loading: 'Loading survey…',
@@ -32,6 +32,9 @@ export const INSTANCE_TEXT = {
   noAnswer: 'No answer',
   ratingLow: 'poor',
   ratingHigh: 'excellent',
+  changeState: 'Change state',
+  moved: (number: string, state: string) => `${number} is now ${state}.`,
+  notMoved: (number: string, state: string, why: string) => `${number} stays ${state}: ${why}`,
 } as const;
 
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -162,8 +165,28 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
     }
   };
 
+  const advance = async (target: { applicationRecordStateId: number; name: string; closed: boolean }) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await advanceSurvey(survey, target);
+      showToast(INSTANCE_TEXT.moved(survey.number, target.name), { variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setProblem({ text: INSTANCE_TEXT.stale, stale: true });
+      else setProblem({ text: INSTANCE_TEXT.notMoved(survey.number, survey.recordStateName, errorWhy(error)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div ref={nameRef} data-survey={survey.surveyId} className="d-flex flex-column gap-3">
+      {survey.recordStateName === 'Submitted' ? null : (
+        <div className="d-flex justify-content-end">
+          <StateAdvanceMenu stateId={survey.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+            label={INSTANCE_TEXT.changeState} ariaLabel={`${INSTANCE_TEXT.changeState} of ${survey.number}`} />
+        </div>
+      )}
       <dl className="row small mb-0">
         <dt className="col-sm-3">Project</dt><dd className="col-sm-9 mb-1">{survey.projectNumber} {survey.projectName}</dd>
         <dt className="col-sm-3">Template</dt><dd className="col-sm-9 mb-1">{survey.templateName}</dd>

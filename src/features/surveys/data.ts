@@ -138,6 +138,17 @@ export async function saveSurvey(survey: Survey, answers: ReadonlyMap<number, st
   return saved;
 }
 
+/**
+ * Move a survey to `target` (POST UpdateSurveyState, the change events' call shape): shown at once
+ * in every list, put back when the server refuses (400 autoAlert, 403, 409 stale) or the call fails.
+ */
+export function advanceSurvey(survey: Survey, target: { applicationRecordStateId: number; name: string; closed: boolean }): Promise<Survey> {
+  const next: Survey = { ...survey, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
+  return surveyStore().optimistic(next, () => postForm<Survey>(SURVEY_PATHS.updateState, {
+    ItemId: survey.surveyId, OldRecordStateId: survey.applicationRecordStateId, RouteStateId: target.applicationRecordStateId,
+  }));
+}
+
 /** The averages as an export sheet (CSV and Excel): template, question, kind, responses, projects, average. */
 export function averagesSheet(rows: readonly QuestionAverage[]): ExportSheet {
   const columns = [
