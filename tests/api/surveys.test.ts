@@ -117,17 +117,21 @@ describe('getsurveys and the admin-level loads', () => {
     assert.ok((closed.body.data as Row[]).every((r) => r.closed === true));
   });
 
-  it('across projects (no scope), the templates and the averages: PFM Admin and RPM; a Project Manager is refused 403; a non-PFM user 403', async () => {
+  it('across projects (no scope), the templates and the averages: PFM Admin and RPM; a Project Manager gets only their own surveys and is refused the rest 403; a non-PFM user 403', async () => {
     for (const login of ['admin', 'rpm']) {
       for (const [p, q] of [[LIST, {}], [TEMPLATES, {}], [AVERAGES, {}]] as const) {
         const answer = await api.get(login, p, q);
         assert.equal(answer.status, 200, `${login} ${p}`);
       }
     }
-    for (const p of [LIST, TEMPLATES, AVERAGES]) {
-      assert.equal((await api.get('pm', p)).status, 403, `pm ${p}`);
-      assert.equal((await api.get('employee', p)).status, 403, `employee ${p}`);
-    }
+    for (const p of [TEMPLATES, AVERAGES]) assert.equal((await api.get('pm', p)).status, 403, `pm ${p}`);
+    assert.equal((await api.get('pm', LIST, { recordKey: 'SurveyTemplate', recordId: 1 })).status, 403);
+    for (const p of [LIST, TEMPLATES, AVERAGES]) assert.equal((await api.get('employee', p)).status, 403, `employee ${p}`);
+    // Without a scope a Project Manager gets the surveys they answer, across projects.
+    const own = (await api.get('pm', LIST)).body.data as Row[];
+    assert.ok(own.length > 0);
+    assert.deepEqual(own.map((r) => r.surveyId).sort((a, b) => a - b), all(`SELECT s.surveyId FROM surveys s JOIN application_record_states st USING (applicationRecordStateId)
+      WHERE st.closed = 0 AND s.respondentEmployeeId = ? ORDER BY s.surveyId`, PM).map((r) => r.surveyId));
     assert.equal((await api.get('employee', LIST, { recordKey: 'Project', recordId: 1 })).status, 403);
     assert.equal((await api.get(null, LIST, { recordKey: 'Project', recordId: 1 })).status, 401);
     const every = (await api.get('admin', LIST)).body.data as Row[];

@@ -147,10 +147,19 @@ test.describe('surveys', () => {
     await axe(page, ['portal-app', 'pfm-surveys'], 'project');
   });
 
-  test('a pm is refused the admin-level lists by the server; a non-PFM user is refused both routes', async ({ page, browser }) => {
+  test('a pm sees only the surveys they answer at /pfm/surveys (templates and averages refused by the server); a non-PFM user is refused both routes', async ({ page, browser }) => {
     watchToken(page);
-    await openPortalAs(page, 'pm', '/pfm/surveys');
-    await expect(screen(page).locator('[data-state="forbidden"]')).toHaveText(/PFM Admin and RPM/);
+    const [templates] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/pfm/getsurveytemplates')),
+      openPortalAs(page, 'pm', '/pfm/surveys'),
+    ]);
+    expect(templates.status()).toBe(403);
+    await expect(screen(page).locator('#surveys-all')).toHaveText('Your surveys across projects');
+    const own = all(`SELECT s.surveyId FROM surveys s JOIN application_record_states st USING (applicationRecordStateId)
+      WHERE st.closed = 0 AND s.respondentEmployeeId = ?`, PM);
+    await expect(screen(page).locator('[data-list-kind="Survey"] tbody tr[data-record-id]')).toHaveCount(own.length);
+    await expect(screen(page).locator('[data-section="averages"]')).toHaveCount(0);
+    await expect(screen(page).locator('[data-admins-only]')).toHaveText('The templates and the averages per question are for PFM Admin and RPM roles.');
     const other = await browser.newContext({ ignoreHTTPSErrors: true, baseURL: new URL(page.url()).origin });
     const employee = await other.newPage();
     await openPortalAs(employee, 'employee', '/pfm/projects/surveys?projectId=1');

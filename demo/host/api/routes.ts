@@ -98,7 +98,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
   { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
   { method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)' },
-  { method: 'GET', path: '/api/pfm/getsurveys', access: 'pfm', note: 'added: surveys (recordKey Project/Budget/Survey; none, LegalEntity or SurveyTemplate = across projects: Admin or RPM only, else 403), lastLoad, open (pfm/surveys)' },
+  { method: 'GET', path: '/api/pfm/getsurveys', access: 'pfm', note: 'added: surveys (recordKey Project/Budget/Survey; LegalEntity or SurveyTemplate: Admin or RPM only, else 403; none: every survey for Admin and RPM, the caller\'s own as respondent for others), lastLoad, open (pfm/surveys)' },
   { method: 'GET', path: '/api/pfm/getsurveyquestions', access: 'pfm', note: 'added: questions of recordKey Survey (with its answers) or SurveyTemplate' },
   { method: 'GET', path: '/api/pfm/getsurveytemplates', access: { anyOf: SURVEY_ADMINS }, note: 'added: survey templates with milestones, threshold and questions; PFM Admin or RPM' },
   { method: 'GET', path: '/api/pfm/getsurveyaverages', access: { anyOf: SURVEY_ADMINS }, note: 'added: per question, submitted answers across projects and their average; PFM Admin or RPM' },

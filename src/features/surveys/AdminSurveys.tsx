@@ -1,10 +1,12 @@
 /**
- * The admin-level Surveys screen (§2 /pfm/surveys, PFM Admin and RPM): every survey across projects
- * in Open and Closed lists, the templates (questions, milestones, value threshold) and the average
- * answer per question across projects, exported to CSV and Excel (formulas neutralised by the
- * export writers). Its own chunk: the project screen does not load it.
+ * The admin-level Surveys screen (§2 /pfm/surveys): for PFM Admin and RPM every survey across
+ * projects in Open and Closed lists, the templates (questions, milestones, value threshold) and the
+ * average answer per question across projects, exported to CSV and Excel (formulas neutralised by
+ * the export writers); a Project Manager sees the surveys they answer, across projects (the server
+ * refuses them the rest). Loaded on demand: the project screen does not render it.
  */
 import { useCallback, useState } from 'react';
+import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { formatAverage } from '../../core/surveys';
 import { downloadCsv, downloadExcel } from '../../ui/grid/export';
@@ -20,6 +22,8 @@ export const ADMIN_TEXT = {
   loadFailed: 'The surveys could not be loaded.',
   noAccess: 'You do not have access to every survey. The admin-level survey screen is for PFM Admin and RPM roles.',
   surveys: 'Surveys across projects',
+  ownSurveys: 'Your surveys across projects',
+  adminsOnly: 'The templates and the averages per question are for PFM Admin and RPM roles.',
   templates: 'Templates',
   averages: 'Average answer per question',
   averagesNote: 'Over submitted surveys only. Ratings and numbers are averaged; a yes/no question shows its share of Yes.',
@@ -31,10 +35,18 @@ export const ADMIN_TEXT = {
   milestones: 'Due at',
 } as const;
 
+/** The templates and averages; null when the server refuses them (403: not PFM Admin or RPM). */
 interface AdminData {
-  templates: SurveyTemplate[];
-  averages: QuestionAverage[];
+  templates: SurveyTemplate[] | null;
+  averages: QuestionAverage[] | null;
 }
+
+/** A load whose 403 answers null (the section says why) while other failures still fail the screen. */
+const unlessForbidden = <T,>(load: Promise<T>): Promise<T | null> =>
+  load.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  });
 
 function Templates({ templates }: { templates: readonly SurveyTemplate[] }) {
   return (
@@ -112,29 +124,35 @@ function AllSurveys() {
 }
 
 export default function AdminSurveys() {
-  const [data, setData] = useState<AdminData>({ templates: [], averages: [] });
+  const [data, setData] = useState<AdminData>({ templates: null, averages: null });
   const load = useCallback(async (_scope: unknown, signal: AbortSignal) => {
-    const [, templates, averages] = await Promise.all([loadAllSurveys(signal), loadTemplates(signal), loadAverages(signal)]);
+    const [, templates, averages] = await Promise.all([loadAllSurveys(signal), unlessForbidden(loadTemplates(signal)), unlessForbidden(loadAverages(signal))]);
     if (!signal.aborted) setData({ templates, averages });
   }, []);
   const { status, retry } = useScreenLoad('All:0', load, 'Surveys (admin)');
+  const admin = data.averages !== null && data.templates !== null;
   return (
     <main className="container-fluid py-3" data-screen="surveys-admin">
       <ScreenTitle title={ADMIN_TEXT.title} />
       <p className="text-body-secondary mt-n2" data-subject="all">{ADMIN_TEXT.subject}</p>
       <RecordListsStatus status={status} retry={retry} text={ADMIN_TEXT}>
         <section aria-labelledby="surveys-all" className="mb-4" data-list-kind="Survey">
-          <h2 className="h5" id="surveys-all">{ADMIN_TEXT.surveys}</h2>
+          <h2 className="h5" id="surveys-all">{admin ? ADMIN_TEXT.surveys : ADMIN_TEXT.ownSurveys}</h2>
           <AllSurveys />
         </section>
-        <section aria-labelledby="surveys-averages" className="mb-4" data-section="averages">
-          <h2 className="h5" id="surveys-averages">{ADMIN_TEXT.averages}</h2>
-          <Averages rows={data.averages} />
-        </section>
-        <section aria-labelledby="surveys-templates" data-section="templates">
-          <h2 className="h5" id="surveys-templates">{ADMIN_TEXT.templates}</h2>
-          <Templates templates={data.templates} />
-        </section>
+        {data.averages ? (
+          <section aria-labelledby="surveys-averages" className="mb-4" data-section="averages">
+            <h2 className="h5" id="surveys-averages">{ADMIN_TEXT.averages}</h2>
+            <Averages rows={data.averages} />
+          </section>
+        ) : null}
+        {data.templates ? (
+          <section aria-labelledby="surveys-templates" data-section="templates">
+            <h2 className="h5" id="surveys-templates">{ADMIN_TEXT.templates}</h2>
+            <Templates templates={data.templates} />
+          </section>
+        ) : null}
+        {admin ? null : <p className="text-body-secondary" role="note" data-admins-only>{ADMIN_TEXT.adminsOnly}</p>}
       </RecordListsStatus>
     </main>
   );

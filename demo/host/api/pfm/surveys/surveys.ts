@@ -4,7 +4,7 @@
  *
  * | route | parameters | answer |
  * |---|---|---|
- * | GET /api/pfm/getsurveys | recordKey Project/Budget/Survey (any PFM role); none, LegalEntity or SurveyTemplate: every project (Admin, RPM); lastLoad, open | surveys with template, milestone, due date, respondent, state |
+ * | GET /api/pfm/getsurveys | recordKey Project/Budget/Survey (any PFM role); LegalEntity or SurveyTemplate (Admin, RPM); none: every survey (Admin, RPM) or the caller's own as respondent (others); lastLoad, open | surveys with template, milestone, due date, respondent, state |
  * | GET /api/pfm/getsurveyquestions | recordKey Survey (its answers in `value`) or SurveyTemplate, recordId | questions in order |
  * | GET /api/pfm/getsurveytemplates | lastLoad | templates with milestones and questions (Admin, RPM) |
  * | GET /api/pfm/getsurveyaverages | recordKey SurveyTemplate? | per question: submitted responses and their average (Admin, RPM) |
@@ -50,9 +50,14 @@ function requireSurveyAdmin(user: Caller): void {
 
 function getSurveys({ db, query, user }: Ctx): unknown {
   const params = loadParams(db, query, ['Project', 'Budget', 'LegalEntity', 'Survey', 'SurveyTemplate']);
-  // Across projects (no scope, a legal entity, a template) is the admin-level list.
-  if (!params.recordKey || params.recordKey === 'LegalEntity' || params.recordKey === 'SurveyTemplate') requireSurveyAdmin(user);
+  // Across projects by legal entity or template is for the admin-level roles; without a scope, the
+  // others get the surveys they are the respondent of (their own, across projects).
+  if (params.recordKey === 'LegalEntity' || params.recordKey === 'SurveyTemplate') requireSurveyAdmin(user);
   const { where, args } = scopeWhere(params, { project: 't.projectId', keys: { Survey: 't.surveyId', SurveyTemplate: 't.surveyTemplateId' } });
+  if (!params.recordKey && !isSurveyAdmin(user)) {
+    where.push('t.respondentEmployeeId = ?');
+    args.push(user.employeeId);
+  }
   // A survey asked for by id answers whether open or closed.
   if (params.recordKey !== 'Survey') where.push(`st.closed = ${params.open ? 0 : 1}`);
   if (params.lastLoad) {
