@@ -14,6 +14,7 @@ import { registerLegacyPages } from './legacy/index';
 import { registerPages, sendPortalPage } from './pages';
 import { registerSecurityHeaders } from './security-headers';
 import { ensureCertificate } from './tls';
+import { syncSurveys } from './db/surveys';
 import type { AuthenticatedUser } from './types';
 
 /** JSON and form bodies above this are refused with 413. */
@@ -54,6 +55,8 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const tls = await ensureCertificate(path.resolve(options.tlsDir ?? dataDir));
   const keys = ensureIdpKeys(dataDir);
   const db = openDatabase({ file: path.join(dataDir, 'portal.sqlite'), reset: options.reset ?? false, scale: options.scale ?? false });
+  // Surveys that became due since the seed (or the last start) are created now; idempotent.
+  syncSurveys(db, new Date().toISOString().slice(0, 10));
 
   const app = Fastify({
     https: { cert: tls.cert, key: tls.key },

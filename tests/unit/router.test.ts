@@ -4,6 +4,7 @@ import {
   pageTitle, parseIntParam, parseQuery, resolveLocation, routeByName, type Resolution, type ScreenRoute,
 } from '../../src/core/router';
 import type { RoleEntry } from '../../src/core/access';
+import { strippedAddress } from '../../src/core/router/strip';
 
 const context = { host: 'portal.example.com', legacyOrigin: 'https://legacy.example.com' };
 const resolve = (url: string): Resolution => {
@@ -147,7 +148,19 @@ describe('router: admin-level surveys and esign (§5)', () => {
       expect(result.attributes).to.not.have.any.keys('project-id', 'budget-id', 'program-id');
       expect(result.attributes['record-id']).to.equal('7');
     });
+    it(`${path} drops them from the address bar too, the rest of the query and the hash kept as typed`, () => {
+      expect(strippedAddress(path, '?projectId=5&budgetId=3&programId=2&recordId=7')).to.equal(`${path}?recordId=7`);
+      expect(strippedAddress(path, '?ProjectID=5&workbench=SurveyInstance&note=a+b%20c', '#top')).to.equal(`${path}?workbench=SurveyInstance&note=a+b%20c#top`);
+      expect(strippedAddress(path, '?budgetId=3')).to.equal(path);
+      expect(strippedAddress(path, '?%E0=1&projectId=1')).to.equal(`${path}?%E0=1`);
+      expect(strippedAddress(path, '?recordId=7')).to.equal(null);
+    });
   }
+  it('leaves every other route alone (project-level screens keep projectId)', () => {
+    expect(strippedAddress('/pfm/projects/surveys', '?projectId=5&budgetId=3')).to.equal(null);
+    expect(strippedAddress('/pfm/projects/commitments', '?projectId=5')).to.equal(null);
+    expect(strippedAddress('/nowhere', '?projectId=5')).to.equal(null);
+  });
 });
 
 describe('router: change-management tabs (§2)', () => {

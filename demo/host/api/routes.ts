@@ -13,6 +13,7 @@
  */
 import type { AccessArea, AccessRule } from '../../../src/core/access';
 import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
+import { SURVEY_ADMINS } from '../../../src/core/surveys';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -97,6 +98,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
   { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
   { method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)' },
+  { method: 'GET', path: '/api/pfm/getsurveys', access: 'pfm', note: 'added: surveys (recordKey Project/Budget/Survey; LegalEntity or SurveyTemplate: Admin or RPM only, else 403; none: every survey for Admin and RPM, the caller\'s own as respondent for others), lastLoad, open (pfm/surveys)' },
+  { method: 'GET', path: '/api/pfm/getsurveyquestions', access: 'pfm', note: 'added: questions of recordKey Survey (with its answers) or SurveyTemplate' },
+  { method: 'GET', path: '/api/pfm/getsurveytemplates', access: { anyOf: SURVEY_ADMINS }, note: 'added: survey templates with milestones, threshold and questions; PFM Admin or RPM' },
+  { method: 'GET', path: '/api/pfm/getsurveyaverages', access: { anyOf: SURVEY_ADMINS }, note: 'added: per question, submitted answers across projects and their average; PFM Admin or RPM' },
+  { method: 'POST', path: '/api/pfm/SaveSurveyAnswers', access: 'pfm', note: "added: SurveyId, OldRecordStateId?, answers[i].surveyQuestionId/.value, Submit?; the survey's respondent only (else 403); read-only once submitted (400 autoAlert)" },
+  { method: 'POST', path: '/api/pfm/UpdateSurveyState', access: 'pfm', note: 'added: ItemId, OldRecordStateId, RouteStateId; submit checks required answers (400 autoAlert); cancel/reopen: Admin or RPM' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

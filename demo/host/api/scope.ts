@@ -33,6 +33,8 @@ export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> 
   CostAdjustment: { table: 'cost_adjustments', idColumn: 'costAdjustmentId' },
   DirectCost: { table: 'direct_costs', idColumn: 'directCostId' },
   Rfi: { table: 'rfis', idColumn: 'rfiId' },
+  Survey: { table: 'surveys', idColumn: 'surveyId' },
+  SurveyTemplate: { table: 'survey_templates', idColumn: 'surveyTemplateId' },
 };
 
 export const STANDARD_KEYS = ['Project', 'Budget', 'LegalEntity'] as const;

@@ -15,6 +15,7 @@ import {
   type CatalogCode,
 } from './catalog';
 import { Rng, cents } from './prng';
+import { seedSurveyAnswers, syncSurveys } from './surveys';
 import { ADVANCEMENTS, APPLICATION_RECORDS, FIELD_SECURITY_EXCEPTIONS, RECORD_STATES, SECURED_FIELDS } from './states';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from './derived';
 
@@ -76,6 +77,9 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     const seeder = new Seeder(insert, new Rng(20261101));
     seeder.insertRaw = (sql) => db.exec(sql);
     seeder.run();
+    // Surveys (migration 006): the templates and the surveys due by the seed's today, answered deterministically.
+    syncSurveys(db, SEED_DATE, SEED_STAMP);
+    seedSurveyAnswers(db, SEED_DATE, SEED_STAMP);
     if (options.scale) seeder.scaleProject();
   })();
 }

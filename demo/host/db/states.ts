@@ -24,6 +24,8 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   ['Rfi', 'Request for Information', 'keyPFM'],
   ['Timecard', 'Timecard', 'keyTC'],
   ['PtoRequest', 'PTO Request', 'keyPTO'],
+  // Issue 12 (migration 006 adds it to an existing database).
+  ['Survey', 'Survey', 'keyPFM'],
 ];
 
 /** A state: [name, closed]. The display order is the position in the list (1-based). */
@@ -49,6 +51,8 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   CostAdjustment: [['Open', false], ['Reconciled', true], ['Void', true]],
   // Migration 002 renamed Submitted to Pending Approval and added Approved (ids of existing states kept).
   DirectCost: [['Draft', false], ['Pending Approval', false], ['Approved', false], ['Posted', true], ['Void', true]],
+  // Issue 12: a project survey (migration 006 writes the same rows into an existing database).
+  Survey: [['Open', false], ['In Progress', false], ['Submitted', true], ['Canceled', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -104,6 +108,12 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
     Draft: [['Pending Approval', true], ['Void', false]],
     'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],
     Approved: [['Posted', true], ['Void', false]],
+  },
+  // Submitting checks the required answers (pfm/surveys); a Submitted survey is read-only and stays so.
+  Survey: {
+    Open: [['In Progress', true], ['Canceled', false]],
+    'In Progress': [['Submitted', true], ['Open', false], ['Canceled', false]],
+    Canceled: [['Open', false]],
   },
 };
 

@@ -3,7 +3,7 @@
  * `$resolution` turns it into what to show. Links inside shadow roots are routed here too, because
  * @nanostores/router's own link listener cannot see through shadow roots (ARCHITECTURE.md pitfalls).
  */
-import { computed, onMount } from 'nanostores';
+import { computed, onMount, onNotify } from 'nanostores';
 import { createRouter } from '@nanostores/router';
 import { legacyHost } from '../env';
 import { matchRoute, resolveLocation, type Resolution } from './resolve';
@@ -86,7 +86,26 @@ export function handleLinkClick(event: MouseEvent): void {
   navigate(link.pathname + link.search + link.hash);
 }
 
+/**
+ * §5: an admin-level screen drops projectId, budgetId and programId from the address bar too (its
+ * element never gets them: resolveLocation strips them). Replaces the history entry, rest of the query kept.
+ */
+function stripAddressBar(): void {
+  const route = matchRoute(location.pathname);
+  if (route?.kind !== 'screen' || !route.stripQuery) return;
+  void import('./strip').then(({ strippedAddress }) => {
+    const to = strippedAddress(location.pathname, location.search, location.hash);
+    if (to !== null) $router.open(to, true);
+  });
+}
+
 onMount($router, () => {
   document.addEventListener('click', handleLinkClick);
-  return () => document.removeEventListener('click', handleLinkClick);
+  // After the store has taken the new page in (queued: not from inside its own notification).
+  const unbind = onNotify($router, () => queueMicrotask(stripAddressBar));
+  queueMicrotask(stripAddressBar);
+  return () => {
+    unbind();
+    document.removeEventListener('click', handleLinkClick);
+  };
 });

@@ -1,0 +1,61 @@
+/**
+ * `<pfm-surveys>`'s view. With a project (or budget) it is the project's surveys (§2
+ * /pfm/projects/surveys); without one it is the admin-level screen (/pfm/surveys, whose route strips
+ * projectId, budgetId and programId), loaded as its own chunk.
+ */
+import { lazy, Suspense, useCallback } from 'react';
+import { RecordListsStatus } from './status';
+import { ScreenTitle, projectSubject, useRecords, useScreenLoad } from '../../ui/records';
+import { loadSurveys, surveyStore, type Survey } from './data';
+import { SurveyList } from './SurveyList';
+
+export interface SurveysProps {
+  projectId?: number;
+  budgetId?: number;
+}
+
+export const SCREEN_TEXT = {
+  title: 'Surveys',
+  adminTitle: 'Surveys (all projects)',
+  loading: 'Loading surveys…',
+  loadFailed: 'The surveys could not be loaded.',
+  noAccess: 'You do not have access to these surveys. Project surveys are for PFM Admin, Project Manager and RPM roles.',
+} as const;
+
+const AdminSurveys = lazy(() => import('./AdminSurveys'));
+
+const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
+
+function ProjectSurveys({ scopeKey }: { scopeKey: string }) {
+  const [recordKey, recordId] = scopeKey.split(':') as [string, string];
+  const inScope = useCallback((r: Survey) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
+  const compare = useCallback((a: Survey, b: Survey) => a.dueDate.localeCompare(b.dueDate) || a.number.localeCompare(b.number), []);
+  const records = useRecords(surveyStore(), recordKey === 'Project' ? inScope : undefined, compare);
+  return (
+    <section aria-label="Project surveys" data-list-kind="Survey">
+      <SurveyList records={records} label="Surveys" />
+    </section>
+  );
+}
+
+export function Surveys(props: SurveysProps) {
+  const projectId = validId(props.projectId);
+  const budgetId = validId(props.budgetId);
+  const scopeKey = projectId > 0 ? `Project:${projectId}` : budgetId > 0 ? `Budget:${budgetId}` : '';
+  const { status, retry } = useScreenLoad(scopeKey, loadSurveys, 'Surveys');
+  if (!scopeKey) {
+    return (
+      <Suspense fallback={<main className="container-fluid py-3"><div role="status" className="text-body-secondary">{SCREEN_TEXT.loading}</div></main>}>
+        <AdminSurveys />
+      </Suspense>
+    );
+  }
+  return (
+    <main className="container-fluid py-3" data-screen="surveys">
+      <ScreenTitle title={SCREEN_TEXT.title} subject={projectSubject(projectId, budgetId)} />
+      <RecordListsStatus status={status} retry={retry} text={SCREEN_TEXT}>
+        <ProjectSurveys scopeKey={scopeKey} />
+      </RecordListsStatus>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+/** Loading (role=status), no access, failed with Retry, or the content: the screen states of §4. */
+import type { ReactNode } from 'react';
+import type { ScreenLoadStatus } from '../../ui/records';
+
+export function RecordListsStatus({ status, retry, text, children }: {
+  status: ScreenLoadStatus; retry(): void; text: { loading: string; loadFailed: string; noAccess: string }; children: ReactNode;
+}) {
+  if (status === 'forbidden') return <div className="alert alert-warning" role="alert" data-state="forbidden">{text.noAccess}</div>;
+  if (status === 'failed') {
+    return (
+      <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
+        <span>{text.loadFailed}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
+      </div>
+    );
+  }
+  if (status === 'loading') {
+    return (
+      <div role="status" className="text-body-secondary" data-state="loading">
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{text.loading}
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
