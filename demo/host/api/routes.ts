@@ -13,6 +13,7 @@
  */
 import type { AccessArea, AccessRule } from '../../../src/core/access';
 import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
+import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -97,6 +98,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
   { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
   { method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)' },
+  { method: 'GET', path: '/api/pfm/documents/templates', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: document templates (recordKey? filters by record kind); keyPFM Admin' },
+  { method: 'GET', path: '/api/pfm/documents/template', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: one document template (documentTemplateId); keyPFM Admin' },
+  { method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: DocumentTemplateId? + Version (409 when stale), Title, RecordKey, Body, Active; unknown merge field → 400 autoAlert naming it; keyPFM Admin' },
+  { method: 'GET', path: '/api/pfm/documents/records', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin' },
+  { method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin' },
+  { method: 'GET', path: '/api/pfm/documents/record', access: 'pfm', note: "added: the record's generated document (recordKey: a commitment or change-order kind, recordId) as a PDF attachment" },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
