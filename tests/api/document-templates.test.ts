@@ -24,7 +24,7 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const LIST = '/api/pfm/documents/templates';
 const SAVE = '/api/pfm/documents/SaveDocumentTemplate';
 const PREVIEW = '/api/pfm/documents/PreviewDocumentTemplate';
-const RECORD = '/api/pfm/documents/record';
+const RECORD = '/api/pfm/documents/RecordDocument';
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 
 /** Every page's text, pages joined by a form feed. */
@@ -65,7 +65,7 @@ describe('document templates', () => {
     assert.equal((await api.post('pm', SAVE, { DocumentTemplateId: 1, Version: 1, Title: 'x', RecordKey: 'Subcontract', Body: 'x' })).status, 403);
     const sc = subcontractWithItems();
     assert.equal((await api.post('pm', PREVIEW, { RecordKey: 'Subcontract', RecordId: sc.subcontractId, DocumentTemplateId: 1 })).status, 403);
-    assert.equal((await api.get('employee', RECORD, { recordKey: 'Subcontract', recordId: sc.subcontractId })).status, 403);
+    assert.equal((await api.post('employee', RECORD, { RecordKey: 'Subcontract', RecordId: sc.subcontractId })).status, 403);
     assert.equal(one('SELECT title FROM document_templates WHERE documentTemplateId = 1').title, 'Standard Subcontract Agreement');
   });
 
@@ -85,9 +85,10 @@ describe('document templates', () => {
   });
 
   it('saves a new version, refuses a stale one with 409, and keeps one active template per kind', async () => {
-    const created = await api.post('admin', SAVE, { Title: 'Short PO', RecordKey: 'PurchaseOrder', Body: '# PO {{number}}\n{{items}}', Active: 'true' });
+    const created = await api.post('admin', SAVE, { Title: 'Short PO', RecordKey: 'PurchaseOrder', Body: '# PO {{number}}\r\n{{items}}', Active: 'true' });
     assert.equal(created.status, 200, JSON.stringify(created.body));
     const id = created.body.data.documentTemplateId as number;
+    assert.equal(created.body.data.body, '# PO {{number}}\n{{items}}', 'CRLF line breaks are stored as LF');
     assert.deepEqual([created.body.data.version, created.body.data.active, created.body.data.modifiedBy], [1, 1, one("SELECT preferredName FROM employees WHERE login = 'admin'").preferredName]);
     assert.equal(one("SELECT count(*) AS n FROM document_templates WHERE recordKey = 'PurchaseOrder' AND active = 1").n, 1);
     assert.equal(one('SELECT active FROM document_templates WHERE documentTemplateId = 5').active, 0);
@@ -117,8 +118,8 @@ describe('document templates', () => {
     assert.equal(noVersion.status, 400);
     assert.match(noVersion.body.message, /Version/);
     assert.equal((await api.get('admin', '/api/pfm/documents/template', { documentTemplateId: 99999 })).status, 404);
-    assert.equal((await api.get('pm', RECORD, { recordKey: 'Subcontract', recordId: 99999 })).status, 404);
-    assert.equal((await api.get('pm', RECORD, { recordKey: 'Budget', recordId: 1 })).status, 400);
+    assert.equal((await api.post('pm', RECORD, { RecordKey: 'Subcontract', RecordId: 99999 })).status, 404);
+    assert.equal((await api.post('pm', RECORD, { RecordKey: 'Budget', RecordId: 1 })).status, 400);
   });
 
   it('previews a body being edited for a chosen record: a PDF with its number, vendor and an item, named by the server', async () => {
@@ -144,7 +145,7 @@ describe('document templates', () => {
 
   it("gives a PFM role the record's document from the active template; change orders carry their parent's vendor", async () => {
     const sc = subcontractWithItems();
-    const answer = await api.get('pm', RECORD, { recordKey: 'Subcontract', recordId: sc.subcontractId });
+    const answer = await api.post('pm', RECORD, { RecordKey: 'Subcontract', RecordId: sc.subcontractId });
     assert.equal(answer.status, 200);
     assert.match(answer.headers.get('content-disposition') ?? '', new RegExp(`attachment; filename="Subcontract ${sc.number}\\.pdf"`));
     const { text } = await pdfText(answer.bytes);
@@ -153,7 +154,7 @@ describe('document templates', () => {
 
     const co = one(`SELECT co.subcontractChangeOrderId AS id, co.number, v.name AS vendorName FROM subcontract_change_orders co
       JOIN subcontracts s ON s.subcontractId = co.subcontractId JOIN vendors v ON v.vendorId = s.vendorId ORDER BY co.subcontractChangeOrderId LIMIT 1`);
-    const coDoc = await api.get('rpm', RECORD, { recordKey: 'SubcontractChangeOrder', recordId: co.id });
+    const coDoc = await api.post('rpm', RECORD, { RecordKey: 'SubcontractChangeOrder', RecordId: co.id });
     assert.equal(coDoc.status, 200);
     const coText = (await pdfText(coDoc.bytes)).text;
     assert.ok(coText.includes(`Subcontract Change Order ${co.number}`) && coText.includes(co.vendorName), coText);

@@ -103,7 +103,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: DocumentTemplateId? + Version (409 when stale), Title, RecordKey, Body, Active; unknown merge field → 400 autoAlert naming it; keyPFM Admin' },
   { method: 'GET', path: '/api/pfm/documents/records', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin' },
   { method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin' },
-  { method: 'GET', path: '/api/pfm/documents/record', access: 'pfm', note: "added: the record's generated document (recordKey: a commitment or change-order kind, recordId) as a PDF attachment" },
+  { method: 'POST', path: '/api/pfm/documents/RecordDocument', access: 'pfm', note: "added: the record's generated document (RecordKey: a commitment or change-order kind, RecordId) as a PDF attachment (file-form blob call)" },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

@@ -752,7 +752,7 @@ This Subcontract Agreement is made between Summit Builders ("Contractor") and {{
 {{items}}
 
 # Contract sum
-The Contractor shall pay the Subcontractor {{totalAmount}} for the {{itemCount}} items above, subject to additions and deductions by change order.
+The Contractor shall pay the Subcontractor {{totalAmount}} for the work itemized above, subject to additions and deductions by change order.
 ${TEMPLATE_CONTRACT_TERMS}
 
 # Insurance
@@ -795,7 +795,7 @@ Supplier: {{vendorName}} (vendor {{vendorNumber}}), {{vendorAddress}}, {{vendorC
 {{items}}
 
 # Price
-The agreed price is {{totalAmount}} for the {{itemCount}} items above, delivered to the project site.
+The agreed price is {{totalAmount}} for the materials itemized above, delivered to the project site.
 ${TEMPLATE_CONTRACT_TERMS}
 
 Executed date: {{executedDate}}

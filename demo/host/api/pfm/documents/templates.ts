@@ -76,7 +76,8 @@ function saveTemplate({ db, body, user }: Ctx): DocumentTemplateRow {
   const id = idParam(body, 'DocumentTemplateId');
   const title = stringParam(body, 'Title', TEMPLATE_TITLE_MAX);
   const recordKey = enumParam(body, 'RecordKey', DOCUMENT_RECORD_KEYS);
-  const text = rawParam(body, 'Body') ?? '';
+  // Multipart form-data sends a textarea's line breaks as CRLF: stored as LF.
+  const text = (rawParam(body, 'Body') ?? '').replace(/\r\n?/g, '\n');
   const active = booleanParam(body, 'Active', true);
   const problems = [];
   if (!title) problems.push({ integerValue: 1 as const, stringValue: 'Title', message: 'Enter a title.' });
@@ -111,7 +112,7 @@ async function previewTemplate({ db, body, reply }: Ctx): Promise<FastifyReply> 
   const recordKey = recordKeyParam(body, 'RecordKey');
   const recordId = idParam(body, 'RecordId', true);
   const templateId = idParam(body, 'DocumentTemplateId');
-  let text = rawParam(body, 'Body');
+  let text = rawParam(body, 'Body')?.replace(/\r\n?/g, '\n');
   if (text === undefined || text.trim() === '') {
     if (templateId === undefined) throw badRequest("Parameter 'Body' or 'DocumentTemplateId' is required.", { parameter: 'Body' });
     text = getTemplate(db, templateId).body;
@@ -123,9 +124,9 @@ async function previewTemplate({ db, body, reply }: Ctx): Promise<FastifyReply> 
   return sendPdf(reply, doc);
 }
 
-async function recordDocument({ db, query, reply }: Ctx): Promise<FastifyReply> {
-  const recordKey = recordKeyParam(query, 'recordKey');
-  const recordId = idParam(query, 'recordId', true);
+async function recordDocument({ db, body, reply }: Ctx): Promise<FastifyReply> {
+  const recordKey = recordKeyParam(body, 'RecordKey');
+  const recordId = idParam(body, 'RecordId', true);
   const doc = await renderRecordDocument(db, { recordKey, recordId });
   if (!doc) throw notFound(`${recordKey} ${recordId} not found.`);
   return sendPdf(reply, doc);
@@ -149,5 +150,5 @@ export const documentTemplateHandlers: Handlers = {
       WHERE number LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY number, ${id} LIMIT 50`).all(like, like);
   },
   [POST('/api/pfm/documents/PreviewDocumentTemplate')]: previewTemplate,
-  [GET('/api/pfm/documents/record')]: recordDocument,
+  [POST('/api/pfm/documents/RecordDocument')]: recordDocument,
 };
