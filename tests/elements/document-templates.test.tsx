@@ -68,6 +68,10 @@ describe('<wb-document-template-administration>', () => {
     expect(alert.textContent).to.contain('Someone else (Dana Whitfield, 11/02/2026');
     expect(alert.querySelector('[data-action="reload"]')?.textContent).to.equal(TEXT.reload);
     expect(body.value).to.equal('# Mine {{number}}');
+    // Reload shows the saved template (the work is dropped only on this explicit choice).
+    alert.querySelector<HTMLButtonElement>('[data-action="reload"]')!.click();
+    await waitFor(() => root.querySelector('[data-error="stale"]') === null);
+    expect(root.querySelector<HTMLTextAreaElement>('[data-editor="1"] textarea')!.value).to.equal('# {{documentTitle}}\n{{items}}');
   });
 
   it('a non-admin is told they lack access (server 403), with no Retry', async () => {

@@ -87,9 +87,9 @@ export function TemplateAdministration() {
           </div>
           <div className="col-12 col-lg-8">
             {selected === 'new' || template ? (
-              <TemplateEditor key={selected === 'new' ? 'new' : `${template!.documentTemplateId}`} template={template} onSaved={(saved) => {
+              <TemplateEditor key={selected === 'new' ? 'new' : `${template!.documentTemplateId}`} template={template} onSaved={(saved, options) => {
                 onSaved(saved);
-                setSelected(saved.documentTemplateId);
+                if (!options?.keepSelection) setSelected(saved.documentTemplateId);
               }} />
             ) : null}
           </div>
@@ -133,7 +133,7 @@ function TemplateList({ rows, selected, onSelect }: { rows: DocumentTemplate[]; 
 
 type SaveProblem = { kind: 'body'; message: string } | { kind: 'stale'; message: string } | { kind: 'other'; message: string };
 
-function TemplateEditor({ template, onSaved }: { template: DocumentTemplate | null; onSaved(saved: DocumentTemplate): void }) {
+function TemplateEditor({ template, onSaved }: { template: DocumentTemplate | null; onSaved(saved: DocumentTemplate, options?: { keepSelection?: boolean }): void }) {
   const id = useId();
   const [draft, setDraft] = useState<TemplateDraft>(() => (template ? draftOf(template) : { title: '', recordKey: 'Subcontract', body: NEW_BODY, active: false }));
   const [saved, setSaved] = useState<TemplateDraft | null>(() => (template ? draftOf(template) : null));
@@ -203,6 +203,7 @@ function TemplateEditor({ template, onSaved }: { template: DocumentTemplate | nu
     setDraft(next);
     setSaved(next);
     setProblem(null);
+    onSaved(current, { keepSelection: true });
   };
 
   return (
