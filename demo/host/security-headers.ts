@@ -15,7 +15,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src 'self'",
+  // blob: frames show the generated PDFs (document preview) from the bytes the API answered.
+  "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'self'",

@@ -40,4 +40,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-cost-adjustment': () => import('./wb-cost-adjustment/define'),
   'pfm-surveys': () => import('./pfm-surveys/define'),
   'wb-survey-instance': () => import('./wb-survey-instance/define'),
+  'wb-document-template-administration': () => import('./wb-document-template-administration/define'),
 };

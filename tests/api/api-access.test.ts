@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
+import { ACCESS } from '../../src/core/access';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
 
@@ -31,9 +32,9 @@ describe('API access (§6 enforced on the server)', () => {
     const lookupPaths = new Set(Object.values(LOOKUP_TYPES).flatMap((t) => [t.single, t.list]).filter(Boolean).map((p) => p!.toLowerCase()));
     for (const route of pfm) {
       if (OPPORTUNITY_PATHS.has(route.path.toLowerCase())) continue;
-      // Narrower than ACCESS.pfm (admin-level survey lists: PFM Admin and RPM only) is fine too.
-      if (typeof route.access === 'object' && route.access.anyOf.every((rule) => rule.key === 'keyPFM' && rule.roles?.length
-        && rule.roles.every((role) => (['Admin', 'Project Manager', 'RPM'] as readonly string[]).includes(role)))) continue;
+      // Narrower than ACCESS.pfm (admin-level survey lists, document templates) is restricted too.
+      const narrower = typeof route.access === 'object' && route.access.anyOf.every((rule) => rule.key === 'keyPFM' && rule.roles?.every((role) => (ACCESS.pfm.roles as readonly string[]).includes(role)));
+      if (narrower) continue;
       if (route.access !== 'pfm') assert.ok(lookupPaths.has(route.path.toLowerCase()), `${route.path} is not pfm-restricted`);
     }
   });

@@ -117,7 +117,7 @@ describe('security headers', () => {
       const response = await get(target);
       await response.arrayBuffer();
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const part of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "form-action 'self'", "img-src 'self' data: blob:"]) {
+      for (const part of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", "form-action 'self'", "img-src 'self' data: blob:", "frame-src 'self' blob:"]) {
         assert.ok(csp.includes(part), `${target}: CSP lacks ${part}`);
       }
       assert.ok(!/script-src[^;]*unsafe-inline/.test(csp), 'no inline script');

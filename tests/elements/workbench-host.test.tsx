@@ -92,6 +92,42 @@ describe('<pfm-workbench-host>', () => {
     expect(dialog.textContent).to.contain('The Change Event workbench is not available yet');
   });
 
+  it('Preview (§2) only on records with a generated document: shows the PDF under the server filename; a failure offers Retry', async () => {
+    const none = await mountHost('workbench=ChangeEvent&recordKey=ChangeEvent&recordId=1');
+    expect(control(none, 'Preview') === null, 'no Preview on a change event').to.equal(true);
+    none.remove();
+
+    let answers = 0;
+    window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      fetched.push(url);
+      if (url.includes('/api/pfm/documents/RecordDocument')) {
+        const form = init?.body as FormData;
+        expect([form.get('RecordKey'), form.get('RecordId')]).to.deep.equal(['SubcontractChangeOrder', '7']);
+        answers += 1;
+        if (answers === 1) return new Response(JSON.stringify({ message: 'boom' }), { status: 500 });
+        return new Response(new Blob(['%PDF-1.7 test'], { type: 'application/pdf' }), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="Subcontract Change Order SCO-7.pdf"' } });
+      }
+      return new Response(JSON.stringify({ data: [] }), { status: 200 });
+    }) as typeof fetch;
+    const host = await mountHost('workbench=SubcontractChangeOrder&recordKey=SubcontractChangeOrder&recordId=7');
+    const preview = await until(() => control(host, 'Preview'));
+    expect(preview.getAttribute('aria-label')).to.equal('Preview');
+    expect(preview.getAttribute('aria-pressed')).to.equal('false');
+    preview.click();
+    const failed = await until(() => host.shadowRoot?.querySelector('[data-panel="preview"] [data-state="failed"]'));
+    expect(failed.textContent).to.contain('The document could not be generated.');
+    expect(preview.getAttribute('aria-pressed')).to.equal('true');
+    (failed.querySelector('button') as HTMLButtonElement).click();
+    const name = await until(() => host.shadowRoot?.querySelector('[data-panel="preview"] [data-document-name]'));
+    expect(name.textContent).to.equal('Subcontract Change Order SCO-7.pdf');
+    const frame = host.shadowRoot!.querySelector<HTMLIFrameElement>('[data-panel="preview"] iframe');
+    expect(frame?.src.startsWith('blob:')).to.equal(true);
+    expect(frame?.title).to.contain('Document of');
+    preview.click();
+    await until(() => host.shadowRoot?.querySelector('[data-panel="preview"]') === null);
+  });
+
   it('Collapse hides the body and becomes Expand', async () => {
     const host = await mountHost('workbench=Reports');
     control(host, 'Collapse')!.click();

@@ -26,6 +26,7 @@ import { dataQualityHandlers } from './pfm/data-quality/issues';
 import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
 import { opportunityHandlers } from './pfm/opportunities/opportunities';
 import { surveyHandlers } from './pfm/surveys/surveys';
+import { documentTemplateHandlers } from './pfm/documents/templates';
 
 export { API_ROUTES } from './routes';
 
@@ -79,6 +80,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...costAdjustmentWriteHandlers,
     ...opportunityHandlers,
     ...surveyHandlers,
+    ...documentTemplateHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

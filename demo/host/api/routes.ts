@@ -14,6 +14,7 @@
 import type { AccessArea, AccessRule } from '../../../src/core/access';
 import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 import { SURVEY_ADMINS } from '../../../src/core/surveys';
+import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -104,6 +105,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/getsurveyaverages', access: { anyOf: SURVEY_ADMINS }, note: 'added: per question, submitted answers across projects and their average; PFM Admin or RPM' },
   { method: 'POST', path: '/api/pfm/SaveSurveyAnswers', access: 'pfm', note: "added: SurveyId, OldRecordStateId?, answers[i].surveyQuestionId/.value, Submit?; the survey's respondent only (else 403); read-only once submitted (400 autoAlert)" },
   { method: 'POST', path: '/api/pfm/UpdateSurveyState', access: 'pfm', note: 'added: ItemId, OldRecordStateId, RouteStateId; submit checks required answers (400 autoAlert); cancel/reopen: Admin or RPM' },
+  { method: 'GET', path: '/api/pfm/documents/templates', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: document templates (recordKey? filters by record kind); keyPFM Admin' },
+  { method: 'GET', path: '/api/pfm/documents/template', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: one document template (documentTemplateId); keyPFM Admin' },
+  { method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: DocumentTemplateId? + Version (409 when stale), Title, RecordKey, Body, Active; unknown merge field → 400 autoAlert naming it; keyPFM Admin' },
+  { method: 'GET', path: '/api/pfm/documents/records', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin' },
+  { method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin' },
+  { method: 'POST', path: '/api/pfm/documents/RecordDocument', access: 'pfm', note: "added: the record's generated document (RecordKey: a commitment or change-order kind, RecordId) as a PDF attachment (file-form blob call)" },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

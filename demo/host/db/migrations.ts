@@ -802,6 +802,136 @@ INSERT INTO state_advancements (applicationRecordStateId, targetApplicationRecor
   WHERE NOT EXISTS (SELECT 1 FROM state_advancements a WHERE a.applicationRecordStateId = f.applicationRecordStateId);
 `;
 
+/**
+ * 009 (issue 12): document templates (§2 Document Template Administration). One active template per
+ * record kind (the partial unique index) is what the generated document of a commitment or change
+ * order is merged from (demo/host/api/pfm/documents). `version` counts saves (409 on a stale one).
+ * The default templates are part of the migration, so a fresh and an upgraded database both get them,
+ * always the same (fixed stamps); the merge-field language is src/core/documents.ts.
+ */
+const TEMPLATE_STAMP = '2026-11-01T12:00:00.000Z';
+const TEMPLATE_CONTRACT_TERMS = `Retainage: {{retainage}} of each progress payment is held until final completion and acceptance of the work.`;
+const DEFAULT_TEMPLATES: ReadonlyArray<{ id: number; recordKey: string; title: string; body: string }> = [
+  {
+    id: 1, recordKey: 'Subcontract', title: 'Standard Subcontract Agreement',
+    body: `# {{documentTitle}}
+Project {{projectNumber}} {{projectName}} (job {{jobNumber}})
+Date: {{documentDate}}
+
+This Subcontract Agreement is made between Summit Builders ("Contractor") and {{vendorName}} (vendor {{vendorNumber}}), {{vendorAddress}}, {{vendorContact}} ("Subcontractor"), for the work described below on the project named above.
+
+# Scope of work
+{{description}} ({{subcontractType}})
+
+{{items}}
+
+# Contract sum
+The Contractor shall pay the Subcontractor {{totalAmount}} for the work itemized above, subject to additions and deductions by change order.
+${TEMPLATE_CONTRACT_TERMS}
+
+# Insurance
+The Subcontractor shall carry commercial general liability insurance and excess liability coverage of {{excessLiability}}, naming the Contractor as additional insured.
+
+Executed date: {{executedDate}}
+
+Contractor: Summit Builders                    Subcontractor: {{vendorName}}`,
+  },
+  {
+    id: 2, recordKey: 'SubcontractChangeOrder', title: 'Standard Subcontract Change Order',
+    body: `# {{documentTitle}}
+Project {{projectNumber}} {{projectName}} (job {{jobNumber}})
+Date: {{documentDate}}
+
+Subcontractor: {{vendorName}} (vendor {{vendorNumber}}), {{vendorAddress}}, {{vendorContact}}
+Subcontract: {{parentNumber}}, {{parentDescription}}
+Change order date: {{changeOrderDate}}
+
+# Change
+{{description}}
+
+{{items}}
+
+The subcontract sum changes by {{totalAmount}}. Retainage of {{retainage}} and excess liability coverage of {{excessLiability}} apply as in the subcontract. All other terms of subcontract {{parentNumber}} remain unchanged.
+
+Contractor: Summit Builders                    Subcontractor: {{vendorName}}`,
+  },
+  {
+    id: 3, recordKey: 'PurchaseAgreement', title: 'Standard Purchase Agreement',
+    body: `# {{documentTitle}}
+Project {{projectNumber}} {{projectName}} (job {{jobNumber}})
+Date: {{documentDate}}
+
+Supplier: {{vendorName}} (vendor {{vendorNumber}}), {{vendorAddress}}, {{vendorContact}}
+
+# Materials and equipment
+{{description}}
+
+{{items}}
+
+# Price
+The agreed price is {{totalAmount}} for the materials itemized above, delivered to the project site.
+${TEMPLATE_CONTRACT_TERMS}
+
+Executed date: {{executedDate}}
+
+Buyer: Summit Builders                    Supplier: {{vendorName}}`,
+  },
+  {
+    id: 4, recordKey: 'PurchaseAgreementChangeOrder', title: 'Standard Purchase Agreement Change Order',
+    body: `# {{documentTitle}}
+Project {{projectNumber}} {{projectName}} (job {{jobNumber}})
+Date: {{documentDate}}
+
+Supplier: {{vendorName}} (vendor {{vendorNumber}}), {{vendorAddress}}, {{vendorContact}}
+Purchase agreement: {{parentNumber}}, {{parentDescription}}
+Change order date: {{changeOrderDate}}
+
+# Change
+{{description}}
+
+{{items}}
+
+The agreement price changes by {{totalAmount}}; retainage of {{retainage}} applies. All other terms of purchase agreement {{parentNumber}} remain unchanged.
+
+Buyer: Summit Builders                    Supplier: {{vendorName}}`,
+  },
+  {
+    id: 5, recordKey: 'PurchaseOrder', title: 'Standard Purchase Order',
+    body: `# {{documentTitle}}
+Project {{projectNumber}} {{projectName}} (job {{jobNumber}})
+Order date: {{orderDate}}
+Purchase agreement: {{purchaseAgreementNumber}}
+
+Vendor: {{vendorName}} (vendor {{vendorNumber}}), {{vendorAddress}}, {{vendorContact}}
+
+# Order
+{{description}}
+
+{{items}}
+
+Order total: {{totalAmount}}. Deliver to the project site; quote the order number {{number}} on every invoice.
+
+Ordered by: Summit Builders`,
+  },
+];
+const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const DOCUMENT_TEMPLATES = `
+CREATE TABLE document_templates (
+  documentTemplateId INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  recordKey TEXT NOT NULL CHECK (recordKey IN ('Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement', 'PurchaseAgreementChangeOrder', 'PurchaseOrder')),
+  body TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 0,
+  version INTEGER NOT NULL DEFAULT 1,
+  modifiedByEmployeeId INTEGER,
+  modifiedBy TEXT NOT NULL,
+  modifiedAt TEXT NOT NULL
+);
+CREATE UNIQUE INDEX document_templates_active ON document_templates(recordKey) WHERE active = 1;
+${DEFAULT_TEMPLATES.map((t) => `INSERT INTO document_templates (documentTemplateId, title, recordKey, body, active, version, modifiedByEmployeeId, modifiedBy, modifiedAt)
+VALUES (${t.id}, ${sqlText(t.title)}, ${sqlText(t.recordKey)}, ${sqlText(t.body)}, 1, 1, NULL, 'System', '${TEMPLATE_STAMP}');`).join('\n')}
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -809,4 +939,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '004_transaction_source_index', sql: SOURCE_INDEX },
   { version: 5, name: '005_opportunities', sql: OPPORTUNITIES },
   { version: 6, name: '006_surveys', sql: SURVEYS },
+  { version: 9, name: '009_document_templates', sql: DOCUMENT_TEMPLATES },
 ];

@@ -14,7 +14,8 @@ import {
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { useSignedIn } from '../../ui/session';
-import { FilesPanel, loadFileCount, WorkbenchFrame, WorkbenchTray } from '../../ui/workbench';
+import { DocumentPreviewPanel, FilesPanel, loadFileCount, WorkbenchFrame, WorkbenchTray } from '../../ui/workbench';
+import { isDocumentRecordKey } from '../../core/documents';
 
 /** Attributes of `<pfm-workbench-host>` (kebab-case in HTML). */
 export interface WorkbenchHostProps {
@@ -95,6 +96,9 @@ function OpenWorkbench({ state }: { state: HostState }) {
 
   const [fileCount, setFileCount] = useState<number | null>(null);
   const [filesOpen, setFilesOpen] = useState(false);
+  // Preview (§2): commitments and their change orders have a generated document (src/core/documents.ts).
+  const hasDocument = hasRecord && isDocumentRecordKey(state.recordKey);
+  const [previewOpen, setPreviewOpen] = useState(false);
   const refreshCount = useCallback(() => {
     if (!hasRecord) return;
     loadFileCount(state.recordKey, state.recordId).then(setFileCount, (error: unknown) => {
@@ -165,7 +169,10 @@ function OpenWorkbench({ state }: { state: HostState }) {
         onMinimize={() => minimizeWorkbench(recordName ? `${title}: ${recordName}` : title)}
         onClose={closeWorkbench}
         files={hasRecord ? { count: fileCount, open: filesOpen, onToggle: () => setFilesOpen((open) => !open) } : null}
+        onPreview={hasDocument ? () => setPreviewOpen((open) => !open) : undefined}
+        previewOpen={previewOpen}
       >
+        {hasDocument && previewOpen ? <DocumentPreviewPanel recordKey={state.recordKey} recordId={state.recordId} recordName={recordName} /> : null}
         {hasRecord && filesOpen ? <FilesPanel recordKey={state.recordKey} recordId={state.recordId} onChanged={refreshCount} /> : null}
         {body}
       </WorkbenchFrame>

@@ -26,6 +26,10 @@ export interface WorkbenchFrameProps {
   onClose(): void;
   /** The Files control (null when the record cannot hold files). */
   files?: { count: number | null; open: boolean; onToggle(): void } | null;
+  /** The Preview control (§2): shows the record's generated document; absent when the record has none. */
+  onPreview?: () => void;
+  /** Whether the preview is showing (the Preview control is pressed). */
+  previewOpen?: boolean;
   children?: ReactNode;
 }
 
@@ -92,6 +96,9 @@ export function WorkbenchFrame(props: WorkbenchFrameProps) {
             <WorkbenchControl tooltip={WORKBENCH_TOOLTIPS.files} icon="files" onClick={files.onToggle} pressed={files.open}>
               <span className="badge text-bg-secondary workbench-file-count">{files.count ?? '…'}</span>
             </WorkbenchControl>
+          ) : null}
+          {props.onPreview ? (
+            <WorkbenchControl tooltip={WORKBENCH_TOOLTIPS.preview} icon="preview" onClick={props.onPreview} pressed={props.previewOpen ?? false} />
           ) : null}
           <WorkbenchControl tooltip={WORKBENCH_TOOLTIPS.copyLink} icon="copyLink" onClick={props.onCopyLink} />
           {collapsed

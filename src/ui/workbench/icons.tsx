@@ -7,6 +7,7 @@ const PATHS = {
   minimize: 'M3 12h10',
   close: 'M4 4l8 8M12 4l-8 8',
   restore: 'M3 6h7v7H3zM6 3h7v7',
+  preview: 'M4 2h8v12H4zM6 5h4M6 8h4M6 11h2',
 } as const;
 
 export type WorkbenchIconName = keyof typeof PATHS;

@@ -3,6 +3,7 @@ export { WorkbenchFrame, WorkbenchControl, WORKBENCH_WIDTH } from './WorkbenchFr
 export type { WorkbenchFrameProps } from './WorkbenchFrame';
 export { WorkbenchTray } from './WorkbenchTray';
 export { FilesPanel } from './FilesPanel';
+export { DocumentPreviewPanel, PdfFrame, DOCUMENT_PREVIEW_TEXT, RECORD_DOCUMENT_PATH } from './DocumentPreview';
 export { loadFileCount, loadFiles, uploadFile, downloadFile, saveBlob } from './files';
 export type { RecordFile } from './files';
 export { WorkbenchIcon } from './icons';
