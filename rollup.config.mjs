@@ -33,6 +33,8 @@ function manualChunks(id) {
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
+  // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
+  if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
