@@ -80,10 +80,14 @@ export interface ColumnHooks {
 /** The header tooltip of the suggestion column. */
 export const SUGGESTION_HEADER_TOOLTIP = 'Suggested cost to complete (AI service): the line\'s burn rate over the last 3 months × the months left until the project\'s completion date. Ctrl+Enter on a line uses it as the projected cost to complete (then Save).';
 
-/** The suggestion: money once the AI service answered, '…' until then, '—' without a completion date. */
-const suggestionFormatter: TextFormatter = Object.assign(
+/**
+ * The suggestion: money once the AI service answered, '…' until then, '—' without a completion date;
+ * the cell's title says how it was computed (the grid has no tooltip module: a native title).
+ */
+const suggestionFormatter = (tooltip: (costCodeId: number) => string): TextFormatter => Object.assign(
   ((cell: CellComponent) => {
     const value = cell.getValue();
+    cell.getElement().title = tooltip(Number((cell.getData() as { costCodeId: number }).costCodeId));
     if (value === undefined) return '<span class="text-body-secondary">…</span>';
     return value === null ? '<span class="text-body-secondary">—</span>' : escapeHtml(moneyFormatter.toText(value));
   }) as unknown as TextFormatter,
@@ -145,8 +149,8 @@ export function projectionColumns(variant: Variant, hooks: ColumnHooks): ColumnD
       editorParams: { selectContents: true, elementAttributes: { inputmode: 'decimal', 'aria-label': TITLES.projectedCostToComplete } },
     }),
     money('suggestedCostToComplete', {
-      formatter: suggestionFormatter, headerTooltip: SUGGESTION_HEADER_TOOLTIP, cssClass: 'grid-number pg-suggestion',
-      tooltip: (_event: MouseEvent, cell: CellComponent) => hooks.suggestionTooltip(Number((cell.getData() as { costCodeId: number }).costCodeId)),
+      formatter: suggestionFormatter(hooks.suggestionTooltip), cssClass: 'grid-number pg-suggestion',
+      titleFormatter: () => `<span title="${escapeHtml(SUGGESTION_HEADER_TOOLTIP)}">${TITLES.suggestedCostToComplete}</span>`,
     }),
     money('projectedFinalCost'),
     money('overUnder', { formatter: signedMoneyFormatter }),

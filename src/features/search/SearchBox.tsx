@@ -121,6 +121,12 @@ export function SearchBox({ initialValue = '', autoFocus = false }: SearchBoxPro
   const optionId = (index: number) => `${id}-option-${index}`;
   const expanded = open && text.trim().length > 0;
 
+  // The active option stays in view as the arrows move through a list taller than its box.
+  useEffect(() => {
+    if (active < 0) return;
+    root.current?.querySelector(`#${CSS.escape(optionId(active))}`)?.scrollIntoView({ block: 'nearest' });
+  });
+
   const choose = useCallback((result: SearchResult | undefined) => {
     if (!result) return;
     setOpen(false);
@@ -186,7 +192,8 @@ export function SearchBox({ initialValue = '', autoFocus = false }: SearchBoxPro
         onKeyDown={onKeyDown}
       />
       <div className="visually-hidden" role="status" aria-live="polite">{expanded ? (typeof note === 'string' ? note : count) : ''}</div>
-      <div className="dropdown-menu shadow portal-search-list" hidden={!expanded} data-search-results>
+      {/* A scrolling region is reachable by keyboard (Tab from the box; the arrows work in the box itself). */}
+      <div className="dropdown-menu shadow portal-search-list" hidden={!expanded} tabIndex={0} data-search-results>
         {note ? <div className="portal-search-note" data-search-note>{note}</div> : null}
         <div role="listbox" id={listId} aria-label="Search results">
           {groups.map((group) => (
