@@ -122,6 +122,10 @@ test.describe('projection grid: suggested cost to complete', () => {
     await expect(grid.locator('[data-suggestion-status]')).toContainText(`suggested cost to complete ${shown} used`);
     await page.keyboard.press('Escape');
     await expect(rows.nth(index).locator('[tabulator-field="projectedCostToComplete"]')).toHaveText(`${shown}✎ Manual`);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `.tmp/suggestion-${scheme}.png` });
+    }
 
     const saved = page.waitForResponse((response) => response.url().includes('/api/pfm/SaveProjections'));
     await grid.locator('[data-action="save"]').click();
