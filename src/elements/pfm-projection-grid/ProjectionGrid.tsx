@@ -174,7 +174,9 @@ function Ready({ store }: { store: ProjectionStore }) {
         void table.updateData(store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
         setSuggestionState({ kind: 'ready' });
       }, (error: unknown) => {
-        if (!controller.signal.aborted) setSuggestionState({ kind: 'failed', message: errorMessage(error) });
+        if (controller.signal.aborted) return;
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        setSuggestionState({ kind: 'failed', message: timedOut ? 'the AI service did not answer in time.' : errorMessage(error) });
       });
     }, 0);
     return () => {
@@ -210,7 +212,7 @@ function Ready({ store }: { store: ProjectionStore }) {
       if (!row) return undefined;
       rowElement?.classList.toggle('pg-unsaved', row.unsaved);
       void rowComponent.update(row as unknown as Record<string, unknown>);
-      setSuggestionNote(`${name}: suggested cost to complete ${formatMoney(suggestion.suggestedCostToComplete)} used (unsaved; Save to keep it).`);
+      setSuggestionNote(`${name}: suggested cost to complete ${formatMoney(suggestion.suggestedCostToComplete)} used (unsaved; Save to keep it). ${suggestion.explanation}`);
       // The keyboard stays in the grid, on the line's projection.
       const projection = rowComponent.getCell('projectedCostToComplete');
       if (projection) projection.edit(true);

@@ -14,9 +14,14 @@ export const ACCEPT_KEY = { key: 'Enter', ctrlKey: true, label: 'Ctrl+Enter' } a
 /** One line's suggestion as the grid keeps it. */
 export type LineSuggestion = CostSuggestion & { costCodeId: number };
 
+/** The suggestions fail with a timeout (and offer Retry) when the AI service takes longer than this. */
+export const SUGGESTIONS_TIMEOUT_MS = 20_000;
+
 /** The suggestions of budget `budgetId`, by cost code id. */
 export async function loadSuggestions(budgetId: number, signal?: AbortSignal): Promise<Map<number, LineSuggestion>> {
-  const rows = await getJson<LineSuggestion[]>(SUGGESTIONS_PATH, { recordKey: 'Budget', recordId: budgetId }, { resource: 'ai', signal });
+  const limit = AbortSignal.timeout(SUGGESTIONS_TIMEOUT_MS);
+  const rows = await getJson<LineSuggestion[]>(SUGGESTIONS_PATH, { recordKey: 'Budget', recordId: budgetId },
+    { resource: 'ai', signal: signal ? AbortSignal.any([signal, limit]) : limit });
   return new Map((rows ?? []).map((row) => [row.costCodeId, row]));
 }
 

@@ -12,6 +12,8 @@ export { SEARCH_MIN_CHARS, searchResultHref, type SearchResult } from '../../cor
 export const SEARCH_PATH = '/search/query';
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
+/** A search that has not answered in this long fails with a timeout (the box offers Retry). */
+export const SEARCH_TIMEOUT_MS = 10_000;
 
 /** One group of the results list. */
 export interface SearchGroup { kind: SearchKind; label: string; results: SearchResult[] }
@@ -22,9 +24,10 @@ export function searchable(text: string): string {
   return q.length >= SEARCH_MIN_CHARS ? q : '';
 }
 
-/** Ask the search service (search token). Rejects with the abort reason when `signal` aborts. */
+/** Ask the search service (search token). Rejects with the abort reason when `signal` aborts, with a TimeoutError after SEARCH_TIMEOUT_MS. */
 export async function searchRecords(q: string, signal?: AbortSignal): Promise<SearchResult[]> {
-  const answer = await getJson<SearchAnswer>(SEARCH_PATH, { q }, { resource: 'search', signal });
+  const limit = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+  const answer = await getJson<SearchAnswer>(SEARCH_PATH, { q }, { resource: 'search', signal: signal ? AbortSignal.any([signal, limit]) : limit });
   return Array.isArray(answer?.results) ? answer.results : [];
 }
 
