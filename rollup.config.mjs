@@ -36,6 +36,8 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   if (path.endsWith('/src/core/surveys.ts')) return undefined; // travels with the survey screens
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)
+  // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
+  if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';

@@ -1,12 +1,14 @@
 /**
  * The demo host: one https origin on localhost serving the bundle, the demo and portal pages, the
- * OpenID Connect provider (`/idp`), the API of §7 (`/api`) and the legacy hand-off pages.
+ * OpenID Connect provider (`/idp`), the API of §7 (`/api`), the BI, AI and search services (`/bi`,
+ * `/ai`, `/search`, each checking its own token audience) and the legacy hand-off pages.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type Database from 'better-sqlite3';
 import path from 'node:path';
 import type { Provider } from 'oidc-provider';
 import { registerApi } from './api/index';
+import { registerServices, type ServiceName } from './api/services/index';
 import { registerBearerCheck, createTokenVerifier } from './auth';
 import { openDatabase } from './db/index';
 import { createIdentityProvider, ensureIdpKeys, issuerFor, publicJwk, registerIdentityProvider } from './idp/index';
@@ -15,6 +17,7 @@ import { registerPages, sendPortalPage } from './pages';
 import { registerSecurityHeaders } from './security-headers';
 import { ensureCertificate } from './tls';
 import { syncSurveys } from './db/surveys';
+import { DEV_RESOURCES } from '../../src/core/env';
 import type { AuthenticatedUser } from './types';
 
 /** JSON and form bodies above this are refused with 413. */
@@ -66,7 +69,12 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   });
 
   // Set once listening: the issuer (and so the provider and the token check) need the port.
-  const started: { provider?: Provider; verifier?: (token: string) => Promise<AuthenticatedUser> } = {};
+  const started: {
+    provider?: Provider;
+    verifier?: (token: string) => Promise<AuthenticatedUser>;
+    /** The BI, AI and search services' verifiers: each expects its own audience. */
+    services?: Record<ServiceName, (token: string) => Promise<AuthenticatedUser>>;
+  } = {};
   const getProvider = (): Provider => {
     if (!started.provider) throw new Error('identity provider not started');
     return started.provider;
@@ -98,6 +106,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   registerLegacyPages(app);
   app.get('/', async (_request, reply) => sendPortalPage(reply));
   await app.register(async (api) => registerApi(api, db));
+  await app.register(async (services) => registerServices(services, db, (name) => started.services?.[name]));
 
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: 'localhost' });
   const address = app.server.address();
@@ -105,7 +114,13 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const url = `https://localhost:${port}`;
   const issuer = issuerFor(url);
   started.provider = createIdentityProvider({ origin: url, keys, db });
-  started.verifier = createTokenVerifier({ issuer, jwks: { keys: [publicJwk(keys.signingKey)] } });
+  const jwks = { keys: [publicJwk(keys.signingKey)] };
+  started.verifier = createTokenVerifier({ issuer, jwks });
+  started.services = {
+    bi: createTokenVerifier({ issuer, jwks, audience: DEV_RESOURCES.bi.identifier }),
+    ai: createTokenVerifier({ issuer, jwks, audience: DEV_RESOURCES.ai.identifier }),
+    search: createTokenVerifier({ issuer, jwks, audience: DEV_RESOURCES.search.identifier }),
+  };
 
   let closed = false;
   return {

@@ -16,6 +16,8 @@ const tokens = new WeakMap<Page, string>();
 /** Remember the bearer token the page sends, to ask the API directly with the same user's rights. */
 function watchToken(page: Page): void {
   page.on('request', (request) => {
+    // Only /api calls carry an API token (the grid also calls the AI service with its own).
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
     const header = request.headers().authorization;
     if (header?.startsWith('Bearer ')) tokens.set(page, header);
   });

@@ -243,6 +243,41 @@ describe('<pfm-projection-grid>', () => {
     expect(cell(12, 'projectedCostToComplete').closest('.tabulator-row')?.classList.contains('pg-unsaved')).to.equal(false);
   });
 
+  it('Suggested CTC: loads from the AI service after the grid, explains itself, Retry after a failure, Ctrl+Enter accepts it as an unsaved edit', async () => {
+    const explanation = 'Spent $300.00 in Aug 2026 – Oct 2026 (the last 3 months): a burn rate of $100.00 a month. × 5 months left = $500.00.';
+    const suggestion = (costCodeId: number, value: number | null) => ({ costCodeId, suggestedCostToComplete: value, spentInWindow: 300, burnRate: 100, monthsLeft: 5, window: 'Aug 2026 – Oct 2026', completionDate: '2027-03-31', explanation });
+    let fail = true;
+    stubFetch(standardAnswers({
+      '/ai/pfm/getchatbotcostprojections': () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: { data: [suggestion(11, 500), suggestion(12, 250.5), suggestion(13, null)] } }),
+    }));
+    await mountReady();
+    await waitFor(() => $('[data-action="retry-suggestions"]'));
+    expect($('[data-suggestion-status]')?.textContent).to.contain('Suggested costs to complete could not be loaded');
+    expect(cell(11, 'suggestedCostToComplete').textContent).to.equal('…');
+    fail = false;
+    $('[data-action="retry-suggestions"]')!.click();
+    await waitFor(() => cell(12, 'suggestedCostToComplete').textContent === '$250.50');
+    expect(cell(13, 'suggestedCostToComplete').textContent).to.equal('—');
+    expect(cell(12, 'suggestedCostToComplete').title).to.equal(`${explanation} Press Ctrl+Enter on the line to use it as the projected cost to complete.`);
+    const ai = fetchRequests.find((r) => r.path === '/ai/pfm/getchatbotcostprojections')!;
+    expect([ai.query.get('recordKey'), ai.query.get('recordId')]).to.deep.equal(['Budget', '1']);
+
+    // Ctrl+Enter on line 12 (its projection cell being edited) uses the suggestion; the edit is unsaved.
+    const target = cell(12, 'projectedCostToComplete');
+    target.focus();
+    const editor = await waitFor(() => target.querySelector('input'));
+    editor.focus();
+    await sendKeys({ type: '9' });
+    await sendKeys({ press: 'Control+Enter' });
+    await sleep(50);
+    await sendKeys({ press: 'Escape' });
+    await sleep(50);
+    expect(cell(12, 'projectedCostToComplete').textContent).to.equal('$250.50✎ Manual');
+    expect(cell(12, 'projectedFinalCost').textContent).to.equal('$650.50');
+    expect($('[data-unsaved-count]')?.textContent).to.equal('1 unsaved change');
+    expect($('[data-suggestion-status]')?.textContent).to.contain('suggested cost to complete $250.50 used (unsaved; Save to keep it).');
+  });
+
   it('shows a locked budget read-only with the lock reason: no save or submit, no editor', async () => {
     stubFetch(standardAnswers({ '/api/pfm/getBudget': { body: { data: { ...BUDGET, budgetLock: true, budgetLockReason: 'Budget locked for month-end close' } } } }));
     await mountReady();

@@ -26,8 +26,10 @@ export interface RouteSpec {
   note: string;
 }
 
+// getchatbotcostprojections of §7 is served by the AI service with the AI token (issue 12):
+// GET /ai/pfm/getchatbotcostprojections (demo/host/api/services/ai.ts).
 const PFM_LOADS = [
-  'getchatbotcostprojections', 'getcommitmentvendors', 'getspectrumcontractdocumenttracking',
+  'getcommitmentvendors', 'getspectrumcontractdocumenttracking',
   'getsubcontracts', 'getpurchaseagreements', 'getpurchaseorders',
   'getinitiatingdocuments', 'getchangeevents', 'getchangeeventitems',
   'getcostadjustments', 'getcostadjustmentitems', 'getcostadjustmentreferencedocuments',

@@ -7,7 +7,8 @@ import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid } from
 import { useStore } from '../../ui/hooks';
 import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
 import { readEntry, type GridRow, type Variant } from './lines';
-import { createProjectionStore, type BudgetInfo, type ProjectionStore } from './store';
+import { createProjectionStore, errorMessage, type BudgetInfo, type ProjectionStore } from './store';
+import { ACCEPT_KEY, loadSuggestions, suggestionTooltip, type LineSuggestion } from './suggestions';
 import { adoptProjectionGridStyles } from './styles';
 
 /** Attributes of `<pfm-projection-grid>` (integers default -1, strings ''). */
@@ -98,21 +99,33 @@ function Ready({ store }: { store: ProjectionStore }) {
   const version = useStore(store.$version);
   const [table, setTable] = useState<Tabulator | null>(null);
   const toolbar = useRef<HTMLDivElement>(null);
+  // The AI service's suggestions by cost code id (null until loaded), and what the user is told about them.
+  // A holder (not a ref): the column callbacks read it when a tooltip shows, never during render.
+  const [suggestions] = useState<{ current: Map<number, LineSuggestion> | null }>(() => ({ current: null }));
+  const [suggestionState, setSuggestionState] = useState<{ kind: 'loading' | 'ready' | 'failed'; message?: string }>({ kind: 'loading' });
+  const [suggestionAttempt, setSuggestionAttempt] = useState(0);
+  const [suggestionNote, setSuggestionNote] = useState('');
 
   // The rows go to Tabulator once; later changes update rows in place (no re-render of 5,000 rows).
   const [data] = useState(() => store.rows());
   const columns = useMemo(() => projectionColumns(store.variant, {
     openTransactions: (row: GridRow) => openWorkbench('CostCodeTransactions', { recordKey: 'CostCode', recordId: row.costCodeId }),
     readOnly: () => store.$readOnly.get() !== null,
-  }), [store]);
+    suggestionTooltip: (costCodeId: number) => suggestionTooltip(suggestions.current?.get(costCodeId), store.$readOnly.get() !== null),
+  }), [store, suggestions]);
 
   const pushRows = useCallback((rows: readonly GridRow[]) => {
     if (!table || rows.length === 0) return;
     const known = rows.filter((row) => table.getRow(row.costCodeId));
     const added = rows.filter((row) => !table.getRow(row.costCodeId));
     if (known.length) void table.updateData(known as unknown as object[]);
-    if (added.length) void table.replaceData(store.rows() as unknown as object[]);
-  }, [table, store]);
+    if (added.length) {
+      void table.replaceData(store.rows() as unknown as object[]).then(() => {
+        const map = suggestions.current;
+        if (map) void table.updateData(store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
+      });
+    }
+  }, [table, store, suggestions]);
 
   const options = useMemo<Partial<Options>>(() => ({
     ...editableGridOptions(),
@@ -147,7 +160,67 @@ function Ready({ store }: { store: ProjectionStore }) {
     };
     table.on('cellEdited', onEdited as (...args: never[]) => void);
     return () => table.off('cellEdited', onEdited as (...args: never[]) => void);
-  }, [table, store]);
+  }, [table, store, suggestions]);
+
+  // The suggested cost to complete: asked of the AI service once the grid has painted (never blocking it).
+  const suggestionBudgetId = budget?.budgetId;
+  useEffect(() => {
+    if (!table || suggestionBudgetId === undefined) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setSuggestionState({ kind: 'loading' });
+      loadSuggestions(suggestionBudgetId, controller.signal).then((map) => {
+        suggestions.current = map;
+        void table.updateData(store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
+        setSuggestionState({ kind: 'ready' });
+      }, (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        setSuggestionState({ kind: 'failed', message: timedOut ? 'the AI service did not answer in time.' : errorMessage(error) });
+      });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [table, suggestionBudgetId, store, suggestionAttempt, suggestions]);
+
+  // Ctrl+Enter on a line puts its suggestion into the projected cost to complete: an ordinary unsaved edit.
+  useEffect(() => {
+    if (!table) return undefined;
+    const root = (table as unknown as { element: HTMLElement }).element;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== ACCEPT_KEY.key || !event.ctrlKey || event.altKey || event.shiftKey || event.metaKey) return;
+      const target = event.composedPath()[0];
+      const rowElement = target instanceof Element ? target.closest('.tabulator-row') : null;
+      const rowComponent = rowElement ? table.getRows().find((row) => row.getElement() === rowElement) : undefined;
+      if (!rowComponent) return;
+      // Before the cell's editor sees the Enter (it would commit what was typed).
+      event.preventDefault();
+      event.stopPropagation();
+      const id = Number(rowComponent.getIndex());
+      const suggestion = suggestions.current?.get(id);
+      const line = store.row(id);
+      const name = line ? `${line.codeDisplay ?? line.code} ${line.costTypeName ?? line.type}` : 'this line';
+      if (store.$readOnly.get()) return setSuggestionNote('This budget is read-only: the suggestion cannot be used.');
+      if (!suggestion || suggestion.suggestedCostToComplete === null) {
+        return setSuggestionNote(suggestions.current ? `No suggested cost to complete for ${name}.` : 'The suggested costs to complete are still loading.');
+      }
+      const cellElement = target instanceof Element ? target.closest('.tabulator-cell') : null;
+      rowComponent.getCells().find((cell) => cell.getElement() === cellElement)?.cancelEdit();
+      const row = store.enter(id, String(suggestion.suggestedCostToComplete));
+      if (!row) return undefined;
+      rowElement?.classList.toggle('pg-unsaved', row.unsaved);
+      void rowComponent.update(row as unknown as Record<string, unknown>);
+      setSuggestionNote(`${name}: suggested cost to complete ${formatMoney(suggestion.suggestedCostToComplete)} used (unsaved; Save to keep it). ${suggestion.explanation}`);
+      // The keyboard stays in the grid, on the line's projection.
+      const projection = rowComponent.getCell('projectedCostToComplete');
+      if (projection) projection.edit(true);
+      return undefined;
+    };
+    root.addEventListener('keydown', onKey, true);
+    return () => root.removeEventListener('keydown', onKey, true);
+  }, [table, store, suggestions]);
 
   // A line added in the Add Cost Code workbench shows up without a manual Refresh (edits are kept).
   const budgetId = budget?.budgetId;
@@ -239,6 +312,12 @@ function Ready({ store }: { store: ProjectionStore }) {
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && exportCsv(table, filename)} data-action="csv">Export CSV</button>
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && void exportExcel(table, filename)} data-action="excel">Export Excel</button>
         <ColumnChooser table={table} className="btn-sm" />
+        <span className="small ms-2" role="status" data-suggestion-status>
+          {suggestionState.kind === 'loading' ? 'Loading suggested costs to complete…' : suggestionState.kind === 'failed' ? `Suggested costs to complete could not be loaded: ${suggestionState.message ?? ''}` : suggestionNote}
+        </span>
+        {suggestionState.kind === 'failed' && (
+          <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setSuggestionAttempt((n) => n + 1)} data-action="retry-suggestions">Retry</button>
+        )}
         {unsaved > 0 && <span className="text-body-secondary small ms-2" role="status" data-unsaved-count>{unsaved} unsaved change{unsaved === 1 ? '' : 's'}</span>}
       </div>
       <Legend readOnly={readOnly !== null} />
@@ -262,6 +341,7 @@ function Legend({ readOnly }: { readOnly: boolean }) {
     <ul className="pg-legend list-unstyled d-flex flex-wrap mb-2" aria-label="Legend" data-legend>
       <li><span className="pg-swatch pg-swatch-manual" aria-hidden="true" />{MANUAL_ICON} {MARK_TEXT.manual}: cost to complete typed by hand (overrides the automatic value)</li>
       <li>Auto: cost to complete = the larger of budget left and remaining commitment</li>
+      <li>Suggested CTC (AI): burn rate of the last 3 months × months left to the project&apos;s completion; hover for how it was computed{readOnly ? '' : `, ${ACCEPT_KEY.label} on a line uses it`}</li>
       <li><span className="pg-swatch pg-swatch-unsaved" aria-hidden="true" />{MARK_TEXT.unsaved}: changed here, not saved yet (italic)</li>
       <li><span className="pg-swatch pg-swatch-invalid" aria-hidden="true" />{INVALID_ICON} {MARK_TEXT.invalid}: not a number; correct it before saving</li>
       <li><span className="pg-over">Red amount</span>: over budget (negative over/under)</li>

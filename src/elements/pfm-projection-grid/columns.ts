@@ -16,7 +16,7 @@ export const INVALID_ICON = '⚠';
 export const TITLES = {
   open: 'Transactions', code: 'Cost code', description: 'Description', costType: 'Cost type', originalBudget: 'Original budget',
   approvedChanges: 'Approved changes', currentBudget: 'Current budget', committed: 'Committed', actualToDate: 'Actual to date',
-  remainingCommitment: 'Remaining commitment', method: 'Method', projectedCostToComplete: 'Projected cost to complete',
+  remainingCommitment: 'Remaining commitment', method: 'Method', projectedCostToComplete: 'Projected cost to complete', suggestedCostToComplete: 'Suggested CTC',
   projectedFinalCost: 'Projected final cost', overUnder: 'Over/under', priorMonthProjection: 'Prior month projection',
   varianceToPrior: 'Variance to prior month', reason: 'Reason',
   unitOfMeasure: 'UoM', budgetUnits: 'Budget units', actualUnits: 'Actual units', projectedUnits: 'Projected units',
@@ -73,7 +73,26 @@ export interface ColumnHooks {
   openTransactions(row: GridRow): void;
   /** True while the grid is read-only (locked or roll-up budget). */
   readOnly(): boolean;
+  /** The explanation of a line's suggested cost to complete (its tooltip). */
+  suggestionTooltip(costCodeId: number): string;
 }
+
+/** The header tooltip of the suggestion column. */
+export const SUGGESTION_HEADER_TOOLTIP = 'Suggested cost to complete (AI service): the line\'s burn rate over the last 3 months × the months left until the project\'s completion date. Ctrl+Enter on a line uses it as the projected cost to complete (then Save).';
+
+/**
+ * The suggestion: money once the AI service answered, '…' until then, '—' without a completion date;
+ * the cell's title says how it was computed (the grid has no tooltip module: a native title).
+ */
+const suggestionFormatter = (tooltip: (costCodeId: number) => string): TextFormatter => Object.assign(
+  ((cell: CellComponent) => {
+    const value = cell.getValue();
+    cell.getElement().title = tooltip(Number((cell.getData() as { costCodeId: number }).costCodeId));
+    if (value === undefined) return '<span class="text-body-secondary">…</span>';
+    return value === null ? '<span class="text-body-secondary">—</span>' : escapeHtml(moneyFormatter.toText(value));
+  }) as unknown as TextFormatter,
+  { toText: (value: unknown) => (typeof value === 'number' ? moneyFormatter.toText(value) : ''), exportAs: moneyFormatter.exportAs },
+);
 
 const money = (field: keyof typeof TITLES, extra: Partial<ColumnDefinition> = {}): ColumnDefinition => ({
   title: TITLES[field], field, hozAlign: 'right', headerHozAlign: 'right', cssClass: 'grid-number',
@@ -128,6 +147,10 @@ export function projectionColumns(variant: Variant, hooks: ColumnHooks): ColumnD
     money('projectedCostToComplete', {
       formatter: projectionFormatter, cssClass: 'grid-number pg-editable', editor: 'input', editable,
       editorParams: { selectContents: true, elementAttributes: { inputmode: 'decimal', 'aria-label': TITLES.projectedCostToComplete } },
+    }),
+    money('suggestedCostToComplete', {
+      formatter: suggestionFormatter(hooks.suggestionTooltip), cssClass: 'grid-number pg-suggestion',
+      titleFormatter: () => `<span title="${escapeHtml(SUGGESTION_HEADER_TOOLTIP)}">${TITLES.suggestedCostToComplete}</span>`,
     }),
     money('projectedFinalCost'),
     money('overUnder', { formatter: signedMoneyFormatter }),

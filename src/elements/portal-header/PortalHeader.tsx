@@ -17,6 +17,7 @@ import { ChangesMenu } from './ChangesMenu';
 import { GenericBar } from './GenericBar';
 import { loadApplicationId, loadCurrentUser } from './data';
 import { PfmBar, type PfmContext } from './PfmBar';
+import { SearchSlot } from './SearchSlot';
 import { useLoad } from './useLoad';
 import { adoptHeaderStyles } from './styles';
 
@@ -79,6 +80,7 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
         <div className="ms-auto d-flex align-items-center gap-2">
           {authenticated ? (
             <>
+              <SearchSlot />
               {changesApplicationId ? <ChangesMenu applicationId={changesApplicationId} /> : null}
               {user ? <Bell employeeId={user.employeeId} legacyOrigin={environment.legacyOrigin} /> : null}
               {user ? <Avatar user={user} onSignOut={() => void signOut()} /> : null}

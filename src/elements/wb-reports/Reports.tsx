@@ -1,7 +1,7 @@
-/** The Reports workbench: the reports a project manager uses, each downloaded as a CSV built from the API's data. */
+/** The Reports workbench: the reports a project manager uses, each built by the BI service (BI token) and downloaded as a CSV. */
 import { useState } from 'react';
 import { downloadBlob } from '../../ui/grid';
-import { REPORTS, toCsvText, type ReportDefinition } from './reports';
+import { REPORTS, runReport, toCsvText, type ReportDefinition } from '../../features/reports';
 
 export interface ReportsProps { recordKey?: string; recordId?: number; projectId?: number; budgetId?: number }
 
@@ -18,7 +18,7 @@ export function Reports({ recordKey = '', recordId = -1, projectId = -1, budgetI
     setBusy(report.id);
     setMessage(null);
     try {
-      const table = await report.build(scope);
+      const table = await runReport(report.id, scope);
       const name = `${report.id}-${scope.budgetId > 0 ? `budget-${scope.budgetId}` : `project-${scope.projectId}`}.csv`;
       downloadBlob(new Blob(['\uFEFF', toCsvText(table)], { type: 'text/csv;charset=utf-8' }), name);
       setMessage({ ok: true, text: `${report.title}: ${table.rows.length} lines downloaded as ${name}.` });

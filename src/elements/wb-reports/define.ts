@@ -3,7 +3,7 @@ import { Reports } from './Reports';
 
 /**
  * `<wb-reports>`: the Reports workbench (Projection Summary, Committed Cost, Change Event Log, Cost
- * Code Transactions), each a CSV download built from the API's data.
+ * Code Transactions), each a CSV download of a table the BI service builds (BI token).
  * @attr project-id, budget-id - the scope (or record-key 'Project'/'Budget' with record-id)
  */
 export const ReportsElement = defineReactElement('wb-reports', Reports, {

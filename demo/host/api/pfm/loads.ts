@@ -179,15 +179,6 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, { keys: string[]; run: (db: Dat
   getcostcodetransactionsummary: { keys: keysOf(lineKeys), run: lineSummaries },
   getcostcodetransactionsummarybudget: { keys: keysOf({}), run: budgetSummaries },
   getcostcodetransactionsummaryproject: { keys: keysOf({}), run: projectSummaries },
-  getchatbotcostprojections: {
-    keys: keysOf({}),
-    run: (db, params) => (budgetSummaries(db, params) as Array<Record<string, number | string>>).map((b) => ({
-      budgetId: b.budgetId, projectId: b.projectId, jobNumber: b.jobNumber, month: b.month, currentBudget: b.currentBudget,
-      projectedFinalCost: b.projectedFinalCost, overUnder: b.overUnder,
-      narrative: `${b.jobNumber}: projected final cost ${fmt(b.projectedFinalCost as number)} against a current budget of ${fmt(b.currentBudget as number)}, `
-        + `${(b.overUnder as number) >= 0 ? 'under' : 'over'} by ${fmt(Math.abs(b.overUnder as number))} for ${b.month}.`,
-    })),
-  },
   getcostcodetransactioncount: {
     keys: keysOf({ keys: { CostCode: '' } }),
     run: (db, params) => {
@@ -264,8 +255,6 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, { keys: string[]; run: (db: Dat
     },
   },
 };
-
-const fmt = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n);
 
 function build(): Handlers {
   const handlers: Handlers = {};

@@ -1,0 +1,36 @@
+/**
+ * The Reports workbench's data (issue 12): each report's table comes from the BI service
+ * (`GET /bi/reports/run`, BI token), which builds it from the database under the PFM access rule;
+ * here it becomes a CSV, every text field guarded against formula injection.
+ */
+import { getJson } from '../../core/api';
+import type { ReportTable } from '../../core/reports';
+
+export { REPORTS, type ReportDefinition, type ReportTable } from '../../core/reports';
+
+/** The BI service's report call. */
+export const REPORT_RUN_PATH = '/bi/reports/run';
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading = + - @ is guarded against formula injection. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = /^[=+\-@]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV text (CRLF line ends). */
+export function toCsvText(table: ReportTable): string {
+  return [table.header, ...table.rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Scope of a report: the budget when there is one, else the project. */
+export interface ReportScope { projectId: number; budgetId: number }
+
+/** Run report `id` on the BI service (BI token) for `scope`. */
+export async function runReport(id: string, scope: ReportScope, signal?: AbortSignal): Promise<ReportTable> {
+  const where = scope.budgetId > 0 ? { recordKey: 'Budget', recordId: scope.budgetId } : { recordKey: 'Project', recordId: scope.projectId };
+  const table = await getJson<ReportTable>(REPORT_RUN_PATH, { report: id, ...where }, { resource: 'bi', signal });
+  if (!table || !Array.isArray(table.header) || !Array.isArray(table.rows)) throw new Error('The BI service answered no report table.');
+  return table;
+}
