@@ -97,6 +97,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
   { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
   { method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)' },
+  { method: 'GET', path: '/api/pfm/getrecordhistory', access: 'pfm', note: 'added: recordKey, recordId, lastLoad: the record, its items and its history (every field change: old, new, who, when, change set; unacknowledged ones marked); 404 unknown record' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
