@@ -1,8 +1,12 @@
 /** The workbench frame's React pieces (§2): panel, tray, files panel. */
-export { WorkbenchFrame, WorkbenchControl, WORKBENCH_WIDTH } from './WorkbenchFrame';
+export { WorkbenchFrame, WorkbenchControl, LabelledControl, WORKBENCH_WIDTH, WORKBENCH_SIDEBAR_WIDTH, TOOLS_TEXT } from './WorkbenchFrame';
 export type { WorkbenchFrameProps } from './WorkbenchFrame';
 export { WorkbenchTray } from './WorkbenchTray';
 export { FilesPanel } from './FilesPanel';
 export { loadFileCount, loadFiles, uploadFile, downloadFile, saveBlob } from './files';
 export type { RecordFile } from './files';
 export { WorkbenchIcon } from './icons';
+export { RecordSidebar, SIDEBAR_TEXT } from './RecordSidebar';
+export { loadRecordHistory, recordSheet, groupChangeSets, fieldLabel, valueText, HISTORY_PATH } from './history';
+export type { RecordHistory, HistoryEntry, ChangeSet, UnacknowledgedChange } from './history';
+export { printWorkbench, adoptPrintStyles, WORKBENCH_PRINT_CSS } from './print';
