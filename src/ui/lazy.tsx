@@ -4,10 +4,11 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { whenNearViewport } from '../core/lazy';
+import { scrollParent, whenNearViewport } from '../core/lazy';
 
 /**
- * A callback ref and whether its element has come near the viewport (true from then on). Attach the
+ * A callback ref and whether its element has come near the viewport, or near the edge of the
+ * scrolling panel that holds it (true from then on). Attach the
  * ref to a placeholder that has some height; start loads in an effect once `near` is true.
  */
 export function useNearViewport<T extends Element>(marginPx?: number): [(element: T | null) => void, boolean] {
@@ -15,7 +16,8 @@ export function useNearViewport<T extends Element>(marginPx?: number): [(element
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (!element || near) return undefined;
-    return whenNearViewport(element, () => setNear(true), marginPx);
+    // Inside a scrolling panel (a workbench body) the distance counts from the panel's edge.
+    return whenNearViewport(element, () => setNear(true), marginPx, scrollParent(element));
   }, [element, near, marginPx]);
   const ref = useCallback((node: T | null) => setElement(node), []);
   return [ref, near];

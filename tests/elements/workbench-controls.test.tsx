@@ -217,4 +217,26 @@ describe('lazy content (§9)', () => {
     spacer.remove();
     window.scrollTo(0, 0);
   });
+
+  it('inside a scrolling panel (a workbench body) the 300 px count from the panel’s edge', async () => {
+    let requested = 0;
+    function Loader() {
+      requested++;
+      return <p data-lazy-content>Loaded</p>;
+    }
+    flushSync(() => root.render(
+      <div data-panel style={{ height: 200, overflowY: 'auto' }}>
+        <div style={{ height: 1000 }} />
+        <LazySection minHeight={20}><Loader /></LazySection>
+      </div>,
+    ));
+    const panel = host.querySelector<HTMLElement>('[data-panel]')!;
+    await sleep(150);
+    expect(requested).to.equal(0);
+    panel.scrollTop = 1000 - 200 - 500;
+    await sleep(150);
+    expect(requested).to.equal(0);
+    panel.scrollTop = 1000 - 200 - 250;
+    await waitFor(() => host.querySelector('[data-lazy-content]'));
+  });
 });

@@ -11,6 +11,7 @@ import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
+import { LazySection } from '../../ui/lazy';
 import { LabelledControl } from '../../ui/workbench';
 import {
   FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
@@ -151,7 +152,10 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
 
       <HeaderForm key={`${recordId}#${attempt}`} kind={kind} record={record} recordId={recordId} onReload={reload} />
 
-      {kind === 'OwnerAgreement' ? <AgreementChangeOrders agreement={record} agreementId={recordId} /> : <LinkedChangeEvents changeOrder={record} changeOrderId={recordId} />}
+      {/* Below the header: its loads start when it comes within 300 px of view (§9). */}
+      <LazySection label={kind === 'OwnerAgreement' ? 'change orders' : 'linked change events'} placeholder={<p className="text-body-secondary">Loading…</p>}>
+        {kind === 'OwnerAgreement' ? <AgreementChangeOrders agreement={record} agreementId={recordId} /> : <LinkedChangeEvents changeOrder={record} changeOrderId={recordId} />}
+      </LazySection>
     </div>
   );
 }
