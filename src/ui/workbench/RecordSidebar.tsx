@@ -5,7 +5,7 @@
  */
 import { Fragment, useEffect, useState } from 'react';
 import { ApiError } from '../../core/api';
-import { formatDateTime } from '../../core/format';
+import { formatDateTime, formatNumber } from '../../core/format';
 import { useNearViewport } from '../lazy';
 import { fieldLabel, groupChangeSets, loadRecordHistory, valueText, type ChangeSet, type RecordHistory } from './history';
 
@@ -24,8 +24,8 @@ export const SIDEBAR_TEXT = {
 
 const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Fields not worth a line in the details (ids of other records are kept: they name what it is linked to). */
-const HIDDEN_DETAILS = new Set(['displayText']);
+/** Fields not worth a line in the details: the display text repeats the title; ids of other records say nothing by themselves (the export keeps them). */
+const hiddenDetail = (field: string) => field === 'displayText' || /Id$/.test(field);
 
 function ChangeSetView({ set }: { set: ChangeSet }) {
   return (
@@ -80,7 +80,7 @@ export function RecordSidebar({ recordKey, recordId, reloadKey = 0 }: { recordKe
 
   const sets = data ? groupChangeSets(data.history) : [];
   const pending = sets.filter((set) => set.unacknowledged).length;
-  const details = Object.entries(data?.record ?? {}).filter(([field, value]) => !HIDDEN_DETAILS.has(field) && value !== null && value !== '');
+  const details = Object.entries(data?.record ?? {}).filter(([field, value]) => !hiddenDetail(field) && value !== null && value !== '');
 
   return (
     <div ref={ref} className="record-sidebar small" data-record-sidebar>
@@ -99,7 +99,7 @@ export function RecordSidebar({ recordKey, recordId, reloadKey = 0 }: { recordKe
               {details.map(([field, value]) => (
                 <Fragment key={field}>
                   <dt className="col-5 fw-normal text-body-secondary text-truncate" title={fieldLabel(field)}>{fieldLabel(field)}</dt>
-                  <dd className="col-7 mb-1" style={{ overflowWrap: 'anywhere' }} data-detail={field}>{valueText(value)}</dd>
+                  <dd className="col-7 mb-1" style={{ overflowWrap: 'anywhere' }} data-detail={field}>{typeof value === 'number' ? formatNumber(value) : valueText(value)}</dd>
                 </Fragment>
               ))}
             </dl>

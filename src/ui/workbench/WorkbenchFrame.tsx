@@ -44,7 +44,7 @@ export const TOOLS_TEXT = { print: 'Print', exportCsv: 'Export to CSV', exportEx
  * A button with a §2 tooltip (title) and visible text that names it: Add, Edit and the like inside a
  * workbench, where the text says what is added or edited.
  */
-export function LabelledControl({ tooltip, icon, onClick, className = 'btn btn-sm btn-outline-primary', disabled, pressed, children, ...data }: {
+export function LabelledControl({ tooltip, icon, onClick, className = 'btn btn-sm border text-primary-emphasis', disabled, pressed, children, ...data }: {
   tooltip: string; icon: WorkbenchIconName; onClick(): void; className?: string; disabled?: boolean; pressed?: boolean; children: ReactNode;
   [data: `data-${string}`]: string | boolean | undefined;
 }) {
