@@ -33,11 +33,13 @@ function manualChunks(id) {
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
+  if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
+  if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
   // One chunk per business area (src/features/<area>), shared by that area's elements.
