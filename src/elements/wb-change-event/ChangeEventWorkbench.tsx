@@ -286,7 +286,7 @@ function AddItemForm({ event, parent, onClearParent }: { event: ChangeEvent; par
             <FormField label="Estimated amount" field="estimatedAmount" type="number" value={values.estimatedAmount} onChange={set('estimatedAmount')} feedback={feedback} editable />
           </div>
         </div>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Adding…' : 'Add item'}</button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving} title={WORKBENCH_TOOLTIPS.add} data-control={WORKBENCH_TOOLTIPS.add}>{form.saving ? 'Adding…' : 'Add item'}</button>
       </form>
     </section>
   );
