@@ -8,7 +8,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient } from './api-client';
-import { historyTriggerSql, TRACKED_TABLES } from '../../demo/host/db/history';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { historyTriggerSql, TRACKED_TABLES, withHistoryActor } from '../../demo/host/db/history';
+import { openDatabase } from '../../demo/host/db/index';
+import { MIGRATIONS } from '../../demo/host/db/migrations';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -117,5 +123,42 @@ describe('record history', () => {
     const sql = historyTriggerSql(TRACKED_TABLES[0]!, ['description', 'modifiedAt']);
     assert.match(sql, /AFTER UPDATE ON "subcontracts"/);
     assert.match(sql, /WHEN history_actor\(\) IS NOT NULL/);
+  });
+});
+
+describe('migration 008', () => {
+  it('a database made before it upgrades with its data kept, an empty history, and records writes from then on', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-history-migration-'));
+    try {
+      const file = path.join(dir, 'old.sqlite');
+      const old = new Database(file);
+      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
+      for (const m of MIGRATIONS.filter((m) => m.version < 8)) {
+        old.exec(m.sql);
+        old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
+      }
+      old.prepare("INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01')").run();
+      old.prepare(`INSERT INTO employees (employeeId, employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, displayText, modifiedAt)
+        VALUES (1, 'k', 'A', 'B', 'A B', 'AB', 'PM', 'a@b.example', 'A B', 't')`).run();
+      old.prepare("INSERT INTO opportunities (opportunityId, number, name, client, legalEntityId, status, estimatedValue, displayText, modifiedAt) VALUES (1, 'OPP-1', 'n', 'c', 1, 'Pursuit', 0, 'd', 't')").run();
+      old.close();
+      const db = openDatabase({ file });
+      try {
+        assert.deepEqual(db.prepare('SELECT code FROM legal_entities').all(), [{ code: 'SB' }]);
+        assert.equal((db.prepare('SELECT count(*) AS n FROM record_history').get() as Row).n, 0);
+        assert.ok((db.prepare('PRAGMA table_info(change_tracking)').all() as Row[]).some((c) => c.name === 'changeSetId'));
+        // Outside a request nothing is recorded; with an actor, each field of the insert is.
+        db.prepare("INSERT INTO opportunity_cost_codes (opportunityId, code, description, addedAt, modifiedAt) VALUES (1, '01010000', 'Outside', 't', 't')").run();
+        assert.equal((db.prepare('SELECT count(*) AS n FROM record_history').get() as Row).n, 0);
+        withHistoryActor(1, () => db.prepare("UPDATE opportunity_cost_codes SET description = 'Inside', modifiedAt = 'u' WHERE code = '01010000'").run());
+        assert.deepEqual(db.prepare('SELECT recordKey, recordId, childKey, field, oldValue, newValue, changedByEmployeeId FROM record_history').all(), [
+          { recordKey: 'Opportunity', recordId: 1, childKey: 'OpportunityCostCode', field: 'description', oldValue: 'Outside', newValue: 'Inside', changedByEmployeeId: 1 },
+        ]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
