@@ -38,11 +38,13 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)
   // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
   if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;
+  if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
+  if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
   // One chunk per business area (src/features/<area>), shared by that area's elements.

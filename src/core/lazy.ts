@@ -4,11 +4,29 @@
 import { LAZY_MARGIN_PX } from './format/constants';
 
 /**
- * Calls `callback` once, the first time `element` comes within `marginPx` (default 300) of the
- * viewport, then stops watching. Returns a cleanup that stops watching without calling back.
- * Where IntersectionObserver does not exist the callback runs on the next microtask.
+ * The nearest ancestor of `element` (crossing shadow roots) that scrolls vertically, or null (the
+ * page scrolls). Content inside a scrolling panel (a workbench body) is clipped by it, so the 300 px
+ * must be measured from that panel's edge, not the viewport's.
  */
-export function whenNearViewport(element: Element, callback: () => void, marginPx: number = LAZY_MARGIN_PX): () => void {
+export function scrollParent(element: Element): Element | null {
+  let node: Node | null = element.parentNode;
+  while (node) {
+    if (node instanceof ShadowRoot) node = node.host;
+    if (!(node instanceof Element) || node === document.documentElement || node === document.body) return null;
+    const overflow = getComputedStyle(node).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+    node = node.parentNode;
+  }
+  return null;
+}
+
+/**
+ * Calls `callback` once, the first time `element` comes within `marginPx` (default 300) of the
+ * viewport (or of `root`, a scrolling panel that holds it), then stops watching. Returns a cleanup
+ * that stops watching without calling back. Where IntersectionObserver does not exist the callback
+ * runs on the next microtask.
+ */
+export function whenNearViewport(element: Element, callback: () => void, marginPx: number = LAZY_MARGIN_PX, root: Element | null = null): () => void {
   let done = false;
   if (typeof IntersectionObserver === 'undefined') {
     queueMicrotask(() => {
@@ -25,7 +43,7 @@ export function whenNearViewport(element: Element, callback: () => void, marginP
       observer.disconnect();
       callback();
     },
-    { rootMargin: `${marginPx}px` },
+    { rootMargin: `${marginPx}px`, root },
   );
   observer.observe(element);
   return () => {

@@ -144,7 +144,7 @@ test.describe('direct costs', () => {
     await openPortalAs(page, 'pm', LIST);
     const list = screen(page).locator('[data-testid="list-DirectCost"]');
     await expect(list.locator('tbody tr[data-record-id]').first()).toBeVisible();
-    await expect(list.locator('thead th')).toHaveText(['Number', 'Date', 'Type', 'Vendor', 'Invoice', 'Description', 'Amount', 'State', 'Changes']);
+    await expect(list.locator('thead th')).toHaveText(['Number', 'Date', 'Type', 'Vendor', 'Invoice', 'Description', 'Amount', 'State', 'Changes', 'Actions']);
     const open = e2eDb().prepare(`SELECT d.amount FROM direct_costs d JOIN application_record_states s USING (applicationRecordStateId) WHERE d.projectId = 1 AND s.closed = 0`).all() as Row[];
     const total = open.reduce((n, r) => n + Math.round(r.amount * 100), 0) / 100;
     await expect(list.locator('[data-count="open"]')).toHaveText(String(open.length));

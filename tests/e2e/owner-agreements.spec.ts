@@ -77,7 +77,8 @@ test.describe('owner agreements', () => {
     await expect(co.locator('[data-amount="amount"]')).toContainText(money(expectedAmount));
     expect((await api(page, 'GET', `/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=${recordId}`)).body.data.amount).toBe(expectedAmount);
 
-    // Edit the description and save; a reload shows it.
+    // Edit (§2) unlocks the header; edit the description and save; a reload shows it.
+    await co.locator('[data-header-form] [data-control="Edit"]').click();
     const field = co.locator('[data-header-form] [data-field="description"]');
     await field.fill(`${description} (edited)`);
     await co.locator('[data-header-form] [data-save]').click();
@@ -93,6 +94,7 @@ test.describe('owner agreements', () => {
     await page.goto(`/pfm/projects/owneragreements?${Q}&workbench=OwnerAgreement&recordKey=OwnerAgreement&recordId=${agreement!.ownerAgreementId}`);
     const oa = page.locator('wb-owner-agreement');
     const description = oa.locator('[data-header-form] [data-field="description"]');
+    await oa.locator('[data-header-form] [data-control="Edit"]').click();
     await expect(description).toBeEditable();
     await page.route('**/api/pfm/SaveCommitment', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"injected"}' }));
     await description.fill('Typed before the failure');

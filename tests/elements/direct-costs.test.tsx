@@ -101,7 +101,7 @@ describe('direct costs', () => {
       stubFetch(answers());
       const root = await mount('pfm-direct-costs', { 'project-id': '1' });
       const list = await waitFor(() => root.querySelector('[data-testid="list-DirectCost"] tbody tr[data-record-id]') && root.querySelector('[data-testid="list-DirectCost"]'));
-      expect([...list.querySelectorAll('thead th')].map((th) => th.textContent)).to.deep.equal(['Number', 'Date', 'Type', 'Vendor', 'Invoice', 'Description', 'Amount', 'State', 'Changes']);
+      expect([...list.querySelectorAll('thead th')].map((th) => th.textContent)).to.deep.equal(['Number', 'Date', 'Type', 'Vendor', 'Invoice', 'Description', 'Amount', 'State', 'Changes', 'Actions']);
       expect([...list.querySelectorAll('tbody tr[data-record-id]')].map((tr) => tr.getAttribute('data-record-id'))).to.deep.equal(['1', '2', '4']);
       expect(textOf(list, 'tr[data-record-id="1"] [data-column="directCostDate"]')).to.equal('10/05/2026');
       expect(textOf(list, 'tr[data-record-id="2"] [data-column="directCostDate"]')).to.equal('', 'before 1/1/1990: blank');

@@ -61,7 +61,11 @@ function answers(overrides: Answers = {}): Answers {
 const header = (root: ParentNode, field: string) => root.querySelector<HTMLInputElement & HTMLSelectElement>(`[data-header-form] [data-field="${field}"]`);
 const newForm = (root: ParentNode, field: string) => root.querySelector<HTMLInputElement & HTMLSelectElement>(`[data-new-change-order-form] [data-field="${field}"]`);
 /** The header form once the state's field security is in (the description is editable or the form says it is read-only). */
-const ready = (root: ParentNode) => waitFor(() => (header(root, 'description') && (!header(root, 'description')!.readOnly || root.querySelector('[data-read-only]'))) && root);
+/** The Edit control (§2) unlocks the header; clicked here when it is offered. */
+const ready = (root: ParentNode) => waitFor(() => {
+  root.querySelector<HTMLButtonElement>('[data-locked] [data-control="Edit"]')?.click();
+  return (header(root, 'description') && (!header(root, 'description')!.readOnly || root.querySelector('[data-read-only]'))) && root;
+});
 
 describe('owner agreements', () => {
   const startUrl = location.pathname + location.search;
@@ -89,6 +93,26 @@ describe('owner agreements', () => {
       expect(textOf(root, '[data-amount="contract"]')).to.equal('$1,000,000.00');
       expect(textOf(root, '[data-amount="current"]')).to.equal('$1,005,000.00');
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(false);
+    });
+
+    it('the header is locked until Edit (§2 tooltip) unlocks it; Discard locks it again; a closed agreement offers no Edit', async () => {
+      stub(answers());
+      const root = await mount('wb-owner-agreement', { 'record-id': '1' });
+      const edit = await waitFor(() => root.querySelector<HTMLButtonElement>('[data-locked] [data-control="Edit"]'));
+      expect(edit.title).to.equal('Edit');
+      expect(edit.textContent).to.equal(OWNER_TEXT.edit);
+      expect(header(root, 'description')!.readOnly).to.equal(true);
+      expect(header(root, 'contractType')!.disabled).to.equal(true);
+      expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(true);
+      edit.click();
+      await waitFor(() => !header(root, 'description')!.readOnly);
+      expect(header(root, 'contractType')!.disabled).to.equal(false);
+      expect(root.querySelector('[data-locked]')).to.equal(null);
+      [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === 'Discard changes')!.click();
+      await waitFor(() => header(root, 'description')!.readOnly);
+      const closed = await mount('wb-owner-agreement', { 'record-id': '2' });
+      await waitFor(() => closed.querySelector('[data-read-only]'));
+      expect(closed.querySelector('[data-control="Edit"]')).to.equal(null);
     });
 
     it('a closed agreement is read-only and offers no new change order', async () => {

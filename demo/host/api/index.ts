@@ -27,6 +27,8 @@ import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
 import { opportunityHandlers } from './pfm/opportunities/opportunities';
 import { surveyHandlers } from './pfm/surveys/surveys';
 import { documentTemplateHandlers } from './pfm/documents/templates';
+import { historyHandlers } from './pfm/history/history';
+import { withHistoryActor } from '../db/history';
 
 export { API_ROUTES } from './routes';
 
@@ -81,6 +83,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...opportunityHandlers,
     ...surveyHandlers,
     ...documentTemplateHandlers,
+    ...historyHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);
@@ -103,7 +106,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
             throw new HttpError(403, `You do not have access to ${route.path}.`, { requiredAccess: route.access });
           }
           const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
-          const result = await handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body });
+          // Every write the handler makes is recorded in record_history under the caller (db/history.ts).
+          const result = await withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body }));
           if (result === reply) return reply;
           return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
         } catch (error) {

@@ -113,6 +113,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/pfm/documents/records', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin' },
   { method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin' },
   { method: 'POST', path: '/api/pfm/documents/RecordDocument', access: 'pfm', note: "added: the record's generated document (RecordKey: a commitment or change-order kind, RecordId) as a PDF attachment (file-form blob call)" },
+  { method: 'GET', path: '/api/pfm/getrecordhistory', access: 'pfm', note: 'added: recordKey, recordId, lastLoad: the record, its items and its history (every field change: old, new, who, when, change set; unacknowledged ones marked); 404 unknown record' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

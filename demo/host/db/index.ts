@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { installHistoryTriggers, registerHistoryFunctions } from './history';
 import { MIGRATIONS } from './migrations';
 import { seedDatabase } from './seed';
 
@@ -31,6 +32,8 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   db.pragma('busy_timeout = 5000');
   // 64 MB page cache: the benchmark project's 100,000 transactions stay in memory.
   db.pragma('cache_size = -65536');
+  // Before anything writes: the history triggers call these (db/history.ts).
+  registerHistoryFunctions(db);
   const fresh = migrate(db);
   if (fresh) seedDatabase(db, { scale: options.scale });
   else if (options.scale && !hasScaleProject(db)) {
@@ -38,6 +41,8 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
     db.close();
     throw new Error('openDatabase: the benchmark project (--scale) needs a fresh database: add --reset.');
   }
+  // After the seed (which has no actor, so would record nothing anyway): from now on writes are recorded.
+  installHistoryTriggers(db);
   return db;
 }
 

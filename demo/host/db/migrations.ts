@@ -932,6 +932,32 @@ ${DEFAULT_TEMPLATES.map((t) => `INSERT INTO document_templates (documentTemplate
 VALUES (${t.id}, ${sqlText(t.title)}, ${sqlText(t.recordKey)}, ${sqlText(t.body)}, 1, 1, NULL, 'System', '${TEMPLATE_STAMP}');`).join('\n')}
 `;
 
+/**
+ * 008 (issue 12): record history. One row per changed field of a write to a tracked table (the
+ * triggers are generated from db/history.ts on every open, so a later column or table joins without
+ * editing them here); `childKey`/`childId` name an item recorded under its parent record. A
+ * change-tracking row (the orange asterisk) carries the change set that made it.
+ */
+const RECORD_HISTORY = `
+CREATE TABLE record_history (
+  recordHistoryId INTEGER PRIMARY KEY,
+  recordKey TEXT NOT NULL,
+  recordId INTEGER NOT NULL,
+  childKey TEXT,
+  childId INTEGER,
+  action TEXT NOT NULL CHECK (action IN ('insert', 'update', 'delete')),
+  field TEXT NOT NULL,
+  oldValue,
+  newValue,
+  changedByEmployeeId INTEGER REFERENCES employees(employeeId),
+  changedAt TEXT NOT NULL,
+  changeSetId TEXT NOT NULL
+);
+CREATE INDEX record_history_record ON record_history(recordKey, recordId);
+CREATE INDEX record_history_child ON record_history(childKey, childId) WHERE childKey IS NOT NULL;
+ALTER TABLE change_tracking ADD COLUMN changeSetId TEXT;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -939,5 +965,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '004_transaction_source_index', sql: SOURCE_INDEX },
   { version: 5, name: '005_opportunities', sql: OPPORTUNITIES },
   { version: 6, name: '006_surveys', sql: SURVEYS },
+  { version: 8, name: '008_record_history', sql: RECORD_HISTORY },
   { version: 9, name: '009_document_templates', sql: DOCUMENT_TEMPLATES },
 ];

@@ -256,6 +256,8 @@ function ChangeRecordLists({ projectId, loading, requestsOnly }: { projectId: nu
       <RecordLists<ChangeRecord>
         records={records}
         idOf={(r) => r.changeRecordId}
+        onOpen={open}
+        nameOf={(r) => r.number}
         isClosed={(r) => r.closed}
         columns={columns}
         label={requestsOnly ? 'Change requests' : 'Initiating documents'}
@@ -308,6 +310,8 @@ function ChangeEventLists({ projectId, loading }: { projectId: number; loading: 
       <RecordLists<ChangeEvent>
         records={events}
         idOf={(e) => e.changeEventId}
+        onOpen={open}
+        nameOf={(e) => e.number}
         isClosed={(e) => e.closed}
         columns={columns}
         label="Change events"
@@ -348,6 +352,8 @@ function RequestForProposalLists({ projectId, loading }: { projectId: number; lo
     <RecordLists<ChangeEventItem>
       records={rows.map((r) => r.item)}
       idOf={(i) => i.changeEventItemId}
+      onOpen={open}
+      nameOf={(i) => `item ${i.changeEventItemId}`}
       isClosed={(i) => i.closed}
       levelOf={(i) => levels.get(i.changeEventItemId) ?? 0}
       columns={columns}

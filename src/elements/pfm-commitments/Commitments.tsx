@@ -93,7 +93,8 @@ function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKe
     <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind}>
       <h2 id={`${kind}-title`} className="h5">{title}</h2>
       <RecordLists records={records} idOf={(r) => recordIdOf(kind, r)} isClosed={(r) => r.closed} columns={columns} label={title}
-        tab={tab} onTabChange={setTab} loading={loading} emptyText={{ open: `No open ${title.toLowerCase()}.`, closed: `No closed ${title.toLowerCase()}.` }} testId={`list-${kind}`} />
+        tab={tab} onTabChange={setTab} loading={loading} emptyText={{ open: `No open ${title.toLowerCase()}.`, closed: `No closed ${title.toLowerCase()}.` }} testId={`list-${kind}`}
+        onOpen={(r) => openWorkbench(kind, { recordKey: kind, recordId: recordIdOf(kind, r) })} nameOf={(r) => r.number} />
     </section>
   );
 }

@@ -101,6 +101,7 @@ function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId:
       </div>
       <RecordLists records={records} idOf={(r) => r.costAdjustmentId} isClosed={(r) => r.closed} columns={columns} label="Cost adjustments"
         tab={tab} onTabChange={setTab} emptyText={{ open: 'No open cost adjustments.', closed: 'No closed cost adjustments.' }} testId="list-CostAdjustment"
+        onOpen={(r) => openWorkbench('CostAdjustment', { recordKey: 'CostAdjustment', recordId: r.costAdjustmentId })} nameOf={(r) => r.number}
         totalLabel={(shownTab, count) => `Total (${shownTab}, ${count})`} />
     </section>
   );

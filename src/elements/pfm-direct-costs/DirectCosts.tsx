@@ -82,6 +82,7 @@ function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; lo
       </div>
       <RecordLists records={records} idOf={(r) => r.directCostId} isClosed={(r) => r.closed} columns={columns} label="Direct costs"
         tab={tab} onTabChange={setTab} loading={loading} testId="list-DirectCost"
+        onOpen={(r) => openWorkbench('DirectCost', { recordKey: 'DirectCost', recordId: r.directCostId })} nameOf={(r) => r.number}
         totalLabel={DIRECT_COSTS_TEXT.totalLabel}
         emptyText={{ open: 'No open direct costs.', closed: 'No closed direct costs.' }} />
     </section>

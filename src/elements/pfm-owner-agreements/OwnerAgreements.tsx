@@ -85,12 +85,15 @@ export function OwnerAgreements(props: OwnerAgreementsProps) {
               <section className="mb-4" aria-labelledby="oa-title">
                 <h2 id="oa-title" className="h5">Owner Agreements</h2>
                 <RecordLists records={agreements} idOf={(r) => recordIdOf('OwnerAgreement', r)} isClosed={(r) => r.closed} columns={agreementColumns}
-                  label="Owner Agreements" loading={load.status === 'loading'} testId="list-OwnerAgreement" />
+                  label="Owner Agreements" loading={load.status === 'loading'} testId="list-OwnerAgreement"
+                  onOpen={(r) => openWorkbench('OwnerAgreement', { recordKey: 'OwnerAgreement', recordId: recordIdOf('OwnerAgreement', r) })} nameOf={(r) => r.number} />
               </section>
               <section aria-labelledby="oaco-title">
                 <h2 id="oaco-title" className="h5">Change Orders</h2>
                 <RecordLists records={changeOrders} idOf={(r) => recordIdOf('OwnerAgreementChangeOrder', r)} isClosed={(r) => r.closed} columns={changeOrderColumns}
-                  label="Owner Agreement Change Orders" loading={load.status === 'loading'} testId="list-OwnerAgreementChangeOrder" />
+                  label="Owner Agreement Change Orders" loading={load.status === 'loading'} testId="list-OwnerAgreementChangeOrder"
+                  onOpen={(r) => openWorkbench('OwnerAgreementChangeOrder', { recordKey: 'OwnerAgreementChangeOrder', recordId: recordIdOf('OwnerAgreementChangeOrder', r) })}
+                  nameOf={(r) => r.number} />
               </section>
             </>
           )}

@@ -14,8 +14,10 @@ import {
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { useSignedIn } from '../../ui/session';
-import { DocumentPreviewPanel, FilesPanel, loadFileCount, WorkbenchFrame, WorkbenchTray } from '../../ui/workbench';
 import { isDocumentRecordKey } from '../../core/documents';
+import {
+  DocumentPreviewPanel, FilesPanel, loadFileCount, loadRecordHistory, printWorkbench, RecordSidebar, recordSheet, WorkbenchFrame, WorkbenchTray,
+} from '../../ui/workbench';
 
 /** Attributes of `<pfm-workbench-host>` (kebab-case in HTML). */
 export interface WorkbenchHostProps {
@@ -87,18 +89,26 @@ export function WorkbenchHost(props: WorkbenchHostProps) {
   );
 }
 
+/** Record keys that name a context rather than the record a workbench shows. */
+const CONTEXT_KEYS = new Set(['project', 'budget', 'legalentity']);
+
 function OpenWorkbench({ state }: { state: HostState }) {
   const kind = useMemo(() => findWorkbenchKind(state.workbench), [state.workbench]);
   const [collapsed, setCollapsed] = useState(false);
   const [recordName, setRecordName] = useState(state.recordKey && state.recordId > 0 ? `${state.recordKey} ${state.recordId}` : '');
   const title = kind?.label ?? state.workbench;
   const hasRecord = Boolean(kind && state.recordKey && state.recordId > 0);
+  // A workbench opened on a project or budget creates a record or lists many: no one record's details, history or export.
+  const oneRecord = hasRecord && !CONTEXT_KEYS.has(state.recordKey.toLowerCase());
 
   const [fileCount, setFileCount] = useState<number | null>(null);
   const [filesOpen, setFilesOpen] = useState(false);
   // Preview (§2): commitments and their change orders have a generated document (src/core/documents.ts).
   const hasDocument = hasRecord && isDocumentRecordKey(state.recordKey);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  // The sidebar's history reloads when the workbench names its record again (pfm-workbench-record, e.g. after a save renamed it); opening the sidebar loads it afresh.
+  const [historyVersion, setHistoryVersion] = useState(0);
   const refreshCount = useCallback(() => {
     if (!hasRecord) return;
     loadFileCount(state.recordKey, state.recordId).then(setFileCount, (error: unknown) => {
@@ -122,10 +132,28 @@ function OpenWorkbench({ state }: { state: HostState }) {
     const onRecord = (event: Event) => {
       const name = (event as CustomEvent<{ name?: unknown }>).detail?.name;
       if (typeof name === 'string') setRecordName(name);
+      setHistoryVersion((n) => n + 1);
     };
     node.addEventListener(WORKBENCH_RECORD_EVENT, onRecord);
     return () => node.removeEventListener(WORKBENCH_RECORD_EVENT, onRecord);
   }, []);
+
+  const fileName = `${title} ${recordName || state.recordId}`.trim().replace(/[^\w.-]+/g, '-');
+  const exportRecord = async (format: 'csv' | 'xlsx') => {
+    try {
+      const [data, writers] = await Promise.all([loadRecordHistory(state.recordKey, state.recordId), import('../../ui/grid/export')]);
+      const sheet = recordSheet(`${title} ${recordName}`.trim(), data);
+      if (format === 'csv') writers.downloadCsv(sheet, fileName);
+      else await writers.downloadExcel(sheet, fileName);
+    } catch (error) {
+      console.error('Export failed', error);
+      showToast(`The export failed: ${error instanceof Error ? error.message : String(error)}`, { variant: 'danger' });
+    }
+  };
+  const print = () => {
+    const panel = container.current?.querySelector<HTMLElement>('.workbench-panel');
+    if (panel) printWorkbench(panel);
+  };
 
   const copyLink = () => {
     const href = location.href;
@@ -171,6 +199,11 @@ function OpenWorkbench({ state }: { state: HostState }) {
         files={hasRecord ? { count: fileCount, open: filesOpen, onToggle: () => setFilesOpen((open) => !open) } : null}
         onPreview={hasDocument ? () => setPreviewOpen((open) => !open) : undefined}
         previewOpen={previewOpen}
+        sidebar={oneRecord ? {
+          open: sidebarOpen, onToggle: () => setSidebarOpen((open) => !open),
+          content: <RecordSidebar recordKey={state.recordKey} recordId={state.recordId} reloadKey={historyVersion} />,
+        } : null}
+        tools={oneRecord ? { onPrint: print, onExportCsv: () => void exportRecord('csv'), onExportExcel: () => void exportRecord('xlsx') } : null}
       >
         {hasDocument && previewOpen ? <DocumentPreviewPanel recordKey={state.recordKey} recordId={state.recordId} recordName={recordName} /> : null}
         {hasRecord && filesOpen ? <FilesPanel recordKey={state.recordKey} recordId={state.recordId} onChanged={refreshCount} /> : null}

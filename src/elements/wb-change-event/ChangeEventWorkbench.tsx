@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
 import { formatCostCodeWithType, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
-import { openWorkbench } from '../../core/workbench';
+import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { CostCodePicker } from '../../features/commitments';
 import { loadCostCodes } from '../../features/commitments';
 import type { CostCodeRow } from '../../features/commitments';
@@ -24,6 +24,7 @@ import {
   loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
+import { WorkbenchIcon } from '../../ui/workbench';
 
 export interface ChangeEventWorkbenchProps {
   recordKey?: string;
@@ -172,8 +173,9 @@ function ItemList({ title, list, items, eventNumber, onAddNested }: {
                 <td className="text-end">{item.approvedAmount === null ? '' : formatMoney(item.approvedAmount)}</td>
                 <td className="text-end text-nowrap">
                   {onAddNested ? (
-                    <button type="button" className="btn btn-sm btn-outline-secondary me-1" aria-label={`Add nested item under item ${item.changeEventItemId}`} onClick={() => onAddNested(item)}>
-                      Add nested item
+                    <button type="button" className="btn btn-sm btn-outline-secondary me-1 d-inline-flex align-items-center gap-1" title={WORKBENCH_TOOLTIPS.add}
+                      data-control={WORKBENCH_TOOLTIPS.add} aria-label={`Add nested item under item ${item.changeEventItemId}`} onClick={() => onAddNested(item)}>
+                      <WorkbenchIcon name="add" /> Add nested item
                     </button>
                   ) : null}
                   <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
@@ -284,7 +286,7 @@ function AddItemForm({ event, parent, onClearParent }: { event: ChangeEvent; par
             <FormField label="Estimated amount" field="estimatedAmount" type="number" value={values.estimatedAmount} onChange={set('estimatedAmount')} feedback={feedback} editable />
           </div>
         </div>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Adding…' : 'Add item'}</button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving} title={WORKBENCH_TOOLTIPS.add} data-control={WORKBENCH_TOOLTIPS.add}>{form.saving ? 'Adding…' : 'Add item'}</button>
       </form>
     </section>
   );

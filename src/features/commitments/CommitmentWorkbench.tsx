@@ -19,6 +19,8 @@ import {
   advanceContract, commitmentAmounts, contractFieldEditable, contractStore, KINDS, loadContract, loadCostCodes, saveContract,
   type CommitmentKey, type ContractRecord, type CostCodeRow, type HeaderField, type ItemEdit,
 } from './data';
+import { LabelledControl } from '../../ui/workbench';
+import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 
 /** Texts the workbench shows; tests read them. */
 export const WORKBENCH_TEXT = {
@@ -374,9 +376,9 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
         </div>
         <div className="d-flex flex-wrap gap-2">
           {itemsEditable ? (
-            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setDraft((d) => d && {
+            <LabelledControl tooltip={WORKBENCH_TOOLTIPS.add} icon="add" onClick={() => setDraft((d) => d && {
               ...d, items: [...d.items, { key: newKey(), itemId: null, costType: '', costCodeId: null, description: '', amount: '', deleted: false }],
-            })}>Add item</button>
+            })}>Add item</LabelledControl>
           ) : null}
           <span className="ms-auto" />
           <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => { setDraft(draftFrom(kind, record)); setFeedback([]); setProblem(null); }}>Discard changes</button>

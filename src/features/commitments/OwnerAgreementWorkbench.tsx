@@ -6,11 +6,13 @@
  * - for a change order: its linked change events with the §5 link candidates (only eligible change
  *   events are offered; the server refuses the others anyway).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
-import { openWorkbench } from '../../core/workbench';
+import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
+import { LazySection } from '../../ui/lazy';
+import { LabelledControl } from '../../ui/workbench';
 import {
   FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
@@ -44,6 +46,8 @@ export const OWNER_TEXT = {
   contractTypeRequired: `Contract type: choose ${OWNER_CONTRACT_TYPES.join(', ')}.`,
   budgetRequired: 'Choose a budget of the owner agreement’s project.',
   readOnly: (state: string) => `This record is read-only in its state (${state}).`,
+  edit: 'Edit header',
+  locked: 'Choose Edit to change the header.',
 } as const;
 
 /** A YYYY-MM-DD day on or after 1990-01-01 (what the server accepts). */
@@ -148,12 +152,18 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
 
       <HeaderForm key={`${recordId}#${attempt}`} kind={kind} record={record} recordId={recordId} onReload={reload} />
 
-      {kind === 'OwnerAgreement' ? <AgreementChangeOrders agreement={record} agreementId={recordId} /> : <LinkedChangeEvents changeOrder={record} changeOrderId={recordId} />}
+      {/* Below the header: its loads start when it comes within 300 px of view (§9). */}
+      <LazySection label={kind === 'OwnerAgreement' ? 'change orders' : 'linked change events'} placeholder={<p className="text-body-secondary">Loading…</p>}>
+        {kind === 'OwnerAgreement' ? <AgreementChangeOrders agreement={record} agreementId={recordId} /> : <LinkedChangeEvents changeOrder={record} changeOrderId={recordId} />}
+      </LazySection>
     </div>
   );
 }
 
-/** The header fields as a form: Save / Discard changes; field security of the record's state. */
+/**
+ * The header fields as a form: locked until Edit (§2) unlocks the fields the record's state lets the
+ * user edit (field security); Save / Discard changes. A successful save or a discard locks it again.
+ */
 function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerKey; record: ContractRecord; recordId: number; onReload(): void }) {
   const spec = KINDS[kind];
   const [draft, setDraft] = useState(() => headerDraft(kind, record));
@@ -172,8 +182,15 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerKey; reco
   }, [stateId]);
   // Security of another state (before an advance settles) is not this state's: read-only meanwhile.
   const fieldSecurity = security?.stateId === stateId ? security.security : null;
-  const editable = (field: string) => contractFieldEditable(fieldSecurity, record.closed, field);
-  const anyEditable = spec.header.some((field) => editable(field.name));
+  const [unlocked, setUnlocked] = useState(false);
+  const allowed = (field: string) => contractFieldEditable(fieldSecurity, record.closed, field);
+  const anyAllowed = spec.header.some((field) => allowed(field.name));
+  const editable = (field: string) => unlocked && allowed(field);
+  const anyEditable = unlocked && anyAllowed;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (unlocked) formRef.current?.querySelector<HTMLElement>('[data-field]:not([readonly]):not([disabled])')?.focus();
+  }, [unlocked]);
   const form = useMemo(() => formFeedback(feedback), [feedback]);
 
   async function save(): Promise<void> {
@@ -193,6 +210,7 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerKey; reco
       const answer = await saveContract(kind, recordId, record.applicationRecordStateId, draft, []);
       setDraft(headerDraft(kind, answer.record));
       setFeedback(answer.feedback ?? []);
+      setUnlocked(false);
       showToast(WORKBENCH_TEXT.saved(spec.label), { variant: 'success' });
     } catch (error) {
       const items = feedbackFrom(error);
@@ -208,7 +226,7 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerKey; reco
     .map((type) => ({ value: type, label: type }));
 
   return (
-    <form className="mb-4" aria-label={`${spec.label} ${record.number}`} onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate data-header-form>
+    <form ref={formRef} className="mb-4" aria-label={`${spec.label} ${record.number}`} onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate data-header-form>
       {problem ? (
         <div className="alert alert-warning d-flex align-items-center gap-3" role="alert" data-problem>
           <span>{problem.text}</span>
@@ -216,7 +234,13 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerKey; reco
         </div>
       ) : null}
       <ValidationSummary feedback={form} />
-      {!anyEditable && fieldSecurity ? <p className="text-body-secondary small" data-read-only>{OWNER_TEXT.readOnly(record.recordStateName)}</p> : null}
+      {!anyAllowed && fieldSecurity ? <p className="text-body-secondary small" data-read-only>{OWNER_TEXT.readOnly(record.recordStateName)}</p> : null}
+      {anyAllowed && !unlocked ? (
+        <div className="d-flex align-items-center gap-2 mb-2" data-locked>
+          <span className="text-body-secondary small me-auto">{OWNER_TEXT.locked}</span>
+          <LabelledControl tooltip={WORKBENCH_TOOLTIPS.edit} icon="edit" onClick={() => setUnlocked(true)} data-edit>{OWNER_TEXT.edit}</LabelledControl>
+        </div>
+      ) : null}
       <div className="row g-2">
         {spec.header.map((field) => (
           <div key={field.name} className={field.kind === 'text' ? 'col-12' : 'col-sm-6'}>
@@ -229,7 +253,7 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerKey; reco
       </div>
       <div className="d-flex gap-2 justify-content-end mt-2">
         <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy}
-          onClick={() => { setDraft(headerDraft(kind, record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
+          onClick={() => { setDraft(headerDraft(kind, record)); setFeedback([]); setProblem(null); setUnlocked(false); }}>Discard changes</button>
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !anyEditable} data-save>{busy ? 'Saving…' : 'Save'}</button>
       </div>
     </form>
@@ -258,7 +282,7 @@ function AgreementChangeOrders({ agreement, agreementId }: { agreement: Contract
         <h3 className="h6 mb-0" id={`oa-${agreementId}-cos`}>Change orders</h3>
         <span className="ms-auto" />
         {!agreement.closed && !adding ? (
-          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setAdding(true)} data-new-change-order>{OWNER_TEXT.newChangeOrder}</button>
+          <LabelledControl tooltip={WORKBENCH_TOOLTIPS.add} icon="add" onClick={() => setAdding(true)} data-new-change-order>{OWNER_TEXT.newChangeOrder}</LabelledControl>
         ) : null}
       </div>
       {adding ? <NewChangeOrderForm agreement={agreement} agreementId={agreementId} onClose={() => setAdding(false)} /> : null}

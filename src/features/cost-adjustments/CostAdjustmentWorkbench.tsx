@@ -21,6 +21,8 @@ import {
   type CostAdjustment, type ItemEdit,
 } from './data';
 import { ReferenceDocuments } from './ReferenceDocuments';
+import { LabelledControl } from '../../ui/workbench';
+import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 
 /** Texts the workbench shows; tests read them. */
 export const CA_TEXT = {
@@ -409,9 +411,9 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
         {draftRefusal && !closed ? <p className="small text-warning-emphasis" data-post-check>Before posting: {draftRefusal}</p> : null}
         <div className="d-flex flex-wrap gap-2">
           {itemsEditable ? (
-            <button type="button" className="btn btn-sm border text-body" data-add-item onClick={() => setDraft((d) => d && {
+            <LabelledControl tooltip={WORKBENCH_TOOLTIPS.add} icon="add" className="btn btn-sm border text-body" data-add-item onClick={() => setDraft((d) => d && {
               ...d, items: [...d.items, { key: newKey(), itemId: null, costType: '', costCodeId: null, description: '', amount: '', deleted: false }],
-            })}>Add item</button>
+            })}>Add item</LabelledControl>
           ) : null}
           <span className="ms-auto" />
           <button type="button" className="btn btn-sm border text-body" disabled={busy} onClick={() => { setDraft(draftFrom(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } 
 import { lookupList } from '../../core/lookups';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles, $rolesStatus } from '../../core/roles';
-import { openWorkbench } from '../../core/workbench';
+import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import {
   DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit, localToday,
   moveNeedsApprover,
@@ -23,7 +23,7 @@ import {
   FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldInvalid, formFeedback, loadFieldSecurity, useRecord,
   useWorkbenchRecordName, type FeedbackItem, type FieldSecurity, type FormFeedback,
 } from '../../ui/records';
-import { FilesPanel } from '../../ui/workbench';
+import { FilesPanel, LabelledControl } from '../../ui/workbench';
 import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../commitments';
 import {
   advanceDirectCost, createDirectCost, directCostStore, loadDirectCost, saveDirectCost,
@@ -277,7 +277,8 @@ function DirectCostForm({ draft, setDraft, editable, feedback, projectId, budget
         </table>
       </div>
       {itemsEditable ? (
-        <button type="button" className="btn btn-sm border text-primary-emphasis mb-3" onClick={() => setDraft((d) => ({ ...d, items: [...d.items, emptyItem()] }))}>Add item</button>
+        <LabelledControl tooltip={WORKBENCH_TOOLTIPS.add} icon="add" className="btn btn-sm border text-primary-emphasis mb-3"
+          onClick={() => setDraft((d) => ({ ...d, items: [...d.items, emptyItem()] }))}>Add item</LabelledControl>
       ) : null}
     </>
   );

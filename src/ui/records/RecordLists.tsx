@@ -8,6 +8,8 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
+import { WorkbenchIcon } from '../workbench/icons';
 
 /** One column of a record list. */
 export interface RecordColumn<T> {
@@ -36,6 +38,12 @@ export interface RecordListsProps<T> {
   levelOf?(record: T): number;
   /** Extra content at the end of each row (actions). */
   actions?(record: T): ReactNode;
+  /**
+   * Opens the record's workbench: each row gets an 'Open Workbench' control (§2 tooltip) at its end;
+   * `nameOf` names the record in the control's accessible name ('Open Workbench SC-001').
+   */
+  onOpen?(record: T): void;
+  nameOf?(record: T): string;
   /** The tab shown first (default open); controlled when `onTabChange` is given with `tab`. */
   tab?: RecordListTab;
   onTabChange?(tab: RecordListTab): void;
@@ -59,7 +67,19 @@ export function splitRecords<T>(records: readonly T[], isClosed: (record: T) => 
 
 /** Open and Closed tabs over one table each. */
 export function RecordLists<T>(props: RecordListsProps<T>) {
-  const { records, idOf, isClosed, columns, label, levelOf, actions, loading = false, emptyText, testId } = props;
+  const { records, idOf, isClosed, columns, label, levelOf, loading = false, emptyText, testId, onOpen, nameOf } = props;
+  const actions = onOpen || props.actions ? (record: T) => (
+    <>
+      {props.actions?.(record)}
+      {onOpen ? (
+        <button type="button" className="btn btn-sm btn-link p-1 ms-1 align-baseline" title={WORKBENCH_TOOLTIPS.openWorkbench}
+          aria-label={`${WORKBENCH_TOOLTIPS.openWorkbench} ${nameOf?.(record) ?? idOf(record)}`} data-control={WORKBENCH_TOOLTIPS.openWorkbench}
+          onClick={() => onOpen(record)}>
+          <WorkbenchIcon name="openWorkbench" />
+        </button>
+      ) : null}
+    </>
+  ) : undefined;
   const totalLabel = props.totalLabel ?? defaultTotalLabel;
   const [ownTab, setOwnTab] = useState<RecordListTab>(props.tab ?? 'open');
   const tab = props.onTabChange && props.tab ? props.tab : ownTab;

@@ -3,11 +3,12 @@
  * record name, change asterisk, controls) and a body. Purely presentational: the host element
  * (`<pfm-workbench-host>`) owns the state and passes the actions in.
  */
-import { useEffect, useId, useRef } from 'react';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { WorkbenchIcon } from './icons';
 import type { WorkbenchIconName } from './icons';
+import { adoptPrintStyles } from './print';
 
 /** Width of the open panel. */
 export const WORKBENCH_WIDTH = 'min(1320px, 100vw)';
@@ -30,7 +31,85 @@ export interface WorkbenchFrameProps {
   onPreview?: () => void;
   /** Whether the preview is showing (the Preview control is pressed). */
   previewOpen?: boolean;
+  /** The Open Sidebar control and the sidebar's content (null: the record has no sidebar). */
+  sidebar?: { open: boolean; onToggle(): void; content: ReactNode } | null;
+  /** The Tools menu (print, export); null: none. */
+  tools?: { onPrint(): void; onExportCsv(): void; onExportExcel(): void } | null;
   children?: ReactNode;
+}
+
+/** Width of the open sidebar. */
+export const WORKBENCH_SIDEBAR_WIDTH = 'min(380px, 40vw)';
+
+/** Entries of the Tools menu; tests read them. */
+export const TOOLS_TEXT = { print: 'Print', exportCsv: 'Export to CSV', exportExcel: 'Export to Excel' } as const;
+
+/**
+ * A button with a §2 tooltip (title) and visible text that names it: Add, Edit and the like inside a
+ * workbench, where the text says what is added or edited.
+ */
+export function LabelledControl({ tooltip, icon, onClick, className = 'btn btn-sm border text-primary-emphasis', disabled, pressed, children, ...data }: {
+  tooltip: string; icon: WorkbenchIconName; onClick(): void; className?: string; disabled?: boolean; pressed?: boolean; children: ReactNode;
+  [data: `data-${string}`]: string | boolean | undefined;
+}) {
+  return (
+    <button type="button" className={`${className} d-inline-flex align-items-center gap-1`} title={tooltip} data-control={tooltip} onClick={onClick}
+      disabled={disabled} aria-pressed={pressed} {...data}>
+      <WorkbenchIcon name={icon} />
+      <span>{children}</span>
+    </button>
+  );
+}
+
+/** The Tools control: a menu button (WAI-ARIA menu pattern) with Print and the exports. */
+function ToolsMenu({ tools }: { tools: NonNullable<WorkbenchFrameProps['tools']> }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+  const items = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+  useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+  const close = (focus = true) => {
+    setOpen(false);
+    if (focus) button.current?.focus();
+  };
+  const choose = (action: () => void) => {
+    close();
+    action();
+  };
+  const onKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const all = items();
+    const index = all.indexOf(event.target as HTMLButtonElement);
+    if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); close(); }
+    else if (event.key === 'ArrowDown') { event.preventDefault(); all[(index + 1) % all.length]?.focus(); }
+    else if (event.key === 'ArrowUp') { event.preventDefault(); all[(index - 1 + all.length) % all.length]?.focus(); }
+    else if (event.key === 'Home') { event.preventDefault(); all[0]?.focus(); }
+    else if (event.key === 'End') { event.preventDefault(); all[all.length - 1]?.focus(); }
+    else if (event.key === 'Tab') close(false);
+  };
+  const entry = (text: string, action: () => void) => (
+    <li role="none"><button type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => choose(action)}>{text}</button></li>
+  );
+  return (
+    <div className="position-relative" onBlur={(event) => { if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false); }}>
+      <button ref={button} type="button" className="btn btn-sm btn-outline-secondary d-inline-flex align-items-center gap-1" title={WORKBENCH_TOOLTIPS.tools}
+        aria-label={WORKBENCH_TOOLTIPS.tools} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} data-control={WORKBENCH_TOOLTIPS.tools}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => { if (event.key === 'ArrowDown') { event.preventDefault(); setOpen(true); } }}>
+        <WorkbenchIcon name="tools" />
+      </button>
+      {open ? (
+        <ul ref={list} id={menuId} role="menu" aria-label={WORKBENCH_TOOLTIPS.tools} className="dropdown-menu dropdown-menu-end show"
+          style={{ position: 'absolute', right: 0, top: '100%', left: 'auto' }} onKeyDown={onKey} data-tools-menu>
+          {entry(TOOLS_TEXT.print, tools.onPrint)}
+          {entry(TOOLS_TEXT.exportCsv, tools.onExportCsv)}
+          {entry(TOOLS_TEXT.exportExcel, tools.onExportExcel)}
+        </ul>
+      ) : null}
+    </div>
+  );
 }
 
 /** A header button whose title and accessible name are the §2 tooltip. */
@@ -51,7 +130,7 @@ export function WorkbenchControl({ tooltip, icon, onClick, pressed, children }: 
  * inside it calls `onClose`.
  */
 export function WorkbenchFrame(props: WorkbenchFrameProps) {
-  const { title, recordName, indicator, collapsed, files, children } = props;
+  const { title, recordName, indicator, collapsed, files, sidebar, tools, children } = props;
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
 
@@ -60,6 +139,7 @@ export function WorkbenchFrame(props: WorkbenchFrameProps) {
     let opener: Element | null = document.activeElement;
     while (opener?.shadowRoot?.activeElement) opener = opener.shadowRoot.activeElement;
     panel.current?.focus();
+    if (panel.current) adoptPrintStyles(panel.current);
     return () => {
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
@@ -92,6 +172,10 @@ export function WorkbenchFrame(props: WorkbenchFrameProps) {
           {indicator}
         </h2>
         <div className="d-flex flex-wrap gap-1" role="toolbar" aria-label={`${title} controls`}>
+          {sidebar ? (
+            <WorkbenchControl tooltip={WORKBENCH_TOOLTIPS.openSidebar} icon="sidebar" onClick={sidebar.onToggle} pressed={sidebar.open} />
+          ) : null}
+          {tools ? <ToolsMenu tools={tools} /> : null}
           {files ? (
             <WorkbenchControl tooltip={WORKBENCH_TOOLTIPS.files} icon="files" onClick={files.onToggle} pressed={files.open}>
               <span className="badge text-bg-secondary workbench-file-count">{files.count ?? '…'}</span>
@@ -108,8 +192,16 @@ export function WorkbenchFrame(props: WorkbenchFrameProps) {
           <WorkbenchControl tooltip={WORKBENCH_TOOLTIPS.closeWorkbench} icon="close" onClick={props.onClose} />
         </div>
       </header>
-      <div className="workbench-body flex-grow-1 overflow-auto p-3" hidden={collapsed} style={{ overflow: 'auto', minHeight: 0 }}>
-        {children}
+      <div className="workbench-main" style={{ display: collapsed ? 'none' : 'flex', flex: '1 1 auto', minHeight: 0 }}>
+        <div className="workbench-body flex-grow-1 overflow-auto p-3" hidden={collapsed} style={{ overflow: 'auto', minHeight: 0, minWidth: 0 }}>
+          {children}
+        </div>
+        {sidebar?.open && !collapsed ? (
+          <aside className="workbench-sidebar border-start bg-body-tertiary p-3" aria-label={`${title} details and history`}
+            style={{ width: WORKBENCH_SIDEBAR_WIDTH, flex: '0 0 auto', overflow: 'auto' }} data-sidebar>
+            {sidebar.content}
+          </aside>
+        ) : null}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 /** The workbench frame's React pieces (§2): panel, tray, files panel. */
-export { WorkbenchFrame, WorkbenchControl, WORKBENCH_WIDTH } from './WorkbenchFrame';
+export { WorkbenchFrame, WorkbenchControl, LabelledControl, WORKBENCH_WIDTH, WORKBENCH_SIDEBAR_WIDTH, TOOLS_TEXT } from './WorkbenchFrame';
 export type { WorkbenchFrameProps } from './WorkbenchFrame';
 export { WorkbenchTray } from './WorkbenchTray';
 export { FilesPanel } from './FilesPanel';
@@ -7,3 +7,7 @@ export { DocumentPreviewPanel, PdfFrame, DOCUMENT_PREVIEW_TEXT, RECORD_DOCUMENT_
 export { loadFileCount, loadFiles, uploadFile, downloadFile, saveBlob } from './files';
 export type { RecordFile } from './files';
 export { WorkbenchIcon } from './icons';
+export { RecordSidebar, SIDEBAR_TEXT } from './RecordSidebar';
+export { loadRecordHistory, recordSheet, groupChangeSets, fieldLabel, valueText, HISTORY_PATH } from './history';
+export type { RecordHistory, HistoryEntry, ChangeSet, UnacknowledgedChange } from './history';
+export { printWorkbench, adoptPrintStyles, WORKBENCH_PRINT_CSS } from './print';
