@@ -25,6 +25,7 @@ import { directCostWriteHandlers } from './pfm/direct-costs/writes';
 import { dataQualityHandlers } from './pfm/data-quality/issues';
 import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
 import { opportunityHandlers } from './pfm/opportunities/opportunities';
+import { esignHandlers } from './pfm/esign/envelopes';
 
 export { API_ROUTES } from './routes';
 
@@ -77,6 +78,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...dataQualityHandlers,
     ...costAdjustmentWriteHandlers,
     ...opportunityHandlers,
+    ...esignHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

@@ -33,6 +33,7 @@ export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> 
   CostAdjustment: { table: 'cost_adjustments', idColumn: 'costAdjustmentId' },
   DirectCost: { table: 'direct_costs', idColumn: 'directCostId' },
   Rfi: { table: 'rfis', idColumn: 'rfiId' },
+  Envelope: { table: 'envelopes', idColumn: 'envelopeId' },
 };
 
 export const STANDARD_KEYS = ['Project', 'Budget', 'LegalEntity'] as const;

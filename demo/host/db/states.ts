@@ -24,6 +24,7 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   ['Rfi', 'Request for Information', 'keyPFM'],
   ['Timecard', 'Timecard', 'keyTC'],
   ['PtoRequest', 'PTO Request', 'keyPTO'],
+  ['Envelope', 'Envelope', 'keyPFM'],
 ];
 
 /** A state: [name, closed]. The display order is the position in the list (1-based). */
@@ -49,6 +50,8 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   CostAdjustment: [['Open', false], ['Reconciled', true], ['Void', true]],
   // Migration 002 renamed Submitted to Pending Approval and added Approved (ids of existing states kept).
   DirectCost: [['Draft', false], ['Pending Approval', false], ['Approved', false], ['Posted', true], ['Void', true]],
+  // E-sign envelopes (issue 12; migration 007 writes the same rows into an existing database).
+  Envelope: [['Draft', false], ['Sent', false], ['Viewed', false], ['Signed', true], ['Declined', true], ['Voided', true], ['Expired', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -104,6 +107,12 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
     Draft: [['Pending Approval', true], ['Void', false]],
     'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],
     Approved: [['Posted', true], ['Void', false]],
+  },
+  // Envelopes move by the e-sign service (send, view, sign, decline, void, expiry), not by the state menu.
+  Envelope: {
+    Draft: [['Sent', true], ['Voided', false]],
+    Sent: [['Viewed', true], ['Signed', false], ['Declined', false], ['Voided', false], ['Expired', false]],
+    Viewed: [['Signed', true], ['Declined', false], ['Voided', false], ['Expired', false]],
   },
 };
 
