@@ -32,6 +32,7 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/projection.ts')) return undefined; // travels with the projection grid
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
+  if (path.endsWith('/src/core/esign.ts')) return undefined; // travels with the e-sign screen and the commitment workbenches
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';

@@ -74,3 +74,17 @@ export function signerProblems(signers: ReadonlyArray<{ name: string; email: str
   });
   return problems;
 }
+
+/** Record states from which a document may be sent (the server checks the advancement table too). */
+const SENDABLE: Record<EsignRecordKey, readonly string[]> = {
+  Subcontract: ['Draft', 'Pending Signature'],
+  PurchaseAgreement: ['Draft', 'Pending Signature'],
+  SubcontractChangeOrder: ['Draft', 'Pending Approval'],
+  PurchaseAgreementChangeOrder: ['Draft', 'Pending Approval'],
+  PurchaseOrder: ['Draft'],
+};
+
+/** True when a record of `recordKey` in state `stateName` may be sent for signature (offers the workbench's action). */
+export function canSendForSignature(recordKey: string, stateName: string): boolean {
+  return (SENDABLE as Record<string, readonly string[] | undefined>)[recordKey]?.includes(stateName) ?? false;
+}

@@ -38,4 +38,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-direct-cost': () => import('./wb-direct-cost/define'),
   'pfm-cost-adjustments': () => import('./pfm-cost-adjustments/define'),
   'wb-cost-adjustment': () => import('./wb-cost-adjustment/define'),
+  'pfm-esign': () => import('./pfm-esign/define'),
 };

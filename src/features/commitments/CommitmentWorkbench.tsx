@@ -7,6 +7,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
+import { canSendForSignature } from '../../core/esign';
+import { routePath } from '../../core/router';
 import { lookupList } from '../../core/lookups';
 import { showMessage, showToast } from '../../core/messages';
 import { EXCESS_LIABILITY_OPTIONS, formatCostCode, formatMoney, parseNumber, RETAINAGE_OPTIONS, sanitizeNumber } from '../../core/format';
@@ -283,6 +285,10 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
         {record.vendorName ? <span className="text-body-secondary" data-vendor>{record.vendorName}</span> : null}
         <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{record.recordStateName}</span>
         <span className="ms-auto" />
+        {canSendForSignature(kind, record.recordStateName) && record.projectId > 0 ? (
+          <a className="btn btn-sm btn-outline-primary" data-send-for-signature
+            href={routePath('projectesign', { projectId: record.projectId, recordKey: kind, recordId })}>Send for signature</a>
+        ) : null}
         <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />
       </div>
