@@ -166,7 +166,7 @@ function EnvelopeLists({ scopeKey, admin, canWrite, reload }: { scopeKey: string
           <button type="button" className="btn btn-sm btn-primary" disabled={busy === e.envelopeId} data-action="send" aria-label={`Send ${e.number} for signature`}
             onClick={() => void act(e, () => sendEnvelope(e), ESIGN_TEXT.sent(e.number), 'Envelope not sent')}>Send</button>
         ) : null}
-        <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy === e.envelopeId} data-action="void" aria-label={`Void ${e.number}`}
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy === e.envelopeId} data-action="void" aria-label={`Void ${e.number}`}
           onClick={() => void askVoid(e)}>Void</button>
       </div>
     );

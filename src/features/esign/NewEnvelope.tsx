@@ -143,7 +143,7 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
               </div>
               <div className="col-sm-2 align-self-end">
                 {signers.length > 1 ? (
-                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={`Remove signer ${index + 1}`}
+                  <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Remove signer ${index + 1}`}
                     onClick={() => setSigners((list) => list.filter((_, i) => i !== index))}>Remove</button>
                 ) : null}
               </div>
@@ -151,7 +151,7 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
           );
         })}
         {signers.length < MAX_SIGNERS ? (
-          <button type="button" className="btn btn-sm btn-outline-primary mt-1" data-add-signer
+          <button type="button" className="btn btn-sm btn-outline-secondary mt-1" data-add-signer
             onClick={() => setSigners((list) => [...list, { name: '', email: '' }])}>{NEW_ENVELOPE_TEXT.addSigner}</button>
         ) : null}
       </fieldset>
