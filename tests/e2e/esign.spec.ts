@@ -13,13 +13,14 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 
 const screen = (page: Page) => page.locator('pfm-esign');
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
-const SCREEN = '/pfm/projects/esign?projectId=1';
+// Project 3: no other spec changes its subcontracts (specs share one database).
+const SCREEN = '/pfm/projects/esign?projectId=3';
 
-/** The next Draft subcontract of project 1 without an envelope (each test takes its own). */
+/** The next subcontract of project 3 that may be sent (Draft first, then Pending Signature) without an envelope: each test takes its own. */
 function draftSubcontract(skip = 0): Row {
   return one(`SELECT t.subcontractId, t.number FROM subcontracts t JOIN application_record_states s USING (applicationRecordStateId)
-    WHERE s.name = 'Draft' AND t.projectId = 1 AND NOT EXISTS (SELECT 1 FROM envelopes e WHERE e.recordKey = 'Subcontract' AND e.recordId = t.subcontractId)
-    ORDER BY t.subcontractId LIMIT 1 OFFSET ?`, skip);
+    WHERE s.name IN ('Draft', 'Pending Signature') AND t.projectId = 3 AND NOT EXISTS (SELECT 1 FROM envelopes e WHERE e.recordKey = 'Subcontract' AND e.recordId = t.subcontractId)
+    ORDER BY s.displayOrder, t.subcontractId LIMIT 1 OFFSET ?`, skip);
 }
 const subState = (id: number) => one('SELECT s.name FROM subcontracts t JOIN application_record_states s USING (applicationRecordStateId) WHERE subcontractId = ?', id).name as string;
 const envelopeOf = (subcontractId: number) => one(`SELECT e.*, s.name AS stateName FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId)
@@ -47,10 +48,10 @@ test.describe('e-sign', () => {
   test('from the workbench: an envelope generated, sent, viewed and signed by two signers through the outbox links; the subcontract executed and the signed PDF in Files', async ({ page, context }) => {
     test.setTimeout(150_000);
     const sub = draftSubcontract();
-    await openPortalAs(page, 'pm', `/pfm/projects/commitments?projectId=1&workbench=Subcontract&recordKey=Subcontract&recordId=${sub.subcontractId}`);
+    await openPortalAs(page, 'pm', `/pfm/projects/commitments?projectId=3&workbench=Subcontract&recordKey=Subcontract&recordId=${sub.subcontractId}`);
     // The workbench's 'Send for signature' opens the e-sign screen with the subcontract chosen.
     await page.locator('wb-subcontract [data-send-for-signature]').click();
-    await expect(page).toHaveURL(new RegExp(`/pfm/projects/esign\\?projectId=1&recordKey=Subcontract&recordId=${sub.subcontractId}$`));
+    await expect(page).toHaveURL(new RegExp(`/pfm/projects/esign\\?projectId=3&recordKey=Subcontract&recordId=${sub.subcontractId}$`));
     const form = screen(page).locator('[data-form="new-envelope"]');
     await expect(form.getByLabel('Document')).toHaveValue(`Subcontract:${sub.subcontractId}`);
     // The vendor comes as the first signer; a bad e-mail is refused before any call, the typed values kept.
@@ -122,7 +123,7 @@ test.describe('e-sign', () => {
     await expect(row.locator('[data-signer="paul@summit.example"]')).toHaveAttribute('data-signer-state', 'Signed');
 
     // The subcontract's Files: download the signed PDF and read its signature page.
-    await pushPath(page, `/pfm/projects/commitments?projectId=1&workbench=Subcontract&recordKey=Subcontract&recordId=${sub.subcontractId}`);
+    await pushPath(page, `/pfm/projects/commitments?projectId=3&workbench=Subcontract&recordKey=Subcontract&recordId=${sub.subcontractId}`);
     const panel = page.locator('pfm-workbench-host [role="dialog"]');
     await expect(panel.locator('[data-state-name]')).toHaveText('Executed');
     await panel.locator('button[title="Files"]').click();
@@ -219,7 +220,7 @@ test.describe('e-sign', () => {
   });
 
   test('the admin-level list shows every project’s envelopes; employees are refused the route', async ({ page, browser }) => {
-    await openPortalAs(page, 'pm', '/pfm/esign?projectId=1');
+    await openPortalAs(page, 'pm', '/pfm/esign?projectId=3');
     // (The address bar's stripping is the router's, issue 12's surveys part; the element gets no project.)
     await expect(screen(page).locator('[data-screen-title]')).toContainText('All projects');
     await expect(screen(page).getByRole('columnheader', { name: 'Project' })).toBeVisible();
@@ -227,6 +228,38 @@ test.describe('e-sign', () => {
     await openPortalAs(employee, 'employee', SCREEN);
     await expect(employee).toHaveURL(/\/forbidden/);
     await employee.close();
+  });
+
+  test('by keyboard: a new envelope chosen, filled and sent', async ({ page }) => {
+    await openPortalAs(page, 'pm', SCREEN);
+    await expect(screen(page).locator('[data-state="loading"]')).toHaveCount(0);
+    const sub = draftSubcontract();
+    await screen(page).locator('[data-new="envelope"]').focus();
+    await page.keyboard.press('Enter');
+    const select = screen(page).locator('[data-form="new-envelope"] select');
+    await expect(select.locator(`option[value="Subcontract:${sub.subcontractId}"]`)).toHaveCount(1);
+    await select.focus();
+    await select.selectOption(`Subcontract:${sub.subcontractId}`); // a select's own keys differ by platform; the value is picked as the keyboard would
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kim Keyboard');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('kim@vendor.example');
+    const created = serverAnswer(page, '/api/pfm/CreateEnvelope');
+    await page.keyboard.press('Enter');
+    expect((await created).status()).toBe(200);
+    const envelope = envelopeOf(sub.subcontractId);
+    expect(envelope.stateName).toBe('Sent');
+    expect(one('SELECT name, email FROM envelope_signers WHERE envelopeId = ?', envelope.envelopeId)).toEqual({ name: 'Kim Keyboard', email: 'kim@vendor.example' });
+  });
+
+  test('a failed load shows Retry, which loads the lists', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/pfm/getenvelopes**', (route) => (fail ? route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }) : route.continue()));
+    await openPortalAs(page, 'pm', SCREEN);
+    await expect(screen(page).locator('[data-state="failed"]')).toContainText('The envelopes could not be loaded.');
+    fail = false;
+    await screen(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(screen(page).getByRole('tab', { name: /Open/ })).toBeVisible();
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

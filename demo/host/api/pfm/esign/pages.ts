@@ -41,6 +41,7 @@ a { color: var(--accent); }
 .error { color: var(--bad); font-weight: 600; }
 label { display: block; font-weight: 600; margin: 12px 0 4px; }
 .check label { display: inline; font-weight: normal; margin-left: 6px; }
+textarea { display: block; }
 input[type=text], textarea { width: 100%; max-width: 480px; padding: 8px; font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: 6px; }
 button { margin-top: 16px; padding: 8px 18px; font: inherit; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--bg); cursor: pointer; }
 button.secondary { background: transparent; color: var(--bad); border-color: var(--bad); }
