@@ -33,6 +33,7 @@ function manualChunks(id) {
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
   if (path.endsWith('/src/core/documents.ts')) return 'documents'; // the workbench host (Preview) and the template workbench share it
+  if (path.endsWith('/src/core/esign.ts')) return undefined; // travels with the e-sign screen and the commitment workbenches
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   if (path.endsWith('/src/core/surveys.ts')) return undefined; // travels with the survey screens
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)

@@ -14,6 +14,7 @@ import { openDatabase } from './db/index';
 import { createIdentityProvider, ensureIdpKeys, issuerFor, publicJwk, registerIdentityProvider } from './idp/index';
 import { registerLegacyPages } from './legacy/index';
 import { registerPages, sendPortalPage } from './pages';
+import { registerSigningPages } from './api/pfm/esign/pages';
 import { registerSecurityHeaders } from './security-headers';
 import { ensureCertificate } from './tls';
 import { syncSurveys } from './db/surveys';
@@ -107,6 +108,8 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   app.get('/', async (_request, reply) => sendPortalPage(reply));
   await app.register(async (api) => registerApi(api, db));
   await app.register(async (services) => registerServices(services, db, (name) => started.services?.[name]));
+  // The demo signing service of e-sign envelopes (issue 12): HTML pages outside /api, the per-signer token is the credential.
+  await registerSigningPages(app, db);
 
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: 'localhost' });
   const address = app.server.address();

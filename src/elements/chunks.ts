@@ -41,4 +41,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'pfm-surveys': () => import('./pfm-surveys/define'),
   'wb-survey-instance': () => import('./wb-survey-instance/define'),
   'wb-document-template-administration': () => import('./wb-document-template-administration/define'),
+  'pfm-esign': () => import('./pfm-esign/define'),
 };

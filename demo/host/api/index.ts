@@ -29,6 +29,7 @@ import { surveyHandlers } from './pfm/surveys/surveys';
 import { documentTemplateHandlers } from './pfm/documents/templates';
 import { historyHandlers } from './pfm/history/history';
 import { withHistoryActor } from '../db/history';
+import { esignHandlers } from './pfm/esign/envelopes';
 
 export { API_ROUTES } from './routes';
 
@@ -84,6 +85,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...surveyHandlers,
     ...documentTemplateHandlers,
     ...historyHandlers,
+    ...esignHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

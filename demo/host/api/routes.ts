@@ -114,6 +114,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: { anyOf: [DOCUMENT_TEMPLATE_ADMINS] }, note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin' },
   { method: 'POST', path: '/api/pfm/documents/RecordDocument', access: 'pfm', note: "added: the record's generated document (RecordKey: a commitment or change-order kind, RecordId) as a PDF attachment (file-form blob call)" },
   { method: 'GET', path: '/api/pfm/getrecordhistory', access: 'pfm', note: 'added: recordKey, recordId, lastLoad: the record, its items and its history (every field change: old, new, who, when, change set; unacknowledged ones marked); 404 unknown record' },
+  { method: 'GET', path: '/api/pfm/getenvelopes', access: 'pfm', note: 'added: e-sign envelopes with signers (recordKey Project/Budget/LegalEntity/Envelope/document kind, recordId, lastLoad, open; pfm/esign)' },
+  { method: 'GET', path: '/api/pfm/getesigndocuments', access: 'pfm', note: 'added: documents of a project that may be sent for signature (recordKey Project or Budget, recordId)' },
+  { method: 'POST', path: '/api/pfm/CreateEnvelope', access: 'pfm', note: 'added: RecordKey, RecordId, signers[i].name/.email, Send? (new Draft ENV-#####; Sent with Send=true)' },
+  { method: 'POST', path: '/api/pfm/SendEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)' },
+  { method: 'POST', path: '/api/pfm/RemindEnvelopeSigner', access: 'pfm', note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)' },
+  { method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId, Reason (required)' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

@@ -35,6 +35,7 @@ export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> 
   Rfi: { table: 'rfis', idColumn: 'rfiId' },
   Survey: { table: 'surveys', idColumn: 'surveyId' },
   SurveyTemplate: { table: 'survey_templates', idColumn: 'surveyTemplateId' },
+  Envelope: { table: 'envelopes', idColumn: 'envelopeId' },
 };
 
 export const STANDARD_KEYS = ['Project', 'Budget', 'LegalEntity'] as const;

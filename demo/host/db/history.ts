@@ -9,7 +9,7 @@
  * functions registered with `db.function()` that look into an AsyncLocalStorage the API sets per
  * request ({@link withHistoryActor}); better-sqlite3 runs synchronously inside the request's async
  * context, so the trigger sees the right caller. Outside a request (the seed, migrations) there is no
- * actor and nothing is recorded.
+ * actor and nothing is recorded. A signer on the host's signing page is an outside actor, named (migration 010).
  *
  * A new table joins with ONE line in {@link TRACKED_TABLES} (its own migration creates the table;
  * the triggers follow on the next start, and follow later ALTER TABLE … ADD COLUMN by themselves).
@@ -71,11 +71,20 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   { table: 'files', recordKey: 'File', idColumn: 'fileId', parent: { keyColumn: 'applicationRecordKey', column: 'recordId' }, items: false },
   { ...item('projections', 'Projection', 'projectionId', 'Budget', 'budgetId'), items: false },
   item('opportunity_cost_codes', 'OpportunityCostCode', 'opportunityCostCodeId', 'Opportunity', 'opportunityId'),
+  record('surveys', 'Survey', 'surveyId'),
+  item('survey_answers', 'SurveyAnswer', 'surveyQuestionId', 'Survey', 'surveyId'),
+  record('envelopes', 'Envelope', 'envelopeId'),
+  // The signer's token is the signing link's credential: never copied into the history anyone with PFM access can read.
+  { ...item('envelope_signers', 'EnvelopeSigner', 'envelopeSignerId', 'Envelope', 'envelopeId'), exclude: ['token'] },
+  record('document_templates', 'DocumentTemplate', 'documentTemplateId'),
 ];
 
 /** Who writes, when and in which change set: one per API request. */
 export interface HistoryActor {
-  employeeId: number;
+  /** The employee who writes; null for someone outside the company (an e-sign signer on the host's signing page). */
+  employeeId: number | null;
+  /** Who that outsider is ('Ada Vendor (signer)'); null for employees (their name comes from employees). */
+  name: string | null;
   at: string;
   changeSetId: string;
 }
@@ -87,12 +96,18 @@ const actors = new AsyncLocalStorage<HistoryActor>();
  * The API wraps every handler in it; code that writes outside a request (a scheduled job) may too.
  */
 export function withHistoryActor<T>(employeeId: number, fn: () => T): T {
-  return actors.run({ employeeId, at: new Date().toISOString(), changeSetId: randomUUID() }, fn);
+  return actors.run({ employeeId, name: null, at: new Date().toISOString(), changeSetId: randomUUID() }, fn);
+}
+
+/** Like {@link withHistoryActor} for someone who is not an employee (a signer on the signing page), named by `name`. */
+export function withOutsideHistoryActor<T>(name: string, fn: () => T): T {
+  return actors.run({ employeeId: null, name, at: new Date().toISOString(), changeSetId: randomUUID() }, fn);
 }
 
 /** The SQL functions the triggers call; registered on every connection that writes (openDatabase). */
 export function registerHistoryFunctions(db: Database.Database): void {
   db.function('history_actor', { deterministic: false }, () => actors.getStore()?.employeeId ?? null);
+  db.function('history_actor_name', { deterministic: false }, () => actors.getStore()?.name ?? null);
   db.function('history_time', { deterministic: false }, () => actors.getStore()?.at ?? null);
   db.function('history_change_set', { deterministic: false }, () => actors.getStore()?.changeSetId ?? null);
 }
@@ -128,9 +143,9 @@ export function historyTriggerSql(spec: TrackedTable, columns: readonly string[]
     statements.push(`DROP TRIGGER IF EXISTS ${name(event)};`);
     if (fields.length === 0) continue;
     statements.push(`CREATE TRIGGER ${name(event)} AFTER ${event.toUpperCase()} ON ${quote(spec.table)}
-WHEN history_actor() IS NOT NULL BEGIN
-  INSERT INTO record_history (recordKey, recordId, childKey, childId, action, field, oldValue, newValue, changedByEmployeeId, changedAt, changeSetId)
-  SELECT ${keyExpr}, ${idExpr}, ${childKey}, ${childId}, '${event}', field, oldValue, newValue, history_actor(), history_time(), history_change_set()
+WHEN history_change_set() IS NOT NULL BEGIN
+  INSERT INTO record_history (recordKey, recordId, childKey, childId, action, field, oldValue, newValue, changedByEmployeeId, changedByName, changedAt, changeSetId)
+  SELECT ${keyExpr}, ${idExpr}, ${childKey}, ${childId}, '${event}', field, oldValue, newValue, history_actor(), history_actor_name(), history_time(), history_change_set()
   FROM (${fields.join(' UNION ALL ')}) WHERE oldValue IS NOT newValue;
 END;`);
   }

@@ -26,6 +26,7 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   ['PtoRequest', 'PTO Request', 'keyPTO'],
   // Issue 12 (migration 006 adds it to an existing database).
   ['Survey', 'Survey', 'keyPFM'],
+  ['Envelope', 'Envelope', 'keyPFM'],
 ];
 
 /** A state: [name, closed]. The display order is the position in the list (1-based). */
@@ -53,6 +54,8 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   DirectCost: [['Draft', false], ['Pending Approval', false], ['Approved', false], ['Posted', true], ['Void', true]],
   // Issue 12: a project survey (migration 006 writes the same rows into an existing database).
   Survey: [['Open', false], ['In Progress', false], ['Submitted', true], ['Canceled', true]],
+  // E-sign envelopes (issue 12; migration 007 writes the same rows into an existing database).
+  Envelope: [['Draft', false], ['Sent', false], ['Viewed', false], ['Signed', true], ['Declined', true], ['Voided', true], ['Expired', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -114,6 +117,12 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
     Open: [['In Progress', true], ['Canceled', false]],
     'In Progress': [['Submitted', true], ['Open', false], ['Canceled', false]],
     Canceled: [['Open', false]],
+  },
+  // Envelopes move by the e-sign service (send, view, sign, decline, void, expiry), not by the state menu.
+  Envelope: {
+    Draft: [['Sent', true], ['Voided', false]],
+    Sent: [['Viewed', true], ['Signed', false], ['Declined', false], ['Voided', false], ['Expired', false]],
+    Viewed: [['Signed', true], ['Declined', false], ['Voided', false], ['Expired', false]],
   },
 };
 

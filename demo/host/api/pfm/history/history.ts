@@ -26,7 +26,9 @@ const HISTORY_RECORDS: Record<string, { table: string; idColumn: string }> = {
   ...Object.fromEntries(TRACKED_TABLES.map((spec) => [spec.recordKey, { table: spec.table, idColumn: spec.idColumn }])),
 };
 
-const withoutNoise = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([key]) => !NOISY_COLUMNS.includes(key)));
+/** The row without noisy columns and without the table's excluded ones (an e-sign signer's token is a credential). */
+const withoutNoise = (row: Row, exclude: readonly string[] = []): Row =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !NOISY_COLUMNS.includes(key) && !exclude.includes(key)));
 
 function recordHistory(db: Database.Database, employeeId: number, recordKey: string, recordId: number, lastLoad: string | undefined): unknown {
   const where = HISTORY_RECORDS[recordKey]!;
@@ -35,7 +37,7 @@ function recordHistory(db: Database.Database, employeeId: number, recordKey: str
   const isItem = TRACKED_TABLES.some((spec) => spec.recordKey === recordKey && spec.parent);
   const items = TRACKED_TABLES.filter((spec) => spec.items && spec.parent?.recordKey === recordKey).flatMap((spec) =>
     (db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.parent!.column} = ? ORDER BY ${spec.idColumn}`).all(recordId) as Row[])
-      .map((item) => ({ itemKey: spec.recordKey, itemId: item[spec.idColumn], ...withoutNoise(item) })));
+      .map((item) => ({ itemKey: spec.recordKey, itemId: item[spec.idColumn], ...withoutNoise(item, spec.exclude) })));
   const changes = db.prepare(`SELECT c.changeTrackingId, c.applicationRecordId, c.recordType, c.description, c.changedAt, c.changeSetId,
       e.preferredName AS changedBy
     FROM change_tracking c LEFT JOIN employees e ON e.employeeId = c.changedByEmployeeId
@@ -44,7 +46,7 @@ function recordHistory(db: Database.Database, employeeId: number, recordKey: str
     ORDER BY c.changeTrackingId DESC`).all(employeeId, recordKey, recordId, recordKey, recordId) as Row[];
   const open = new Set<unknown>(changes.map((c) => c.changeSetId).filter((id) => typeof id === 'string'));
   const history = (db.prepare(`SELECT h.recordHistoryId, h.recordKey, h.recordId, h.childKey, h.childId, h.action, h.field, h.oldValue, h.newValue,
-      h.changedByEmployeeId, e.preferredName AS changedBy, h.changedAt, h.changeSetId
+      h.changedByEmployeeId, coalesce(e.preferredName, h.changedByName) AS changedBy, h.changedAt, h.changeSetId
     FROM record_history h LEFT JOIN employees e ON e.employeeId = h.changedByEmployeeId
     WHERE ((h.recordKey = ? AND h.recordId = ?) OR (h.childKey = ? AND h.childId = ?)) AND (? IS NULL OR h.changedAt > ?)
     ORDER BY h.recordHistoryId DESC LIMIT 5000`).all(recordKey, recordId, recordKey, recordId, lastLoad ?? null, lastLoad ?? null) as Row[])

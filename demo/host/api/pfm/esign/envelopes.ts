@@ -1,0 +1,256 @@
+/**
+ * E-sign envelope API (issue 12), in the style of the other PFM writes: form-data POST, `{ data }`
+ * answers, 400 validation feedback (nothing written), 409 on a stale OldRecordStateId, 400 autoAlert
+ * for refusals a user must read. Every route needs ACCESS.pfm (routes.ts): others get 403.
+ *
+ * | route | fields | answer |
+ * |---|---|---|
+ * | GET /api/pfm/getenvelopes | recordKey (Project, Budget, LegalEntity, Envelope or a document kind), recordId, lastLoad, open | envelopes with their signers |
+ * | GET /api/pfm/getesigndocuments | recordKey Project or Budget, recordId | the project's documents that may be sent (open, executable, no envelope out) |
+ * | POST /api/pfm/CreateEnvelope | RecordKey, RecordId, signers[i].name, signers[i].email, Send? | the new Draft envelope (Sent with Send=true) |
+ * | POST /api/pfm/SendEnvelope | EnvelopeId, OldRecordStateId | the Sent envelope (the PDF generated and stored, one outbox e-mail per signer, the record to Pending Signature) |
+ * | POST /api/pfm/RemindEnvelopeSigner | EnvelopeId, EnvelopeSignerId | the envelope; a second reminder within 24 h is a 400 autoAlert naming when the next is allowed |
+ * | POST /api/pfm/VoidEnvelope | EnvelopeId, OldRecordStateId, Reason (required) | the Voided envelope; its links stop working |
+ *
+ * The envelope's PDF and the signed PDF download through POST /api/pfm/files/download with
+ * documentFileId / signedFileId (the blob call, with the server's filename).
+ */
+import type Database from 'better-sqlite3';
+import {
+  ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
+} from '../../../../../src/core/esign';
+import type { Caller, Ctx, Handlers } from '../../context';
+import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, rawParam, type FeedbackItem, type Params } from '../../http';
+import { moveRecordState } from '../../records';
+import { routeKey } from '../../routes';
+import { keysOf, loadParams, scopeWhere } from '../../scope';
+import { renderRecordDocument } from '../documents/render';
+import {
+  DOCUMENT_SPECS, ENVELOPE_SELECT, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, esignNow, esignNowIso,
+  expireDue, newToken, sendMail, signingPath, storeFile, withSigners,
+} from './service';
+
+type Row = Record<string, unknown>;
+
+const SCOPE = {
+  project: 'e.projectId',
+  keys: {
+    Envelope: 'e.envelopeId',
+    ...Object.fromEntries(ESIGN_RECORD_KEYS.map((key) => [key, `(CASE WHEN e.recordKey = '${key}' THEN e.recordId END)`])),
+  },
+};
+
+function getEnvelopes({ db, query }: Ctx): unknown {
+  expireDue(db);
+  const params = loadParams(db, query, keysOf(SCOPE));
+  const { where, args } = scopeWhere(params, SCOPE);
+  where.push(`s.closed = ${params.open ? 0 : 1}`);
+  if (params.lastLoad) { where.push('e.modifiedAt > ?'); args.push(params.lastLoad); }
+  const rows = db.prepare(`${ENVELOPE_SELECT} WHERE ${where.join(' AND ')} ORDER BY e.envelopeId DESC`).all(...args) as Row[];
+  return withSigners(db, rows);
+}
+
+/** Envelope ids out for signature (or Draft) on record key/id. */
+const activeEnvelope = (db: Database.Database, key: string, id: number): string | undefined => db.prepare(`SELECT e.number FROM envelopes e
+  JOIN application_record_states s USING (applicationRecordStateId) WHERE e.recordKey = ? AND e.recordId = ? AND s.name IN ('Draft', 'Sent', 'Viewed')`)
+  .pluck().get(key, id) as string | undefined;
+
+function getDocuments({ db, query }: Ctx): unknown {
+  const params = loadParams(db, query, ['Project', 'Budget']);
+  if (!params.recordKey) throw badRequest("Parameter 'recordKey' is required (Project or Budget).", { parameter: 'recordKey' });
+  const projectId = params.recordKey === 'Project' ? params.recordId
+    : db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').pluck().get(params.recordId) as number;
+  const out: Row[] = [];
+  for (const key of ESIGN_RECORD_KEYS) {
+    const spec = DOCUMENT_SPECS[key];
+    const rows = db.prepare(`${documentSelect(key)} WHERE ${spec.projectColumn} = ? AND st.closed = 0 ORDER BY t.number`).all(projectId) as Row[];
+    for (const row of rows) {
+      if (!canReach(db, key, row.applicationRecordStateId as number, spec.executedState) || row.recordStateName === spec.executedState) continue;
+      if (activeEnvelope(db, key, row.recordId as number)) continue;
+      out.push({ ...row, kindLabel: spec.label });
+    }
+  }
+  return out;
+}
+
+/** `signers[i].field` entries of the form, in index order. */
+function signerEntries(body: Params): Array<{ name: string; email: string }> {
+  const pattern = /^signers\[(\d{1,3})\]\.(name|email)$/i;
+  const entries = new Map<number, { name: string; email: string }>();
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const entry = entries.get(Number(match[1])) ?? { name: '', email: '' };
+    entry[match[2]!.toLowerCase() as 'name' | 'email'] = (rawParam(body, key) ?? '').trim();
+    entries.set(Number(match[1]), entry);
+  }
+  return [...entries].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+}
+
+/** Why a document can not be sent now, or null. */
+function refusal(db: Database.Database, key: EsignRecordKey, id: number): string | null {
+  const row = documentRow(db, key, id);
+  if (!row) throw notFound(`${key} ${id} not found.`);
+  const spec = DOCUMENT_SPECS[key];
+  if (row.recordStateName === spec.executedState || !canReach(db, key, row.applicationRecordStateId, spec.executedState)) {
+    return `${row.number} is '${row.recordStateName}': it can not be sent for signature.`;
+  }
+  const active = activeEnvelope(db, key, id);
+  return active ? `${row.number} already has envelope ${active} in progress.` : null;
+}
+
+async function createEnvelope(ctx: Ctx): Promise<unknown> {
+  const { db, body, user } = ctx;
+  const key = enumParam(body, 'RecordKey', ESIGN_RECORD_KEYS);
+  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${ESIGN_RECORD_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
+  const recordId = idParam(body, 'RecordId', true);
+  const send = (rawParam(body, 'Send') ?? '').trim().toLowerCase() === 'true';
+  const signers = signerEntries(body);
+  const created = db.transaction(() => {
+    const feedback: FeedbackItem[] = signerProblems(signers).map(([field, message]) => ({ integerValue: 1, stringValue: field, message }));
+    const why = refusal(db, key, recordId);
+    if (why) feedback.unshift({ integerValue: 1, stringValue: 'recordId', message: why });
+    if (feedback.length) throw invalid(feedback);
+    const row = documentRow(db, key, recordId)!;
+    const at = esignNowIso();
+    const next = (db.prepare('SELECT coalesce(max(envelopeId), 0) + 1 FROM envelopes').pluck().get() as number);
+    const number = `ENV-${String(next).padStart(5, '0')}`;
+    const title = `${DOCUMENT_SPECS[key].label} ${row.number}`;
+    const id = Number(db.prepare(`INSERT INTO envelopes (number, recordKey, recordId, projectId, documentNumber, documentTitle, applicationRecordStateId,
+      createdByEmployeeId, createdAt, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      number, key, recordId, row.projectId, row.number, title, envelopeState(db, 'Draft').applicationRecordStateId, user.employeeId, at, `${number} ${title}`, at,
+    ).lastInsertRowid);
+    const insert = db.prepare(`INSERT INTO envelope_signers (envelopeId, signingOrder, name, email, token, state, modifiedAt) VALUES (?, ?, ?, ?, ?, 'Waiting', ?)`);
+    signers.forEach((signer, index) => insert.run(id, index + 1, signer.name, signer.email.toLowerCase(), newToken(), at));
+    return id;
+  }).immediate();
+  if (!send) return envelopeById(db, created);
+  return sendEnvelope(db, created, envelopeState(db, 'Draft').applicationRecordStateId, user);
+}
+
+const ENVELOPE_KIND = (functionName: string) => ({ recordKey: 'Envelope', table: 'envelopes', idColumn: 'envelopeId', label: 'envelope', functionName });
+
+function envelopeOr404(db: Database.Database, id: number): Row {
+  const row = db.prepare('SELECT e.*, s.name AS stateName FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId) WHERE envelopeId = ?')
+    .get(id) as Row | undefined;
+  if (!row) throw notFound(`Envelope ${id} not found.`);
+  return row;
+}
+
+function staleCheck(row: Row, oldStateId: number): void {
+  if (row.applicationRecordStateId !== oldStateId) {
+    throw conflict(`The envelope is now '${String(row.stateName)}': someone else changed it. Reload it and try again.`, {
+      currentRecordStateId: row.applicationRecordStateId, currentRecordStateName: row.stateName,
+    });
+  }
+}
+
+/** Generate the PDF, store it on the envelope, e-mail every signer their link, move the record on. */
+async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateId: number, user: Caller): Promise<unknown> {
+  const before = envelopeOr404(db, envelopeId);
+  staleCheck(before, oldStateId);
+  if (before.stateName !== 'Draft') throw autoAlert('SendEnvelope', `Envelope ${String(before.number)} is '${String(before.stateName)}': only a Draft envelope can be sent.`);
+  const key = before.recordKey as EsignRecordKey;
+  const recordId = before.recordId as number;
+  const rendered = await renderRecordDocument(db, { recordKey: key, recordId });
+  if (!rendered) throw notFound(`${key} ${recordId} not found.`);
+  return moveRecordState(db, ENVELOPE_KIND('SendEnvelope'),
+    { itemId: envelopeId, oldStateId, routeStateId: envelopeState(db, 'Sent').applicationRecordStateId, actorId: user.employeeId },
+    () => {
+      const row = documentRow(db, key, recordId)!;
+      const spec = DOCUMENT_SPECS[key];
+      if (row.recordStateName === spec.executedState || !canReach(db, key, row.applicationRecordStateId, spec.executedState)) {
+        throw autoAlert('SendEnvelope', `${row.number} is '${row.recordStateName}': it can not be sent for signature.`);
+      }
+      const fileId = storeFile(db, 'Envelope', envelopeId, rendered.filename, rendered.bytes, user.employeeId);
+      const sentAt = esignNowIso();
+      db.prepare('UPDATE envelopes SET documentFileId = ?, sentAt = ?, expiresAt = ? WHERE envelopeId = ?').run(fileId, sentAt, envelopeExpiresAt(sentAt), envelopeId);
+      const signers = db.prepare('SELECT envelopeSignerId, name, email, token FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder').all(envelopeId) as Row[];
+      for (const signer of signers) {
+        db.prepare("UPDATE envelope_signers SET state = 'Sent', modifiedAt = ? WHERE envelopeSignerId = ?").run(sentAt, signer.envelopeSignerId);
+        sendMail(db, {
+          envelopeId, envelopeSignerId: signer.envelopeSignerId as number, kind: 'Signing request', toName: String(signer.name), toEmail: String(signer.email),
+          subject: `Please sign: ${rendered.title}`,
+          body: `${user.preferredName} sent you ${rendered.title} to sign (envelope ${String(before.number)}). The link expires on ${envelopeExpiresAt(sentAt).slice(0, 10)}.`,
+          link: signingPath(String(signer.token)),
+        });
+      }
+      if (spec.sendState) {
+        const note = advanceRecord(db, key, recordId, spec.sendState, user.employeeId);
+        if (note) throw autoAlert('SendEnvelope', note);
+      }
+      return { projectId: row.projectId, parentId: recordId, parentType: key };
+    },
+    () => envelopeById(db, envelopeId));
+}
+
+function sendHandler({ db, body, user }: Ctx): Promise<unknown> {
+  return sendEnvelope(db, idParam(body, 'EnvelopeId', true), idParam(body, 'OldRecordStateId', true), user);
+}
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+function remind({ db, body }: Ctx): unknown {
+  const envelopeId = idParam(body, 'EnvelopeId', true);
+  const signerId = idParam(body, 'EnvelopeSignerId', true);
+  expireDue(db);
+  return db.transaction(() => {
+    const envelope = envelopeOr404(db, envelopeId);
+    const signer = db.prepare('SELECT * FROM envelope_signers WHERE envelopeSignerId = ? AND envelopeId = ?').get(signerId, envelopeId) as Row | undefined;
+    if (!signer) throw notFound(`Signer ${signerId} is not a signer of envelope ${envelopeId}.`);
+    if (!(ENVELOPE_OUT_STATES as readonly string[]).includes(String(envelope.stateName))) {
+      throw autoAlert('RemindEnvelopeSigner', `Envelope ${String(envelope.number)} is '${String(envelope.stateName)}': reminders go only to envelopes out for signature.`);
+    }
+    if (signer.state === 'Signed' || signer.state === 'Declined') {
+      throw autoAlert('RemindEnvelopeSigner', `${String(signer.name)} has ${String(signer.state).toLowerCase()} already: no reminder is needed.`);
+    }
+    const next = nextReminderAt(signer.lastReminderAt as string | null, esignNow());
+    if (next) {
+      throw autoAlert('RemindEnvelopeSigner',
+        `${String(signer.name)} was reminded at ${when(String(signer.lastReminderAt))}. One reminder a day: the next is allowed from ${when(next)}.`, { nextReminderAt: next });
+    }
+    const at = esignNowIso();
+    db.prepare('UPDATE envelope_signers SET lastReminderAt = ?, modifiedAt = ? WHERE envelopeSignerId = ?').run(at, at, signerId);
+    db.prepare('UPDATE envelopes SET modifiedAt = ? WHERE envelopeId = ?').run(at, envelopeId);
+    sendMail(db, {
+      envelopeId, envelopeSignerId: signerId, kind: 'Reminder', toName: String(signer.name), toEmail: String(signer.email),
+      subject: `Reminder: please sign ${String(envelope.documentTitle)}`,
+      body: `${String(envelope.documentTitle)} (envelope ${String(envelope.number)}) is waiting for your signature. The link expires on ${String(envelope.expiresAt).slice(0, 10)}.`,
+      link: signingPath(String(signer.token)),
+    });
+    return envelopeById(db, envelopeId);
+  }).immediate();
+}
+
+function voidEnvelope({ db, body, user }: Ctx): unknown {
+  const envelopeId = idParam(body, 'EnvelopeId', true);
+  const oldStateId = idParam(body, 'OldRecordStateId', true);
+  const reason = (rawParam(body, 'Reason') ?? '').trim();
+  if (reason === '') throw invalid([{ integerValue: 1, stringValue: 'reason', message: 'A reason is required to void an envelope.' }]);
+  if (reason.length > MAX_VOID_REASON) throw invalid([{ integerValue: 1, stringValue: 'reason', message: `The reason is longer than ${MAX_VOID_REASON} characters.` }]);
+  expireDue(db);
+  return moveRecordState(db, ENVELOPE_KIND('VoidEnvelope'),
+    { itemId: envelopeId, oldStateId, routeStateId: envelopeState(db, 'Voided').applicationRecordStateId, actorId: user.employeeId },
+    ({ record, at }) => {
+      db.prepare('UPDATE envelopes SET voidedAt = ?, voidReason = ?, voidedByEmployeeId = ? WHERE envelopeId = ?').run(esignNowIso(), reason, user.employeeId, envelopeId);
+      const signers = db.prepare("SELECT envelopeSignerId, name, email FROM envelope_signers WHERE envelopeId = ? AND state IN ('Sent', 'Viewed')").all(envelopeId) as Row[];
+      for (const signer of signers) {
+        sendMail(db, {
+          envelopeId, envelopeSignerId: signer.envelopeSignerId as number, kind: 'Voided', toName: String(signer.name), toEmail: String(signer.email),
+          subject: `Voided: ${String(record.documentTitle)}`, body: `${user.preferredName} voided envelope ${String(record.number)}: ${reason}`, link: null,
+        });
+      }
+      db.prepare('UPDATE envelope_signers SET modifiedAt = ? WHERE envelopeId = ?').run(at, envelopeId);
+      return { projectId: record.projectId as number, parentId: record.recordId as number, parentType: String(record.recordKey) };
+    },
+    () => envelopeById(db, envelopeId));
+}
+
+export const esignHandlers: Handlers = {
+  [routeKey('GET', '/api/pfm/getenvelopes')]: getEnvelopes,
+  [routeKey('GET', '/api/pfm/getesigndocuments')]: getDocuments,
+  [routeKey('POST', '/api/pfm/CreateEnvelope')]: createEnvelope,
+  [routeKey('POST', '/api/pfm/SendEnvelope')]: sendHandler,
+  [routeKey('POST', '/api/pfm/RemindEnvelopeSigner')]: remind,
+  [routeKey('POST', '/api/pfm/VoidEnvelope')]: voidEnvelope,
+};

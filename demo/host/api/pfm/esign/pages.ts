@@ -1,0 +1,259 @@
+/**
+ * The demo host playing the signing service (issue 12): pages outside /api, no bearer token.
+ *
+ * | page | what |
+ * |---|---|
+ * | GET /esign/sign/:token | the signer's page: the document, a typed name and consent to sign, or a reason to decline. Opening it marks the signer (and a Sent envelope) Viewed. |
+ * | POST /esign/sign/:token | form `action` sign (signedName, consent) or decline (signedName, reason): records the name, time and IP; 303 back to the page |
+ * | GET /esign/sign/:token/document.pdf | the envelope's PDF while the link works |
+ * | GET /esign/outbox | DEMO ONLY: every "sent e-mail" with its link (a real service would e-mail them) |
+ * | GET /esign/esign.css | the pages' stylesheet (the CSP allows no inline style or script) |
+ *
+ * The per-signer token (32 random bytes) is the only credential. A voided or expired envelope's
+ * links answer 410 and sign nothing; an unknown token 404. Pages are server-rendered with every
+ * user text escaped (html.ts) and no script.
+ */
+import type Database from 'better-sqlite3';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENVELOPE_OUT_STATES, MAX_SIGNER_NAME, MAX_VOID_REASON } from '../../../../../src/core/esign';
+import { html, raw } from '../../../html';
+import { withOutsideHistoryActor } from '../../../db/history';
+import { completeEnvelope, envelopeState, esignNowIso, expireDue } from './service';
+
+/** How a signer who opened the page (not yet named by their signature) appears in the record history. */
+const signerActor = (signer: Record<string, unknown>) => `${String(signer.name)} (signer, ${String(signer.email)})`;
+
+type Row = Record<string, unknown>;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const CSS = `
+:root { color-scheme: light dark; --bg: #ffffff; --fg: #1f2328; --muted: #57606a; --border: #c9d1d9; --accent: #0a58ca; --ok: #146c43; --bad: #b02a37; --panel: #f6f8fa; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #161b22; --fg: #e6edf3; --muted: #9da7b3; --border: #3d444d; --accent: #79b8ff; --ok: #56d364; --bad: #ff8182; --panel: #1f242c; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 860px; margin: 0 auto; padding: 24px 16px 48px; }
+h1 { font-size: 26px; margin: 0 0 8px; }
+h2 { font-size: 20px; margin: 24px 0 8px; }
+a { color: var(--accent); }
+.muted { color: var(--muted); }
+.panel { background: var(--panel); border: 1px solid var(--border); border-radius: 8px; padding: 16px; margin: 16px 0; }
+.status-ok { border-color: var(--ok); }
+.status-bad { border-color: var(--bad); }
+.error { color: var(--bad); font-weight: 600; }
+label { display: block; font-weight: 600; margin: 12px 0 4px; }
+.check label { display: inline; font-weight: normal; margin-left: 6px; }
+textarea { display: block; }
+input[type=text], textarea { width: 100%; max-width: 480px; padding: 8px; font: inherit; color: var(--fg); background: var(--bg); border: 1px solid var(--border); border-radius: 6px; }
+button { margin-top: 16px; padding: 8px 18px; font: inherit; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: var(--bg); cursor: pointer; }
+button.secondary { background: transparent; color: var(--bad); border-color: var(--bad); }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--border); padding: 8px; }
+ul.signers { padding-left: 20px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+function page(title: string, body: string): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title><link rel="stylesheet" href="/esign/esign.css"></head>
+<body><main>${raw(body)}</main></body></html>`;
+}
+
+function send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page(title, body));
+}
+
+interface Signing {
+  signer: Row;
+  envelope: Row;
+}
+
+function bySigningToken(db: Database.Database, token: string): Signing | undefined {
+  if (!TOKEN.test(token)) return undefined;
+  const signer = db.prepare('SELECT * FROM envelope_signers WHERE token = ?').get(token) as Row | undefined;
+  if (!signer) return undefined;
+  const envelope = db.prepare('SELECT e.*, s.name AS stateName FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId) WHERE envelopeId = ?')
+    .get(signer.envelopeId) as Row;
+  return { signer, envelope };
+}
+
+const when = (iso: unknown) => (iso ? `${String(iso).slice(0, 10)} ${String(iso).slice(11, 16)} UTC` : '');
+
+/** The page for a link that no longer signs anything, or null when the signer may still act. */
+function closedPage(reply: FastifyReply, { signer, envelope }: Signing): FastifyReply | null {
+  const heading = html`<h1>${envelope.documentTitle}</h1><p class="muted">Envelope ${envelope.number}</p>`;
+  const state = String(envelope.stateName);
+  if (state === 'Voided') {
+    return send(reply, 410, 'Envelope voided', `${heading}<div class="panel status-bad" data-signing-state="voided"><p><strong>This envelope was voided</strong>${html` on ${when(envelope.voidedAt)}. Reason: ${envelope.voidReason}`}</p><p>The link no longer works.</p></div>`);
+  }
+  if (state === 'Expired') {
+    return send(reply, 410, 'Envelope expired', `${heading}<div class="panel status-bad" data-signing-state="expired"><p><strong>This envelope expired</strong>${html` on ${when(envelope.expiresAt)}.`}</p><p>It can no longer be signed.</p></div>`);
+  }
+  if (state === 'Draft') return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
+  if (signer.state === 'Signed') {
+    const done = state === 'Signed' ? ' Every signer has signed: the document is executed.' : ' The other signers have not all signed yet.';
+    return send(reply, 200, 'Signed', `${heading}<div class="panel status-ok" data-signing-state="signed" role="status"><p>${html`You signed as ${signer.signedName} on ${when(signer.signedAt)}.${done}`}</p></div>`);
+  }
+  if (signer.state === 'Declined') {
+    return send(reply, 200, 'Declined', `${heading}<div class="panel status-bad" data-signing-state="declined" role="status"><p>${html`You declined on ${when(signer.declinedAt)}: ${signer.declineReason}`}</p></div>`);
+  }
+  if (state === 'Declined') {
+    return send(reply, 410, 'Envelope declined', `${heading}<div class="panel status-bad" data-signing-state="envelope-declined"><p>Another signer declined this envelope. It can no longer be signed.</p></div>`);
+  }
+  if (!(ENVELOPE_OUT_STATES as readonly string[]).includes(state)) {
+    return send(reply, 410, 'Envelope closed', `${heading}<div class="panel">${html`This envelope is ${state}.`}</div>`);
+  }
+  return null;
+}
+
+interface FormState { error?: string; errorFor?: 'sign' | 'decline'; signedName?: string; declineName?: string; reason?: string }
+
+function signingPage(db: Database.Database, reply: FastifyReply, { signer, envelope }: Signing, token: string, form: FormState = {}, status = 200): FastifyReply {
+  const signers = db.prepare('SELECT name, state FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder').all(envelope.envelopeId) as Row[];
+  const error = (which: 'sign' | 'decline') => (form.error && form.errorFor === which
+    ? html`<p class="error" id="${which}-error" role="alert">${form.error}</p>` : '');
+  const described = (which: 'sign' | 'decline') => (form.error && form.errorFor === which ? raw(` aria-describedby="${which}-error"`) : raw(''));
+  const body = html`
+<h1>${envelope.documentTitle}</h1>
+<p class="muted">Envelope ${envelope.number} · for ${signer.name} &lt;${signer.email}&gt; · expires ${when(envelope.expiresAt)}</p>
+<div class="panel">
+  <p><a href="/esign/sign/${token}/document.pdf" data-document>Read the document (PDF)</a></p>
+  <h2>Signers</h2>
+  <ul class="signers">${signers.map((s) => raw(html`<li>${s.name}: ${s.state}</li>`))}</ul>
+</div>
+<form method="post" action="/esign/sign/${token}" class="panel" aria-labelledby="sign-heading" data-form="sign">
+  <h2 id="sign-heading">Sign</h2>
+  ${raw(error('sign'))}
+  <input type="hidden" name="action" value="sign">
+  <label for="signedName">Type your full name</label>
+  <input type="text" id="signedName" name="signedName" autocomplete="name" maxlength="${MAX_SIGNER_NAME}" required value="${form.signedName ?? ''}"${described('sign')}>
+  <div class="check"><input type="checkbox" id="consent" name="consent" value="yes" required><label for="consent">I agree to sign this document electronically; my typed name is my signature.</label></div>
+  <button type="submit">Sign</button>
+</form>
+<form method="post" action="/esign/sign/${token}" class="panel" aria-labelledby="decline-heading" data-form="decline">
+  <h2 id="decline-heading">Decline</h2>
+  ${raw(error('decline'))}
+  <input type="hidden" name="action" value="decline">
+  <label for="declineName">Your name</label>
+  <input type="text" id="declineName" name="signedName" autocomplete="name" maxlength="${MAX_SIGNER_NAME}" required value="${form.declineName ?? ''}"${described('decline')}>
+  <label for="reason">Reason for declining</label>
+  <textarea id="reason" name="reason" rows="3" maxlength="${MAX_VOID_REASON}" required>${form.reason ?? ''}</textarea>
+  <button type="submit" class="secondary">Decline</button>
+</form>`;
+  return send(reply, status, `Sign ${String(envelope.documentTitle)}`, body);
+}
+
+const ipOf = (request: FastifyRequest): string => request.ip.replace(/^::ffff:/, '');
+
+function field(body: unknown, name: string): string {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Register the signing service's pages (outside /api: the host's bearer check does not apply). */
+export async function registerSigningPages(app: FastifyInstance, db: Database.Database): Promise<void> {
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+        const form: Record<string, string> = {};
+        for (const [key, value] of new URLSearchParams(String(body))) form[key] = value;
+        done(null, form);
+      });
+    }
+
+    scope.get('/esign/esign.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(CSS));
+
+    scope.get('/esign/sign/:token', async (request, reply) => {
+      const { token } = request.params as { token: string };
+      expireDue(db);
+      const signing = bySigningToken(db, token);
+      if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
+      const closed = closedPage(reply, signing);
+      if (closed) return closed;
+      if (signing.signer.state === 'Sent') {
+        const at = esignNowIso();
+        withOutsideHistoryActor(signerActor(signing.signer), () => db.transaction(() => {
+          db.prepare("UPDATE envelope_signers SET state = 'Viewed', viewedAt = ?, modifiedAt = ? WHERE envelopeSignerId = ? AND state = 'Sent'")
+            .run(at, at, signing.signer.envelopeSignerId);
+          db.prepare('UPDATE envelopes SET applicationRecordStateId = CASE WHEN applicationRecordStateId = ? THEN ? ELSE applicationRecordStateId END, modifiedAt = ? WHERE envelopeId = ?')
+            .run(envelopeState(db, 'Sent').applicationRecordStateId, envelopeState(db, 'Viewed').applicationRecordStateId, at, signing.envelope.envelopeId);
+        }).immediate());
+        signing.signer.state = 'Viewed';
+      }
+      return signingPage(db, reply, signing, token);
+    });
+
+    scope.get('/esign/sign/:token/document.pdf', async (request, reply) => {
+      const { token } = request.params as { token: string };
+      expireDue(db);
+      const signing = bySigningToken(db, token);
+      const state = String(signing?.envelope.stateName ?? '');
+      if (!signing || state === 'Draft') return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
+      if (state === 'Voided' || state === 'Expired') return closedPage(reply, signing)!;
+      const file = db.prepare('SELECT name, bytes FROM files WHERE fileId = ?').get(signing.envelope.documentFileId) as { name: string; bytes: Buffer } | undefined;
+      if (!file) return send(reply, 404, 'Document not found', '<h1>The document was not found.</h1>');
+      const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '_');
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.bytes);
+    });
+
+    scope.post('/esign/sign/:token', async (request, reply) => {
+      const { token } = request.params as { token: string };
+      expireDue(db);
+      const signing = bySigningToken(db, token);
+      if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
+      const closed = closedPage(reply, signing);
+      if (closed) return closed;
+      const action = field(request.body, 'action');
+      const name = field(request.body, 'signedName');
+      const at = esignNowIso();
+      const ip = ipOf(request);
+      const { signer, envelope } = signing;
+      if (action === 'sign') {
+        const consent = field(request.body, 'consent') === 'yes';
+        const problem = name === '' ? 'Type your full name to sign.' : name.length > MAX_SIGNER_NAME ? `The name is longer than ${MAX_SIGNER_NAME} characters.`
+          : !consent ? 'Tick the box to agree to sign electronically.' : null;
+        if (problem) return signingPage(db, reply, signing, token, { error: problem, errorFor: 'sign', signedName: name }, 400);
+        // The signature, and the execution it may complete, are recorded in the history as the signer's.
+        const actor = `${name} (signer, ${String(signer.email)})`;
+        const last = withOutsideHistoryActor(actor, () => db.transaction(() => {
+          db.prepare("UPDATE envelope_signers SET state = 'Signed', signedName = ?, signedAt = ?, ipAddress = ?, viewedAt = coalesce(viewedAt, ?), modifiedAt = ? WHERE envelopeSignerId = ?")
+            .run(name, at, ip, at, at, signer.envelopeSignerId);
+          db.prepare('UPDATE envelopes SET applicationRecordStateId = CASE WHEN applicationRecordStateId = ? THEN ? ELSE applicationRecordStateId END, modifiedAt = ? WHERE envelopeId = ?')
+            .run(envelopeState(db, 'Sent').applicationRecordStateId, envelopeState(db, 'Viewed').applicationRecordStateId, at, envelope.envelopeId);
+          return db.prepare("SELECT count(*) FROM envelope_signers WHERE envelopeId = ? AND state <> 'Signed'").pluck().get(envelope.envelopeId) === 0;
+        }).immediate());
+        if (last) await withOutsideHistoryActor(actor, () => completeEnvelope(db, envelope.envelopeId as number));
+        return reply.code(303).header('location', `/esign/sign/${token}`).send();
+      }
+      if (action === 'decline') {
+        const reason = field(request.body, 'reason');
+        const problem = name === '' ? 'Type your name to decline.' : name.length > MAX_SIGNER_NAME ? `The name is longer than ${MAX_SIGNER_NAME} characters.`
+          : reason === '' ? 'Give a reason for declining.' : reason.length > MAX_VOID_REASON ? `The reason is longer than ${MAX_VOID_REASON} characters.` : null;
+        if (problem) return signingPage(db, reply, signing, token, { error: problem, errorFor: 'decline', declineName: name, reason }, 400);
+        withOutsideHistoryActor(`${name} (signer, ${String(signer.email)})`, () => db.transaction(() => {
+          db.prepare("UPDATE envelope_signers SET state = 'Declined', signedName = ?, declinedAt = ?, declineReason = ?, ipAddress = ?, viewedAt = coalesce(viewedAt, ?), modifiedAt = ? WHERE envelopeSignerId = ?")
+            .run(name, at, reason, ip, at, at, signer.envelopeSignerId);
+          db.prepare('UPDATE envelopes SET applicationRecordStateId = ?, declinedAt = ?, modifiedAt = ? WHERE envelopeId = ?')
+            .run(envelopeState(db, 'Declined').applicationRecordStateId, at, at, envelope.envelopeId);
+        }).immediate());
+        return reply.code(303).header('location', `/esign/sign/${token}`).send();
+      }
+      return send(reply, 400, 'Bad request', '<h1>Choose Sign or Decline.</h1>');
+    });
+
+    scope.get('/esign/outbox', async (_request, reply) => {
+      const mails = db.prepare(`SELECT o.*, e.number AS envelopeNumber FROM esign_outbox o JOIN envelopes e USING (envelopeId) ORDER BY o.outboxId DESC LIMIT 500`).all() as Row[];
+      const rows = mails.map((m) => raw(html`<tr data-outbox-id="${m.outboxId}" data-envelope="${m.envelopeNumber}" data-to="${m.toEmail}" data-kind="${m.kind}">
+<td>${when(m.sentAt)}</td><td>${m.toName}<br><span class="muted">${m.toEmail}</span></td><td>${m.kind}</td><td>${m.envelopeNumber}</td>
+<td><strong>${m.subject}</strong><br>${m.body}</td><td>${m.link ? raw(html`<a href="${m.link}" data-signing-link>Open signing page<span class="visually-hidden"> for ${m.toName}, ${m.envelopeNumber}</span></a>`) : ''}</td></tr>`));
+      const body = html`<h1>E-sign outbox (demo)</h1>
+<p class="muted">The demo host plays the signing service: these are the e-mails it would have sent, newest first.</p>
+${mails.length ? raw(html`<table><caption class="muted">Sent e-mails</caption><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Envelope</th><th scope="col">Message</th><th scope="col">Link</th></tr></thead><tbody>${rows}</tbody></table>`) : raw('<p>No e-mails yet.</p>')}`;
+      return send(reply, 200, 'E-sign outbox', body);
+    });
+  });
+}

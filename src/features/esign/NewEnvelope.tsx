@@ -1,0 +1,165 @@
+/**
+ * A new envelope (POST /api/pfm/CreateEnvelope): the document (a commitment or change order of the
+ * project that may be sent now), its signers (name and e-mail, checked by the core's rule before
+ * the call and by the server after), then 'Send for signature' or 'Save as draft'. A refused create
+ * keeps every typed value and shows the feedback per field.
+ */
+import { useEffect, useId, useState } from 'react';
+import { MAX_SIGNERS, MAX_SIGNER_NAME, signerProblems } from '../../core/esign';
+import { showToast } from '../../core/messages';
+import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import { createEnvelope, loadEsignDocuments, type EsignDocument } from './data';
+
+export const NEW_ENVELOPE_TEXT = {
+  title: 'New envelope',
+  document: 'Document',
+  noDocuments: 'No document of this project can be sent now: commitments and change orders that are open and not yet executed, without an envelope in progress, can.',
+  loading: 'Loading documents…',
+  loadFailed: 'The documents could not be loaded.',
+  addSigner: 'Add signer',
+  send: 'Send for signature',
+  draft: 'Save as draft',
+  cancel: 'Cancel',
+  sent: (number: string) => `${number} sent for signature.`,
+  saved: (number: string) => `${number} saved as a draft.`,
+  failed: (why: string) => `The envelope was not created (${why}). Your entries are still here.`,
+  chooseDocument: 'Choose a document.',
+} as const;
+
+interface Signer { name: string; email: string }
+
+export interface NewEnvelopeProps {
+  scope: { recordKey: string; recordId: number };
+  /** The document to preselect (from a workbench's 'Send for signature'). */
+  preselect?: { recordKey: string; recordId: number };
+  onDone(): void;
+}
+
+const docKey = (d: { recordKey: string; recordId: number }) => `${d.recordKey}:${d.recordId}`;
+
+export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
+  const [documents, setDocuments] = useState<EsignDocument[] | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [document, setDocument] = useState(preselect && preselect.recordId > 0 ? docKey(preselect) : '');
+  const [signers, setSigners] = useState<Signer[]>([{ name: '', email: '' }]);
+  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+
+  useEffect(() => {
+    const abort = new AbortController();
+    loadEsignDocuments(scope, abort.signal).then((list) => {
+      if (abort.signal.aborted) return;
+      setDocuments(list);
+      // A preselected document brings its vendor as the first signer (editable).
+      const chosen = preselect ? list.find((d) => docKey(d) === docKey(preselect)) : undefined;
+      if (chosen) setSigners((s) => (s.length === 1 && !s[0]!.name && !s[0]!.email ? [{ name: chosen.vendorName, email: chosen.vendorEmail ?? '' }] : s));
+    }, (error: unknown) => {
+      if (abort.signal.aborted) return;
+      console.error('E-sign documents failed to load', error);
+      setLoadError(true);
+    });
+    return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scope.recordKey, scope.recordId, attempt]);
+
+  const form = formFeedback(feedback);
+  const field = (name: string) => `${ids}-${name.replace(/[^\w-]/g, '_')}`;
+  const invalid = (name: string) => fieldInvalid(form, name);
+  const setSigner = (index: number, patch: Partial<Signer>) => setSigners((list) => list.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+
+  async function submit(send: boolean): Promise<void> {
+    const chosen = documents?.find((d) => docKey(d) === document);
+    const local: FeedbackItem[] = [
+      ...(chosen ? [] : [{ integerValue: 1 as const, stringValue: 'recordId', message: NEW_ENVELOPE_TEXT.chooseDocument }]),
+      ...signerProblems(signers).map(([stringValue, message]) => ({ integerValue: 1 as const, stringValue, message })),
+    ];
+    setFeedback(local);
+    setProblem(null);
+    if (local.length || !chosen) return;
+    setBusy(true);
+    try {
+      const created = await createEnvelope({ recordKey: chosen.recordKey, recordId: chosen.recordId, signers }, send);
+      showToast(send ? NEW_ENVELOPE_TEXT.sent(created.number) : NEW_ENVELOPE_TEXT.saved(created.number), { variant: 'success' });
+      onDone();
+    } catch (error) {
+      const items = feedbackFrom(error);
+      setFeedback(items);
+      if (items.length === 0) setProblem(NEW_ENVELOPE_TEXT.failed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card card-body mb-3" aria-labelledby={field('title')} data-form="new-envelope" noValidate
+      onSubmit={(e) => { e.preventDefault(); void submit(true); }}>
+      <h2 className="h5" id={field('title')}>{NEW_ENVELOPE_TEXT.title}</h2>
+      {problem ? <div className="alert alert-warning" role="alert">{problem}</div> : null}
+      <ValidationSummary feedback={form} />
+      {loadError ? (
+        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+          <span>{NEW_ENVELOPE_TEXT.loadFailed}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setLoadError(false); setDocuments(null); setAttempt((n) => n + 1); }}>Retry</button>
+        </div>
+      ) : documents === null ? (
+        <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{NEW_ENVELOPE_TEXT.loading}</div>
+      ) : documents.length === 0 ? <div className="alert alert-info" role="status">{NEW_ENVELOPE_TEXT.noDocuments}</div> : (
+        <div className="mb-2">
+          <label className="form-label small mb-1" htmlFor={field('document')}>{NEW_ENVELOPE_TEXT.document}</label>
+          <select id={field('document')} className={`form-select form-select-sm${invalid('recordId') ? ' is-invalid' : ''}`} value={document} data-field="document"
+            aria-invalid={invalid('recordId') || undefined} aria-describedby={invalid('recordId') ? field('document-feedback') : undefined}
+            onChange={(e) => setDocument(e.currentTarget.value)}>
+            <option value="">(choose)</option>
+            {documents.map((d) => (
+              <option key={docKey(d)} value={docKey(d)}>{`${d.kindLabel} ${d.number} · ${d.vendorName} · ${d.recordStateName}`}</option>
+            ))}
+          </select>
+          <FieldFeedback feedback={form} field="recordId" id={field('document-feedback')} />
+        </div>
+      )}
+      <fieldset className="mb-2">
+        <legend className="h6">Signers</legend>
+        {signers.map((signer, index) => {
+          const name = `signers[${index}].name`;
+          const email = `signers[${index}].email`;
+          return (
+            <div className="row g-2 align-items-start mb-1" key={index} data-signer-row={index}>
+              <div className="col-sm-5">
+                <label className="form-label small mb-1" htmlFor={field(name)}>{`Signer ${index + 1} name`}</label>
+                <input id={field(name)} className={`form-control form-control-sm${invalid(name) ? ' is-invalid' : ''}`} value={signer.name} maxLength={MAX_SIGNER_NAME}
+                  autoComplete="off" data-field="signer-name" aria-invalid={invalid(name) || undefined} aria-describedby={invalid(name) ? `${field(name)}-fb` : undefined}
+                  onChange={(e) => setSigner(index, { name: e.currentTarget.value })} />
+                <FieldFeedback feedback={form} field={name} id={`${field(name)}-fb`} />
+              </div>
+              <div className="col-sm-5">
+                <label className="form-label small mb-1" htmlFor={field(email)}>{`Signer ${index + 1} e-mail`}</label>
+                <input id={field(email)} type="email" className={`form-control form-control-sm${invalid(email) ? ' is-invalid' : ''}`} value={signer.email}
+                  autoComplete="off" data-field="signer-email" aria-invalid={invalid(email) || undefined} aria-describedby={invalid(email) ? `${field(email)}-fb` : undefined}
+                  onChange={(e) => setSigner(index, { email: e.currentTarget.value })} />
+                <FieldFeedback feedback={form} field={email} id={`${field(email)}-fb`} />
+              </div>
+              <div className="col-sm-2 align-self-end">
+                {signers.length > 1 ? (
+                  <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={`Remove signer ${index + 1}`}
+                    onClick={() => setSigners((list) => list.filter((_, i) => i !== index))}>Remove</button>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+        {signers.length < MAX_SIGNERS ? (
+          <button type="button" className="btn btn-sm btn-outline-secondary mt-1" data-add-signer
+            onClick={() => setSigners((list) => [...list, { name: '', email: '' }])}>{NEW_ENVELOPE_TEXT.addSigner}</button>
+        ) : null}
+      </fieldset>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !documents?.length} data-send>{busy ? 'Sending…' : NEW_ENVELOPE_TEXT.send}</button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy || !documents?.length} data-draft onClick={() => void submit(false)}>{NEW_ENVELOPE_TEXT.draft}</button>
+        <button type="button" className="btn btn-sm btn-link" onClick={onDone}>{NEW_ENVELOPE_TEXT.cancel}</button>
+      </div>
+    </form>
+  );
+}
