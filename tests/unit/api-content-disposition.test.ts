@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { filenameFromContentDisposition } from '../../src/core/api';
+import { filenameFromContentDisposition } from '../../src/core/api/content-disposition';
 
 describe('core/api filenameFromContentDisposition', () => {
   const cases: Array<[string | null, string | undefined]> = [

@@ -6,7 +6,6 @@ import { showMessage } from '../messages';
 import { pageSingleton } from '../singleton';
 import { errorFromResponse } from './errors';
 import { toFormData } from './form-data';
-import { filenameFromContentDisposition } from './content-disposition';
 
 /** The services a token can be asked for (§7): the product API, BI, AI and search. */
 export type ApiResource = 'api' | 'bi' | 'ai' | 'search';
@@ -258,6 +257,8 @@ export async function postFile<T>(path: string, form: FormData, options?: CallOp
 /** POST of a file form; returns the file and its name from the Content-Disposition header. */
 export async function postFileForBlob(path: string, form: FormData, options?: CallOptions): Promise<{ blob: Blob; filename: string | undefined }> {
   const response = await send({ method: 'POST', url: buildUrl(path), body: form, options });
+  // The header parser loads with the first download: the portal's first screen does not carry it.
+  const { filenameFromContentDisposition } = await import('./content-disposition');
   const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition'));
   return { blob: await response.blob(), filename };
 }

@@ -10,7 +10,6 @@ export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION } from
 export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
 export { ApiError } from './errors';
 export { toFormData } from './form-data';
-export { filenameFromContentDisposition } from './content-disposition';
 export { fetchObject, getCachedObject, cacheObject, OBJECT_CACHE_LIMIT } from './object-cache';
 
 /** Back to a fresh client: no token provider, nothing in flight, an empty object cache (tests). */
