@@ -8,8 +8,9 @@
  * where fonts declared inside do not load), and it costs a few bytes instead of a font download.
  */
 const PATHS = {
-  collapse: 'M3 10h10v2H3z',
-  expand: 'M3 3h10v10H3zM5 5v6h6V5z',
+  // Collapse rolls the body up (a chevron up); Minimize sends the workbench to the tray (a bar at the bottom).
+  collapse: 'M4 10l4-4 4 4',
+  expand: 'M4 6l4 4 4-4',
   copyLink: 'M6.5 9.5l3-3M7 4.5l1-1a2.5 2.5 0 013.5 3.5l-1 1M9 11.5l-1 1A2.5 2.5 0 014.5 9l1-1',
   files: 'M4 2h5l3 3v9H4zM9 2v3h3',
   minimize: 'M3 12h10',
