@@ -197,6 +197,17 @@ describe('the seed of timecards and time off', () => {
         OR (s.name = 'Canceled' AND canceledAt IS NULL) OR (s.name = 'Pending' AND decidedAt IS NOT NULL)`), 0);
     assert.ok(n('SELECT count(DISTINCT ptoTypeId) AS n FROM time_off_requests') >= 4);
     assert.ok(n('SELECT count(*) AS n FROM time_off_requests WHERE hoursPerDay = 4') >= 1);
+    // Balances as documented in migration 011: opening + accrual per completed biweekly pay period (from payPeriodAnchor)
+    // − Approved hours; no type without a negative allowance goes below zero, even counting approved future requests.
+    const anchor = one("SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'").stringValue as string;
+    const periods = Math.floor((Date.parse(`${SEED_DATE}T00:00:00Z`) - Date.parse(`${anchor}T00:00:00Z`)) / (14 * 86_400_000));
+    assert.equal(periods, 21);
+    const negative = all(`SELECT b.employeeId, t.name, b.openingHours + t.accrualHoursPerPeriod * ? - coalesce((SELECT sum(r.totalHours) FROM time_off_requests r
+        JOIN application_record_states s USING (applicationRecordStateId) WHERE s.name = 'Approved' AND r.employeeId = b.employeeId AND r.ptoTypeId = b.ptoTypeId), 0) AS balance
+      FROM pto_balances b JOIN pto_types t USING (ptoTypeId) WHERE b.year = 2026 AND t.allowsNegative = 0`, periods).filter((r) => r.balance < 0);
+    assert.deepEqual(negative, []);
+    // Requested hours: hours per day × scheduled days, holidays skipped (Thanksgiving week: Mon-Wed).
+    assert.equal(one("SELECT totalHours FROM time_off_requests WHERE employeeId = ? AND title = 'Thanksgiving week vacation'", id('employee')).totalHours, 24);
     // No two live (Pending or Approved) requests of one employee overlap.
     assert.equal(n(`SELECT count(*) AS n FROM time_off_requests a JOIN time_off_requests b ON a.employeeId = b.employeeId AND a.requestId < b.requestId
       JOIN application_record_states sa ON sa.applicationRecordStateId = a.applicationRecordStateId JOIN application_record_states sb ON sb.applicationRecordStateId = b.applicationRecordStateId
@@ -210,7 +221,8 @@ describe('the seed of timecards and time off', () => {
     assert.ok(n('SELECT count(*) AS n FROM employees WHERE managerEmployeeId = ?', d.managerEmployeeId) >= 5);
     const leave = one(`SELECT r.* FROM time_off_requests r JOIN application_record_states s USING (applicationRecordStateId) WHERE r.employeeId = ? AND s.name = 'Approved' AND startDate <= ? AND endDate >= ?`,
       d.managerEmployeeId, SEED_DATE, SEED_DATE);
-    assert.ok(leave.totalHours > 80);
+    // 2026-10-26 to 12-18 is 40 weekdays; Thanksgiving and the day after are holidays, skipped, not counted.
+    assert.equal(leave.totalHours, 38 * 8);
     assert.ok(n('SELECT count(*) AS n FROM weekly_timecards WHERE onBehalfOfEmployeeId = ? AND approvedByEmployeeId = ?', d.managerEmployeeId, id('rpm')) > 0);
   });
 
