@@ -14,6 +14,7 @@ import {
   COST_CODE_CATALOG, COST_TYPE_ROWS, FIELD_TITLES, FIRST_NAMES, LAST_NAMES, OWNERS, PROJECTS, VENDORS_BY_TRADE,
   type CatalogCode,
 } from './catalog';
+import { seedTimecards } from './seed-timecards';
 import { Rng, cents } from './prng';
 import { seedSurveyAnswers, syncSurveys } from './surveys';
 import { ADVANCEMENTS, APPLICATION_RECORDS, FIELD_SECURITY_EXCEPTIONS, RECORD_STATES, SECURED_FIELDS } from './states';
@@ -81,6 +82,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     syncSurveys(db, SEED_DATE, SEED_STAMP);
     seedSurveyAnswers(db, SEED_DATE, SEED_STAMP);
     if (options.scale) seeder.scaleProject();
+    // Weekly timecards and time off (issue 13): last, on its own random stream, so nothing above changes.
+    seedTimecards(db, SEED_DATE, SEED_STAMP);
   })();
 }
 

@@ -56,6 +56,9 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   Survey: [['Open', false], ['In Progress', false], ['Submitted', true], ['Canceled', true]],
   // E-sign envelopes (issue 12; migration 007 writes the same rows into an existing database).
   Envelope: [['Draft', false], ['Sent', false], ['Viewed', false], ['Signed', true], ['Declined', true], ['Voided', true], ['Expired', true]],
+  // Issue 13 (migration 011 writes the same rows into an existing database). Last, so earlier state ids stay as they were.
+  Timecard: [['Draft', false], ['Submitted', false], ['Approved', false], ['Processed', true]],
+  PtoRequest: [['Pending', false], ['Approved', false], ['Denied', true], ['Canceled', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -123,6 +126,18 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
     Draft: [['Sent', true], ['Voided', false]],
     Sent: [['Viewed', true], ['Signed', false], ['Declined', false], ['Voided', false], ['Expired', false]],
     Viewed: [['Signed', true], ['Declined', false], ['Voided', false], ['Expired', false]],
+  },
+  // Issue 13. Submitted → Draft is a rejection (reason required) or the employee's recall; an Approved card is
+  // changed in place by a Timecard Admin (with a reason, timecard_changes); Processed is locked.
+  Timecard: {
+    Draft: [['Submitted', true]],
+    Submitted: [['Approved', true], ['Draft', false]],
+    Approved: [['Processed', true]],
+  },
+  // A denial needs a reason; cancelling an Approved request (before its start) gives its hours back.
+  PtoRequest: {
+    Pending: [['Approved', true], ['Denied', false], ['Canceled', false]],
+    Approved: [['Canceled', false]],
   },
 };
 
