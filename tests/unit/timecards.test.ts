@@ -121,7 +121,8 @@ describe('timecard policy checks', () => {
       line({ costCodeId: 11, hours: [null, 1] }),
       line({ projectId: null, costCodeId: null, timeType: 'Overtime', hours: [] }),
       line({ projectId: 2, costCodeId: 11, hours: [0, 0] }), // no time: allowed to stay
-      line({ projectId: null, opportunityId: 7, costCodeId: 12, hours: [null, 1] }),
+      line({ projectId: null, opportunityId: 8, costCodeId: 12, hours: [0] }), // no time on the Lost opportunity: allowed to stay
+      line({ projectId: null, opportunityId: 7, costCodeId: 10, hours: [null, 1] }),
     ], context);
     expect(items).to.deep.equal([
       { integerValue: 1, stringValue: 'lines[0].projectId', message: 'Project 1002 is closed: no new time can be charged to it.' },
