@@ -3,7 +3,7 @@ import {
   COUNTDOWN_WINDOW_MS, INFO, INVALID, OVERTIME_AFTER_HOURS, REJECTED, STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, TIMECARD_STATES,
   TIMECARD_STATE_TEXT, TIMECARD_TEXT, TIME_TYPES, WARNING, approverRole, checkTimecard, countdown, deadlineText, delegationCovers,
   expectedHours, mayEditLines, mayTransition, policyPasses, ptoLinesForApproval, ptoLinesForCancel, timecardDue, weekDays, weekOf,
-  workHours, type ExistingWeek, type TimecardLine, type TimecardSubject,
+  workHours, pastWeeksToSubmit, timecardNeedsSubmission, type ExistingWeek, type TimecardLine, type TimecardSubject,
 } from '../../src/core/timecards';
 
 const week = { weekStart: '2026-03-15', weekEnding: '2026-03-21' };
@@ -291,5 +291,33 @@ describe('approved time off into the timecard', () => {
       { weekStart: '2026-03-15', weekEnding: '2026-03-21', timecardId: 401, kind: 'remove', lineIndex: 2, line: ptoLine },
       { weekStart: '2026-03-22', weekEnding: '2026-03-28', timecardId: 402, kind: 'correction', action: 'remove', state: 'Approved', line: ptoLine, lineIndex: 1, skippedDays: [] },
     ]);
+  });
+});
+
+describe('weeks still owed', () => {
+  it('past weeks to submit: ended weeks with no card or a Draft, oldest first, from the first tracked week', () => {
+    const weeks = [
+      { weekStart: '2026-03-01', state: 'Approved' },
+      { weekStart: '2026-03-08', state: 'Draft' },
+      { weekStart: '2026-03-15', state: 'Submitted' },
+      { weekStart: '2026-03-29', state: 'Draft' },
+    ];
+    // Today is Wednesday 04/01: the week of 03/29 is the current one, not past.
+    expect(pastWeeksToSubmit(weeks, '2026-04-01', '2026-02-25')).to.deep.equal(['2026-02-22', '2026-03-08', '2026-03-22']);
+    expect(pastWeeksToSubmit(weeks, '2026-04-01', '2026-02-25', 2)).to.deep.equal(['2026-02-22', '2026-03-08']);
+    expect(pastWeeksToSubmit(weeks, '2026-04-05', '2026-03-01')).to.deep.equal(['2026-03-08', '2026-03-22', '2026-03-29']);
+  });
+
+  it('the bell item: the oldest owed week that is overdue or due within 24 hours', () => {
+    const current = { weekStart: '2026-03-15', state: 'Draft', enteredHours: 32, expectedHours: 40 };
+    // Friday noon Central: more than 24 hours before the due instant.
+    expect(timecardNeedsSubmission(new Date('2026-03-20T17:00:00Z'), [current])).to.deep.equal({ flag: false, dueDate: null, enteredHours: 0, expectedHours: 0, weekStart: null });
+    expect(timecardNeedsSubmission(new Date('2026-03-21T05:00:00Z'), [current])).to.deep.equal({
+      flag: true, dueDate: '2026-03-22T05:00:00.000Z', enteredHours: 32, expectedHours: 40, weekStart: '2026-03-15',
+    });
+    expect(timecardNeedsSubmission(new Date('2026-03-21T05:00:00Z'), [{ ...current, state: 'Submitted' }]).flag).to.equal(false);
+    const older = { weekStart: '2026-03-08', state: null, enteredHours: 0, expectedHours: 40 };
+    expect(timecardNeedsSubmission(new Date('2026-03-18T12:00:00Z'), [current, older])).to.include({ flag: true, weekStart: '2026-03-08', dueDate: '2026-03-15T05:00:00.000Z' });
+    expect(timecardNeedsSubmission(new Date('2026-03-21T05:00:00Z'), [current, older])).to.include({ flag: true, weekStart: '2026-03-08', enteredHours: 0 });
   });
 });

@@ -16,3 +16,5 @@ export { REJECTED, TIMECARD_STATES, TIMECARD_STATE_TEXT, approverRole, delegatio
 export type { Delegation, TimecardActor, TimecardState, TimecardSubject, TransitionAnswer } from './states';
 export { CORRECTION_STATES, ptoLinesForApproval, ptoLinesForCancel } from './pto-lines';
 export type { ExistingWeek, PtoWeekChange } from './pto-lines';
+export { pastWeeksToSubmit, timecardNeedsSubmission } from './submission';
+export type { NeedsSubmission, WeekStatus } from './submission';
