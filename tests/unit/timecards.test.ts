@@ -131,6 +131,15 @@ describe('timecard policy checks', () => {
       { integerValue: 1, stringValue: 'lines[3].projectId', message: 'Choose a project or an opportunity.' },
       { integerValue: 1, stringValue: 'lines[3].costCodeId', message: 'Choose a labor cost code.' },
     ]);
+    const owned = new Map([[10, { code: '01-0100-00', type: 'L', projectId: 1 }], [12, { code: '01-0300-00', type: 'L', opportunityId: 7 }]]);
+    expect(TIMECARD_TEXT.costCodeElsewhere('01-0100-00')).to.equal("Cost code 01-0100-00 is not on the budget of this line's project or opportunity.");
+    expect(checkTimecard([line(), line({ projectId: null, opportunityId: 7, costCodeId: 12 })], { ...context, costCodes: owned })).to.deep.equal([]);
+    expect(checkTimecard([line({ projectId: 3, hours: [] }), line({ projectId: null, opportunityId: 8, costCodeId: 12, hours: [] }), line({ projectId: null, opportunityId: 7, costCodeId: 10, hours: [] })], { ...context, costCodes: owned }))
+      .to.deep.equal([
+        { integerValue: 1, stringValue: 'lines[0].costCodeId', message: TIMECARD_TEXT.costCodeElsewhere('01-0100-00') },
+        { integerValue: 1, stringValue: 'lines[1].costCodeId', message: TIMECARD_TEXT.costCodeElsewhere('01-0300-00') },
+        { integerValue: 1, stringValue: 'lines[2].costCodeId', message: TIMECARD_TEXT.costCodeElsewhere('01-0100-00') },
+      ]);
     expect(checkTimecard([line({ timeType: 'Bonus' })], context)).to.deep.equal([
       { integerValue: 1, stringValue: 'lines[0].timeType', message: 'The time type must be one of Regular, Overtime, PTO, Holiday.' },
     ]);

@@ -49,7 +49,8 @@ export interface TimecardLine {
 export interface PolicyContext {
   projects?: ReadonlyMap<number, { number: string; closed: boolean }>;
   opportunities?: ReadonlyMap<number, { number: string; status: string }>;
-  costCodes?: ReadonlyMap<number, { code: string; type: string }>;
+  /** A code's project or opportunity, when given, must be the line's own (the code is on that budget). */
+  costCodes?: ReadonlyMap<number, { code: string; type: string; projectId?: number | null; opportunityId?: number | null }>;
   /** The week's expected hours ({@link expectedHours}); without it the total is not checked. */
   expected?: ExpectedHours;
   /** True at submit: a total other than expected then needs a reason. */
@@ -71,6 +72,7 @@ export const TIMECARD_TEXT = {
   unknownTimeType: `The time type must be one of ${TIME_TYPES.join(', ')}.`,
   closedProject: (number: string) => `Project ${number} is closed: no new time can be charged to it.`,
   lostOpportunity: (number: string) => OPPORTUNITY_TEXT.lost(number),
+  costCodeElsewhere: (code: string) => `Cost code ${code} is not on the budget of this line's project or opportunity.`,
   notLabor: (code: string) => `Cost code ${code} is not a labor cost code: time goes only on labor (L) cost codes.`,
   overtimeEarly: `Overtime counts only after ${OVERTIME_AFTER_HOURS} Regular hours in the week.`,
   hoursDiffer: (entered: number, expected: number) =>
@@ -102,7 +104,8 @@ export const workHours = (lines: readonly TimecardLine[]): number =>
  * - one line per project/opportunity + cost code + time type (`lines[i]`, on the later line);
  * - Regular and Overtime lines need a project or opportunity and a cost code; time (hours > 0) may not
  *   go on a closed project (`lines[i].projectId`), a Lost opportunity (`lines[i].opportunityId`) or a
- *   cost code whose type is not L (`lines[i].costCodeId`);
+ *   cost code whose type is not L (`lines[i].costCodeId`); a code whose project or opportunity is given
+ *   must belong to the line's own (`lines[i].costCodeId`);
  * - Overtime on a day is allowed only once the Regular hours of the week, counted Sunday through that
  *   day, reach 40 (`lines[i].hours[d]`);
  * - the work hours (Regular + Overtime) must equal `expected.left`: otherwise an info while typing, and at
@@ -143,7 +146,10 @@ export function checkTimecard(lines: readonly TimecardLine[], context: PolicyCon
     if (!line.costCodeId) add(INVALID, `${field}.costCodeId`, TIMECARD_TEXT.costCodeRequired);
     else {
       const code = context.costCodes?.get(line.costCodeId);
-      if (hasTime && code && code.type !== LABOR_COST_TYPE) add(INVALID, `${field}.costCodeId`, TIMECARD_TEXT.notLabor(code.code));
+      const ownerKnown = code !== undefined && (code.projectId !== undefined || code.opportunityId !== undefined);
+      const ownMatch = line.opportunityId ? code?.opportunityId === line.opportunityId : code?.projectId === line.projectId;
+      if (ownerKnown && !ownMatch) add(INVALID, `${field}.costCodeId`, TIMECARD_TEXT.costCodeElsewhere(code.code));
+      else if (hasTime && code && code.type !== LABOR_COST_TYPE) add(INVALID, `${field}.costCodeId`, TIMECARD_TEXT.notLabor(code.code));
     }
   });
 
