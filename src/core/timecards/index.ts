@@ -1,0 +1,20 @@
+/**
+ * Timecards (issue 13): the pure rules of the weekly timecard, shared by the demo host
+ * (api/timecards) and the client (features/timecards), so the two cannot disagree.
+ */
+export { WEEKDAY_NAMES, addDays, calendarDay, daysBetween, isDay, weekdayOf } from './days';
+export { COUNTDOWN_WINDOW_MS, WEEK_DAYS, countdown, deadlineText, timecardDue, weekDays, weekOf } from './week';
+export type { Countdown, DeadlineText, TimecardWeek } from './week';
+export { STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, expectedHours } from './hours';
+export type { ExpectedHours, Holiday, TimeOffDay } from './hours';
+export {
+  HOURS_STEP, INFO, INVALID, LABOR_COST_TYPE, MAX_DAY_HOURS, OVERTIME_AFTER_HOURS, TIMECARD_TEXT, TIME_TYPES, WARNING,
+  checkTimecard, lineKey, policyPasses, workHours,
+} from './policy';
+export type { FeedbackItem, PolicyContext, TimeType, TimecardLine } from './policy';
+export { REJECTED, TIMECARD_STATES, TIMECARD_STATE_TEXT, approverRole, delegationCovers, mayEditLines, mayTransition } from './states';
+export type { Delegation, TimecardActor, TimecardState, TimecardSubject, TransitionAnswer } from './states';
+export { CORRECTION_STATES, ptoLinesForApproval, ptoLinesForCancel } from './pto-lines';
+export type { ExistingWeek, PtoWeekChange } from './pto-lines';
+export { pastWeeksToSubmit, timecardNeedsSubmission } from './submission';
+export type { NeedsSubmission, WeekStatus } from './submission';
