@@ -70,6 +70,24 @@ export function rawParam(params: Params | undefined, name: string): string | und
   return undefined;
 }
 
+/**
+ * The `list[i].field` entries of a flattened form (§7: arrays are sent as indexed, dotted keys), by index,
+ * field names lower-cased: `items[0].amount=5&items[0].costCodeId=7` → Map { 0 → { amount: '5', costcodeid: '7' } }.
+ * At most `maxDigits` digits of index (a bound on how many entries one form may name).
+ */
+export function indexedEntries(body: Params, list: string, maxDigits = 4): Map<number, Record<string, string>> {
+  const pattern = new RegExp(`^${list}\\[(\\d{1,${maxDigits}})\\]\\.([A-Za-z]+)$`, 'i');
+  const entries = new Map<number, Record<string, string>>();
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (!match) continue;
+    const entry = entries.get(Number(match[1])) ?? {};
+    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
+    entries.set(Number(match[1]), entry);
+  }
+  return entries;
+}
+
 const MAX_ID = 2_147_483_647;
 const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 

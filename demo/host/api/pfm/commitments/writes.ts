@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from '../../http';
+import { badRequest, conflict, enumParam, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
@@ -134,19 +134,7 @@ function recordWithItems(db: Database.Database, spec: Spec, id: number): Record<
   return record;
 }
 
-/** `items[i].field` entries of the form, by index (field names lower-cased). */
-function itemEntries(body: Params): Map<number, Record<string, string>> {
-  const pattern = /^items\[(\d{1,4})\]\.([A-Za-z]+)$/i;
-  const entries = new Map<number, Record<string, string>>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const entry = entries.get(Number(match[1])) ?? {};
-    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
-    entries.set(Number(match[1]), entry);
-  }
-  return entries;
-}
+const itemEntries = (body: Params) => indexedEntries(body, 'items');
 
 interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
 

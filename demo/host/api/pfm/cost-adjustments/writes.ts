@@ -25,7 +25,7 @@ import { postRefusal } from '../../../../../src/core/cost-adjustments';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller, Ctx, Handlers } from '../../context';
 import {
-  autoAlert, badRequest, conflict, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
+  autoAlert, badRequest, conflict, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
 } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
@@ -125,19 +125,7 @@ function createCostAdjustment({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-/** `items[i].field` entries of the form, by index (field names lower-cased). */
-function itemEntries(body: Params): Map<number, Record<string, string>> {
-  const pattern = /^items\[(\d{1,4})\]\.([A-Za-z]+)$/i;
-  const entries = new Map<number, Record<string, string>>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const entry = entries.get(Number(match[1])) ?? {};
-    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
-    entries.set(Number(match[1]), entry);
-  }
-  return entries;
-}
+const itemEntries = (body: Params) => indexedEntries(body, 'items');
 
 interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
 

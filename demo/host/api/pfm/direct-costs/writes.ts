@@ -23,7 +23,7 @@ import {
 } from '../../../../../src/core/workflow/direct-costs';
 import type { Caller, Ctx, Handlers } from '../../context';
 import {
-  NUMBER, autoAlert, badRequest, conflict, forbidden, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
+  NUMBER, autoAlert, badRequest, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
 } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
@@ -48,18 +48,7 @@ export function directCostWithItems(db: Database.Database, id: number): Row {
   return record;
 }
 
-function itemEntries(body: Params): Map<number, Record<string, string>> {
-  const pattern = /^items\[(\d{1,4})\]\.([A-Za-z]+)$/i;
-  const entries = new Map<number, Record<string, string>>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const entry = entries.get(Number(match[1])) ?? {};
-    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
-    entries.set(Number(match[1]), entry);
-  }
-  return entries;
-}
+const itemEntries = (body: Params) => indexedEntries(body, 'items');
 
 interface Header {
   directCostDate: string;

@@ -20,7 +20,7 @@ import {
   ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
 } from '../../../../../src/core/esign';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, rawParam, type FeedbackItem, type Params } from '../../http';
+import { autoAlert, badRequest, conflict, enumParam, idParam, indexedEntries, invalid, notFound, rawParam, type FeedbackItem, type Params } from '../../http';
 import { moveRecordState } from '../../records';
 import { routeKey } from '../../routes';
 import { keysOf, loadParams, scopeWhere } from '../../scope';
@@ -73,18 +73,10 @@ function getDocuments({ db, query }: Ctx): unknown {
   return out;
 }
 
-/** `signers[i].field` entries of the form, in index order. */
+/** `signers[i].name`/`.email` of the form, in index order. */
 function signerEntries(body: Params): Array<{ name: string; email: string }> {
-  const pattern = /^signers\[(\d{1,3})\]\.(name|email)$/i;
-  const entries = new Map<number, { name: string; email: string }>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const entry = entries.get(Number(match[1])) ?? { name: '', email: '' };
-    entry[match[2]!.toLowerCase() as 'name' | 'email'] = (rawParam(body, key) ?? '').trim();
-    entries.set(Number(match[1]), entry);
-  }
-  return [...entries].sort((a, b) => a[0] - b[0]).map(([, entry]) => entry);
+  return [...indexedEntries(body, 'signers', 3)].sort((a, b) => a[0] - b[0])
+    .map(([, entry]) => ({ name: (entry.name ?? '').trim(), email: (entry.email ?? '').trim() }));
 }
 
 /** Why a document can not be sent now, or null. */

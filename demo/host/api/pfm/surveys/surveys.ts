@@ -22,7 +22,7 @@ import {
   answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, type QuestionKind,
 } from '../../../../../src/core/surveys';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, booleanParam, conflict, forbidden, idParam, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from '../../http';
+import { autoAlert, badRequest, booleanParam, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, type FeedbackItem, type Params } from '../../http';
 import { moveRecordState, stateByName } from '../../records';
 import { routeKey } from '../../routes';
 import { rowsToApi, toApi } from '../../rows';
@@ -142,19 +142,7 @@ function getSurveyAverages({ db, query, user }: Ctx): unknown {
   return surveyAverages(db, params.recordKey ? params.recordId : undefined);
 }
 
-/** `answers[i].field` entries of the form, by index (field names lower-cased). */
-function answerEntries(body: Params): Map<number, Record<string, string>> {
-  const pattern = /^answers\[(\d{1,3})\]\.([A-Za-z]+)$/i;
-  const entries = new Map<number, Record<string, string>>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const entry = entries.get(Number(match[1])) ?? {};
-    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
-    entries.set(Number(match[1]), entry);
-  }
-  return entries;
-}
+const answerEntries = (body: Params) => indexedEntries(body, 'answers', 3);
 
 /** 403 unless `user` is the survey's respondent. */
 function requireRespondent(db: Database.Database, survey: Row, user: Caller): void {
