@@ -121,9 +121,10 @@ describe('<pfm-workbench-host>', () => {
     (failed.querySelector('button') as HTMLButtonElement).click();
     const name = await until(() => host.shadowRoot?.querySelector('[data-panel="preview"] [data-document-name]'));
     expect(name.textContent).to.equal('Subcontract Change Order SCO-7.pdf');
-    const frame = host.shadowRoot!.querySelector<HTMLIFrameElement>('[data-panel="preview"] iframe');
-    expect(frame?.src.startsWith('blob:')).to.equal(true);
-    expect(frame?.title).to.contain('Document of');
+    const frame = host.shadowRoot!.querySelector<HTMLIFrameElement>('[data-panel="preview"] iframe')!;
+    // The frame gets its blob URL in an effect after the name renders.
+    await until(() => frame.src.startsWith('blob:'));
+    expect(frame.title).to.contain('Document of');
     preview.click();
     await until(() => host.shadowRoot?.querySelector('[data-panel="preview"]') === null);
   });
