@@ -6,14 +6,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestHost, type TestHost } from './support/host';
+import { databaseBefore } from './support/migrations';
 import { apiClient, checksum, stateId } from './api-client';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
-import { MIGRATIONS } from '../../demo/host/db/migrations';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -293,14 +292,7 @@ describe('migration 003', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-ca-'));
     try {
       const file = path.join(dir, 'old.sqlite');
-      const old = new Database(file);
-      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
-      // Every migration before 003, as a database made by the previous version has them.
-      for (const migration of MIGRATIONS.filter((m) => m.version < 3)) {
-        old.exec(migration.sql);
-        old.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-11-01T00:00:00Z')").run(migration.version, migration.name);
-        old.pragma(`user_version = ${migration.version}`);
-      }
+      const old = databaseBefore(file, 3);
       // Today's seed needs today's schema: seed a current database, then copy every table and column the old schema has.
       const current = path.join(dir, 'current.sqlite');
       openDatabase({ file: current }).close();

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { startTestHost, type TestHost } from './support/host';
+import { databaseBefore } from './support/migrations';
 import { apiClient } from './api-client';
 
 let host: TestHost;
@@ -164,12 +164,7 @@ describe('migration 005', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-opp-migration-'));
     try {
       const file = path.join(dir, 'old.sqlite');
-      const old = new Database(file);
-      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version < 5)) {
-        old.exec(m.sql);
-        old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
-      }
+      const old = databaseBefore(file, 5);
       old.prepare("INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01')").run();
       old.close();
       const db = openDatabase({ file });

@@ -7,14 +7,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestHost, type TestHost } from './support/host';
+import { databaseBefore } from './support/migrations';
 import { apiClient } from './api-client';
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { historyTriggerSql, TRACKED_TABLES, withHistoryActor } from '../../demo/host/db/history';
 import { openDatabase } from '../../demo/host/db/index';
-import { MIGRATIONS } from '../../demo/host/db/migrations';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -131,12 +130,7 @@ describe('migration 008', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-history-migration-'));
     try {
       const file = path.join(dir, 'old.sqlite');
-      const old = new Database(file);
-      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version < 8)) {
-        old.exec(m.sql);
-        old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
-      }
+      const old = databaseBefore(file, 8);
       old.prepare("INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01')").run();
       old.prepare(`INSERT INTO employees (employeeId, employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, displayText, modifiedAt)
         VALUES (1, 'k', 'A', 'B', 'A B', 'AB', 'PM', 'a@b.example', 'A B', 't')`).run();

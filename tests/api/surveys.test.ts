@@ -9,12 +9,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { openDatabase, SEED_DATE } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { createDueSurveys, syncSurveys } from '../../demo/host/db/surveys';
 import { isSurveyDue, SURVEY_MILESTONES, type SurveyMilestone } from '../../src/core/surveys';
 import { startTestHost, type TestHost } from './support/host';
+import { databaseBefore } from './support/migrations';
 import { apiClient, checksum, stateId } from './api-client';
 
 let host: TestHost;
@@ -271,12 +271,7 @@ describe('migration 006', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-survey-migration-'));
     try {
       const file = path.join(dir, 'old.sqlite');
-      const old = new Database(file);
-      old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
-      for (const m of MIGRATIONS.filter((m) => m.version < 6)) {
-        old.exec(m.sql);
-        old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
-      }
+      const old = databaseBefore(file, 6);
       old.prepare("INSERT INTO applications VALUES (1, 'keyPFM', 'PFM', 'PFM', 't')").run();
       old.prepare("INSERT INTO application_records (applicationRecordKey, applicationId, name, displayText, modifiedAt) VALUES ('Subcontract', 1, 'Subcontract', 'Subcontract', 't')").run();
       old.prepare("INSERT INTO application_record_states VALUES (1, 'Subcontract', 'Draft', 0, 1, 1, 'Draft', 't')").run();

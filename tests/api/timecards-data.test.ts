@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { openDatabase, SEED_DATE } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
+import { databaseBefore } from './support/migrations';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -37,12 +38,7 @@ const NEW_TABLES = ['regions', 'employee_schedules', 'holidays', 'pto_types', 'p
 describe('migration 011', () => {
   it('upgrades a version-10 database with its data kept, and adds the Timecard and PtoRequest states and advancements', () => {
     const file = path.join(dir, 'old.sqlite');
-    const old = new Database(file);
-    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
-    for (const m of MIGRATIONS.filter((m) => m.version < 11)) {
-      old.exec(m.sql);
-      old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '2026-01-01T00:00:00.000Z');
-    }
+    const old = databaseBefore(file, 11);
     old.exec(`INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01');
       INSERT INTO applications (applicationId, applicationKey, name, displayText, modifiedAt) VALUES (1, 'keyTC', 'Timecards', 'Timecards', 't'), (2, 'keyPTO', 'PTO', 'PTO', 't');
       INSERT INTO application_records (applicationRecordKey, applicationId, name, displayText, modifiedAt) VALUES ('Timecard', 1, 'Timecard', 'Timecard', 't'), ('PtoRequest', 2, 'PTO Request', 'PTO Request', 't');

@@ -1,0 +1,19 @@
+/**
+ * A database as an earlier version of the host left it: every migration below `version` applied and
+ * recorded (schema_migrations and user_version, as the runner in demo/host/db/index.ts writes them),
+ * nothing else. The migration tests add the rows they need, close it, and open it with the current
+ * `openDatabase` to see the upgrade keep them.
+ */
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from '../../../demo/host/db/migrations';
+
+export function databaseBefore(file: string, version: number): Database.Database {
+  const db = new Database(file);
+  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)');
+  for (const migration of MIGRATIONS.filter((m) => m.version < version)) {
+    db.exec(migration.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.name, '2026-01-01T00:00:00.000Z');
+    db.pragma(`user_version = ${migration.version}`);
+  }
+  return db;
+}
