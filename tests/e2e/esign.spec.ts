@@ -52,6 +52,8 @@ test.describe('e-sign', () => {
     // The workbench's 'Send for signature' opens the e-sign screen with the subcontract chosen.
     await page.locator('wb-subcontract [data-send-for-signature]').click();
     await expect(page).toHaveURL(new RegExp(`/pfm/projects/esign\\?projectId=3&recordKey=Subcontract&recordId=${sub.subcontractId}$`));
+    // In-page (the router took the plain link) and the workbench closed with its parameters gone.
+    await expect(page.locator('pfm-workbench-host .workbench-panel')).toHaveCount(0);
     const form = screen(page).locator('[data-form="new-envelope"]');
     await expect(form.getByLabel('Document')).toHaveValue(`Subcontract:${sub.subcontractId}`);
     // The vendor comes as the first signer; a bad e-mail is refused before any call, the typed values kept.

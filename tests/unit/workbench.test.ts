@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { $router, navigate } from '../../src/core/router';
 import {
-  $minimizedWorkbenches, closeWorkbench, closedWorkbenchUrl, findWorkbenchKind, minimizeWorkbench, MINIMIZED_STORAGE_KEY, openWorkbench,
+  $minimizedWorkbenches, $workbenchLocation, closeWorkbench, closedWorkbenchUrl, findWorkbenchKind, minimizeWorkbench, MINIMIZED_STORAGE_KEY, openWorkbench,
   restoreWorkbench, workbenchFromSearch, workbenchUrl, WORKBENCH_KINDS, WORKBENCH_NOT_FOUND, WORKBENCH_TOOLTIPS,
 } from '../../src/core/workbench';
 
@@ -83,6 +84,21 @@ describe('workbench registry and query state', () => {
     expect(location.search).to.equal('?projectId=1&budgetId=1');
     await new Promise<void>((resolve) => { addEventListener('popstate', () => resolve(), { once: true }); history.back(); });
     expect(workbenchFromSearch().workbench).to.equal('CostCodeTransactions');
+  });
+
+  it("the workbench location follows the portal router's navigation (no popstate), so a workbench whose parameters leave the address closes", async () => {
+    const unrouted = $workbenchLocation.listen(() => {});
+    openWorkbench('Reports', { recordKey: 'Project', recordId: 1 });
+    expect(new URLSearchParams($workbenchLocation.get().search).get('workbench')).to.equal('Reports');
+    const routed = $router.listen(() => {}); // the portal mounts its router
+    try {
+      navigate('/pfm/projects/esign?projectId=3&recordKey=Subcontract&recordId=9');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect($workbenchLocation.get().search).to.equal('?projectId=3&recordKey=Subcontract&recordId=9');
+    } finally {
+      routed();
+      unrouted();
+    }
   });
 
   it('minimise puts the open workbench in the tray (kept in sessionStorage) and closes it; restore reopens it', () => {

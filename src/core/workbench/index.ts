@@ -3,7 +3,7 @@
  * recordId, activeTab, activeTray), so Copy Link reproduces one and Back closes it. This module is
  * the registry of the kinds and the query-state helpers; the frame is `<pfm-workbench-host>`.
  */
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, onNotify } from 'nanostores';
 import type { WritableAtom } from 'nanostores';
 import { $router, matchRoute, navigate } from '../router';
 import { pageSingleton } from '../singleton';
@@ -137,7 +137,13 @@ const location$ = pageSingleton<WritableAtom<{ search: string }>>('workbench.loc
     const update = () => store.set({ search: location.search });
     update();
     window.addEventListener('popstate', update);
-    return () => window.removeEventListener('popstate', update);
+    // In the portal its router also moves the page (links, navigate()): follow it, so a workbench whose
+    // parameters leave the address closes. onNotify does not mount the router, so a legacy page stays unrouted.
+    const unbindRouter = onNotify($router, () => queueMicrotask(update));
+    return () => {
+      window.removeEventListener('popstate', update);
+      unbindRouter();
+    };
   });
   return store;
 });

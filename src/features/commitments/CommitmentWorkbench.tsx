@@ -8,8 +8,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { canSendForSignature } from '../../core/esign';
-import { navigate, routePath } from '../../core/router';
-import { closeWorkbench } from '../../core/workbench';
+import { routePath } from '../../core/router';
 import { lookupList } from '../../core/lookups';
 import { showMessage, showToast } from '../../core/messages';
 import { EXCESS_LIABILITY_OPTIONS, formatCostCode, formatMoney, parseNumber, RETAINAGE_OPTIONS, sanitizeNumber } from '../../core/format';
@@ -289,16 +288,9 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
         <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{record.recordStateName}</span>
         <span className="ms-auto" />
         {canSendForSignature(kind, record.recordStateName) && record.projectId > 0 ? (
+          // A plain link: the portal's router takes it in-page, and the workbench closes as its parameters leave the address.
           <a className="btn btn-sm btn-outline-primary" data-send-for-signature
-            href={routePath('projectesign', { projectId: record.projectId, recordKey: kind, recordId })}
-            onClick={(event) => {
-              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-              // The workbench closes first (its parameters leave the address), then the e-sign screen opens with the record chosen.
-              event.preventDefault();
-              const to = event.currentTarget.getAttribute('href')!;
-              closeWorkbench();
-              navigate(to);
-            }}>Send for signature</a>
+            href={routePath('projectesign', { projectId: record.projectId, recordKey: kind, recordId })}>Send for signature</a>
         ) : null}
         <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />
