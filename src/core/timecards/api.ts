@@ -1,0 +1,242 @@
+/**
+ * The timecard calls (issue 13): paths and answer shapes, the contract between the demo host
+ * (demo/host/api/timecards) and the client (features/timecards). Types only, plus the paths.
+ *
+ * Conventions of §7: GET loads answer `{ data }`; writes are form-data POSTs; a refusal the user must
+ * read is a 400 with the `autoAlert` body (feedback items with `fieldName` where a field is at fault);
+ * a stale `version` / `OldRecordStateId` is a 409 and nothing is written.
+ */
+import type { FeedbackItem, PolicyContext, TimeType } from './policy';
+
+export const TIMECARD_API = {
+  /**
+   * GET one card: `timecardId`, or `employeeId` + `weekStart` (either defaults: the caller, the current
+   * week). A week without a card answers `timecard.timecardId: null` with its holiday and approved
+   * time-off lines computed; the first save creates it. 403 for a card the caller may not see
+   * (theirs, their team's or delegated team's, or Admin / Timecard Admin on keyTC).
+   */
+  getTimecard: '/api/timecards/gettimecard',
+  /**
+   * POST save the manual lines: `timecardId` (or `employeeId` + `weekStart` for a new card), `version`
+   * (0 for a new card), `lines[i].projectId`, `.costCodeId` | `.opportunityId`, `.opportunityCostCodeId`,
+   * `.timeType`, `.sunHours` … `.satHours`; `reason` when a Timecard Admin changes an Approved card
+   * (required then, recorded in timecard_changes). Holiday and time-off lines are the system's: not sent.
+   * Answers the reloaded `TimecardLoad`. 400 autoAlert for a policy refusal (hours not in quarters,
+   * duplicate line, closed project, non-labour code…), 409 on a stale version.
+   */
+  saveTimecard: '/api/timecards/savetimecard',
+  /**
+   * POST the state-update call: `ItemId` (timecardId), `OldRecordStateId`, `RouteStateId`, `reason`
+   * (required to reject, i.e. Submitted → Draft by an approver; and to submit with entered ≠ expected
+   * hours). Submit runs the policy checks on the server (400 autoAlert with the items). The owner's
+   * Submitted → Draft is a recall (until approved). Approved → Processed is a Timecard Admin's.
+   * Answers the reloaded `TimecardLoad`. 409 when stale ("…was already approved by …").
+   */
+  updateTimecardState: '/api/timecards/updatetimecardstate',
+  /**
+   * POST many at once (bulk approve / reject): `items[i].ItemId`, `items[i].OldRecordStateId`,
+   * `RouteStateId` (the target state's id), `reason` (reject). Each card is checked alone.
+   */
+  updateTimecardStates: '/api/timecards/updatetimecardstates',
+  /** GET the caller's (or `employeeId`'s, if allowed) weeks: `TimecardWeeksLoad`. */
+  getTimecardWeeks: '/api/timecards/gettimecardweeks',
+  /** POST "Submit all ready weeks" of the caller: `SubmitReadyAnswer`. */
+  submitReadyWeeks: '/api/timecards/submitreadyweeks',
+  /**
+   * GET the team view: `weekStart` (default the current week), `view` = 'team' (the caller's reports and
+   * delegated reports) | 'all' (Admin / Timecard Admin) | 'withoutApprover' (Admin / Timecard Admin),
+   * optional `state` (a state name). Answers `TeamTimecardsLoad`.
+   */
+  getTeamTimecards: '/api/timecards/getteamtimecards',
+  /** GET charge options for a line by `search` (number or name, ≥ 2 characters): `ChargeOption[]`. */
+  searchCharges: '/api/timecards/searchcharges',
+  /** GET the caller's delegations (given and received): `Delegation[]`; and managers to pick from. */
+  getDelegations: '/api/timecards/getdelegations',
+  /** POST `delegateEmployeeId`, `startDate`, `endDate` (the caller must manage someone). */
+  saveDelegation: '/api/timecards/savedelegation',
+  /** POST `delegationId`: cancel (the manager who gave it, or a Timecard Admin). */
+  cancelDelegation: '/api/timecards/canceldelegation',
+  /** GET open time-off corrections of Approved/Processed weeks (Timecard Admin, Admin): `TimecardCorrection[]`. */
+  getCorrections: '/api/timecards/getcorrections',
+  /** POST `correctionId`, `note`: the Timecard Admin applied it (or decided not to). */
+  resolveCorrection: '/api/timecards/resolvecorrection',
+} as const;
+
+/** One line of a card. `hours` are Sunday to Saturday. */
+export interface TimecardLineRow {
+  timecardLineId: number | null;
+  /** 'manual' lines are the employee's; 'holiday' and 'pto' lines are read-only. */
+  source: 'manual' | 'holiday' | 'pto';
+  timeType: TimeType;
+  projectId: number | null;
+  projectNumber: string | null;
+  projectName: string | null;
+  costCodeId: number | null;
+  costCode: string | null;
+  costCodeName: string | null;
+  opportunityId: number | null;
+  opportunityNumber: string | null;
+  opportunityName: string | null;
+  opportunityCostCodeId: number | null;
+  /** The label of a read-only line: the holiday's name(s) or the request's type and title. */
+  label: string | null;
+  ptoRequestId: number | null;
+  hours: number[];
+}
+
+/** A state the card may move to from here, for the caller. */
+export interface TimecardAdvancement {
+  routeStateId: number;
+  name: string;
+  /** 'submit' | 'recall' | 'approve' | 'reject' | 'process' */
+  action: string;
+  /** A reason must be typed (reject). */
+  needsReason: boolean;
+}
+
+export interface TimecardHeader {
+  timecardId: number | null;
+  employeeId: number;
+  employeeName: string;
+  managerName: string | null;
+  weekStart: string;
+  weekEnding: string;
+  state: string;
+  applicationRecordStateId: number;
+  version: number;
+  /** ISO instant (midnight Central at the end of the Saturday). */
+  dueDate: string;
+  expectedHours: number;
+  enteredHours: number;
+  /** Hours per day the schedule expects, after holidays and approved time off (Sunday to Saturday). */
+  expectedByDay: number[];
+  rejectionReason: string | null;
+  rejectedByName: string | null;
+  shortfallReason: string | null;
+  submittedAt: string | null;
+  approvedAt: string | null;
+  approvedByName: string | null;
+  /** Set when a delegate approved: the manager on whose behalf. */
+  onBehalfOfName: string | null;
+  /** The caller may change the manual lines now. */
+  mayEdit: boolean;
+  /** Changing it needs a reason (a Timecard Admin on an Approved card). */
+  editNeedsReason: boolean;
+  advancements: TimecardAdvancement[];
+}
+
+export interface TimecardChangeRow {
+  timecardChangeId: number;
+  changedByName: string;
+  changedAt: string;
+  reason: string;
+  description: string;
+  hoursBefore: number;
+  hoursAfter: number;
+}
+
+export interface TimecardLoad {
+  timecard: TimecardHeader;
+  lines: TimecardLineRow[];
+  /** For the client's checks while typing (the server checks again at save and submit). */
+  context: PolicyContext;
+  changes: TimecardChangeRow[];
+}
+
+/** A week in the employee's list. */
+export interface TimecardWeekRow {
+  weekStart: string;
+  weekEnding: string;
+  timecardId: number | null;
+  state: string | null;
+  enteredHours: number;
+  expectedHours: number;
+  dueDate: string;
+  rejectionReason: string | null;
+}
+
+export interface TimecardWeeksLoad {
+  employeeId: number;
+  weeks: TimecardWeekRow[];
+  /** Past weeks still owed (no card or Draft), oldest first. */
+  pastWeeksToSubmit: string[];
+}
+
+export interface SubmitReadyAnswer {
+  submitted: string[];
+  notReady: { weekStart: string; message: string }[];
+}
+
+export interface TeamTimecardRow {
+  employeeId: number;
+  employeeName: string;
+  managerEmployeeId: number | null;
+  managerName: string | null;
+  /** Approvals of this row come to the caller as a delegate of this manager. */
+  delegatedFromName: string | null;
+  timecardId: number | null;
+  state: string | null;
+  applicationRecordStateId: number | null;
+  enteredHours: number;
+  expectedHours: number;
+  submittedAt: string | null;
+  rejectionReason: string | null;
+  mayApprove: boolean;
+}
+
+export interface TeamTimecardsLoad {
+  weekStart: string;
+  weekEnding: string;
+  view: 'team' | 'all' | 'withoutApprover';
+  rows: TeamTimecardRow[];
+  /** Target state ids for the bulk call. */
+  states: { name: string; applicationRecordStateId: number }[];
+}
+
+export interface BulkStateAnswer {
+  done: number[];
+  refused: { ItemId: number; message: string }[];
+}
+
+export interface ChargeOption {
+  kind: 'project' | 'opportunity';
+  /** projectId or opportunityId. */
+  id: number;
+  number: string;
+  name: string;
+  /** Labour cost codes of the project's budget, or the opportunity's timecard cost codes. */
+  costCodes: { id: number; code: string; name: string }[];
+}
+
+export interface DelegationRow {
+  delegationId: number;
+  managerEmployeeId: number;
+  managerName: string;
+  delegateEmployeeId: number;
+  delegateName: string;
+  startDate: string;
+  endDate: string;
+  canceledAt: string | null;
+}
+
+export interface DelegationsLoad {
+  given: DelegationRow[];
+  received: DelegationRow[];
+  /** Managers the caller may delegate to. */
+  managers: { employeeId: number; name: string }[];
+}
+
+export interface TimecardCorrection {
+  correctionId: number;
+  timecardId: number;
+  employeeName: string;
+  weekStart: string;
+  state: string;
+  requestId: number;
+  requestTitle: string;
+  kind: 'Add' | 'Remove';
+  hours: number[];
+  createdAt: string;
+}
+
+export type { FeedbackItem };
