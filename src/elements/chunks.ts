@@ -42,4 +42,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-survey-instance': () => import('./wb-survey-instance/define'),
   'wb-document-template-administration': () => import('./wb-document-template-administration/define'),
   'pfm-esign': () => import('./pfm-esign/define'),
+  'pto-requests': () => import('./pto-requests/define'),
+  'pto-regional-calendar': () => import('./pto-regional-calendar/define'),
 };

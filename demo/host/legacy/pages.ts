@@ -49,8 +49,11 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
   { path: '/pr/Timecards/Timecard', title: 'Timecard', ...planned('tc-timecard', 'Timecard') },
   { path: '/pr/Timecards', title: 'Timecards', ...planned('tc-manage-timecards', 'Timecards') },
   { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', ...planned('tc-timecard', 'Weekly Timecard') },
-  { path: '/pr/Requests', title: 'Time-Off Requests', ...planned('pto-requests', 'Time-Off Requests') },
-  { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', ...planned('pto-regional-calendar', 'Regional Calendar') },
+  {
+    path: '/pr/Requests', title: 'Time-Off Requests', tag: 'pto-requests',
+    attributes: { 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench', 'active-tray': 'activeTray', 'active-tab': 'activeTab' },
+  },
+  { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', tag: 'pto-regional-calendar', attributes: { 'region-id': 'regionId', year: 'year' } },
   { path: '/CostManagement/Projects', title: 'Projects', tag: 'pfm-projects', attributes: {} },
   { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', ...planned('pt-project-closeouts', 'Project Closeouts') },
   { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', ...planned('pt-access-request', 'Project Access Request') },

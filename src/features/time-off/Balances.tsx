@@ -1,0 +1,77 @@
+/** The Balances tab: per type opening, accrued, used, pending and balance as of a chosen date, with the accrual per pay period and the carry-over cap. */
+import { useEffect, useId, useState } from 'react';
+import { formatDate } from '../../core/format';
+import { calendarDay, isDay } from '../../core/timecards';
+import { loadBalances, type BalanceRow } from './data';
+import { problemText } from './problems';
+import { BALANCE_TEXT, PTO_SCREEN_TEXT } from './text';
+
+export function Balances() {
+  const id = useId();
+  const [asOf, setAsOf] = useState(() => calendarDay(new Date()) ?? '');
+  const [attempt, setAttempt] = useState(0);
+  const key = `${asOf}#${attempt}`;
+  const [result, setResult] = useState<{ key: string; rows?: BalanceRow[]; problem?: string } | null>(null);
+  useEffect(() => {
+    if (!isDay(asOf)) return undefined;
+    const abort = new AbortController();
+    loadBalances(asOf, abort.signal).then(
+      (rows) => { if (!abort.signal.aborted) setResult({ key, rows }); },
+      (error: unknown) => { if (!abort.signal.aborted) setResult({ key, problem: `${BALANCE_TEXT.loadFailed} ${problemText(error)}` }); },
+    );
+    return () => abort.abort();
+  }, [asOf, key]);
+  const current = result?.key === key ? result : null;
+  return (
+    <section aria-labelledby={`${id}-caption`} data-testid="balances">
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
+        <div>
+          <label className="form-label small mb-1" htmlFor={`${id}-asof`}>{BALANCE_TEXT.asOf}</label>
+          <input id={`${id}-asof`} type="date" className="form-control form-control-sm" value={asOf} data-field="asOf" onChange={(e) => setAsOf(e.target.value)} />
+        </div>
+      </div>
+      <h2 className="visually-hidden" id={`${id}-caption`}>{BALANCE_TEXT.caption}</h2>
+      {!current ? (
+        <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{BALANCE_TEXT.loading}</div>
+      ) : current.problem ? (
+        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+          <span>{current.problem}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{PTO_SCREEN_TEXT.retry}</button>
+        </div>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle">
+            <caption className="visually-hidden">{`${BALANCE_TEXT.caption}, ${formatDate(asOf)}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{BALANCE_TEXT.type}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.opening}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.accrued}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.used}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.pending}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.balance}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.accrual}</th>
+                <th scope="col" className="text-end">{BALANCE_TEXT.carryOver}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(current.rows ?? []).length === 0 ? <tr><td colSpan={8} className="text-body-secondary">{BALANCE_TEXT.none}</td></tr> : null}
+              {(current.rows ?? []).map((b) => (
+                <tr key={b.type} data-balance-type={b.type}>
+                  <th scope="row">{b.type}{b.allowsNegative ? <span className="small text-body-secondary d-block">{BALANCE_TEXT.negative}</span> : null}</th>
+                  <td className="text-end" data-col="opening">{b.openingHours}</td>
+                  <td className="text-end" data-col="accrued">{b.accruedHours}</td>
+                  <td className="text-end" data-col="used">{b.usedHours}</td>
+                  <td className="text-end" data-col="pending">{b.pendingHours}</td>
+                  <td className="text-end fw-semibold" data-col="balance">{b.balance}</td>
+                  <td className="text-end" data-col="accrual">{b.accrualPerPeriod}</td>
+                  <td className="text-end" data-col="carryOver">{b.carryOverCap}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

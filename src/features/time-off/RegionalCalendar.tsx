@@ -1,0 +1,254 @@
+/**
+ * `<pto-regional-calendar>`'s view: the holidays of a region and year. A calendar admin (core
+ * HOLIDAY_CALENDAR_ADMINS: Admin or Timecard Admin on keyTC, Admin on keyAdmin) adds, edits and deletes
+ * them, full days (8 h) or half days (4 h); anyone else with keyPTO or keyTC sees them read-only; the
+ * server refuses the rest (403: said clearly). Typed work is kept when a save fails.
+ */
+import { useEffect, useId, useState } from 'react';
+import { ruleAllows } from '../../core/access';
+import { ApiError } from '../../core/api';
+import { formatDate } from '../../core/format';
+import { showMessage, showToast } from '../../core/messages';
+import { $roles } from '../../core/roles';
+import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
+import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off-api';
+import { WEEKDAY_NAMES, calendarDay, isDay, weekdayOf } from '../../core/timecards';
+import { useStore } from '../../ui/hooks';
+import { ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
+import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow, type RegionRow } from './data';
+import { problemText } from './problems';
+import { PTO_SCREEN_TEXT, REGIONAL_TEXT as T } from './text';
+
+export interface RegionalCalendarProps {
+  regionId?: number;
+  year?: number;
+}
+
+interface HolidayDraft {
+  holidayId?: number;
+  holidayDate: string;
+  name: string;
+  hours: number;
+}
+
+const currentYear = () => Number((calendarDay(new Date()) ?? '2026').slice(0, 4));
+const validYear = (year: number | undefined) => (typeof year === 'number' && Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : currentYear());
+
+/** The client checks of a holiday (the server checks again). */
+export function checkHoliday(draft: HolidayDraft, year: number): FeedbackItem[] {
+  const items: FeedbackItem[] = [];
+  if (!isDay(draft.holidayDate)) items.push({ integerValue: 1, stringValue: 'holidayDate', message: T.dateRequired });
+  else if (Number(draft.holidayDate.slice(0, 4)) !== year) items.push({ integerValue: 1, stringValue: 'holidayDate', message: T.dateYear(year) });
+  if (!draft.name.trim()) items.push({ integerValue: 1, stringValue: 'name', message: T.nameRequired });
+  return items;
+}
+
+function HolidayFields({ draft, onChange, feedback, idBase }: { draft: HolidayDraft; onChange(d: HolidayDraft): void; feedback: ReturnType<typeof formFeedback>; idBase: string }) {
+  return (
+    <>
+      <div className="col-12 col-md-3">
+        <label className="form-label small mb-1" htmlFor={`${idBase}-date`}>{T.date}</label>
+        <input id={`${idBase}-date`} type="date" className={`form-control form-control-sm${fieldInvalid(feedback, 'holidayDate') ? ' is-invalid' : ''}`} data-field="holidayDate"
+          aria-invalid={fieldInvalid(feedback, 'holidayDate') || undefined} aria-describedby={`${idBase}-date-fb`} value={draft.holidayDate} onChange={(e) => onChange({ ...draft, holidayDate: e.target.value })} />
+        <FieldFeedback feedback={feedback} field="holidayDate" id={`${idBase}-date-fb`} />
+      </div>
+      <div className="col-12 col-md-5">
+        <label className="form-label small mb-1" htmlFor={`${idBase}-name`}>{T.name}</label>
+        <input id={`${idBase}-name`} className={`form-control form-control-sm${fieldInvalid(feedback, 'name') ? ' is-invalid' : ''}`} data-field="name" maxLength={100}
+          aria-invalid={fieldInvalid(feedback, 'name') || undefined} aria-describedby={`${idBase}-name-fb`} value={draft.name} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
+        <FieldFeedback feedback={feedback} field="name" id={`${idBase}-name-fb`} />
+      </div>
+      <div className="col-12 col-md-2">
+        <label className="form-label small mb-1" htmlFor={`${idBase}-hours`}>{T.length}</label>
+        <select id={`${idBase}-hours`} className="form-select form-select-sm" data-field="hours" value={draft.hours} onChange={(e) => onChange({ ...draft, hours: Number(e.target.value) })}>
+          <option value={FULL_DAY_HOURS}>{T.fullDay}</option>
+          <option value={HALF_DAY_HOURS}>{T.halfDay}</option>
+        </select>
+        <FieldFeedback feedback={feedback} field="hours" />
+      </div>
+    </>
+  );
+}
+
+/** The add form (holidayId absent) or the edit form of one holiday. */
+function HolidayForm({ initial, regionId, year, onDone, onCancel }: { initial: HolidayDraft; regionId: number; year: number; onDone(): void; onCancel?(): void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(initial);
+  const [items, setItems] = useState<FeedbackItem[]>([]);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const feedback = formFeedback(items);
+  const submit = async () => {
+    const local = checkHoliday(draft, year);
+    setItems(local);
+    setProblem('');
+    if (local.length) return;
+    setBusy(true);
+    try {
+      await saveHoliday({ ...draft, regionId });
+      showToast(T.saved, { variant: 'success' });
+      if (!draft.holidayId) setDraft({ holidayDate: '', name: '', hours: FULL_DAY_HOURS });
+      onDone();
+    } catch (error) {
+      const server = feedbackFrom(error);
+      if (server.length) setItems(server);
+      else setProblem(`${problemText(error)} ${PTO_SCREEN_TEXT.keptWork}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate className="mb-3" aria-label={draft.holidayId ? `${T.edit} ${initial.name}` : T.add} data-holiday-form={draft.holidayId ?? 'new'}
+      onSubmit={(e) => { e.preventDefault(); void submit(); }} onKeyDown={(e) => { if (e.key === 'Escape' && onCancel) onCancel(); }}>
+      <ValidationSummary feedback={feedback} />
+      {problem ? <div className="alert alert-danger py-2" role="alert">{problem}</div> : null}
+      <div className="row g-2 align-items-start">
+        <HolidayFields draft={draft} onChange={setDraft} feedback={feedback} idBase={id} />
+        <div className="col-12 col-md-2 d-flex gap-1 align-items-end pto-holiday-buttons">
+          <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-action="save-holiday">{draft.holidayId ? T.save : T.add}</button>
+          {onCancel ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>{T.cancel}</button> : null}
+        </div>
+      </div>
+    </form>
+  );
+}
+
+export function RegionalCalendar(props: RegionalCalendarProps) {
+  const id = useId();
+  const roles = useStore($roles);
+  const admin = HOLIDAY_CALENDAR_ADMINS.some((rule) => ruleAllows(roles, rule));
+  const [regions, setRegions] = useState<{ rows?: RegionRow[]; problem?: string; forbidden?: boolean } | null>(null);
+  const [regionId, setRegionId] = useState(typeof props.regionId === 'number' && props.regionId > 0 ? props.regionId : -1);
+  const [year, setYear] = useState(validYear(props.year));
+  const [attempt, setAttempt] = useState(0);
+  const [holidays, setHolidays] = useState<{ key: string; rows?: HolidayRow[]; problem?: string; forbidden?: boolean } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const key = `${regionId}:${year}#${attempt}`;
+
+  useEffect(() => {
+    const abort = new AbortController();
+    loadRegions(abort.signal).then(
+      (rows) => {
+        if (abort.signal.aborted) return;
+        setRegions({ rows });
+        setRegionId((current) => (rows.some((r) => r.regionId === current) ? current : rows[0]?.regionId ?? -1));
+      },
+      (error: unknown) => { if (!abort.signal.aborted) setRegions({ problem: problemText(error), forbidden: error instanceof ApiError && error.status === 403 }); },
+    );
+    return () => abort.abort();
+  }, [attempt]);
+  useEffect(() => {
+    if (regionId < 1) return undefined;
+    const abort = new AbortController();
+    loadHolidays(year, regionId, abort.signal).then(
+      (rows) => { if (!abort.signal.aborted) setHolidays({ key, rows: rows.filter((h) => h.regionId === regionId).sort((a, b) => a.holidayDate.localeCompare(b.holidayDate)) }); },
+      (error: unknown) => { if (!abort.signal.aborted) setHolidays({ key, problem: problemText(error), forbidden: error instanceof ApiError && error.status === 403 }); },
+    );
+    return () => abort.abort();
+  }, [regionId, year, key]);
+  const reload = () => { setEditing(null); setAttempt((n) => n + 1); };
+  const remove = async (h: HolidayRow) => {
+    const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(h.name, formatDate(h.holidayDate)), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
+    if (ok !== true) return;
+    try {
+      await deleteHoliday(h.holidayId);
+      showToast(T.deleted, { variant: 'success' });
+      reload();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
+    }
+  };
+
+  const current = holidays?.key === key ? holidays : null;
+  const forbidden = regions?.forbidden || current?.forbidden;
+  const regionName = regions?.rows?.find((r) => r.regionId === regionId)?.name ?? '';
+  const total = (current?.rows ?? []).reduce((s, h) => s + h.hours, 0);
+  return (
+    <main className="container-fluid py-3 pto-regional-calendar" data-screen="pto-regional-calendar">
+      <ScreenTitle title={T.title} />
+      {forbidden ? <div className="alert alert-warning" role="alert" data-state="forbidden">{T.noAccess}</div> : (
+        <>
+          {!regions ? (
+            <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
+          ) : regions.problem ? (
+            <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
+              <span>{`${T.loadFailed} ${regions.problem}`}</span>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setRegions(null); setAttempt((n) => n + 1); }}>{PTO_SCREEN_TEXT.retry}</button>
+            </div>
+          ) : (
+            <>
+              <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+                <div>
+                  <label className="form-label small mb-1" htmlFor={`${id}-region`}>{T.region}</label>
+                  <select id={`${id}-region`} className="form-select form-select-sm" data-field="regionId" value={regionId} onChange={(e) => { setEditing(null); setRegionId(Number(e.target.value)); }}>
+                    {(regions.rows ?? []).map((r) => <option key={r.regionId} value={r.regionId}>{r.name}</option>)}
+                  </select>
+                </div>
+                <div>
+                  <label className="form-label small mb-1" htmlFor={`${id}-year`}>{T.year}</label>
+                  <div className="input-group input-group-sm">
+                    <button type="button" className="btn btn-outline-secondary" aria-label={T.previousYear} onClick={() => setYear((y) => y - 1)}>‹</button>
+                    <input id={`${id}-year`} className="form-control pto-year-input" inputMode="numeric" data-field="year" value={year}
+                      onChange={(e) => { const y = Number(e.target.value); if (Number.isInteger(y) && y >= 2000 && y <= 2100) setYear(y); }} />
+                    <button type="button" className="btn btn-outline-secondary" aria-label={T.nextYear} onClick={() => setYear((y) => y + 1)}>›</button>
+                  </div>
+                </div>
+              </div>
+              {!admin ? <p className="alert alert-info py-2" data-read-only>{T.readOnly}</p> : null}
+              {admin && regionId > 0 ? <HolidayForm key={`new-${regionId}-${year}`} initial={{ holidayDate: '', name: '', hours: FULL_DAY_HOURS }} regionId={regionId} year={year} onDone={reload} /> : null}
+              {!current ? (
+                <div role="status" className="text-body-secondary">{T.loading}</div>
+              ) : current.problem ? (
+                <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
+                  <span>{`${T.loadFailed} ${current.problem}`}</span>
+                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={reload}>{PTO_SCREEN_TEXT.retry}</button>
+                </div>
+              ) : (
+                <div className="table-responsive">
+                  <table className="table table-sm align-middle" data-testid="holidays">
+                    <caption className="visually-hidden">{`${regionName} ${year}`}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{T.date}</th>
+                        <th scope="col">{T.weekday}</th>
+                        <th scope="col">{T.name}</th>
+                        <th scope="col" className="text-end">{T.length}</th>
+                        {admin ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {(current.rows ?? []).length === 0 ? <tr><td colSpan={admin ? 5 : 4} className="text-body-secondary">{T.none}</td></tr> : null}
+                      {(current.rows ?? []).map((h) => (editing === h.holidayId ? (
+                        <tr key={h.holidayId} data-holiday-id={h.holidayId}>
+                          <td colSpan={5}>
+                            <HolidayForm initial={{ holidayId: h.holidayId, holidayDate: h.holidayDate, name: h.name, hours: h.hours }} regionId={regionId} year={year} onDone={reload} onCancel={() => setEditing(null)} />
+                          </td>
+                        </tr>
+                      ) : (
+                        <tr key={h.holidayId} data-holiday-id={h.holidayId} data-holiday-date={h.holidayDate}>
+                          <td className="text-nowrap">{formatDate(h.holidayDate)}</td>
+                          <td>{WEEKDAY_NAMES[weekdayOf(h.holidayDate)]}</td>
+                          <td data-holiday-name>{h.name}</td>
+                          <td className="text-end text-nowrap" data-hours={h.hours}>{h.hours < FULL_DAY_HOURS ? T.halfDay : T.fullDay}</td>
+                          {admin ? (
+                            <td className="text-end text-nowrap">
+                              <button type="button" className="btn btn-sm btn-link" data-action="edit" aria-label={`${T.edit} ${h.name}`} onClick={() => setEditing(h.holidayId)}>{T.edit}</button>
+                              <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" aria-label={`${T.delete} ${h.name}`} onClick={() => void remove(h)}>{T.delete}</button>
+                            </td>
+                          ) : null}
+                        </tr>
+                      )))}
+                    </tbody>
+                    <tfoot>
+                      <tr className="fw-semibold"><th scope="row" colSpan={3}>{T.total((current.rows ?? []).length, total)}</th><td className="text-end">{total}</td>{admin ? <td /> : null}</tr>
+                    </tfoot>
+                  </table>
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
