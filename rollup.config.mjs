@@ -37,7 +37,7 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   if (path.endsWith('/src/core/surveys.ts')) return undefined; // travels with the survey screens
   // Issue 13's timecard and time-off rules travel with their screens (and the host), never with the first screen.
-  if (path.includes('/src/core/timecards/') || path.endsWith('/src/core/time-off.ts')) return undefined;
+  if (path.includes('/src/core/timecards/') || /\/src\/core\/time-off(-api)?\.ts$/.test(path)) return undefined;
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)
   // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
   if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;

@@ -97,7 +97,10 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
       </div>
       {authenticated ? (
         <div className="portal-header-bar navbar navbar-expand px-2 py-0">
-          {pfm ? <PfmBar roles={roles} user={user} context={pfm} legacyOrigin={environment.legacyOrigin} /> : <GenericBar roles={roles} />}
+          <button type="button" className="btn btn-link nav-link portal-nav-toggle" popoverTarget="portal-nav"><span aria-hidden="true">☰</span> Menu</button>
+          <div className="portal-nav" id="portal-nav" popover="auto">
+            {pfm ? <PfmBar roles={roles} user={user} context={pfm} legacyOrigin={environment.legacyOrigin} /> : <GenericBar roles={roles} />}
+          </div>
         </div>
       ) : null}
     </header>

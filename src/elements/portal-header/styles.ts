@@ -5,6 +5,9 @@
  * switches on prefers-color-scheme, live. Only the strip's own links and buttons are white (and
  * ringed in white): the menus opened from it (the bell) keep the dropdown's colours in both modes.
  * Group headings use the secondary text colour: Bootstrap's grey falls below 4.5:1 on the dark menu.
+ * At phone width (under 576 px) the bar folds into its Menu button, which opens the bar's menus as a
+ * list in a popover (the browser's: Escape and a click outside close it, and focus returns to the
+ * button; no script, for the first screen's size budget). Wider, the popover is laid out in place.
  * (Notes live here, not in the CSS string, which ships as written.)
  */
 import { pageSingleton } from '../../core/singleton';
@@ -40,6 +43,12 @@ export const HEADER_CSS = `
 .portal-avatar-popover a.btn-outline-primary { color: var(--bs-primary-text-emphasis); border-color: var(--bs-primary-text-emphasis); }
 .portal-avatar-popover .btn-outline-secondary { color: var(--bs-body-color); border-color: var(--bs-border-color); }
 .portal-avatar-popover .btn-outline-secondary:hover { background: var(--bs-secondary-bg); }
+@media (min-width: 576px) {
+  .portal-nav-toggle { display: none; }
+  .portal-nav { display: contents; }
+}
+.portal-nav:popover-open > nav { flex-direction: column !important; }
+.portal-nav:popover-open .dropdown-menu { position: static; }
 .portal-bell-count { font-size: 11.2px; vertical-align: top; }
 .portal-changes-mark { color: #fff; font-weight: 700; font-size: 1.25em; line-height: 1; }
 .portal-changes-panel { width: 352px; color: var(--bs-body-color); }
