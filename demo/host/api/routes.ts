@@ -15,6 +15,8 @@ import type { AccessArea, AccessRule } from '../../../src/core/access';
 import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 import { SURVEY_ADMINS } from '../../../src/core/surveys';
 import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
+import { ACCESS } from '../../../src/core/access';
+import { TIME_OFF_API } from '../../../src/core/time-off-api';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -120,6 +122,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/SendEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)' },
   { method: 'POST', path: '/api/pfm/RemindEnvelopeSigner', access: 'pfm', note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)' },
   { method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId, Reason (required)' },
+  // Time off (issue 13, api/time-off): keyPTO; holiday reads also keyTC
+  { method: 'GET', path: TIME_OFF_API.getRequests, access: 'ptoRequests', note: "added: view mine/team, recordId, open; another employee's only for their manager/delegate or Admin / Timecard Admin (else 403)" },
+  { method: 'GET', path: TIME_OFF_API.getBalances, access: 'ptoRequests', note: 'added: employeeId?, asOf?: balances per type (opening, accrual, used, pending)' },
+  { method: 'POST', path: TIME_OFF_API.saveRequest, access: 'ptoRequests', note: 'added: requestId?, type, title, startDate, endDate, hoursPerDay; validateRequest refusals: 400 autoAlert with feedback' },
+  { method: 'GET', path: TIME_OFF_API.getRegions, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regions (id, code, name)' },
+  { method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regionId?, year?: holidays' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
