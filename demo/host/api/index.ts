@@ -32,6 +32,7 @@ import { withHistoryActor } from '../db/history';
 import { esignHandlers } from './pfm/esign/envelopes';
 import { requestHandlers } from './time-off/requests';
 import { holidayHandlers } from './time-off/holidays';
+import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 
 export { API_ROUTES } from './routes';
@@ -91,6 +92,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...esignHandlers,
     ...requestHandlers,
     ...holidayHandlers,
+    ...timeOffStateHandlers,
     ...timecardsHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));

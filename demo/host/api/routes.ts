@@ -127,6 +127,8 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: TIME_OFF_API.getRequests, access: 'ptoRequests', note: "added: view mine/team, recordId, open; another employee's only for their manager/delegate or Admin / Timecard Admin (else 403)" },
   { method: 'GET', path: TIME_OFF_API.getBalances, access: 'ptoRequests', note: 'added: employeeId?, asOf?: balances per type (opening, accrual, used, pending)' },
   { method: 'POST', path: TIME_OFF_API.saveRequest, access: 'ptoRequests', note: 'added: requestId?, type, title, startDate, endDate, hoursPerDay; validateRequest refusals: 400 autoAlert with feedback' },
+  { method: 'POST', path: TIME_OFF_API.updateRequestState, access: 'ptoRequests', note: 'added: ItemId, OldRecordStateId (409 stale), RouteStateId, reason (deny); approve writes PTO lines into the timecards, cancel removes them (Approved weeks: corrections)' },
+  { method: 'POST', path: TIME_OFF_API.updateRequestStates, access: 'ptoRequests', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, reason; each alone: { done, refused }' },
   { method: 'GET', path: TIME_OFF_API.getRegions, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regions (id, code, name)' },
   { method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regionId?, year?: holidays' },
 
