@@ -58,10 +58,11 @@ export async function loadBalances(asOf: string, signal?: AbortSignal): Promise<
   return list<BalanceRow>(await getJson(TIME_OFF_API.getBalances, asOf ? { asOf } : {}, { signal }));
 }
 
-/** The holidays of `year` (of `regionId`, or of the caller's region when absent). */
+/** The holidays of `year`: of `regionId`, or of the caller's own region when absent. */
 export async function loadHolidays(year: number, regionId?: number, signal?: AbortSignal): Promise<HolidayRow[]> {
-  const query: Record<string, number> = { year };
+  const query: Record<string, number | string> = { year };
   if (regionId !== undefined && regionId > 0) query.regionId = regionId;
+  else query.mine = 'true';
   return list<HolidayRow>(await getJson(TIME_OFF_API.getHolidays, query, { signal }));
 }
 

@@ -4,13 +4,13 @@
  * | route | parameters | answer |
  * |---|---|---|
  * | GET /api/timeoff/getregions | – | `RegionRow[]` (active regions) |
- * | GET /api/timeoff/getholidays | regionId?, year? (default this year) | `HolidayRow[]` by date |
+ * | GET /api/timeoff/getholidays | regionId? (or mine=true: the caller's region), year? (default this year) | `HolidayRow[]` by date |
  */
 import type Database from 'better-sqlite3';
 import type { HolidayRow, RegionRow } from '../../../../src/core/time-off-api';
 import { TIME_OFF_API } from '../../../../src/core/time-off-api';
 import type { Ctx, Handlers } from '../context';
-import { badRequest, idParam, notFound, rawParam } from '../http';
+import { badRequest, booleanParam, idParam, notFound, rawParam } from '../http';
 import { routeKey } from '../routes';
 import { timeOffToday } from './common';
 
@@ -42,8 +42,12 @@ function getRegions({ db }: Ctx): RegionRow[] {
   return db.prepare('SELECT regionId, code, name FROM regions WHERE active = 1 ORDER BY name').all() as RegionRow[];
 }
 
-function getHolidays({ db, query }: Ctx): HolidayRow[] {
-  const regionId = idParam(query, 'regionId');
+function getHolidays({ db, query, user }: Ctx): HolidayRow[] {
+  // mine=true: the caller's own region (the request form's holidays); none when the caller has no region.
+  const mine = booleanParam(query, 'mine', false);
+  const own = mine ? (db.prepare('SELECT regionId FROM employees WHERE employeeId = ?').get(user.employeeId) as { regionId: number | null } | undefined)?.regionId ?? null : null;
+  if (mine && own === null) return [];
+  const regionId = mine ? own! : idParam(query, 'regionId');
   const year = yearParam(query);
   if (regionId !== undefined) requireRegion(db, regionId);
   return db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayDate BETWEEN ? AND ?${regionId !== undefined ? ' AND h.regionId = ?' : ''}
