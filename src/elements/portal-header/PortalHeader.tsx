@@ -3,7 +3,7 @@
  * user's bell, changes and avatar, or 'Please login'; below it the generic bar, or the PFM bar on
  * PFM routes. Works inside `<portal-app>` and embedded alone on a legacy page.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { atom, type ReadableAtom } from 'nanostores';
 import { $session, signIn, signOut, startAuth } from '../../core/auth';
@@ -71,6 +71,7 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
   const givenApplicationId = applicationId !== undefined && applicationId > 0 ? applicationId : undefined;
   const pfmApplicationId = useLoad(authenticated && pfm && !givenApplicationId ? 'keyPFM' : null, () => loadApplicationId('keyPFM'), 'PFM application');
   const changesApplicationId = givenApplicationId ?? (pfm ? pfmApplicationId : undefined);
+  const toggle = useRef<HTMLButtonElement>(null);
   const style = { '--portal-env-color': environment.headerColor } as CSSProperties;
   return (
     <header className="portal-header" style={style} data-environment={environment.name} ref={(node) => { if (node) adoptHeaderStyles(node); }}>
@@ -97,8 +98,9 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
       </div>
       {authenticated ? (
         <div className="portal-header-bar navbar navbar-expand px-2 py-0">
-          <button type="button" className="btn btn-link nav-link portal-nav-toggle" popoverTarget="portal-nav"><span aria-hidden="true">☰</span> Menu</button>
-          <div className="portal-nav" id="portal-nav" popover="auto">
+          <button type="button" className="btn btn-link nav-link portal-nav-toggle" popoverTarget="portal-nav" ref={toggle}><span aria-hidden="true">☰</span> Menu</button>
+          {/* Escape (not taken by an open menu) folds the list: focus goes back to its button first. */}
+          <div className="portal-nav" id="portal-nav" popover="auto" onKeyDown={(e) => { if (e.key === 'Escape' && !e.defaultPrevented) toggle.current?.focus(); }}>
             {pfm ? <PfmBar roles={roles} user={user} context={pfm} legacyOrigin={environment.legacyOrigin} /> : <GenericBar roles={roles} />}
           </div>
         </div>
