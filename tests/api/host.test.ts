@@ -233,7 +233,9 @@ describe('legacy hand-off pages', () => {
     assert.equal(await page('/sr/Brats/BuyoutProject?projectId=3'), '<pfm-buyout project-id="3">');
     // Attribute values are escaped like the rest of the page.
     assert.equal(await page('/SR/Brats?projectId=%22%3E%3Cscript%3E'), '<pfm-buyout project-id="&quot;&gt;&lt;script&gt;">');
-    for (const [path, tag] of [['/pr/Timecards/Timecard', 'tc-timecard'], ['/pr/Requests', 'pto-requests'], ['/ProjectToolbox/ProjectCloseouts', 'pt-project-closeouts']]) {
+    assert.equal(await page('/pr/Requests?RecordId=5&activeTab=team-requests'), '<pto-requests record-id="5" active-tab="team-requests">');
+    assert.equal(await page('/pr/Requests/ManageRegionalCalendar?regionId=2&year=2027'), '<pto-regional-calendar region-id="2" year="2027">');
+    for (const [path, tag] of [['/pr/Timecards/Timecard', 'tc-timecard'], ['/ProjectToolbox/ProjectCloseouts', 'pt-project-closeouts']]) {
       assert.match(await page(`${path}?projectId=2`) ?? '', new RegExp(`^<portal-not-available screen="[^"]+" tag="${tag}" project-id="2">$`), path);
     }
   });
