@@ -16,7 +16,7 @@ import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 import { SURVEY_ADMINS } from '../../../src/core/surveys';
 import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
 import { ACCESS } from '../../../src/core/access';
-import { TIME_OFF_API } from '../../../src/core/time-off-api';
+import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-off-api';
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
@@ -129,6 +129,9 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: TIME_OFF_API.saveRequest, access: 'ptoRequests', note: 'added: requestId?, type, title, startDate, endDate, hoursPerDay; validateRequest refusals: 400 autoAlert with feedback' },
   { method: 'POST', path: TIME_OFF_API.updateRequestState, access: 'ptoRequests', note: 'added: ItemId, OldRecordStateId (409 stale), RouteStateId, reason (deny); approve writes PTO lines into the timecards, cancel removes them (Approved weeks: corrections)' },
   { method: 'POST', path: TIME_OFF_API.updateRequestStates, access: 'ptoRequests', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, reason; each alone: { done, refused }' },
+  { method: 'GET', path: TIME_OFF_API.getTeamCalendar, access: 'ptoRequests', note: "added: from, to (≤ 62 days): who is out (Approved and Pending) and holidays; the caller's team and delegated teams, everyone for Admin / Timecard Admin" },
+  { method: 'POST', path: TIME_OFF_API.saveHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 autoAlert; rewrites the Draft cards\' holiday line' },
+  { method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: form-data holidayId; rewrites the Draft cards\' holiday line' },
   { method: 'GET', path: TIME_OFF_API.getRegions, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regions (id, code, name)' },
   { method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regionId?, year?: holidays' },
 
