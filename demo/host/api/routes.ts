@@ -127,6 +127,9 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards', note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save' },
   { method: 'POST', path: TIMECARD_API.updateTimecardState, access: 'timecards', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject; submit with hours other than expected; reopen); core mayTransition' },
   { method: 'POST', path: TIMECARD_API.updateTimecardStates, access: 'timecards', note: 'added: items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason: each card alone; BulkStateAnswer { done, refused }' },
+  { method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards', note: "added: employeeId (default the caller): the weeks (last 52, next 2 virtual) and pastWeeksToSubmit; opens the missing past weeks" },
+  { method: 'POST', path: TIMECARD_API.submitReadyWeeks, access: 'timecards', note: "added: no parameters: submits every past owed week of the caller that passes the checks; names the others with the reason" },
+  { method: 'GET', path: TIMECARD_API.getTeamTimecards, access: 'timecards', note: 'added: weekStart, view team | all | withoutApprover (all, withoutApprover: keyTC Admin / Timecard Admin, else 403), state: TeamTimecardsLoad (one query)' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
