@@ -130,6 +130,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards', note: "added: employeeId (default the caller): the weeks (last 52, next 2 virtual) and pastWeeksToSubmit; opens the missing past weeks" },
   { method: 'POST', path: TIMECARD_API.submitReadyWeeks, access: 'timecards', note: "added: no parameters: submits every past owed week of the caller that passes the checks; names the others with the reason" },
   { method: 'GET', path: TIMECARD_API.getTeamTimecards, access: 'timecards', note: 'added: weekStart, view team | all | withoutApprover (all, withoutApprover: keyTC Admin / Timecard Admin, else 403), state: TeamTimecardsLoad (one query)' },
+  { method: 'GET', path: TIMECARD_API.searchCharges, access: 'timecards', note: 'added: search (number or name, 2+ characters): open projects with their budget labour codes, open opportunities with their timecard codes' },
+  { method: 'GET', path: TIMECARD_API.getDelegations, access: 'timecards', note: "added: the caller's delegations given and received, and the managers to delegate to" },
+  { method: 'POST', path: TIMECARD_API.saveDelegation, access: 'timecards', note: 'added: delegateEmployeeId (another manager), startDate, endDate; the caller must manage someone (else 403)' },
+  { method: 'POST', path: TIMECARD_API.cancelDelegation, access: 'timecards', note: 'added: delegationId; the manager who gave it or a Timecard Admin' },
+  { method: 'GET', path: TIMECARD_API.getCorrections, access: 'timecards', note: 'added: open time-off corrections of Approved/Processed weeks; keyTC Admin / Timecard Admin (else 403)' },
+  { method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; keyTC Admin / Timecard Admin (else 403)' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
