@@ -45,6 +45,8 @@ describe('searchcharges', () => {
     }
     const closed = one("SELECT number FROM projects WHERE active = 0 ORDER BY projectId LIMIT 1");
     assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: closed.number })).body.data.some((o: Row) => o.number === closed.number), 'a closed project is not offered');
+    const noLabour = one("SELECT number FROM projects p WHERE active = 1 AND NOT EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') ORDER BY projectId LIMIT 1");
+    assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: noLabour.number })).body.data.some((o: Row) => o.number === noLabour.number), 'a project without labour codes is not offered');
   });
 
   it('finds open opportunities with their timecard codes, not lost ones', async () => {
