@@ -45,8 +45,15 @@ describe('searchcharges', () => {
     }
     const closed = one("SELECT number FROM projects WHERE active = 0 ORDER BY projectId LIMIT 1");
     assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: closed.number })).body.data.some((o: Row) => o.number === closed.number), 'a closed project is not offered');
-    const noLabour = one("SELECT number FROM projects p WHERE active = 1 AND NOT EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') ORDER BY projectId LIMIT 1");
-    assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: noLabour.number })).body.data.some((o: Row) => o.number === noLabour.number), 'a project without labour codes is not offered');
+    // A project whose budget has no labour code (its L codes turned into Equipment for the check).
+    const other = one("SELECT projectId, number, budgetId FROM projects WHERE active = 1 AND projectId <> ? AND EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = projects.budgetId AND type = 'L') ORDER BY projectId DESC LIMIT 1", project.projectId);
+    const labourIds = all("SELECT costCodeId FROM cost_codes WHERE budgetId = ? AND type = 'L'", other.budgetId).map((r) => r.costCodeId);
+    host.db.prepare("UPDATE cost_codes SET type = 'E' WHERE budgetId = ? AND type = 'L'").run(other.budgetId);
+    try {
+      assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: other.number })).body.data.some((o: Row) => o.number === other.number), 'a project without labour codes is not offered');
+    } finally {
+      for (const costCodeId of labourIds) host.db.prepare("UPDATE cost_codes SET type = 'L' WHERE costCodeId = ?").run(costCodeId);
+    }
   });
 
   it('finds open opportunities with their timecard codes, not lost ones', async () => {
