@@ -4,7 +4,7 @@
  * | route | parameters | answer |
  * |---|---|---|
  * | GET /api/timeoff/getregions | – | `RegionRow[]` (active regions) |
- * | GET /api/timeoff/getholidays | regionId?, year? (default this year) | `HolidayRow[]` by date |
+ * | GET /api/timeoff/getholidays | regionId? (or mine=true: the caller's region), year? (default this year) | `HolidayRow[]` by date |
  * | POST /api/timeoff/saveholiday | holidayId? (change), regionId, holidayDate, name, hours (8 or 4) | `HolidayRow` |
  * | DELETE /api/timeoff/deleteholiday | holidayId (form-data) | `{ holidayId }` |
  * | GET /api/timeoff/getteamcalendar | from, to (at most 62 days apart) | `TeamCalendarLoad` |
@@ -27,7 +27,7 @@ import { TIME_OFF_API } from '../../../../src/core/time-off-api';
 import { addDays, daysBetween } from '../../../../src/core/timecards/days';
 import { weekOf } from '../../../../src/core/timecards/week';
 import type { Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, forbidden, idParam, notFound, numberParam, rawParam, stringParam } from '../http';
+import { autoAlert, badRequest, booleanParam, forbidden, idParam, notFound, numberParam, rawParam, stringParam } from '../http';
 import { routeKey } from '../routes';
 import { DAY_COLUMNS, employeeInfo, holidayHours, timecardStateId, weekHolidays } from '../timecards/cards';
 import { dateParam, isTimeOffManager, seesEveryone, timeOffNowIso, timeOffToday } from './common';
@@ -60,8 +60,12 @@ function getRegions({ db }: Ctx): RegionRow[] {
   return db.prepare('SELECT regionId, code, name FROM regions WHERE active = 1 ORDER BY name').all() as RegionRow[];
 }
 
-function getHolidays({ db, query }: Ctx): HolidayRow[] {
-  const regionId = idParam(query, 'regionId');
+function getHolidays({ db, query, user }: Ctx): HolidayRow[] {
+  // mine=true: the caller's own region (the request form's holidays); none when the caller has no region.
+  const mine = booleanParam(query, 'mine', false);
+  const own = mine ? (db.prepare('SELECT regionId FROM employees WHERE employeeId = ?').get(user.employeeId) as { regionId: number | null } | undefined)?.regionId ?? null : null;
+  if (mine && own === null) return [];
+  const regionId = mine ? own! : idParam(query, 'regionId');
   const year = yearParam(query);
   if (regionId !== undefined) requireRegion(db, regionId);
   return db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayDate BETWEEN ? AND ?${regionId !== undefined ? ' AND h.regionId = ?' : ''}
