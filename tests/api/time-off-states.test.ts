@@ -230,6 +230,37 @@ describe('more of the flow', () => {
   });
 });
 
+describe('who keeps timecards, and whose today', () => {
+  it('approving time off of someone without a keyTC role makes no timecard', async () => {
+    const pm = id('pm');
+    host.db.prepare("DELETE FROM employee_roles WHERE employeeId = ? AND applicationKey = 'keyTC'").run(pm);
+    try {
+      const day = await save('pm', { type: 'Sick', title: 'No card please', startDate: '2027-02-02', endDate: '2027-02-02', hoursPerDay: 8 });
+      assert.equal((await move('rpm', day.requestId, S().Pending, S().Approved)).status, 200);
+      assert.equal(card(pm, '2027-01-31'), undefined);
+    } finally {
+      host.db.prepare("INSERT INTO employee_roles (employeeId, applicationId, applicationKey, name, displayText, modifiedAt) SELECT ?, applicationId, 'keyTC', 'Default', 'Timecards: Default', 't' FROM applications WHERE applicationKey = 'keyTC'").run(pm);
+    }
+  });
+
+  it('"before the start date" is by the day in US Central time', async () => {
+    const trip = await save('employee', { type: 'Vacation', title: 'Monday off', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
+    try {
+      // 03:00 UTC on Monday is still Sunday evening in Central: the employee may cancel.
+      setTimeOffClock(() => Date.parse('2026-11-09T03:00:00.000Z'));
+      const sunday = await move('employee', trip.requestId, S().Pending, S().Canceled);
+      assert.equal(sunday.status, 200, JSON.stringify(sunday.body));
+      const again = await save('employee', { type: 'Vacation', title: 'Monday off again', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
+      setTimeOffClock(() => Date.parse('2026-11-09T07:00:00.000Z'));
+      const monday = await move('employee', again.requestId, S().Pending, S().Canceled);
+      assert.equal(monday.status, 400);
+      assert.equal(monday.body.message, PTO_STATE_TEXT.cancelStarted);
+    } finally {
+      setTimeOffClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+    }
+  });
+});
+
 describe('migration 013', () => {
   it('upgrades an older database with its requests kept; onBehalfOfEmployeeId starts empty', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pto-013-'));

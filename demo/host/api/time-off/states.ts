@@ -12,7 +12,7 @@
  * request not theirs to see) gets 403; a stale OldRecordStateId 409; any other refusal a 400 autoAlert.
  *
  * In the same transaction as the state change: approving writes one PTO line per week into the
- * employee's timecards (core `ptoLinesForApproval`: a Draft created where the week has no card,
+ * timecards of an employee who keeps them (a keyTC role) (core `ptoLinesForApproval`: a Draft created where the week has no card,
  * days already holding hours left alone); cancelling an Approved request removes those lines
  * (`ptoLinesForCancel`). A week already Approved or Processed is not touched: a `timecard_corrections`
  * row (Add / Remove, hours per day) waits for a Timecard Admin instead.
@@ -26,7 +26,7 @@ import type { Caller, Ctx, Handlers } from '../context';
 import { autoAlert, badRequest, conflict, forbidden, HttpError, idParam, indexedEntries, notFound, rawParam, stringParam, type Params } from '../http';
 import { stateById } from '../records';
 import { routeKey } from '../routes';
-import { createDraftTimecard } from '../timecards/cards';
+import { createDraftTimecard, keepsTimecards } from '../timecards/cards';
 import { delegationsTo, employeeRef, maySee, regionHolidays, seesEveryone, timeOffNowIso, timeOffToday } from './common';
 import { PTO_KEY, requestDbRow, requestRows, type RequestDbRow } from './requests';
 
@@ -96,6 +96,8 @@ function applyChanges(db: Db, request: RequestDbRow, changes: readonly PtoWeekCh
 
 /** Approving: the PTO lines of every week of the request (drafts created, entered days kept, Approved weeks → corrections). */
 function flowApproval(db: Db, request: RequestDbRow, at: string): void {
+  // Someone who keeps no timecard (no keyTC role) gets none made for their time off.
+  if (!keepsTimecards(db, request.employeeId)) return;
   const cards = cardsOf(db, request.employeeId, weekStartsOf(request.startDate, request.endDate));
   const holidays = regionHolidays(db, request.regionId);
   const core: PtoRequest & { requestId: number } = { ...request };
