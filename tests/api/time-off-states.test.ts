@@ -167,6 +167,8 @@ describe('approved time off flows into the timecards', () => {
     const weekB = card(employee, '2026-11-15')!;
     assert.deepEqual(ptoLine(weekA.timecardId, trip.requestId), [0, 0, 0, 0, 0, 8, 0]);
     assert.deepEqual(ptoLine(weekB.timecardId, trip.requestId), [0, 8, 0, 0, 0, 0, 0]);
+    // The new draft of 11-08 also holds the time off approved before it existed (the Dentist half day, Thursday 11-12).
+    assert.deepEqual(ptoLine(weekA.timecardId, request('Dentist appointment').requestId), [0, 0, 0, 0, 4, 0, 0]);
     const approved = await balance();
     assert.equal(Math.round((start.balance - approved.balance) * 100) / 100, 16);
     assert.equal(approved.usedHours - start.usedHours, 16);

@@ -74,12 +74,14 @@ function applyChanges(db: Db, request: RequestDbRow, changes: readonly PtoWeekCh
   const insertLine = db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ptoRequestId, ${DAYS.join(', ')}, displayOrder, modifiedAt)
     VALUES (?, 'PTO', 'pto', ?, ${DAYS.map(() => '?').join(', ')}, (SELECT coalesce(max(displayOrder), 0) + 1 FROM timecard_lines WHERE timecardId = ?), ?)`);
   const touch = db.prepare('UPDATE weekly_timecards SET version = version + 1, modifiedAt = ? WHERE timecardId = ?');
+  const hasLine = db.prepare("SELECT 1 FROM timecard_lines WHERE timecardId = ? AND ptoRequestId = ? AND source = 'pto'");
   const correction = db.prepare(`INSERT INTO timecard_corrections (timecardId, requestId, kind, ${DAYS.join(', ')}, status, createdAt, note, modifiedAt)
     VALUES (?, ?, ?, ${DAYS.map(() => '?').join(', ')}, 'Open', ?, ?, ?)`);
   for (const change of changes) {
     if (change.kind === 'add') {
-      const timecardId = change.timecardId ?? createDraftTimecard(db, request.employeeId, change.weekStart);
-      insertLine.run(timecardId, request.requestId, ...hoursOf(change.line), timecardId, at);
+      // A new Draft holds the holiday line and every Approved request's line of its week (this one's included: it is Approved by now).
+      const timecardId = change.timecardId ?? createDraftTimecard(db, request.employeeId, change.weekStart, { withTimeOff: true });
+      if (!hasLine.get(timecardId, request.requestId)) insertLine.run(timecardId, request.requestId, ...hoursOf(change.line), timecardId, at);
       touch.run(at, timecardId);
     } else if (change.kind === 'remove') {
       const card = cards.find((c) => c.week.timecardId === change.timecardId)!;
