@@ -192,6 +192,16 @@ describe('saverequest', () => {
   });
 });
 
+describe('getrequests lastLoad', () => {
+  it('answers only the requests changed since lastLoad', async () => {
+    const answer = await api.get('risk', TIME_OFF_API.getRequests, { lastLoad: '2026-11-02T00:00:00Z' });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual((answer.body.data as Row[]).map((r) => r.title).sort(), ['Christmas Eve', 'Thanksgiving week']);
+    assert.equal((await api.get('risk', TIME_OFF_API.getRequests, { lastLoad: '2026-11-02T16:00:00Z' })).body.data.length, 0);
+    assert.equal((await api.get('risk', TIME_OFF_API.getRequests, { lastLoad: 'yesterday' })).status, 400);
+  });
+});
+
 describe('regions and holidays', () => {
   it('regions; holidays by region and year with half days; a keyTC-only user may read them', async () => {
     const regions = await api.get('employee', TIME_OFF_API.getRegions);

@@ -8,6 +8,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../demo/host/db/index';
+import { MIGRATIONS } from '../../demo/host/db/migrations';
+import { databaseBefore } from './support/migrations';
 import { PTO_STATE_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { setTimeOffClock } from '../../demo/host/api/time-off/common';
@@ -161,6 +167,8 @@ describe('approved time off flows into the timecards', () => {
     const weekB = card(employee, '2026-11-15')!;
     assert.deepEqual(ptoLine(weekA.timecardId, trip.requestId), [0, 0, 0, 0, 0, 8, 0]);
     assert.deepEqual(ptoLine(weekB.timecardId, trip.requestId), [0, 8, 0, 0, 0, 0, 0]);
+    // The new draft of 11-08 also holds the time off approved before it existed (the Dentist half day, Thursday 11-12).
+    assert.deepEqual(ptoLine(weekA.timecardId, request('Dentist appointment').requestId), [0, 0, 0, 0, 4, 0, 0]);
     const approved = await balance();
     assert.equal(Math.round((start.balance - approved.balance) * 100) / 100, 16);
     assert.equal(approved.usedHours - start.usedHours, 16);
@@ -195,6 +203,92 @@ describe('approved time off flows into the timecards', () => {
     assert.equal(corrections[0]!.status, 'Open');
     assert.deepEqual(HOURS.map((h) => corrections[0]![h]), [0, 0, 0, 0, 0, 8, 0]);
     assert.match(corrections[0]!.note, /Sick Friday/);
+  });
+});
+
+describe('more of the flow', () => {
+  it('cancelling a Pending request touches no timecard', async () => {
+    const before = checksum(host, ['timecard_lines', 'weekly_timecards', 'timecard_corrections']);
+    const pending = await save('employee', { type: 'Vacation', title: 'Maybe a day off', startDate: '2026-12-11', endDate: '2026-12-11', hoursPerDay: 8 });
+    const answer = await move('employee', pending.requestId, S().Pending, S().Canceled);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.data.state, 'Canceled');
+    assert.deepEqual(answer.body.data.advancements, []);
+    assert.equal(checksum(host, ['timecard_lines', 'weekly_timecards', 'timecard_corrections']), before);
+  });
+
+  it('cancelling an approved request whose week was approved meanwhile: its line stays, a Remove correction waits for a Timecard Admin', async () => {
+    const pm = id('pm');
+    const day = await save('pm', { type: 'Sick', title: 'Appointment', startDate: '2026-11-18', endDate: '2026-11-18', hoursPerDay: 4 });
+    assert.equal((await move('rpm', day.requestId, S().Pending, S().Approved)).status, 200);
+    const week = card(pm, '2026-11-15')!;
+    assert.deepEqual(ptoLine(week.timecardId, day.requestId), [0, 0, 0, 4, 0, 0, 0]);
+    host.db.prepare('UPDATE weekly_timecards SET applicationRecordStateId = ? WHERE timecardId = ?').run(stateId(host, 'Timecard', 'Approved'), week.timecardId);
+    const answer = await move('pm', day.requestId, S().Approved, S().Canceled);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.deepEqual(ptoLine(week.timecardId, day.requestId), [0, 0, 0, 4, 0, 0, 0]);
+    const corrections = all('SELECT * FROM timecard_corrections WHERE requestId = ?', day.requestId);
+    assert.deepEqual(corrections.map((c) => [c.timecardId, c.kind, c.status, ...HOURS.map((h) => c[h])]), [[week.timecardId, 'Remove', 'Open', 0, 0, 0, 4, 0, 0, 0]]);
+  });
+});
+
+describe('who keeps timecards, and whose today', () => {
+  it('approving time off of someone without a keyTC role makes no timecard', async () => {
+    const pm = id('pm');
+    host.db.prepare("DELETE FROM employee_roles WHERE employeeId = ? AND applicationKey = 'keyTC'").run(pm);
+    try {
+      const day = await save('pm', { type: 'Sick', title: 'No card please', startDate: '2027-02-02', endDate: '2027-02-02', hoursPerDay: 8 });
+      assert.equal((await move('rpm', day.requestId, S().Pending, S().Approved)).status, 200);
+      assert.equal(card(pm, '2027-01-31'), undefined);
+    } finally {
+      host.db.prepare("INSERT INTO employee_roles (employeeId, applicationId, applicationKey, name, displayText, modifiedAt) SELECT ?, applicationId, 'keyTC', 'Default', 'Timecards: Default', 't' FROM applications WHERE applicationKey = 'keyTC'").run(pm);
+    }
+  });
+
+  it('"before the start date" is by the day in US Central time', async () => {
+    const trip = await save('employee', { type: 'Vacation', title: 'Monday off', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
+    try {
+      // 03:00 UTC on Monday is still Sunday evening in Central: the employee may cancel.
+      setTimeOffClock(() => Date.parse('2026-11-09T03:00:00.000Z'));
+      const sunday = await move('employee', trip.requestId, S().Pending, S().Canceled);
+      assert.equal(sunday.status, 200, JSON.stringify(sunday.body));
+      const again = await save('employee', { type: 'Vacation', title: 'Monday off again', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
+      setTimeOffClock(() => Date.parse('2026-11-09T07:00:00.000Z'));
+      const monday = await move('employee', again.requestId, S().Pending, S().Canceled);
+      assert.equal(monday.status, 400);
+      assert.equal(monday.body.message, PTO_STATE_TEXT.cancelStarted);
+    } finally {
+      setTimeOffClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+    }
+  });
+});
+
+describe('migration 013', () => {
+  it('upgrades an older database with its requests kept; onBehalfOfEmployeeId starts empty', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pto-013-'));
+    try {
+      const file = path.join(dir, 'old.sqlite');
+      const old = databaseBefore(file, 13);
+      old.exec(`INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01');
+        INSERT INTO applications (applicationId, applicationKey, name, displayText, modifiedAt) VALUES (2, 'keyPTO', 'PTO', 'PTO', 't');
+        INSERT INTO application_records (applicationRecordKey, applicationId, name, displayText, modifiedAt) VALUES ('PtoRequest', 2, 'PTO Request', 'PTO Request', 't');
+        INSERT INTO application_record_states (applicationRecordStateId, applicationRecordKey, name, displayOrder, isInitial, displayText, modifiedAt) VALUES (1, 'PtoRequest', 'Pending', 1, 1, 'Pending', 't');
+        INSERT INTO employees (employeeId, login, employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, legalEntityId, displayText, modifiedAt)
+          VALUES (1, 'old', 'E1', 'Olga', 'Oldham', 'Olga Oldham', 'OO', 'Clerk', 'olga@example.com', 1, 'Olga Oldham', 't');
+        INSERT INTO time_off_requests (employeeId, ptoTypeId, title, startDate, endDate, hoursPerDay, totalHours, applicationRecordStateId, requestedAt, displayText, modifiedAt)
+          VALUES (1, 1, 'Old trip', '2026-12-01', '2026-12-02', 8, 16, 1, 't', 'Old trip', 't');`);
+      old.close();
+      const up = openDatabase({ file });
+      try {
+        assert.equal(up.pragma('user_version', { simple: true }), MIGRATIONS.at(-1)!.version);
+        assert.ok((up.prepare('SELECT version FROM schema_migrations').all() as Row[]).some((m) => m.version === 13));
+        assert.deepEqual(up.prepare('SELECT title, totalHours, onBehalfOfEmployeeId FROM time_off_requests').all(), [{ title: 'Old trip', totalHours: 16, onBehalfOfEmployeeId: null }]);
+      } finally {
+        up.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

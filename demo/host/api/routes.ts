@@ -16,7 +16,7 @@ import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 import { SURVEY_ADMINS } from '../../../src/core/surveys';
 import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
 import { ACCESS } from '../../../src/core/access';
-import { TIME_OFF_API } from '../../../src/core/time-off-api';
+import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-off-api';
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
@@ -129,12 +129,26 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: TIME_OFF_API.saveRequest, access: 'ptoRequests', note: 'added: requestId?, type, title, startDate, endDate, hoursPerDay; validateRequest refusals: 400 autoAlert with feedback' },
   { method: 'POST', path: TIME_OFF_API.updateRequestState, access: 'ptoRequests', note: 'added: ItemId, OldRecordStateId (409 stale), RouteStateId, reason (deny); approve writes PTO lines into the timecards, cancel removes them (Approved weeks: corrections)' },
   { method: 'POST', path: TIME_OFF_API.updateRequestStates, access: 'ptoRequests', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, reason; each alone: { done, refused }' },
+  { method: 'GET', path: TIME_OFF_API.getTeamCalendar, access: 'ptoRequests', note: "added: from, to (≤ 62 days): who is out (Approved and Pending) and holidays; the caller's team and delegated teams, everyone for Admin / Timecard Admin" },
+  { method: 'POST', path: TIME_OFF_API.saveHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 autoAlert; rewrites the Draft cards\' holiday line' },
+  { method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: form-data holidayId; rewrites the Draft cards\' holiday line' },
   { method: 'GET', path: TIME_OFF_API.getRegions, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regions (id, code, name)' },
   { method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: [ACCESS.ptoRequests, ACCESS.timecards] }, note: 'added: regionId?, year?: holidays' },
 
   // Weekly timecards (issue 13, demo/host/api/timecards; the contract: src/core/timecards/api.ts). Every call: ACCESS.timecards (keyTC).
   { method: 'GET', path: TIMECARD_API.getTimecard, access: 'timecards', note: 'added: timecardId, or employeeId (default the caller) + weekStart (default the current week): TimecardLoad; 403 for a card the caller may not see' },
   { method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards', note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save' },
+  { method: 'POST', path: TIMECARD_API.updateTimecardState, access: 'timecards', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject; submit with hours other than expected; reopen); core mayTransition' },
+  { method: 'POST', path: TIMECARD_API.updateTimecardStates, access: 'timecards', note: 'added: items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason: each card alone; BulkStateAnswer { done, refused }' },
+  { method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards', note: "added: employeeId (default the caller): the weeks (last 52, next 2 virtual) and pastWeeksToSubmit; opens the missing past weeks" },
+  { method: 'POST', path: TIMECARD_API.submitReadyWeeks, access: 'timecards', note: "added: employeeId (optional, the caller's own only): submits every past owed week of the caller that passes the checks; names the others with the reason" },
+  { method: 'GET', path: TIMECARD_API.getTeamTimecards, access: 'timecards', note: 'added: weekStart, view team | all | withoutApprover (all, withoutApprover: keyTC Admin / Timecard Admin, else 403), state: TeamTimecardsLoad (one query)' },
+  { method: 'GET', path: TIMECARD_API.searchCharges, access: 'timecards', note: 'added: search (number or name, 2+ characters): open projects with their budget labour codes, open opportunities with their timecard codes' },
+  { method: 'GET', path: TIMECARD_API.getDelegations, access: 'timecards', note: "added: the caller's delegations given and received, and the managers to delegate to" },
+  { method: 'POST', path: TIMECARD_API.saveDelegation, access: 'timecards', note: 'added: delegateEmployeeId (another manager), startDate, endDate; the caller must manage someone (else 403)' },
+  { method: 'POST', path: TIMECARD_API.cancelDelegation, access: 'timecards', note: 'added: delegationId; the manager who gave it or a Timecard Admin' },
+  { method: 'GET', path: TIMECARD_API.getCorrections, access: 'timecards', note: 'added: open time-off corrections of Approved/Processed weeks; keyTC Admin / Timecard Admin (else 403)' },
+  { method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; keyTC Admin / Timecard Admin (else 403)' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

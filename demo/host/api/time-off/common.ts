@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { roleAllows, ruleAllows } from '../../../../src/core/access';
 import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off-api';
 import { PAY_PERIOD_DAYS, type PtoAccount, type PtoRequest } from '../../../../src/core/time-off';
-import { addDays, daysBetween, isDay } from '../../../../src/core/timecards/days';
+import { addDays, calendarDay, daysBetween, isDay } from '../../../../src/core/timecards/days';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
@@ -24,8 +24,8 @@ export function setTimeOffClock(now: (() => number) | null): void {
   clock = now ?? (() => Date.now());
 }
 export const timeOffNowIso = (): string => new Date(clock()).toISOString();
-/** Today, 'YYYY-MM-DD' (UTC day of the clock). */
-export const timeOffToday = (): string => timeOffNowIso().slice(0, 10);
+/** Today, 'YYYY-MM-DD': the clock's day in US Central time (as a timecard day, §9). */
+export const timeOffToday = (): string => calendarDay(new Date(clock())) as string;
 
 // --- parameters -------------------------------------------------------------------------------------
 

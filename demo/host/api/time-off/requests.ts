@@ -3,7 +3,7 @@
  *
  * | route | parameters | answer |
  * |---|---|---|
- * | GET /api/timeoff/getrequests | view mine (default) / team, recordId, open | `TimeOffRequestRow[]` |
+ * | GET /api/timeoff/getrequests | view mine (default) / team, recordId, open, lastLoad (changed since) | `TimeOffRequestRow[]` |
  * | GET /api/timeoff/getbalances | employeeId (default the caller), asOf (default today) | `BalanceRow[]` |
  * | POST /api/timeoff/saverequest | requestId (change a Pending one), OldRecordStateId?, type, title, startDate, endDate, hoursPerDay | `TimeOffRequestRow` |
  *
@@ -22,7 +22,7 @@ import type { Holiday } from '../../../../src/core/timecards/hours';
 import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, booleanParam, conflict, enumParam, forbidden, idParam, notFound, numberParam, rawParam, stringParam } from '../http';
+import { autoAlert, booleanParam, conflict, enumParam, forbidden, idParam, lastLoadParam, notFound, numberParam, rawParam, stringParam } from '../http';
 import { stateByName } from '../records';
 import { routeKey } from '../routes';
 import {
@@ -169,6 +169,7 @@ function getRequests({ db, query, user }: Ctx): TimeOffRequestRow[] {
   const recordId = idParam(query, 'recordId');
   const view = enumParam(query, 'view', ['mine', 'team'] as const) ?? 'mine';
   const open = booleanParam(query, 'open', false);
+  const lastLoad = lastLoadParam(query);
   const today = timeOffToday();
   if (recordId !== undefined) {
     const row = requestDbRow(db, recordId);
@@ -184,6 +185,10 @@ function getRequests({ db, query, user }: Ctx): TimeOffRequestRow[] {
     where.push(TEAM_WHERE);
   }
   if (open) where.push("(st.name = 'Pending' OR (st.name = 'Approved' AND r.endDate >= @today))");
+  if (lastLoad) {
+    where.push('r.modifiedAt > @lastLoad');
+    args.lastLoad = lastLoad;
+  }
   const rows = db.prepare(`${REQUEST_SELECT} WHERE ${where.join(' AND ')} ORDER BY r.startDate DESC, r.requestId DESC`).all(args) as RequestDbRow[];
   return requestRows(db, user, rows);
 }

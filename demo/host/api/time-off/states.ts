@@ -12,7 +12,7 @@
  * request not theirs to see) gets 403; a stale OldRecordStateId 409; any other refusal a 400 autoAlert.
  *
  * In the same transaction as the state change: approving writes one PTO line per week into the
- * employee's timecards (core `ptoLinesForApproval`: a Draft created where the week has no card,
+ * timecards of an employee who keeps them (a keyTC role) (core `ptoLinesForApproval`: a Draft created where the week has no card,
  * days already holding hours left alone); cancelling an Approved request removes those lines
  * (`ptoLinesForCancel`). A week already Approved or Processed is not touched: a `timecard_corrections`
  * row (Add / Remove, hours per day) waits for a Timecard Admin instead.
@@ -26,7 +26,7 @@ import type { Caller, Ctx, Handlers } from '../context';
 import { autoAlert, badRequest, conflict, forbidden, HttpError, idParam, indexedEntries, notFound, rawParam, stringParam, type Params } from '../http';
 import { stateById } from '../records';
 import { routeKey } from '../routes';
-import { createDraftTimecard } from '../timecards/cards';
+import { createDraftTimecard, keepsTimecards } from '../timecards/cards';
 import { delegationsTo, employeeRef, maySee, regionHolidays, seesEveryone, timeOffNowIso, timeOffToday } from './common';
 import { PTO_KEY, requestDbRow, requestRows, type RequestDbRow } from './requests';
 
@@ -74,12 +74,14 @@ function applyChanges(db: Db, request: RequestDbRow, changes: readonly PtoWeekCh
   const insertLine = db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ptoRequestId, ${DAYS.join(', ')}, displayOrder, modifiedAt)
     VALUES (?, 'PTO', 'pto', ?, ${DAYS.map(() => '?').join(', ')}, (SELECT coalesce(max(displayOrder), 0) + 1 FROM timecard_lines WHERE timecardId = ?), ?)`);
   const touch = db.prepare('UPDATE weekly_timecards SET version = version + 1, modifiedAt = ? WHERE timecardId = ?');
+  const hasLine = db.prepare("SELECT 1 FROM timecard_lines WHERE timecardId = ? AND ptoRequestId = ? AND source = 'pto'");
   const correction = db.prepare(`INSERT INTO timecard_corrections (timecardId, requestId, kind, ${DAYS.join(', ')}, status, createdAt, note, modifiedAt)
     VALUES (?, ?, ?, ${DAYS.map(() => '?').join(', ')}, 'Open', ?, ?, ?)`);
   for (const change of changes) {
     if (change.kind === 'add') {
-      const timecardId = change.timecardId ?? createDraftTimecard(db, request.employeeId, change.weekStart);
-      insertLine.run(timecardId, request.requestId, ...hoursOf(change.line), timecardId, at);
+      // A new Draft holds the holiday line and every Approved request's line of its week (this one's included: it is Approved by now).
+      const timecardId = change.timecardId ?? createDraftTimecard(db, request.employeeId, change.weekStart, { withTimeOff: true });
+      if (!hasLine.get(timecardId, request.requestId)) insertLine.run(timecardId, request.requestId, ...hoursOf(change.line), timecardId, at);
       touch.run(at, timecardId);
     } else if (change.kind === 'remove') {
       const card = cards.find((c) => c.week.timecardId === change.timecardId)!;
@@ -96,6 +98,8 @@ function applyChanges(db: Db, request: RequestDbRow, changes: readonly PtoWeekCh
 
 /** Approving: the PTO lines of every week of the request (drafts created, entered days kept, Approved weeks → corrections). */
 function flowApproval(db: Db, request: RequestDbRow, at: string): void {
+  // Someone who keeps no timecard (no keyTC role) gets none made for their time off.
+  if (!keepsTimecards(db, request.employeeId)) return;
   const cards = cardsOf(db, request.employeeId, weekStartsOf(request.startDate, request.endDate));
   const holidays = regionHolidays(db, request.regionId);
   const core: PtoRequest & { requestId: number } = { ...request };
