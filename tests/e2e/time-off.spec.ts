@@ -237,6 +237,8 @@ test.describe('time off', () => {
     await form.locator('[data-field="endDate"]').fill(monday(6, 2));
     await form.locator('[data-day-kind="half"]').check();
     await expect(form.locator('[data-total-hours]')).toHaveText('4');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe(page, ['portal-app', 'pto-requests'], 'phone-form');
     const [sent] = await Promise.all([response(page, TIME_OFF_API.saveRequest), form.locator('[data-action="send"]').click()]);
     expect(sent.status()).toBe(200);
     expect(stateOf(requestNamed(`E2E phone ${YEAR}`).requestId)).toBe('Pending');

@@ -47,6 +47,8 @@ export const HEADER_CSS = `
   .portal-nav-toggle { display: none; }
   .portal-nav { display: contents; }
 }
+.portal-header-env { flex-wrap: wrap; }
+.portal-nav:popover-open { margin: 0 0 auto; width: 100%; }
 .portal-nav:popover-open > nav { flex-direction: column !important; }
 .portal-nav:popover-open .dropdown-menu { position: static; }
 .portal-bell-count { font-size: 11.2px; vertical-align: top; }

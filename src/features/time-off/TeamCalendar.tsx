@@ -94,16 +94,18 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
         </div>
       ) : (
         <div className="table-responsive">
-          <table className="table table-bordered table-sm pto-calendar mb-0" role="grid" aria-labelledby={`${id}-title`} aria-describedby={`${id}-help`} ref={grid} onKeyDown={onKey}>
+          <table className="table table-bordered table-sm pto-calendar mb-0" style={{ tableLayout: 'fixed', minWidth: '560px' }} role="grid" aria-labelledby={`${id}-title`} aria-describedby={`${id}-help`} ref={grid} onKeyDown={onKey}>
             <thead>
-              <tr>{WEEKDAY_NAMES.map((name) => <th key={name} scope="col" abbr={name}>{name.slice(0, 3)}</th>)}</tr>
+              <tr>{WEEKDAY_NAMES.map((name, i) => <th key={name} scope="col" abbr={name} style={{ width: i === 0 || i === 6 ? '8%' : '16.8%' }}>{name.slice(0, 3)}</th>)}</tr>
             </thead>
             <tbody>
               {monthWeeks(month).map((week, w) => (
                 <tr key={w}>
                   {week.map((day, d) => {
                     if (!day) return <td key={d} className="pto-calendar-blank" aria-hidden="true" />;
-                    const holidays = (load?.holidays ?? []).filter((h) => h.holidayDate === day);
+                    // One entry per holiday name: a team across regions shares most of them.
+                    const holidays = (load?.holidays ?? []).filter((h, i, list) => h.holidayDate === day
+                      && list.findIndex((o) => o.holidayDate === day && o.name === h.name && o.hours === h.hours) === i);
                     const out = (load?.absences ?? []).filter((a) => a.startDate <= day && a.endDate >= day && weekdayOf(day) !== 0 && weekdayOf(day) !== 6);
                     return (
                       <td key={d} role="gridcell" data-day={day} tabIndex={day === focusDay ? 0 : -1} aria-selected={day === focusDay}
