@@ -124,5 +124,5 @@ export const REGIONAL_TEXT = {
   nameRequired: 'A name is required.',
   dateRequired: 'A valid date is required.',
   dateYear: (year: number) => `The date must be in ${year}.`,
-  total: (count: number, hours: number) => `${count} holidays, ${hours} hours`,
+  total: (count: number, hours: number) => `${count} ${count === 1 ? 'holiday' : 'holidays'}, ${hours} hours`,
 } as const;
