@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { PTO_TEXT } from '../../src/core/time-off';
 import type { BalanceRow, HolidayRow, TimeOffRequestRow } from '../../src/core/time-off-api';
-import { CALENDAR_TEXT, FORM_TEXT, PTO_SCREEN_TEXT, REGIONAL_TEXT, teamRequestsSheet } from '../../src/features/time-off';
+import { CALENDAR_TEXT, FORM_TEXT, PTO_SCREEN_TEXT, REGIONAL_TEXT, requestIdFrom, teamRequestsSheet } from '../../src/features/time-off';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/pto-requests/define';
 import '../../src/elements/pto-regional-calendar/define';
@@ -55,6 +55,14 @@ describe('time off', () => {
     restoreFetch();
     resetPageStores();
     resetRoles();
+  });
+
+  it('the request to open: record-id, else the deep path /teammembertoolbox/requests/<id>', () => {
+    expect(requestIdFrom(12, '/teammembertoolbox/requests/99')).to.equal(12);
+    expect(requestIdFrom(-1, '/teammembertoolbox/requests/99')).to.equal(99);
+    expect(requestIdFrom(undefined, '/TeamMemberToolbox/Requests/7/')).to.equal(7);
+    expect(requestIdFrom(-1, '/teammembertoolbox/requests')).to.equal(-1);
+    expect(requestIdFrom(-1, '/teammembertoolbox/requests/abc')).to.equal(-1);
   });
 
   it('the team requests export to CSV with formulas neutralised and hours as numbers', () => {
@@ -120,6 +128,8 @@ describe('time off', () => {
     // Half a day each: 12 hours fit.
     (form.querySelector('[data-day-kind="half"]') as HTMLInputElement).click();
     await waitFor(() => !form.querySelector('[data-field-feedback="hoursPerDay"]'));
+    expect(textOf(form, '[data-total-hours]')).to.equal('12');
+    expect(textOf(form, '[data-balance-after]')).to.equal('8');
     // Jury Duty may go below zero.
     (form.querySelector('[data-day-kind="full"]') as HTMLInputElement).click();
     setValue(form.querySelector('select[data-field="type"]')!, 'Jury Duty');
