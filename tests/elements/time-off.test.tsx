@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { PTO_TEXT } from '../../src/core/time-off';
 import type { BalanceRow, HolidayRow, TimeOffRequestRow } from '../../src/core/time-off-api';
-import { CALENDAR_TEXT, FORM_TEXT, PTO_SCREEN_TEXT, REGIONAL_TEXT, requestIdFrom, teamRequestsSheet } from '../../src/features/time-off';
+import { CALENDAR_TEXT, FORM_TEXT, PTO_SCREEN_TEXT, REGIONAL_TEXT, requestIdFrom, setLoadTimeout, teamRequestsSheet } from '../../src/features/time-off';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/pto-requests/define';
 import '../../src/elements/pto-regional-calendar/define';
@@ -106,6 +106,31 @@ describe('time off', () => {
     fail = false;
     (alert.querySelector('button') as HTMLButtonElement).click();
     await waitFor(() => root.querySelector('[data-open="1"]'));
+  });
+
+  it('a load that does not answer in time fails with a Retry; a 403 says who may use the screen', async () => {
+    setLoadTimeout(300);
+    try {
+      let hang = true;
+      const base = answers();
+      stubFetch({ ...base, '/api/timeoff/getrequests': async (request) => {
+        if (hang) await new Promise(() => undefined);
+        return (base['/api/timeoff/getrequests'] as (r: typeof request) => { body: unknown })(request);
+      } });
+      const root = await mount('pto-requests');
+      const alert = await waitFor(() => root.querySelector('[data-state="failed"]'));
+      hang = false;
+      (alert.querySelector('button') as HTMLButtonElement).click();
+      await waitFor(() => root.querySelector('[data-open="1"]'));
+    } finally {
+      setLoadTimeout(null);
+    }
+    document.body.innerHTML = '';
+    resetPageStores();
+    stubFetch(answers({ '/api/timeoff/getrequests': { status: 403, body: {} } }));
+    const refused = await mount('pto-requests');
+    await waitFor(() => refused.querySelector('[data-state="forbidden"]'));
+    expect(textOf(refused, '[data-state="forbidden"]')).to.equal(PTO_SCREEN_TEXT.noAccess);
   });
 
   it('the New request form checks while typing: the overlap, the balance (exact core messages), holidays skipped and half days named', async () => {

@@ -15,12 +15,12 @@ export function Balances() {
   useEffect(() => {
     if (!isDay(asOf)) return undefined;
     const abort = new AbortController();
-    loadBalances(asOf, abort.signal).then(
+    loadBalances(asOf, abort.signal, attempt).then(
       (rows) => { if (!abort.signal.aborted) setResult({ key, rows }); },
       (error: unknown) => { if (!abort.signal.aborted) setResult({ key, problem: `${BALANCE_TEXT.loadFailed} ${problemText(error)}` }); },
     );
     return () => abort.abort();
-  }, [asOf, key]);
+  }, [asOf, key, attempt]);
   const current = result?.key === key ? result : null;
   return (
     <section aria-labelledby={`${id}-caption`} data-testid="balances">

@@ -127,7 +127,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
 
   useEffect(() => {
     const abort = new AbortController();
-    loadRegions(abort.signal).then(
+    loadRegions(abort.signal, attempt).then(
       (rows) => {
         if (abort.signal.aborted) return;
         setRegions({ rows });

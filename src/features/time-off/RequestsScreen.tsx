@@ -251,14 +251,14 @@ export function PtoRequests(props: PtoRequestsProps) {
   const manager = ruleAllows(roles, TIME_OFF_MANAGERS[0]!) || ruleAllows(roles, HOLIDAY_CALENDAR_ADMINS[0]!);
   const [mineAttempt, setMineAttempt] = useState(0);
   const [mineIds, setMineIds] = useState<ReadonlySet<number>>(new Set());
-  const { status, retry } = useScreenLoad(`PtoRequest:${mineAttempt}`, (_scope, signal) => loadMyRequests(signal).then((rows) => {
+  const { status } = useScreenLoad(`PtoRequest:${mineAttempt}`, (scope, signal) => loadMyRequests(signal, scope.recordId).then((rows) => {
     if (!signal.aborted) setMineIds(new Set(rows.map((r) => r.requestId)));
   }), 'Time-off requests');
   const [team, setTeam] = useState<{ ids: ReadonlySet<number>; status: 'loading' | 'ready' | 'failed' | 'none' }>({ ids: new Set(), status: 'loading' });
   const [teamAttempt, setTeamAttempt] = useState(0);
   useEffect(() => {
     const abort = new AbortController();
-    loadTeamRequests(abort.signal).then(
+    loadTeamRequests(abort.signal, teamAttempt).then(
       (rows) => { if (!abort.signal.aborted) setTeam({ ids: new Set(rows.map((r) => r.requestId)), status: 'ready' }); },
       (error: unknown) => {
         if (abort.signal.aborted) return;
@@ -319,7 +319,7 @@ export function PtoRequests(props: PtoRequestsProps) {
               status === 'failed' ? (
                 <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
                   <span>{T.loadFailed}</span>
-                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{T.retry}</button>
+                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setMineAttempt((n) => n + 1)}>{T.retry}</button>
                 </div>
               ) : (
                 <RecordLists records={mine} idOf={(r) => r.requestId} isClosed={isClosedRequest} columns={MY_COLUMNS} label={T.tabs.my} loading={status === 'loading'}

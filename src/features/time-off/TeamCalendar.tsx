@@ -49,12 +49,12 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
   const wantFocus = useRef(false);
   useEffect(() => {
     const abort = new AbortController();
-    loadTeamCalendar(firstOf(month), lastOf(month), abort.signal).then(
+    loadTeamCalendar(firstOf(month), lastOf(month), abort.signal, attempt).then(
       (load) => { if (!abort.signal.aborted) setResult({ key, load }); },
       (error: unknown) => { if (!abort.signal.aborted) setResult({ key, problem: `${CALENDAR_TEXT.loadFailed} ${problemText(error)}` }); },
     );
     return () => abort.abort();
-  }, [month, key]);
+  }, [month, key, attempt]);
   useEffect(() => {
     if (!wantFocus.current) return;
     const cell = grid.current?.querySelector<HTMLElement>(`[data-day="${focusDay}"]`);

@@ -21,16 +21,32 @@ export function requestStore(): RecordStore<TimeOffRequestRow> {
 
 const list = <T,>(rows: unknown): T[] => (Array.isArray(rows) ? (rows as T[]) : []);
 
-/** The caller's requests (every state) into the store. */
-export async function loadMyRequests(signal?: AbortSignal): Promise<TimeOffRequestRow[]> {
-  const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view: 'mine' }, { signal }));
+/** How long a load may take before the screen says so (with Retry) rather than wait on. */
+export const LOAD_TIMEOUT_MS = 30_000;
+let loadTimeoutMs = LOAD_TIMEOUT_MS;
+/** Another load timeout (tests); null restores {@link LOAD_TIMEOUT_MS}. */
+export function setLoadTimeout(ms: number | null): void {
+  loadTimeoutMs = ms ?? LOAD_TIMEOUT_MS;
+}
+/** The caller's signal, also aborted (TimeoutError) after the load timeout. */
+const timed = (signal?: AbortSignal): AbortSignal => (signal ? AbortSignal.any([signal, AbortSignal.timeout(loadTimeoutMs)]) : AbortSignal.timeout(loadTimeoutMs));
+
+/**
+ * A retry's query mark: identical GETs in flight are shared, so without it a Retry after a timeout
+ * would wait on the very request that hung.
+ */
+const again = (attempt: number): Record<string, number> => (attempt > 0 ? { retry: attempt } : {});
+
+/** The caller's requests (every state) into the store; `attempt` > 0 for a Retry. */
+export async function loadMyRequests(signal?: AbortSignal, attempt = 0): Promise<TimeOffRequestRow[]> {
+  const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view: 'mine', ...again(attempt) }, { signal: timed(signal) }));
   requestStore().upsert(rows);
   return rows;
 }
 
 /** The team's requests (the caller's reports and delegated reports; everyone for an admin) into the store. */
-export async function loadTeamRequests(signal?: AbortSignal): Promise<TimeOffRequestRow[]> {
-  const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view: 'team' }, { signal }));
+export async function loadTeamRequests(signal?: AbortSignal, attempt = 0): Promise<TimeOffRequestRow[]> {
+  const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view: 'team', ...again(attempt) }, { signal: timed(signal) }));
   requestStore().upsert(rows);
   return rows;
 }
@@ -39,7 +55,7 @@ export async function loadTeamRequests(signal?: AbortSignal): Promise<TimeOffReq
 export async function loadRequest(requestId: number, signal?: AbortSignal): Promise<TimeOffRequestRow | null> {
   for (const view of ['mine', 'team'] as const) {
     try {
-      const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view, recordId: requestId }, { signal }));
+      const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view, recordId: requestId }, { signal: timed(signal) }));
       const row = rows.find((r) => r.requestId === requestId);
       if (row) {
         requestStore().upsert(row);
@@ -54,8 +70,8 @@ export async function loadRequest(requestId: number, signal?: AbortSignal): Prom
 }
 
 /** The caller's balances as of `asOf` ('YYYY-MM-DD'; today when empty). */
-export async function loadBalances(asOf: string, signal?: AbortSignal): Promise<BalanceRow[]> {
-  return list<BalanceRow>(await getJson(TIME_OFF_API.getBalances, asOf ? { asOf } : {}, { signal }));
+export async function loadBalances(asOf: string, signal?: AbortSignal, attempt = 0): Promise<BalanceRow[]> {
+  return list<BalanceRow>(await getJson(TIME_OFF_API.getBalances, { ...(asOf ? { asOf } : {}), ...again(attempt) }, { signal: timed(signal) }));
 }
 
 /** The holidays of `year`: of `regionId`, or of the caller's own region when absent. */
@@ -63,15 +79,15 @@ export async function loadHolidays(year: number, regionId?: number, signal?: Abo
   const query: Record<string, number | string> = { year };
   if (regionId !== undefined && regionId > 0) query.regionId = regionId;
   else query.mine = 'true';
-  return list<HolidayRow>(await getJson(TIME_OFF_API.getHolidays, query, { signal }));
+  return list<HolidayRow>(await getJson(TIME_OFF_API.getHolidays, query, { signal: timed(signal) }));
 }
 
-export async function loadRegions(signal?: AbortSignal): Promise<RegionRow[]> {
-  return list<RegionRow>(await getJson(TIME_OFF_API.getRegions, {}, { signal }));
+export async function loadRegions(signal?: AbortSignal, attempt = 0): Promise<RegionRow[]> {
+  return list<RegionRow>(await getJson(TIME_OFF_API.getRegions, again(attempt), { signal: timed(signal) }));
 }
 
-export async function loadTeamCalendar(from: string, to: string, signal?: AbortSignal): Promise<TeamCalendarLoad> {
-  const load = await getJson<Partial<TeamCalendarLoad> | undefined>(TIME_OFF_API.getTeamCalendar, { from, to }, { signal });
+export async function loadTeamCalendar(from: string, to: string, signal?: AbortSignal, attempt = 0): Promise<TeamCalendarLoad> {
+  const load = await getJson<Partial<TeamCalendarLoad> | undefined>(TIME_OFF_API.getTeamCalendar, { from, to, ...again(attempt) }, { signal: timed(signal) });
   return { from, to, employees: load?.employees ?? [], absences: load?.absences ?? [], holidays: load?.holidays ?? [] };
 }
 

@@ -15,7 +15,7 @@ export function problemText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return PTO_SCREEN_TEXT.signedOut;
     if (error.status === 403) return serverMessage(error) || PTO_SCREEN_TEXT.forbidden;
-    if (error.status === 409) return PTO_SCREEN_TEXT.stale;
+    if (error.status === 409) return serverMessage(error) ? `${PTO_SCREEN_TEXT.stale} ${serverMessage(error)}` : PTO_SCREEN_TEXT.stale;
     if (error.status === 408 || error.status === 504) return PTO_SCREEN_TEXT.timeout;
     if (error.status >= 400 && error.status < 500) return serverMessage(error) || PTO_SCREEN_TEXT.failed;
     return PTO_SCREEN_TEXT.failed;
