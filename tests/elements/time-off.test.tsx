@@ -318,6 +318,47 @@ describe('<pto-regional-calendar>', () => {
     expect([load.query.get('regionId'), load.query.get('year')]).to.deep.equal(['2', '2031']);
   });
 
+  it('a Timecard Admin edits a holiday (to a full day) and deletes one after confirming; a refused save keeps what was typed', async () => {
+    setRoles([{ applicationKey: 'keyTC', name: 'Admin' }]);
+    let rows = [holiday({ holidayId: 5, holidayDate: '2031-12-24', name: 'Christmas Eve', hours: 4 }), holiday({ holidayId: 6, holidayDate: '2031-12-25', name: 'Christmas Day' })];
+    let refuse = true;
+    stubFetch({
+      '/api/timeoff/getregions': { body: { data: regions } },
+      '/api/timeoff/getholidays': () => ({ body: { data: rows } }),
+      '/api/timeoff/saveholiday': ({ body }) => {
+        if (refuse) return { status: 500, body: {} };
+        const b = body as Record<string, string>;
+        rows = rows.map((h) => (h.holidayId === Number(b.holidayId) ? { ...h, name: b.name, hours: Number(b.hours), holidayDate: b.holidayDate } : h));
+        return { body: { data: rows[0] } };
+      },
+      '/api/timeoff/deleteholiday': ({ body }) => {
+        rows = rows.filter((h) => h.holidayId !== Number((body as Record<string, string>).holidayId));
+        return { body: { data: { holidayId: 6 } } };
+      },
+    });
+    const root = await mount('pto-regional-calendar', { 'region-id': '1', year: '2031' });
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-holiday-id="5"] [data-action="edit"]'))).click();
+    const form = await waitFor(() => root.querySelector('[data-holiday-form="5"]'));
+    setValue(form.querySelector('select[data-field="hours"]')!, '8');
+    setValue(form.querySelector('[data-field="name"]')!, 'Christmas Eve (full)');
+    (form.querySelector('[data-action="save-holiday"]') as HTMLButtonElement).click();
+    await waitFor(() => form.querySelector('[role="alert"]'));
+    expect(textOf(form, '[role="alert"]')).to.equal(`${PTO_SCREEN_TEXT.failed} ${PTO_SCREEN_TEXT.keptWork}`);
+    expect((form.querySelector('[data-field="name"]') as HTMLInputElement).value).to.equal('Christmas Eve (full)');
+    refuse = false;
+    (form.querySelector('[data-action="save-holiday"]') as HTMLButtonElement).click();
+    await waitFor(() => textOf(root, '[data-holiday-id="5"] [data-hours]') === REGIONAL_TEXT.fullDay);
+    const saved = fetchRequests.filter((r) => r.path === '/api/timeoff/saveholiday').pop()!.body as Record<string, string>;
+    expect(saved).to.deep.equal({ regionId: '1', holidayDate: '2031-12-24', name: 'Christmas Eve (full)', hours: '8', holidayId: '5' });
+    (root.querySelector('[data-holiday-id="6"] [data-action="delete"]') as HTMLButtonElement).click();
+    const confirm = await waitFor(() => [...overlaysRoot().querySelectorAll('button')].find((b) => b.textContent === REGIONAL_TEXT.delete));
+    expect(overlaysRoot().textContent).to.contain(REGIONAL_TEXT.deleteConfirm('Christmas Day', '12/25/2031'));
+    confirm.click();
+    await waitFor(() => !root.querySelector('[data-holiday-id="6"]'));
+    const deleted = fetchRequests.find((r) => r.path === '/api/timeoff/deleteholiday')!;
+    expect([deleted.method, deleted.body]).to.deep.equal(['DELETE', { holidayId: '6' }]);
+  });
+
   it('others see the holidays read-only; a refusal of the load is said clearly', async () => {
     setRoles([{ applicationKey: 'keyPTO', name: 'Default' }]);
     stubFetch({ '/api/timeoff/getregions': { body: { data: regions } }, '/api/timeoff/getholidays': { body: { data: [holiday({})] } } });
