@@ -138,4 +138,20 @@ describe('the bell', () => {
     assert.equal(approved.status, 200);
     assert.ok(!(await bell('rpm')).some((r) => r.requestId === family.requestId));
   });
+
+  it('a canceled delegation: the delegate no longer sees, nor may decide, that team\'s requests', async () => {
+    const jury = request('Jury summons');
+    const delegation = one('SELECT d.* FROM approval_delegations d JOIN employees e ON e.managerEmployeeId = d.managerEmployeeId WHERE e.employeeId = ? AND d.delegateEmployeeId = ? AND d.canceledAt IS NULL', jury.employeeId, id('rpm'))!;
+    host.db.prepare('UPDATE approval_delegations SET canceledAt = ? WHERE delegationId = ?').run('2026-11-02T12:00:00.000Z', delegation.delegationId);
+    try {
+      const bell = (await api.get('rpm', '/api/common/GetOpenItemsByEmployee')).body.data.pendingPtoRequests as Row[];
+      assert.ok(!bell.some((r) => r.requestId === jury.requestId));
+      assert.equal((await api.get('rpm', TIME_OFF_API.getRequests, { recordId: jury.requestId })).status, 403);
+      const refused = await api.post('rpm', TIME_OFF_API.updateRequestState, { ItemId: jury.requestId, OldRecordStateId: stateId(host, 'PtoRequest', 'Pending'), RouteStateId: stateId(host, 'PtoRequest', 'Approved') });
+      assert.equal(refused.status, 403);
+      assert.equal(request('Jury summons').applicationRecordStateId, stateId(host, 'PtoRequest', 'Pending'));
+    } finally {
+      host.db.prepare('UPDATE approval_delegations SET canceledAt = NULL WHERE delegationId = ?').run(delegation.delegationId);
+    }
+  });
 });

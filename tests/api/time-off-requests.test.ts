@@ -110,6 +110,20 @@ describe('getbalances', () => {
     assert.equal(late.pendingHours, 24);
   });
 
+  it('the carry-over cap applies at year end: a Vacation balance above 40 on Dec 31 starts the next year at 40', async () => {
+    const vacation = async (asOf: string) => (await api.get('employee', TIME_OFF_API.getBalances, { asOf })).body.data.find((r: Row) => r.type === 'Vacation');
+    const december = await vacation('2026-12-31');
+    assert.ok(december.balance > 40, String(december.balance));
+    const january = await vacation('2027-01-01');
+    assert.equal(january.balance, 40);
+    assert.equal(january.carryOverCap, 40);
+    // No 2027 row yet: the year opens with what was carried over.
+    assert.deepEqual([january.openingHours, january.accruedHours, january.usedHours, january.pendingHours], [40, 0, 0, 0]);
+    // The next pay period (ending Saturday 2027-01-02) accrues on top of the capped balance.
+    const second = await vacation('2027-01-02');
+    assert.deepEqual([second.balance, second.openingHours, second.accruedHours], [44.62, 40, 4.62]);
+  });
+
   it("another employee's: their manager, delegate or Timecard Admin; others 403; bad asOf 400", async () => {
     const pm = id('pm');
     assert.equal((await api.get('rpm', TIME_OFF_API.getBalances, { employeeId: pm })).status, 200);

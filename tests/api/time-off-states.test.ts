@@ -263,12 +263,12 @@ describe('who keeps timecards, and whose today', () => {
   });
 });
 
-describe('migration 013', () => {
+describe('migration 012', () => {
   it('upgrades an older database with its requests kept; onBehalfOfEmployeeId starts empty', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pto-013-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'pto-012-'));
     try {
       const file = path.join(dir, 'old.sqlite');
-      const old = databaseBefore(file, 13);
+      const old = databaseBefore(file, 12);
       old.exec(`INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01');
         INSERT INTO applications (applicationId, applicationKey, name, displayText, modifiedAt) VALUES (2, 'keyPTO', 'PTO', 'PTO', 't');
         INSERT INTO application_records (applicationRecordKey, applicationId, name, displayText, modifiedAt) VALUES ('PtoRequest', 2, 'PTO Request', 'PTO Request', 't');
@@ -281,7 +281,7 @@ describe('migration 013', () => {
       const up = openDatabase({ file });
       try {
         assert.equal(up.pragma('user_version', { simple: true }), MIGRATIONS.at(-1)!.version);
-        assert.ok((up.prepare('SELECT version FROM schema_migrations').all() as Row[]).some((m) => m.version === 13));
+        assert.ok((up.prepare('SELECT version FROM schema_migrations').all() as Row[]).some((m) => m.version === 12));
         assert.deepEqual(up.prepare('SELECT title, totalHours, onBehalfOfEmployeeId FROM time_off_requests').all(), [{ title: 'Old trip', totalHours: 16, onBehalfOfEmployeeId: null }]);
       } finally {
         up.close();

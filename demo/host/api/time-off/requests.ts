@@ -18,6 +18,7 @@ import {
 } from '../../../../src/core/time-off';
 import type { BalanceRow, TimeOffRequestRow } from '../../../../src/core/time-off-api';
 import { TIME_OFF_API } from '../../../../src/core/time-off-api';
+import { addDays } from '../../../../src/core/timecards/days';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
 import type { Delegation } from '../../../../src/core/timecards/states';
@@ -201,14 +202,19 @@ function getBalances({ db, query, user }: Ctx): BalanceRow[] {
   const book = new EmployeeBook(db);
   const { holidays, requests } = book.of(employeeId, employee.regionId);
   const anchor = payPeriodAnchor(db);
+  const yearStart = `${asOf.slice(0, 4)}-01-01`;
+  const round = (n: number) => Math.round(n * 100) / 100;
   return ptoTypes(db).map((type) => {
     const account = book.account(employeeId, type, asOf);
+    // The year of asOf: its opening is the stored one, or (no row for that year yet) what was carried over Dec 31, capped.
+    const from = account.openingDate > yearStart ? account.openingDate : yearStart;
+    const openingHours = from === account.openingDate ? account.openingHours
+      : Math.min(balanceAsOf(account, requests, addDays(yearStart, -1), holidays), type.carryOverCapHours);
     const hoursIn = (state: string) => requests.filter((r) => r.type === type.name && r.state === state)
-      .flatMap((r) => requestDays(r, holidays)).filter((d) => d.date >= account.openingDate && d.date <= asOf).reduce((sum, d) => sum + d.hours, 0);
-    const periods = periodsEnded(anchor, account.openingDate, asOf);
-    const round = (n: number) => Math.round(n * 100) / 100;
+      .flatMap((r) => requestDays(r, holidays)).filter((d) => d.date >= from && d.date <= asOf).reduce((sum, d) => sum + d.hours, 0);
+    const periods = periodsEnded(anchor, from, asOf);
     return {
-      type: type.name, allowsNegative: type.allowsNegative === 1, asOf, openingHours: round(account.openingHours),
+      type: type.name, allowsNegative: type.allowsNegative === 1, asOf, openingHours: round(openingHours),
       accruedHours: round(periods * type.accrualHoursPerPeriod), usedHours: round(hoursIn(PTO_STATES.approved)), pendingHours: round(hoursIn(PTO_STATES.pending)),
       balance: balanceAsOf(account, requests, asOf, holidays), accrualPerPeriod: type.accrualHoursPerPeriod, carryOverCap: type.carryOverCapHours,
     };
