@@ -328,7 +328,7 @@ describe('<pto-regional-calendar>', () => {
       '/api/timeoff/saveholiday': ({ body }) => {
         if (refuse) return { status: 500, body: {} };
         const b = body as Record<string, string>;
-        rows = rows.map((h) => (h.holidayId === Number(b.holidayId) ? { ...h, name: b.name, hours: Number(b.hours), holidayDate: b.holidayDate } : h));
+        rows = rows.map((h) => (h.holidayId === Number(b.holidayId) ? { ...h, name: b.name!, hours: Number(b.hours), holidayDate: b.holidayDate! } : h));
         return { body: { data: rows[0] } };
       },
       '/api/timeoff/deleteholiday': ({ body }) => {
