@@ -268,6 +268,37 @@ test.describe('time off', () => {
     await expect(widget.locator('[data-action="cancel"]').first()).toBeVisible();
   });
 
+  test('by keyboard alone: the deep path opens a request; a new one is typed and sent from the tabs', async ({ page }) => {
+    const request = requestNamed(`E2E phone ${YEAR}`);
+    await openPortalAs(page, 'employee', `/teammembertoolbox/requests/${request.requestId}`);
+    await expect(screen(page).locator(`[data-testid="opened-request"][data-request-id="${request.requestId}"] h2`)).toHaveText(`Request: E2E phone ${YEAR}`);
+    await screen(page).locator('[data-tab="my-requests"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(screen(page).locator('[data-tab="new-request"]')).toBeFocused();
+    const form = screen(page).locator('[data-testid="request-form"]');
+    await expect(form).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(form.locator('select[data-field="type"]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`E2E keyboard ${YEAR}`);
+    const date = monday(7, 1);
+    const typed = `${date.slice(5, 7)}${date.slice(8, 10)}${date.slice(0, 4)}`;
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(typed);
+    // Tab walks the date's own segments (month, day, year) before leaving it.
+    const end = form.locator('[data-field="endDate"]');
+    for (let i = 0; i < 4 && !(await end.evaluate((el) => el.matches(':focus'))); i++) await page.keyboard.press('Tab');
+    await expect(end).toBeFocused();
+    await page.keyboard.type(typed);
+    await expect(form.locator('[data-total-hours]')).toHaveText('8');
+    await form.locator('[data-action="send"]').focus();
+    const [sent] = await Promise.all([response(page, TIME_OFF_API.saveRequest), page.keyboard.press('Enter')]);
+    expect(sent.status()).toBe(200);
+    const saved = requestNamed(`E2E keyboard ${YEAR}`);
+    expect([saved.startDate, saved.endDate, saved.totalHours, stateOf(saved.requestId)]).toEqual([date, date, 8, 'Pending']);
+  });
+
   test('the viewer is refused the route and every call', async ({ page }) => {
     watchToken(page);
     await openPortalAs(page, 'viewer');

@@ -133,7 +133,7 @@ export function RequestForm({ myRequests, onSaved }: { myRequests: readonly Time
         <div className="col-12 col-md-6">
           <label className="form-label small mb-1" htmlFor={`${id}-startDate`}>{FORM_TEXT.startDate}</label>
           <input {...control('startDate')} type="date" className={cls('startDate')} value={draft.startDate}
-            onChange={(e) => change({ startDate: e.target.value, endDate: draft.endDate || e.target.value })} />
+            onChange={(e) => change({ startDate: e.target.value })} />
           <FieldFeedback feedback={feedback} field="startDate" id={`${id}-startDate-feedback`} />
         </div>
         <div className="col-12 col-md-6">
