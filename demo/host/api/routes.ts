@@ -15,6 +15,7 @@ import type { AccessArea, AccessRule } from '../../../src/core/access';
 import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 import { SURVEY_ADMINS } from '../../../src/core/surveys';
 import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
+import { TIMECARD_API } from '../../../src/core/timecards/api';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -120,6 +121,10 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/SendEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)' },
   { method: 'POST', path: '/api/pfm/RemindEnvelopeSigner', access: 'pfm', note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)' },
   { method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId, Reason (required)' },
+
+  // Weekly timecards (issue 13, demo/host/api/timecards; the contract: src/core/timecards/api.ts). Every call: ACCESS.timecards (keyTC).
+  { method: 'GET', path: TIMECARD_API.getTimecard, access: 'timecards', note: 'added: timecardId, or employeeId (default the caller) + weekStart (default the current week): TimecardLoad; 403 for a card the caller may not see' },
+  { method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards', note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
