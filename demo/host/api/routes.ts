@@ -125,6 +125,8 @@ export const API_ROUTES: readonly RouteSpec[] = [
   // Weekly timecards (issue 13, demo/host/api/timecards; the contract: src/core/timecards/api.ts). Every call: ACCESS.timecards (keyTC).
   { method: 'GET', path: TIMECARD_API.getTimecard, access: 'timecards', note: 'added: timecardId, or employeeId (default the caller) + weekStart (default the current week): TimecardLoad; 403 for a card the caller may not see' },
   { method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards', note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save' },
+  { method: 'POST', path: TIMECARD_API.updateTimecardState, access: 'timecards', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject; submit with hours other than expected; reopen); core mayTransition' },
+  { method: 'POST', path: TIMECARD_API.updateTimecardStates, access: 'timecards', note: 'added: items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason: each card alone; BulkStateAnswer { done, refused }' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 
