@@ -36,7 +36,7 @@ function CorrectionRow({ correction, onResolved }: { correction: TimecardCorrect
   };
   const days = correction.hours.map((h, i) => (h ? `${WEEKDAY_NAMES[i]!.slice(0, 3)} ${h}` : '')).filter(Boolean).join(', ');
   return (
-    <li className="list-group-item" data-correction={correction.correctionId}>
+    <li className="border-bottom py-2" data-correction={correction.correctionId}>
       <div className="d-flex flex-wrap gap-2 align-items-baseline">
         <strong>{correction.employeeName}</strong>
         <a href={timecardHref({ timecardId: correction.timecardId })}>{weekLabel(correction.weekStart)}</a>
@@ -63,7 +63,7 @@ export function Corrections() {
         <section aria-labelledby="tc-corrections">
           <h2 className="h5" id="tc-corrections">{MANAGE_TEXT.corrections}</h2>
           {rows.length === 0 ? <p className="text-body-secondary" data-empty>{MANAGE_TEXT.noCorrections}</p> : (
-            <ul className="list-group">{rows.map((c) => <CorrectionRow key={c.correctionId} correction={c} onResolved={retry} />)}</ul>
+            <ul className="list-unstyled border-top mb-0">{rows.map((c) => <CorrectionRow key={c.correctionId} correction={c} onResolved={retry} />)}</ul>
           )}
         </section>
       )}
@@ -79,9 +79,9 @@ function DelegationList({ title, rows, who, onCancel, busy }: {
     <section aria-labelledby={`tc-delegations-${key}`} className="mb-3" data-delegations={key}>
       <h3 className="h6" id={`tc-delegations-${key}`}>{title}</h3>
       {rows.length === 0 ? <p className="text-body-secondary small">{MANAGE_TEXT.noDelegations}</p> : (
-        <ul className="list-group">
+        <ul className="list-unstyled border-top mb-0">
           {rows.map((row) => (
-            <li key={row.delegationId} className="list-group-item d-flex flex-wrap gap-2 align-items-center" data-delegation={row.delegationId}>
+            <li key={row.delegationId} className="border-bottom py-2 d-flex flex-wrap gap-2 align-items-center" data-delegation={row.delegationId}>
               <span className="me-auto"><strong>{who(row)}</strong> · {formatDate(row.startDate)} – {formatDate(row.endDate)}</span>
               {row.canceledAt ? <span className="badge text-bg-secondary">{MANAGE_TEXT.canceled}</span>
                 : onCancel ? (

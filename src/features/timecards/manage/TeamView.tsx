@@ -211,7 +211,7 @@ function RowTable({ rows, selected, toggle, selectAll, act, busy, showManager, l
                 <td className="text-end">{hours(row.enteredHours)}</td>
                 <td className="text-end">{hours(row.expectedHours)}</td>
                 <td data-reason>{row.rejectionReason ?? ''}</td>
-                <td className="text-end text-nowrap">
+                <td className="text-nowrap">
                   <a href={timecardHref(row)} className="btn btn-sm btn-link" tabIndex={-1} aria-label={`${MANAGE_TEXT.open} ${row.employeeName}`}>{MANAGE_TEXT.open}</a>
                   {row.mayApprove ? (
                     <>
