@@ -6,7 +6,7 @@ import { MANAGE_TEXT, teamSheet, weekLabel, currentWeekStart } from '../../src/f
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/tc-manage-timecards/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { resetPageStores, signInForTest } from '../support/elements';
 
 const TC_DEFAULT = [{ applicationKey: 'keyTC', name: 'Default' }];
 const TC_ADMIN = [{ applicationKey: 'keyTC', name: 'Timecard Admin' }];
@@ -63,7 +63,7 @@ const key = (target: Element, keyName: string, init: KeyboardEventInit = {}) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key: keyName, bubbles: true, cancelable: true, ...init }));
 
 describe('<tc-manage-timecards>', () => {
-  beforeEach(() => { localStorage.clear(); });
+  beforeEach(() => { localStorage.clear(); signInForTest('rpm'); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();

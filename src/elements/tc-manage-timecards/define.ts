@@ -18,6 +18,8 @@ export const ManageTimecardsElement = defineReactElement('tc-manage-timecards', 
     employeeId: 'number', timecardId: 'number', recordId: 'number', recordKey: 'string', workbench: 'string', activeTray: 'string',
     activeTab: 'string', search: 'string',
   },
+  // Embedded alone (the legacy /pr/Timecards page) it signs in by itself.
+  signIn: true,
 });
 
 declare global {

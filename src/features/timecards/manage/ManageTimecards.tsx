@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ACCESS } from '../../../core/access';
-import { $roles, $rolesStatus, hasAccess } from '../../../core/roles';
+import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles';
 import { matchRoute, navigate } from '../../../core/router';
 import { ScreenTitle } from '../../../ui/records';
 import { Corrections, Delegations } from './Admin';
@@ -71,6 +71,8 @@ export function ManageTimecards(props: ManageTimecardsProps) {
   const roles = useStore($roles);
   const rolesStatus = useStore($rolesStatus);
   const rolesKnown = rolesStatus === 'loaded' || rolesStatus === 'failed';
+  // On a legacy page nothing else loads the roles.
+  useEffect(() => { if (rolesStatus === 'idle') void loadRoles(); }, [rolesStatus]);
   const admin = hasAccess(ACCESS.timecards.key, TIMECARD_ADMIN_ROLES, roles);
   const manages = useManages();
   const tabs = tabsFor(admin, manages === true);

@@ -119,10 +119,10 @@ export function timecardHref(row: { timecardId: number | null; employeeId?: numb
 /** A failure as the user should read it: the server's message when it gave one. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
+    if (error.status === 401) return MANAGE_TEXT.signedOut;
     const body = error.body as { message?: unknown } | string | undefined;
     if (typeof body === 'object' && body !== null && typeof body.message === 'string' && body.message) return body.message;
     if (typeof body === 'string' && body && body.length < 300 && !body.startsWith('<')) return body;
-    if (error.status === 401) return MANAGE_TEXT.signedOut;
     if (error.status === 403) return MANAGE_TEXT.noAccess;
     if (error.status === 408 || error.status === 504) return MANAGE_TEXT.timedOut;
   }
