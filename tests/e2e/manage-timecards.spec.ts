@@ -247,6 +247,57 @@ test.describe('manage timecards', () => {
     await rpm.context().close();
   });
 
+  test('delegations: rpm gives approvals to another manager for a date range, sees it under Given, and cancels it', async ({ browser }) => {
+    const rpmId = idOf('rpm');
+    const rpm = await signedIn(browser, 'rpm', `${PATH}?activeTab=delegations`);
+    const form = screen(rpm).locator('form[data-form="delegation"]');
+    await expect(form.locator('#tc-delegate option').nth(1)).toBeAttached();
+    // Refused before the call without a manager.
+    await form.locator('[data-action="save-delegation"]').click();
+    await expect(form.locator('[data-error="delegation"]')).toHaveText('Choose a manager and a date range (From on or before To).');
+    const delegate = await form.locator('#tc-delegate option').nth(1).getAttribute('value');
+    await form.locator('#tc-delegate').selectOption(delegate!);
+    await form.locator('#tc-delegate-start').fill('2027-02-01');
+    await form.locator('#tc-delegate-end').fill('2027-02-12');
+    const [saved] = await Promise.all([
+      rpm.waitForResponse((r) => r.url().includes('/api/timecards/savedelegation')),
+      form.locator('[data-action="save-delegation"]').click(),
+    ]);
+    expect(saved.status()).toBe(200);
+    const stored = one(`SELECT * FROM approval_delegations WHERE managerEmployeeId = ? AND startDate = '2027-02-01' AND endDate = '2027-02-12'`, rpmId);
+    expect(stored.delegateEmployeeId).toBe(Number(delegate));
+    expect(stored.canceledAt).toBe(null);
+    const given = screen(rpm).locator(`[data-delegations="given"] [data-delegation="${stored.delegationId}"]`);
+    await expect(given).toContainText('02/01/2027 – 02/12/2027');
+    const [canceled] = await Promise.all([
+      rpm.waitForResponse((r) => r.url().includes('/api/timecards/canceldelegation')),
+      given.locator('[data-action="cancel-delegation"]').click(),
+    ]);
+    expect(canceled.status()).toBe(200);
+    expect(one('SELECT canceledAt FROM approval_delegations WHERE delegationId = ?', stored.delegationId).canceledAt).not.toBe(null);
+    await expect(given).toContainText('Canceled');
+    await rpm.context().close();
+  });
+
+  test('corrections: the Timecard Admin resolves an open time-off correction with a note', async ({ browser }) => {
+    const open = one("SELECT correctionId FROM timecard_corrections WHERE status = 'Open' ORDER BY correctionId DESC LIMIT 1");
+    test.skip(!open, 'no open correction in the seed');
+    const admin = await signedIn(browser, 'tcadmin', `${PATH}?activeTab=corrections`);
+    const item = screen(admin).locator(`[data-correction="${open.correctionId}"]`);
+    await item.locator('[data-action="resolve"]').click();
+    await expect(item).toContainText('A note is required.');
+    await item.locator('input').fill('Added the PTO hours to the approved week by hand');
+    const [resolved] = await Promise.all([
+      admin.waitForResponse((r) => r.url().includes('/api/timecards/resolvecorrection')),
+      item.locator('[data-action="resolve"]').click(),
+    ]);
+    expect(resolved.status()).toBe(200);
+    const stored = one('SELECT status, note, resolvedByEmployeeId FROM timecard_corrections WHERE correctionId = ?', open.correctionId);
+    expect(stored).toEqual({ status: 'Resolved', note: 'Added the PTO hours to the approved week by hand', resolvedByEmployeeId: idOf('tcadmin') });
+    await expect(item).toHaveCount(0);
+    await admin.context().close();
+  });
+
   test('phone size (390 px): rows are cards with Approve / Reject; rpm approves one', async ({ browser }) => {
     const manager = one("SELECT employeeId FROM employees WHERE jobTitle = 'Operations Manager, Central Texas'");
     const target = one(`SELECT t.timecardId, t.employeeId FROM weekly_timecards t JOIN employees e USING (employeeId) JOIN application_record_states s USING (applicationRecordStateId)
