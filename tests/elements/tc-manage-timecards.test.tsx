@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { unzipSync, strFromU8 } from 'fflate';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { TIMECARD_API, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeeksLoad } from '../../src/core/timecards/api';
-import { MANAGE_TEXT, teamSheet, weekLabel, currentWeekStart } from '../../src/features/timecards/manage';
+import { ApiError } from '../../src/core/api';
+import { MANAGE_TEXT, failureMessage, teamSheet, weekLabel, currentWeekStart } from '../../src/features/timecards/manage';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/tc-manage-timecards/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
@@ -219,6 +220,64 @@ describe('<tc-manage-timecards>', () => {
     await waitFor(() => root.querySelector('[data-outcome="danger"]'));
     expect(textOf(root, '[data-outcome-message]')).to.equal(MANAGE_TEXT.actionFailed);
     expect(textOf(root, '[data-selected-count]')).to.equal('3 selected');
+  });
+
+  it('a failed rejection keeps the dialog open with the typed reason; a 409 shows the server’s message and reloads the rows', async () => {
+    setRoles(TC_DEFAULT);
+    let loads = 0;
+    let answer: { status: number; body: unknown } = { status: 500, body: {} };
+    stubFetch(answers({
+      [TIMECARD_API.getTeamTimecards]: () => { loads += 1; return { body: { data: team(TEAM_ROWS) } }; },
+      [TIMECARD_API.updateTimecardStates]: () => answer,
+    }));
+    const root = await mount('tc-manage-timecards', { 'active-tab': 'team' });
+    await waitFor(() => root.querySelector('tr[data-employee="11"]'));
+    click(root, 'tr[data-employee="11"] [data-action="reject-row"]');
+    const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[data-dialog="reject"][open]'));
+    setValue(dialog.querySelector('textarea')!, 'Hours on a closed project');
+    click(dialog, '[data-action="confirm-reject"]');
+    await waitFor(() => textOf(root, '[data-outcome-message]') === MANAGE_TEXT.actionFailed);
+    expect(dialog.open).to.equal(true);
+    expect(dialog.querySelector('textarea')!.value).to.equal('Hours on a closed project');
+    const before = loads;
+    answer = { status: 409, body: { message: 'This timecard was already rejected by Angela Ruiz.' } };
+    click(dialog, '[data-action="confirm-reject"]');
+    await waitFor(() => textOf(root, '[data-outcome-message]').startsWith('This timecard was already rejected by Angela Ruiz.'));
+    expect(textOf(root, '[data-outcome-message]')).to.equal(`This timecard was already rejected by Angela Ruiz. ${MANAGE_TEXT.staleReloaded}`);
+    await waitFor(() => loads > before);
+    expect(dialog.open).to.equal(false);
+  });
+
+  it('failure messages: signed out, no access, timeout, the server’s own message', () => {
+    expect(failureMessage(new ApiError(401, { message: 'Unauthorized' }), 'x')).to.equal(MANAGE_TEXT.signedOut);
+    expect(failureMessage(new ApiError(403, {}), 'x')).to.equal(MANAGE_TEXT.noAccess);
+    expect(failureMessage(new ApiError(504, {}), 'x')).to.equal(MANAGE_TEXT.timedOut);
+    expect(failureMessage(new DOMException('late', 'TimeoutError'), 'x')).to.equal(MANAGE_TEXT.timedOut);
+    expect(failureMessage(new ApiError(400, { message: 'Week is locked.' }), 'x')).to.equal('Week is locked.');
+    expect(failureMessage(new ApiError(500, '<html>boom</html>'), 'fallback')).to.equal('fallback');
+  });
+
+  it('delegations: the form is checked before the call, then saves the manager and range', async () => {
+    setRoles(TC_DEFAULT);
+    stubFetch(answers({
+      [TIMECARD_API.getDelegations]: { body: { data: { given: [], received: [], managers: [{ employeeId: 9, name: 'Victor Hale' }] } } },
+      [TIMECARD_API.saveDelegation]: { body: { data: {} } },
+    }));
+    const root = await mount('tc-manage-timecards', { 'active-tab': 'delegations' });
+    const form = await waitFor(() => root.querySelector('form[data-form="delegation"]'));
+    click(form, '[data-action="save-delegation"]');
+    await waitFor(() => textOf(form, '[data-error="delegation"]') === MANAGE_TEXT.delegationFields);
+    setValue(form.querySelector<HTMLSelectElement>('#tc-delegate')!, '9');
+    setValue(form.querySelector<HTMLInputElement>('#tc-delegate-start')!, '2027-02-10');
+    setValue(form.querySelector<HTMLInputElement>('#tc-delegate-end')!, '2027-02-01');
+    click(form, '[data-action="save-delegation"]');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchRequests.some((r) => r.path === TIMECARD_API.saveDelegation)).to.equal(false);
+    setValue(form.querySelector<HTMLInputElement>('#tc-delegate-end')!, '2027-02-12');
+    click(form, '[data-action="save-delegation"]');
+    await waitFor(() => fetchRequests.some((r) => r.path === TIMECARD_API.saveDelegation));
+    const sent = fetchRequests.find((r) => r.path === TIMECARD_API.saveDelegation)!.body as Record<string, string>;
+    expect(sent).to.deep.equal({ delegateEmployeeId: '9', startDate: '2027-02-10', endDate: '2027-02-12' });
   });
 
   it('the team export neutralises formulas in CSV and writes text cells (never formulas) in Excel', async () => {
