@@ -11,7 +11,7 @@
  * weeks (virtual, timecardId null, until saved). Hours: `enteredHours` is every line of the card
  * (work, holiday and time off), `expectedHours` the schedule's week (40 by default).
  *
- * Team view: ONE query with the hours aggregated per card. 'team' = the caller's reports and the
+ * Team view: ONE query with the hours aggregated per card (header `Server-Timing: team;dur=…`). 'team' = the caller's reports and the
  * reports of managers who delegated to the caller for that week; 'all' and 'withoutApprover' (no
  * manager, or an inactive one) are for Admin / Timecard Admin on keyTC (else 403). A state filter of
  * Draft also lists employees without a card that week (they owe it).
@@ -97,7 +97,8 @@ function submitReadyWeeks({ db, user }: Ctx): SubmitReadyAnswer {
 const VIEWS = ['team', 'all', 'withoutApprover'] as const;
 const STATE_NAMES = Object.values(TIMECARD_STATES);
 
-function getTeamTimecards({ db, user, query }: Ctx): TeamTimecardsLoad {
+function getTeamTimecards({ db, user, query, reply }: Ctx): TeamTimecardsLoad {
+  const started = performance.now();
   const weekStart = weekStartParam(query) ?? weekOf(timecardToday()).weekStart;
   const week = { weekStart, weekEnding: addDays(weekStart, 6) };
   const view = enumParam(query, 'view', VIEWS) ?? 'team';
@@ -142,6 +143,7 @@ function getTeamTimecards({ db, user, query }: Ctx): TeamTimecardsLoad {
       submittedAt: (r.submittedAt as string | null) ?? null, rejectionReason: (r.rejectionReason as string | null) ?? null, mayApprove,
     };
   });
+  reply.header('Server-Timing', `team;desc="team timecards";dur=${(performance.now() - started).toFixed(1)}`);
   return { ...week, view, rows: result, states: timecardStates(db) };
 }
 
