@@ -43,12 +43,14 @@ function waitForTeamRows(page, start) {
   }, { start, findDeepSource: findDeep.toString(), timeout: TIMEOUT_MS });
 }
 
-/** Labour cost codes of active projects, one line each (Regular), spread over Monday to Friday. */
-function saveLines(dataDir) {
+/** Labour cost codes of active projects, one line each (Regular), and the scale seed's week (`benchTimecardWeek`). */
+function scaleData(dataDir) {
   const db = new Database(resolve(dataDir, 'portal.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare(`SELECT c.costCodeId, b.projectId FROM cost_codes c JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
+    const lines = db.prepare(`SELECT c.costCodeId, b.projectId FROM cost_codes c JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
       WHERE c.type = 'L' AND p.active = 1 ORDER BY b.projectId, c.costCodeId LIMIT ?`).all(SAVE_LINES);
+    const week = db.prepare("SELECT stringValue FROM settings WHERE key = 'benchTimecardWeek'").get()?.stringValue ?? null;
+    return { lines, week };
   } finally {
     db.close();
   }
@@ -113,8 +115,9 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
     if (!authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: TIMEOUT_MS });
 
     let lines = [];
+    let benchWeek = null;
     try {
-      lines = saveLines(dataDir);
+      ({ lines, week: benchWeek } = scaleData(dataDir));
     } catch (error) {
       notes.add(`timecard save: the scale database could not be read (${error.message})`);
     }
@@ -143,6 +146,11 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
         floorUrl = gets.find((u) => u.startsWith('/api/timecards/getteamtimecards') && u.includes('view=all')) ?? '';
         log(`timecards: all view ${shown.rows} rows (floor call ${floorUrl.split('?')[0] || 'not seen'})`);
         if (shown.rows < 2000) notes.add(`timecards all view: ${shown.rows} rows (the scale data should give 2,000+)`);
+        // The view opens on the previous week: the scale seed's mixed-state week.
+        const week = await page.evaluate(() => document.querySelector('portal-app')?.shadowRoot?.querySelector('tc-manage-timecards')?.shadowRoot
+          ?.querySelector('strong[data-week]')?.getAttribute('data-week') ?? null);
+        if (!benchWeek) notes.add('timecards all view: the scale seed wrote no benchTimecardWeek (no mixed-state week)');
+        else if (week && week !== benchWeek) notes.add(`timecards all view: shows ${week}, the scale seed's week is ${benchWeek}`);
       }
       const floor = floorUrl ? await floorOf(page, floorUrl, authorization) : { ms: NaN };
       const save = lines.length ? await saveOnce(page, authorization, lines, run) : { ms: NaN };

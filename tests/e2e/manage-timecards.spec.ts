@@ -27,7 +27,6 @@ const CURRENT = weekOf(new Date()).weekStart;
 const W1 = addDays(CURRENT, -7);
 const W2 = addDays(CURRENT, -14);
 const W3 = addDays(CURRENT, -21);
-const weeksBack = (week: string) => Math.round((Date.parse(CURRENT) - Date.parse(week)) / (7 * 86_400_000));
 const label = (week: string) => {
   const [y, m, d] = week.split('-');
   const end = addDays(week, 6).split('-');
@@ -78,13 +77,15 @@ async function openTab(page: Page, tab: string): Promise<void> {
   await expect(screen(page).locator(`[role="tab"][data-tab="${tab}"]`)).toHaveAttribute('aria-selected', 'true');
 }
 
+/** Move the week picker to `week` (the team views open on the previous week). */
 async function goToWeek(page: Page, week: string): Promise<void> {
-  for (let i = 0; i < weeksBack(week); i += 1) {
-    const shown = await screen(page).locator('strong[data-week]').getAttribute('data-week');
-    await screen(page).locator('[data-action="previous-week"]').click();
-    await expect(screen(page).locator('strong[data-week]')).not.toHaveAttribute('data-week', shown!);
+  const picker = screen(page).locator('strong[data-week]');
+  for (;;) {
+    const shown = (await picker.getAttribute('data-week'))!;
+    if (shown === week) break;
+    await screen(page).locator(shown > week ? '[data-action="previous-week"]' : '[data-action="next-week"]').click();
+    await expect(picker).not.toHaveAttribute('data-week', shown);
   }
-  await expect(screen(page).locator('strong[data-week]')).toHaveAttribute('data-week', week);
   await expect(screen(page).locator('[data-state="loading"]')).toHaveCount(0);
 }
 
@@ -335,10 +336,11 @@ test.describe('manage timecards', () => {
     const download = admin.waitForEvent('download');
     await screen(admin).locator('[data-export="csv"]').click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`timecards-all-${CURRENT}.csv`);
+    // The team views open on the last week that has come due.
+    expect(file.suggestedFilename()).toBe(`timecards-all-${W1}.csv`);
     const text = readFileSync((await file.path())!, 'utf8');
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe(`Week ${label(CURRENT)},,,,,,,`);
+    expect(lines[0]).toBe(`Week ${label(W1)},,,,,,,`);
     expect(lines[1]).toBe('Employee,Manager,Delegated from,State,Entered hours,Expected hours,Submitted,Rejection reason');
     expect(lines.length).toBe(everyone + 4);
     expect(lines.slice(2).every((line) => !/^[=+\-@]/.test(line))).toBe(true);

@@ -3,7 +3,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { TIMECARD_API, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeeksLoad } from '../../src/core/timecards/api';
 import { ApiError } from '../../src/core/api';
-import { MANAGE_TEXT, failureMessage, teamSheet, weekLabel, currentWeekStart } from '../../src/features/timecards/manage';
+import { MANAGE_TEXT, failureMessage, teamSheet, weekLabel, currentWeekStart, teamDefaultWeek } from '../../src/features/timecards/manage';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/tc-manage-timecards/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
@@ -30,7 +30,7 @@ const TEAM_ROWS: TeamTimecardRow[] = [
 ];
 
 const team = (rows: TeamTimecardRow[], view: TeamTimecardsLoad['view'] = 'team'): TeamTimecardsLoad => ({
-  weekStart: currentWeekStart(), weekEnding: '', view, rows, states: STATES,
+  weekStart: teamDefaultWeek(), weekEnding: '', view, rows, states: STATES,
 });
 
 const WEEKS: TimecardWeeksLoad = {
@@ -93,7 +93,10 @@ describe('<tc-manage-timecards>', () => {
     root = await mount('tc-manage-timecards', { 'active-tab': 'all' });
     await waitFor(() => root.querySelector('[data-team-view="all"] [data-layout="table"]'));
     expect(tabNames(root)).to.deep.equal(['my-weeks', 'all', 'without-approver', 'corrections']);
-    expect(fetchRequests.find((r) => r.query.get('view') === 'all')!.query.get('weekStart')).to.equal(currentWeekStart());
+    // The team views open on the last week that has come due.
+    const lastWeek = new Date(`${currentWeekStart()}T00:00:00Z`);
+    lastWeek.setUTCDate(lastWeek.getUTCDate() - 7);
+    expect(fetchRequests.find((r) => r.query.get('view') === 'all')!.query.get('weekStart')).to.equal(lastWeek.toISOString().slice(0, 10));
     expect(root.querySelector('[data-manager]')).to.not.equal(null);
   });
 
@@ -348,7 +351,7 @@ describe('<tc-manage-timecards>', () => {
     await waitFor(() => fetchRequests.filter((r) => r.path === TIMECARD_API.getTeamTimecards).length >= 3);
     const weeks = fetchRequests.filter((r) => r.path === TIMECARD_API.getTeamTimecards).map((r) => r.query.get('weekStart'));
     const previous = new Date(`${currentWeekStart()}T00:00:00Z`);
-    previous.setUTCDate(previous.getUTCDate() - 7);
+    previous.setUTCDate(previous.getUTCDate() - 14);
     expect(weeks).to.include(previous.toISOString().slice(0, 10));
   });
 });

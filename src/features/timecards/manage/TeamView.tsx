@@ -11,7 +11,7 @@ import { addDays } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
 import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
 import {
-  currentWeekStart, failureMessage, loadTeam, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,
+  currentWeekStart, failureMessage, loadTeam, teamDefaultWeek, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,
 } from './data';
 import { LoadStatus, useLoad } from './load';
 
@@ -339,7 +339,7 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
 }
 
 export function TeamView({ tab, label }: { tab: TeamTab; label: string }) {
-  const [week, setWeek] = useState(() => currentWeekStart());
+  const [week, setWeek] = useState(() => teamDefaultWeek());
   const { state, retry } = useLoad(`${tab}:${week}`, (signal) => loadTeam(tab, week, signal));
   const [last, setLast] = useState<TeamTimecardsLoad | null>(null);
   if (state.status === 'ready' && state.data !== last) setLast(state.data);

@@ -107,6 +107,12 @@ export function weekLabel(weekStart: string): string {
 /** The week holding today (Central). */
 export const currentWeekStart = (now: Date = new Date()): string => weekOf(now).weekStart;
 
+/**
+ * The week the team views open on: the last week that has come due (the previous one), whose cards
+ * a manager approves; the week picker moves from there.
+ */
+export const teamDefaultWeek = (now: Date = new Date()): string => addDays(currentWeekStart(now), -7);
+
 /** The link to one card (owned by <tc-timecard>). */
 export function timecardHref(row: { timecardId: number | null; employeeId?: number; weekStart?: string }): string {
   if (row.timecardId) return `/teammembertoolbox/timecards/timecard?timecardId=${row.timecardId}`;
