@@ -53,16 +53,26 @@ const asTab = (value: string | undefined): ManageTab | null => {
   return (MANAGE_TABS as readonly string[]).includes(lower) ? (lower as ManageTab) : null;
 };
 
-/** Whether the caller has a team this week (manager or delegate): null until known. */
-function useManages(): boolean | null {
+/** An admin view opened directly asks about the caller's team this long after its own load started. */
+export const TEAM_PROBE_DELAY_MS = 1000;
+
+/**
+ * Whether the caller has a team this week (manager or delegate): null until known. With `soon` false
+ * (an admin view was asked for) the question waits {@link TEAM_PROBE_DELAY_MS}, so it does not compete
+ * with that view's own load.
+ */
+function useManages(soon: boolean): boolean | null {
   const [manages, setManages] = useState<boolean | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    loadTeam('team', currentWeekStart(), abort.signal).then(
+    const ask = () => loadTeam('team', currentWeekStart(), abort.signal).then(
       (load) => { if (!abort.signal.aborted) setManages(Array.isArray(load?.rows) && load.rows.length > 0); },
       () => { if (!abort.signal.aborted) setManages(false); },
     );
-    return () => abort.abort();
+    const timer = setTimeout(ask, soon ? 0 : TEAM_PROBE_DELAY_MS);
+    return () => { clearTimeout(timer); abort.abort(); };
+    // Asked once per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return manages;
 }
@@ -74,9 +84,9 @@ export function ManageTimecards(props: ManageTimecardsProps) {
   // On a legacy page nothing else loads the roles.
   useEffect(() => { if (rolesStatus === 'idle') void loadRoles(); }, [rolesStatus]);
   const admin = hasAccess(ACCESS.timecards.key, TIMECARD_ADMIN_ROLES, roles);
-  const manages = useManages();
-  const tabs = tabsFor(admin, manages === true);
   const wanted = asTab(props.activeTab);
+  const manages = useManages(!(wanted === 'all' || wanted === 'without-approver' || wanted === 'corrections'));
+  const tabs = tabsFor(admin, manages === true);
   const [chosen, setChosen] = useState<ManageTab | null>(wanted);
   const [seen, setSeen] = useState(props.activeTab ?? '');
   if ((props.activeTab ?? '') !== seen) {

@@ -6,7 +6,7 @@
  * Approve / Reject buttons. A refused (stale) approval shows the server's message and reloads the
  * rows; the selection of rows still waiting is kept.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
 import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
@@ -20,8 +20,8 @@ export const STATE_FILTERS = ['', 'Submitted', 'Draft', 'Approved', 'Processed',
 const filterLabel = (value: string) => (value === '' ? MANAGE_TEXT.allStates : value === 'none' ? MANAGE_TEXT.noCard : value);
 
 /** Rows painted at first; the rest follow frame by frame so a 2,000-row week is interactive at once. */
-const FIRST_ROWS = 120;
-const MORE_ROWS_PER_FRAME = 400;
+const FIRST_ROWS = 60;
+const MORE_ROWS_PER_FRAME = 300;
 
 const PHONE_QUERY = '(max-width: 575.98px)';
 
@@ -133,9 +133,58 @@ function RowCards({ rows, selected, toggle, act, busy }: {
   );
 }
 
-function RowTable({ rows, selected, toggle, selectAll, act, busy, showManager, label }: {
+interface TeamRowProps {
+  row: TeamTimecardRow; checked: boolean; tabStop: boolean; showManager: boolean;
+  toggle(row: TeamTimecardRow): void; act(rows: TeamTimecardRow[], action: 'approve' | 'reject'): void;
+}
+
+/**
+ * One row of the grid. Memoised on what it shows (row, checked, tab stop, columns): painting more rows
+ * or selecting one does not render the others again. Its callbacks only start the screen's actions.
+ */
+const TeamRowView = memo(function TeamRowView({ row, checked, tabStop, showManager, toggle, act }: TeamRowProps) {
+  return (
+    <tr tabIndex={tabStop ? 0 : -1} data-employee={row.employeeId} data-timecard={row.timecardId ?? undefined}
+      aria-selected={row.mayApprove ? checked : undefined} className={checked ? 'table-active' : undefined}
+      onFocus={(event) => {
+        // roving tab stop: the focused row is the one Tab returns to
+        const body = event.currentTarget.parentElement;
+        body?.querySelectorAll('tr[tabindex="0"]').forEach((tr) => { if (tr !== event.currentTarget) tr.setAttribute('tabindex', '-1'); });
+        event.currentTarget.setAttribute('tabindex', '0');
+      }}>
+      <td>
+        {row.mayApprove ? (
+          <input type="checkbox" className="form-check-input" tabIndex={-1} checked={checked} onChange={() => toggle(row)}
+            aria-label={MANAGE_TEXT.selectRow(row.employeeName)} />
+        ) : null}
+      </td>
+      <td>
+        <span data-name>{row.employeeName}</span>
+        {row.delegatedFromName ? <span className="small text-body-secondary ms-2" data-for>{MANAGE_TEXT.forManager(row.delegatedFromName)}</span> : null}
+      </td>
+      {showManager ? <td data-manager>{row.managerName ?? '—'}</td> : null}
+      <td data-state-name>{row.state ?? MANAGE_TEXT.noCard}</td>
+      <td className="text-end">{hours(row.enteredHours)}</td>
+      <td className="text-end">{hours(row.expectedHours)}</td>
+      <td data-reason>{row.rejectionReason ?? ''}</td>
+      <td className="text-nowrap">
+        <a href={timecardHref(row)} className="btn btn-sm btn-link" tabIndex={-1} aria-label={`${MANAGE_TEXT.open} ${row.employeeName}`}>{MANAGE_TEXT.open}</a>
+        {row.mayApprove ? (
+          <>
+            <button type="button" className="btn btn-sm btn-outline-success ms-1" tabIndex={-1} data-action="approve-row"
+              onClick={() => act([row], 'approve')} aria-label={`${MANAGE_TEXT.approve} ${row.employeeName}`}>{MANAGE_TEXT.approve}</button>
+            <button type="button" className="btn btn-sm btn-outline-danger ms-1" tabIndex={-1} data-action="reject-row"
+              onClick={() => act([row], 'reject')} aria-label={`${MANAGE_TEXT.reject} ${row.employeeName}`}>{MANAGE_TEXT.reject}</button>
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+}, (a, b) => a.row === b.row && a.checked === b.checked && a.tabStop === b.tabStop && a.showManager === b.showManager);
+
+function RowTable({ rows, selected, toggle, selectAll, act, showManager, label }: {
   rows: readonly TeamTimecardRow[]; selected: ReadonlySet<number>; toggle(row: TeamTimecardRow): void; selectAll(): void;
-  act(rows: TeamTimecardRow[], action: 'approve' | 'reject'): void; busy: boolean; showManager: boolean; label: string;
+  act(rows: TeamTimecardRow[], action: 'approve' | 'reject'): void; showManager: boolean; label: string;
 }) {
   const count = useProgressiveCount(rows.length, rows);
   const approvable = rows.filter((row) => row.mayApprove);
@@ -185,46 +234,10 @@ function RowTable({ rows, selected, toggle, selectAll, act, busy, showManager, l
           </tr>
         </thead>
         <tbody onKeyDown={onKeyDown}>
-          {rows.slice(0, count).map((row, index) => {
-            const checked = selected.has(row.employeeId);
-            return (
-              <tr key={row.employeeId} tabIndex={index === 0 ? 0 : -1} data-employee={row.employeeId} data-timecard={row.timecardId ?? undefined}
-                aria-selected={row.mayApprove ? checked : undefined} className={checked ? 'table-active' : undefined}
-                onFocus={(event) => {
-                  // roving tab stop: the focused row is the one Tab returns to
-                  const body = event.currentTarget.parentElement;
-                  body?.querySelectorAll('tr[tabindex="0"]').forEach((tr) => { if (tr !== event.currentTarget) tr.setAttribute('tabindex', '-1'); });
-                  event.currentTarget.setAttribute('tabindex', '0');
-                }}>
-                <td>
-                  {row.mayApprove ? (
-                    <input type="checkbox" className="form-check-input" tabIndex={-1} checked={checked} onChange={() => toggle(row)}
-                      aria-label={MANAGE_TEXT.selectRow(row.employeeName)} />
-                  ) : null}
-                </td>
-                <td>
-                  <span data-name>{row.employeeName}</span>
-                  {row.delegatedFromName ? <span className="small text-body-secondary ms-2" data-for>{MANAGE_TEXT.forManager(row.delegatedFromName)}</span> : null}
-                </td>
-                {showManager ? <td data-manager>{row.managerName ?? '—'}</td> : null}
-                <td data-state-name>{row.state ?? MANAGE_TEXT.noCard}</td>
-                <td className="text-end">{hours(row.enteredHours)}</td>
-                <td className="text-end">{hours(row.expectedHours)}</td>
-                <td data-reason>{row.rejectionReason ?? ''}</td>
-                <td className="text-nowrap">
-                  <a href={timecardHref(row)} className="btn btn-sm btn-link" tabIndex={-1} aria-label={`${MANAGE_TEXT.open} ${row.employeeName}`}>{MANAGE_TEXT.open}</a>
-                  {row.mayApprove ? (
-                    <>
-                      <button type="button" className="btn btn-sm btn-outline-success ms-1" tabIndex={-1} disabled={busy} data-action="approve-row"
-                        onClick={() => act([row], 'approve')} aria-label={`${MANAGE_TEXT.approve} ${row.employeeName}`}>{MANAGE_TEXT.approve}</button>
-                      <button type="button" className="btn btn-sm btn-outline-danger ms-1" tabIndex={-1} disabled={busy} data-action="reject-row"
-                        onClick={() => act([row], 'reject')} aria-label={`${MANAGE_TEXT.reject} ${row.employeeName}`}>{MANAGE_TEXT.reject}</button>
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
+          {rows.slice(0, count).map((row, index) => (
+            <TeamRowView key={row.employeeId} row={row} checked={selected.has(row.employeeId)} tabStop={index === 0} showManager={showManager}
+              toggle={toggle} act={act} />
+          ))}
         </tbody>
       </table>
     </div>
@@ -244,11 +257,11 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
   );
   // After a reload a selected row counts only while it may still be approved.
   const chosen = rows.filter((row) => row.mayApprove && selected.has(row.employeeId));
-  const toggle = (row: TeamTimecardRow) => setSelected((current) => {
+  const toggle = useCallback((row: TeamTimecardRow) => setSelected((current) => {
     const next = new Set(current);
     if (next.has(row.employeeId)) next.delete(row.employeeId); else next.add(row.employeeId);
     return next;
-  });
+  }), []);
   const selectAll = () => setSelected((current) => {
     const approvable = rows.filter((row) => row.mayApprove);
     const all = approvable.length > 0 && approvable.every((row) => current.has(row.employeeId));
@@ -256,9 +269,12 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
   });
   const stateId = (name: string) => load.states.find((s) => s.name === name)?.applicationRecordStateId;
 
+  // One write at a time (the rows' own buttons are not disabled, so painting them stays cheap).
+  const writing = useRef(false);
   const move = async (targets: TeamTimecardRow[], action: 'approve' | 'reject', reason?: string) => {
     const target = stateId(action === 'approve' ? 'Approved' : 'Draft');
-    if (target === undefined || targets.length === 0) return;
+    if (target === undefined || targets.length === 0 || writing.current) return;
+    writing.current = true;
     setBusy(true);
     setOutcome(null);
     try {
@@ -285,6 +301,7 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
         reload();
       }
     } finally {
+      writing.current = false;
       setBusy(false);
     }
   };
@@ -331,7 +348,7 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
       {phone ? null : <p className="small text-body-secondary mb-1" id={`tc-keys-${tab}`}>{MANAGE_TEXT.keyboardHint}</p>}
       {rows.length === 0 ? <p className="text-body-secondary" data-empty>{MANAGE_TEXT.noRows}</p>
         : phone ? <RowCards rows={rows} selected={selected} toggle={toggle} act={act} busy={busy} />
-          : <RowTable rows={rows} selected={selected} toggle={toggle} selectAll={selectAll} act={act} busy={busy} showManager={tab !== 'team'} label={label} />}
+          : <RowTable rows={rows} selected={selected} toggle={toggle} selectAll={selectAll} act={act} showManager={tab !== 'team'} label={label} />}
       <RejectDialog count={rejecting?.length ?? 0} open={rejecting !== null} busy={busy} onCancel={() => setRejecting(null)}
         onReject={(reason) => { if (rejecting) void move(rejecting, 'reject', reason); }} />
     </>
