@@ -311,7 +311,7 @@ async function main() {
     const samples = {
       grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [],
       dataQuality: [], dataQualityFloor: [], rulesServer: [], costAdjustments: [], costAdjustmentsFloor: [], directCosts: [], directCostsFloor: [], skipped: [],
-      timecardsAll: [], timecardsAllFloor: [], timecardsAllPainted: [], timecardSave: [],
+      timecardsAll: [], timecardsAllFloor: [], timecardSave: [],
     };
     const projectQuery = `legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
     // Issue 11's screens: [samples key, path, element, a data row inside it].

@@ -283,6 +283,30 @@ describe('<tc-manage-timecards>', () => {
     expect(sent).to.deep.equal({ delegateEmployeeId: '9', startDate: '2027-02-10', endDate: '2027-02-12' });
   });
 
+  it('a large week paints its first 100 rows; Ctrl+A and Approve cover every row; Show more / Show all paint the rest', async () => {
+    setRoles(TC_ADMIN);
+    const many = Array.from({ length: 550 }, (_, i) => row({ employeeId: 1000 + i, employeeName: `Person ${i}`, timecardId: 5000 + i }));
+    stubFetch(answers({
+      [TIMECARD_API.getTeamTimecards]: ({ query }) => ({ body: { data: team(query.get('view') === 'all' ? many : [], 'all') } }),
+      [TIMECARD_API.updateTimecardStates]: { body: { data: { done: many.map((r) => r.timecardId!), refused: [] } } },
+    }));
+    const root = await mount('tc-manage-timecards', { 'active-tab': 'all' });
+    const first = await waitFor(() => root.querySelector<HTMLTableRowElement>('tr[data-employee="1000"]'));
+    expect(root.querySelectorAll('tbody tr').length).to.equal(100);
+    expect(textOf(root, '[data-more] span')).to.equal('Showing 100 of 550 rows (selection and export cover them all).');
+    key(first, 'a', { ctrlKey: true });
+    await waitFor(() => textOf(root, '[data-selected-count]') === '550 selected');
+    click(root, '[data-action="show-more"]');
+    await waitFor(() => root.querySelectorAll('tbody tr').length === 500);
+    click(root, '[data-action="show-all"]');
+    await waitFor(() => root.querySelectorAll('tbody tr').length === 550);
+    expect(root.querySelector('[data-more]')).to.equal(null);
+    click(root, '[data-action="approve"]');
+    await waitFor(() => textOf(root, '[data-outcome-message]') === '550 timecards approved.');
+    const sent = fetchRequests.find((r) => r.path === TIMECARD_API.updateTimecardStates)!.body as Record<string, string>;
+    expect(sent['items[549].ItemId']).to.equal('5549');
+  });
+
   it('the team export neutralises formulas in CSV and writes text cells (never formulas) in Excel', async () => {
     const rows = [row({ employeeName: '=HYPERLINK("x")', rejectionReason: '+1 hour' }), row({ employeeId: 11, employeeName: '@Ben', rejectionReason: '-Fri', managerName: 'Ok' })];
     const csv = sheetToCsv(teamSheet(rows, '2026-11-15'));

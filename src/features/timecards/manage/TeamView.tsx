@@ -19,9 +19,12 @@ import { LoadStatus, useLoad } from './load';
 export const STATE_FILTERS = ['', 'Submitted', 'Draft', 'Approved', 'Processed', 'none'] as const;
 const filterLabel = (value: string) => (value === '' ? MANAGE_TEXT.allStates : value === 'none' ? MANAGE_TEXT.noCard : value);
 
-/** Rows painted at first; the rest follow frame by frame so a 2,000-row week is interactive at once. */
-const FIRST_ROWS = 60;
-const MORE_ROWS_PER_FRAME = 300;
+/**
+ * Rows painted at first, and how many more "Show more" adds: a 2,000-row week is interactive at once
+ * (selection, Ctrl+A, Approve and the export cover every row, shown or not; the filter narrows them).
+ */
+export const SHOWN_ROWS = 100;
+export const MORE_ROWS = 400;
 
 const PHONE_QUERY = '(max-width: 575.98px)';
 
@@ -35,18 +38,6 @@ function usePhone(): boolean {
     return () => query.removeEventListener('change', change);
   }, []);
   return phone;
-}
-
-function useProgressiveCount(total: number, key: unknown): number {
-  const [state, setState] = useState({ key, count: FIRST_ROWS });
-  if (state.key !== key) setState({ key, count: FIRST_ROWS });
-  const count = state.key === key ? state.count : FIRST_ROWS;
-  useEffect(() => {
-    if (count >= total) return undefined;
-    const frame = requestAnimationFrame(() => setState((s) => ({ key: s.key, count: s.count + MORE_ROWS_PER_FRAME })));
-    return () => cancelAnimationFrame(frame);
-  }, [count, total]);
-  return Math.min(count, total);
 }
 
 const hours = (value: number) => value.toFixed(2);
@@ -96,13 +87,29 @@ function RejectDialog({ count, open, busy, onCancel, onReject }: {
   );
 }
 
+/** "Showing 100 of 2,063 rows" with Show more / Show all, while rows are left out. */
+function MoreRows({ count, total, setLimit }: { count: number; total: number; setLimit(limit: number): void }) {
+  if (count >= total) return null;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 py-2" data-more>
+      <span className="small text-body-secondary">{MANAGE_TEXT.shownOf(count, total)}</span>
+      <button type="button" className="btn btn-sm btn-outline-secondary" data-action="show-more"
+        onClick={() => setLimit(count + MORE_ROWS)}>{MANAGE_TEXT.showMore(Math.min(MORE_ROWS, total - count))}</button>
+      <button type="button" className="btn btn-sm btn-link" data-action="show-all" onClick={() => setLimit(total)}>{MANAGE_TEXT.showAll(total)}</button>
+    </div>
+  );
+}
+
 function RowCards({ rows, selected, toggle, act, busy }: {
   rows: readonly TeamTimecardRow[]; selected: ReadonlySet<number>; toggle(row: TeamTimecardRow): void;
   act(rows: TeamTimecardRow[], action: 'approve' | 'reject'): void; busy: boolean;
 }) {
+  const [limit, setLimit] = useState(SHOWN_ROWS);
+  const count = Math.min(limit, rows.length);
   return (
+    <>
     <ul className="list-unstyled d-grid gap-2 mb-0" data-layout="cards" aria-label="Timecards">
-      {rows.map((row) => (
+      {rows.slice(0, count).map((row) => (
         <li key={row.employeeId} className="card" data-employee={row.employeeId} data-timecard={row.timecardId ?? undefined}>
           <div className="card-body p-2">
             <div className="d-flex align-items-start gap-2">
@@ -130,6 +137,8 @@ function RowCards({ rows, selected, toggle, act, busy }: {
         </li>
       ))}
     </ul>
+    <MoreRows count={count} total={rows.length} setLimit={setLimit} />
+    </>
   );
 }
 
@@ -186,7 +195,8 @@ function RowTable({ rows, selected, toggle, selectAll, act, showManager, label }
   rows: readonly TeamTimecardRow[]; selected: ReadonlySet<number>; toggle(row: TeamTimecardRow): void; selectAll(): void;
   act(rows: TeamTimecardRow[], action: 'approve' | 'reject'): void; showManager: boolean; label: string;
 }) {
-  const count = useProgressiveCount(rows.length, rows);
+  const [limit, setLimit] = useState(SHOWN_ROWS);
+  const count = Math.min(limit, rows.length);
   const approvable = rows.filter((row) => row.mayApprove);
   const allSelected = approvable.length > 0 && approvable.every((row) => selected.has(row.employeeId));
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
@@ -240,6 +250,7 @@ function RowTable({ rows, selected, toggle, selectAll, act, showManager, label }
           ))}
         </tbody>
       </table>
+      <MoreRows count={count} total={rows.length} setLimit={setLimit} />
     </div>
   );
 }
