@@ -23,7 +23,7 @@ const filterLabel = (value: string) => (value === '' ? MANAGE_TEXT.allStates : v
  * Rows painted at first, and how many more "Show more" adds: a 2,000-row week is interactive at once
  * (selection, Ctrl+A, Approve and the export cover every row, shown or not; the filter narrows them).
  */
-export const SHOWN_ROWS = 100;
+export const SHOWN_ROWS = 50;
 export const MORE_ROWS = 400;
 
 const PHONE_QUERY = '(max-width: 575.98px)';
