@@ -4,7 +4,7 @@
  * | route | parameters | answer |
  * |---|---|---|
  * | GET /api/timecards/gettimecardweeks | `employeeId` (default: the caller; others: their manager, delegate or a Timecard Admin) | TimecardWeeksLoad |
- * | POST /api/timecards/submitreadyweeks | (none: the caller's own past owed weeks) | SubmitReadyAnswer |
+ * | POST /api/timecards/submitreadyweeks | `employeeId` (optional; only the caller's own, else 403) | SubmitReadyAnswer |
  * | GET /api/timecards/getteamtimecards | `weekStart` (any day; default the current week), `view` team / all / withoutApprover, `state` (Draft, Submitted, Approved, Processed) | TeamTimecardsLoad |
  *
  * Weeks: every card of the last 52 weeks (period open has created the owed ones) and the next two
@@ -71,7 +71,10 @@ function getTimecardWeeks({ db, user, query }: Ctx): TimecardWeeksLoad {
   return timecardWeeks(db, employee.employeeId);
 }
 
-function submitReadyWeeks({ db, user }: Ctx): SubmitReadyAnswer {
+function submitReadyWeeks({ db, user, body }: Ctx): SubmitReadyAnswer {
+  // Only one's own weeks: an employeeId, when sent, must be the caller's.
+  const employeeId = idParam(body, 'employeeId') ?? user.employeeId;
+  if (employeeId !== user.employeeId) throw forbidden('Only the employee can submit their own weeks.');
   openPeriods(db, user.employeeId);
   const { weeks, pastWeeksToSubmit: owed } = timecardWeeks(db, user.employeeId);
   const answer: SubmitReadyAnswer = { submitted: [], notReady: [] };
