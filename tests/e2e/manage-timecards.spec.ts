@@ -256,6 +256,7 @@ test.describe('manage timecards', () => {
     // Refused before the call without a manager.
     await form.locator('[data-action="save-delegation"]').click();
     await expect(form.locator('[data-error="delegation"]')).toHaveText('Choose a manager and a date range (From on or before To).');
+    await axe(rpm, 'delegations');
     const delegate = await form.locator('#tc-delegate option').nth(1).getAttribute('value');
     await form.locator('#tc-delegate').selectOption(delegate!);
     await form.locator('#tc-delegate-start').fill('2027-02-01');
@@ -287,6 +288,7 @@ test.describe('manage timecards', () => {
     const item = screen(admin).locator(`[data-correction="${open.correctionId}"]`);
     await item.locator('[data-action="resolve"]').click();
     await expect(item).toContainText('A note is required.');
+    await axe(admin, 'corrections');
     await item.locator('input').fill('Added the PTO hours to the approved week by hand');
     const [resolved] = await Promise.all([
       admin.waitForResponse((r) => r.url().includes('/api/timecards/resolvecorrection')),
@@ -344,12 +346,16 @@ test.describe('manage timecards', () => {
     expect(lines[1]).toBe('Employee,Manager,Delegated from,State,Entered hours,Expected hours,Submitted,Rejection reason');
     expect(lines.length).toBe(everyone + 4);
     expect(lines.slice(2).every((line) => !/^[=+\-@]/.test(line))).toBe(true);
+    const excel = admin.waitForEvent('download');
+    await screen(admin).locator('[data-export="excel"]').click();
+    expect((await excel).suggestedFilename()).toBe(`timecards-all-${W1}.xlsx`);
 
     await openTab(admin, 'without-approver');
     const without = all(`SELECT e.employeeId FROM employees e LEFT JOIN employees m ON m.employeeId = e.managerEmployeeId
       WHERE e.active = 1 AND (m.employeeId IS NULL OR m.active <> 1) AND EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey = 'keyTC')`);
     await expect(screen(admin).locator('table[data-rows]')).toHaveAttribute('data-rows', String(without.length));
     for (const w of without) await expect(screen(admin).locator(`tr[data-employee="${w.employeeId}"]`)).toBeVisible();
+    await axe(admin, 'without-approver');
 
     await openTab(admin, 'corrections');
     await expect(screen(admin).locator('#tc-corrections')).toHaveText('Open time-off corrections');
