@@ -307,6 +307,17 @@ describe('<tc-manage-timecards>', () => {
     expect(sent['items[549].ItemId']).to.equal('5549');
   });
 
+  it('search: the team rows are filtered by employee or manager, starting from the search attribute', async () => {
+    setRoles(TC_DEFAULT);
+    stubFetch(answers());
+    const root = await mount('tc-manage-timecards', { 'active-tab': 'team', search: 'cho' });
+    await waitFor(() => root.querySelector('tr[data-employee="11"]'));
+    expect([...root.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-employee'))).to.deep.equal(['11']);
+    setValue(root.querySelector<HTMLInputElement>('[data-find]')!, 'victor');
+    await waitFor(() => root.querySelector('tr[data-employee="12"]'));
+    expect([...root.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-employee'))).to.deep.equal(['12']);
+  });
+
   it('the team export neutralises formulas in CSV and writes text cells (never formulas) in Excel', async () => {
     const rows = [row({ employeeName: '=HYPERLINK("x")', rejectionReason: '+1 hour' }), row({ employeeId: 11, employeeName: '@Ben', rejectionReason: '-Fri', managerName: 'Ok' })];
     const csv = sheetToCsv(teamSheet(rows, '2026-11-15'));

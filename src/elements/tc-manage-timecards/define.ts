@@ -8,7 +8,8 @@ import { defineReactElement } from '../../ui/element';
  * |---|---|---|
  * | `active-tab` | my-weeks | my-weeks, team, all, without-approver, corrections, delegations (a tab the caller lacks shows My weeks) |
  * | `timecard-id` | -1 | offers a link to that card (opened by <tc-timecard>) |
- * | `employee-id`, `record-id`, `record-key`, `workbench`, `active-tray`, `search` | | the §2 query, accepted |
+ * | `search` | '' | the team views' employee / manager filter, to start with |
+ * | `employee-id`, `record-id`, `record-key`, `workbench`, `active-tray` | | the §2 query, accepted |
  *
  * Team is shown to a manager or delegate, All / Without approver / Corrections to Admin and Timecard
  * Admin on keyTC, Delegations to managers. Each row's Open links to /teammembertoolbox/timecards/timecard.

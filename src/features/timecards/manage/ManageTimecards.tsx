@@ -136,7 +136,7 @@ export function ManageTimecards(props: ManageTimecardsProps) {
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{MANAGE_TEXT.loading}
           </div>
         ) : tab === 'my-weeks' ? <MyWeeks />
-          : isTeamTab(tab) ? <TeamView key={tab} tab={tab} label={MANAGE_TEXT.tabs[tab]} />
+          : isTeamTab(tab) ? <TeamView key={tab} tab={tab} label={MANAGE_TEXT.tabs[tab]} search={props.search ?? ''} />
             : tab === 'corrections' ? <Corrections />
               : <Delegations />}
       </section>

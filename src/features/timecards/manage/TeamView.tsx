@@ -255,17 +255,19 @@ function RowTable({ rows, selected, toggle, selectAll, act, showManager, label }
   );
 }
 
-function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsLoad; reload(): void; label: string }) {
+function Rows({ tab, load, reload, label, search }: { tab: TeamTab; load: TeamTimecardsLoad; reload(): void; label: string; search: string }) {
   const phone = usePhone();
   const [filter, setFilter] = useState<string>('');
+  const [find, setFind] = useState(search);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [rejecting, setRejecting] = useState<TeamTimecardRow[] | null>(null);
-  const rows = useMemo(
-    () => load.rows.filter((row) => (filter === '' ? true : filter === 'none' ? row.state === null : row.state === filter)),
-    [load.rows, filter],
-  );
+  const rows = useMemo(() => {
+    const text = find.trim().toLowerCase();
+    return load.rows.filter((row) => (filter === '' ? true : filter === 'none' ? row.state === null : row.state === filter)
+      && (text === '' || row.employeeName.toLowerCase().includes(text) || (row.managerName ?? '').toLowerCase().includes(text)));
+  }, [load.rows, filter, find]);
   // After a reload a selected row counts only while it may still be approved.
   const chosen = rows.filter((row) => row.mayApprove && selected.has(row.employeeId));
   const toggle = useCallback((row: TeamTimecardRow) => setSelected((current) => {
@@ -332,6 +334,11 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
             {STATE_FILTERS.map((value) => <option key={value} value={value}>{filterLabel(value)}</option>)}
           </select>
         </div>
+        <div>
+          <label className="form-label small mb-1" htmlFor={`tc-find-${tab}`}>{MANAGE_TEXT.find}</label>
+          <input id={`tc-find-${tab}`} type="search" className="form-control form-control-sm" value={find} data-find
+            onChange={(event) => setFind(event.target.value)} />
+        </div>
         <span className="small text-body-secondary" data-selected-count={chosen.length}>{MANAGE_TEXT.selected(chosen.length)}</span>
         <div className="d-flex flex-wrap gap-2 ms-auto">
           <button type="button" className="btn btn-sm btn-success" disabled={busy || chosen.length === 0} data-action="approve" onClick={() => act(chosen, 'approve')}>
@@ -366,7 +373,7 @@ function Rows({ tab, load, reload, label }: { tab: TeamTab; load: TeamTimecardsL
   );
 }
 
-export function TeamView({ tab, label }: { tab: TeamTab; label: string }) {
+export function TeamView({ tab, label, search = '' }: { tab: TeamTab; label: string; search?: string }) {
   const [week, setWeek] = useState(() => teamDefaultWeek());
   const { state, retry } = useLoad(`${tab}:${week}`, (signal) => loadTeam(tab, week, signal));
   const [last, setLast] = useState<TeamTimecardsLoad | null>(null);
@@ -387,7 +394,7 @@ export function TeamView({ tab, label }: { tab: TeamTab; label: string }) {
       </div>
       {tab === 'without-approver' ? <p className="small text-body-secondary">{MANAGE_TEXT.withoutApproverNote}</p> : null}
       <LoadStatus state={shown} retry={retry} what={MANAGE_TEXT.loading}>
-        {(load) => <Rows tab={tab} load={load} reload={retry} label={label} />}
+        {(load) => <Rows tab={tab} load={load} reload={retry} label={label} search={search} />}
       </LoadStatus>
     </div>
   );

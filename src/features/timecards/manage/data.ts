@@ -50,6 +50,7 @@ export const MANAGE_TEXT = {
   nextWeek: 'Next week',
   thisWeek: 'This week',
   stateFilter: 'State',
+  find: 'Employee or manager',
   allStates: 'All states',
   selectAll: 'Select all',
   selectRow: (name: string) => `Select ${name}`,
