@@ -42,6 +42,7 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-survey-instance': () => import('./wb-survey-instance/define'),
   'wb-document-template-administration': () => import('./wb-document-template-administration/define'),
   'pfm-esign': () => import('./pfm-esign/define'),
+  'tc-manage-timecards': () => import('./tc-manage-timecards/define'),
   'pto-requests': () => import('./pto-requests/define'),
   'pto-regional-calendar': () => import('./pto-regional-calendar/define'),
 };

@@ -47,7 +47,13 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
   { path: '/SR/Brats', title: 'BRATs', tag: 'pfm-buyout', attributes: { ...PROJECT } },
   { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', tag: 'pfm-buyout', attributes: { ...PROJECT } },
   { path: '/pr/Timecards/Timecard', title: 'Timecard', ...planned('tc-timecard', 'Timecard') },
-  { path: '/pr/Timecards', title: 'Timecards', ...planned('tc-manage-timecards', 'Timecards') },
+  {
+    path: '/pr/Timecards', title: 'Timecards', tag: 'tc-manage-timecards',
+    attributes: {
+      'employee-id': 'employeeId', 'timecard-id': 'timecardId', 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench',
+      'active-tray': 'activeTray', 'active-tab': 'activeTab', search: 'search',
+    },
+  },
   { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', ...planned('tc-timecard', 'Weekly Timecard') },
   {
     path: '/pr/Requests', title: 'Time-Off Requests', tag: 'pto-requests',
