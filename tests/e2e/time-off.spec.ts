@@ -198,6 +198,8 @@ test.describe('time off', () => {
     expect([stateOf(made[0]!), stateOf(made[1]!)]).toEqual(['Approved', 'Approved']);
     await axe(page, ['portal-app', 'pto-requests'], 'team-requests');
 
+    // The approval's toast fades first (mid-fade its colours are not the toast's own).
+    await expect(page.locator('portal-overlays .toast')).toHaveCount(0, { timeout: 15_000 });
     await team.locator(`tr[data-record-id="${made[2]}"] [data-action="deny"]`).click();
     const box = page.locator('portal-overlays');
     await box.locator('textarea').fill('E2E <b>inventory</b> week');
