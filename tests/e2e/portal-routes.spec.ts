@@ -212,6 +212,8 @@ test.describe('full-page hand-offs to the legacy host', () => {
     '/SR/Brats': 'pfm-buyout',
     '/sr/Brats/BuyoutProject': 'pfm-buyout',
     '/CostManagement/Projects': 'pfm-projects',
+    '/pr/Timecards/Timecard': 'tc-timecard',
+    '/pr/Timecards/weeklyredirect': 'tc-timecard',
   };
   for (const [path, query] of HANDOFFS) {
     test(`${path.split('?')[0]} leaves for the legacy page with its query`, async ({ page }) => {
