@@ -56,10 +56,10 @@ export function lineFields(index: number): string[] {
   return [f, `${f}.projectId`, `${f}.opportunityId`, `${f}.costCodeId`, `${f}.timeType`, ...Array.from({ length: 7 }, (_, d) => `${f}.hours[${d}]`)];
 }
 
-/** The text shown for a message: a day's message names its day. */
-export function fieldMessage(field: string, item: FeedbackItem): string {
+/** The day a field names ('lines[0].hours[2]' → 'Tuesday'), or ''. */
+export function fieldDay(field: string): string {
   const day = /\.hours\[(\d)\]$/.exec(field);
-  return day ? `${WEEKDAY_NAMES[Number(day[1])]}: ${item.message}` : item.message;
+  return day ? WEEKDAY_NAMES[Number(day[1])] ?? '' : '';
 }
 
 export function Messages({ field, items, className = '' }: { field: string; items: readonly FeedbackItem[] | undefined; className?: string }) {
@@ -68,7 +68,7 @@ export function Messages({ field, items, className = '' }: { field: string; item
     <div id={messageId(field)} className={`small ${className}`} data-message-for={field}>
       {items.map((item, i) => (
         <div key={i} className={item.integerValue === 1 ? 'text-danger-emphasis' : item.integerValue === 2 ? 'text-warning-emphasis' : 'text-body-secondary'}>
-          {fieldMessage(field, item)}
+          {fieldDay(field) ? <span className="fw-semibold">{fieldDay(field)}: </span> : null}<span data-message>{item.message}</span>
         </div>
       ))}
     </div>

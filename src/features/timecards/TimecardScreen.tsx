@@ -290,7 +290,9 @@ export function TimecardScreen(props: TimecardProps) {
 
   const saveNow = async (): Promise<TimecardLoad | null> => {
     if (!header) return null;
-    if (items.some((i) => i.integerValue === INVALID && i.stringValue !== 'reason')) {
+    // The client's own checks gate the call (a server refusal shown at the fields does not: the server decides again).
+    const refused = typedItems.some((i) => i.integerValue === INVALID && i.stringValue !== 'reason') || (changing && !changeReason.trim());
+    if (refused) {
       setBanner({ kind: 'refused', message: TIMECARD_SCREEN_TEXT.fixFirst });
       return null;
     }
@@ -504,7 +506,7 @@ export function TimecardScreen(props: TimecardProps) {
         <div className="my-2" data-reason>
           <label className="form-label small mb-1" htmlFor="tc-reason">{TIMECARD_SCREEN_TEXT.reasonLabel}</label>
           <textarea id="tc-reason" className={`form-control form-control-sm${byField.get('reason')?.some((i) => i.integerValue === INVALID) ? ' is-invalid' : ''}`} rows={2}
-            value={reason} readOnly={!editable} aria-describedby={byField.get('reason') ? messageId('reason') : undefined}
+            value={reason} readOnly={!editable} aria-invalid={byField.get('reason')?.some((i) => i.integerValue === INVALID) || undefined} aria-describedby={byField.get('reason') ? messageId('reason') : undefined}
             onChange={(e) => { setReason(e.target.value); setSubmitItems([]); }} />
           <Messages field="reason" items={byField.get('reason')} />
         </div>
