@@ -30,6 +30,7 @@ import { documentTemplateHandlers } from './pfm/documents/templates';
 import { historyHandlers } from './pfm/history/history';
 import { withHistoryActor } from '../db/history';
 import { esignHandlers } from './pfm/esign/envelopes';
+import { timecardsHandlers } from './timecards';
 
 export { API_ROUTES } from './routes';
 
@@ -86,6 +87,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...documentTemplateHandlers,
     ...historyHandlers,
     ...esignHandlers,
+    ...timecardsHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

@@ -15,6 +15,7 @@ import type { AccessArea, AccessRule } from '../../../src/core/access';
 import { OPPORTUNITY_READERS } from '../../../src/core/opportunities';
 import { SURVEY_ADMINS } from '../../../src/core/surveys';
 import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
+import { TIMECARD_API } from '../../../src/core/timecards/api';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -120,6 +121,21 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/SendEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)' },
   { method: 'POST', path: '/api/pfm/RemindEnvelopeSigner', access: 'pfm', note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)' },
   { method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm', note: 'added: EnvelopeId, OldRecordStateId, Reason (required)' },
+
+  // Weekly timecards (issue 13, demo/host/api/timecards; the contract: src/core/timecards/api.ts). Every call: ACCESS.timecards (keyTC).
+  { method: 'GET', path: TIMECARD_API.getTimecard, access: 'timecards', note: 'added: timecardId, or employeeId (default the caller) + weekStart (default the current week): TimecardLoad; 403 for a card the caller may not see' },
+  { method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards', note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save' },
+  { method: 'POST', path: TIMECARD_API.updateTimecardState, access: 'timecards', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject; submit with hours other than expected; reopen); core mayTransition' },
+  { method: 'POST', path: TIMECARD_API.updateTimecardStates, access: 'timecards', note: 'added: items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason: each card alone; BulkStateAnswer { done, refused }' },
+  { method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards', note: "added: employeeId (default the caller): the weeks (last 52, next 2 virtual) and pastWeeksToSubmit; opens the missing past weeks" },
+  { method: 'POST', path: TIMECARD_API.submitReadyWeeks, access: 'timecards', note: "added: no parameters: submits every past owed week of the caller that passes the checks; names the others with the reason" },
+  { method: 'GET', path: TIMECARD_API.getTeamTimecards, access: 'timecards', note: 'added: weekStart, view team | all | withoutApprover (all, withoutApprover: keyTC Admin / Timecard Admin, else 403), state: TeamTimecardsLoad (one query)' },
+  { method: 'GET', path: TIMECARD_API.searchCharges, access: 'timecards', note: 'added: search (number or name, 2+ characters): open projects with their budget labour codes, open opportunities with their timecard codes' },
+  { method: 'GET', path: TIMECARD_API.getDelegations, access: 'timecards', note: "added: the caller's delegations given and received, and the managers to delegate to" },
+  { method: 'POST', path: TIMECARD_API.saveDelegation, access: 'timecards', note: 'added: delegateEmployeeId (another manager), startDate, endDate; the caller must manage someone (else 403)' },
+  { method: 'POST', path: TIMECARD_API.cancelDelegation, access: 'timecards', note: 'added: delegationId; the manager who gave it or a Timecard Admin' },
+  { method: 'GET', path: TIMECARD_API.getCorrections, access: 'timecards', note: 'added: open time-off corrections of Approved/Processed weeks; keyTC Admin / Timecard Admin (else 403)' },
+  { method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; keyTC Admin / Timecard Admin (else 403)' },
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

@@ -77,6 +77,8 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   // The signer's token is the signing link's credential: never copied into the history anyone with PFM access can read.
   { ...item('envelope_signers', 'EnvelopeSigner', 'envelopeSignerId', 'Envelope', 'envelopeId'), exclude: ['token'] },
   record('document_templates', 'DocumentTemplate', 'documentTemplateId'),
+  record('weekly_timecards', 'Timecard', 'timecardId'),
+  item('timecard_lines', 'TimecardLine', 'timecardLineId', 'Timecard', 'timecardId'),
 ];
 
 /** Who writes, when and in which change set: one per API request. */

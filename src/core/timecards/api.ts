@@ -6,7 +6,8 @@
  * read is a 400 with the `autoAlert` body (feedback items with `fieldName` where a field is at fault);
  * a stale `version` / `OldRecordStateId` is a 409 and nothing is written.
  */
-import type { FeedbackItem, PolicyContext, TimeType } from './policy';
+import type { FeedbackItem, TimeType } from './policy';
+import type { PolicyContextData } from './wire';
 
 export const TIMECARD_API = {
   /**
@@ -138,8 +139,11 @@ export interface TimecardChangeRow {
 export interface TimecardLoad {
   timecard: TimecardHeader;
   lines: TimecardLineRow[];
-  /** For the client's checks while typing (the server checks again at save and submit). */
-  context: PolicyContext;
+  /**
+   * For the client's checks while typing (the server checks again at save and submit): JSON-safe
+   * (records by id, not Maps); `policyInput(lines, context)` (./wire) gives checkTimecard's input.
+   */
+  context: PolicyContextData;
   changes: TimecardChangeRow[];
 }
 
@@ -239,4 +243,4 @@ export interface TimecardCorrection {
   createdAt: string;
 }
 
-export type { FeedbackItem };
+export type { FeedbackItem, PolicyContextData };

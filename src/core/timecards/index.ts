@@ -18,3 +18,5 @@ export { CORRECTION_STATES, ptoLinesForApproval, ptoLinesForCancel } from './pto
 export type { ExistingWeek, PtoWeekChange } from './pto-lines';
 export { pastWeeksToSubmit, timecardNeedsSubmission } from './submission';
 export type { NeedsSubmission, WeekStatus } from './submission';
+export { policyInput } from './wire';
+export type { LineInput, PolicyContextData } from './wire';

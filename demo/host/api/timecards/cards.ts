@@ -1,0 +1,434 @@
+/**
+ * Weekly timecards on the demo host (issue 13, migration 011): the shared pieces every timecard call
+ * (and the time-off host part) uses. The rules themselves live once in src/core/timecards.
+ *
+ * - The clock is injectable ({@link setTimecardClock}): "today" is the Central calendar day of it.
+ * - {@link createDraftTimecard}: the Draft card of a week with its region's holiday line (idempotent).
+ * - {@link openPeriods}: a payroll system has a card for every past week: the missing Drafts from the
+ *   week after the employee's latest card through the current week (at most 52 weeks back).
+ * - {@link policyContextData}: what the policy checks know about a card's lines and week.
+ * - {@link loadTimecard}: the `TimecardLoad` answer; {@link cardAccess}: who may see / act on a card.
+ */
+import type Database from 'better-sqlite3';
+import { ruleAllows } from '../../../../src/core/access';
+import {
+  addDays, approverRole, calendarDay, expectedHours, isDay, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
+  timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type TimecardActor, type TimecardSubject,
+  type TimeOffDay,
+} from '../../../../src/core/timecards';
+import type {
+  PolicyContextData, TimecardAdvancement, TimecardChangeRow, TimecardHeader, TimecardLineRow, TimecardLoad,
+} from '../../../../src/core/timecards/api';
+import type { Caller } from '../context';
+import { badRequest, forbidden, notFound, rawParam, type Params } from '../http';
+
+type Row = Record<string, unknown>;
+
+// --- clock ------------------------------------------------------------------------------------------
+
+let clock: () => number = () => Date.now();
+
+/** Replace the timecard clock (tests); null restores Date.now. */
+export function setTimecardClock(now: (() => number) | null): void {
+  clock = now ?? (() => Date.now());
+}
+/** Now, by the timecard clock. */
+export const timecardNow = (): Date => new Date(clock());
+/** Now as stored in the time stamp columns. */
+export const timecardNowIso = (): string => timecardNow().toISOString();
+/** Today: the Central calendar day of the timecard clock (a timecard day ends at midnight Central, §9). */
+export const timecardToday = (): string => calendarDay(timecardNow()) as string;
+
+// --- constants ----------------------------------------------------------------------------------------
+
+export const DAY_COLUMNS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'] as const;
+export const HOURS_SUM = (alias: string) => DAY_COLUMNS.map((c) => `${alias}.${c}`).join(' + ');
+/** How far back the period-open creates missing weeks. */
+export const OPEN_WEEKS_BACK = 52;
+export const SERVICE = 'TimecardService';
+
+/** keyTC Admin or Timecard Admin: sees every card, approves and processes as a Timecard Admin. */
+export const isTimecardAdmin = (user: Pick<Caller, 'roles'>): boolean => ruleAllows(user.roles, { key: 'keyTC', roles: ['Admin', 'Timecard Admin'] });
+/** Holds any keyTC role (keeps timecards). */
+export const keepsTimecards = (db: Database.Database, employeeId: number): boolean =>
+  db.prepare("SELECT 1 FROM employee_roles WHERE employeeId = ? AND applicationKey = 'keyTC'").get(employeeId) !== undefined;
+
+/** The id of a Timecard state by name. */
+export function timecardStateId(db: Database.Database, name: string): number {
+  const row = db.prepare("SELECT applicationRecordStateId AS id FROM application_record_states WHERE applicationRecordKey = 'Timecard' AND name = ?").get(name) as
+    { id: number } | undefined;
+  if (!row) throw new Error(`no Timecard state ${name}`);
+  return row.id;
+}
+
+/** The Timecard states, in order. */
+export const timecardStates = (db: Database.Database): { name: string; applicationRecordStateId: number }[] =>
+  db.prepare("SELECT name, applicationRecordStateId FROM application_record_states WHERE applicationRecordKey = 'Timecard' ORDER BY displayOrder").all() as
+    { name: string; applicationRecordStateId: number }[];
+
+// --- parameters ---------------------------------------------------------------------------------------
+
+/** A 'YYYY-MM-DD' parameter (a real day), or undefined; malformed → 400. */
+export function dayParam(params: Params | undefined, name: string): string | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !isDay(raw)) throw badRequest(`Parameter '${name}' must be a date YYYY-MM-DD (got '${raw.slice(0, 40)}').`, { parameter: name });
+  return raw;
+}
+
+/** A `weekStart` parameter: any day of the week is accepted and moved to its Sunday. */
+export function weekStartParam(params: Params | undefined, name = 'weekStart'): string | undefined {
+  const day = dayParam(params, name);
+  return day ? weekOf(day).weekStart : undefined;
+}
+
+// --- employees ----------------------------------------------------------------------------------------
+
+export interface EmployeeInfo {
+  employeeId: number;
+  name: string;
+  managerEmployeeId: number | null;
+  managerName: string | null;
+  regionId: number | null;
+  active: number;
+  /** Hours per weekday, Sunday first (null: the standard 8 × 5). */
+  schedule: number[] | null;
+}
+
+export function employeeInfo(db: Database.Database, employeeId: number): EmployeeInfo | undefined {
+  const row = db.prepare(`SELECT e.employeeId, e.preferredName AS name, e.managerEmployeeId, m.preferredName AS managerName, e.regionId, e.active,
+      s.sunHours, s.monHours, s.tueHours, s.wedHours, s.thuHours, s.friHours, s.satHours
+    FROM employees e LEFT JOIN employees m ON m.employeeId = e.managerEmployeeId LEFT JOIN employee_schedules s ON s.employeeId = e.employeeId
+    WHERE e.employeeId = ?`).get(employeeId) as Row | undefined;
+  if (!row) return undefined;
+  return {
+    employeeId: row.employeeId as number, name: row.name as string, managerEmployeeId: (row.managerEmployeeId as number | null) ?? null,
+    managerName: (row.managerName as string | null) ?? null, regionId: (row.regionId as number | null) ?? null, active: row.active as number,
+    schedule: row.monHours === null || row.monHours === undefined ? null : DAY_COLUMNS.map((c) => row[c] as number),
+  };
+}
+
+/** The employee or 404. */
+export function employeeOr404(db: Database.Database, employeeId: number): EmployeeInfo {
+  const info = employeeInfo(db, employeeId);
+  if (!info) throw notFound(`Employee ${employeeId} not found.`);
+  return info;
+}
+
+/** The holidays of a region in the week starting `weekStart`. */
+export function weekHolidays(db: Database.Database, regionId: number | null, weekStart: string): (Holiday & { name: string })[] {
+  if (regionId === null) return [];
+  return (db.prepare('SELECT holidayDate, name, hours FROM holidays WHERE regionId = ? AND holidayDate BETWEEN ? AND ? ORDER BY holidayDate')
+    .all(regionId, weekStart, addDays(weekStart, 6)) as { holidayDate: string; name: string; hours: number }[])
+    .map((h) => ({ date: h.holidayDate, name: h.name, halfDay: h.hours < 8 }));
+}
+
+/** The holiday hours per day of a week: the day's scheduled hours, half of them on a half day. */
+export function holidayHours(schedule: readonly number[] | null, weekStart: string, holidays: readonly Holiday[]): number[] {
+  const full = expectedHours({ weekStart, schedule });
+  const reduced = expectedHours({ weekStart, schedule, holidays });
+  return full.perDay.map((hours, i) => Math.round((hours - (reduced.perDay[i] ?? 0)) * 100) / 100);
+}
+
+/** Delegations (not canceled) given to `delegateId`, in the core's shape. */
+export function delegationsTo(db: Database.Database, delegateId: number): Delegation[] {
+  return (db.prepare(`SELECT managerEmployeeId AS managerId, delegateEmployeeId AS delegateId, startDate, endDate FROM approval_delegations
+    WHERE delegateEmployeeId = ? AND canceledAt IS NULL`).all(delegateId) as Delegation[]);
+}
+
+/** The actor of the core's rules. */
+export const actorOf = (user: Caller): TimecardActor => ({ employeeId: user.employeeId, timecardAdmin: isTimecardAdmin(user) });
+
+// --- cards --------------------------------------------------------------------------------------------
+
+export interface CardRow {
+  timecardId: number;
+  employeeId: number;
+  weekStart: string;
+  weekEnding: string;
+  applicationRecordStateId: number;
+  state: string;
+  version: number;
+  submittedAt: string | null;
+  submittedByEmployeeId: number | null;
+  approvedAt: string | null;
+  approvedByEmployeeId: number | null;
+  onBehalfOfEmployeeId: number | null;
+  processedAt: string | null;
+  rejectedAt: string | null;
+  rejectedByEmployeeId: number | null;
+  rejectionReason: string | null;
+  shortfallReason: string | null;
+  modifiedAt: string;
+}
+
+const CARD_SELECT = `SELECT t.timecardId, t.employeeId, t.weekStart, t.weekEnding, t.applicationRecordStateId, st.name AS state, t.version,
+  t.submittedAt, t.submittedByEmployeeId, t.approvedAt, t.approvedByEmployeeId, t.onBehalfOfEmployeeId, t.processedAt, t.rejectedAt,
+  t.rejectedByEmployeeId, t.rejectionReason, t.shortfallReason, t.modifiedAt
+  FROM weekly_timecards t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId`;
+
+export const cardById = (db: Database.Database, timecardId: number): CardRow | undefined =>
+  db.prepare(`${CARD_SELECT} WHERE t.timecardId = ?`).get(timecardId) as CardRow | undefined;
+export const cardOfWeek = (db: Database.Database, employeeId: number, weekStart: string): CardRow | undefined =>
+  db.prepare(`${CARD_SELECT} WHERE t.employeeId = ? AND t.weekStart = ?`).get(employeeId, weekStart) as CardRow | undefined;
+
+/** The card or 404. */
+export function cardOr404(db: Database.Database, timecardId: number): CardRow {
+  const card = cardById(db, timecardId);
+  if (!card) throw notFound(`Timecard ${timecardId} not found.`);
+  return card;
+}
+
+/**
+ * The Draft card of `employeeId`'s week (any day of it), with its region's holiday line; with
+ * `withTimeOff`, also the PTO lines of the employee's Approved time-off requests that week
+ * (core ptoLinesForApproval). Idempotent: an existing card's id is returned untouched.
+ */
+export function createDraftTimecard(db: Database.Database, employeeId: number, weekStart: string, options: { withTimeOff?: boolean } = {}): number {
+  const week = weekOf(weekStart);
+  const existing = db.prepare('SELECT timecardId FROM weekly_timecards WHERE employeeId = ? AND weekStart = ?').get(employeeId, week.weekStart) as
+    { timecardId: number } | undefined;
+  if (existing) return existing.timecardId;
+  const employee = employeeOr404(db, employeeId);
+  const at = timecardNowIso();
+  const timecardId = Number(db.prepare(`INSERT INTO weekly_timecards (employeeId, weekStart, weekEnding, applicationRecordStateId, version, displayText, modifiedAt)
+    VALUES (?, ?, ?, ?, 1, ?, ?)`).run(employeeId, week.weekStart, week.weekEnding, timecardStateId(db, 'Draft'), `Week ending ${week.weekEnding}`, at).lastInsertRowid);
+  const holidays = weekHolidays(db, employee.regionId, week.weekStart);
+  const insertLine = db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ptoRequestId, ${DAY_COLUMNS.join(', ')}, displayOrder, modifiedAt)
+    VALUES (?, ?, ?, ?, ${DAY_COLUMNS.map(() => '?').join(', ')}, ?, ?)`);
+  let order = 0;
+  const holidayLine = holidayHours(employee.schedule, week.weekStart, holidays);
+  if (holidayLine.some((h) => h > 0)) insertLine.run(timecardId, 'Holiday', 'holiday', null, ...holidayLine, ++order, at);
+  if (options.withTimeOff) {
+    const requests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay
+      FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+      WHERE r.employeeId = ? AND st.name = 'Approved' AND r.startDate <= ? AND r.endDate >= ? ORDER BY r.startDate, r.requestId`)
+      .all(employeeId, week.weekEnding, week.weekStart) as { requestId: number; employeeId: number; title: string; type: string; startDate: string; endDate: string; hoursPerDay: number }[];
+    const lines: { timeType: string; hours: (number | null)[]; requestId: number }[] = holidayLine.some((h) => h > 0)
+      ? [{ timeType: 'Holiday', hours: holidayLine, requestId: 0 }] : [];
+    for (const request of requests) {
+      const change = ptoLinesForApproval(request, [{ weekStart: week.weekStart, state: 'Draft', timecardId, lines }], holidays)
+        .find((c) => c.weekStart === week.weekStart);
+      if (change?.kind !== 'add') continue;
+      const hours = change.line.hours.map((h) => h ?? 0);
+      insertLine.run(timecardId, 'PTO', 'pto', request.requestId, ...hours, ++order, at);
+      lines.push({ timeType: 'PTO', hours, requestId: request.requestId });
+    }
+  }
+  return timecardId;
+}
+
+/**
+ * "Period open": every owed week has a card. Creates the missing Draft cards (with holiday and
+ * approved time-off lines) of `employeeId` from the week after their latest card through the current
+ * week, at most {@link OPEN_WEEKS_BACK} weeks back; an employee without any card gets the current week.
+ * Only for employees who keep timecards (a keyTC role). Returns how many cards were created.
+ */
+export function openPeriods(db: Database.Database, employeeId: number): number {
+  if (!keepsTimecards(db, employeeId)) return 0;
+  const current = weekOf(timecardToday()).weekStart;
+  const latest = (db.prepare('SELECT max(weekStart) AS w FROM weekly_timecards WHERE employeeId = ? AND weekStart <= ?').get(employeeId, current) as { w: string | null }).w;
+  if (latest === current) return 0;
+  const earliest = addDays(current, -7 * OPEN_WEEKS_BACK);
+  let start = latest ? addDays(latest, 7) : current;
+  if (start < earliest) start = earliest;
+  return db.transaction(() => {
+    let created = 0;
+    for (let week = start; week <= current; week = addDays(week, 7)) {
+      if (!cardOfWeek(db, employeeId, week)) {
+        createDraftTimecard(db, employeeId, week, { withTimeOff: true });
+        created += 1;
+      }
+    }
+    return created;
+  })();
+}
+
+// --- lines and the policy context ----------------------------------------------------------------------
+
+export interface StoredLine extends TimecardLineRow {
+  /** The manual line's identity: project/opportunity + code + time type. */
+  key: string;
+}
+
+export const manualKey = (line: { projectId?: number | null; costCodeId?: number | null; opportunityId?: number | null; opportunityCostCodeId?: number | null; timeType: string }) =>
+  line.opportunityId ? `o${line.opportunityId}|${line.opportunityCostCodeId ?? ''}|${line.timeType}` : `p${line.projectId ?? ''}|${line.costCodeId ?? ''}|${line.timeType}`;
+
+/** The lines of a card: manual ones first (in their order), then holiday and time-off lines. */
+export function cardLines(db: Database.Database, timecardId: number, holidays: readonly (Holiday & { name: string })[] = []): StoredLine[] {
+  const rows = db.prepare(`SELECT l.timecardLineId, l.source, l.timeType, l.projectId, p.number AS projectNumber, p.name AS projectName,
+      l.costCodeId, c.code AS costCode, c.description AS costCodeName, l.opportunityId, o.number AS opportunityNumber, o.name AS opportunityName,
+      l.opportunityCostCodeId, oc.code AS opportunityCode, oc.description AS opportunityCodeName, l.ptoRequestId, r.title AS requestTitle, pt.name AS ptoType,
+      ${DAY_COLUMNS.map((c) => `l.${c}`).join(', ')}
+    FROM timecard_lines l LEFT JOIN projects p ON p.projectId = l.projectId LEFT JOIN cost_codes c ON c.costCodeId = l.costCodeId
+      LEFT JOIN opportunities o ON o.opportunityId = l.opportunityId LEFT JOIN opportunity_cost_codes oc ON oc.opportunityCostCodeId = l.opportunityCostCodeId
+      LEFT JOIN time_off_requests r ON r.requestId = l.ptoRequestId LEFT JOIN pto_types pt ON pt.ptoTypeId = r.ptoTypeId
+    WHERE l.timecardId = ? ORDER BY CASE l.source WHEN 'manual' THEN 0 WHEN 'holiday' THEN 1 ELSE 2 END, l.displayOrder, l.timecardLineId`).all(timecardId) as Row[];
+  const holidayLabel = holidays.map((h) => h.name).join(', ') || 'Holiday';
+  return rows.map((r) => {
+    const line: TimecardLineRow = {
+      timecardLineId: r.timecardLineId as number, source: r.source as TimecardLineRow['source'], timeType: r.timeType as TimecardLineRow['timeType'],
+      projectId: (r.projectId as number | null) ?? null, projectNumber: (r.projectNumber as string | null) ?? null, projectName: (r.projectName as string | null) ?? null,
+      costCodeId: (r.costCodeId as number | null) ?? null,
+      costCode: ((r.costCode ?? r.opportunityCode) as string | null) ?? null,
+      costCodeName: ((r.costCodeName ?? r.opportunityCodeName) as string | null) ?? null,
+      opportunityId: (r.opportunityId as number | null) ?? null, opportunityNumber: (r.opportunityNumber as string | null) ?? null,
+      opportunityName: (r.opportunityName as string | null) ?? null, opportunityCostCodeId: (r.opportunityCostCodeId as number | null) ?? null,
+      label: r.source === 'holiday' ? holidayLabel : r.source === 'pto' ? `${String(r.ptoType ?? 'PTO')}: ${String(r.requestTitle ?? '')}` : null,
+      ptoRequestId: (r.ptoRequestId as number | null) ?? null,
+      hours: DAY_COLUMNS.map((c) => r[c] as number),
+    };
+    return { ...line, key: manualKey(line) };
+  });
+}
+
+/** Approved time off of a week with no card yet: the PTO lines the first save would hold. */
+function virtualTimeOffLines(db: Database.Database, employeeId: number, weekStart: string, holidays: readonly (Holiday & { name: string })[]): StoredLine[] {
+  const weekEnding = addDays(weekStart, 6);
+  const requests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay
+    FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+    WHERE r.employeeId = ? AND st.name = 'Approved' AND r.startDate <= ? AND r.endDate >= ? ORDER BY r.startDate, r.requestId`)
+    .all(employeeId, weekEnding, weekStart) as { requestId: number; employeeId: number; title: string; type: string; startDate: string; endDate: string; hoursPerDay: number }[];
+  const lines: StoredLine[] = [];
+  for (const request of requests) {
+    const change = ptoLinesForApproval(request, [], holidays).find((c) => c.weekStart === weekStart);
+    if (change?.kind !== 'add') continue;
+    lines.push({
+      timecardLineId: null, source: 'pto', timeType: 'PTO', projectId: null, projectNumber: null, projectName: null, costCodeId: null, costCode: null,
+      costCodeName: null, opportunityId: null, opportunityNumber: null, opportunityName: null, opportunityCostCodeId: null,
+      label: `${request.type}: ${request.title}`, ptoRequestId: request.requestId, hours: change.line.hours.map((h) => h ?? 0), key: `r${request.requestId}`,
+    });
+  }
+  return lines;
+}
+
+/** Time off per day from the PTO lines of a card. */
+const timeOffOf = (lines: readonly TimecardLineRow[], weekStart: string): TimeOffDay[] =>
+  lines.filter((l) => l.source === 'pto').flatMap((l) => l.hours.map((hours, i) => ({ date: addDays(weekStart, i), hours })).filter((d) => d.hours > 0));
+
+/** The expected hours of an employee's week given its lines (holidays of the region, time off of the PTO lines). */
+export function weekExpected(employee: EmployeeInfo, weekStart: string, holidays: readonly Holiday[], lines: readonly TimecardLineRow[]): ExpectedHours {
+  return expectedHours({ weekStart, schedule: employee.schedule, holidays, timeOff: timeOffOf(lines, weekStart) });
+}
+
+/** The projects, opportunities and codes the lines name (and any extra ids), with the week's expected hours. */
+export function policyContextData(
+  db: Database.Database, lines: readonly { projectId?: number | null; costCodeId?: number | null; opportunityId?: number | null; opportunityCostCodeId?: number | null }[],
+  expected: ExpectedHours,
+): PolicyContextData {
+  const ids = (pick: (l: (typeof lines)[number]) => number | null | undefined) => [...new Set(lines.map(pick).filter((v): v is number => typeof v === 'number'))];
+  const inList = (values: number[]) => values.map(() => '?').join(', ') || 'NULL';
+  const data: PolicyContextData = { projects: {}, opportunities: {}, costCodes: {}, opportunityCostCodes: {}, expected };
+  const projectIds = ids((l) => l.projectId);
+  for (const p of db.prepare(`SELECT projectId, number, active FROM projects WHERE projectId IN (${inList(projectIds)})`).all(...projectIds) as Row[]) {
+    data.projects[String(p.projectId)] = { number: p.number as string, closed: p.active !== 1 };
+  }
+  const opportunityIds = ids((l) => l.opportunityId);
+  for (const o of db.prepare(`SELECT opportunityId, number, status FROM opportunities WHERE opportunityId IN (${inList(opportunityIds)})`).all(...opportunityIds) as Row[]) {
+    data.opportunities[String(o.opportunityId)] = { number: o.number as string, status: o.status as string };
+  }
+  const codeIds = ids((l) => l.costCodeId);
+  for (const c of db.prepare(`SELECT c.costCodeId, c.code, c.type, b.projectId FROM cost_codes c JOIN budgets b USING (budgetId) WHERE c.costCodeId IN (${inList(codeIds)})`)
+    .all(...codeIds) as Row[]) {
+    data.costCodes[String(c.costCodeId)] = { code: c.code as string, type: c.type as string, projectId: c.projectId as number };
+  }
+  const opportunityCodeIds = ids((l) => l.opportunityCostCodeId);
+  for (const c of db.prepare(`SELECT opportunityCostCodeId, code, type, opportunityId FROM opportunity_cost_codes WHERE opportunityCostCodeId IN (${inList(opportunityCodeIds)})`)
+    .all(...opportunityCodeIds) as Row[]) {
+    data.opportunityCostCodes[String(c.opportunityCostCodeId)] = { code: c.code as string, type: c.type as string, opportunityId: c.opportunityId as number };
+  }
+  return data;
+}
+
+// --- access ---------------------------------------------------------------------------------------------
+
+export const TIMECARD_ACCESS_TEXT = {
+  notVisible: "You may see only your own timecards, your team's (or the team you approve for as a delegate), unless you are a Timecard Admin.",
+  adminOnly: 'Only a Timecard Admin or Admin can do this.',
+} as const;
+
+/** The card as the core's rules see it. */
+export const subjectOf = (employee: EmployeeInfo, weekStart: string): TimecardSubject => ({
+  employeeId: employee.employeeId, managerId: employee.managerEmployeeId, weekStart, weekEnding: addDays(weekStart, 6),
+});
+
+/** True when `user` may see `employee`'s card of the week: the owner, the manager, the manager's delegate for the week, a Timecard Admin. */
+export function maySeeCard(db: Database.Database, user: Caller, employee: EmployeeInfo, weekStart: string): boolean {
+  if (user.employeeId === employee.employeeId || isTimecardAdmin(user)) return true;
+  return approverRole({ employeeId: user.employeeId }, subjectOf(employee, weekStart), delegationsTo(db, user.employeeId)) !== null;
+}
+
+/** 403 unless {@link maySeeCard}. */
+export function requireSeeCard(db: Database.Database, user: Caller, employee: EmployeeInfo, weekStart: string): void {
+  if (!maySeeCard(db, user, employee, weekStart)) throw forbidden(TIMECARD_ACCESS_TEXT.notVisible);
+}
+
+/** The state moves `user` may make on a card in `state` (checked by the core's mayTransition). */
+export function advancementsFor(db: Database.Database, user: Caller, employee: EmployeeInfo, weekStart: string, state: string, delegations: readonly Delegation[]): TimecardAdvancement[] {
+  const actor = actorOf(user);
+  const card = subjectOf(employee, weekStart);
+  const own = user.employeeId === employee.employeeId;
+  const candidates: Array<{ to: string; stored: string; action: string; name: string; needsReason: boolean }> = [];
+  if (state === 'Draft') candidates.push({ to: 'Submitted', stored: 'Submitted', action: 'submit', name: 'Submit', needsReason: false });
+  if (state === 'Submitted') {
+    if (own) candidates.push({ to: 'Draft', stored: 'Draft', action: 'recall', name: 'Recall', needsReason: false });
+    candidates.push({ to: 'Approved', stored: 'Approved', action: 'approve', name: 'Approve', needsReason: false });
+    candidates.push({ to: REJECTED, stored: 'Draft', action: 'reject', name: 'Reject', needsReason: true });
+  }
+  if (state === 'Approved') {
+    candidates.push({ to: 'Processed', stored: 'Processed', action: 'process', name: 'Mark Processed', needsReason: false });
+    candidates.push({ to: 'Draft', stored: 'Draft', action: 'reopen', name: 'Reopen', needsReason: true });
+  }
+  return candidates
+    .filter((c) => mayTransition({ from: state, to: c.to, actor, card, delegations, reason: c.needsReason ? 'reason' : null }).ok)
+    .map((c) => ({ routeStateId: timecardStateId(db, c.stored), name: c.name, action: c.action, needsReason: c.needsReason }));
+}
+
+const nameOf = (db: Database.Database, employeeId: number | null): string | null =>
+  employeeId === null ? null : ((db.prepare('SELECT preferredName AS n FROM employees WHERE employeeId = ?').get(employeeId) as { n: string } | undefined)?.n ?? null);
+
+/**
+ * The `TimecardLoad` of `employee`'s week: the stored card, or (no card) a virtual Draft with version 0,
+ * its holiday and approved time-off lines computed.
+ */
+export function loadTimecard(db: Database.Database, user: Caller, employee: EmployeeInfo, weekStart: string): TimecardLoad {
+  const card = cardOfWeek(db, employee.employeeId, weekStart);
+  const holidays = weekHolidays(db, employee.regionId, weekStart);
+  let lines: StoredLine[];
+  if (card) lines = cardLines(db, card.timecardId, holidays);
+  else {
+    const holidayLine = holidayHours(employee.schedule, weekStart, holidays);
+    lines = holidayLine.some((h) => h > 0) ? [{
+      timecardLineId: null, source: 'holiday', timeType: 'Holiday', projectId: null, projectNumber: null, projectName: null, costCodeId: null, costCode: null,
+      costCodeName: null, opportunityId: null, opportunityNumber: null, opportunityName: null, opportunityCostCodeId: null,
+      label: holidays.map((h) => h.name).join(', '), ptoRequestId: null, hours: holidayLine, key: 'holiday',
+    }] : [];
+    lines.push(...virtualTimeOffLines(db, employee.employeeId, weekStart, holidays));
+  }
+  const expected = weekExpected(employee, weekStart, holidays, lines);
+  const state = card?.state ?? 'Draft';
+  const delegations = delegationsTo(db, user.employeeId);
+  const actor = actorOf(user);
+  const subject = subjectOf(employee, weekStart);
+  const mayEdit = mayEditLines(state, actor, subject);
+  const entered = Math.round(lines.reduce((sum, l) => sum + l.hours.reduce((a, b) => a + b, 0), 0) * 100) / 100;
+  const header: TimecardHeader = {
+    timecardId: card?.timecardId ?? null, employeeId: employee.employeeId, employeeName: employee.name, managerName: employee.managerName,
+    weekStart, weekEnding: addDays(weekStart, 6), state, applicationRecordStateId: card?.applicationRecordStateId ?? timecardStateId(db, 'Draft'),
+    version: card?.version ?? 0, dueDate: timecardDue(subject).toISOString(), expectedHours: expected.expected, enteredHours: entered,
+    expectedByDay: expected.perDay, rejectionReason: card?.rejectionReason ?? null, rejectedByName: nameOf(db, card?.rejectedByEmployeeId ?? null),
+    shortfallReason: card?.shortfallReason ?? null, submittedAt: card?.submittedAt ?? null, approvedAt: card?.approvedAt ?? null,
+    approvedByName: nameOf(db, card?.approvedByEmployeeId ?? null), onBehalfOfName: nameOf(db, card?.onBehalfOfEmployeeId ?? null),
+    mayEdit, editNeedsReason: mayEdit && state === 'Approved',
+    advancements: advancementsFor(db, user, employee, weekStart, state, delegations),
+  };
+  const changes: TimecardChangeRow[] = card ? (db.prepare(`SELECT c.timecardChangeId, e.preferredName AS changedByName, c.changedAt, c.reason, c.description, c.hoursBefore, c.hoursAfter
+    FROM timecard_changes c JOIN employees e ON e.employeeId = c.changedByEmployeeId WHERE c.timecardId = ? ORDER BY c.changedAt, c.timecardChangeId`)
+    .all(card.timecardId) as TimecardChangeRow[]) : [];
+  return {
+    timecard: header,
+    lines: lines.map(({ key: _key, ...line }) => line),
+    context: policyContextData(db, lines, expected),
+    changes,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The lists of timecards (issue 13): an employee's weeks, "Submit all ready weeks", and the team view.
+ *
+ * | route | parameters | answer |
+ * |---|---|---|
+ * | GET /api/timecards/gettimecardweeks | `employeeId` (default: the caller; others: their manager, delegate or a Timecard Admin) | TimecardWeeksLoad |
+ * | POST /api/timecards/submitreadyweeks | (none: the caller's own past owed weeks) | SubmitReadyAnswer |
+ * | GET /api/timecards/getteamtimecards | `weekStart` (any day; default the current week), `view` team / all / withoutApprover, `state` (Draft, Submitted, Approved, Processed) | TeamTimecardsLoad |
+ *
+ * Weeks: every card of the last 52 weeks (period open has created the owed ones) and the next two
+ * weeks (virtual, timecardId null, until saved). Hours: `enteredHours` is every line of the card
+ * (work, holiday and time off), `expectedHours` the schedule's week (40 by default).
+ *
+ * Team view: ONE query with the hours aggregated per card. 'team' = the caller's reports and the
+ * reports of managers who delegated to the caller for that week; 'all' and 'withoutApprover' (no
+ * manager, or an inactive one) are for Admin / Timecard Admin on keyTC (else 403). A state filter of
+ * Draft also lists employees without a card that week (they owe it).
+ */
+import type Database from 'better-sqlite3';
+import { addDays, approverRole, delegationCovers, pastWeeksToSubmit, TIMECARD_STATES, timecardDue, weekOf } from '../../../../src/core/timecards';
+import {
+  TIMECARD_API, type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeekRow, type TimecardWeeksLoad,
+} from '../../../../src/core/timecards/api';
+import type { Ctx, Handlers } from '../context';
+import { enumParam, forbidden, HttpError, idParam } from '../http';
+import { routeKey } from '../routes';
+import {
+  actorOf, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, OPEN_WEEKS_BACK, openPeriods, requireSeeCard, TIMECARD_ACCESS_TEXT, timecardStateId,
+  timecardStates, timecardToday, weekStartParam,
+} from './cards';
+import { moveTimecard } from './states';
+
+type Row = Record<string, unknown>;
+
+/** Weeks after the current one listed (virtual until saved). */
+const FUTURE_WEEKS = 2;
+const SCHEDULE_SUM = "coalesce(s.sunHours + s.monHours + s.tueHours + s.wedHours + s.thuHours + s.friHours + s.satHours, 40)";
+
+/** The weeks of one employee (newest first) and the past ones still owed. */
+export function timecardWeeks(db: Database.Database, employeeId: number): TimecardWeeksLoad {
+  const today = timecardToday();
+  const current = weekOf(today).weekStart;
+  const earliest = addDays(current, -7 * OPEN_WEEKS_BACK);
+  const rows = db.prepare(`SELECT t.timecardId, t.weekStart, t.weekEnding, st.name AS state, t.rejectionReason,
+      coalesce((SELECT sum(${HOURS_SUM('l')}) FROM timecard_lines l WHERE l.timecardId = t.timecardId), 0) AS enteredHours, ${SCHEDULE_SUM} AS expectedHours
+    FROM weekly_timecards t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
+      LEFT JOIN employee_schedules s ON s.employeeId = t.employeeId
+    WHERE t.employeeId = ? AND t.weekStart >= ? ORDER BY t.weekStart DESC`).all(employeeId, earliest) as Row[];
+  const schedule = (db.prepare(`SELECT ${SCHEDULE_SUM} AS h FROM employees e LEFT JOIN employee_schedules s ON s.employeeId = e.employeeId WHERE e.employeeId = ?`)
+    .get(employeeId) as { h: number }).h;
+  const weeks: TimecardWeekRow[] = rows.map((r) => ({
+    weekStart: r.weekStart as string, weekEnding: r.weekEnding as string, timecardId: r.timecardId as number, state: r.state as string,
+    enteredHours: Math.round((r.enteredHours as number) * 100) / 100, expectedHours: r.expectedHours as number,
+    dueDate: timecardDue({ weekStart: r.weekStart as string, weekEnding: r.weekEnding as string }).toISOString(), rejectionReason: (r.rejectionReason as string | null) ?? null,
+  }));
+  for (let n = FUTURE_WEEKS; n >= 0; n -= 1) {
+    const weekStart = addDays(current, 7 * n);
+    if (weeks.some((w) => w.weekStart === weekStart)) continue;
+    const week = { weekStart, weekEnding: addDays(weekStart, 6) };
+    weeks.push({ ...week, timecardId: null, state: null, enteredHours: 0, expectedHours: schedule, dueDate: timecardDue(week).toISOString(), rejectionReason: null });
+  }
+  weeks.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
+  const firstDay = weeks.length ? weeks[weeks.length - 1]!.weekStart : current;
+  return { employeeId, weeks, pastWeeksToSubmit: pastWeeksToSubmit(weeks, today, firstDay, OPEN_WEEKS_BACK) };
+}
+
+function getTimecardWeeks({ db, user, query }: Ctx): TimecardWeeksLoad {
+  const employee = employeeOr404(db, idParam(query, 'employeeId') ?? user.employeeId);
+  requireSeeCard(db, user, employee, weekOf(timecardToday()).weekStart);
+  openPeriods(db, employee.employeeId);
+  return timecardWeeks(db, employee.employeeId);
+}
+
+function submitReadyWeeks({ db, user }: Ctx): SubmitReadyAnswer {
+  openPeriods(db, user.employeeId);
+  const { weeks, pastWeeksToSubmit: owed } = timecardWeeks(db, user.employeeId);
+  const answer: SubmitReadyAnswer = { submitted: [], notReady: [] };
+  const draft = timecardStateId(db, 'Draft');
+  const submitted = timecardStateId(db, 'Submitted');
+  for (const weekStart of owed) {
+    const week = weeks.find((w) => w.weekStart === weekStart);
+    if (!week?.timecardId) {
+      answer.notReady.push({ weekStart, message: 'This week has no timecard yet: open it and enter its hours.' });
+      continue;
+    }
+    try {
+      db.transaction(() => moveTimecard(db, user, { itemId: week.timecardId!, oldStateId: draft, routeStateId: submitted }, 'submitreadyweeks')).immediate();
+      answer.submitted.push(weekStart);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      answer.notReady.push({ weekStart, message: error.message });
+    }
+  }
+  return answer;
+}
+
+const VIEWS = ['team', 'all', 'withoutApprover'] as const;
+const STATE_NAMES = Object.values(TIMECARD_STATES);
+
+function getTeamTimecards({ db, user, query }: Ctx): TeamTimecardsLoad {
+  const weekStart = weekStartParam(query) ?? weekOf(timecardToday()).weekStart;
+  const week = { weekStart, weekEnding: addDays(weekStart, 6) };
+  const view = enumParam(query, 'view', VIEWS) ?? 'team';
+  const state = enumParam(query, 'state', STATE_NAMES) ?? null;
+  const admin = isTimecardAdmin(user);
+  if (view !== 'team' && !admin) throw forbidden(TIMECARD_ACCESS_TEXT.adminOnly);
+  const delegations = delegationsTo(db, user.employeeId).filter((d) => delegationCovers(d, week));
+  const managers = [user.employeeId, ...delegations.map((d) => d.managerId)];
+  const where: string[] = ["e.active = 1", "EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey = 'keyTC')"];
+  const args: unknown[] = [weekStart, weekStart];
+  if (view === 'team') {
+    where.push(`e.managerEmployeeId IN (${managers.map(() => '?').join(', ')})`, 'e.employeeId <> ?');
+    args.push(...managers, user.employeeId);
+  } else if (view === 'withoutApprover') where.push('(e.managerEmployeeId IS NULL OR m.active = 0)');
+  if (state === 'Draft') where.push("(st.name = 'Draft' OR t.timecardId IS NULL)");
+  else if (state) {
+    where.push('st.name = ?');
+    args.push(state);
+  }
+  const rows = db.prepare(`WITH hours AS (
+      SELECT l.timecardId, sum(${HOURS_SUM('l')}) AS entered FROM timecard_lines l JOIN weekly_timecards w ON w.timecardId = l.timecardId
+      WHERE w.weekStart = ? GROUP BY l.timecardId)
+    SELECT e.employeeId, e.preferredName AS employeeName, e.managerEmployeeId, m.preferredName AS managerName, t.timecardId, st.name AS state,
+      t.applicationRecordStateId, coalesce(h.entered, 0) AS enteredHours, ${SCHEDULE_SUM} AS expectedHours, t.submittedAt, t.rejectionReason
+    FROM employees e LEFT JOIN employees m ON m.employeeId = e.managerEmployeeId LEFT JOIN employee_schedules s ON s.employeeId = e.employeeId
+      LEFT JOIN weekly_timecards t ON t.employeeId = e.employeeId AND t.weekStart = ?
+      LEFT JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
+      LEFT JOIN hours h ON h.timecardId = t.timecardId
+    WHERE ${where.join(' AND ')}
+    ORDER BY e.lastName, e.firstName, e.employeeId`).all(...args) as Row[];
+  const actor = actorOf(user);
+  const delegatedFrom = new Map(delegations.map((d) => [d.managerId, d]));
+  const result: TeamTimecardRow[] = rows.map((r) => {
+    const managerId = (r.managerEmployeeId as number | null) ?? null;
+    const rowState = (r.state as string | null) ?? null;
+    const mayApprove = rowState === 'Submitted' && approverRole(actor, { employeeId: r.employeeId as number, managerId, ...week }, delegations) !== null;
+    return {
+      employeeId: r.employeeId as number, employeeName: r.employeeName as string, managerEmployeeId: managerId, managerName: (r.managerName as string | null) ?? null,
+      delegatedFromName: managerId !== null && managerId !== user.employeeId && delegatedFrom.has(managerId) ? (r.managerName as string) : null,
+      timecardId: (r.timecardId as number | null) ?? null, state: rowState, applicationRecordStateId: (r.applicationRecordStateId as number | null) ?? null,
+      enteredHours: Math.round((r.enteredHours as number) * 100) / 100, expectedHours: r.expectedHours as number,
+      submittedAt: (r.submittedAt as string | null) ?? null, rejectionReason: (r.rejectionReason as string | null) ?? null, mayApprove,
+    };
+  });
+  return { ...week, view, rows: result, states: timecardStates(db) };
+}
+
+export const listHandlers: Handlers = {
+  [routeKey('GET', TIMECARD_API.getTimecardWeeks)]: getTimecardWeeks,
+  [routeKey('POST', TIMECARD_API.submitReadyWeeks)]: submitReadyWeeks,
+  [routeKey('GET', TIMECARD_API.getTeamTimecards)]: getTeamTimecards,
+};

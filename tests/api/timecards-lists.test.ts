@@ -1,0 +1,159 @@
+/**
+ * The timecard lists on the demo host (issue 13): an employee's weeks (period open, virtual future
+ * weeks, past weeks owed), "Submit all ready weeks" (submits what passes, names the rest with the
+ * reason), the team view (team with delegated reports, all, without approver, state filter) and who
+ * may call them.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIMECARD_TEXT } from '../../src/core/timecards';
+import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { startTestHost, type TestHost } from './support/host';
+import { apiClient, type Form } from './api-client';
+
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let host: TestHost;
+let api: ReturnType<typeof apiClient>;
+let now = Date.parse('2026-11-04T17:00:00Z');
+before(async () => {
+  setTimecardClock(() => now);
+  host = await startTestHost();
+  api = apiClient(host);
+});
+after(async () => {
+  setTimecardClock(null);
+  await host?.close();
+});
+
+const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
+const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
+const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
+const DAYS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'];
+const KEEPS_TC = "e.active = 1 AND EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey = 'keyTC')";
+
+describe('gettimecardweeks', () => {
+  it("lists the employee's weeks: past cards, the current week opened, the next two virtual, and the past weeks owed", async () => {
+    const answer = await api.get('employee', TIMECARD_API.getTimecardWeeks);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const load = answer.body.data;
+    assert.equal(load.employeeId, id('employee'));
+    const byWeek = new Map(load.weeks.map((w: Row) => [w.weekStart, w]));
+    assert.deepEqual(load.weeks.slice(0, 4).map((w: Row) => [w.weekStart, w.state, w.timecardId === null]),
+      [['2026-11-15', null, true], ['2026-11-08', null, true], ['2026-11-01', 'Draft', false], ['2026-10-25', 'Draft', false]]);
+    const owed = byWeek.get('2026-10-25') as Row;
+    assert.equal(owed.enteredHours, 24);
+    assert.equal(owed.expectedHours, 40);
+    assert.equal(owed.dueDate, '2026-11-01T05:00:00.000Z', 'midnight Central (CDT) at the end of Saturday 10-31');
+    assert.ok(load.weeks.filter((w: Row) => w.state === 'Processed').length >= 8);
+    assert.deepEqual(load.pastWeeksToSubmit, ['2026-10-25']);
+  });
+
+  it("shows a rejected week's reason", async () => {
+    const rejected = one("SELECT t.employeeId, t.weekStart, t.rejectionReason, e.managerEmployeeId FROM weekly_timecards t JOIN employees e USING (employeeId) WHERE t.rejectionReason IS NOT NULL AND e.managerEmployeeId = ? LIMIT 1", id('rpm'));
+    const load = (await api.get('rpm', TIMECARD_API.getTimecardWeeks, { employeeId: rejected.employeeId })).body.data;
+    const week = load.weeks.find((w: Row) => w.weekStart === rejected.weekStart);
+    assert.equal(week.state, 'Draft');
+    assert.equal(week.rejectionReason, rejected.rejectionReason);
+  });
+
+  it("is the employee's, their manager's or a Timecard Admin's; the viewer gets 403", async () => {
+    assert.equal((await api.get('employee', TIMECARD_API.getTimecardWeeks, { employeeId: id('pm') })).status, 403);
+    assert.equal((await api.get('rpm', TIMECARD_API.getTimecardWeeks, { employeeId: id('employee') })).status, 200);
+    assert.equal((await api.get('tcadmin', TIMECARD_API.getTimecardWeeks, { employeeId: id('employee') })).status, 200);
+    assert.equal((await api.get('viewer', TIMECARD_API.getTimecardWeeks)).status, 403);
+    assert.equal((await api.get('employee', TIMECARD_API.getTimecardWeeks, { employeeId: 'me' })).status, 400);
+  });
+});
+
+describe('getteamtimecards', () => {
+  it("team: the manager's reports and the reports delegated to them for the week, with what they may approve", async () => {
+    const answer = await api.get('rpm', TIMECARD_API.getTeamTimecards, { weekStart: '2026-10-28' });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const load = answer.body.data;
+    assert.equal(load.weekStart, '2026-10-25');
+    assert.equal(load.view, 'team');
+    const delegation = one('SELECT managerEmployeeId FROM approval_delegations WHERE delegationId = 1');
+    const expected = all(`SELECT e.employeeId FROM employees e WHERE ${KEEPS_TC} AND e.managerEmployeeId IN (?, ?) ORDER BY e.employeeId`, id('rpm'), delegation.managerEmployeeId)
+      .map((r) => r.employeeId);
+    assert.deepEqual(load.rows.map((r: Row) => r.employeeId).sort((a: number, b: number) => a - b), expected);
+    assert.ok(!load.rows.some((r: Row) => r.employeeId === id('rpm')), 'not their own card');
+    const delegated = load.rows.filter((r: Row) => r.managerEmployeeId === delegation.managerEmployeeId);
+    assert.ok(delegated.length >= 8 && delegated.every((r: Row) => r.delegatedFromName === r.managerName && r.managerName));
+    assert.ok(load.rows.filter((r: Row) => r.managerEmployeeId === id('rpm')).every((r: Row) => r.delegatedFromName === null));
+    for (const row of load.rows) assert.equal(row.mayApprove, row.state === 'Submitted', row.employeeName);
+    const sam = load.rows.find((r: Row) => r.employeeId === id('employee'));
+    assert.deepEqual([sam.state, sam.enteredHours, sam.expectedHours], ['Draft', 24, 40]);
+    assert.deepEqual(load.states.map((s: Row) => s.name), ['Draft', 'Submitted', 'Approved', 'Processed']);
+    // Outside the delegation's dates, the delegated team is not there.
+    const early = (await api.get('rpm', TIMECARD_API.getTeamTimecards, { weekStart: '2026-10-11' })).body.data;
+    assert.ok(!early.rows.some((r: Row) => r.managerEmployeeId === delegation.managerEmployeeId));
+  });
+
+  it('filters by state; Draft lists those without a card too', async () => {
+    const submitted = (await api.get('rpm', TIMECARD_API.getTeamTimecards, { weekStart: '2026-10-25', state: 'Submitted' })).body.data;
+    assert.ok(submitted.rows.length >= 2);
+    assert.ok(submitted.rows.every((r: Row) => r.state === 'Submitted' && r.mayApprove));
+    const future = (await api.get('rpm', TIMECARD_API.getTeamTimecards, { weekStart: '2026-12-06', state: 'Draft' })).body.data;
+    assert.ok(future.rows.length > 0 && future.rows.every((r: Row) => r.timecardId === null && r.state === null));
+    assert.equal((await api.get('rpm', TIMECARD_API.getTeamTimecards, { state: 'Lost' })).status, 400);
+    assert.equal((await api.get('rpm', TIMECARD_API.getTeamTimecards, { view: 'mine' })).status, 400);
+    assert.equal((await api.get('rpm', TIMECARD_API.getTeamTimecards, { weekStart: '10/25/2026' })).status, 400);
+  });
+
+  it("all and withoutApprover are a Timecard Admin's (or Admin's); withoutApprover: no manager or an inactive one", async () => {
+    const everyone = (await api.get('tcadmin', TIMECARD_API.getTeamTimecards, { weekStart: '2026-10-25', view: 'all' })).body.data;
+    assert.equal(everyone.rows.length, one(`SELECT count(*) AS n FROM employees e WHERE ${KEEPS_TC}`).n);
+    assert.ok(everyone.rows.find((r: Row) => r.employeeId === id('employee')));
+    assert.equal((await api.get('rpm', TIMECARD_API.getTeamTimecards, { view: 'all' })).status, 403);
+    assert.equal((await api.get('employee', TIMECARD_API.getTeamTimecards, { view: 'withoutApprover' })).status, 403);
+    assert.equal((await api.get('admin', TIMECARD_API.getTeamTimecards, { view: 'all' })).status, 200);
+    const gulf = one('SELECT managerEmployeeId FROM approval_delegations WHERE delegationId = 2').managerEmployeeId;
+    host.db.prepare('UPDATE employees SET active = 0 WHERE employeeId = ?').run(gulf);
+    try {
+      const without = (await api.get('tcadmin', TIMECARD_API.getTeamTimecards, { weekStart: '2026-10-25', view: 'withoutApprover' })).body.data;
+      const expected = all(`SELECT e.employeeId FROM employees e LEFT JOIN employees m ON m.employeeId = e.managerEmployeeId
+        WHERE ${KEEPS_TC} AND (e.managerEmployeeId IS NULL OR m.active = 0) ORDER BY e.employeeId`).map((r) => r.employeeId);
+      assert.ok(expected.includes(id('admin')));
+      assert.ok(expected.length >= 9);
+      assert.deepEqual(without.rows.map((r: Row) => r.employeeId).sort((a: number, b: number) => a - b), expected);
+    } finally {
+      host.db.prepare('UPDATE employees SET active = 1 WHERE employeeId = ?').run(gulf);
+    }
+  });
+
+  it('an employee without reports sees an empty team; the viewer gets 403', async () => {
+    assert.deepEqual((await api.get('employee', TIMECARD_API.getTeamTimecards)).body.data.rows, []);
+    assert.equal((await api.get('viewer', TIMECARD_API.getTeamTimecards)).status, 403);
+  });
+});
+
+describe('submitreadyweeks', () => {
+  it('submits every past owed week that passes the checks, and names the others with the reason', async () => {
+    now = Date.parse('2026-11-18T17:00:00Z'); // the week of 11-15: 10-25, 11-01 and 11-08 are past and owed
+    try {
+      const load = (await api.get('employee', TIMECARD_API.getTimecard, { weekStart: '2026-11-01' })).body.data;
+      const project = one(`SELECT p.projectId, (SELECT min(costCodeId) FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') AS costCodeId
+        FROM projects p WHERE p.active = 1 AND EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') ORDER BY p.projectId LIMIT 1`);
+      const form: Form = { timecardId: load.timecard.timecardId, version: load.timecard.version, 'lines[0].projectId': project.projectId, 'lines[0].costCodeId': project.costCodeId, 'lines[0].timeType': 'Regular' };
+      [0, 8, 8, 8, 8, 8, 0].forEach((h, d) => (form[`lines[0].${DAYS[d]}`] = h));
+      assert.equal((await api.post('employee', TIMECARD_API.saveTimecard, form)).status, 200);
+      const weeks = (await api.get('employee', TIMECARD_API.getTimecardWeeks)).body.data;
+      assert.deepEqual(weeks.pastWeeksToSubmit, ['2026-10-25', '2026-11-01', '2026-11-08']);
+      assert.ok(weeks.weeks.filter((w: Row) => w.weekStart <= '2026-11-15').every((w: Row) => w.timecardId !== null), 'every owed week has a card');
+      const answer = await api.post('employee', TIMECARD_API.submitReadyWeeks, {});
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual(answer.body.data.submitted, ['2026-11-01']);
+      assert.deepEqual(answer.body.data.notReady, [
+        { weekStart: '2026-10-25', message: TIMECARD_TEXT.hoursDiffer(24, 40) },
+        { weekStart: '2026-11-08', message: TIMECARD_TEXT.hoursDiffer(0, 36) },
+      ]);
+      assert.equal(one("SELECT st.name FROM weekly_timecards t JOIN application_record_states st USING (applicationRecordStateId) WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).name, 'Submitted');
+      assert.equal(one("SELECT st.name FROM weekly_timecards t JOIN application_record_states st USING (applicationRecordStateId) WHERE employeeId = ? AND weekStart = '2026-10-25'", id('employee')).name, 'Draft');
+      assert.equal((await api.post('viewer', TIMECARD_API.submitReadyWeeks, {})).status, 403);
+    } finally {
+      now = Date.parse('2026-11-04T17:00:00Z');
+    }
+  });
+});
