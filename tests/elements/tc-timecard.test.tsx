@@ -30,8 +30,10 @@ function card(over: Partial<TimecardLoad['timecard']> = {}, lines: TimecardLineR
     context: {
       projects: { 1: { number: '24-1032', closed: false }, 2: { number: '19-0001', closed: true } },
       costCodes: { 11: { code: '01-100', type: 'L', projectId: 1 }, 12: { code: '05-500', type: 'M', projectId: 1 }, 21: { code: '01-100', type: 'L', projectId: 2 } },
+      opportunities: {},
+      opportunityCostCodes: {},
       expected: EXPECTED,
-    } as never,
+    },
     changes: [],
     ...extra,
   };

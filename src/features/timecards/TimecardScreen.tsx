@@ -8,13 +8,13 @@ import { ApiError, getJson } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import {
-  INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, lineKey, weekDays, weekOf,
-  type ExpectedHours, type FeedbackItem, type PolicyContext,
+  INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, lineKey, policyInput, weekDays, weekOf,
+  type ExpectedHours, type FeedbackItem,
 } from '../../core/timecards';
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
 import { feedbackFrom } from '../../ui/records';
 import {
-  blankLine, cellHours, copiedLines, editLines, loadTimecard, policyContext, policyLine, saveTimecard, sumHours, updateTimecardState,
+  blankLine, cellHours, copiedLines, editLines, loadTimecard, policyLine, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
 } from './data';
 import { Deadline } from './Deadline';
@@ -102,8 +102,8 @@ const serverMessage = (error: unknown) => {
 };
 
 /** The expected hours of the load: the context's, else the header's. */
-function expectedOf(load: TimecardLoad, context: PolicyContext): ExpectedHours {
-  if (context.expected) return context.expected;
+function expectedOf(load: TimecardLoad): ExpectedHours {
+  if (load.context?.expected) return load.context.expected;
   const perDay = load.timecard.expectedByDay?.length === 7 ? load.timecard.expectedByDay : [0, 8, 8, 8, 8, 8, 0];
   const left = round(perDay.reduce((s, h) => s + h, 0));
   return { expected: load.timecard.expectedHours, reducedBy: round(load.timecard.expectedHours - left), left, perDay };
@@ -195,16 +195,16 @@ export function TimecardScreen(props: TimecardProps) {
   const retryLoad = () => setAttempt((n) => n + 1);
 
   const header = load?.timecard;
-  const context = useMemo(() => policyContext(load?.context), [load]);
-  const expected = useMemo(() => (load ? expectedOf(load, context) : null), [load, context]);
+  const expected = useMemo(() => (load ? expectedOf(load) : null), [load]);
+  /** The core's checks over the editable lines then the read-only ones (feedback `lines[i]` is that order, as on the server). */
+  const check = useCallback((submitting: boolean) => {
+    const input = policyInput([...manual, ...system].map(policyLine), load?.context, { submit: submitting, reason, withExpected: false });
+    return checkTimecard(input.lines, expected ? { ...input.context, expected } : input.context);
+  }, [manual, system, load, reason, expected]);
   const days = header ? weekDays(header.weekStart) : [];
   const editable = Boolean(header?.mayEdit) && (!header?.editNeedsReason || changing);
 
-  const typedItems = useMemo(() => {
-    if (!expected) return [];
-    const lines = [...manual, ...system].map(policyLine);
-    return checkTimecard(lines, { ...context, expected, submit: false, reason });
-  }, [manual, system, context, expected, reason]);
+  const typedItems = useMemo(() => (expected ? check(false) : []), [check, expected]);
   const items = useMemo(() => {
     const all = [...serverItems, ...submitItems, ...typedItems];
     if (changing && !changeReason.trim()) all.push({ integerValue: INVALID, stringValue: 'changeReason', message: TIMECARD_STATE_TEXT.changeReason });
@@ -327,8 +327,7 @@ export function TimecardScreen(props: TimecardProps) {
   const submit = async () => {
     if (!header || !expected) return;
     setBanner(null);
-    const lines = [...manual, ...system].map(policyLine);
-    const checked = checkTimecard(lines, { ...context, expected, submit: true, reason });
+    const checked = check(true);
     const invalid = checked.filter((i) => i.integerValue === INVALID);
     if (invalid.length) {
       setSubmitItems(invalid);
@@ -392,8 +391,9 @@ export function TimecardScreen(props: TimecardProps) {
     setBusy(true);
     try {
       const previous = await write((signal) => loadTimecard({ employeeId: header.employeeId, weekStart: addDays(header.weekStart, -7) }, signal));
-      const have = new Set(manual.map((l) => lineKey(policyLine(l))));
-      const copies = copiedLines(previous.lines).filter((l) => !have.has(lineKey(policyLine(l))));
+      const keyOf = (l: EditLine) => lineKey(policyInput([policyLine(l)], null).lines[0]!);
+      const have = new Set(manual.map(keyOf));
+      const copies = copiedLines(previous.lines).filter((l) => !have.has(keyOf(l)));
       if (!copies.length) showToast(TIMECARD_SCREEN_TEXT.nothingToCopy, { variant: 'info' });
       else {
         edit((lines) => [...lines, ...copies]);

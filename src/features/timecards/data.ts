@@ -7,7 +7,7 @@ import { getJson, postForm } from '../../core/api';
 import {
   TIMECARD_API, type ChargeOption, type TimecardLineRow, type TimecardLoad,
 } from '../../core/timecards/api';
-import { type PolicyContext, type TimeType, type TimecardLine } from '../../core/timecards';
+import type { LineInput, TimeType } from '../../core/timecards';
 
 /** Which card to load: an id, or an employee's week (either defaults on the server). */
 export interface TimecardQuery {
@@ -29,38 +29,6 @@ export async function loadTimecard(query: TimecardQuery, signal?: AbortSignal): 
 export async function searchCharges(search: string, signal?: AbortSignal): Promise<ChargeOption[]> {
   const answer = await getJson<ChargeOption[] | null>(TIMECARD_API.searchCharges, { search }, { signal });
   return Array.isArray(answer) ? answer : [];
-}
-
-type Entries<V> = ReadonlyMap<number, V> | Record<string, V> | Array<[number, V]> | Array<V & { id?: number }> | null | undefined;
-
-/** A map by id from what JSON can carry: a Map, `[[id, value]]` pairs, `{ "id": value }`, or rows with an id field. */
-function mapOf<V>(value: Entries<V>, idField: string): ReadonlyMap<number, V> | undefined {
-  if (!value) return undefined;
-  if (value instanceof Map) return value as ReadonlyMap<number, V>;
-  const map = new Map<number, V>();
-  if (Array.isArray(value)) {
-    for (const entry of value as unknown[]) {
-      if (Array.isArray(entry) && entry.length === 2) map.set(Number(entry[0]), entry[1] as V);
-      else if (entry && typeof entry === 'object') {
-        const id = Number((entry as Record<string, unknown>)[idField] ?? (entry as Record<string, unknown>).id);
-        if (Number.isFinite(id)) map.set(id, entry as V);
-      }
-    }
-    return map;
-  }
-  for (const [key, entry] of Object.entries(value)) map.set(Number(key), entry);
-  return map;
-}
-
-/** The load's policy context with its maps rebuilt (JSON carries them as objects or pairs). */
-export function policyContext(raw: unknown): PolicyContext {
-  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  return {
-    projects: mapOf(source.projects as Entries<{ number: string; closed: boolean }>, 'projectId'),
-    opportunities: mapOf(source.opportunities as Entries<{ number: string; status: string }>, 'opportunityId'),
-    costCodes: mapOf(source.costCodes as Entries<{ code: string; type: string; projectId?: number | null; opportunityId?: number | null }>, 'costCodeId'),
-    expected: source.expected as PolicyContext['expected'],
-  };
 }
 
 /** A line while it is typed: the row as loaded (or picked) plus the text of each day's cell. */
@@ -109,13 +77,12 @@ export function copiedLines(rows: readonly TimecardLineRow[]): EditLine[] {
   }));
 }
 
-/** The core's line for the checks (an opportunity line's code is its opportunity cost code). */
-export function policyLine(line: EditLine): TimecardLine {
-  const typed = line.source === 'manual';
+/** The line as the core's policyInput takes it (typed text for a manual line's hours). */
+export function policyLine(line: EditLine): LineInput {
   return {
-    projectId: line.projectId, opportunityId: line.opportunityId, costCodeId: line.opportunityId ? line.opportunityCostCodeId ?? line.costCodeId : line.costCodeId,
-    timeType: line.timeType, requestId: line.ptoRequestId,
-    hours: typed ? line.text.map(cellHours) : line.hours.map((h) => h ?? 0),
+    projectId: line.projectId, costCodeId: line.costCodeId, opportunityId: line.opportunityId, opportunityCostCodeId: line.opportunityCostCodeId,
+    timeType: line.timeType, ptoRequestId: line.ptoRequestId,
+    hours: line.source === 'manual' ? line.text.map(cellHours) : line.hours.map((h) => h ?? 0),
   };
 }
 
@@ -131,7 +98,7 @@ export function saveLines(lines: readonly EditLine[]) {
       projectId: line.opportunityId ? undefined : line.projectId ?? undefined,
       costCodeId: line.opportunityId ? undefined : line.costCodeId ?? undefined,
       opportunityId: line.opportunityId ?? undefined,
-      opportunityCostCodeId: line.opportunityId ? line.opportunityCostCodeId ?? line.costCodeId ?? undefined : undefined,
+      opportunityCostCodeId: line.opportunityId ? line.opportunityCostCodeId ?? undefined : undefined,
       timeType: line.timeType,
       sunHours: hours[0], monHours: hours[1], tueHours: hours[2], wedHours: hours[3], thuHours: hours[4], friHours: hours[5], satHours: hours[6],
     };
