@@ -219,14 +219,16 @@ describe('session calls', () => {
     assert.ok(pm.openWorkflows.length >= 3);
     assert.ok(pm.openWorkflows.every((w: Row) => w.directLink.startsWith('/') && !w.directLink.startsWith('//')));
     assert.ok(pm.budgetsPendingProjections.some((b: Row) => b.budgetId === 1 && b.jobNumber === '24-1032'));
+    // Issue 13: computed from weekly_timecards: the oldest owed (Draft) week, last week of the seed, is overdue on any later date.
     assert.equal(pm.timecardNeedsSubmission.flag, true);
-    assert.deepEqual([pm.timecardNeedsSubmission.enteredHours, pm.timecardNeedsSubmission.expectedHours], [24, 40]);
+    assert.deepEqual([pm.timecardNeedsSubmission.weekStart, pm.timecardNeedsSubmission.enteredHours, pm.timecardNeedsSubmission.expectedHours], ['2026-10-25', 24, 40]);
     const employee = (await api.get('employee', '/api/common/GetOpenItemsByEmployee')).body.data;
     assert.equal(employee.timecardNeedsSubmission.flag, true);
-    assert.equal(employee.timecardNeedsSubmission.enteredHours, 32);
+    assert.equal(employee.timecardNeedsSubmission.enteredHours, 24);
+    assert.equal(employee.timecardNeedsSubmission.weekEnding, '2026-10-31');
     const rpm = (await api.get('rpm', '/api/common/GetOpenItemsByEmployee')).body.data;
     assert.ok(rpm.pendingPtoRequests.length >= 3);
-    assert.equal((await api.get('tcadmin', '/api/common/GetOpenItemsByEmployee')).body.data.timecardNeedsSubmission.flag, false);
+    assert.equal((await api.get('viewer', '/api/common/GetOpenItemsByEmployee')).body.data.timecardNeedsSubmission.flag, false, 'no timecards kept');
   });
 
   it('roles, current user, procore domain, RFIs, menus', async () => {

@@ -45,14 +45,15 @@ describe('searchcharges', () => {
     }
     const closed = one("SELECT number FROM projects WHERE active = 0 ORDER BY projectId LIMIT 1");
     assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: closed.number })).body.data.some((o: Row) => o.number === closed.number), 'a closed project is not offered');
-    // A project whose budget has no labour code (its L codes turned into Equipment for the check).
+    // A project whose budget has no labour code (it is pointed at a budget without codes for the check).
     const other = one("SELECT projectId, number, budgetId FROM projects WHERE active = 1 AND projectId <> ? AND EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = projects.budgetId AND type = 'L') ORDER BY projectId DESC LIMIT 1", project.projectId);
-    const labourIds = all("SELECT costCodeId FROM cost_codes WHERE budgetId = ? AND type = 'L'", other.budgetId).map((r) => r.costCodeId);
-    host.db.prepare("UPDATE cost_codes SET type = 'E' WHERE budgetId = ? AND type = 'L'").run(other.budgetId);
+    const empty = one("SELECT budgetId FROM budgets b WHERE NOT EXISTS (SELECT 1 FROM cost_codes c WHERE c.budgetId = b.budgetId AND c.type = 'L') LIMIT 1");
+    host.db.prepare('UPDATE projects SET budgetId = ? WHERE projectId = ?').run(empty.budgetId, other.projectId);
+    host.db.prepare("INSERT OR IGNORE INTO cost_codes (budgetId, code, type, description, displayText, modifiedAt) VALUES (?, '01990000', 'M', 'Material only', 'Material only', 't')").run(empty.budgetId);
     try {
       assert.ok(!(await api.get('employee', TIMECARD_API.searchCharges, { search: other.number })).body.data.some((o: Row) => o.number === other.number), 'a project without labour codes is not offered');
     } finally {
-      for (const costCodeId of labourIds) host.db.prepare("UPDATE cost_codes SET type = 'L' WHERE costCodeId = ?").run(costCodeId);
+      host.db.prepare('UPDATE projects SET budgetId = ? WHERE projectId = ?').run(other.budgetId, other.projectId);
     }
   });
 

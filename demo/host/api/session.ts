@@ -4,6 +4,7 @@ import { avatarPng } from './avatar';
 import { isAdmin, type Handlers } from './context';
 import { badRequest, booleanParam, forbidden, idParam, notFound, nowIso, rawParam, stringParam } from './http';
 import { routeKey } from './routes';
+import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 
 const GET = (path: string) => routeKey('GET', path);
 const POST = (path: string) => routeKey('POST', path);
@@ -75,11 +76,10 @@ export const sessionHandlers: Handlers = {
       WHERE bp.employeeId = ? ORDER BY b.jobNumber`).all(employeeId);
     const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
       FROM pto_requests r JOIN employees e USING (employeeId) WHERE r.managerEmployeeId = ? AND r.status = 'Pending' ORDER BY r.startDate`).all(employeeId);
-    const timecard = db.prepare(`SELECT timecardId, weekEnding, dueDate, enteredHours, expectedHours FROM timecards
-      WHERE employeeId = ? AND submitted = 0 ORDER BY weekEnding DESC LIMIT 1`).get(employeeId) as Record<string, unknown> | undefined;
+    // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
     return {
-      openWorkflows, budgetsPendingProjections, pendingPtoRequests,
-      timecardNeedsSubmission: timecard ? { flag: true, ...timecard } : { flag: false, dueDate: null, enteredHours: 0, expectedHours: 0 },
+      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
+      timecardNeedsSubmission: timecardBellItem(db, employeeId),
     };
   },
 
