@@ -149,7 +149,8 @@ test.describe('<tc-timecard>', () => {
     expect(card.state).toBe('Draft');
     const stored = manualLines(card.timecardId);
     expect(stored.map((l) => [l.projectId, l.costCodeId, l.timeType])).toEqual([[charge.id, charge.code.id, 'Regular']]);
-    expect([stored[0].sunHours, stored[0].monHours, stored[0].tueHours, stored[0].wedHours, stored[0].thuHours, stored[0].friHours, stored[0].satHours])
+    const [only] = stored as [Row];
+    expect([only.sunHours, only.monHours, only.tueHours, only.wedHours, only.thuHours, only.friHours, only.satHours])
       .toEqual(perDay.map((h, d) => (d === 0 ? 0 : h)));
 
     // One more hour on Saturday: Submit asks for a reason first.
@@ -215,7 +216,7 @@ test.describe('<tc-timecard>', () => {
     expect(submitted.status()).toBe(200);
     const card = cardOf(sam, PHONE_WEEK);
     expect(card.state).toBe('Submitted');
-    expect(manualLines(card.timecardId)[0].monHours).toBe(perDay[1]);
+    expect(manualLines(card.timecardId)[0]!.monHours).toBe(perDay[1]);
     await context.close();
   });
 
@@ -231,7 +232,7 @@ test.describe('<tc-timecard>', () => {
     await expect(cell(page, 0, 1)).toHaveAttribute('aria-readonly', 'true');
     await screen(page).locator('[data-action="change-approved"]').click();
     await expect(screen(page).locator('[data-message-for="changeReason"]')).toHaveText('A reason is required to change an Approved timecard.');
-    const first = manualLines(approved.timecardId)[0];
+    const first = manualLines(approved.timecardId)[0]!;
     await cell(page, 0, 3).focus();
     await page.keyboard.type(String(Number(first.wedHours) + 0.25));
     await page.keyboard.press('Enter');
@@ -244,7 +245,7 @@ test.describe('<tc-timecard>', () => {
     const changes = all('SELECT * FROM timecard_changes WHERE timecardId = ? ORDER BY timecardChangeId', approved.timecardId);
     expect(changes.length).toBe(before + 1);
     expect(changes.at(-1)!.reason).toBe('Missed a quarter hour on Wednesday');
-    expect(manualLines(approved.timecardId)[0].wedHours).toBe(Number(first.wedHours) + 0.25);
+    expect(manualLines(approved.timecardId)[0]!.wedHours).toBe(Number(first.wedHours) + 0.25);
     await expect(screen(page).locator('[data-changes]')).toContainText('Missed a quarter hour on Wednesday');
     await axe(page, 'approved');
   });

@@ -76,7 +76,7 @@ export function DayList(props: GridProps) {
               return (
                 <div key={line.key} className="mb-1">
                   <div className="d-flex align-items-center gap-2">
-                    <label className="flex-grow-1 small text-truncate" htmlFor={`tc-p-${row}-${d}`}>{lineTitle(line) || `Line ${row + 1}`} · {line.timeType}</label>
+                    <label className="flex-grow-1 small text-truncate" style={{ minWidth: 0 }} htmlFor={`tc-p-${row}-${d}`}>{lineTitle(line) || `Line ${row + 1}`} · {line.timeType}</label>
                     <input id={`tc-p-${row}-${d}`} type="text" inputMode="decimal" data-cell={`${row}-${d}`}
                       className={`form-control form-control-sm text-end${invalidAt(field) ? ' is-invalid' : ''}`} style={{ width: '80px' }}
                       value={manualLine ? line.text[d] ?? '' : hoursShown(line.hours[d] ?? 0)} readOnly={readOnly || !manualLine}

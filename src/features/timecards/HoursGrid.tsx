@@ -176,14 +176,15 @@ export function HoursGrid(props: GridProps) {
   const lineTotal = (line: EditLine, row: number) => sumHours(row < manual.length ? line.text.map(cellHours) : line.hours);
 
   return (
-    <div className="table-responsive" data-grid>
+    <div data-grid>
+      <div className="table-responsive">
       <table ref={table} role="grid" className="table table-sm table-bordered align-middle mb-1" aria-label="Hours of the week" aria-describedby="tc-grid-help"
         style={{ tableLayout: 'auto' }}>
         <thead>
           <tr>
-            <th scope="col" style={{ minWidth: '224px' }}>{GRID_TEXT.line}</th>
-            <th scope="col" style={{ minWidth: '160px' }}>{GRID_TEXT.costCode}</th>
-            <th scope="col" style={{ minWidth: '112px' }}>{GRID_TEXT.timeType}</th>
+            <th scope="col" style={{ minWidth: '192px' }}>{GRID_TEXT.line}</th>
+            <th scope="col" style={{ minWidth: '136px' }}>{GRID_TEXT.costCode}</th>
+            <th scope="col" style={{ minWidth: '104px' }}>{GRID_TEXT.timeType}</th>
             {days.map((day, d) => <th key={day} scope="col" className="text-end text-nowrap" data-day-head={d}>{dayLabel(day, d)}</th>)}
             <th scope="col" className="text-end">{GRID_TEXT.total}</th>
             {readOnly ? null : <th scope="col"><span className="visually-hidden">{GRID_TEXT.remove}</span></th>}
@@ -272,6 +273,7 @@ export function HoursGrid(props: GridProps) {
           </tr>
         </tfoot>
       </table>
+      </div>
       {days.map((_, d) => <Messages key={d} field={`days[${d}]`} items={problems.byField.get(`days[${d}]`)} className="mb-1" />)}
       <p id="tc-grid-help" className="small text-body-secondary mb-0">{GRID_TEXT.help}</p>
     </div>

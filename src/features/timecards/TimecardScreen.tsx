@@ -204,7 +204,9 @@ export function TimecardScreen(props: TimecardProps) {
   const days = header ? weekDays(header.weekStart) : [];
   const editable = Boolean(header?.mayEdit) && (!header?.editNeedsReason || changing);
 
-  const typedItems = useMemo(() => (expected ? check(false) : []), [check, expected]);
+  // The hours-differ note is for a Draft being filled; an Approved card changed by a Timecard Admin keeps its submitted reason.
+  const typedItems = useMemo(() => (expected ? check(false).filter((i) => i.stringValue !== 'reason' || header?.state === 'Draft') : []),
+    [check, expected, header?.state]);
   const items = useMemo(() => {
     const all = [...serverItems, ...submitItems, ...typedItems];
     if (changing && !changeReason.trim()) all.push({ integerValue: INVALID, stringValue: 'changeReason', message: TIMECARD_STATE_TEXT.changeReason });
@@ -502,7 +504,10 @@ export function TimecardScreen(props: TimecardProps) {
 
       {phone ? <DayList {...gridProps} /> : <HoursGrid {...gridProps} />}
 
-      {reasonShown || byField.get('reason') ? (
+      {header.state !== 'Draft' && header.shortfallReason ? (
+        <p className="my-2 small" data-shortfall-reason><span className="text-body-secondary">{TIMECARD_SCREEN_TEXT.reasonLabel}: </span>{header.shortfallReason}</p>
+      ) : null}
+      {reasonShown || (header.state === 'Draft' && byField.get('reason')) ? (
         <div className="my-2" data-reason>
           <label className="form-label small mb-1" htmlFor="tc-reason">{TIMECARD_SCREEN_TEXT.reasonLabel}</label>
           <textarea id="tc-reason" className={`form-control form-control-sm${byField.get('reason')?.some((i) => i.integerValue === INVALID) ? ' is-invalid' : ''}`} rows={2}
