@@ -248,6 +248,14 @@ test.describe('<tc-timecard>', () => {
     expect(manualLines(approved.timecardId)[0]!.wedHours).toBe(Number(first.wedHours) + 0.25);
     await expect(screen(page).locator('[data-changes]')).toContainText('Missed a quarter hour on Wednesday');
     await axe(page, 'approved');
+
+    // Another employee's Draft: the read-only Timecard Preview.
+    const owed = cardOf(employeeId('employee'), '2026-10-25');
+    await pushPath(page, `${ROUTE}?timecardId=${owed.timecardId}`);
+    await expect(screen(page).locator('h1')).toHaveText('Timecard Preview');
+    await expect(screen(page).locator('[data-preview]')).toHaveText("Sam Patterson's card, read-only.");
+    await expect(screen(page).locator('[data-action="save"]')).toHaveCount(0);
+    await expect(cell(page, 0, 1)).toHaveAttribute('aria-readonly', 'true');
   });
 
   test('the deadline reads in Central and in the browser’s own zone (Asia/Tokyo)', async ({ browser }) => {

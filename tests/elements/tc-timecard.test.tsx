@@ -332,8 +332,8 @@ describe('<tc-timecard>', () => {
     expect(textOf(root, '[data-change-reason-text]')).to.equal('Left early <Friday>');
   });
 
-  it('another employee’s card opened read-only is the Timecard Preview', async () => {
-    stubFetch(answers(card({ mayEdit: false, advancements: [] }), { '/api/employees/GetCurrentUser': { body: { data: { employeeId: 1 } } } }));
+  it('another employee’s card is the read-only Timecard Preview, even for a Timecard Admin the server lets edit a Draft', async () => {
+    stubFetch(answers(card({ mayEdit: true, advancements: [] }), { '/api/employees/GetCurrentUser': { body: { data: { employeeId: 1 } } } }));
     const root = await mount('tc-timecard', { 'employee-id': '5' });
     await waitFor(() => root.querySelector('[data-preview]'));
     expect(textOf(root, 'h1')).to.equal(TIMECARD_SCREEN_TEXT.preview);

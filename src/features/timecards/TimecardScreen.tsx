@@ -133,7 +133,8 @@ export function TimecardScreen(props: TimecardProps) {
   const [changeReason, setChangeReason] = useState('');
   const [banner, setBanner] = useState<Banner>(null);
   const [busy, setBusy] = useState(false);
-  const [me, setMe] = useState<number | null>(null);
+  /** The signed-in user's employee id; undefined until known, null when it could not be read. */
+  const [me, setMe] = useState<number | null | undefined>(undefined);
   const [phone, setPhone] = useState(false);
   const root = useRef<HTMLElement>(null);
   const keepTyped = useRef(false);
@@ -150,7 +151,7 @@ export function TimecardScreen(props: TimecardProps) {
   useEffect(() => {
     const abort = new AbortController();
     getJson<{ employeeId?: number }>('/api/employees/GetCurrentUser', {}, { signal: abort.signal })
-      .then((user) => setMe(typeof user?.employeeId === 'number' ? user.employeeId : null), () => undefined);
+      .then((user) => setMe(typeof user?.employeeId === 'number' ? user.employeeId : null), () => setMe(null));
     return () => abort.abort();
   }, []);
 
@@ -202,7 +203,9 @@ export function TimecardScreen(props: TimecardProps) {
     return checkTimecard(input.lines, expected ? { ...input.context, expected } : input.context);
   }, [manual, system, load, reason, expected]);
   const days = header ? weekDays(header.weekStart) : [];
-  const editable = Boolean(header?.mayEdit) && (!header?.editNeedsReason || changing);
+  // Another employee's card is a read-only preview (§6 Timecard Preview), except a Timecard Admin's change of an Approved card.
+  const someoneElse = typeof me === 'number' && header !== undefined && me !== header.employeeId;
+  const editable = me !== undefined && Boolean(header?.mayEdit) && (header?.editNeedsReason ? changing : !someoneElse);
 
   // The hours-differ note is for a Draft being filled; an Approved card changed by a Timecard Admin keeps its submitted reason.
   const typedItems = useMemo(() => (expected ? check(false).filter((i) => i.stringValue !== 'reason' || header?.state === 'Draft') : []),
@@ -427,8 +430,7 @@ export function TimecardScreen(props: TimecardProps) {
     );
   }
 
-  const someoneElse = me !== null && me !== header.employeeId;
-  const preview = someoneElse && !header.mayEdit;
+  const preview = someoneElse && !(header.editNeedsReason && header.mayEdit);
   const submitStep = header.advancements.find((a) => a.action === 'submit');
   const otherSteps = header.advancements.filter((a) => a.action !== 'submit');
   const canSubmit = header.state === 'Draft' && (Boolean(submitStep) || (!header.timecardId && header.mayEdit && !someoneElse));
