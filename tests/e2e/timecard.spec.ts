@@ -145,6 +145,7 @@ test.describe('<tc-timecard>', () => {
       screen(page).locator('[data-action="save"]').click(),
     ]);
     expect(saved.status()).toBe(200);
+    await expect(screen(page).locator('[data-action="save"]')).toBeEnabled();
     const card = cardOf(sam, ENTRY_WEEK);
     expect(card.state).toBe('Draft');
     const stored = manualLines(card.timecardId);
@@ -202,6 +203,10 @@ test.describe('<tc-timecard>', () => {
     await pushPath(page, `${ROUTE}?timecardId=${load.timecard.timecardId}`);
     await expect(screen(page).locator('[data-screen="timecard"]')).toHaveAttribute('data-week-start', PHONE_WEEK);
     await expect(screen(page).locator('[data-grid]')).toHaveCount(0);
+    // Nothing wider than the phone: long labels truncate.
+    const width = await screen(page).locator('[data-screen="timecard"]').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(width.client).toBeLessThanOrEqual(390);
+    expect(width.scroll).toBeLessThanOrEqual(width.client);
     const perDay: number[] = load.context.expected.perDay;
     for (let d = 0; d < 7; d += 1) {
       if (!perDay[d]) continue;

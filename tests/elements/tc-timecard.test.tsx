@@ -257,7 +257,7 @@ describe('<tc-timecard>', () => {
     // The 400 autoAlert also opens the §8 box.
     await waitFor(() => overlaysRoot().textContent?.includes('Refused'));
     save();
-    await waitFor(() => saves === 4 && !root.querySelector('[data-banner]'));
+    await waitFor(() => saves === 4 && !root.querySelector('[data-banner]') && overlaysRoot().textContent?.includes(TIMECARD_SCREEN_TEXT.saved));
     expect(cellOf(root, 0, 6).value).to.equal('2');
   });
 

@@ -8,6 +8,9 @@ import { ChargePicker } from './ChargePicker';
 import { cellHours, sumHours, type EditLine } from './data';
 import { GRID_TEXT, MANUAL_TIME_TYPES, Messages, codeText, dayLabel, hoursShown, lineTitle, messageId, type GridProps } from './HoursGrid';
 
+/** One column no wider than the element: long labels truncate instead of widening the page. */
+const ONE_COLUMN = { gridTemplateColumns: 'minmax(0, 1fr)' } as const;
+
 export function DayList(props: GridProps) {
   const { days, manual, system, readOnly, problems, dayTotals, weekTotal } = props;
   const describe = (field: string) => (problems.byField.get(field)?.length ? messageId(field) : undefined);
@@ -18,7 +21,7 @@ export function DayList(props: GridProps) {
   return (
     <div data-day-list>
       <h2 className="h6">Lines</h2>
-      <ul className="list-unstyled d-grid gap-2 mb-3">
+      <ul className="list-unstyled d-grid gap-2 mb-3" style={ONE_COLUMN}>
         {rows.map((line, row) => {
           const f = `lines[${row}]`;
           const manualLine = row < manual.length;
@@ -62,7 +65,7 @@ export function DayList(props: GridProps) {
         })}
       </ul>
       <h2 className="h6">Days</h2>
-      <div className="d-grid gap-2 mb-3">
+      <div className="d-grid gap-2 mb-3" style={ONE_COLUMN}>
         {days.map((day, d) => (
           <section key={day} className="border rounded p-2" data-phone-day={d} aria-labelledby={`tc-day-${d}`}>
             <div className="d-flex justify-content-between align-items-baseline">

@@ -182,10 +182,10 @@ export function HoursGrid(props: GridProps) {
         style={{ tableLayout: 'auto' }}>
         <thead>
           <tr>
-            <th scope="col" style={{ minWidth: '192px' }}>{GRID_TEXT.line}</th>
-            <th scope="col" style={{ minWidth: '136px' }}>{GRID_TEXT.costCode}</th>
-            <th scope="col" style={{ minWidth: '104px' }}>{GRID_TEXT.timeType}</th>
-            {days.map((day, d) => <th key={day} scope="col" className="text-end text-nowrap" data-day-head={d}>{dayLabel(day, d)}</th>)}
+            <th scope="col" style={{ minWidth: '224px' }}>{GRID_TEXT.line}</th>
+            <th scope="col" style={{ minWidth: '160px' }}>{GRID_TEXT.costCode}</th>
+            <th scope="col" style={{ minWidth: '120px' }}>{GRID_TEXT.timeType}</th>
+            {days.map((day, d) => <th key={day} scope="col" className="text-end text-nowrap" style={{ width: '72px' }} data-day-head={d}>{dayLabel(day, d)}</th>)}
             <th scope="col" className="text-end">{GRID_TEXT.total}</th>
             {readOnly ? null : <th scope="col"><span className="visually-hidden">{GRID_TEXT.remove}</span></th>}
           </tr>

@@ -83,6 +83,8 @@ type LoadStatus = 'loading' | 'ready' | 'forbidden' | 'failed' | 'signedOut' | '
 type Banner = { kind: 'stale' | 'error' | 'refused'; message: string; retry?: () => void } | null;
 
 const TIMEOUT_MS = 20_000;
+/** The identity of a line: project or opportunity, cost code, time type. */
+const keyOf = (line: EditLine) => lineKey(policyInput([policyLine(line)], null).lines[0]!);
 const valid = (n: number | undefined) => (typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined);
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -159,7 +161,11 @@ export function TimecardScreen(props: TimecardProps) {
     setLoad(next);
     setSystem(editLines(next.lines.filter((l) => l.source !== 'manual')));
     if (!keep) {
-      setManual(editLines(next.lines.filter((l) => l.source === 'manual')));
+      // The same lines keep their keys, so a cell being focused or typed in is not replaced by the answer.
+      setManual((before) => {
+        const fresh = editLines(next.lines.filter((l) => l.source === 'manual'));
+        return fresh.map((line, i) => (before[i] && keyOf(before[i]) === keyOf(line) ? { ...line, key: before[i].key } : line));
+      });
       setDirty(false);
       setChanging(false);
       setChangeReason('');
@@ -396,7 +402,6 @@ export function TimecardScreen(props: TimecardProps) {
     setBusy(true);
     try {
       const previous = await write((signal) => loadTimecard({ employeeId: header.employeeId, weekStart: addDays(header.weekStart, -7) }, signal));
-      const keyOf = (l: EditLine) => lineKey(policyInput([policyLine(l)], null).lines[0]!);
       const have = new Set(manual.map(keyOf));
       const copies = copiedLines(previous.lines).filter((l) => !have.has(keyOf(l)));
       if (!copies.length) showToast(TIMECARD_SCREEN_TEXT.nothingToCopy, { variant: 'info' });
