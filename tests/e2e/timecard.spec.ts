@@ -137,6 +137,9 @@ test.describe('<tc-timecard>', () => {
       await expect(screen(page).locator('[data-banner="refused"]')).toBeVisible();
     }
     await screen(page).locator('[data-remove="1"]').click();
+    // The grid fits a 1280 px window without a horizontal scroll.
+    const scroller = await screen(page).locator('[data-grid] .table-responsive').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(scroller.scroll).toBeLessThanOrEqual(scroller.client);
     await axe(page, 'desktop');
 
     // Save: the lines are in the database.

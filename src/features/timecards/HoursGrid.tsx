@@ -182,10 +182,14 @@ export function HoursGrid(props: GridProps) {
         style={{ tableLayout: 'auto' }}>
         <thead>
           <tr>
-            <th scope="col" style={{ minWidth: '224px' }}>{GRID_TEXT.line}</th>
-            <th scope="col" style={{ minWidth: '160px' }}>{GRID_TEXT.costCode}</th>
+            <th scope="col" style={{ minWidth: '224px', width: '30%' }}>{GRID_TEXT.line}</th>
+            <th scope="col" style={{ minWidth: '160px', width: '20%' }}>{GRID_TEXT.costCode}</th>
             <th scope="col" style={{ minWidth: '120px' }}>{GRID_TEXT.timeType}</th>
-            {days.map((day, d) => <th key={day} scope="col" className="text-end text-nowrap" style={{ width: '72px' }} data-day-head={d}>{dayLabel(day, d)}</th>)}
+            {days.map((day, d) => (
+              <th key={day} scope="col" className="text-end text-nowrap" style={{ width: '64px' }} data-day-head={d}>
+                {SHORT_DAYS[d]} <br /><span className="fw-normal small">{day.slice(5, 7)}/{day.slice(8, 10)}</span>
+              </th>
+            ))}
             <th scope="col" className="text-end">{GRID_TEXT.total}</th>
             {readOnly ? null : <th scope="col"><span className="visually-hidden">{GRID_TEXT.remove}</span></th>}
           </tr>
