@@ -66,6 +66,12 @@ test.describe('<tc-timecard>', () => {
     await expect(screen(page).locator('[data-employee]')).toHaveText('Sam Patterson');
     const sam = employeeId('employee');
     const charge = await aCharge(page);
+    // Holidays and approved time off of this week are read-only lines, marked as such.
+    const current = (await api(page, 'GET', TIMECARD_API.getTimecard)).body.data;
+    const systemLines = current.lines.filter((l: Row) => l.source !== 'manual');
+    await expect(screen(page).locator('tbody tr[data-source="holiday"], tbody tr[data-source="pto"]')).toHaveCount(systemLines.length);
+    await expect(screen(page).locator('tbody [data-read-only-line]')).toHaveCount(systemLines.length);
+    await page.screenshot({ path: '.tmp/timecard-this-week-light.png', fullPage: true });
 
     // Last week of the entry week holds one line (made through the API, as the employee).
     const made = await api(page, 'POST', TIMECARD_API.saveTimecard, {

@@ -155,9 +155,9 @@ export function HoursGrid(props: GridProps) {
     const isEditing = editing?.row === row && editing.day === day;
     const lineIds = [`lines[${row}]`].filter((f) => problems.byField.get(f)?.length).map(messageId);
     return (
-      <td key={day} role="gridcell" className="p-0 text-end" data-day={day}>
+      <td key={day} role="gridcell" className="p-0 text-end" style={{ height: '1px' }} data-day={day}>
         <input type="text" inputMode="decimal" data-cell={`${row}-${day}`} data-editing={isEditing || undefined}
-          className={`form-control form-control-sm border-0 rounded-0 text-end tc-cell${invalid ? ' is-invalid' : ''}${isEditing ? ' bg-body' : ''}`}
+          className={`form-control form-control-sm border-0 rounded-0 text-end h-100${invalid ? ' is-invalid' : ''}${editable(row) ? '' : ' bg-transparent'}`}
           style={{ minWidth: '56px', fontVariantNumeric: 'tabular-nums', boxShadow: isEditing ? 'inset 0 0 0 2px var(--bs-primary)' : undefined }}
           value={value} readOnly={!isEditing} tabIndex={active.row === row && active.day === day ? 0 : -1}
           aria-label={`${dayLabel(days[day] ?? '', day)}, ${lineTitle(line) || `line ${row + 1}`}${row >= manual.length ? ` (${GRID_TEXT.readOnly})` : ''}`}
