@@ -332,6 +332,45 @@ describe('<tc-timecard>', () => {
     expect(textOf(root, '[data-change-reason-text]')).to.equal('Left early <Friday>');
   });
 
+  it('a manager rejects a submitted card from the screen with a reason (asked for first); 401 on save says to sign in again, with Retry', async () => {
+    const submitted = card({ state: 'Submitted', applicationRecordStateId: 302, mayEdit: false, advancements: [
+      { routeStateId: 303, name: 'Approve', action: 'approve', needsReason: false },
+      { routeStateId: 301, name: 'Reject', action: 'reject', needsReason: true },
+    ] });
+    stubFetch(answers(submitted, {
+      '/api/employees/GetCurrentUser': { body: { data: { employeeId: 3 } } },
+      [TIMECARD_API.updateTimecardState]: { body: { data: card({ mayEdit: false, advancements: [], rejectionReason: 'Split Tuesday', rejectedByName: 'Linda Okafor' }) } },
+    }));
+    const root = await mount('tc-timecard', { 'timecard-id': '7' });
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-action="reject"]'))).click();
+    const box = await waitFor(() => overlaysRoot().querySelector<HTMLTextAreaElement>('textarea'));
+    overlaysRoot().querySelector<HTMLButtonElement>('[data-button="ok"]')!.click();
+    await waitFor(() => overlaysRoot().textContent?.includes('A reason is required to reject a timecard.'));
+    expect(fetchRequests.some((r) => r.path === TIMECARD_API.updateTimecardState), 'nothing sent').to.equal(false);
+    overlaysRoot().querySelector<HTMLButtonElement>('[data-button="ok"]')!.click();
+    root.querySelector<HTMLButtonElement>('[data-action="reject"]')!.click();
+    await waitFor(() => overlaysRoot().querySelector('textarea') && overlaysRoot().querySelector('textarea') !== box);
+    setValue(overlaysRoot().querySelector<HTMLTextAreaElement>('textarea')!, 'Split Tuesday');
+    overlaysRoot().querySelector<HTMLButtonElement>('[data-button="ok"]')!.click();
+    await waitFor(() => root.querySelector('[data-rejection]'));
+    expect(fetchRequests.find((r) => r.path === TIMECARD_API.updateTimecardState)!.body).to.deep.include({ ItemId: '7', OldRecordStateId: '302', RouteStateId: '301', reason: 'Split Tuesday' });
+    expect(textOf(root, '[data-rejection-reason]')).to.equal('Split Tuesday');
+
+    document.body.innerHTML = '';
+    resetPageStores();
+    let saves = 0;
+    stubFetch(answers(card(), { [TIMECARD_API.saveTimecard]: () => (++saves === 1 ? { status: 401, body: {} } : { body: { data: card({ version: 4 }) } }) }));
+    const again = await mount('tc-timecard');
+    await waitFor(() => again.querySelector('[data-grid]'));
+    await typeInCell(again, 0, 0, '1');
+    again.querySelector<HTMLButtonElement>('[data-action="save"]')!.click();
+    await waitFor(() => again.querySelector('[data-banner="error"]'));
+    expect(textOf(again, '[data-banner="error"] span')).to.equal(TIMECARD_SCREEN_TEXT.signedOut);
+    expect(cellOf(again, 0, 0).value).to.equal('1');
+    again.querySelector<HTMLButtonElement>('[data-retry]')!.click();
+    await waitFor(() => saves === 2 && !again.querySelector('[data-banner]'));
+  });
+
   it('another employee’s card is the read-only Timecard Preview, even for a Timecard Admin the server lets edit a Draft', async () => {
     stubFetch(answers(card({ mayEdit: true, advancements: [] }), { '/api/employees/GetCurrentUser': { body: { data: { employeeId: 1 } } } }));
     const root = await mount('tc-timecard', { 'employee-id': '5' });
