@@ -24,6 +24,8 @@ const FIELDS = [
   'ReimbursableTypeId', 'InitiatingDocumentTypeId', 'CommitmentKey', 'CommitmentId', 'OwnerAgreementId', 'OwnerAgreementChangeOrderId',
   'Code', 'CostType', 'OriginalBudget', 'FileId', 'ApplicationRecordKey', 'ApplicationId', 'ParentApplicationRecordId',
   'projections[0].costCodeId', 'items[0].description',
+  // Timecards (issue 13)
+  'timecardId', 'employeeId', 'weekStart', 'version', 'reason', 'lines[0].projectId', 'delegateEmployeeId', 'startDate', 'endDate', 'delegationId', 'correctionId', 'note',
 ];
 
 async function sendJson(method: string, path: string, body: unknown): Promise<{ status: number; body: { message?: unknown; parameter?: unknown } }> {

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIMECARD_TEXT } from '../../src/core/timecards';
-import { createDraftTimecard, setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { createDraftTimecard, openPeriods, setTimecardClock } from '../../demo/host/api/timecards/cards';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, type Form } from './api-client';
 
@@ -205,6 +205,7 @@ describe('savetimecard', () => {
       [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'Regular', 'lines[0].monHours': 'eight' }, /lines\[0\]\.monHours must be a number/],
       [{ ...saveForm(load.timecard, []), 'lines[x].monHours': '1' }, /not a lines\[i\]\.field entry/],
       [{ timecardId: load.timecard.timecardId }, /'version' is required/],
+      [{ weekStart: '2026-12-20' }, /'version' is required \(0 for a new card\)/],
       [{ timecardId: load.timecard.timecardId, version: '1.5' }, /whole number/],
     ];
     for (const [form, message] of bad) {
@@ -240,6 +241,46 @@ describe('savetimecard', () => {
     assert.equal(manager.status, 403);
     assert.match(manager.body.message, /Only the employee/);
     assert.equal((await api.post('viewer', TIMECARD_API.saveTimecard, saveForm(card, []))).status, 403);
+  });
+});
+
+describe('a save of 30 lines', () => {
+  it('takes at most 150 ms of server time (Server-Timing save), new and changed', async () => {
+    const codes = all(`SELECT b.projectId, c.costCodeId FROM cost_codes c JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
+      WHERE c.type = 'L' AND p.active = 1 AND p.budgetId = b.budgetId ORDER BY c.costCodeId LIMIT 30`);
+    assert.equal(codes.length, 30);
+    const lines = codes.map((c) => ({ projectId: c.projectId, costCodeId: c.costCodeId, hours: [0, 0.5, 0.25, 0.25, 0.25, 0.25, 0] }));
+    const first = await api.post('employee', TIMECARD_API.saveTimecard, { ...saveForm({ timecardId: null, version: 0 }, lines), weekStart: '2026-12-13' });
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.data.lines.filter((l: Row) => l.source === 'manual').length, 30);
+    const changed = lines.map((l) => ({ ...l, hours: [0, 0.5, 0.5, 0.25, 0.25, 0.25, 0] }));
+    const second = await api.post('employee', TIMECARD_API.saveTimecard, saveForm(first.body.data.timecard, changed));
+    assert.equal(second.status, 200);
+    for (const answer of [first, second]) {
+      const dur = Number(/^save;dur=([\d.]+)$/.exec(answer.headers.get('server-timing') ?? '')?.[1]);
+      assert.ok(dur <= 150, `save took ${dur} ms`);
+    }
+  });
+});
+
+describe('period open', () => {
+  it('creates the missing weeks through the current one, at most 52 weeks back; someone without cards gets the current week', () => {
+    const make = (key: string) => {
+      const employeeId = Number(host.db.prepare(`INSERT INTO employees (employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, legalEntityId, regionId, displayText, modifiedAt)
+        VALUES (?, 'Pat', 'Open', 'Pat Open', 'PO', 'Clerk', ?, 1, 1, 'Pat Open', 't')`).run(key, `${key}@example.com`).lastInsertRowid);
+      host.db.prepare("INSERT INTO employee_roles (employeeId, applicationId, applicationKey, name, displayText, modifiedAt) SELECT ?, applicationId, 'keyTC', 'Default', 'x', 't' FROM applications WHERE applicationKey = 'keyTC'").run(employeeId);
+      return employeeId;
+    };
+    const fresh = make('PO1');
+    assert.equal(openPeriods(host.db, fresh), 1);
+    assert.deepEqual(all('SELECT weekStart FROM weekly_timecards WHERE employeeId = ?', fresh).map((r) => r.weekStart), ['2026-11-01']);
+    const away = make('PO2');
+    createDraftTimecard(host.db, away, '2025-06-01');
+    assert.equal(openPeriods(host.db, away), 53);
+    const weeks = all('SELECT weekStart FROM weekly_timecards WHERE employeeId = ? ORDER BY weekStart', away).map((r) => r.weekStart);
+    assert.deepEqual([weeks[1], weeks[weeks.length - 1]], ['2025-11-02', '2026-11-01']);
+    assert.equal(openPeriods(host.db, away), 0, 'once');
+    assert.equal(openPeriods(host.db, id('viewer')), 0, 'no keyTC role: no cards');
   });
 });
 

@@ -152,6 +152,7 @@ describe('submitreadyweeks', () => {
       assert.equal(one("SELECT st.name FROM weekly_timecards t JOIN application_record_states st USING (applicationRecordStateId) WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).name, 'Submitted');
       assert.equal(one("SELECT st.name FROM weekly_timecards t JOIN application_record_states st USING (applicationRecordStateId) WHERE employeeId = ? AND weekStart = '2026-10-25'", id('employee')).name, 'Draft');
       assert.equal((await api.post('viewer', TIMECARD_API.submitReadyWeeks, {})).status, 403);
+      assert.equal((await api.post('rpm', TIMECARD_API.submitReadyWeeks, { employeeId: id('employee') })).status, 403, "not another's weeks");
     } finally {
       now = Date.parse('2026-11-04T17:00:00Z');
     }

@@ -236,6 +236,19 @@ describe('recall, approve, reject, process', () => {
     assert.equal(card(gulf.timecardId).state, 'Submitted');
   });
 
+  it('a canceled delegation gives nothing', async () => {
+    const central = one(`SELECT t.timecardId FROM weekly_timecards t JOIN employees e USING (employeeId) JOIN application_record_states st USING (applicationRecordStateId)
+      WHERE e.managerEmployeeId = (SELECT managerEmployeeId FROM approval_delegations WHERE delegationId = 1) AND st.name = 'Submitted' ORDER BY t.timecardId LIMIT 1`);
+    assert.equal((await api.post('tcadmin', TIMECARD_API.cancelDelegation, { delegationId: 1 })).status, 200);
+    try {
+      assert.equal((await api.get('rpm', TIMECARD_API.getTimecard, { timecardId: central.timecardId })).status, 403);
+      assert.equal((await move('rpm', central.timecardId, 'Submitted', 'Approved')).status, 403);
+      assert.equal(card(central.timecardId).state, 'Submitted');
+    } finally {
+      host.db.prepare('UPDATE approval_delegations SET canceledAt = NULL WHERE delegationId = 1').run();
+    }
+  });
+
   it('bulk approval: each card alone, the refusals named', async () => {
     const team = all(`SELECT t.timecardId FROM weekly_timecards t JOIN employees e USING (employeeId) JOIN application_record_states st USING (applicationRecordStateId)
       WHERE e.managerEmployeeId = ? AND st.name = 'Submitted' ORDER BY t.timecardId`, id('rpm'));

@@ -1,19 +1,10 @@
 import { expect } from 'chai';
 import '../../src/elements/pfm-workbench-host/define';
 import { $session } from '../../src/core/auth';
+import { waitFor as until } from '../support/browser';
 import { $minimizedWorkbenches, MINIMIZED_STORAGE_KEY, openWorkbench } from '../../src/core/workbench';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(read: () => T | null | undefined, ms = 2000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await tick(10);
-  }
-}
 
 const realFetch = window.fetch;
 let fetched: string[] = [];

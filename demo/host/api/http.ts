@@ -27,12 +27,9 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new HttpError(409, message, extra);
 
-/** §3 validation feedback item: 1 invalid, 2 warning, 3 info. */
-export interface FeedbackItem {
-  integerValue: 1 | 2 | 3;
-  stringValue: string;
-  message: string;
-}
+/** §3 validation feedback item (one declaration, src/core/feedback.ts). */
+export type { FeedbackItem } from '../../../src/core/feedback';
+import type { FeedbackItem } from '../../../src/core/feedback';
 
 /** 400 with validation feedback items (the form shows them per field). */
 export function invalid(feedback: FeedbackItem[], message = feedback.filter((f) => f.integerValue === 1).map((f) => f.message).join(' ')): HttpError {

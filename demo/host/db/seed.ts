@@ -15,6 +15,8 @@ import {
   type CatalogCode,
 } from './catalog';
 import { seedTimecards } from './seed-timecards';
+import { seedScaleTimecards } from './seed-timecards-scale';
+import { calendarDay } from '../../../src/core/timecards';
 import { Rng, cents } from './prng';
 import { seedSurveyAnswers, syncSurveys } from './surveys';
 import { ADVANCEMENTS, APPLICATION_RECORDS, FIELD_SECURITY_EXCEPTIONS, RECORD_STATES, SECURED_FIELDS } from './states';
@@ -59,7 +61,7 @@ export const SEED_FACTS = {
 
 type Row = Record<string, string | number | null | Buffer>;
 
-/** Seed an empty, migrated database. `scale` adds the benchmark project. */
+/** Seed an empty, migrated database. `scale` adds the benchmark project and the timecard benchmark's employees and week. */
 export function seedDatabase(db: Database.Database, options: { scale?: boolean } = {}): void {
   const statements = new Map<string, Database.Statement>();
   const insert = (table: string, row: Row): number => {
@@ -84,6 +86,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     if (options.scale) seeder.scaleProject();
     // Weekly timecards and time off (issue 13): last, on its own random stream, so nothing above changes.
     seedTimecards(db, SEED_DATE, SEED_STAMP);
+    // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
+    if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();
 }
 

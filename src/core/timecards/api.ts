@@ -41,12 +41,13 @@ export const TIMECARD_API = {
   updateTimecardStates: '/api/timecards/updatetimecardstates',
   /** GET the caller's (or `employeeId`'s, if allowed) weeks: `TimecardWeeksLoad`. */
   getTimecardWeeks: '/api/timecards/gettimecardweeks',
-  /** POST "Submit all ready weeks" of the caller: `SubmitReadyAnswer`. */
+  /** POST "Submit all ready weeks" of the caller (`employeeId`, optional, must be the caller): `SubmitReadyAnswer`. */
   submitReadyWeeks: '/api/timecards/submitreadyweeks',
   /**
    * GET the team view: `weekStart` (default the current week), `view` = 'team' (the caller's reports and
    * delegated reports) | 'all' (Admin / Timecard Admin) | 'withoutApprover' (Admin / Timecard Admin),
-   * optional `state` (a state name). Answers `TeamTimecardsLoad`.
+   * optional `state` (a state name; 'Draft' also lists employees without a card that week). Answers
+   * `TeamTimecardsLoad`, with a `Server-Timing: team;dur=…` header.
    */
   getTeamTimecards: '/api/timecards/getteamtimecards',
   /** GET charge options for a line by `search` (number or name, ≥ 2 characters): `ChargeOption[]`. */
@@ -89,7 +90,7 @@ export interface TimecardLineRow {
 export interface TimecardAdvancement {
   routeStateId: number;
   name: string;
-  /** 'submit' | 'recall' | 'approve' | 'reject' | 'process' */
+  /** 'submit' | 'recall' | 'approve' | 'reject' | 'process' | 'reopen' (a Timecard Admin: Approved → Draft, with a reason) */
   action: string;
   /** A reason must be typed (reject). */
   needsReason: boolean;

@@ -3,21 +3,16 @@
  * submit. Each problem is a §3 feedback item at its field (`lines[2].hours[3]`), with the exact
  * messages below.
  */
+import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, type FeedbackItem } from '../feedback';
 import { OPPORTUNITY_TEXT, opportunityOpenForTime } from '../opportunities';
 import { WEEKDAY_NAMES } from './days';
 import type { ExpectedHours } from './hours';
 
-/** §3 feedback item: integerValue 1 invalid, 2 warning, 3 info; stringValue the field. */
-export interface FeedbackItem {
-  integerValue: number;
-  stringValue: string;
-  message: string;
-}
-
-/** §3 integer values of a feedback item. */
-export const INVALID = 1;
-export const WARNING = 2;
-export const INFO = 3;
+export type { FeedbackItem };
+/** §3 integer values of a feedback item, by their short names. */
+export const INVALID = FEEDBACK_INVALID;
+export const WARNING = FEEDBACK_WARNING;
+export const INFO = FEEDBACK_INFO;
 
 /** The time types of a line. PTO and Holiday lines are written by the system and carry no project. */
 export const TIME_TYPES = ['Regular', 'Overtime', 'PTO', 'Holiday'] as const;

@@ -5,17 +5,10 @@
  */
 import { ApiError } from '../../core/api';
 
-/** §3 validation feedback item. */
-export interface FeedbackItem {
-  integerValue: number;
-  stringValue: string;
-  message: string;
-}
+import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, type FeedbackItem } from '../../core/feedback';
 
-/** §3 integer values of a feedback item. */
-export const FEEDBACK_INVALID = 1;
-export const FEEDBACK_WARNING = 2;
-export const FEEDBACK_INFO = 3;
+export { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING };
+export type { FeedbackItem };
 
 function isFeedbackItem(value: unknown): value is FeedbackItem {
   const item = value as Partial<FeedbackItem> | null;

@@ -4,14 +4,14 @@
  * | route | parameters | answer |
  * |---|---|---|
  * | GET /api/timecards/gettimecardweeks | `employeeId` (default: the caller; others: their manager, delegate or a Timecard Admin) | TimecardWeeksLoad |
- * | POST /api/timecards/submitreadyweeks | (none: the caller's own past owed weeks) | SubmitReadyAnswer |
+ * | POST /api/timecards/submitreadyweeks | `employeeId` (optional; only the caller's own, else 403) | SubmitReadyAnswer |
  * | GET /api/timecards/getteamtimecards | `weekStart` (any day; default the current week), `view` team / all / withoutApprover, `state` (Draft, Submitted, Approved, Processed) | TeamTimecardsLoad |
  *
  * Weeks: every card of the last 52 weeks (period open has created the owed ones) and the next two
  * weeks (virtual, timecardId null, until saved). Hours: `enteredHours` is every line of the card
  * (work, holiday and time off), `expectedHours` the schedule's week (40 by default).
  *
- * Team view: ONE query with the hours aggregated per card. 'team' = the caller's reports and the
+ * Team view: ONE query with the hours aggregated per card (header `Server-Timing: team;dur=…`). 'team' = the caller's reports and the
  * reports of managers who delegated to the caller for that week; 'all' and 'withoutApprover' (no
  * manager, or an inactive one) are for Admin / Timecard Admin on keyTC (else 403). A state filter of
  * Draft also lists employees without a card that week (they owe it).
@@ -71,7 +71,10 @@ function getTimecardWeeks({ db, user, query }: Ctx): TimecardWeeksLoad {
   return timecardWeeks(db, employee.employeeId);
 }
 
-function submitReadyWeeks({ db, user }: Ctx): SubmitReadyAnswer {
+function submitReadyWeeks({ db, user, body }: Ctx): SubmitReadyAnswer {
+  // Only one's own weeks: an employeeId, when sent, must be the caller's.
+  const employeeId = idParam(body, 'employeeId') ?? user.employeeId;
+  if (employeeId !== user.employeeId) throw forbidden('Only the employee can submit their own weeks.');
   openPeriods(db, user.employeeId);
   const { weeks, pastWeeksToSubmit: owed } = timecardWeeks(db, user.employeeId);
   const answer: SubmitReadyAnswer = { submitted: [], notReady: [] };
@@ -97,7 +100,8 @@ function submitReadyWeeks({ db, user }: Ctx): SubmitReadyAnswer {
 const VIEWS = ['team', 'all', 'withoutApprover'] as const;
 const STATE_NAMES = Object.values(TIMECARD_STATES);
 
-function getTeamTimecards({ db, user, query }: Ctx): TeamTimecardsLoad {
+function getTeamTimecards({ db, user, query, reply }: Ctx): TeamTimecardsLoad {
+  const started = performance.now();
   const weekStart = weekStartParam(query) ?? weekOf(timecardToday()).weekStart;
   const week = { weekStart, weekEnding: addDays(weekStart, 6) };
   const view = enumParam(query, 'view', VIEWS) ?? 'team';
@@ -142,6 +146,7 @@ function getTeamTimecards({ db, user, query }: Ctx): TeamTimecardsLoad {
       submittedAt: (r.submittedAt as string | null) ?? null, rejectionReason: (r.rejectionReason as string | null) ?? null, mayApprove,
     };
   });
+  reply.header('Server-Timing', `team;desc="team timecards";dur=${(performance.now() - started).toFixed(1)}`);
   return { ...week, view, rows: result, states: timecardStates(db) };
 }
 

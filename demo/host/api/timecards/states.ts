@@ -51,7 +51,8 @@ export function staleMessage(db: Database.Database, card: CardRow): string {
   } else if (card.state === 'Processed') how = `it was already processed${when(card.processedAt)}`;
   else if (card.state === 'Submitted') how = `it was submitted by ${nameOf(db, card.submittedByEmployeeId) ?? 'the employee'}${when(card.submittedAt)}`;
   else if (card.rejectedAt && card.rejectionReason) how = `it was rejected by ${nameOf(db, card.rejectedByEmployeeId) ?? 'an approver'}${when(card.rejectedAt)}`;
-  else how = 'it was recalled or reopened by someone else';
+  else if (card.submittedAt === null && card.approvedAt === null) how = 'it has not been submitted (or it was recalled)';
+  else how = 'it was reopened by someone else';
   return `This timecard is now ${card.state}: ${how}. Reload it and try again.`;
 }
 

@@ -146,8 +146,8 @@ function saveTimecard({ db, user, body, reply }: Ctx): unknown {
     const lines = parseLines(db, body);
     const reason = stringParam(body, 'reason', 2000);
     const versionRaw = rawParam(body, 'version');
-    if (found && (versionRaw === undefined || versionRaw.trim() === '')) throw badRequest("Parameter 'version' is required.", { parameter: 'version' });
-    const version = numberParam(body, 'version') ?? 0;
+    if (versionRaw === undefined || versionRaw.trim() === '') throw badRequest("Parameter 'version' is required (0 for a new card).", { parameter: 'version' });
+    const version = numberParam(body, 'version')!;
     if (!Number.isInteger(version) || version < 0) throw badRequest("Parameter 'version' must be a whole number (0 for a new card).", { parameter: 'version' });
     const state = found?.state ?? 'Draft';
     const own = user.employeeId === employee.employeeId;
