@@ -270,6 +270,17 @@ test.describe('<tc-timecard>', () => {
     await expect(screen(page).locator('[data-preview]')).toHaveText("Sam Patterson's card, read-only.");
     await expect(screen(page).locator('[data-action="save"]')).toHaveCount(0);
     await expect(cell(page, 0, 1)).toHaveAttribute('aria-readonly', 'true');
+
+    // The menu's Timecard Preview (the weekly legacy page): choose the employee by name.
+    await page.goto('/pr/Timecards/weeklyredirect');
+    const picker = page.locator('tc-timecard #tc-employee');
+    await picker.click();
+    await expect(page.locator('tc-timecard #tc-employees option[value="Sam Patterson"]')).toHaveCount(1);
+    await picker.fill('Sam Patterson');
+    await page.locator('tc-timecard [data-employee-picker] button[type="submit"]').click();
+    await expect(page.locator('tc-timecard [data-employee]')).toHaveText('Sam Patterson');
+    await expect(page.locator('tc-timecard h1')).toHaveText('Timecard Preview');
+    await expect(page.locator('tc-timecard [data-screen="timecard"]')).toHaveAttribute('data-week-start', THIS_WEEK);
   });
 
   test('the deadline reads in Central and in the browser’s own zone (Asia/Tokyo)', async ({ browser }) => {

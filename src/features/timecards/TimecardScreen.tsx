@@ -17,7 +17,11 @@ import {
   blankLine, cellHours, copiedLines, editLines, loadTimecard, policyLine, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
 } from './data';
+import { ACCESS } from '../../core/access';
+import { $roles, hasAccess } from '../../core/roles';
+import { useStore } from '../../ui/hooks';
 import { Deadline } from './Deadline';
+import { EmployeePicker } from './EmployeePicker';
 import { DayList } from './DayList';
 import { HoursGrid, Messages, messageId, type GridProps } from './HoursGrid';
 
@@ -139,6 +143,9 @@ export function TimecardScreen(props: TimecardProps) {
   const [me, setMe] = useState<number | null | undefined>(undefined);
   const [phone, setPhone] = useState(false);
   const root = useRef<HTMLElement>(null);
+  const roles = useStore($roles);
+  /** Admin / Timecard Admin on keyTC: may preview anyone's card. */
+  const previewer = hasAccess(ACCESS.timecards.key, ['Admin', 'Timecard Admin'], roles);
   const keepTyped = useRef(false);
 
   // Phone: the element's own width, not the window's (it may sit in a narrow column).
@@ -397,6 +404,16 @@ export function TimecardScreen(props: TimecardProps) {
     setQuery({ employeeId: header.employeeId, weekStart });
   };
 
+  const goToEmployee = async (id: number) => {
+    if (!header) return;
+    if (dirty) {
+      const leave = await showMessage({ title: 'Unsaved hours', message: TIMECARD_SCREEN_TEXT.unsavedLeave, buttons: ['cancel', 'ok'], labels: { ok: 'Leave' } });
+      if (leave !== true) return;
+    }
+    setBanner(null);
+    setQuery({ employeeId: id, weekStart: header.weekStart });
+  };
+
   const copyLastWeek = async () => {
     if (!header) return;
     setBusy(true);
@@ -462,6 +479,8 @@ export function TimecardScreen(props: TimecardProps) {
         <button type="button" className="btn btn-sm btn-link" data-week="this" disabled={header.weekStart === thisWeek} onClick={() => void goToWeek(thisWeek)}>
           {TIMECARD_SCREEN_TEXT.thisWeek}</button>
       </nav>
+
+      {previewer ? <EmployeePicker weekStart={header.weekStart} onOpen={(id) => void goToEmployee(id)} /> : null}
 
       <Deadline dueDate={header.dueDate} owed={header.state === 'Draft'} />
 

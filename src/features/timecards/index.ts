@@ -6,5 +6,6 @@ export * from './data';
 export { Deadline, dueText, useNow } from './Deadline';
 export { ChargePicker, PICKER_TEXT, chargeText } from './ChargePicker';
 export { GRID_TEXT, MANUAL_TIME_TYPES } from './HoursGrid';
+export { EmployeePicker, EMPLOYEE_PICKER_TEXT } from './EmployeePicker';
 export { TimecardScreen, TIMECARD_SCREEN_TEXT } from './TimecardScreen';
 export type { TimecardProps } from './TimecardScreen';
