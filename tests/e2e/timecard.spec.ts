@@ -283,7 +283,7 @@ test.describe('<tc-timecard>', () => {
     await expect(page.locator('tc-timecard [data-screen="timecard"]')).toHaveAttribute('data-week-start', THIS_WEEK);
   });
 
-  test('the deadline reads in Central and in the browser’s own zone (Asia/Tokyo)', async ({ browser }) => {
+  test('the deadline reads in Central and in the browser’s own zone (Asia/Tokyo), with a countdown in its last 24 hours', async ({ browser }) => {
     const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
     const page = await context.newPage();
     await openPortalAs(page, 'employee', ROUTE);
@@ -291,6 +291,11 @@ test.describe('<tc-timecard>', () => {
     const text = deadlineText(due, 'Asia/Tokyo');
     expect(text.local).toContain('GMT+9');
     await expect(screen(page).locator('[data-due]')).toHaveText(`Due ${text.central} (${text.local})`);
+    // The countdown only in the last 24 hours: the page's clock set 5 hours before the due instant (the
+    // screen reads the time every 15 s).
+    if (due.getTime() - Date.now() > 24 * 3600_000) await expect(screen(page).locator('[data-countdown]')).toHaveCount(0);
+    await page.clock.setFixedTime(new Date(due.getTime() - 5 * 3600_000));
+    await expect(screen(page).locator('[data-countdown]')).toHaveText('Due in 5 h 00 min', { timeout: 20_000 });
     await context.close();
   });
 
