@@ -36,7 +36,7 @@ export const TIME_OFF_API = {
   getTeamCalendar: '/api/timeoff/getteamcalendar',
   /** GET the regions (id, code, name). */
   getRegions: '/api/timeoff/getregions',
-  /** GET holidays: `regionId` (optional), `year`: `HolidayRow[]`. Any keyPTO or keyTC user (read). */
+  /** GET holidays: `regionId` (optional; absent: every region), or `mine` ('true': the caller's own region), `year`: `HolidayRow[]`. Any keyPTO or keyTC user (read). */
   getHolidays: '/api/timeoff/getholidays',
   /** POST a holiday: `holidayId` (change) or new, `regionId`, `holidayDate`, `name`, `hours` (8 or 4). Calendar admins only. */
   saveHoliday: '/api/timeoff/saveholiday',

@@ -4,8 +4,10 @@
  * overlap check, request validation and the request states. Pure rules shared by the demo host
  * (api/time-off) and the client (the request form), so the two cannot disagree.
  *
- * Negative balances: Vacation, Sick and Personal are limited by their balance; Bereavement and Jury
- * Duty are granted as the event requires (no accrual, no balance limit), so they may go below zero.
+ * Negative balances: Vacation and Personal are limited by their balance. Sick may be advanced below
+ * zero (it accrues, but illness does not wait for the accrual); Bereavement and Jury Duty are granted
+ * as the event requires (no accrual, no balance limit). The host's `pto_types.allowsNegative` says
+ * the same (tests/api/timecards-data.test.ts checks the two agree).
  */
 import { formatDate } from './format/dates';
 import { addDays, daysBetween, daysFrom, isDay, weekdayOf } from './timecards/days';
@@ -18,7 +20,7 @@ export const PTO_TYPES = ['Vacation', 'Sick', 'Personal', 'Bereavement', 'Jury D
 export type PtoType = (typeof PTO_TYPES)[number];
 
 /** The types whose balance may go below zero (not limited by a balance). */
-export const NEGATIVE_BALANCE_TYPES: readonly PtoType[] = ['Bereavement', 'Jury Duty'];
+export const NEGATIVE_BALANCE_TYPES: readonly PtoType[] = ['Sick', 'Bereavement', 'Jury Duty'];
 
 /** Hours of a full and of a half day, the form's two choices. */
 export const FULL_DAY_HOURS = 8;

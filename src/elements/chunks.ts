@@ -42,5 +42,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-survey-instance': () => import('./wb-survey-instance/define'),
   'wb-document-template-administration': () => import('./wb-document-template-administration/define'),
   'pfm-esign': () => import('./pfm-esign/define'),
+  'tc-manage-timecards': () => import('./tc-manage-timecards/define'),
   'tc-timecard': () => import('./tc-timecard/define'),
 };

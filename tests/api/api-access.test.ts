@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { ACCESS } from '../../src/core/access';
+import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
 
@@ -23,6 +24,8 @@ const restricted = API_ROUTES.filter((route) => route.access !== 'token');
  */
 const OPPORTUNITY_PATHS = new Set(['/api/pfm/getopportunities', '/api/pfm/addopportunitycostcode', '/api/pfm/removeopportunitycostcode']);
 const EMPLOYEE_READS = new Set(['/api/pfm/getopportunities']);
+// Time off (issue 13): the employee (keyPTO Default) calls these; the holiday writes stay refused (tests/api/time-off-*.test.ts).
+for (const path of Object.values(TIME_OFF_API)) if (path !== TIME_OFF_API.saveHoliday && path !== TIME_OFF_API.deleteHoliday) EMPLOYEE_READS.add(path.toLowerCase());
 const WRITTEN = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files', 'change_tracking'];
 
 describe('API access (§6 enforced on the server)', () => {

@@ -26,6 +26,8 @@ const FIELDS = [
   'projections[0].costCodeId', 'items[0].description',
   // Timecards (issue 13)
   'timecardId', 'employeeId', 'weekStart', 'version', 'reason', 'lines[0].projectId', 'delegateEmployeeId', 'startDate', 'endDate', 'delegationId', 'correctionId', 'note',
+  // Time off (issue 13)
+  'requestId', 'type', 'title', 'hoursPerDay', 'items[0].ItemId', 'holidayId', 'regionId', 'holidayDate', 'name', 'hours',
 ];
 
 async function sendJson(method: string, path: string, body: unknown): Promise<{ status: number; body: { message?: unknown; parameter?: unknown } }> {

@@ -15,6 +15,7 @@ import { openDatabase, SEED_DATE } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
+import { NEGATIVE_BALANCE_TYPES } from '../../src/core/time-off';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -57,6 +58,8 @@ describe('migration 011', () => {
       for (const table of NEW_TABLES.filter((t) => t !== 'pto_types')) assert.equal((up.prepare(`SELECT count(*) AS n FROM ${table}`).get() as Row).n, 0, table);
       assert.deepEqual((up.prepare('SELECT name, allowsNegative FROM pto_types ORDER BY displayOrder').all() as Row[]).map((r) => [r.name, r.allowsNegative]),
         [['Vacation', 0], ['Sick', 1], ['Personal', 0], ['Bereavement', 1], ['Jury Duty', 1]]);
+      // The client's checks (core NEGATIVE_BALANCE_TYPES) and the server's (pto_types) must agree.
+      assert.deepEqual((up.prepare('SELECT name FROM pto_types WHERE allowsNegative = 1 ORDER BY displayOrder').all() as Row[]).map((r) => r.name), [...NEGATIVE_BALANCE_TYPES]);
       assert.equal((up.prepare("SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'").get() as Row).stringValue, '2026-01-04');
       // The same states (name, closed, order, initial) and advancements as a fresh seed writes from states.ts.
       for (const key of ['Timecard', 'PtoRequest']) {

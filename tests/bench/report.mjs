@@ -8,6 +8,8 @@ export const GOALS = {
   rowsRatio: 3, // rendered row elements < 3 × visible rows
   screenRatio: 1.5, // issue 11: data-quality screen and the cost adjustments / direct costs lists interactive ≤ 1.5 × their floor
   rulesMs: 500, // issue 11: data-quality rules evaluated on the server ≤ 500 ms
+  timecardsRatio: 1.5, // issue 13: the Timecard Admin's all view (2,000+ employees, one week) interactive ≤ 1.5 × its floor
+  timecardSaveMs: 150, // issue 13: a timecard with 30 lines saved in ≤ 150 ms server time
 };
 
 /** Issue 11's screens of the scale project: [samples key, label]. */
@@ -74,6 +76,22 @@ export function summarize(samples, lastStats, lastGridStats) {
       const server = median(samples.rulesServer ?? []);
       return [figure, { name: 'Data-quality rules on the server (Server-Timing)', median: ms(server), floor: '', ratio: '', goal: `≤ ${GOALS.rulesMs} ms`, result: verdict(server, GOALS.rulesMs, 'ms') }];
     }),
+    ...timecardFigures(samples, verdict),
+  ];
+}
+
+/** Issue 13's rows: the all view against its floor, the 30-line save's server time. */
+function timecardFigures(samples, verdict) {
+  const all = median(samples.timecardsAll ?? []);
+  const floor = median(samples.timecardsAllFloor ?? []);
+  const save = median(samples.timecardSave ?? []);
+  const skipped = samples.skipped?.includes('timecardsAll');
+  return [
+    {
+      name: 'Navigation → Timecard Admin all view (2,000+ employees) interactive', median: ms(all), floor: ms(floor), ratio: ratio(all / floor),
+      goal: `≤ ${GOALS.timecardsRatio}× floor`, result: skipped ? 'skipped: screen not available in this build' : verdict(all / floor, GOALS.timecardsRatio, '×'),
+    },
+    { name: 'Save a timecard with 30 lines on the server (Server-Timing)', median: ms(save), floor: '', ratio: '', goal: `≤ ${GOALS.timecardSaveMs} ms`, result: verdict(save, GOALS.timecardSaveMs, 'ms') },
   ];
 }
 

@@ -10,10 +10,13 @@
 //   5. (issue 11) in-page navigation → the data-quality screen with its rows, against its floor, and
 //      the server's time for the rules (its Server-Timing header); navigation → the cost adjustments
 //      and direct costs lists with rows (skipped when the portal shows "not available" for them);
+//   6. (issue 13, tests/bench/timecards.mjs) as tcadmin: navigation → the Timecard Admin's `all` view of
+//      one week over 2,000+ employees interactive, against its fetch + parse floor; and the server's time
+//      (Server-Timing) to save a timecard with 30 lines;
 // and the rendered row elements against the visible rows. The latest table goes into README.md.
 //
 // Options: --runs N (default 5), --port P (default 8643), --no-build (reuse the bench build),
-// --no-readme (print only). Environment: CHROME_PATH.
+// --no-readme (print only), --only timecards (issue 13's figures alone). Environment: CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -24,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { formatTable, readmeSection, replaceBetweenMarkers, summarize } from './report.mjs';
 import { deepRowStats, findDeep } from './page.mjs';
+import { measureTimecards } from './timecards.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -32,6 +36,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8643' },
     'no-build': { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs) || 5);
@@ -94,8 +99,8 @@ async function startHost() {
 
 // --- browser ---------------------------------------------------------------------------------
 
-async function signIn(page, login) {
-  await page.goto(`${ORIGIN}/pfm/projects`);
+async function signIn(page, login, path = '/pfm/projects') {
+  await page.goto(`${ORIGIN}${path}`);
   await page.waitForURL(/\/idp\/interaction\//, { timeout: STEP_TIMEOUT_MS });
   await page.getByLabel('Login').fill(login);
   await page.getByLabel('Password').fill('demo');
@@ -283,16 +288,18 @@ async function main() {
       if (req.method() === 'GET') apiGets.push(url.pathname + url.search);
     });
 
-    log('signing in as pm…');
-    await signIn(page, 'pm');
-    if (!authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
+    // --only timecards: issue 13's figures alone (the pm's runs below do not run).
+    const pmRuns = values.only !== 'timecards';
+    if (pmRuns) log('signing in as pm…');
+    if (pmRuns) await signIn(page, 'pm');
+    if (pmRuns && !authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
 
-    const project = await page.evaluate(async ({ authorization, projectId }) => {
+    const project = !pmRuns ? { projectId: SCALE_PROJECT.projectId, number: SCALE_PROJECT.number, name: SCALE_PROJECT.name, legalEntityId: 0, budgetId: 0 } : await page.evaluate(async ({ authorization, projectId }) => {
       const response = await fetch(`/api/pfm/getprojects?recordKey=Project&recordId=${projectId}`, { headers: { Authorization: authorization } });
       const body = await response.json();
       return (body.data ?? [])[0] ?? null;
     }, { authorization, projectId: SCALE_PROJECT.projectId });
-    if (!project || !(project.budgetId > 0)) throw new Error(`the scale project ${SCALE_PROJECT.projectId} or its budget was not found (did --scale run?)`);
+    if (pmRuns && (!project || !(project.budgetId > 0))) throw new Error(`the scale project ${SCALE_PROJECT.projectId} or its budget was not found (did --scale run?)`);
     log(`scale project ${project.number} ${project.name}: legal entity ${project.legalEntityId}, budget ${project.budgetId}`);
 
     const gridPath = `/pfm/projects/projectiongrid?legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
@@ -304,6 +311,7 @@ async function main() {
     const samples = {
       grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [],
       dataQuality: [], dataQualityFloor: [], rulesServer: [], costAdjustments: [], costAdjustmentsFloor: [], directCosts: [], directCostsFloor: [], skipped: [],
+      timecardsAll: [], timecardsAllFloor: [], timecardSave: [],
     };
     const projectQuery = `legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
     // Issue 11's screens: [samples key, path, element, a data row inside it].
@@ -321,7 +329,7 @@ async function main() {
     let lastGridStats = null;
 
     // One warm-up run (chunks, Tabulator, caches) and RUNS measured ones.
-    for (let run = 0; run <= RUNS; run += 1) {
+    for (let run = 0; pmRuns && run <= RUNS; run += 1) {
       const warmUp = run === 0;
       log(warmUp ? 'warm-up run…' : `run ${run}/${RUNS}…`);
 
@@ -419,6 +427,9 @@ async function main() {
       if (transactions.visible > 0) samples.rowRatio.push(transactions.rendered / transactions.visible);
       log(`  grid ${grid.ms.toFixed(0)} ms (floor ${gridFloor.ms.toFixed(0)}), transactions ${transactions.ms.toFixed(0)} ms (floor ${transactionsFloor.ms.toFixed(0)}), sort ${sort.ms.toFixed(0)} ms, filter ${filter.ms.toFixed(0)} ms, rows ${transactions.rendered ?? '–'}/${transactions.visible ?? '–'}`);
     }
+
+    // (6) issue 13: the Timecard Admin's all view and a 30-line save, as tcadmin in a context of its own.
+    await measureTimecards({ browser, dataDir: DATA_DIR, runs: RUNS, signIn, pushPath, samples, notes, log });
 
     const figures = summarize(samples, lastStats, lastGridStats);
     const table = formatTable(figures, { runs: RUNS, date: new Date().toISOString().slice(0, 10) });

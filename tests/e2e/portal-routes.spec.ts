@@ -213,6 +213,7 @@ test.describe('full-page hand-offs to the legacy host', () => {
     '/sr/Brats/BuyoutProject': 'pfm-buyout',
     '/CostManagement/Projects': 'pfm-projects',
     '/pr/Timecards/Timecard': 'tc-timecard',
+    '/pr/Timecards': 'tc-manage-timecards',
     '/pr/Timecards/weeklyredirect': 'tc-timecard',
   };
   for (const [path, query] of HANDOFFS) {

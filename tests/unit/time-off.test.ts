@@ -13,7 +13,7 @@ const account: PtoAccount = { type: 'Vacation', openingBalance: 40, openingDate:
 describe('time-off types and days', () => {
   it('the types, states and numbers', () => {
     expect(PTO_TYPES).to.deep.equal(['Vacation', 'Sick', 'Personal', 'Bereavement', 'Jury Duty']);
-    expect(NEGATIVE_BALANCE_TYPES).to.deep.equal(['Bereavement', 'Jury Duty']);
+    expect(NEGATIVE_BALANCE_TYPES).to.deep.equal(['Sick', 'Bereavement', 'Jury Duty']);
     expect(Object.values(PTO_STATES)).to.deep.equal(['Pending', 'Approved', 'Denied', 'Canceled']);
     expect([FULL_DAY_HOURS, HALF_DAY_HOURS, PAY_PERIOD_DAYS]).to.deep.equal([8, 4, 14]);
   });
@@ -136,11 +136,11 @@ describe('time-off request validation', () => {
       .filter((i) => i.integerValue === 1)).to.deep.equal([
       { integerValue: 1, stringValue: 'hoursPerDay', message: 'Not enough Vacation balance: 20 hours requested, 16 available on 03/19/2026.' },
     ]);
-    for (const type of ['Bereavement', 'Jury Duty']) {
+    for (const type of ['Sick', 'Bereavement', 'Jury Duty']) {
       expect(validateRequest({ request: { ...request, type }, account: { ...small, type, openingBalance: 0 }, holidays }).filter((i) => i.integerValue === 1)).to.deep.equal([]);
     }
-    expect(validateRequest({ request: { ...request, type: 'Sick' }, account: { ...small, type: 'Sick', openingBalance: 0 } })[0]?.message)
-      .to.equal('Not enough Sick balance: 32 hours requested, 0 available on 03/19/2026.');
+    expect(validateRequest({ request: { ...request, type: 'Personal' }, account: { ...small, type: 'Personal', openingBalance: 0 } })[0]?.message)
+      .to.equal('Not enough Personal balance: 32 hours requested, 0 available on 03/19/2026.');
   });
 });
 

@@ -30,6 +30,9 @@ import { documentTemplateHandlers } from './pfm/documents/templates';
 import { historyHandlers } from './pfm/history/history';
 import { withHistoryActor } from '../db/history';
 import { esignHandlers } from './pfm/esign/envelopes';
+import { requestHandlers } from './time-off/requests';
+import { holidayHandlers } from './time-off/holidays';
+import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 
 export { API_ROUTES } from './routes';
@@ -87,6 +90,9 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...documentTemplateHandlers,
     ...historyHandlers,
     ...esignHandlers,
+    ...requestHandlers,
+    ...holidayHandlers,
+    ...timeOffStateHandlers,
     ...timecardsHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));

@@ -4,6 +4,7 @@ import { avatarPng } from './avatar';
 import { isAdmin, type Handlers } from './context';
 import { badRequest, booleanParam, forbidden, idParam, notFound, nowIso, rawParam, stringParam } from './http';
 import { routeKey } from './routes';
+import { TEAM_WHERE } from './time-off/requests';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 
 const GET = (path: string) => routeKey('GET', path);
@@ -74,8 +75,10 @@ export const sessionHandlers: Handlers = {
     const budgetsPendingProjections = db.prepare(`SELECT b.budgetId, b.projectId, b.jobNumber, p.name, bp.month, p.legalEntityId
       FROM budgets_pending_projections bp JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
       WHERE bp.employeeId = ? ORDER BY b.jobNumber`).all(employeeId);
-    const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
-      FROM pto_requests r JOIN employees e USING (employeeId) WHERE r.managerEmployeeId = ? AND r.status = 'Pending' ORDER BY r.startDate`).all(employeeId);
+    // Time-off requests Pending for this employee as the manager, or as the manager's delegate for dates sharing a day (api/time-off).
+    const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.totalHours AS ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
+      FROM time_off_requests r JOIN employees e ON e.employeeId = r.employeeId JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+      WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId });
     // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
     return {
       openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,

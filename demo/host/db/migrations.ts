@@ -1311,6 +1311,15 @@ INSERT INTO state_advancements (applicationRecordStateId, targetApplicationRecor
   ORDER BY m.k DESC, f.displayOrder, m.displayOrder;
 `;
 
+/**
+ * 012 (issue 13, time off): who a delegate decided a time-off request for. `decidedByEmployeeId` is
+ * the manager, delegate or Timecard Admin who approved or denied it; `onBehalfOfEmployeeId` is the
+ * manager a delegate acted for (null otherwise), as on weekly_timecards.
+ */
+const TIME_OFF_012 = `
+ALTER TABLE time_off_requests ADD COLUMN onBehalfOfEmployeeId INTEGER REFERENCES employees(employeeId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1323,4 +1332,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: '009_document_templates', sql: DOCUMENT_TEMPLATES },
   { version: 10, name: '010_history_outside_actor', sql: HISTORY_OUTSIDE_ACTOR },
   { version: 11, name: '011_timecards', sql: TIMECARDS_011 },
+  { version: 12, name: '012_time_off_on_behalf_of', sql: TIME_OFF_012 },
 ];

@@ -37,7 +37,7 @@ const planned = (tag: string, screen: string) => ({
 /** The §2 query of PFM screens that a project screen takes as attributes. */
 const PROJECT = { 'project-id': 'projectId', 'budget-id': 'budgetId' } as const;
 
-/** The §2 timecard query as `<tc-timecard>` attributes. */
+/** The §2 timecard query as attributes (`<tc-timecard>`, `<tc-manage-timecards>`). */
 const TIMECARD = {
   'employee-id': 'employeeId', 'timecard-id': 'timecardId', 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench',
   'active-tray': 'activeTray', 'active-tab': 'activeTab', search: 'search',
@@ -53,7 +53,7 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
   { path: '/SR/Brats', title: 'BRATs', tag: 'pfm-buyout', attributes: { ...PROJECT } },
   { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', tag: 'pfm-buyout', attributes: { ...PROJECT } },
   { path: '/pr/Timecards/Timecard', title: 'Timecard', tag: 'tc-timecard', attributes: { ...TIMECARD } },
-  { path: '/pr/Timecards', title: 'Timecards', ...planned('tc-manage-timecards', 'Timecards') },
+  { path: '/pr/Timecards', title: 'Timecards', tag: 'tc-manage-timecards', attributes: { ...TIMECARD } },
   { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', tag: 'tc-timecard', attributes: { ...TIMECARD } },
   { path: '/pr/Requests', title: 'Time-Off Requests', ...planned('pto-requests', 'Time-Off Requests') },
   { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', ...planned('pto-regional-calendar', 'Regional Calendar') },

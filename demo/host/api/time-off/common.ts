@@ -1,0 +1,155 @@
+/**
+ * Time off on the demo host (issue 13): what every time-off call shares. The clock (injectable, so
+ * the API tests can pin "today"), who the caller may see and decide for, the employee's accounts
+ * (opening balance of the year + accrual per pay period from the `payPeriodAnchor` setting + the
+ * type's carry-over cap) and region holidays, in the shapes the core rules (src/core/time-off.ts) take.
+ */
+import type Database from 'better-sqlite3';
+import { roleAllows, ruleAllows } from '../../../../src/core/access';
+import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off-api';
+import { PAY_PERIOD_DAYS, type PtoAccount, type PtoRequest } from '../../../../src/core/time-off';
+import { addDays, calendarDay, daysBetween, isDay } from '../../../../src/core/timecards/days';
+import type { Holiday } from '../../../../src/core/timecards/hours';
+import type { Delegation } from '../../../../src/core/timecards/states';
+import type { Caller } from '../context';
+import { badRequest, rawParam, type Params } from '../http';
+
+type Db = Database.Database;
+
+// --- clock ------------------------------------------------------------------------------------------
+
+let clock: () => number = () => Date.now();
+/** Pin the time-off clock (tests); null restores the real one. */
+export function setTimeOffClock(now: (() => number) | null): void {
+  clock = now ?? (() => Date.now());
+}
+export const timeOffNowIso = (): string => new Date(clock()).toISOString();
+/** Today, 'YYYY-MM-DD': the clock's day in US Central time (as a timecard day, §9). */
+export const timeOffToday = (): string => calendarDay(new Date(clock())) as string;
+
+// --- parameters -------------------------------------------------------------------------------------
+
+/** A 'YYYY-MM-DD' parameter; empty → undefined; anything else → 400 naming it. */
+export function dateParam(params: Params | undefined, name: string, required = false): string | undefined {
+  const raw = rawParam(params, name)?.trim();
+  if (raw === undefined || raw === '') {
+    if (required) throw badRequest(`Parameter '${name}' is required (a date, YYYY-MM-DD).`, { parameter: name });
+    return undefined;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !isDay(raw)) {
+    throw badRequest(`Parameter '${name}' must be a date, YYYY-MM-DD (got '${raw.slice(0, 40)}').`, { parameter: name });
+  }
+  return raw;
+}
+
+// --- who the caller is ------------------------------------------------------------------------------
+
+/** Admin / Timecard Admin (keyTC), Admin on keyAdmin or keyPTO: sees and decides everyone's requests. */
+export const seesEveryone = (user: Caller): boolean =>
+  roleAllows(user.roles, 'keyTC', ['Admin', 'Timecard Admin']) || roleAllows(user.roles, 'keyAdmin', ['Admin']) || roleAllows(user.roles, 'keyPTO', ['Admin']);
+
+/** keyPTO Manager or Admin (the menu role of the team view). */
+export const isTimeOffManager = (user: Caller): boolean => TIME_OFF_MANAGERS.some((rule) => ruleAllows(user.roles, rule));
+
+/** The delegations (not canceled) received by `delegateId`. */
+export const delegationsTo = (db: Db, delegateId: number): Delegation[] =>
+  db.prepare(`SELECT managerEmployeeId AS managerId, delegateEmployeeId AS delegateId, startDate, endDate FROM approval_delegations
+    WHERE delegateEmployeeId = ? AND canceledAt IS NULL`).all(delegateId) as Delegation[];
+
+export interface EmployeeRef {
+  employeeId: number;
+  preferredName: string;
+  managerEmployeeId: number | null;
+  regionId: number | null;
+}
+
+export function employeeRef(db: Db, employeeId: number): EmployeeRef | undefined {
+  return db.prepare('SELECT employeeId, preferredName, managerEmployeeId, regionId FROM employees WHERE employeeId = ?').get(employeeId) as EmployeeRef | undefined;
+}
+
+/** True when a delegation from `managerId` to the caller shares a day with `from`..`to`. */
+export const delegationCoversRange = (delegations: readonly Delegation[], managerId: number | null, from: string, to: string): boolean =>
+  managerId !== null && delegations.some((d) => d.managerId === managerId && d.startDate <= to && from <= d.endDate);
+
+/**
+ * Whether the caller may see `employee`'s requests and balances around `from`..`to`: their own, their
+ * manager, that manager's delegate for a range sharing a day, or Admin / Timecard Admin.
+ */
+export function maySee(db: Db, user: Caller, employee: EmployeeRef, from: string, to: string): boolean {
+  if (employee.employeeId === user.employeeId || seesEveryone(user)) return true;
+  if (employee.managerEmployeeId === user.employeeId) return true;
+  return delegationCoversRange(delegationsTo(db, user.employeeId), employee.managerEmployeeId, from, to);
+}
+
+// --- holidays and accounts -----------------------------------------------------------------------------
+
+/** The holidays of a region in the core's shape (a 4-hour holiday is a half day). */
+export function regionHolidays(db: Db, regionId: number | null): Holiday[] {
+  if (regionId === null) return [];
+  return (db.prepare('SELECT holidayDate, name, hours FROM holidays WHERE regionId = ? ORDER BY holidayDate').all(regionId) as Array<{ holidayDate: string; name: string; hours: number }>)
+    .map((h) => ({ date: h.holidayDate, name: h.name, halfDay: h.hours < 8 }));
+}
+
+export interface PtoTypeRow {
+  ptoTypeId: number;
+  name: string;
+  allowsNegative: number;
+  accrualHoursPerPeriod: number;
+  carryOverCapHours: number;
+}
+
+export const ptoTypes = (db: Db): PtoTypeRow[] =>
+  db.prepare('SELECT ptoTypeId, name, allowsNegative, accrualHoursPerPeriod, carryOverCapHours FROM pto_types WHERE active = 1 ORDER BY displayOrder').all() as PtoTypeRow[];
+
+/** The `payPeriodAnchor` setting: the Sunday the first pay period counted starts on. */
+export function payPeriodAnchor(db: Db): string {
+  const anchor = db.prepare("SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'").pluck().get() as string | undefined;
+  return anchor && isDay(anchor) ? anchor : '2026-01-04';
+}
+
+/** The first pay-period end on or after `from` that closes a period counted from `anchor` (the grid: anchor + 13 + 14k). */
+export function firstPeriodEnd(anchor: string, from: string): string {
+  const start = from > anchor ? from : addDays(anchor, PAY_PERIOD_DAYS - 1);
+  const offset = ((daysBetween(addDays(anchor, PAY_PERIOD_DAYS - 1), start) % PAY_PERIOD_DAYS) + PAY_PERIOD_DAYS) % PAY_PERIOD_DAYS;
+  return offset === 0 ? start : addDays(start, PAY_PERIOD_DAYS - offset);
+}
+
+/** How many pay periods counted from `anchor` end from `from` through `to`. */
+export function periodsEnded(anchor: string, from: string, to: string): number {
+  const first = firstPeriodEnd(anchor, from);
+  return first > to ? 0 : Math.floor(daysBetween(first, to) / PAY_PERIOD_DAYS) + 1;
+}
+
+/**
+ * `employeeId`'s account of `type` for a balance on `asOf`: the opening hours of the latest year with a
+ * `pto_balances` row on or before `asOf`'s year (0 from Jan 1 of `asOf`'s year when none), accruing
+ * every pay period counted from the anchor (a period ending before the anchor accrues nothing: the
+ * core's grid would count it, so the opening passed to it is lowered by that accrual), capped at each
+ * year end by the type's carry-over cap. `openingHours` is the stored opening.
+ */
+export function accountOf(db: Db, employeeId: number, type: PtoTypeRow, asOf: string, anchor = payPeriodAnchor(db)): PtoAccount & { openingHours: number } {
+  const year = Number(asOf.slice(0, 4));
+  const row = db.prepare('SELECT year, openingHours FROM pto_balances WHERE employeeId = ? AND ptoTypeId = ? AND year <= ? ORDER BY year DESC LIMIT 1')
+    .get(employeeId, type.ptoTypeId, year) as { year: number; openingHours: number } | undefined;
+  const openingDate = `${row?.year ?? year}-01-01`;
+  const openingHours = row?.openingHours ?? 0;
+  // Grid ends between the opening date and the anchor: not periods of this plan.
+  let before = 0;
+  for (let end = addDays(anchor, -1); end >= openingDate; end = addDays(end, -PAY_PERIOD_DAYS)) before += 1;
+  return {
+    type: type.name,
+    openingBalance: Math.round((openingHours - before * type.accrualHoursPerPeriod) * 100) / 100,
+    openingHours,
+    openingDate,
+    accrualPerPeriod: type.accrualHoursPerPeriod,
+    payPeriodEnd: addDays(anchor, -1),
+    carryOverCap: type.carryOverCapHours,
+  };
+}
+
+/** `employeeId`'s requests in the core's shape (every state). */
+export function requestsOf(db: Db, employeeId: number): Array<PtoRequest & { requestId: number }> {
+  return db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay, st.name AS state
+    FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st USING (applicationRecordStateId)
+    WHERE r.employeeId = ? ORDER BY r.startDate, r.requestId`).all(employeeId) as Array<PtoRequest & { requestId: number }>;
+}

@@ -1,0 +1,185 @@
+/**
+ * Regions and the regional holiday calendar (issue 13, TIME_OFF_API):
+ *
+ * | route | parameters | answer |
+ * |---|---|---|
+ * | GET /api/timeoff/getregions | – | `RegionRow[]` (active regions) |
+ * | GET /api/timeoff/getholidays | regionId? (or mine=true: the caller's region), year? (default this year) | `HolidayRow[]` by date |
+ * | POST /api/timeoff/saveholiday | holidayId? (change), regionId, holidayDate, name, hours (8 or 4) | `HolidayRow` |
+ * | DELETE /api/timeoff/deleteholiday | holidayId (form-data) | `{ holidayId }` |
+ * | GET /api/timeoff/getteamcalendar | from, to (at most 62 days apart) | `TeamCalendarLoad` |
+ *
+ * Holiday writes: HOLIDAY_CALENDAR_ADMINS only (the route table). One holiday per region and date (a
+ * duplicate is a 400 autoAlert naming the one there). A change rewrites the holiday line of the
+ * region's Draft cards of the week(s) it touches (the old and the new date); Submitted, Approved and
+ * Processed cards are left alone.
+ *
+ * The team calendar: Admin / Timecard Admin see everyone (who keeps time or takes time off); a
+ * manager (keyPTO Manager, or anyone with reports) their reports, the teams delegated to them for
+ * dates in the range, and themselves; anyone else 403. Approved and Pending absences and the
+ * holidays of those employees' regions in the range.
+ */
+import type Database from 'better-sqlite3';
+import { formatDate } from '../../../../src/core/format/dates';
+import type { HolidayRow, RegionRow, TeamCalendarLoad } from '../../../../src/core/time-off-api';
+import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../../../src/core/time-off';
+import { TIME_OFF_API } from '../../../../src/core/time-off-api';
+import { addDays, daysBetween } from '../../../../src/core/timecards/days';
+import { weekOf } from '../../../../src/core/timecards/week';
+import type { Ctx, Handlers } from '../context';
+import { autoAlert, badRequest, booleanParam, forbidden, idParam, notFound, numberParam, rawParam, stringParam } from '../http';
+import { routeKey } from '../routes';
+import { DAY_COLUMNS, employeeInfo, holidayHours, timecardStateId, weekHolidays } from '../timecards/cards';
+import { dateParam, isTimeOffManager, seesEveryone, timeOffNowIso, timeOffToday } from './common';
+
+type Db = Database.Database;
+
+export const HOLIDAY_SELECT = `SELECT h.holidayId, h.regionId, g.name AS regionName, h.holidayDate, h.name, h.hours
+  FROM holidays h JOIN regions g ON g.regionId = h.regionId`;
+
+export function holidayRow(db: Db, holidayId: number): HolidayRow {
+  const row = db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayId = ?`).get(holidayId) as HolidayRow | undefined;
+  if (!row) throw notFound(`Holiday ${holidayId} not found.`);
+  return row;
+}
+
+export function requireRegion(db: Db, regionId: number): RegionRow {
+  const region = db.prepare('SELECT regionId, code, name FROM regions WHERE regionId = ?').get(regionId) as RegionRow | undefined;
+  if (!region) throw notFound(`Region ${regionId} not found.`);
+  return region;
+}
+
+function yearParam(query: Record<string, unknown>): number {
+  const raw = rawParam(query, 'year')?.trim();
+  if (raw === undefined || raw === '') return Number(timeOffToday().slice(0, 4));
+  if (!/^\d{4}$/.test(raw) || Number(raw) < 2000 || Number(raw) > 2100) throw badRequest(`Parameter 'year' must be a year from 2000 to 2100 (got '${raw.slice(0, 40)}').`, { parameter: 'year' });
+  return Number(raw);
+}
+
+function getRegions({ db }: Ctx): RegionRow[] {
+  return db.prepare('SELECT regionId, code, name FROM regions WHERE active = 1 ORDER BY name').all() as RegionRow[];
+}
+
+function getHolidays({ db, query, user }: Ctx): HolidayRow[] {
+  // mine=true: the caller's own region (the request form's holidays); none when the caller has no region.
+  const mine = booleanParam(query, 'mine', false);
+  const own = mine ? (db.prepare('SELECT regionId FROM employees WHERE employeeId = ?').get(user.employeeId) as { regionId: number | null } | undefined)?.regionId ?? null : null;
+  if (mine && own === null) return [];
+  const regionId = mine ? own! : idParam(query, 'regionId');
+  const year = yearParam(query);
+  if (regionId !== undefined) requireRegion(db, regionId);
+  return db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayDate BETWEEN ? AND ?${regionId !== undefined ? ' AND h.regionId = ?' : ''}
+    ORDER BY h.holidayDate, g.name`).all(`${year}-01-01`, `${year}-12-31`, ...(regionId !== undefined ? [regionId] : [])) as HolidayRow[];
+}
+
+/** Longest holiday name. */
+export const HOLIDAY_NAME_MAX = 100;
+/** Longest team calendar range, in days between `from` and `to`. */
+export const CALENDAR_MAX_DAYS = 62;
+const SAVE_HOLIDAY = 'saveholiday';
+
+/**
+ * Rewrite the holiday line of the Draft cards of `regionId`'s employees for the week of `date`: the
+ * region's holidays of that week as they are now (none: the line goes). Other states are left alone.
+ */
+export function rewriteDraftHolidayLines(db: Db, regionId: number, date: string): number {
+  const { weekStart } = weekOf(date);
+  const cards = db.prepare(`SELECT t.timecardId, t.employeeId FROM weekly_timecards t JOIN employees e ON e.employeeId = t.employeeId
+    WHERE e.regionId = ? AND t.weekStart = ? AND t.applicationRecordStateId = ?`).all(regionId, weekStart, timecardStateId(db, 'Draft')) as Array<{ timecardId: number; employeeId: number }>;
+  const holidays = weekHolidays(db, regionId, weekStart);
+  const at = timeOffNowIso();
+  for (const card of cards) {
+    const hours = holidayHours(employeeInfo(db, card.employeeId)?.schedule ?? null, weekStart, holidays);
+    const line = db.prepare("SELECT timecardLineId FROM timecard_lines WHERE timecardId = ? AND source = 'holiday'").get(card.timecardId) as { timecardLineId: number } | undefined;
+    if (hours.some((h) => h > 0)) {
+      if (line) db.prepare(`UPDATE timecard_lines SET ${DAY_COLUMNS.map((c) => `${c} = ?`).join(', ')}, modifiedAt = ? WHERE timecardLineId = ?`).run(...hours, at, line.timecardLineId);
+      else {
+        db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ${DAY_COLUMNS.join(', ')}, displayOrder, modifiedAt)
+          VALUES (?, 'Holiday', 'holiday', ${DAY_COLUMNS.map(() => '?').join(', ')}, (SELECT coalesce(max(displayOrder), 0) + 1 FROM timecard_lines WHERE timecardId = ?), ?)`)
+          .run(card.timecardId, ...hours, card.timecardId, at);
+      }
+    } else if (line) db.prepare('DELETE FROM timecard_lines WHERE timecardLineId = ?').run(line.timecardLineId);
+    db.prepare('UPDATE weekly_timecards SET version = version + 1, modifiedAt = ? WHERE timecardId = ?').run(at, card.timecardId);
+  }
+  return cards.length;
+}
+
+function saveHoliday({ db, body }: Ctx): HolidayRow {
+  const holidayId = idParam(body, 'holidayId');
+  const regionId = idParam(body, 'regionId', true);
+  const holidayDate = dateParam(body, 'holidayDate', true)!;
+  const name = stringParam(body, 'name', HOLIDAY_NAME_MAX);
+  if (!name) throw badRequest("Parameter 'name' is required (the holiday's name).", { parameter: 'name' });
+  const hours = numberParam(body, 'hours') ?? FULL_DAY_HOURS;
+  if (hours !== FULL_DAY_HOURS && hours !== HALF_DAY_HOURS) {
+    throw badRequest(`Parameter 'hours' must be ${FULL_DAY_HOURS} (a full day) or ${HALF_DAY_HOURS} (a half day).`, { parameter: 'hours' });
+  }
+  return db.transaction(() => {
+    const region = requireRegion(db, regionId);
+    const before = holidayId !== undefined ? holidayRow(db, holidayId) : undefined;
+    const clash = db.prepare('SELECT name FROM holidays WHERE regionId = ? AND holidayDate = ? AND holidayId IS NOT ?').get(regionId, holidayDate, holidayId ?? null) as { name: string } | undefined;
+    if (clash) {
+      throw autoAlert(SAVE_HOLIDAY, `${region.name} already has a holiday on ${formatDate(holidayDate)} (${clash.name}): change that one instead.`, {
+        feedback: [{ integerValue: 1, stringValue: 'holidayDate', fieldName: 'holidayDate', message: `${region.name} already has a holiday on ${formatDate(holidayDate)}.` }],
+      });
+    }
+    const at = timeOffNowIso();
+    let id = holidayId;
+    if (before) {
+      db.prepare('UPDATE holidays SET regionId = ?, holidayDate = ?, name = ?, hours = ?, displayText = ?, modifiedAt = ? WHERE holidayId = ?')
+        .run(regionId, holidayDate, name, hours, `${holidayDate} ${name}`, at, before.holidayId);
+      if (before.regionId !== regionId || weekOf(before.holidayDate).weekStart !== weekOf(holidayDate).weekStart) rewriteDraftHolidayLines(db, before.regionId, before.holidayDate);
+    } else {
+      id = Number(db.prepare('INSERT INTO holidays (regionId, holidayDate, name, hours, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(regionId, holidayDate, name, hours, `${holidayDate} ${name}`, at).lastInsertRowid);
+    }
+    rewriteDraftHolidayLines(db, regionId, holidayDate);
+    return holidayRow(db, id!);
+  }).immediate();
+}
+
+function deleteHoliday({ db, body, query }: Ctx): { holidayId: number } {
+  const holidayId = idParam(body, 'holidayId') ?? idParam(query, 'holidayId', true);
+  return db.transaction(() => {
+    const holiday = holidayRow(db, holidayId);
+    db.prepare('DELETE FROM holidays WHERE holidayId = ?').run(holidayId);
+    rewriteDraftHolidayLines(db, holiday.regionId, holiday.holidayDate);
+    return { holidayId };
+  }).immediate();
+}
+
+function getTeamCalendar({ db, query, user }: Ctx): TeamCalendarLoad {
+  const from = dateParam(query, 'from') ?? timeOffToday();
+  const to = dateParam(query, 'to') ?? addDays(from, 27);
+  if (to < from) throw badRequest("Parameter 'to' is before 'from'.", { parameter: 'to' });
+  if (daysBetween(from, to) > CALENDAR_MAX_DAYS) throw badRequest(`The range is longer than ${CALENDAR_MAX_DAYS} days: choose 'from' and 'to' closer together.`, { parameter: 'to' });
+  const args = { me: user.employeeId, from, to };
+  let employees: Array<{ employeeId: number; name: string; regionId: number | null }>;
+  if (seesEveryone(user)) {
+    employees = db.prepare(`SELECT e.employeeId, e.preferredName AS name, e.regionId FROM employees e WHERE e.active = 1
+      AND EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey IN ('keyPTO', 'keyTC')) ORDER BY e.preferredName`).all() as typeof employees;
+  } else {
+    const team = db.prepare(`SELECT e.employeeId, e.preferredName AS name, e.regionId FROM employees e WHERE e.active = 1 AND (e.employeeId = @me OR e.managerEmployeeId = @me
+      OR EXISTS (SELECT 1 FROM approval_delegations d WHERE d.delegateEmployeeId = @me AND d.canceledAt IS NULL AND d.managerEmployeeId = e.managerEmployeeId
+        AND d.startDate <= @to AND @from <= d.endDate)) ORDER BY e.preferredName`).all(args) as typeof employees;
+    if (team.length <= 1 && !isTimeOffManager(user)) throw forbidden("Only a manager, their delegate or a Timecard Admin can see a team's calendar.");
+    employees = team;
+  }
+  const ids = new Set(employees.map((e) => e.employeeId));
+  const absences = (db.prepare(`SELECT r.employeeId, r.requestId, t.name AS type, st.name AS state, r.startDate, r.endDate, r.hoursPerDay
+    FROM time_off_requests r JOIN pto_types t ON t.ptoTypeId = r.ptoTypeId JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+    WHERE st.name IN ('Approved', 'Pending') AND r.startDate <= @to AND @from <= r.endDate ORDER BY r.startDate, r.requestId`).all(args) as TeamCalendarLoad['absences'])
+    .filter((a) => ids.has(a.employeeId));
+  const regions = [...new Set(employees.map((e) => e.regionId).filter((r): r is number => r !== null))];
+  const holidays = regions.length ? db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayDate BETWEEN ? AND ? AND h.regionId IN (${regions.map(() => '?').join(', ')})
+    ORDER BY h.holidayDate, g.name`).all(from, to, ...regions) as HolidayRow[] : [];
+  return { from, to, employees: employees.map(({ employeeId, name }) => ({ employeeId, name })), absences, holidays };
+}
+
+export const holidayHandlers: Handlers = {
+  [routeKey('GET', TIME_OFF_API.getRegions)]: getRegions,
+  [routeKey('GET', TIME_OFF_API.getHolidays)]: getHolidays,
+  [routeKey('POST', TIME_OFF_API.saveHoliday)]: saveHoliday,
+  [routeKey('DELETE', TIME_OFF_API.deleteHoliday)]: deleteHoliday,
+  [routeKey('GET', TIME_OFF_API.getTeamCalendar)]: getTeamCalendar,
+};

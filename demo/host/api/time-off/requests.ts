@@ -1,0 +1,279 @@
+/**
+ * Time-off requests and balances (issue 13, TIME_OFF_API in src/core/time-off-api.ts):
+ *
+ * | route | parameters | answer |
+ * |---|---|---|
+ * | GET /api/timeoff/getrequests | view mine (default) / team, recordId, open, lastLoad (changed since) | `TimeOffRequestRow[]` |
+ * | GET /api/timeoff/getbalances | employeeId (default the caller), asOf (default today) | `BalanceRow[]` |
+ * | POST /api/timeoff/saverequest | requestId (change a Pending one), OldRecordStateId?, type, title, startDate, endDate, hoursPerDay | `TimeOffRequestRow` |
+ *
+ * Another employee's requests and balances: their manager, that manager's delegate for dates sharing a
+ * day, or Admin / Timecard Admin (403 otherwise). A new request is checked by the core's
+ * `validateRequest` with the employee's other requests, account and region holidays: a refusal is a
+ * 400 autoAlert whose `feedback` items carry `fieldName`; nothing is written then.
+ */
+import type Database from 'better-sqlite3';
+import {
+  balanceAsOf, mayTransitionRequest, PTO_STATES, requestDays, requestHours, validateRequest, type PtoAccount, type PtoRequest,
+} from '../../../../src/core/time-off';
+import type { BalanceRow, TimeOffRequestRow } from '../../../../src/core/time-off-api';
+import { TIME_OFF_API } from '../../../../src/core/time-off-api';
+import { addDays } from '../../../../src/core/timecards/days';
+import type { Holiday } from '../../../../src/core/timecards/hours';
+import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
+import type { Delegation } from '../../../../src/core/timecards/states';
+import type { Caller, Ctx, Handlers } from '../context';
+import { autoAlert, booleanParam, conflict, enumParam, forbidden, idParam, lastLoadParam, notFound, numberParam, rawParam, stringParam } from '../http';
+import { stateByName } from '../records';
+import { routeKey } from '../routes';
+import {
+  accountOf, dateParam, delegationsTo, employeeRef, isTimeOffManager, maySee, payPeriodAnchor, periodsEnded, ptoTypes, regionHolidays, requestsOf,
+  seesEveryone, timeOffNowIso, timeOffToday, type PtoTypeRow,
+} from './common';
+
+type Db = Database.Database;
+export const PTO_KEY = 'PtoRequest';
+export const SAVE_REQUEST = 'saverequest';
+
+/** The request states' ids by name and names by id. */
+export function ptoStates(db: Db): { id: Record<string, number>; name: Map<number, string> } {
+  const id: Record<string, number> = {};
+  for (const name of Object.values(PTO_STATES)) id[name] = stateByName(db, PTO_KEY, name).applicationRecordStateId;
+  return { id, name: new Map(Object.entries(id).map(([n, i]) => [i, n])) };
+}
+
+export const REQUEST_SELECT = `SELECT r.requestId, r.employeeId, e.preferredName AS employeeName, e.managerEmployeeId AS managerId, e.regionId,
+  t.name AS type, r.ptoTypeId, r.title, r.startDate, r.endDate, r.hoursPerDay, r.totalHours, st.name AS state, r.applicationRecordStateId,
+  r.requestedAt, d.preferredName AS decidedByName, r.decidedAt, o.preferredName AS onBehalfOfName, r.denialReason, r.canceledAt, r.version
+  FROM time_off_requests r JOIN employees e ON e.employeeId = r.employeeId JOIN pto_types t ON t.ptoTypeId = r.ptoTypeId
+  JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+  LEFT JOIN employees d ON d.employeeId = r.decidedByEmployeeId LEFT JOIN employees o ON o.employeeId = r.onBehalfOfEmployeeId`;
+
+export interface RequestDbRow {
+  requestId: number;
+  employeeId: number;
+  employeeName: string;
+  managerId: number | null;
+  regionId: number | null;
+  type: string;
+  ptoTypeId: number;
+  title: string;
+  startDate: string;
+  endDate: string;
+  hoursPerDay: number;
+  totalHours: number;
+  state: string;
+  applicationRecordStateId: number;
+  requestedAt: string;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  onBehalfOfName: string | null;
+  denialReason: string | null;
+  canceledAt: string | null;
+  version: number;
+}
+
+export function requestDbRow(db: Db, requestId: number): RequestDbRow {
+  const row = db.prepare(`${REQUEST_SELECT} WHERE r.requestId = ?`).get(requestId) as RequestDbRow | undefined;
+  if (!row) throw notFound(`Time-off request ${requestId} not found.`);
+  return row;
+}
+
+/** A type whose balance is not tracked: it may go negative and accrues nothing (Bereavement, Jury Duty). */
+const untracked = (type: PtoTypeRow | undefined) => !type || (type.allowsNegative === 1 && type.accrualHoursPerPeriod === 0);
+
+/** Per employee: holidays, requests and accounts, loaded once for many rows. */
+class EmployeeBook {
+  readonly #db: Db;
+  readonly #types: Map<string, PtoTypeRow>;
+  readonly #anchor: string;
+  readonly #cache = new Map<number, { holidays: Holiday[]; requests: Array<PtoRequest & { requestId: number }> }>();
+  constructor(db: Db) {
+    this.#db = db;
+    this.#types = new Map(ptoTypes(db).map((t) => [t.name, t]));
+    this.#anchor = payPeriodAnchor(db);
+  }
+  of(employeeId: number, regionId: number | null) {
+    let entry = this.#cache.get(employeeId);
+    if (!entry) {
+      entry = { holidays: regionHolidays(this.#db, regionId), requests: requestsOf(this.#db, employeeId) };
+      this.#cache.set(employeeId, entry);
+    }
+    return entry;
+  }
+  type(name: string) {
+    return this.#types.get(name);
+  }
+  account(employeeId: number, type: PtoTypeRow, asOf: string): PtoAccount & { openingHours: number } {
+    return accountOf(this.#db, employeeId, type, asOf, this.#anchor);
+  }
+}
+
+/** The API row of a request for `user`: balances before and after on its start date, and what the caller may do. */
+function toRow(row: RequestDbRow, book: EmployeeBook, user: Caller, delegations: readonly Delegation[], states: ReturnType<typeof ptoStates>, today: string): TimeOffRequestRow {
+  const { holidays, requests } = book.of(row.employeeId, row.regionId);
+  const type = book.type(row.type);
+  let balanceBefore: number | null = null;
+  let balanceAfter: number | null = null;
+  if (type && !untracked(type)) {
+    const account = book.account(row.employeeId, type, row.startDate);
+    // On the start date, without this request: what is there to take it from.
+    balanceBefore = balanceAsOf(account, requests.filter((r) => r.requestId !== row.requestId), row.startDate, holidays);
+    balanceAfter = Math.round((balanceBefore - requestHours(row, holidays)) * 100) / 100;
+  }
+  const request = { ...row, managerId: row.managerId };
+  const actor = { employeeId: user.employeeId, timecardAdmin: seesEveryone(user) };
+  const advancements: TimeOffRequestRow['advancements'] = [];
+  const may = (to: string, reason?: string) => mayTransitionRequest({ from: row.state, to, actor, request, delegations, reason, today }).ok;
+  if (row.state === PTO_STATES.pending && may(PTO_STATES.approved)) {
+    advancements.push({ routeStateId: states.id.Approved!, name: 'Approve', action: 'approve', needsReason: false });
+    advancements.push({ routeStateId: states.id.Denied!, name: 'Deny', action: 'deny', needsReason: true });
+  }
+  if (may(PTO_STATES.canceled)) advancements.push({ routeStateId: states.id.Canceled!, name: 'Cancel request', action: 'cancel', needsReason: false });
+  return {
+    requestId: row.requestId, employeeId: row.employeeId, employeeName: row.employeeName, type: row.type, title: row.title,
+    startDate: row.startDate, endDate: row.endDate, hoursPerDay: row.hoursPerDay, totalHours: row.totalHours, state: row.state,
+    applicationRecordStateId: row.applicationRecordStateId, balanceBefore, balanceAfter, requestedAt: row.requestedAt,
+    decidedByName: row.decidedByName, decidedAt: row.decidedAt, onBehalfOfName: row.onBehalfOfName, denialReason: row.denialReason,
+    canceledAt: row.canceledAt, advancements,
+  };
+}
+
+/** API rows of `rows` for `user`. */
+export function requestRows(db: Db, user: Caller, rows: readonly RequestDbRow[]): TimeOffRequestRow[] {
+  const book = new EmployeeBook(db);
+  const delegations = delegationsTo(db, user.employeeId);
+  const states = ptoStates(db);
+  const today = timeOffToday();
+  return rows.map((row) => toRow(row, book, user, delegations, states, today));
+}
+
+/** 403 unless `user` may see `row`'s employee's requests. */
+export function requireMaySee(db: Db, user: Caller, employeeId: number, from: string, to: string): void {
+  const employee = employeeRef(db, employeeId);
+  if (!employee) throw notFound(`Employee ${employeeId} not found.`);
+  if (!maySee(db, user, employee, from, to)) {
+    throw forbidden("Only the employee, their manager, the manager's delegate or a Timecard Admin can see this employee's time off.");
+  }
+}
+
+/** True when `user` manages someone or holds a delegation (not canceled). */
+const managesAnyone = (db: Db, user: Caller) =>
+  db.prepare('SELECT 1 FROM employees WHERE managerEmployeeId = ? LIMIT 1').get(user.employeeId) !== undefined
+  || db.prepare('SELECT 1 FROM approval_delegations WHERE delegateEmployeeId = ? AND canceledAt IS NULL LIMIT 1').get(user.employeeId) !== undefined;
+
+/** SQL (on `r`, `e`) for the requests of the caller's team: reports, and delegated reports on covered dates. */
+export const TEAM_WHERE = `r.employeeId <> @me AND (e.managerEmployeeId = @me OR EXISTS (SELECT 1 FROM approval_delegations d
+  WHERE d.delegateEmployeeId = @me AND d.canceledAt IS NULL AND d.managerEmployeeId = e.managerEmployeeId AND d.startDate <= r.endDate AND r.startDate <= d.endDate))`;
+
+function getRequests({ db, query, user }: Ctx): TimeOffRequestRow[] {
+  const recordId = idParam(query, 'recordId');
+  const view = enumParam(query, 'view', ['mine', 'team'] as const) ?? 'mine';
+  const open = booleanParam(query, 'open', false);
+  const lastLoad = lastLoadParam(query);
+  const today = timeOffToday();
+  if (recordId !== undefined) {
+    const row = requestDbRow(db, recordId);
+    requireMaySee(db, user, row.employeeId, row.startDate, row.endDate);
+    return requestRows(db, user, [row]);
+  }
+  const where: string[] = [];
+  const args: Record<string, unknown> = { me: user.employeeId, today };
+  if (view === 'mine') where.push('r.employeeId = @me');
+  else if (seesEveryone(user)) where.push('r.employeeId <> @me');
+  else {
+    if (!isTimeOffManager(user) && !managesAnyone(db, user)) throw forbidden('Only a manager, their delegate or a Timecard Admin can see a team\'s requests.');
+    where.push(TEAM_WHERE);
+  }
+  if (open) where.push("(st.name = 'Pending' OR (st.name = 'Approved' AND r.endDate >= @today))");
+  if (lastLoad) {
+    where.push('r.modifiedAt > @lastLoad');
+    args.lastLoad = lastLoad;
+  }
+  const rows = db.prepare(`${REQUEST_SELECT} WHERE ${where.join(' AND ')} ORDER BY r.startDate DESC, r.requestId DESC`).all(args) as RequestDbRow[];
+  return requestRows(db, user, rows);
+}
+
+function getBalances({ db, query, user }: Ctx): BalanceRow[] {
+  const employeeId = idParam(query, 'employeeId') ?? user.employeeId;
+  const asOf = dateParam(query, 'asOf') ?? timeOffToday();
+  requireMaySee(db, user, employeeId, asOf, asOf);
+  const employee = employeeRef(db, employeeId)!;
+  const book = new EmployeeBook(db);
+  const { holidays, requests } = book.of(employeeId, employee.regionId);
+  const anchor = payPeriodAnchor(db);
+  const yearStart = `${asOf.slice(0, 4)}-01-01`;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return ptoTypes(db).map((type) => {
+    const account = book.account(employeeId, type, asOf);
+    // The year of asOf: its opening is the stored one, or (no row for that year yet) what was carried over Dec 31, capped.
+    const from = account.openingDate > yearStart ? account.openingDate : yearStart;
+    const openingHours = from === account.openingDate ? account.openingHours
+      : Math.min(balanceAsOf(account, requests, addDays(yearStart, -1), holidays), type.carryOverCapHours);
+    const hoursIn = (state: string) => requests.filter((r) => r.type === type.name && r.state === state)
+      .flatMap((r) => requestDays(r, holidays)).filter((d) => d.date >= from && d.date <= asOf).reduce((sum, d) => sum + d.hours, 0);
+    const periods = periodsEnded(anchor, from, asOf);
+    return {
+      type: type.name, allowsNegative: type.allowsNegative === 1, asOf, openingHours: round(openingHours),
+      accruedHours: round(periods * type.accrualHoursPerPeriod), usedHours: round(hoursIn(PTO_STATES.approved)), pendingHours: round(hoursIn(PTO_STATES.pending)),
+      balance: balanceAsOf(account, requests, asOf, holidays), accrualPerPeriod: type.accrualHoursPerPeriod, carryOverCap: type.carryOverCapHours,
+    };
+  });
+}
+
+/** The feedback items with `fieldName` (the client shows each at its field). */
+export const withFieldNames = (items: readonly FeedbackItem[]) => items.map((item) => ({ ...item, fieldName: item.stringValue }));
+
+function saveRequest({ db, body, user }: Ctx): TimeOffRequestRow {
+  const requestId = idParam(body, 'requestId');
+  const oldStateId = idParam(body, 'OldRecordStateId');
+  const typeName = stringParam(body, 'type', 100) ?? '';
+  const title = rawParam(body, 'title') ?? '';
+  if (title.length > 1000) throw autoAlert(SAVE_REQUEST, 'The title is too long.');
+  const startDate = stringParam(body, 'startDate', 40) ?? '';
+  const endDate = stringParam(body, 'endDate', 40) ?? '';
+  const hoursPerDay = numberParam(body, 'hoursPerDay') ?? Number.NaN;
+  const states = ptoStates(db);
+  return db.transaction(() => {
+    const employee = employeeRef(db, user.employeeId)!;
+    if (requestId !== undefined) {
+      const existing = requestDbRow(db, requestId);
+      if (existing.employeeId !== user.employeeId) throw forbidden('Only the employee can change their own request.');
+      if (oldStateId !== undefined && oldStateId !== existing.applicationRecordStateId) {
+        throw conflict(`The request “${existing.title}” is now ${existing.state}: it changed since it was loaded. Reload it and try again.`, {
+          currentRecordStateId: existing.applicationRecordStateId, currentRecordStateName: existing.state,
+        });
+      }
+      if (existing.state !== PTO_STATES.pending) throw autoAlert(SAVE_REQUEST, `Only a Pending request can be changed; “${existing.title}” is ${existing.state}.`);
+    }
+    const type = ptoTypes(db).find((t) => t.name.toLowerCase() === typeName.toLowerCase());
+    const request: PtoRequest = { requestId: requestId ?? null, employeeId: user.employeeId, title, type: type?.name ?? typeName, startDate, endDate, hoursPerDay };
+    const holidays = regionHolidays(db, employee.regionId);
+    const account = type && type.allowsNegative !== 1 && /^\d{4}-\d{2}-\d{2}$/.test(startDate) ? accountOf(db, user.employeeId, type, startDate) : null;
+    const items = validateRequest({ request, requests: requestsOf(db, user.employeeId), account, holidays });
+    const refused = items.filter((item) => item.integerValue === INVALID);
+    if (refused.length) {
+      throw autoAlert(SAVE_REQUEST, refused.map((item) => item.message).join(' '), { feedback: withFieldNames(items), data: withFieldNames(items) });
+    }
+    const totalHours = requestHours(request, holidays);
+    const at = timeOffNowIso();
+    const cleanTitle = title.trim();
+    let id = requestId;
+    if (id === undefined) {
+      id = Number(db.prepare(`INSERT INTO time_off_requests (employeeId, ptoTypeId, title, startDate, endDate, hoursPerDay, totalHours,
+        applicationRecordStateId, requestedAt, version, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
+        .run(user.employeeId, type!.ptoTypeId, cleanTitle, startDate, endDate, hoursPerDay, totalHours, states.id.Pending, at, cleanTitle, at).lastInsertRowid);
+    } else {
+      db.prepare(`UPDATE time_off_requests SET ptoTypeId = ?, title = ?, startDate = ?, endDate = ?, hoursPerDay = ?, totalHours = ?,
+        version = version + 1, displayText = ?, modifiedAt = ? WHERE requestId = ?`)
+        .run(type!.ptoTypeId, cleanTitle, startDate, endDate, hoursPerDay, totalHours, cleanTitle, at, id);
+    }
+    return requestRows(db, user, [requestDbRow(db, id)])[0]!;
+  }).immediate();
+}
+
+export const requestHandlers: Handlers = {
+  [routeKey('GET', TIME_OFF_API.getRequests)]: getRequests,
+  [routeKey('GET', TIME_OFF_API.getBalances)]: getBalances,
+  [routeKey('POST', TIME_OFF_API.saveRequest)]: saveRequest,
+};
