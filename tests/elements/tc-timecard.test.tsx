@@ -381,6 +381,14 @@ describe('<tc-timecard>', () => {
     expect(root.querySelector('[role="combobox"]') === null, 'absent').to.equal(true);
   });
 
+  it('week-start (with or without employee-id) opens the week holding that day when there is no card id', async () => {
+    stubFetch(answers(card()));
+    const root = await mount('tc-timecard', { 'employee-id': '5', 'week-start': '2026-10-28' });
+    await waitFor(() => root.querySelector('[data-grid]'));
+    const asked = fetchRequests.find((r) => r.path === TIMECARD_API.getTimecard)!;
+    expect([asked.query.get('employeeId'), asked.query.get('weekStart')]).to.deep.equal(['5', '2026-10-28']);
+  });
+
   it('says so clearly on 403 and retries after a failure', async () => {
     stubFetch(answers(card(), { [TIMECARD_API.getTimecard]: { status: 403, body: {} } }));
     let root = await mount('tc-timecard', { 'employee-id': '99' });

@@ -40,7 +40,7 @@ const PROJECT = { 'project-id': 'projectId', 'budget-id': 'budgetId' } as const;
 /** The §2 timecard query as attributes (`<tc-timecard>`, `<tc-manage-timecards>`). */
 const TIMECARD = {
   'employee-id': 'employeeId', 'timecard-id': 'timecardId', 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench',
-  'active-tray': 'activeTray', 'active-tab': 'activeTab', search: 'search',
+  'active-tray': 'activeTray', 'active-tab': 'activeTab', search: 'search', 'week-start': 'weekStart',
 } as const;
 
 /** Path → page. */

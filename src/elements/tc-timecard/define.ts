@@ -8,6 +8,7 @@ import { Timecard } from './Timecard';
  * |---|---|---|
  * | `timecard-id` | -1 | the card to open |
  * | `employee-id` | -1 | without a card: this employee's current week (if the user may see it); default the signed-in user |
+ * | `week-start` | '' | without a card id: the week holding this day ('YYYY-MM-DD'; added to §2's query) |
  * | `record-id`, `record-key` | -1, '' | a `Timecard` record id opens that card (the bell's item) |
  * | `workbench`, `active-tray`, `active-tab`, `search` | '' | §2 query, accepted |
  *
@@ -16,7 +17,7 @@ import { Timecard } from './Timecard';
 export const TimecardElement = defineReactElement('tc-timecard', Timecard, {
   props: {
     employeeId: 'number', timecardId: 'number', recordId: 'number', recordKey: 'string', workbench: 'string',
-    activeTray: 'string', activeTab: 'string', search: 'string',
+    activeTray: 'string', activeTab: 'string', search: 'string', weekStart: 'string',
   },
   signIn: true,
 });

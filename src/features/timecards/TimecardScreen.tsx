@@ -8,7 +8,7 @@ import { ApiError, getJson } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import {
-  INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, lineKey, policyInput, weekDays, weekOf,
+  INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, isDay, lineKey, policyInput, weekDays, weekOf,
   type ExpectedHours, type FeedbackItem,
 } from '../../core/timecards';
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
@@ -34,6 +34,8 @@ export interface TimecardProps {
   activeTray?: string;
   activeTab?: string;
   search?: string;
+  /** Any day of the week to open when there is no timecardId (added to §2's query, issue 13). */
+  weekStart?: string;
 }
 
 /** Texts the screen shows; tests read them. */
@@ -118,8 +120,9 @@ function expectedOf(load: TimecardLoad): ExpectedHours {
 export function TimecardScreen(props: TimecardProps) {
   const initial: TimecardQuery = useMemo(() => {
     const timecardId = valid(props.timecardId) ?? (!props.recordKey || props.recordKey === 'Timecard' ? valid(props.recordId) : undefined);
-    return timecardId ? { timecardId } : { employeeId: valid(props.employeeId) };
-  }, [props.timecardId, props.recordId, props.recordKey, props.employeeId]);
+    if (timecardId) return { timecardId };
+    return isDay(props.weekStart) ? { employeeId: valid(props.employeeId), weekStart: props.weekStart } : { employeeId: valid(props.employeeId) };
+  }, [props.timecardId, props.recordId, props.recordKey, props.employeeId, props.weekStart]);
   // A week chosen on the screen holds until the element's attributes change.
   const [chosen, setChosen] = useState<{ from: TimecardQuery; query: TimecardQuery } | null>(null);
   const query = chosen?.from === initial ? chosen.query : initial;
