@@ -43,6 +43,7 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-document-template-administration': () => import('./wb-document-template-administration/define'),
   'pfm-esign': () => import('./pfm-esign/define'),
   'tc-manage-timecards': () => import('./tc-manage-timecards/define'),
+  'tc-timecard': () => import('./tc-timecard/define'),
   'pto-requests': () => import('./pto-requests/define'),
   'pto-regional-calendar': () => import('./pto-regional-calendar/define'),
 };

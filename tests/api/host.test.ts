@@ -233,9 +233,14 @@ describe('legacy hand-off pages', () => {
     assert.equal(await page('/sr/Brats/BuyoutProject?projectId=3'), '<pfm-buyout project-id="3">');
     // Attribute values are escaped like the rest of the page.
     assert.equal(await page('/SR/Brats?projectId=%22%3E%3Cscript%3E'), '<pfm-buyout project-id="&quot;&gt;&lt;script&gt;">');
+    assert.equal(
+      await page('/pr/Timecards/Timecard?timecardId=8&employeeId=3&recordKey=Timecard&recordId=8'),
+      '<tc-timecard employee-id="3" timecard-id="8" record-id="8" record-key="Timecard">',
+    );
+    assert.equal(await page('/pr/Timecards/weeklyredirect?week=2026-11-21'), '<tc-timecard>');
     assert.equal(await page('/pr/Requests?RecordId=5&activeTab=team-requests'), '<pto-requests record-id="5" active-tab="team-requests">');
     assert.equal(await page('/pr/Requests/ManageRegionalCalendar?regionId=2&year=2027'), '<pto-regional-calendar region-id="2" year="2027">');
-    for (const [path, tag] of [['/pr/Timecards/Timecard', 'tc-timecard'], ['/ProjectToolbox/ProjectCloseouts', 'pt-project-closeouts']]) {
+    for (const [path, tag] of [['/ProjectToolbox/ProjectCloseouts', 'pt-project-closeouts']]) {
       assert.match(await page(`${path}?projectId=2`) ?? '', new RegExp(`^<portal-not-available screen="[^"]+" tag="${tag}" project-id="2">$`), path);
     }
   });

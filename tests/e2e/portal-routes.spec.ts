@@ -212,6 +212,9 @@ test.describe('full-page hand-offs to the legacy host', () => {
     '/SR/Brats': 'pfm-buyout',
     '/sr/Brats/BuyoutProject': 'pfm-buyout',
     '/CostManagement/Projects': 'pfm-projects',
+    '/pr/Timecards/Timecard': 'tc-timecard',
+    '/pr/Timecards': 'tc-manage-timecards',
+    '/pr/Timecards/weeklyredirect': 'tc-timecard',
     '/pr/Requests': 'pto-requests',
     '/pr/Requests/ManageRegionalCalendar': 'pto-regional-calendar',
   };

@@ -38,7 +38,7 @@ describe('router: query parameters (§2, §9)', () => {
 
   it('has the §2 parameter lists for SLIM, timecard and PTO screens', () => {
     expect(Object.keys(QUERY_SCHEMAS.slim)).to.deep.equal(['recordId', 'recordKey', 'workbench', 'activeTray', 'activeTab']);
-    expect(Object.keys(QUERY_SCHEMAS.timecard)).to.deep.equal(['employeeId', 'timecardId', 'recordId', 'recordKey', 'workbench', 'activeTray', 'activeTab', 'search']);
+    expect(Object.keys(QUERY_SCHEMAS.timecard)).to.deep.equal(['employeeId', 'timecardId', 'recordId', 'recordKey', 'workbench', 'activeTray', 'activeTab', 'search', 'weekStart']);
     expect(Object.keys(QUERY_SCHEMAS.pto)).to.deep.equal(['recordId', 'recordKey', 'workbench', 'activeTray', 'activeTab']);
   });
 

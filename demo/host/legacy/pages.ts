@@ -37,6 +37,12 @@ const planned = (tag: string, screen: string) => ({
 /** The §2 query of PFM screens that a project screen takes as attributes. */
 const PROJECT = { 'project-id': 'projectId', 'budget-id': 'budgetId' } as const;
 
+/** The §2 timecard query as attributes (`<tc-timecard>`, `<tc-manage-timecards>`). */
+const TIMECARD = {
+  'employee-id': 'employeeId', 'timecard-id': 'timecardId', 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench',
+  'active-tray': 'activeTray', 'active-tab': 'activeTab', search: 'search', 'week-start': 'weekStart',
+} as const;
+
 /** Path → page. */
 export const LEGACY_PAGES: readonly LegacyPage[] = [
   { path: '/costmanagement/costmanagement/cm', title: 'Cost Management', tag: 'pfm-projection-grid', attributes: { ...PROJECT } },
@@ -46,15 +52,9 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
   },
   { path: '/SR/Brats', title: 'BRATs', tag: 'pfm-buyout', attributes: { ...PROJECT } },
   { path: '/sr/Brats/BuyoutProject', title: 'Buyout Project', tag: 'pfm-buyout', attributes: { ...PROJECT } },
-  { path: '/pr/Timecards/Timecard', title: 'Timecard', ...planned('tc-timecard', 'Timecard') },
-  {
-    path: '/pr/Timecards', title: 'Timecards', tag: 'tc-manage-timecards',
-    attributes: {
-      'employee-id': 'employeeId', 'timecard-id': 'timecardId', 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench',
-      'active-tray': 'activeTray', 'active-tab': 'activeTab', search: 'search',
-    },
-  },
-  { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', ...planned('tc-timecard', 'Weekly Timecard') },
+  { path: '/pr/Timecards/Timecard', title: 'Timecard', tag: 'tc-timecard', attributes: { ...TIMECARD } },
+  { path: '/pr/Timecards', title: 'Timecards', tag: 'tc-manage-timecards', attributes: { ...TIMECARD } },
+  { path: '/pr/Timecards/weeklyredirect', title: 'Weekly Timecard', tag: 'tc-timecard', attributes: { ...TIMECARD } },
   {
     path: '/pr/Requests', title: 'Time-Off Requests', tag: 'pto-requests',
     attributes: { 'record-id': 'recordId', 'record-key': 'recordKey', workbench: 'workbench', 'active-tray': 'activeTray', 'active-tab': 'activeTab' },

@@ -17,7 +17,8 @@ export const QUERY_SCHEMAS = {
   none: {},
   pfm: { ...PFM_IDS, ...WORKBENCH, oppId: 'int' },
   slim: { recordId: 'int', ...WORKBENCH },
-  timecard: { employeeId: 'int', timecardId: 'int', recordId: 'int', ...WORKBENCH, search: 'string' },
+  // weekStart is added (issue 13): the week to open when there is no card yet (a manager's view of a past week).
+  timecard: { employeeId: 'int', timecardId: 'int', recordId: 'int', ...WORKBENCH, search: 'string', weekStart: 'string' },
   pto: { recordId: 'int', ...WORKBENCH },
 } as const satisfies Record<string, QuerySchema>;
 export type QuerySchemaName = keyof typeof QUERY_SCHEMAS;
