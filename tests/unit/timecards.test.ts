@@ -272,6 +272,14 @@ describe('approved time off into the timecard', () => {
     expect(first && 'skippedDays' in first ? first.skippedDays : null).to.deep.equal(['2026-03-19']);
   });
 
+  it("the week's own holiday line does not block the day: a half-day holiday gets the other half as PTO", () => {
+    const holidayLine: TimecardLine = { projectId: null, opportunityId: null, costCodeId: null, timeType: 'Holiday', hours: [null, null, null, null, null, 4, null] };
+    const draft: ExistingWeek = { weekStart: '2026-03-15', state: 'Draft', timecardId: 401, lines: [holidayLine] };
+    const first = ptoLinesForApproval(request, [draft], holidays)[0];
+    expect(first && 'line' in first ? first.line.hours : null).to.deep.equal([null, null, null, null, 8, 4, null]);
+    expect(first && 'skippedDays' in first ? first.skippedDays : null).to.deep.equal([]);
+  });
+
   it('a week whose request days are all entered is skipped; approving twice adds nothing', () => {
     const full: ExistingWeek = { weekStart: '2026-03-15', state: 'Draft', lines: [line({ hours: [null, 8, 8, 8, 8, 8, null] })] };
     const changes = ptoLinesForApproval(request, [full], holidays);

@@ -44,8 +44,8 @@ const isLineOf = (line: TimecardLine, requestId: number) => line.timeType === 'P
 /**
  * The changes that approving `request` makes, week by week in date order. The PTO line of a week
  * holds the request's hours on its working days ({@link requestDays}: weekends and holidays skipped,
- * half-day holidays halved), except days on which any line of the card already has hours (listed in
- * `skippedDays`). A week that already has this request's line is left alone (approving twice adds nothing).
+ * half-day holidays halved), except days on which another line of the card (not its holiday line)
+ * already has hours (listed in `skippedDays`). A week that already has this request's line is left alone (approving twice adds nothing).
  */
 export function ptoLinesForApproval(
   request: PtoRequest & { requestId: number },
@@ -67,7 +67,8 @@ export function ptoLinesForApproval(
     const skippedDays: string[] = [];
     for (const day of days) {
       const index = dates.indexOf(day.date);
-      if (existing?.lines.some((line) => hasHours(line.hours[index]))) skippedDays.push(day.date);
+      // The week's holiday line does not count: requestDays already skips full holidays and halves half days.
+      if (existing?.lines.some((line) => line.timeType !== 'Holiday' && hasHours(line.hours[index]))) skippedDays.push(day.date);
       else hours[index] = day.hours;
     }
     if (hours.every((h) => h === null)) {
