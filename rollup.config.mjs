@@ -42,6 +42,7 @@ function manualChunks(id) {
   // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
   if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
+  if (path.endsWith('/src/core/api/form-data.ts')) return undefined; // loaded by the first form write (postForm, deleteForm)
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';

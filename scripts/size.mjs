@@ -11,7 +11,9 @@ const KB = 1024;
 export const BUDGETS = {
   loader: 3 * KB,
   core: 30 * KB,
-  firstScreen: 170 * KB,
+  // 171 since issue 13: the header's phone menu (the issue asks for it) and four more element chunks in the
+  // loader's map, after the form flattener left the first screen (it loads with the first form write).
+  firstScreen: 171 * KB,
   tabulator: 60 * KB,
 };
 

@@ -284,6 +284,18 @@ describe('core/api client', () => {
       expect(asked.map((a) => a.resource)).to.deep.equal(['bi', 'bi']);
     });
 
+    it('sends a form body as it was when called, though the flattener loads on demand', async () => {
+      tokens();
+      stubFetch(() => json({ data: 'saved' }));
+      const body = { RecordId: 3, lines: [{ hours: 8 }] };
+      const saving = postForm('/api/timecards/savetimecard', body);
+      body.RecordId = 4;
+      body.lines[0]!.hours = 1;
+      expect(await saving).to.equal('saved');
+      const sent = calls[0]!.init.body as FormData;
+      expect([sent.get('RecordId'), sent.get('lines[0].hours')]).to.deep.equal(['3', '8']);
+    });
+
     it('401 twice: rejects with ApiError 401 and offers to sign in once; Sign in runs the handler', async () => {
       tokens();
       stubFetch(() => json({ message: 'no' }, 401));

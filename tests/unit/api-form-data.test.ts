@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { toFormData } from '../../src/core/api';
+import { toFormData } from '../../src/core/api/form-data';
 
 /** The form's entries with files shown as `file:<name>:<text>` for easy comparison. */
 async function entries(form: FormData): Promise<Array<[string, string]>> {

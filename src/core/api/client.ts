@@ -5,7 +5,6 @@
 import { showMessage } from '../messages';
 import { pageSingleton } from '../singleton';
 import { errorFromResponse } from './errors';
-import { toFormData } from './form-data';
 
 /** The services a token can be asked for (§7): the product API, BI, AI and search. */
 export type ApiResource = 'api' | 'bi' | 'ai' | 'search';
@@ -239,9 +238,25 @@ async function sendForJson<T>(spec: RequestSpec): Promise<T> {
   return readJson<T>(await send(spec), spec);
 }
 
-/** POST with a form-data body flattened by {@link toFormData}; returns JSON. */
+/**
+ * The form-data body of `body`, flattened by `toFormData` (./form-data). The flattener loads with the
+ * first form write, so the portal's first screen does not carry it; the body is copied first so a
+ * caller changing its object right after the call does not change what is sent.
+ */
+async function formBody(body: object): Promise<FormData> {
+  let snapshot = body;
+  try {
+    snapshot = structuredClone(body);
+  } catch {
+    // Not cloneable (a function inside): flatten the object as it is.
+  }
+  const { toFormData } = await import('./form-data');
+  return toFormData(snapshot);
+}
+
+/** POST with a form-data body flattened by `toFormData`; returns JSON. */
 export async function postForm<T>(path: string, body: object, options?: CallOptions): Promise<T> {
-  return sendForJson<T>({ method: 'POST', url: buildUrl(path), body: toFormData(body), accept: 'application/json', options });
+  return sendForJson<T>({ method: 'POST', url: buildUrl(path), body: await formBody(body), accept: 'application/json', options });
 }
 
 /** POST with a JSON body; returns JSON. */
@@ -263,7 +278,7 @@ export async function postFileForBlob(path: string, form: FormData, options?: Ca
   return { blob: await response.blob(), filename };
 }
 
-/** DELETE with a form-data body flattened by {@link toFormData}; returns JSON. */
+/** DELETE with a form-data body flattened by `toFormData`; returns JSON. */
 export async function deleteForm<T>(path: string, body: object, options?: CallOptions): Promise<T> {
-  return sendForJson<T>({ method: 'DELETE', url: buildUrl(path), body: toFormData(body), accept: 'application/json', options });
+  return sendForJson<T>({ method: 'DELETE', url: buildUrl(path), body: await formBody(body), accept: 'application/json', options });
 }

@@ -4,7 +4,8 @@
  * previewed with, the preview PDF (the file-form blob call with the server's filename), the texts
  * and the failure kinds. The merge-field language is src/core/documents.ts.
  */
-import { ApiError, getJson, postFileForBlob, postForm, toFormData } from '../../core/api';
+import { ApiError, getJson, postFileForBlob, postForm } from '../../core/api';
+import { toFormData } from '../../core/api/form-data';
 import type { DocumentRecordKey } from '../../core/documents';
 
 /** A template as the server answers it. */

@@ -5,7 +5,8 @@
  * Preview control.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, postFileForBlob, toFormData } from '../../core/api';
+import { ApiError, postFileForBlob } from '../../core/api';
+import { toFormData } from '../../core/api/form-data';
 import { saveBlob } from './files';
 
 /** Where a record's generated document comes from. */
