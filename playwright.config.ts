@@ -21,6 +21,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'America/Chicago',
     trace: 'retain-on-failure',
+    // No CSS transitions (Bootstrap honours prefers-reduced-motion): an axe scan right after a colour-scheme switch
+    // must see the settled colours, not a button halfway through its transition.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

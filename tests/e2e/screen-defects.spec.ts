@@ -44,6 +44,8 @@ function textContrastIn(locator: Locator): Promise<number> {
 
 test.describe('screen defects', () => {
   test('the bell and every header menu read in light and dark (pm: every item 4.5:1 or more)', async ({ page }) => {
+    // Every menu in two schemes, an axe scan each: about 30 s alone, longer beside another worker.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: 'light' });
     await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}`);
     const header = page.locator('portal-header');
