@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PTO_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { setTimeOffClock } from '../../demo/host/api/time-off/common';
+import { setTimecardClock } from '../../demo/host/api/timecards/cards';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
 
@@ -18,10 +18,10 @@ let api: ReturnType<typeof apiClient>;
 before(async () => {
   host = await startTestHost();
   api = apiClient(host);
-  setTimeOffClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+  setTimecardClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
 });
 after(async () => {
-  setTimeOffClock(null);
+  setTimecardClock(null);
   await host?.close();
 });
 

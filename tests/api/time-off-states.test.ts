@@ -16,7 +16,7 @@ import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { databaseBefore } from './support/migrations';
 import { PTO_STATE_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { setTimeOffClock } from '../../demo/host/api/time-off/common';
+import { setTimecardClock } from '../../demo/host/api/timecards/cards';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
 
@@ -25,10 +25,10 @@ let api: ReturnType<typeof apiClient>;
 before(async () => {
   host = await startTestHost();
   api = apiClient(host);
-  setTimeOffClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+  setTimecardClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
 });
 after(async () => {
-  setTimeOffClock(null);
+  setTimecardClock(null);
   await host?.close();
 });
 
@@ -249,16 +249,16 @@ describe('who keeps timecards, and whose today', () => {
     const trip = await save('employee', { type: 'Vacation', title: 'Monday off', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
     try {
       // 03:00 UTC on Monday is still Sunday evening in Central: the employee may cancel.
-      setTimeOffClock(() => Date.parse('2026-11-09T03:00:00.000Z'));
+      setTimecardClock(() => Date.parse('2026-11-09T03:00:00.000Z'));
       const sunday = await move('employee', trip.requestId, S().Pending, S().Canceled);
       assert.equal(sunday.status, 200, JSON.stringify(sunday.body));
       const again = await save('employee', { type: 'Vacation', title: 'Monday off again', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
-      setTimeOffClock(() => Date.parse('2026-11-09T07:00:00.000Z'));
+      setTimecardClock(() => Date.parse('2026-11-09T07:00:00.000Z'));
       const monday = await move('employee', again.requestId, S().Pending, S().Canceled);
       assert.equal(monday.status, 400);
       assert.equal(monday.body.message, PTO_STATE_TEXT.cancelStarted);
     } finally {
-      setTimeOffClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+      setTimecardClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
     }
   });
 });

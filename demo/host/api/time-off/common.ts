@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import { roleAllows, ruleAllows } from '../../../../src/core/access';
 import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off-api';
 import { PAY_PERIOD_DAYS, type PtoAccount, type PtoRequest } from '../../../../src/core/time-off';
-import { addDays, calendarDay, daysBetween, isDay } from '../../../../src/core/timecards/days';
+import { addDays, daysBetween, isDay } from '../../../../src/core/timecards/days';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
@@ -18,14 +18,9 @@ type Db = Database.Database;
 
 // --- clock ------------------------------------------------------------------------------------------
 
-let clock: () => number = () => Date.now();
-/** Pin the time-off clock (tests); null restores the real one. */
-export function setTimeOffClock(now: (() => number) | null): void {
-  clock = now ?? (() => Date.now());
-}
-export const timeOffNowIso = (): string => new Date(clock()).toISOString();
-/** Today, 'YYYY-MM-DD': the clock's day in US Central time (as a timecard day, §9). */
-export const timeOffToday = (): string => calendarDay(new Date(clock())) as string;
+// One clock for the employee tools: approving time off writes into timecards (drafts, period open), so
+// both areas read the timecard clock (tests pin it with setTimecardClock).
+export { timecardNowIso as timeOffNowIso, timecardToday as timeOffToday } from '../timecards/cards';
 
 // --- parameters -------------------------------------------------------------------------------------
 
