@@ -44,6 +44,9 @@ export const ACCESS = {
 } as const satisfies Record<string, AccessRule>;
 export type AccessArea = keyof typeof ACCESS;
 
+/** §6 Timecard Admin: keyTC Admin or Timecard Admin (Timecard Preview, Manage Timecard; sees and approves every card). */
+export const TIMECARD_ADMINS = { key: 'keyTC', roles: ['Admin', 'Timecard Admin'] } as const satisfies AccessRule;
+
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**

@@ -21,6 +21,18 @@ export const DOCUMENT_TEMPLATE_ADMINS: AccessRule = Object.freeze({ key: 'keyPFM
 export const DOCUMENT_RECORD_KEYS = ['Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement', 'PurchaseAgreementChangeOrder', 'PurchaseOrder'] as const;
 export type DocumentRecordKey = (typeof DOCUMENT_RECORD_KEYS)[number];
 
+/** A template as the API answers it (the host's answer and the client's read share it). */
+export interface DocumentTemplate {
+  documentTemplateId: number;
+  title: string;
+  recordKey: DocumentRecordKey;
+  body: string;
+  active: number;
+  version: number;
+  modifiedBy: string;
+  modifiedAt: string;
+}
+
 /** The record kinds as the editor and the PDF name them. */
 export const DOCUMENT_RECORD_LABELS: Readonly<Record<DocumentRecordKey, string>> = Object.freeze({
   Subcontract: 'Subcontract',

@@ -4,7 +4,7 @@
  * (§6), or one of the listed roles for the role-specific entries. A menu with no visible entry is not
  * shown. The header renders whatever {@link visibleMenus} returns; nothing here knows React.
  */
-import { ruleAllows, type AccessRule, type RoleEntry } from './access';
+import { ruleAllows, TIMECARD_ADMINS, type AccessRule, type RoleEntry } from './access';
 import { CHANGE_MANAGEMENT_TABS, routeByName } from './router/routes';
 
 /** Where an entry leads: a portal route by name (hand-offs included), or a fixed path. */
@@ -41,7 +41,7 @@ const any = (key: AccessRule['key']): AccessRule => ({ key });
 
 /** §6 role-specific rules. */
 export const MENU_RULES = {
-  timecardAdmin: { key: 'keyTC', roles: ['Admin', 'Timecard Admin'] },
+  timecardAdmin: TIMECARD_ADMINS,
   defaultAssignments: { key: 'keyProjectSecurity', roles: ['Admin'] },
   pfmAdministration: { key: 'keyPFM', roles: ['Admin', 'RPM'] },
   pfmAdmin: { key: 'keyPFM', roles: ['Admin'] },

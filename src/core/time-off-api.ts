@@ -6,7 +6,7 @@
  * 400 with the `autoAlert` body (feedback items of `validateRequest` / `mayTransitionRequest`, with
  * `fieldName` at the field); a stale `OldRecordStateId` is a 409 and nothing is written.
  */
-import type { AccessRule } from './access';
+import { TIMECARD_ADMINS, type AccessRule } from './access';
 
 export const TIME_OFF_API = {
   /**
@@ -46,7 +46,7 @@ export const TIME_OFF_API = {
 
 /** Who maintains the regional holiday calendar: Admin or Timecard Admin on keyTC, or Admin on keyAdmin. */
 export const HOLIDAY_CALENDAR_ADMINS: readonly AccessRule[] = [
-  { key: 'keyTC', roles: ['Admin', 'Timecard Admin'] },
+  TIMECARD_ADMINS,
   { key: 'keyAdmin', roles: ['Admin'] },
 ];
 

@@ -6,19 +6,9 @@
  */
 import { ApiError, getJson, postFileForBlob, postForm } from '../../core/api';
 import { toFormData } from '../../core/api/form-data';
-import type { DocumentRecordKey } from '../../core/documents';
+import type { DocumentRecordKey, DocumentTemplate } from '../../core/documents';
 
-/** A template as the server answers it. */
-export interface DocumentTemplate {
-  documentTemplateId: number;
-  title: string;
-  recordKey: DocumentRecordKey;
-  body: string;
-  active: number;
-  version: number;
-  modifiedBy: string;
-  modifiedAt: string;
-}
+export type { DocumentTemplate };
 
 /** A record a template can be previewed with. */
 export interface PreviewRecord {

@@ -17,7 +17,7 @@ import {
   blankLine, cellHours, copiedLines, editLines, loadTimecard, policyLine, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
 } from './data';
-import { ACCESS } from '../../core/access';
+import { TIMECARD_ADMINS } from '../../core/access';
 import { $roles, hasAccess } from '../../core/roles';
 import { useStore } from '../../ui/hooks';
 import { Deadline } from './Deadline';
@@ -148,7 +148,7 @@ export function TimecardScreen(props: TimecardProps) {
   const root = useRef<HTMLElement>(null);
   const roles = useStore($roles);
   /** Admin / Timecard Admin on keyTC: may preview anyone's card. */
-  const previewer = hasAccess(ACCESS.timecards.key, ['Admin', 'Timecard Admin'], roles);
+  const previewer = hasAccess(TIMECARD_ADMINS.key, TIMECARD_ADMINS.roles, roles);
   const keepTyped = useRef(false);
 
   // Phone: the element's own width, not the window's (it may sit in a narrow column).

@@ -5,7 +5,7 @@
  * type's carry-over cap) and region holidays, in the shapes the core rules (src/core/time-off.ts) take.
  */
 import type Database from 'better-sqlite3';
-import { roleAllows, ruleAllows } from '../../../../src/core/access';
+import { roleAllows, ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off-api';
 import { PAY_PERIOD_DAYS, type PtoAccount, type PtoRequest } from '../../../../src/core/time-off';
 import { addDays, daysBetween, isDay } from '../../../../src/core/timecards/days';
@@ -41,7 +41,7 @@ export function dateParam(params: Params | undefined, name: string, required = f
 
 /** Admin / Timecard Admin (keyTC), Admin on keyAdmin or keyPTO: sees and decides everyone's requests. */
 export const seesEveryone = (user: Caller): boolean =>
-  roleAllows(user.roles, 'keyTC', ['Admin', 'Timecard Admin']) || roleAllows(user.roles, 'keyAdmin', ['Admin']) || roleAllows(user.roles, 'keyPTO', ['Admin']);
+  ruleAllows(user.roles, TIMECARD_ADMINS) || roleAllows(user.roles, 'keyAdmin', ['Admin']) || roleAllows(user.roles, 'keyPTO', ['Admin']);
 
 /** keyPTO Manager or Admin (the menu role of the team view). */
 export const isTimeOffManager = (user: Caller): boolean => TIME_OFF_MANAGERS.some((rule) => ruleAllows(user.roles, rule));

@@ -49,29 +49,13 @@ export const REQUEST_SELECT = `SELECT r.requestId, r.employeeId, e.preferredName
   JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
   LEFT JOIN employees d ON d.employeeId = r.decidedByEmployeeId LEFT JOIN employees o ON o.employeeId = r.onBehalfOfEmployeeId`;
 
-export interface RequestDbRow {
-  requestId: number;
-  employeeId: number;
-  employeeName: string;
+/** A request as REQUEST_SELECT reads it: the answer's fields the database holds, and the keys the rules need. */
+export type RequestDbRow = Omit<TimeOffRequestRow, 'balanceBefore' | 'balanceAfter' | 'advancements'> & {
   managerId: number | null;
   regionId: number | null;
-  type: string;
   ptoTypeId: number;
-  title: string;
-  startDate: string;
-  endDate: string;
-  hoursPerDay: number;
-  totalHours: number;
-  state: string;
-  applicationRecordStateId: number;
-  requestedAt: string;
-  decidedByName: string | null;
-  decidedAt: string | null;
-  onBehalfOfName: string | null;
-  denialReason: string | null;
-  canceledAt: string | null;
   version: number;
-}
+};
 
 export function requestDbRow(db: Db, requestId: number): RequestDbRow {
   const row = db.prepare(`${REQUEST_SELECT} WHERE r.requestId = ?`).get(requestId) as RequestDbRow | undefined;

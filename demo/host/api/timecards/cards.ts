@@ -10,7 +10,7 @@
  * - {@link loadTimecard}: the `TimecardLoad` answer; {@link cardAccess}: who may see / act on a card.
  */
 import type Database from 'better-sqlite3';
-import { ruleAllows } from '../../../../src/core/access';
+import { ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import {
   addDays, approverRole, calendarDay, expectedHours, isDay, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
   timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type TimecardActor, type TimecardSubject,
@@ -48,7 +48,7 @@ export const OPEN_WEEKS_BACK = 52;
 export const SERVICE = 'TimecardService';
 
 /** keyTC Admin or Timecard Admin: sees every card, approves and processes as a Timecard Admin. */
-export const isTimecardAdmin = (user: Pick<Caller, 'roles'>): boolean => ruleAllows(user.roles, { key: 'keyTC', roles: ['Admin', 'Timecard Admin'] });
+export const isTimecardAdmin = (user: Pick<Caller, 'roles'>): boolean => ruleAllows(user.roles, TIMECARD_ADMINS);
 /** Holds any keyTC role (keeps timecards). */
 export const keepsTimecards = (db: Database.Database, employeeId: number): boolean =>
   db.prepare("SELECT 1 FROM employee_roles WHERE employeeId = ? AND applicationKey = 'keyTC'").get(employeeId) !== undefined;

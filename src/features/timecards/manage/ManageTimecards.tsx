@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ACCESS } from '../../../core/access';
+import { TIMECARD_ADMINS } from '../../../core/access';
 import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles';
 import { matchRoute, navigate } from '../../../core/router';
 import { ScreenTitle } from '../../../ui/records';
@@ -14,20 +14,11 @@ import { Corrections, Delegations } from './Admin';
 import { currentWeekStart, isTeamTab, loadTeam, MANAGE_TABS, MANAGE_TEXT, timecardHref, type ManageTab } from './data';
 import { MyWeeks } from './MyWeeks';
 import { TeamView } from './TeamView';
+import type { TimecardProps } from '../TimecardScreen';
 
-export interface ManageTimecardsProps {
-  employeeId?: number;
-  timecardId?: number;
-  recordId?: number;
-  recordKey?: string;
-  workbench?: string;
-  activeTray?: string;
-  activeTab?: string;
-  search?: string;
-}
+/** The timecard screens' §2 query (without the timecard's own week-start). */
+export type ManageTimecardsProps = Omit<TimecardProps, 'weekStart'>;
 
-/** Admin and Timecard Admin on keyTC see everyone. */
-export const TIMECARD_ADMIN_ROLES = ['Admin', 'Timecard Admin'] as const;
 
 /** Which tabs the caller has: `manages` = they manage someone or are a delegate this week. */
 export function tabsFor(admin: boolean, manages: boolean): ManageTab[] {
@@ -83,7 +74,7 @@ export function ManageTimecards(props: ManageTimecardsProps) {
   const rolesKnown = rolesStatus === 'loaded' || rolesStatus === 'failed';
   // On a legacy page nothing else loads the roles.
   useEffect(() => { if (rolesStatus === 'idle') void loadRoles(); }, [rolesStatus]);
-  const admin = hasAccess(ACCESS.timecards.key, TIMECARD_ADMIN_ROLES, roles);
+  const admin = hasAccess(TIMECARD_ADMINS.key, TIMECARD_ADMINS.roles, roles);
   const wanted = asTab(props.activeTab);
   const manages = useManages(!(wanted === 'all' || wanted === 'without-approver' || wanted === 'corrections'));
   const tabs = tabsFor(admin, manages === true);

@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import {
-  DOCUMENT_RECORD_KEYS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey,
+  DOCUMENT_RECORD_KEYS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
 } from '../../../../../src/core/documents';
 import type { Ctx, Handlers } from '../../context';
 import {
@@ -21,17 +21,8 @@ import { renderDocumentWithBody, renderRecordDocument, type RenderedDocument } f
 const POST = (path: string) => routeKey('POST', path);
 const GET = (path: string) => routeKey('GET', path);
 
-/** A template as the API answers it. */
-export interface DocumentTemplateRow {
-  documentTemplateId: number;
-  title: string;
-  recordKey: DocumentRecordKey;
-  body: string;
-  active: number;
-  version: number;
-  modifiedBy: string;
-  modifiedAt: string;
-}
+/** A template as the API answers it (src/core/documents.ts). */
+export type DocumentTemplateRow = DocumentTemplate;
 
 const COLUMNS = 'documentTemplateId, title, recordKey, body, active, version, modifiedBy, modifiedAt';
 
