@@ -252,7 +252,8 @@ describe('owner agreements', () => {
       await waitFor(() => root.querySelector('[data-change-order="2"]'));
       expect([...root.querySelectorAll('[data-change-order]')].map((li) => li.getAttribute('data-change-order'))).to.deep.equal(['1', '2']);
 
-      root.querySelector<HTMLButtonElement>('[data-new-change-order]')!.click();
+      // The change orders section renders after the header is ready: wait for its button.
+      (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-new-change-order]'))).click();
       const budget = await waitFor(() => newForm(root, 'budgetId')?.options.length === 3 && newForm(root, 'budgetId'));
       expect(budget.value).to.equal('1');
       expect([...budget.options].slice(1).map((o) => o.textContent)).to.deep.equal(['24-1032-01 Base building', '24-1032-02 Tenant fit-out']);
@@ -288,7 +289,8 @@ describe('owner agreements', () => {
         '/api/pfm/CreateOwnerAgreementChangeOrder': { status: 400, body: { message: 'x', data: [{ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the owner agreement’s project.' }] } },
       }));
       const root = await ready(await mount('wb-owner-agreement', { 'record-id': '1' }));
-      root.querySelector<HTMLButtonElement>('[data-new-change-order]')!.click();
+      // The change orders section renders after the header is ready: wait for its button.
+      (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-new-change-order]'))).click();
       await waitFor(() => newForm(root, 'budgetId')?.value === '1');
       setValue(newForm(root, 'description')!, 'Kept');
       root.querySelector<HTMLButtonElement>('[data-create]')!.click();
