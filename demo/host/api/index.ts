@@ -34,6 +34,7 @@ import { requestHandlers } from './time-off/requests';
 import { holidayHandlers } from './time-off/holidays';
 import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
+import { riskHandlers } from './risk';
 
 export { API_ROUTES } from './routes';
 
@@ -94,6 +95,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...holidayHandlers,
     ...timeOffStateHandlers,
     ...timecardsHandlers,
+    ...riskHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

@@ -18,6 +18,7 @@ import { DOCUMENT_TEMPLATE_ADMINS } from '../../../src/core/documents';
 import { ACCESS } from '../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-off-api';
 import { TIMECARD_API } from '../../../src/core/timecards/api';
+import { RISK_API } from '../../../src/core/risk/api';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
@@ -149,6 +150,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: TIMECARD_API.cancelDelegation, access: 'timecards', note: 'added: delegationId; the manager who gave it or a Timecard Admin' },
   { method: 'GET', path: TIMECARD_API.getCorrections, access: 'timecards', note: 'added: open time-off corrections of Approved/Processed weeks; keyTC Admin / Timecard Admin (else 403)' },
   { method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; keyTC Admin / Timecard Admin (else 403)' },
+  // Subcontractor risk (issue 14, demo/host/api/risk; the contract: src/core/risk/api.ts).
+  { method: 'GET', path: RISK_API.getVendorPrequal, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] }, note: 'added: vendorId: the prequalification record and the suggested limits with their working' },
+  { method: 'GET', path: RISK_API.getPrequalVendors, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] }, note: 'added: search?, status?: active vendors with the status and limits in force' },
+  // SLIM (risk/slim) — rows added by the SLIM part.
+  // SRA (risk/sra) — rows added by the SRA part.
+
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
 

@@ -14,6 +14,7 @@ import {
   COST_CODE_CATALOG, COST_TYPE_ROWS, FIELD_TITLES, FIRST_NAMES, LAST_NAMES, OWNERS, PROJECTS, VENDORS_BY_TRADE,
   type CatalogCode,
 } from './catalog';
+import { seedRisk } from './seed-risk';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { calendarDay } from '../../../src/core/timecards';
@@ -86,6 +87,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     if (options.scale) seeder.scaleProject();
     // Weekly timecards and time off (issue 13): last, on its own random stream, so nothing above changes.
     seedTimecards(db, SEED_DATE, SEED_STAMP);
+    // Subcontractor risk (issue 14): after the timecards (it needs the regions), on its own stream.
+    seedRisk(db, SEED_DATE, SEED_STAMP);
     // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();

@@ -27,6 +27,9 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   // Issue 12 (migration 006 adds it to an existing database).
   ['Survey', 'Survey', 'keyPFM'],
   ['Envelope', 'Envelope', 'keyPFM'],
+  // Issue 14 (migration 013 adds them to an existing database).
+  ['SlimRequest', 'SLIM Request', 'keySLIM'],
+  ['Sra', 'Subcontractor Risk Assessment', 'keyRISK'],
 ];
 
 /** A state: [name, closed]. The display order is the position in the list (1-based). */
@@ -59,6 +62,12 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   // Issue 13 (migration 011 writes the same rows into an existing database). Last, so earlier state ids stay as they were.
   Timecard: [['Draft', false], ['Submitted', false], ['Approved', false], ['Processed', true]],
   PtoRequest: [['Pending', false], ['Approved', false], ['Denied', true], ['Canceled', true]],
+  // Issue 14 (migration 013 writes the same rows into an existing database); the rules: src/core/risk.
+  SlimRequest: [
+    ['Submitted', false], ['In Review', false], ['On Hold – Missing Data', false], ['Regional Review', false], ['Escalated', false],
+    ['Approved', true], ['Approved with Conditions', true], ['Denied', true], ['Withdrawn', true],
+  ],
+  Sra: [['Draft', false], ['Submitted', false], ['Approved', true], ['Rejected', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -138,6 +147,22 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
   PtoRequest: {
     Pending: [['Approved', true], ['Denied', false], ['Canceled', false]],
     Approved: [['Canceled', false]],
+  },
+  // Issue 14: the moves of src/core/risk/slim.ts SLIM_MOVES (who may make them: mayMoveSlim).
+  SlimRequest: {
+    Submitted: [['In Review', true], ['Withdrawn', false]],
+    'In Review': [
+      ['Regional Review', true], ['On Hold – Missing Data', false], ['Escalated', false], ['Approved', false],
+      ['Approved with Conditions', false], ['Denied', false], ['Withdrawn', false],
+    ],
+    'On Hold – Missing Data': [['In Review', true], ['Withdrawn', false]],
+    'Regional Review': [['In Review', true], ['Escalated', false], ['Withdrawn', false]],
+    Escalated: [['Approved', true], ['Approved with Conditions', false], ['Denied', false], ['Withdrawn', false]],
+  },
+  // Submitted → Draft is the creator's recall; a High SRA needs two approvals (src/core/risk/sra.ts).
+  Sra: {
+    Draft: [['Submitted', true]],
+    Submitted: [['Approved', true], ['Rejected', false], ['Draft', false]],
   },
 };
 
