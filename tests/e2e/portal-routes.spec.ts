@@ -44,7 +44,7 @@ const SLIM = ['/sr/slimqueue', '/sr/slimqueue/slimqueues'];
 const ALLOWED: Record<string, string[]> = {
   admin: ROUTES.map((r) => r.path),
   pm: [...OPEN, ...PFM_PROJECT_ROUTES, '/sr/sra', '/accessRequest', ...SLIM, ...TIMECARDS, ...REQUESTS],
-  rpm: [...OPEN, ...PFM_PROJECT_ROUTES, '/accessRequest', ...TIMECARDS, ...REQUESTS],
+  rpm: [...OPEN, ...PFM_PROJECT_ROUTES, '/sr/sra', '/accessRequest', ...SLIM, ...TIMECARDS, ...REQUESTS],
   risk: [...OPEN, '/sr/sra', ...SLIM, ...TIMECARDS, ...REQUESTS],
   tcadmin: [...OPEN, ...TIMECARDS, ...REQUESTS],
   viewer: [...OPEN, '/usermanagement', '/billing'],
