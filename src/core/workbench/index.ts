@@ -17,7 +17,7 @@ export interface WorkbenchKind {
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase());
 
-/** The §2 list of workbench kinds, in its order (labels exactly as §2 writes them). */
+/** The §2 list of workbench kinds, in its order (labels exactly as §2 writes them), then the ones later issues add. */
 const LABELS = [
   'Subcontract', 'Subcontract Change Order',
   'Purchase Agreement', 'Purchase Agreement Change Order', 'Purchase Order',
@@ -27,9 +27,11 @@ const LABELS = [
   'Owner Agreement', 'Owner Agreement Change Order',
   'Cost Code Transactions', 'Direct Cost', 'Add Cost Code',
   'Email', 'Project Configuration', 'Document Template Administration', 'Reports', 'Survey Instance',
+  // Issue 14 (beyond §2's list): the SLIM request and the subcontractor risk assessment.
+  'Slim Request', 'Risk Assessment',
 ] as const;
 
-/** Every workbench kind of §2: key = label without spaces, tag = `wb-<kebab-key>`. */
+/** Every workbench kind: key = label without spaces, tag = `wb-<kebab-key>`. */
 export const WORKBENCH_KINDS: readonly WorkbenchKind[] = Object.freeze(LABELS.map((label) => {
   const key = label.replace(/ /g, '');
   return Object.freeze({ key, label, tag: `wb-${kebab(key)}` });
