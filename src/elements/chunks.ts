@@ -46,4 +46,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'tc-timecard': () => import('./tc-timecard/define'),
   'pto-requests': () => import('./pto-requests/define'),
   'pto-regional-calendar': () => import('./pto-regional-calendar/define'),
+  'sr-sra': () => import('./sr-sra/define'),
+  'wb-risk-assessment': () => import('./wb-risk-assessment/define'),
 };

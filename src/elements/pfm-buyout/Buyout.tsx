@@ -1,11 +1,14 @@
 /**
- * `<pfm-buyout>`'s view: per budget line the current budget, what commitments bought out of it, what
- * remains and the percentage bought out; a filter for lines not fully bought out; totals.
+ * `<pfm-buyout>`'s view (Buyout & SRA): per budget line the current budget, what commitments bought out
+ * of it, what remains and the percentage bought out; a filter for lines not fully bought out; totals.
+ * Each line shows its SRAs and offers "Start SRA" (the New SRA form pre-filled with the project, the
+ * line's cost code and what remains to buy out; the pieces come from the risk area).
  */
 import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson } from '../../core/api';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
 import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../features/commitments';
+import { BuyoutSraCell, BuyoutSraForm, SRA_UI_TEXT, StartSraButton, useBuyoutSras } from '../../features/risk';
 import { projectSubject, ScreenTitle } from '../../ui/records';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 
@@ -19,7 +22,7 @@ const validId = (value: number | undefined) => (typeof value === 'number' && Num
 /** Shown when neither a project nor a budget was given. */
 export const NO_CONTEXT_MESSAGE = 'Open a project first: no project or budget was given.';
 
-type Load = { status: 'loading' } | { status: 'ready'; lines: BuyoutLine[]; budgetId: number } | { status: 'forbidden' } | { status: 'failed'; message: string };
+type Load = { status: 'loading' } | { status: 'ready'; lines: BuyoutLine[]; budgetId: number; projectId: number } | { status: 'forbidden' } | { status: 'failed'; message: string };
 
 /** The budget of the screen: `budget-id`, else the project's budget. */
 async function budgetOf(projectId: number, budgetId: number, signal: AbortSignal): Promise<number> {
@@ -28,8 +31,15 @@ async function budgetOf(projectId: number, budgetId: number, signal: AbortSignal
   return Number(project?.budgetId ?? -1);
 }
 
-async function loadBuyout(projectId: number, budgetId: number, signal: AbortSignal): Promise<{ lines: BuyoutLine[]; budgetId: number }> {
-  const budget = await budgetOf(projectId, budgetId, signal);
+/** The project of the screen: `project-id`, else the budget's project. */
+async function projectOf(projectId: number, budgetId: number, signal: AbortSignal): Promise<number> {
+  if (projectId > 0) return projectId;
+  const budget = await getJson<{ projectId?: number }>('/api/pfm/getBudget', { budgetId }, { signal });
+  return Number(budget?.projectId ?? -1);
+}
+
+async function loadBuyout(projectId: number, budgetId: number, signal: AbortSignal): Promise<{ lines: BuyoutLine[]; budgetId: number; projectId: number }> {
+  const [budget, project] = await Promise.all([budgetOf(projectId, budgetId, signal), projectOf(projectId, budgetId, signal)]);
   if (budget < 1) throw new Error('The project has no budget.');
   const scope = { recordKey: 'Budget', recordId: budget };
   const [summary, subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders] = await Promise.all([
@@ -41,7 +51,7 @@ async function loadBuyout(projectId: number, budgetId: number, signal: AbortSign
     loadContracts('PurchaseAgreementChangeOrder', scope, signal),
   ]);
   const committed = committedByCostCode({ subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders });
-  return { lines: buyoutLines(Array.isArray(summary) ? summary : [], committed), budgetId: budget };
+  return { lines: buyoutLines(Array.isArray(summary) ? summary : [], committed), budgetId: budget, projectId: project };
 }
 
 /** The screen. */
@@ -54,6 +64,8 @@ export function Buyout(props: BuyoutProps) {
     : result?.key === requestKey ? result.load : { status: 'loading' };
   const [onlyOpen, setOnlyOpen] = useState(true);
   const filterId = useId();
+  const [starting, setStarting] = useState<BuyoutLine | null>(null);
+  const sras = useBuyoutSras(load.status === 'ready' ? load.projectId : -1);
 
   useEffect(() => {
     if (projectId < 1 && budgetId < 1) return undefined;
@@ -86,6 +98,16 @@ export function Buyout(props: BuyoutProps) {
                 <label htmlFor={filterId} className="form-check-label">Only lines not fully bought out</label>
                 <span className="ms-3 small text-body-secondary" aria-live="polite" data-count>{shown.length} of {load.lines.length} lines</span>
               </div>
+              {sras.status === 'failed' ? (
+                <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2" role="alert" data-sras-failed>
+                  <span>{sras.message}</span>
+                  <button type="button" className="btn btn-sm btn-outline-secondary" onClick={sras.retry}>Retry</button>
+                </div>
+              ) : null}
+              {starting ? (
+                <BuyoutSraForm key={starting.costCodeId} projectId={load.projectId} costCodeId={starting.costCodeId} code={starting.code} description={starting.description}
+                  amount={starting.remaining} onClose={() => setStarting(null)} />
+              ) : null}
               <div className="table-responsive">
                 <table className="table table-sm table-hover align-middle" data-buyout>
                   <caption className="visually-hidden">Buyout by budget line</caption>
@@ -94,6 +116,7 @@ export function Buyout(props: BuyoutProps) {
                       <th scope="col">Cost code</th><th scope="col">Description</th><th scope="col">Cost type</th>
                       <th scope="col" className="text-end">Current budget</th><th scope="col" className="text-end">Committed</th>
                       <th scope="col" className="text-end">Remaining to buy out</th><th scope="col" className="text-end">% bought out</th>
+                      <th scope="col">{SRA_UI_TEXT.sraColumn}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -106,9 +129,15 @@ export function Buyout(props: BuyoutProps) {
                         <td className="text-end" data-cell="committed">{formatMoney(line.committed)}</td>
                         <td className={`text-end${line.remaining < 0 ? ' text-danger' : ''}`} data-cell="remaining">{formatMoney(line.remaining)}</td>
                         <td className="text-end" data-cell="percent">{formatPercent(shownPercentBoughtOut(line), 1)}</td>
+                        <td data-cell="sra">
+                          <span className="d-flex flex-wrap align-items-center gap-2">
+                            {sras.status === 'loading' ? <span className="small text-body-secondary">…</span> : <BuyoutSraCell sras={sras.byCostCode.get(line.costCodeId)} />}
+                            {load.projectId > 0 ? <StartSraButton code={line.code} onClick={() => setStarting(line)} disabled={starting?.costCodeId === line.costCodeId} /> : null}
+                          </span>
+                        </td>
                       </tr>
                     ))}
-                    {shown.length === 0 ? <tr><td colSpan={7} className="text-body-secondary">Every line is fully bought out.</td></tr> : null}
+                    {shown.length === 0 ? <tr><td colSpan={8} className="text-body-secondary">Every line is fully bought out.</td></tr> : null}
                   </tbody>
                   <tfoot>
                     <tr className="fw-semibold" data-totals>
@@ -117,6 +146,7 @@ export function Buyout(props: BuyoutProps) {
                       <td className="text-end" data-total="committed">{formatMoney(totals.committed)}</td>
                       <td className="text-end" data-total="remaining">{formatMoney(totals.remaining)}</td>
                       <td className="text-end" data-total="percent">{formatPercent(shownPercentBoughtOut(totals), 1)}</td>
+                      <td />
                     </tr>
                   </tfoot>
                 </table>

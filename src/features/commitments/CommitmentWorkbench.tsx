@@ -16,6 +16,7 @@ import {
   FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
+import { GateRefusal, SraGateLine, gateRefusalOf } from '../risk';
 import { CostCodePicker } from './CostCodePicker';
 import {
   advanceContract, commitmentAmounts, contractFieldEditable, contractStore, KINDS, loadContract, loadCostCodes, saveContract,
@@ -138,6 +139,9 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState<{ text: string; stale?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The SRA gate (Subcontract): a refused advance's message and start link; the status line reloads after each advance.
+  const [gateRefusal, setGateRefusal] = useState<ReturnType<typeof gateRefusalOf>>(null);
+  const [gateRefresh, setGateRefresh] = useState(0);
   const formId = useId();
 
   useEffect(() => {
@@ -253,6 +257,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
     if (!record) return;
     setBusy(true);
     setProblem(null);
+    setGateRefusal(null);
     try {
       await advanceContract(kind, record, target);
       showToast(`${record.number} is now ${target.name}.`, { variant: 'success' });
@@ -260,12 +265,15 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       // The store has put the record back in every list; say why.
       if (error instanceof ApiError && error.status === 409) {
         setProblem({ text: WORKBENCH_TEXT.stale(spec.label), stale: true });
+      } else if (gateRefusalOf(error)) {
+        setGateRefusal(gateRefusalOf(error));
       } else if (!(error instanceof ApiError && error.status === 400)) {
         // A 400 autoAlert has shown 'Request Failed' already.
         void showMessage({ title: 'State not changed', message: `${record.number} stays ${record.recordStateName}: ${errorWhy(error)}`, buttons: ['ok'] });
       }
     } finally {
       setBusy(false);
+      setGateRefresh((n) => n + 1);
     }
   }
 
@@ -309,6 +317,8 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
         {record.billed !== undefined ? <><dt className="col-sm-3">Billed</dt><dd className="col-sm-3" data-amount="billed">{formatMoney(amounts.billed)}</dd></> : null}
       </dl>
 
+      {kind === 'Subcontract' ? <SraGateLine subcontractId={recordId} refresh={gateRefresh} /> : null}
+      {gateRefusal ? <GateRefusal refusal={gateRefusal} onDismiss={() => setGateRefusal(null)} /> : null}
       {problem ? (
         <div className="alert alert-warning d-flex align-items-center gap-3" role="alert" data-problem>
           <span>{problem.text}</span>

@@ -1,0 +1,91 @@
+/**
+ * The Buyout & SRA pieces (`<pfm-buyout>`, also on the legacy BRAT pages): per budget line the SRAs
+ * made for it (number, state, level; each links to the SRA in the portal) and a "Start SRA" action
+ * that opens the New SRA form pre-filled with the project, the line's cost code and the amount still
+ * to buy out. A created SRA opens in the portal (in-page inside the portal, the same tab on a legacy page).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatCostCode } from '../../../core/format';
+import { navigate } from '../../../core/router';
+import { showToast } from '../../../core/messages';
+import { loadBuyoutSras, problemText, sraPortalPath, type SraRow } from './data';
+import { LevelBadge } from './pieces';
+import { SraForm } from './SraForm';
+import { SRA_UI_TEXT as T } from './text';
+
+/** Open SRA `sraId` in the portal: in-page inside `<portal-app>`, else (a legacy page) the portal URL in the same tab. */
+export function goToSra(sraId: number): void {
+  const path = sraPortalPath(sraId);
+  if (document.querySelector('portal-app')) navigate(path);
+  else location.assign(path);
+}
+
+export type BuyoutSrasState = { status: 'loading' | 'failed'; message?: string; byCostCode: ReadonlyMap<number, SraRow[]>; retry(): void }
+  | { status: 'ready'; byCostCode: ReadonlyMap<number, SraRow[]>; retry(): void };
+
+const EMPTY = new Map<number, SraRow[]>();
+
+/** The SRAs of project `projectId` by cost code (nothing while `projectId` is unknown). */
+export function useBuyoutSras(projectId: number): BuyoutSrasState {
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; status: 'ready' | 'failed'; message?: string; byCostCode: ReadonlyMap<number, SraRow[]> } | null>(null);
+  const key = `${projectId}#${attempt}`;
+  useEffect(() => {
+    if (projectId < 1) return undefined;
+    const abort = new AbortController();
+    loadBuyoutSras(projectId, abort.signal).then(
+      (rows) => { if (!abort.signal.aborted) setAnswer({ key, status: 'ready', byCostCode: new Map(rows.map((r) => [r.costCodeId, r.sras])) }); },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        console.error('The buyout SRAs failed to load', error);
+        setAnswer({ key, status: 'failed', message: problemText(error), byCostCode: EMPTY });
+      },
+    );
+    return () => abort.abort();
+  }, [projectId, key]);
+  const retry = () => setAttempt((n) => n + 1);
+  if (!answer || answer.key !== key) return { status: 'loading', byCostCode: EMPTY, retry };
+  return answer.status === 'ready' ? { status: 'ready', byCostCode: answer.byCostCode, retry } : { status: 'failed', message: answer.message, byCostCode: EMPTY, retry };
+}
+
+/** The SRA cell of a budget line: each SRA's number (a link to it), state and level; empty when none. */
+export function BuyoutSraCell({ sras }: { sras: readonly SraRow[] | undefined }) {
+  if (!sras || sras.length === 0) return null;
+  return (
+    <span className="d-inline-flex flex-column gap-1" data-sras>
+      {sras.map((s) => (
+        <span key={s.sraId} className="text-nowrap" data-sra-id={s.sraId}>
+          <a href={sraPortalPath(s.sraId)} aria-label={T.openSra(s.number, s.state, s.level)}>{s.number}</a>
+          {' '}<span className="small">{s.state}</span>{' '}<LevelBadge level={s.level} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The line's "Start SRA" button; its accessible name names the cost code. */
+export function StartSraButton({ code, onClick, disabled }: { code: string; onClick(): void; disabled?: boolean }) {
+  return (
+    <button type="button" className="btn btn-sm btn-outline-primary text-nowrap" aria-label={T.startSraFor(formatCostCode(code))} data-start-sra={code}
+      disabled={disabled} onClick={onClick}>{T.startSra}</button>
+  );
+}
+
+/** The New SRA form for one buyout line (its project, cost code and remaining amount); a created SRA opens in the portal. */
+export function BuyoutSraForm({ projectId, costCodeId, code, description, amount, onClose }: {
+  projectId: number; costCodeId: number; code: string; description: string; amount: number; onClose(): void;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => root.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  return (
+    <div ref={root} className="mb-3" data-buyout-sra-form={costCodeId}>
+      <SraForm initial={{ projectId, costCodeIds: [costCodeId], amount: amount > 0 ? amount : undefined, description: `${formatCostCode(code)} ${description}`.trim() }}
+        onCancel={onClose}
+        onCreated={(created) => {
+          showToast(T.created(created.sra.number), { variant: 'success' });
+          onClose();
+          goToSra(created.sra.sraId);
+        }} />
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * SRA calls (the contract: src/core/risk/api.ts, host demo/host/api/risk), the page's store of SRA
+ * rows (the list and the workbench share it), the PFM loads the New SRA form reads (projects, a
+ * budget's cost codes, a subcontract to pre-fill from), what a failed call means in words, and the
+ * list as an export sheet (the CSV writer neutralises formulas).
+ */
+import { ApiError, getJson, postForm } from '../../../core/api';
+import { formatDate } from '../../../core/format';
+import {
+  RISK_API, SRA_RECORD_KEY,
+  type BuyoutSraRow, type SraGateStatus, type SraLoad, type SraRow, type VendorPrequalRow,
+} from '../../../core/risk/api';
+import type { MitigationKey } from '../../../core/risk/sra';
+import { recordStore, type RecordStore } from '../../../ui/records';
+import type { ExportSheet } from '../../../ui/grid/export';
+import { SRA_UI_TEXT } from './text';
+
+export type { BuyoutSraRow, SraGateStatus, SraLoad, SraRow, VendorPrequalRow };
+
+/** The page's store of SRA rows (a loaded SRA's record is a row too). */
+export function sraStore(): RecordStore<SraRow> {
+  return recordStore<SraRow>(SRA_RECORD_KEY, 'sraId');
+}
+
+/** Open (Draft, Submitted) or closed (Approved, Rejected). */
+export const isClosedSra = (row: Pick<SraRow, 'state'>): boolean => row.state === 'Approved' || row.state === 'Rejected';
+
+const list = <T,>(rows: unknown): T[] => (Array.isArray(rows) ? (rows as T[]) : []);
+
+/** How long a load may take before the screen says so (with Retry) rather than wait on. */
+export const SRA_LOAD_TIMEOUT_MS = 30_000;
+let loadTimeoutMs = SRA_LOAD_TIMEOUT_MS;
+/** Another load timeout (tests); null restores {@link SRA_LOAD_TIMEOUT_MS}. */
+export function setSraLoadTimeout(ms: number | null): void {
+  loadTimeoutMs = ms ?? SRA_LOAD_TIMEOUT_MS;
+}
+const timed = (signal?: AbortSignal): AbortSignal => (signal ? AbortSignal.any([signal, AbortSignal.timeout(loadTimeoutMs)]) : AbortSignal.timeout(loadTimeoutMs));
+/** A retry's query mark: identical GETs in flight are shared, so a Retry after a timeout must not wait on the request that hung. */
+const again = (attempt: number): Record<string, number> => (attempt > 0 ? { retry: attempt } : {});
+
+/** Every SRA the caller may see, into the store. */
+export async function loadSras(signal?: AbortSignal, attempt = 0): Promise<SraRow[]> {
+  const rows = list<SraRow>(await getJson(RISK_API.getSras, { ...again(attempt) }, { signal: timed(signal) }));
+  sraStore().upsert(rows);
+  return rows;
+}
+
+/** One SRA with its factors, vendor record and the caller's moves; its row into the store. */
+export async function loadSra(sraId: number, signal?: AbortSignal, attempt = 0): Promise<SraLoad> {
+  const load = await getJson<SraLoad>(RISK_API.getSra, { recordKey: SRA_RECORD_KEY, recordId: sraId, ...again(attempt) }, { signal: timed(signal) });
+  sraStore().upsert(load.sra);
+  return load;
+}
+
+/** What the New SRA form sends. */
+export interface NewSra {
+  projectId: number;
+  vendorId: number;
+  amount: number;
+  costCodeIds: number[];
+  description: string;
+  subcontractId?: number;
+}
+
+/** POST createsra: a new Draft; its row into the store. */
+export async function createSra(input: NewSra): Promise<SraLoad> {
+  const load = await postForm<SraLoad>(RISK_API.createSra, {
+    projectId: input.projectId, vendorId: input.vendorId, amount: input.amount, costCodeIds: input.costCodeIds,
+    description: input.description, subcontractId: input.subcontractId,
+  });
+  sraStore().upsert(load.sra);
+  return load;
+}
+
+/** What a Draft's Save sends besides its id and version. */
+export interface SraChange {
+  vendorId: number;
+  amount: number;
+  costCodeIds: number[];
+  description: string;
+  mitigations: MitigationKey[];
+  mitigationNote: string;
+}
+
+/** POST savesra (409 when `version` is stale). */
+export async function saveSra(sraId: number, version: number, change: SraChange): Promise<SraLoad> {
+  const load = await postForm<SraLoad>(RISK_API.saveSra, { sraId, version, ...change });
+  sraStore().upsert(load.sra);
+  return load;
+}
+
+/** POST updatesrastate: Submit, Approve, Reject (with `reason`), Recall. */
+export async function moveSra(sra: Pick<SraRow, 'sraId' | 'applicationRecordStateId'>, routeStateId: number, reason?: string): Promise<SraLoad> {
+  const load = await postForm<SraLoad>(RISK_API.updateSraState, {
+    ItemId: sra.sraId, OldRecordStateId: sra.applicationRecordStateId, RouteStateId: routeStateId, reason: reason || undefined,
+  });
+  sraStore().upsert(load.sra);
+  return load;
+}
+
+/** The gate's view of a subcontract (getsrastatus). */
+export async function loadGateStatus(subcontractId: number, signal?: AbortSignal, attempt = 0): Promise<SraGateStatus> {
+  return getJson<SraGateStatus>(RISK_API.getSraStatus, { recordKey: 'Subcontract', recordId: subcontractId, ...again(attempt) }, { signal: timed(signal) });
+}
+
+/** The SRAs of a project by cost code (the Buyout & SRA column). */
+export async function loadBuyoutSras(projectId: number, signal?: AbortSignal): Promise<BuyoutSraRow[]> {
+  return list<BuyoutSraRow>(await getJson(RISK_API.getBuyoutSras, { projectId }, { signal: timed(signal) }));
+}
+
+/** Every active vendor with its status and limits in force (the form's vendor picker). */
+export async function loadPrequalVendors(signal?: AbortSignal): Promise<VendorPrequalRow[]> {
+  return list<VendorPrequalRow>(await getJson(RISK_API.getPrequalVendors, undefined, { signal: timed(signal) }));
+}
+
+// --- PFM reads of the New SRA form (keyPFM; a 403 means the caller has no PFM role) ------------------
+
+/** PFM paths the form reads (the same §7 loads the commitment screens use). */
+export const SRA_PFM_PATHS = {
+  projects: '/api/pfm/getprojects',
+  costCodes: '/api/pfm/getcostcodes',
+  subcontracts: '/api/pfm/getsubcontracts',
+} as const;
+
+/** A project the form offers, with its budget. */
+export interface SraProject {
+  projectId: number;
+  budgetId: number;
+  number: string;
+  name: string;
+}
+
+/** A budget line the form offers as scope. */
+export interface SraCostCode {
+  costCodeId: number;
+  code: string;
+  type: string;
+  description: string;
+}
+
+type Loose = Record<string, unknown>;
+const int = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : -1);
+const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** The open projects (with their budget), by number. */
+export async function loadSraProjects(signal?: AbortSignal): Promise<SraProject[]> {
+  const rows = list<Loose>(await getJson(SRA_PFM_PATHS.projects, undefined, { signal: timed(signal) }));
+  return rows.map((r) => ({ projectId: int(r.projectId), budgetId: int(r.budgetId), number: str(r.number), name: str(r.name) }))
+    .filter((p) => p.projectId > 0)
+    .sort((a, b) => a.number.localeCompare(b.number));
+}
+
+/** The lines of budget `budgetId`, by code. */
+export async function loadSraCostCodes(budgetId: number, signal?: AbortSignal): Promise<SraCostCode[]> {
+  const rows = list<Loose>(await getJson(SRA_PFM_PATHS.costCodes, { recordKey: 'Budget', recordId: budgetId }, { signal: timed(signal) }));
+  return rows.map((r) => ({ costCodeId: int(r.costCodeId), code: str(r.code), type: str(r.type), description: str(r.description) }))
+    .filter((c) => c.costCodeId > 0)
+    .sort((a, b) => a.code.localeCompare(b.code) || a.type.localeCompare(b.type));
+}
+
+/** What a subcontract gives the New SRA form. */
+export interface SubcontractForSra {
+  subcontractId: number;
+  number: string;
+  projectId: number;
+  budgetId: number;
+  vendorId: number;
+  amount: number;
+  costCodeIds: number[];
+  description: string;
+}
+
+/** One subcontract (open or closed) read for the form; null when the server knows none. */
+export async function loadSubcontractForSra(subcontractId: number, signal?: AbortSignal): Promise<SubcontractForSra | null> {
+  const query = { recordKey: 'Subcontract', recordId: subcontractId };
+  const [open, closed] = await Promise.all([
+    getJson<unknown>(SRA_PFM_PATHS.subcontracts, query, { signal: timed(signal) }),
+    getJson<unknown>(SRA_PFM_PATHS.subcontracts, { ...query, open: false }, { signal: timed(signal) }),
+  ]);
+  const row = [...list<Loose>(open), ...list<Loose>(closed)].find((r) => int(r.subcontractId) === subcontractId);
+  if (!row) return null;
+  const items = list<Loose>(row.items);
+  const amount = typeof row.originalAmount === 'number' ? row.originalAmount : typeof row.amount === 'number' ? row.amount
+    : items.reduce((sum, item) => sum + (typeof item.amount === 'number' ? item.amount : 0), 0);
+  return {
+    subcontractId, number: str(row.number), projectId: int(row.projectId), budgetId: int(row.budgetId), vendorId: int(row.vendorId),
+    amount, costCodeIds: [...new Set(items.map((item) => int(item.costCodeId)).filter((id) => id > 0))], description: str(row.description),
+  };
+}
+
+// --- what a failure means --------------------------------------------------------------------------
+
+/** The server's message of a refusal body (`{ message }` or the autoAlert body), if any. */
+export function serverMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return '';
+  const body = error.body as { message?: unknown } | string | undefined;
+  if (typeof body === 'string') return body.length < 300 ? body : '';
+  return typeof body?.message === 'string' ? body.message : '';
+}
+
+/** The field an autoAlert refusal names (`fieldName`), if any. */
+export function refusedField(error: unknown): string {
+  if (!(error instanceof ApiError)) return '';
+  const body = error.body as { fieldName?: unknown } | undefined;
+  return typeof body?.fieldName === 'string' ? body.fieldName : '';
+}
+
+/** A clear sentence for a failed load or write (§8). */
+export function problemText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return SRA_UI_TEXT.signedOut;
+    if (error.status === 403) return serverMessage(error) || SRA_UI_TEXT.noAccess;
+    if (error.status === 409) return SRA_UI_TEXT.stale;
+    if (error.status === 408 || error.status === 504) return SRA_UI_TEXT.timeout;
+    if (error.status >= 400 && error.status < 500) return serverMessage(error) || SRA_UI_TEXT.failed;
+    return SRA_UI_TEXT.failed;
+  }
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return SRA_UI_TEXT.timeout;
+  return SRA_UI_TEXT.failed;
+}
+
+export const isStale = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
+
+/**
+ * A link from data as a same-origin path ('/sr/sra?…'), or null: anything that is not a path on this
+ * origin (another host, `//host`, `javascript:`, a backslash trick) is never followed.
+ */
+export function sameOriginPath(link: unknown): string | null {
+  if (typeof link !== 'string') return null;
+  const text = link.trim();
+  if (!/^\/(?![/\\])/.test(text) || text.includes('\\')) return null;
+  try {
+    const url = new URL(text, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The portal address of SRA `sraId` (its workbench over the list). */
+export const sraPortalPath = (sraId: number): string => `/sr/sra?workbench=RiskAssessment&recordKey=${SRA_RECORD_KEY}&recordId=${sraId}`;
+
+// --- export ---------------------------------------------------------------------------------------
+
+/** The rows as an export sheet (dates as shown, amount as a number, a total line). */
+export function sraSheet(rows: readonly SraRow[]): ExportSheet {
+  const columns = [
+    { field: 'number', title: 'SRA', excelFormat: null },
+    { field: 'project', title: 'Project', excelFormat: null },
+    { field: 'vendor', title: 'Vendor', excelFormat: null },
+    { field: 'scope', title: 'Scope', excelFormat: null },
+    { field: 'amount', title: 'Amount', excelFormat: '#,##0.00' },
+    { field: 'level', title: 'Level', excelFormat: null },
+    { field: 'state', title: 'State', excelFormat: null },
+    { field: 'createdBy', title: 'Created by', excelFormat: null },
+    { field: 'createdAt', title: 'Created', excelFormat: null },
+    { field: 'submittedAt', title: 'Submitted', excelFormat: null },
+    { field: 'decidedAt', title: 'Decided', excelFormat: null },
+  ];
+  return {
+    columns,
+    lines: [
+      { kind: 'header', cells: columns.map((c) => c.title) },
+      ...rows.map((r) => ({
+        kind: 'data' as const,
+        cells: [r.number, `${r.projectNumber} ${r.projectName}`, r.vendorName, r.costCodes.map((c) => `${c.code} ${c.description}`).join('; '),
+          r.amount, r.level, r.state, r.createdBy.name, formatDate(r.createdAt), r.submittedAt ? formatDate(r.submittedAt) : '', r.decidedAt ? formatDate(r.decidedAt) : ''],
+      })),
+      { kind: 'total' as const, cells: ['Total', null, null, null, Math.round(rows.reduce((s, r) => s + r.amount, 0) * 100) / 100, null, null, null, null, null, null] },
+    ],
+  };
+}

@@ -1,0 +1,14 @@
+/** Small SRA pieces shared by the list, the workbench, the buyout column and the commitment workbench. */
+import type { RiskLevel } from '../../../core/risk/sra';
+import { LEVEL_CLASS } from './text';
+
+/** The risk level as text on its colour (never colour only). */
+export function LevelBadge({ level }: { level: RiskLevel }) {
+  return <span className={`badge ${LEVEL_CLASS[level] ?? 'text-bg-secondary'}`} data-level={level}>{level}</span>;
+}
+
+/** The state of an SRA as a quiet badge. */
+export function StateBadge({ state }: { state: string }) {
+  const closed = state === 'Approved' || state === 'Rejected';
+  return <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{state}</span>;
+}
