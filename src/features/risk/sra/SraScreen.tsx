@@ -78,7 +78,7 @@ export function SraScreen(props: SraScreenProps) {
       setPrefill({ subcontractId, prefill: {
         status: 'ready', subcontract, gate: status, failed: !subcontract,
         initial: {
-          projectId: subcontract?.projectId, vendorId: subcontract?.vendorId ?? status?.vendorId, amount: subcontract?.amount ?? status?.amount,
+          projectId: subcontract?.projectId, vendorId: status?.vendorId ?? subcontract?.vendorId, amount: status?.amount ?? subcontract?.amount,
           costCodeIds: subcontract?.costCodeIds ?? [], description: subcontract ? `${subcontract.number} ${subcontract.description}`.trim() : '', subcontractId,
         },
       } });

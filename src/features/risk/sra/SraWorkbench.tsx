@@ -91,7 +91,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
     setDraft(draftOf(answer));
   };
   const fail = (error: unknown, during: 'save' | 'move') => {
-    if (isStale(error)) return setProblem({ text: T.stale, stale: true });
+    if (isStale(error)) return setProblem({ text: serverMessage(error) ? `${serverMessage(error)} ${T.changesKept}` : T.stale, stale: true });
     const why = problemText(error);
     const atMitigations = refusedField(error).toLowerCase().startsWith('mitigation') || ([SRA_TEXT.mitigationMedium, SRA_TEXT.mitigationHigh] as string[]).includes(serverMessage(error));
     if (atMitigations) setMitigationError(why);

@@ -84,7 +84,8 @@ export interface SraChange {
 
 /** POST savesra (409 when `version` is stale). */
 export async function saveSra(sraId: number, version: number, change: SraChange): Promise<SraLoad> {
-  const load = await postForm<SraLoad>(RISK_API.saveSra, { sraId, version, ...change });
+  // An empty list is sent as a bare empty value (the host reads that as 'none'; a missing name keeps what was stored).
+  const load = await postForm<SraLoad>(RISK_API.saveSra, { sraId, version, ...change, mitigations: change.mitigations.length ? change.mitigations : '' });
   sraStore().upsert(load.sra);
   return load;
 }
@@ -210,7 +211,7 @@ export function problemText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return SRA_UI_TEXT.signedOut;
     if (error.status === 403) return serverMessage(error) || SRA_UI_TEXT.noAccess;
-    if (error.status === 409) return SRA_UI_TEXT.stale;
+    if (error.status === 409) return serverMessage(error) || SRA_UI_TEXT.stale;
     if (error.status === 408 || error.status === 504) return SRA_UI_TEXT.timeout;
     if (error.status >= 400 && error.status < 500) return serverMessage(error) || SRA_UI_TEXT.failed;
     return SRA_UI_TEXT.failed;

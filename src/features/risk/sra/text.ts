@@ -64,6 +64,7 @@ export const SRA_UI_TEXT = {
   saving: 'Saving…',
   saved: (number: string) => `${number} saved.`,
   saveFailed: (why: string) => `The SRA was not saved: ${why} Your changes are still here.`,
+  changesKept: 'Your changes are still here until you reload.',
   stale: 'Someone else changed this SRA since you opened it. Reload it to see the current one; your changes are still here.',
   moved: (number: string, state: string) => `${number} is now ${state}.`,
   approvalRecorded: (number: string) => `Your approval of ${number} is recorded; it still needs an Admin.`,
