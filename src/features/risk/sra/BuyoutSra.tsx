@@ -76,7 +76,10 @@ export function BuyoutSraForm({ projectId, costCodeId, code, description, amount
   projectId: number; costCodeId: number; code: string; description: string; amount: number; onClose(): void;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  useEffect(() => root.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  useEffect(() => {
+    // Braces: a newer browser's scrollIntoView answers a promise, which must not become the effect's clean-up.
+    root.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <div ref={root} className="mb-3" data-buyout-sra-form={costCodeId}>
       <SraForm initial={{ projectId, costCodeIds: [costCodeId], amount: amount > 0 ? amount : undefined, description: `${formatCostCode(code)} ${description}`.trim() }}

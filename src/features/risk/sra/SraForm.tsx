@@ -202,7 +202,7 @@ export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProp
                   <>
                     <input type="search" className="form-control form-control-sm mb-2" aria-label={T.formCostCodeFilter} placeholder={T.formCostCodeFilter}
                       value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-cost-code-filter />
-                    <div className={`border rounded p-2 overflow-auto${errors.costCodeIds ? ' border-danger' : ''}`} style={{ maxHeight: '208px' }} tabIndex={-1}>
+                    <div className={`border rounded p-2 overflow-auto${errors.costCodeIds ? ' border-danger' : ''}`} style={{ maxHeight: '208px', overflowY: 'auto' }}>
                       {shownCodes.map((c) => (
                         <div className="form-check" key={c.costCodeId}>
                           <input className="form-check-input" type="checkbox" id={`${ids}-cc-${c.costCodeId}`} checked={costCodeIds.includes(c.costCodeId)} disabled={busy}
