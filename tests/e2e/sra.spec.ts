@@ -111,7 +111,9 @@ test.describe('SRA', () => {
     const vendor = one(`SELECT v.vendorId, v.name FROM vendors v JOIN vendor_prequalifications p USING (vendorId) WHERE p.status = 'Not Prequalified'
       AND v.vendorId NOT IN (SELECT vendorId FROM subcontracts WHERE projectId = ?) ORDER BY v.vendorId LIMIT 1`, project.projectId);
     watchToken(page);
-    await openPortalAs(page, 'pm', `/pfm/projects/buyout?projectId=${project.projectId}`);
+    // From the legacy BRAT page (it embeds <pfm-buyout>): the created SRA opens in the portal, in the same tab.
+    await openPortalAs(page, 'pm', '/');
+    await page.goto(`/sr/Brats/BuyoutProject?projectId=${project.projectId}`);
     const buyout = page.locator('pfm-buyout');
     const line = buyout.locator('tr[data-cost-code-id]').first();
     const start = line.locator('button[data-start-sra]');
@@ -121,18 +123,20 @@ test.describe('SRA', () => {
     await expect(start).toHaveAccessibleName(`Start SRA for cost code ${formatCostCode(code)}`);
     // The totals row keeps its cells under their columns: one cell more for the SRA column.
     await expect(buyout.locator('tfoot tr td')).toHaveCount(5);
-    await axe(page, ['portal-app', 'pfm-buyout'], 'buyout');
-    await start.click();
+    await axe(page, ['pfm-buyout'], 'buyout');
+    await start.focus();
+    await page.keyboard.press('Enter');
     const form = buyout.locator('form[data-sra-form]');
     await expect(form.locator('[data-field="projectId"]')).toHaveValue(String(project.projectId));
     await expect(form.locator(`input[data-cost-code-id="${costCodeId}"]`)).toBeChecked();
     await form.locator('[data-field="vendorId"]').selectOption(String(vendor.vendorId));
     await expect(form.locator('[data-vendor-status]')).toContainText('Not Prequalified');
     await form.locator('[data-field="amount"]').fill('450000');
-    await axe(page, ['portal-app', 'pfm-buyout'], 'buyout-form');
+    await axe(page, ['pfm-buyout'], 'buyout-form');
+    // By keyboard: Enter in the amount field sends the form.
     const [created] = await Promise.all([
       page.waitForResponse((r) => r.url().includes(RISK_API.createSra)),
-      form.locator('[data-create]').click(),
+      form.locator('[data-field="amount"]').press('Enter'),
     ]);
     expect(created.status()).toBe(200);
     const sraId = (await created.json()).data.sra.sraId as number;
@@ -177,9 +181,10 @@ test.describe('SRA', () => {
     expect(all('SELECT employeeId FROM sra_approvals WHERE sraId = ?', sraId)).toHaveLength(2);
     await admin.context().close();
 
-    // Back on the buyout, the line names the SRA with its state and level, linking to it in the portal.
+    // The portal's Buyout & SRA: the line names the SRA with its state and level, linking to it in the portal.
     await page.goto(`/pfm/projects/buyout?projectId=${project.projectId}`);
     await page.locator('pfm-buyout [data-filter]').uncheck();
+    await axe(page, ['portal-app', 'pfm-buyout'], 'portal-buyout');
     const link = page.locator('pfm-buyout').locator(`[data-sra-id="${sraId}"] a`);
     await expect(link).toHaveAttribute('href', `/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${sraId}`);
     await expect(page.locator('pfm-buyout').locator(`[data-sra-id="${sraId}"]`)).toContainText('Approved');

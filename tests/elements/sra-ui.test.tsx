@@ -3,7 +3,7 @@ import { clearLibraries } from '../../src/core/lookups';
 import type { SraGateStatus, SraLoad, SraRecord, SraRow, VendorPrequalRecord } from '../../src/core/risk/api';
 import { MITIGATIONS, SRA_TEXT } from '../../src/core/risk/sra';
 import { ApiError } from '../../src/core/api';
-import { gateRefusalOf, sameOriginPath, sraSheet, SRA_UI_TEXT as T } from '../../src/features/risk';
+import { gateRefusalOf, sameOriginPath, setSraLoadTimeout, sraSheet, SRA_UI_TEXT as T } from '../../src/features/risk';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/sr-sra/define';
 import '../../src/elements/wb-risk-assessment/define';
@@ -129,6 +129,30 @@ describe('SRA UI', () => {
     expect(textOf(root, '[data-state="failed"] span')).to.equal(`${T.loadFailed} ${T.failed}`);
     retry.click();
     await waitFor(() => root.querySelector('[data-open="1"]'));
+  });
+
+  it('<sr-sra>: a 401 says to sign in again, a timeout says so; each with a Retry that works', async () => {
+    setSraLoadTimeout(100);
+    let calls = 0;
+    stubFetch(answers({
+      '/api/risk/getsras': () => {
+        calls += 1;
+        if (calls === 1) return { status: 401, body: {} };
+        if (calls === 2) return new Promise(() => undefined);
+        return { body: { data: [row()] } };
+      },
+    }));
+    try {
+      const root = await mount('sr-sra');
+      await waitFor(() => root.querySelector('[data-state="failed"]'));
+      expect(textOf(root, '[data-state="failed"] span')).to.equal(`${T.loadFailed} ${T.signedOut}`);
+      root.querySelector<HTMLButtonElement>('[data-state="failed"] button')!.click();
+      await waitFor(() => textOf(root, '[data-state="failed"] span') === `${T.loadFailed} ${T.timeout}`);
+      root.querySelector<HTMLButtonElement>('[data-state="failed"] button')!.click();
+      await waitFor(() => root.querySelector('[data-open="1"]'));
+    } finally {
+      setSraLoadTimeout(null);
+    }
   });
 
   it('<sr-sra record-key=Subcontract>: the form opens pre-filled from the subcontract with the gate’s reasons; a refused create keeps what was typed and says why at the field', async () => {
