@@ -127,7 +127,7 @@ export function Buyout(props: BuyoutProps) {
                         <td>{line.type} {costTypeName(line.type)}</td>
                         <td className="text-end" data-cell="currentBudget">{formatMoney(line.currentBudget)}</td>
                         <td className="text-end" data-cell="committed">{formatMoney(line.committed)}</td>
-                        <td className={`text-end${line.remaining < 0 ? ' text-danger' : ''}`} data-cell="remaining">{formatMoney(line.remaining)}</td>
+                        <td className={`text-end${line.remaining < 0 ? ' text-danger-emphasis' : ''}`} data-cell="remaining">{formatMoney(line.remaining)}</td>
                         <td className="text-end" data-cell="percent">{formatPercent(shownPercentBoughtOut(line), 1)}</td>
                         <td data-cell="sra">
                           <span className="d-flex flex-wrap align-items-center gap-2">

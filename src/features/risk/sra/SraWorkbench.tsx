@@ -278,7 +278,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
 
       <fieldset className={`border rounded p-2${mitigationError ? ' border-danger' : ''}`} data-mitigations
         aria-describedby={`${ids}-mitigation-rule${mitigationError ? ` ${ids}-mitigation-error` : ''}`}>
-        <legend className="h6 float-none w-auto px-1 mb-1">{T.mitigations}</legend>
+        <legend className="h6 mb-1">{T.mitigations}</legend>
         <p id={`${ids}-mitigation-rule`} className="small mb-2" data-mitigation-rule>{mitigationRequirement(sra.level)}</p>
         {MITIGATIONS.map((m) => (
           <div className="form-check" key={m.key}>
