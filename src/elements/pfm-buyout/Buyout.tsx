@@ -88,7 +88,7 @@ export function Buyout(props: BuyoutProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="buyout">
-      <ScreenTitle title="Buyout" subject={projectSubject(projectId, budgetId)} />
+      <ScreenTitle title="Buyout &amp; SRA" subject={projectSubject(projectId, budgetId)} />
       {load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
         : load.status === 'failed' ? <div className="alert alert-danger" role="alert" data-state="failed">{load.message}</div>
           : load.status === 'loading' ? <div role="status" className="text-body-secondary" data-state="loading">Loading buyout…</div> : (
