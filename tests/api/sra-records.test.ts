@@ -107,6 +107,10 @@ describe('list and load', () => {
     assert.equal((await api.get('pm', RISK_API.getSra, { recordKey: 'Sra', recordId: 999999 })).status, 404);
     assert.equal((await api.get('pm', RISK_API.getSra, { recordKey: 'Subcontract', recordId: 1 })).status, 400);
     assert.equal((await api.get('pm', RISK_API.getSras, { level: 'Extreme' })).status, 400);
+    // lastLoad: only SRAs changed since.
+    assert.deepEqual((await api.get('pm', RISK_API.getSras, { lastLoad: '2030-01-01T00:00:00Z' })).body.data, []);
+    assert.equal((await api.get('pm', RISK_API.getSras, { lastLoad: '2000-01-01' })).body.data.length, list.body.data.length);
+    assert.equal((await api.get('pm', RISK_API.getSras, { lastLoad: 'yesterday' })).status, 400);
   });
 });
 

@@ -210,7 +210,7 @@ describe('the bell', () => {
     assert.equal(first.workflowTrigger, `SRA ${row.level}: ${row.vendor} on ${row.project}`);
     assert.equal(first.phaseName, 'Submitted');
     assert.equal(first.directLink, `/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${first.recordId}`);
-    assert.ok(first.workflowInstanceId < 0);
+    assert.equal(first.workflowInstanceId, -(2_000_000 + first.recordId));
 
     const admin = await items('admin');
     const waiting = host.db.prepare(`SELECT s.sraId FROM sras s JOIN application_record_states st USING (applicationRecordStateId)
