@@ -79,6 +79,7 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   record('document_templates', 'DocumentTemplate', 'documentTemplateId'),
   record('weekly_timecards', 'Timecard', 'timecardId'),
   item('timecard_lines', 'TimecardLine', 'timecardLineId', 'Timecard', 'timecardId'),
+  record('sras', 'Sra', 'sraId'),
 ];
 
 /** Who writes, when and in which change set: one per API request. */

@@ -338,6 +338,7 @@ export const RISK_FUNCTIONS = {
   slimComment: 'SaveSlimComment',
   sraState: 'UpdateSraState',
   sraSave: 'SaveSra',
+  sraCreate: 'CreateSra',
   gate: 'UpdateCommitmentState',
 } as const;
 
