@@ -11,6 +11,10 @@ import { RISK_API, sraStartLink } from '../../src/core/risk/api';
 import { RISK_LEVELS, scoreSra, SRA_TEXT } from '../../src/core/risk/sra';
 import { currentLimits, openBacklog, setRiskClock, vendorRecord } from '../../demo/host/api/risk/prequal';
 import { SEED_GATE } from '../../demo/host/db/seed-sra';
+import { openDatabase } from '../../demo/host/db/index';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
 
@@ -53,6 +57,20 @@ describe('the seed', () => {
       FROM subcontracts s JOIN application_record_states st USING (applicationRecordStateId) JOIN projects p USING (projectId) WHERE p.number = ? ORDER BY s.subcontractId DESC LIMIT 2`, SEED_GATE.projectNumber);
     assert.deepEqual(gate.map((g) => [g.state, g.amount, g.sras]), [['Draft', SEED_GATE.coveredAmount, 1], ['Draft', SEED_GATE.blockedAmount, 0]]);
   });
+
+  it('is deterministic', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-sra-seed-'));
+    const again = openDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
+    try {
+      for (const table of [...TABLES, 'subcontracts', 'subcontract_items']) {
+        const dump = (d: typeof again) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());
+        assert.equal(dump(again), dump(host.db), table);
+      }
+    } finally {
+      again.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('list and load', () => {
@@ -89,6 +107,10 @@ describe('list and load', () => {
     assert.equal((await api.get('pm', RISK_API.getSra, { recordKey: 'Sra', recordId: 999999 })).status, 404);
     assert.equal((await api.get('pm', RISK_API.getSra, { recordKey: 'Subcontract', recordId: 1 })).status, 400);
     assert.equal((await api.get('pm', RISK_API.getSras, { level: 'Extreme' })).status, 400);
+    // lastLoad: only SRAs changed since.
+    assert.deepEqual((await api.get('pm', RISK_API.getSras, { lastLoad: '2030-01-01T00:00:00Z' })).body.data, []);
+    assert.equal((await api.get('pm', RISK_API.getSras, { lastLoad: '2000-01-01' })).body.data.length, list.body.data.length);
+    assert.equal((await api.get('pm', RISK_API.getSras, { lastLoad: 'yesterday' })).status, 400);
   });
 });
 

@@ -88,7 +88,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment', access: 'pfm', note: 'added: ChangeEventItemId, CommitmentKey, CommitmentId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: ChangeEventId, OwnerAgreementChangeOrderId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/SaveCommitment', access: 'pfm', note: 'added: RecordKey, RecordId, OldRecordStateId?, header fields, items[i] (pfm/commitments/writes.ts)' },
-  { method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm', note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements)' },
+  { method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm', note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements); a Subcontract to Pending Signature / Executed passes the SRA gate (risk/sra/gate.ts: 400 autoAlert with sraRequired, startLink, reasons)' },
   { method: 'POST', path: '/api/pfm/CreateOwnerAgreementChangeOrder', access: 'pfm', note: 'added: OwnerAgreementId, BudgetId, Description, ChangeOrderDate? (new Draft OCO-###, pfm/commitments/writes.ts)' },
   { method: 'POST', path: '/api/pfm/CreateDirectCost', access: 'pfm', note: 'added: ProjectId, BudgetId?, header fields, items[i] (new Draft DC-<job>-###, pfm/direct-costs/writes.ts)' },
   { method: 'POST', path: '/api/pfm/SaveDirectCost', access: 'pfm', note: 'added: DirectCostId, OldRecordStateId?, header fields, items[i] (the whole list)' },

@@ -67,7 +67,7 @@ export interface ApprovalRow { employeeId: number; name: string; role: string; a
 
 export const approvalsOf = (db: Database.Database, sraId: number): ApprovalRow[] =>
   db.prepare(`SELECT a.employeeId, e.preferredName AS name, a.role, a.at FROM sra_approvals a JOIN employees e ON e.employeeId = a.employeeId
-    WHERE a.sraId = ? ORDER BY a.at, a.employeeId`).all(sraId) as ApprovalRow[];
+    WHERE a.sraId = ? ORDER BY a.at, a.rowid`).all(sraId) as ApprovalRow[];
 
 export const mitigationsOf = (db: Database.Database, sraId: number): MitigationKey[] =>
   (db.prepare(`SELECT mitigation FROM sra_mitigations WHERE sraId = ?
