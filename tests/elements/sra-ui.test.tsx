@@ -3,6 +3,7 @@ import { clearLibraries } from '../../src/core/lookups';
 import type { SraGateStatus, SraLoad, SraRecord, SraRow, VendorPrequalRecord } from '../../src/core/risk/api';
 import { MITIGATIONS, SRA_TEXT } from '../../src/core/risk/sra';
 import { ApiError } from '../../src/core/api';
+import { resetRoles, setRoles } from '../../src/core/roles';
 import { gateRefusalOf, sameOriginPath, setSraLoadTimeout, sraSheet, SRA_UI_TEXT as T } from '../../src/features/risk';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/sr-sra/define';
@@ -395,6 +396,20 @@ describe('SRA UI', () => {
       expect(form.querySelector<HTMLInputElement>('[data-field="amount"]')!.value).to.equal('380000');
       expect(form.querySelector<HTMLInputElement>('input[data-cost-code-id="101"]')!.checked).to.equal(true);
       expect(form.querySelector<HTMLInputElement>('input[data-cost-code-id="102"]')!.checked).to.equal(false);
+    });
+
+    it('a PFM user without an SR role of the SRA screen is offered no Start SRA (the gate line here; the buyout line asks the same useMayStartSra)', async () => {
+      setRoles([{ applicationKey: 'keyPFM', name: 'Project Manager' }, { applicationKey: 'keyRISK', name: 'Viewer' }]);
+      try {
+        stubFetch(subcontractAnswers({ '/api/risk/getsrastatus': { body: { data: gate({}) } } }));
+        const root = await mount('wb-subcontract', { 'record-id': '9' });
+        await waitFor(() => root.querySelector('[data-gate="needed"]'));
+        expect(root.querySelector('[data-gate-start]')).to.equal(null);
+        setRoles([{ applicationKey: 'keyRISK', name: 'Default' }]);
+        await waitFor(() => root.querySelector('[data-gate-start]'));
+      } finally {
+        resetRoles();
+      }
     });
   });
 });

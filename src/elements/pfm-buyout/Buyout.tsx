@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson } from '../../core/api';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
 import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../features/commitments';
-import { BuyoutSraCell, BuyoutSraForm, SRA_UI_TEXT, StartSraButton, useBuyoutSras } from '../../features/risk';
+import { BuyoutSraCell, BuyoutSraForm, SRA_UI_TEXT, StartSraButton, useBuyoutSras, useMayStartSra } from '../../features/risk';
 import { projectSubject, ScreenTitle } from '../../ui/records';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 
@@ -66,6 +66,7 @@ export function Buyout(props: BuyoutProps) {
   const filterId = useId();
   const [starting, setStarting] = useState<BuyoutLine | null>(null);
   const sras = useBuyoutSras(load.status === 'ready' ? load.projectId : -1);
+  const mayStartSra = useMayStartSra();
 
   useEffect(() => {
     if (projectId < 1 && budgetId < 1) return undefined;
@@ -132,7 +133,7 @@ export function Buyout(props: BuyoutProps) {
                         <td data-cell="sra">
                           <span className="d-flex flex-wrap align-items-center gap-2">
                             {sras.status === 'loading' ? <span className="small text-body-secondary">…</span> : <BuyoutSraCell sras={sras.byCostCode.get(line.costCodeId)} />}
-                            {load.projectId > 0 ? <StartSraButton code={line.code} onClick={() => setStarting(line)} disabled={starting?.costCodeId === line.costCodeId} /> : null}
+                            {load.projectId > 0 && mayStartSra ? <StartSraButton code={line.code} onClick={() => setStarting(line)} disabled={starting?.costCodeId === line.costCodeId} /> : null}
                           </span>
                         </td>
                       </tr>

@@ -5,13 +5,27 @@
  * to buy out. A created SRA opens in the portal (in-page inside the portal, the same tab on a legacy page).
  */
 import { useEffect, useRef, useState } from 'react';
+import { ACCESS } from '../../../core/access';
 import { formatCostCode } from '../../../core/format';
 import { navigate } from '../../../core/router';
+import { $roles, $rolesStatus, hasAccess } from '../../../core/roles';
+import { useStore } from '../../../ui/hooks';
 import { showToast } from '../../../core/messages';
 import { loadBuyoutSras, problemText, sraPortalPath, type SraRow } from './data';
 import { LevelBadge } from './pieces';
 import { SraForm } from './SraForm';
 import { SRA_UI_TEXT as T } from './text';
+
+/**
+ * False once the caller's roles are known and give no SR role of the SRA screen (keyRISK Admin,
+ * Default or Risk): then "Start SRA" is not offered. True while the roles are unknown (the server
+ * refuses what it must either way).
+ */
+export function useMayStartSra(): boolean {
+  const status = useStore($rolesStatus);
+  const roles = useStore($roles);
+  return status !== 'loaded' || hasAccess(ACCESS.sra.key, ACCESS.sra.roles, roles);
+}
 
 /** Open SRA `sraId` in the portal: in-page inside `<portal-app>`, else (a legacy page) the portal URL in the same tab. */
 export function goToSra(sraId: number): void {

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../core/api';
 import { loadGateStatus, problemText, sameOriginPath, serverMessage, sraPortalPath, type SraGateStatus } from './data';
+import { useMayStartSra } from './BuyoutSra';
 import { LevelBadge } from './pieces';
 import { SRA_UI_TEXT as T } from './text';
 
@@ -50,6 +51,7 @@ export function SraGateLine({ subcontractId, refresh = 0 }: { subcontractId: num
     return () => abort.abort();
   }, [subcontractId, key, attempt]);
   const load: Load = result?.key === key ? result.load : { status: 'loading' };
+  const mayStart = useMayStartSra();
 
   let body;
   if (load.status === 'loading') body = <span role="status" className="text-body-secondary">{T.gateLoading}</span>;
@@ -62,7 +64,7 @@ export function SraGateLine({ subcontractId, refresh = 0 }: { subcontractId: num
     );
   } else {
     const { gate } = load;
-    const start = sameOriginPath(gate.startLink);
+    const start = mayStart ? sameOriginPath(gate.startLink) : null;
     if (!gate.required) body = <span data-gate="not-needed">{T.gateNotNeeded}</span>;
     else if (gate.cleared && gate.sra) {
       body = <span data-gate="covered"><a href={sraPortalPath(gate.sra.sraId)}>{T.gateCovered(gate.sra.number)}</a></span>;

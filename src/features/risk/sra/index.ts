@@ -7,6 +7,6 @@ export type { SraFormInitial, SraFormProps } from './SraForm';
 export { SraScreen } from './SraScreen';
 export type { SraScreenProps } from './SraScreen';
 export { SraWorkbench, mitigationRequirement } from './SraWorkbench';
-export { BuyoutSraCell, BuyoutSraForm, StartSraButton, goToSra, useBuyoutSras } from './BuyoutSra';
+export { BuyoutSraCell, BuyoutSraForm, StartSraButton, goToSra, useBuyoutSras, useMayStartSra } from './BuyoutSra';
 export type { BuyoutSrasState } from './BuyoutSra';
 export { GateRefusal, SraGateLine, gateRefusalOf } from './Gate';
