@@ -251,6 +251,16 @@ test.describe('SRA', () => {
 
     // Risk approves (and the admin, for a High one); a stale second decision is refused with the server's message.
     const risk = await signedIn(browser, base, 'risk', `/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${sraId}`);
+    // Nobody approves an SRA they submitted: risk's own SRA (made and submitted through the API) offers no Approve, and the API refuses it.
+    const code = one('SELECT costCodeId FROM cost_codes WHERE budgetId = (SELECT budgetId FROM projects WHERE projectId = ?) ORDER BY costCodeId LIMIT 1', project.projectId).costCodeId;
+    const mine = await api(risk, 'POST', RISK_API.createSra, { projectId: project.projectId, vendorId: blocked.vendorId, amount: 1000, 'costCodeIds[0]': code, description: 'Own' });
+    expect(mine.status).toBe(200);
+    const mineId = mine.body.data.sra.sraId as number;
+    expect((await api(risk, 'POST', RISK_API.saveSra, { sraId: mineId, version: mine.body.data.sra.version, 'mitigations[0]': 'bond', 'mitigations[1]': 'sdi' })).status).toBe(200);
+    expect((await api(risk, 'POST', RISK_API.updateSraState, { ItemId: mineId, OldRecordStateId: stateId('Draft'), RouteStateId: stateId('Submitted') })).status).toBe(200);
+    const ownApproval = await api(risk, 'POST', RISK_API.updateSraState, { ItemId: mineId, OldRecordStateId: stateId('Submitted'), RouteStateId: stateId('Approved') });
+    expect([ownApproval.status, ownApproval.body.message]).toEqual([403, SRA_TEXT.ownApproval]);
+    expect(sraRow(mineId).state).toBe('Submitted');
     expect(await approveInWorkbench(risk, sraId)).toBe(200);
     if (score.level === 'High') {
       const admin = await signedIn(browser, base, 'admin', `/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${sraId}`);
@@ -270,6 +280,10 @@ test.describe('SRA', () => {
       await expect(workbench(risk).locator('[data-problem]')).toContainText(`is now Approved: it was approved by`);
       expect(sraRow(sraId).state).toBe('Approved');
     }
+    await risk.goto(`/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${mineId}`);
+    await expect(workbench(risk).locator('[data-state-name]')).toHaveText('Submitted');
+    await expect(workbench(risk).locator('[data-move="Draft"]')).toBeVisible();
+    await expect(workbench(risk).locator('[data-move="Approved"]')).toHaveCount(0);
     await risk.context().close();
 
     // The pm's advance now goes through.
