@@ -291,6 +291,18 @@ describe('SRA UI', () => {
     expect(textOf(root, '[data-rejection]')).to.equal(T.rejected('Too thin'));
   });
 
+  it('<wb-risk-assessment>: another record-id shows that SRA, not the last one’s typing', async () => {
+    stubFetch(answers({
+      '/api/risk/getsra': ({ query }: FetchRequest) => ({ body: { data: load({ sraId: Number(query.get('recordId')), number: `SRA-000${query.get('recordId')}`, mitigationNote: null }) } }),
+    }));
+    const root = await mount('wb-risk-assessment', { 'record-id': '1' });
+    const note = await waitFor(() => root.querySelector<HTMLTextAreaElement>('[data-field="mitigationNote"]'));
+    setValue(note, 'Typed for SRA-0001');
+    document.querySelector('wb-risk-assessment')!.setAttribute('record-id', '2');
+    await waitFor(() => textOf(root, '[data-number]') === 'SRA-0002');
+    expect(root.querySelector<HTMLTextAreaElement>('[data-field="mitigationNote"]')!.value).to.equal('');
+  });
+
   describe('the commitment gate and the buyout column', () => {
     const SC = { subcontractId: 9, projectId: 1, budgetId: 11, vendorId: 7, vendorName: 'Walker', number: 'SC-24-1032-029', description: 'Quality',
       applicationRecordStateId: 31, recordStateName: 'Draft', closed: false, retainagePercent: 10, excessLiability: null, subcontractTypeId: 1,

@@ -19,7 +19,8 @@ const id = (value: number | undefined) => (typeof value === 'number' && Number.i
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
  */
 export const Element = defineReactElement('wb-risk-assessment', ({ recordId }: { recordKey?: string; recordId?: number }) =>
-  createElement(SraWorkbench, { recordId: id(recordId) }), {
+  // Keyed by the record: another SRA in the same element starts from its own load, never the last one's typing.
+  createElement(SraWorkbench, { key: id(recordId), recordId: id(recordId) }), {
   props: { recordKey: 'string', recordId: 'number' },
 });
 
