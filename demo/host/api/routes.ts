@@ -154,6 +154,12 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: RISK_API.getVendorPrequal, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] }, note: 'added: vendorId: the prequalification record and the suggested limits with their working' },
   { method: 'GET', path: RISK_API.getPrequalVendors, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] }, note: 'added: search?, status?: active vendors with the status and limits in force' },
   // SLIM (risk/slim) — rows added by the SLIM part.
+  { method: 'GET', path: RISK_API.getSlimQueue, access: 'slim', note: 'added: view mine (default) / all (Prequal Administrator, Escalation Reviewer, Admin; else 403) / raised, type?, state?, regionId?: SlimQueueRow[] with age, due date, past due, waiting for me and why' },
+  { method: 'GET', path: RISK_API.getSlimRequest, access: 'slim', note: 'added: recordKey SlimRequest, recordId, lastLoad: SlimRequestLoad (request, vendor record, suggested limits, events, moves the caller may make, canAssign); 403 for a request the caller may not see; marks the caller\'s notifications of it read' },
+  { method: 'POST', path: RISK_API.createSlimRequest, access: 'slim', note: 'added: type, vendorId, projectId (Limit Increase, Exception), requestedAmount, priority, justification, mitigation (Exception), basedOnRequestId (Renewal): 400 autoAlert with fieldName for bad input; SLIM-0001… Submitted' },
+  { method: 'POST', path: RISK_API.updateSlimRequestState, access: 'slim', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, note, singleLimit?/aggregateLimit?/limitExpiresOn? (approval); core mayMoveSlim: 403 role, 400 autoAlert; approval writes the vendor limits' },
+  { method: 'GET', path: RISK_API.getSlimRenewalDraft, access: 'slim', note: "added: vendorId, type?: the renewal pre-filled from the vendor's last approved request and what changed since" },
+  { method: 'GET', path: RISK_API.getSlimOverview, access: 'slim', note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)' },
   // SRA (risk/sra) — rows added by the SRA part.
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
