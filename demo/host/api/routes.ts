@@ -159,6 +159,10 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: RISK_API.createSlimRequest, access: 'slim', note: 'added: type, vendorId, projectId (Limit Increase, Exception), requestedAmount, priority, justification, mitigation (Exception), basedOnRequestId (Renewal): 400 autoAlert with fieldName for bad input; SLIM-0001… Submitted' },
   { method: 'POST', path: RISK_API.updateSlimRequestState, access: 'slim', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, note, singleLimit?/aggregateLimit?/limitExpiresOn? (approval); core mayMoveSlim: 403 role, 400 autoAlert; approval writes the vendor limits' },
   { method: 'GET', path: RISK_API.getSlimRenewalDraft, access: 'slim', note: "added: vendorId, type?: the renewal pre-filled from the vendor's last approved request and what changed since" },
+  { method: 'POST', path: RISK_API.assignSlimRequests, access: 'slim', note: 'added: items[i].ItemId, assigneeEmployeeId (a Prequal Administrator, not the requester), note; Prequal Administrator or Admin (else 403); a Submitted request goes In Review; tells the old and the new assignee; { done, refused }' },
+  { method: 'GET', path: RISK_API.getSlimAssignees, access: 'slim', note: 'added: the Prequal Administrators one may assign to' },
+  { method: 'GET', path: RISK_API.getSlimComments, access: 'slim', note: "added: recordId: the request's comments, oldest first, editable flag; 403 for a request the caller may not see" },
+  { method: 'POST', path: RISK_API.saveSlimComment, access: 'slim', note: "added: recordId + body (new; notifies the other party) or commentId + body (edit: the author within 15 minutes, else 400 autoAlert; another's: 403)" },
   { method: 'GET', path: RISK_API.getSlimOverview, access: 'slim', note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)' },
   // SRA (risk/sra) — rows added by the SRA part.
 
