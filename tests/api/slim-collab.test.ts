@@ -172,3 +172,38 @@ describe('overview and renewal draft', () => {
     assert.deepEqual(created.changes, draft.changes);
   });
 });
+
+describe('files of a request', () => {
+  it('keySLIM users use Files for the requests they may see, keyRISK users for SRAs, never PFM records without keyPFM', async () => {
+    const id = await newRequest('pm');
+    const file = () => new Blob(['EMR letter'], { type: 'text/plain' });
+    const up = await ok(api.post('pm', '/api/pfm/files/upload', { ApplicationRecordKey: 'SlimRequest', RecordId: id, file: file() }));
+    assert.equal(up.applicationRecordKey, 'SlimRequest');
+    const upRisk = await ok(api.post('risk', '/api/pfm/files/upload', { ApplicationRecordKey: 'SlimRequest', RecordId: id, file: file() }));
+    assert.equal(((await ok(api.get('reviewer', '/api/pfm/files', { recordKey: 'SlimRequest', recordId: id }))) as Row[]).length, 2);
+    assert.equal((await ok(api.get('risk', RISK_API.getSlimRequest, { recordId: id }))).fileCount, 2);
+    const download = await api.post('risk', '/api/pfm/files/download', { FileId: up.fileId });
+    assert.equal(download.status, 200);
+    assert.equal(download.bytes.toString(), 'EMR letter');
+    // Another's request: a Default user may not see its files.
+    const foreign = one('SELECT requestId FROM slim_requests WHERE requestedByEmployeeId <> 2 AND coalesce(assignedToEmployeeId, 0) <> 2 LIMIT 1').requestId;
+    assert.equal((await api.get('pm', '/api/pfm/files', { recordKey: 'SlimRequest', recordId: foreign })).status, 403);
+    // PFM records stay closed to risk and reviewer (no keyPFM).
+    const pfmFile = one("SELECT fileId, applicationRecordKey, recordId FROM files WHERE applicationRecordKey = 'ChangeEvent' LIMIT 1");
+    for (const login of ['risk', 'reviewer']) {
+      assert.equal((await api.get(login, '/api/pfm/files', { recordKey: 'ChangeEvent', recordId: pfmFile.recordId })).status, 403, login);
+      assert.equal((await api.post(login, '/api/pfm/files/download', { FileId: pfmFile.fileId })).status, 403, login);
+      assert.equal((await api.post(login, '/api/pfm/files', { FileId: pfmFile.fileId }, 'multipart', 'DELETE')).status, 403, login);
+      assert.equal((await api.post(login, '/api/pfm/files/upload', { ApplicationRecordKey: 'ChangeEvent', RecordId: pfmFile.recordId, file: file() })).status, 403, login);
+    }
+    assert.equal(one('SELECT count(*) AS n FROM files WHERE fileId = ?', pfmFile.fileId).n, 1);
+    assert.equal((await api.post('risk', '/api/pfm/files', { FileId: upRisk.fileId }, 'multipart', 'DELETE')).status, 200);
+    assert.equal((await api.get('viewer', '/api/pfm/files', { recordKey: 'SlimRequest', recordId: id })).status, 403);
+    // SRA files: keyRISK users (an SRA row written here; the SRA calls are another part's).
+    const sraId = Number(host.db.prepare(`INSERT INTO sras (number, projectId, vendorId, amount, level, applicationRecordStateId, createdByEmployeeId, createdAt, displayText, modifiedAt)
+      VALUES ('SRA-T1', 1, 1, 1000, 'Low', ?, 2, 't', 'SRA-T1', 't')`).run(stateId(host, 'Sra', 'Draft')).lastInsertRowid);
+    await ok(api.post('risk', '/api/pfm/files/upload', { ApplicationRecordKey: 'Sra', RecordId: sraId, file: file() }));
+    assert.equal(((await ok(api.get('reviewer', '/api/pfm/files', { recordKey: 'Sra', recordId: sraId }))) as Row[]).length, 1);
+    assert.equal((await api.get('risk', '/api/pfm/files', { recordKey: 'Sra', recordId: 999999 })).status, 404);
+  });
+});

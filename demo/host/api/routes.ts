@@ -20,6 +20,9 @@ import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-of
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
 
+/** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
+const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
+
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
 export interface RouteSpec {
@@ -97,10 +100,10 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/SaveCostAdjustment', access: 'pfm', note: 'added: CostAdjustmentId, OldRecordStateId?, header fields, items[i] (field security of the state)' },
   { method: 'POST', path: '/api/pfm/UpdateCostAdjustmentState', access: 'pfm', note: 'added: ItemId, OldRecordStateId, RouteStateId; posting refused when unreconciled or not netting (autoAlert)' },
   { method: 'POST', path: '/api/pfm/UploadCostAdjustmentReferenceDocument', access: 'pfm', note: 'added: file form CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file' },
-  { method: 'GET', path: '/api/pfm/files', access: 'pfm', note: 'added: files of a record (recordKey, recordId), without bytes' },
-  { method: 'POST', path: '/api/pfm/files/upload', access: 'pfm', note: 'added: file form (ApplicationRecordKey, RecordId, file)' },
-  { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },
-  { method: 'DELETE', path: '/api/pfm/files', access: 'pfm', note: 'added: DELETE with form-data FileId' },
+  { method: 'GET', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS }, note: 'added: files of a record (recordKey, recordId), without bytes; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
+  { method: 'POST', path: '/api/pfm/files/upload', access: { anyOf: FILE_ACCESS }, note: 'added: file form (ApplicationRecordKey, RecordId, file); keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
+  { method: 'POST', path: '/api/pfm/files/download', access: { anyOf: FILE_ACCESS }, note: 'added: FileId → the file, with Content-Disposition; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
+  { method: 'DELETE', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS }, note: 'added: DELETE with form-data FileId; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
   { method: 'GET', path: '/api/pfm/getdataqualityissues', access: 'pfm', note: 'added: data-quality rule failures of a project (recordKey Project or Budget, recordId); Server-Timing dq' },
   { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
   { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
