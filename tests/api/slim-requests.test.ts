@@ -11,6 +11,7 @@ import { RISK_API } from '../../src/core/risk/api';
 import { SLIM_STATE_ORDER, SLIM_TEXT, slimDueDate } from '../../src/core/risk/slim';
 import { suggestLimits } from '../../src/core/risk/limits';
 import { setRiskClock } from '../../demo/host/api/risk/prequal';
+import { openDatabase } from '../../demo/host/db/index';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId, type Form } from './api-client';
 
@@ -61,6 +62,16 @@ async function ok(answer: Promise<{ status: number; body: Row }>): Promise<Row> 
 }
 
 describe('the seed', () => {
+  it('is deterministic (a fresh database holds the same requests, events, comments and roles)', () => {
+    const fresh = openDatabase({ file: ':memory:' });
+    try {
+      const tables = ['slim_requests', 'slim_request_events', 'slim_comments', 'employee_roles', 'vendor_prequalifications'];
+      assert.equal(checksum({ db: fresh }, tables), checksum(host, tables));
+    } finally {
+      fresh.close();
+    }
+  });
+
   it('has requests in every state and type, past due ones, and work waiting for each demo account', async () => {
     for (const state of SLIM_STATE_ORDER) assert.ok(one('SELECT count(*) AS n FROM slim_requests WHERE applicationRecordStateId = ?', S(state)).n >= 1, state);
     for (const type of ['New Prequalification', 'Limit Increase', 'Renewal', 'Exception']) assert.ok(one('SELECT count(*) AS n FROM slim_requests WHERE type = ?', type).n >= 1, type);
