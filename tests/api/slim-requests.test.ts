@@ -193,6 +193,9 @@ describe('the workflow', () => {
     const decide = await move('risk', id, 'Approved');
     assert.equal(decide.status, 400);
     assert.ok(decide.body.message.startsWith(SLIM_TEXT.mustEscalate), decide.body.message);
+    const around = await move('risk', id, 'Escalated', 'Too big for me.');
+    assert.equal(around.status, 400);
+    assert.equal(around.body.message, SLIM_TEXT.regionalBeforeEscalation);
     await ok(move('risk', id, 'Regional Review'));
     assert.equal((await move('reviewer', id, 'Escalated')).status, 403, 'an Escalation Reviewer is no Regional Reviewer');
     assert.equal((await move('risk', id, 'Escalated')).status, 403);
