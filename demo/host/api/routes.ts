@@ -166,6 +166,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: RISK_API.getSlimAssignees, access: 'slim', note: 'added: the Prequal Administrators one may assign to' },
   { method: 'GET', path: RISK_API.getSlimComments, access: 'slim', note: "added: recordId: the request's comments, oldest first, editable flag; 403 for a request the caller may not see" },
   { method: 'POST', path: RISK_API.saveSlimComment, access: 'slim', note: "added: recordId + body (new; notifies the other party) or commentId + body (edit: the author within 15 minutes, else 400 autoAlert; another's: 403)" },
+  { method: 'GET', path: RISK_API.getSlimProjects, access: 'slim', note: 'added: search?, regionId?: active projects with their region (the new-request picker)' },
   { method: 'GET', path: RISK_API.getSlimOverview, access: 'slim', note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)' },
   // SRA (risk/sra) — rows added by the SRA part.
 
