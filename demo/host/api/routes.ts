@@ -91,7 +91,7 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment', access: 'pfm', note: 'added: ChangeEventItemId, CommitmentKey, CommitmentId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: ChangeEventId, OwnerAgreementChangeOrderId (§5 rule)' },
   { method: 'POST', path: '/api/pfm/SaveCommitment', access: 'pfm', note: 'added: RecordKey, RecordId, OldRecordStateId?, header fields, items[i] (pfm/commitments/writes.ts)' },
-  { method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm', note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements)' },
+  { method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm', note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements); a Subcontract to Pending Signature / Executed passes the SRA gate (risk/sra/gate.ts: 400 autoAlert with sraRequired, startLink, reasons)' },
   { method: 'POST', path: '/api/pfm/CreateOwnerAgreementChangeOrder', access: 'pfm', note: 'added: OwnerAgreementId, BudgetId, Description, ChangeOrderDate? (new Draft OCO-###, pfm/commitments/writes.ts)' },
   { method: 'POST', path: '/api/pfm/CreateDirectCost', access: 'pfm', note: 'added: ProjectId, BudgetId?, header fields, items[i] (new Draft DC-<job>-###, pfm/direct-costs/writes.ts)' },
   { method: 'POST', path: '/api/pfm/SaveDirectCost', access: 'pfm', note: 'added: DirectCostId, OldRecordStateId?, header fields, items[i] (the whole list)' },
@@ -169,6 +169,13 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: RISK_API.getSlimProjects, access: 'slim', note: 'added: search?, regionId?: active projects with their region (the new-request picker)' },
   { method: 'GET', path: RISK_API.getSlimOverview, access: 'slim', note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)' },
   // SRA (risk/sra) — rows added by the SRA part.
+  { method: 'GET', path: RISK_API.getSras, access: 'sra', note: 'added: projectId?, vendorId?, state?, level?, lastLoad?: SraRow[] newest first (a Draft\'s level scored now)' },
+  { method: 'GET', path: RISK_API.getSra, access: 'sra', note: 'added: recordKey=Sra, recordId, lastLoad: SraLoad (a Draft scored now, else as submitted; the caller\'s moves)' },
+  { method: 'POST', path: RISK_API.createSra, access: 'sra', note: 'added: projectId, vendorId, amount > 0, costCodeIds[i] of the project\'s budgets, subcontractId? (vendor, amount and cost codes default from it), description: a Draft SRA-0001…' },
+  { method: 'POST', path: RISK_API.saveSra, access: 'sra', note: 'added: sraId, version (409 stale), vendorId?, amount?, costCodeIds[i]?, description?, mitigations[i]?, mitigationNote?: Draft only; the creator or Risk/Admin (else 403)' },
+  { method: 'POST', path: RISK_API.updateSraState, access: 'sra', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin' },
+  { method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)' },
+  { method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },

@@ -352,6 +352,7 @@ export const RISK_FUNCTIONS = {
   slimComment: 'SaveSlimComment',
   sraState: 'UpdateSraState',
   sraSave: 'SaveSra',
+  sraCreate: 'CreateSra',
   gate: 'UpdateCommitmentState',
 } as const;
 
