@@ -1,9 +1,11 @@
 /** The subcontractor-risk calls of issue 14 (src/core/risk/api.ts is the contract), registered in api/index.ts. */
 import type { Handlers } from '../context';
 import { prequalHandlers } from './prequal';
+import { slimHandlers } from './slim';
 import { sraHandlers } from './sra';
 
 export const riskHandlers: Handlers = {
   ...prequalHandlers,
+  ...slimHandlers,
   ...sraHandlers,
 };
