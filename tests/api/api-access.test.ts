@@ -24,6 +24,8 @@ const restricted = API_ROUTES.filter((route) => route.access !== 'token');
  */
 const OPPORTUNITY_PATHS = new Set(['/api/pfm/getopportunities', '/api/pfm/addopportunitycostcode', '/api/pfm/removeopportunitycostcode']);
 const EMPLOYEE_READS = new Set(['/api/pfm/getopportunities']);
+// Files (issue 14): keySLIM / keyRISK users pass the table for their SlimRequest / Sra files; the handler refuses PFM records (tests/api/slim-collab.test.ts).
+const FILE_PATHS = new Set(['/api/pfm/files', '/api/pfm/files/upload', '/api/pfm/files/download']);
 // Time off (issue 13): the employee (keyPTO Default) calls these; the holiday writes stay refused (tests/api/time-off-*.test.ts).
 for (const path of Object.values(TIME_OFF_API)) if (path !== TIME_OFF_API.saveHoliday && path !== TIME_OFF_API.deleteHoliday) EMPLOYEE_READS.add(path.toLowerCase());
 const WRITTEN = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files', 'change_tracking'];
@@ -34,7 +36,7 @@ describe('API access (§6 enforced on the server)', () => {
     assert.ok(pfm.length > 60);
     const lookupPaths = new Set(Object.values(LOOKUP_TYPES).flatMap((t) => [t.single, t.list]).filter(Boolean).map((p) => p!.toLowerCase()));
     for (const route of pfm) {
-      if (OPPORTUNITY_PATHS.has(route.path.toLowerCase())) continue;
+      if (OPPORTUNITY_PATHS.has(route.path.toLowerCase()) || FILE_PATHS.has(route.path.toLowerCase())) continue;
       // Narrower than ACCESS.pfm (admin-level survey lists, document templates) is restricted too.
       const narrower = typeof route.access === 'object' && route.access.anyOf.every((rule) => rule.key === 'keyPFM' && rule.roles?.every((role) => (ACCESS.pfm.roles as readonly string[]).includes(role)));
       if (narrower) continue;

@@ -20,6 +20,9 @@ import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-of
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
 
+/** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
+const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
+
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
 export interface RouteSpec {
@@ -97,10 +100,10 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/api/pfm/SaveCostAdjustment', access: 'pfm', note: 'added: CostAdjustmentId, OldRecordStateId?, header fields, items[i] (field security of the state)' },
   { method: 'POST', path: '/api/pfm/UpdateCostAdjustmentState', access: 'pfm', note: 'added: ItemId, OldRecordStateId, RouteStateId; posting refused when unreconciled or not netting (autoAlert)' },
   { method: 'POST', path: '/api/pfm/UploadCostAdjustmentReferenceDocument', access: 'pfm', note: 'added: file form CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file' },
-  { method: 'GET', path: '/api/pfm/files', access: 'pfm', note: 'added: files of a record (recordKey, recordId), without bytes' },
-  { method: 'POST', path: '/api/pfm/files/upload', access: 'pfm', note: 'added: file form (ApplicationRecordKey, RecordId, file)' },
-  { method: 'POST', path: '/api/pfm/files/download', access: 'pfm', note: 'added: FileId → the file, with Content-Disposition' },
-  { method: 'DELETE', path: '/api/pfm/files', access: 'pfm', note: 'added: DELETE with form-data FileId' },
+  { method: 'GET', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS }, note: 'added: files of a record (recordKey, recordId), without bytes; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
+  { method: 'POST', path: '/api/pfm/files/upload', access: { anyOf: FILE_ACCESS }, note: 'added: file form (ApplicationRecordKey, RecordId, file); keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
+  { method: 'POST', path: '/api/pfm/files/download', access: { anyOf: FILE_ACCESS }, note: 'added: FileId → the file, with Content-Disposition; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
+  { method: 'DELETE', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS }, note: 'added: DELETE with form-data FileId; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)' },
   { method: 'GET', path: '/api/pfm/getdataqualityissues', access: 'pfm', note: 'added: data-quality rule failures of a project (recordKey Project or Budget, recordId); Server-Timing dq' },
   { method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS }, note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role' },
   { method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] }, note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)' },
@@ -154,6 +157,16 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: RISK_API.getVendorPrequal, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] }, note: 'added: vendorId: the prequalification record and the suggested limits with their working' },
   { method: 'GET', path: RISK_API.getPrequalVendors, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] }, note: 'added: search?, status?: active vendors with the status and limits in force' },
   // SLIM (risk/slim) — rows added by the SLIM part.
+  { method: 'GET', path: RISK_API.getSlimQueue, access: 'slim', note: 'added: view mine (default) / all (Prequal Administrator, Escalation Reviewer, Admin; else 403) / raised, type?, state?, regionId?: SlimQueueRow[] with age, due date, past due, waiting for me and why' },
+  { method: 'GET', path: RISK_API.getSlimRequest, access: 'slim', note: 'added: recordKey SlimRequest, recordId, lastLoad: SlimRequestLoad (request, vendor record, suggested limits, events, moves the caller may make, canAssign); 403 for a request the caller may not see; marks the caller\'s notifications of it read' },
+  { method: 'POST', path: RISK_API.createSlimRequest, access: 'slim', note: 'added: type, vendorId, projectId (Limit Increase, Exception), requestedAmount, priority, justification, mitigation (Exception), basedOnRequestId (Renewal): 400 autoAlert with fieldName for bad input; SLIM-0001… Submitted' },
+  { method: 'POST', path: RISK_API.updateSlimRequestState, access: 'slim', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, note, singleLimit?/aggregateLimit?/limitExpiresOn? (approval); core mayMoveSlim: 403 role, 400 autoAlert; approval writes the vendor limits' },
+  { method: 'GET', path: RISK_API.getSlimRenewalDraft, access: 'slim', note: "added: vendorId, type?: the renewal pre-filled from the vendor's last approved request and what changed since" },
+  { method: 'POST', path: RISK_API.assignSlimRequests, access: 'slim', note: 'added: items[i].ItemId, assigneeEmployeeId (a Prequal Administrator, not the requester), note; Prequal Administrator or Admin (else 403); a Submitted request goes In Review; tells the old and the new assignee; { done, refused }' },
+  { method: 'GET', path: RISK_API.getSlimAssignees, access: 'slim', note: 'added: the Prequal Administrators one may assign to' },
+  { method: 'GET', path: RISK_API.getSlimComments, access: 'slim', note: "added: recordId: the request's comments, oldest first, editable flag; 403 for a request the caller may not see" },
+  { method: 'POST', path: RISK_API.saveSlimComment, access: 'slim', note: "added: recordId + body (new; notifies the other party) or commentId + body (edit: the author within 15 minutes, else 400 autoAlert; another's: 403)" },
+  { method: 'GET', path: RISK_API.getSlimOverview, access: 'slim', note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)' },
   // SRA (risk/sra) — rows added by the SRA part.
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },

@@ -36,6 +36,9 @@ export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> 
   Survey: { table: 'surveys', idColumn: 'surveyId' },
   SurveyTemplate: { table: 'survey_templates', idColumn: 'surveyTemplateId' },
   Envelope: { table: 'envelopes', idColumn: 'envelopeId' },
+  // Issue 14: file record keys of the risk records (their Files: keySLIM / keyRISK, demo/host/api/pfm/files.ts).
+  SlimRequest: { table: 'slim_requests', idColumn: 'requestId' },
+  Sra: { table: 'sras', idColumn: 'sraId' },
 };
 
 export const STANDARD_KEYS = ['Project', 'Budget', 'LegalEntity'] as const;

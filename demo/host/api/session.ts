@@ -6,6 +6,7 @@ import { badRequest, booleanParam, forbidden, idParam, notFound, nowIso, rawPara
 import { routeKey } from './routes';
 import { TEAM_WHERE } from './time-off/requests';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
+import { slimWorkflows } from './risk/slim/bell';
 
 const GET = (path: string) => routeKey('GET', path);
 const POST = (path: string) => routeKey('POST', path);
@@ -81,7 +82,8 @@ export const sessionHandlers: Handlers = {
       WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId });
     // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
     return {
-      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
+      // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts).
+      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
       timecardNeedsSubmission: timecardBellItem(db, employeeId),
     };
   },

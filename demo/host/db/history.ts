@@ -79,6 +79,9 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   record('document_templates', 'DocumentTemplate', 'documentTemplateId'),
   record('weekly_timecards', 'Timecard', 'timecardId'),
   item('timecard_lines', 'TimecardLine', 'timecardLineId', 'Timecard', 'timecardId'),
+  // Issue 14: SLIM decisions (the snapshot is a copy of the vendor record, not a field anyone edits) and the vendor limits they write.
+  record('slim_requests', 'SlimRequest', 'requestId', ['snapshot']),
+  record('vendor_prequalifications', 'VendorPrequalification', 'vendorId'),
 ];
 
 /** Who writes, when and in which change set: one per API request. */

@@ -15,6 +15,7 @@ import {
   type CatalogCode,
 } from './catalog';
 import { seedRisk } from './seed-risk';
+import { seedSlim } from './seed-slim';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { calendarDay } from '../../../src/core/timecards';
@@ -89,6 +90,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedTimecards(db, SEED_DATE, SEED_STAMP);
     // Subcontractor risk (issue 14): after the timecards (it needs the regions), on its own stream.
     seedRisk(db, SEED_DATE, SEED_STAMP);
+    // The SLIM requests (issue 14): right after, on their own stream (seed-slim.ts).
+    seedSlim(db, SEED_DATE, SEED_STAMP);
     // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();

@@ -1,7 +1,9 @@
 /** The subcontractor-risk calls of issue 14 (src/core/risk/api.ts is the contract), registered in api/index.ts. */
 import type { Handlers } from '../context';
 import { prequalHandlers } from './prequal';
+import { slimHandlers } from './slim';
 
 export const riskHandlers: Handlers = {
   ...prequalHandlers,
+  ...slimHandlers,
 };

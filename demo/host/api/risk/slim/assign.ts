@@ -1,0 +1,84 @@
+/**
+ * Assigning SLIM requests (issue 14).
+ *
+ * | route | parameters | answer |
+ * |---|---|---|
+ * | POST /api/slim/assignslimrequests | `items[i].ItemId`, `assigneeEmployeeId`, `note` | { done: number[], refused: [{ itemId, message }] } |
+ * | GET /api/slim/getslimassignees | — | SlimPerson[] (the Prequal Administrators) |
+ *
+ * - The caller: a Prequal Administrator or an Admin (else 403). The assignee: a Prequal Administrator
+ *   on keySLIM (else 400 autoAlert at `assigneeEmployeeId`), never the request's requester.
+ * - Each request alone: open, not already the assignee's. Assigning a Submitted request takes it In
+ *   Review (a 'state' event), every assignment writes an 'assign' event.
+ * - The old and the new assignee are told through the bell (risk_notifications 'Reassigned'), not
+ *   the caller.
+ */
+import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
+import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimPerson } from '../../../../../src/core/risk/api';
+import type { Ctx, Handlers } from '../../context';
+import { autoAlert, badRequest, forbidden, HttpError, idParam, indexedEntries, stringParam } from '../../http';
+import { stateByName } from '../../records';
+import { routeKey } from '../../routes';
+import { riskNowIso } from '../prequal';
+import { addEvent, callerActor, isClosed, isPrequalAdmin, notify, prequalAdmins, SERVICE, slimRowOr404 } from './common';
+
+export interface AssignAnswer {
+  done: number[];
+  refused: Array<{ itemId: number; message: string }>;
+}
+
+function assignSlimRequests({ db, user, body }: Ctx): AssignAnswer {
+  const actor = callerActor(db, user);
+  if (!isPrequalAdmin(actor)) throw forbidden('Only a Prequal Administrator may assign requests.');
+  const assigneeId = idParam(body, 'assigneeEmployeeId');
+  const assignee = prequalAdmins(db).find((p) => p.employeeId === assigneeId);
+  if (!assignee) {
+    const message = 'Choose a Prequal Administrator to assign to.';
+    throw autoAlert(RISK_FUNCTIONS.slimState, message, { serviceName: SERVICE, fieldName: 'assigneeEmployeeId', feedback: [{ integerValue: FEEDBACK_INVALID, stringValue: 'assigneeEmployeeId', message }] });
+  }
+  const note = stringParam(body, 'note', 2000) ?? null;
+  const entries = [...indexedEntries(body, 'items', 4)].sort(([a], [b]) => a - b);
+  if (entries.length === 0) throw badRequest('Send the requests as items[i].ItemId.', { parameter: 'items' });
+  const ids = entries.map(([index, entry]) => {
+    try {
+      return idParam(entry, 'itemid', true);
+    } catch {
+      throw badRequest(`items[${index}].ItemId must be a positive integer id.`, { parameter: `items[${index}].ItemId` });
+    }
+  });
+  const answer: AssignAnswer = { done: [], refused: [] };
+  const submitted = stateByName(db, SLIM_RECORD_KEY, 'Submitted').applicationRecordStateId;
+  const inReview = stateByName(db, SLIM_RECORD_KEY, 'In Review').applicationRecordStateId;
+  for (const itemId of ids) {
+    try {
+      db.transaction(() => {
+        const row = slimRowOr404(db, itemId);
+        if (isClosed(row)) throw badRequest(`${row.number} is ${row.state}: a closed request is not assigned.`);
+        if (row.requestedByEmployeeId === assignee.employeeId) throw badRequest(`${assignee.name} raised ${row.number}: nobody reviews a request they raised.`);
+        if (row.assignedToEmployeeId === assignee.employeeId) throw badRequest(`${row.number} is already assigned to ${assignee.name}.`);
+        const at = riskNowIso();
+        const take = row.applicationRecordStateId === submitted;
+        db.prepare(`UPDATE slim_requests SET assignedToEmployeeId = ?, applicationRecordStateId = ?, version = version + 1, modifiedAt = ? WHERE requestId = ?`)
+          .run(assignee.employeeId, take ? inReview : row.applicationRecordStateId, at, row.requestId);
+        if (take) addEvent(db, { requestId: row.requestId, kind: 'state', fromStateId: submitted, toStateId: inReview, by: user.employeeId, note: null, at });
+        const from = row.assignedToName ? ` from ${row.assignedToName}` : '';
+        addEvent(db, { requestId: row.requestId, kind: 'assign', fromStateId: null, toStateId: null, by: user.employeeId, note: `Assigned${from} to ${assignee.name}${note ? `: ${note}` : ''}`, at });
+        const what = `${row.number} (${row.type}: ${row.vendorName})`;
+        notify(db, row, [assignee.employeeId], 'Reassigned', `${what} was assigned to you by ${user.preferredName}${note ? `: ${note}` : '.'}`, user.employeeId);
+        if (row.assignedToEmployeeId !== null) {
+          notify(db, row, [row.assignedToEmployeeId], 'Reassigned', `${what} was reassigned from you to ${assignee.name} by ${user.preferredName}.`, user.employeeId);
+        }
+      }).immediate();
+      answer.done.push(itemId);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      answer.refused.push({ itemId, message: error.message });
+    }
+  }
+  return answer;
+}
+
+export const assignHandlers: Handlers = {
+  [routeKey('POST', RISK_API.assignSlimRequests)]: assignSlimRequests,
+  [routeKey('GET', RISK_API.getSlimAssignees)]: ({ db }): SlimPerson[] => prequalAdmins(db),
+};

@@ -1,0 +1,97 @@
+/**
+ * The comment thread of a SLIM request (issue 14): editable by its author within 15 minutes (by the
+ * risk clock), and a new comment tells the other party through the bell.
+ *
+ * | route | parameters | answer |
+ * |---|---|---|
+ * | GET /api/slim/getslimcomments | `recordId` | SlimComment[] (oldest first) |
+ * | POST /api/slim/saveslimcomment | `recordId` + `body` (new), or `commentId` + `body` (edit) | SlimComment |
+ *
+ * - Who may read and comment: whoever may see the request (requester, assignee, Prequal Administrator,
+ *   Escalation Reviewer, the region's Regional Reviewers, Admin); else 403.
+ * - An edit by another than the author: 403 (SLIM_TEXT.notCommentAuthor); after 15 minutes: 400 autoAlert
+ *   (SLIM_TEXT.editWindow). An empty or too long body: 400 autoAlert at `body`.
+ * - The other party: the requester's comment goes to the assignee (or, unassigned, to every Prequal
+ *   Administrator); anyone else's to the requester.
+ */
+import type Database from 'better-sqlite3';
+import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
+import { RISK_API, RISK_FUNCTIONS, type SlimComment } from '../../../../../src/core/risk/api';
+import { COMMENT_EDIT_MINUTES, SLIM_TEXT } from '../../../../../src/core/risk/slim';
+import type { Ctx, Handlers } from '../../context';
+import { autoAlert, forbidden, idParam, notFound, rawParam } from '../../http';
+import { routeKey } from '../../routes';
+import { riskNowIso } from '../prequal';
+import { callerActor, notify, prequalAdmins, requireSee, SERVICE, slimRowOr404 } from './common';
+
+/** Longest comment. */
+export const COMMENT_MAX = 4000;
+
+interface CommentRow { commentId: number; requestId: number; authorEmployeeId: number; authorName: string; body: string; createdAt: string; editedAt: string | null }
+
+const SELECT = `SELECT c.commentId, c.requestId, c.authorEmployeeId, e.preferredName AS authorName, c.body, c.createdAt, c.editedAt
+  FROM slim_comments c JOIN employees e ON e.employeeId = c.authorEmployeeId`;
+
+/** True while `createdAt` is within the edit window at `nowIso`. */
+export const withinEditWindow = (createdAt: string, nowIso: string): boolean =>
+  Date.parse(nowIso) - Date.parse(createdAt) <= COMMENT_EDIT_MINUTES * 60_000;
+
+function asComment(row: CommentRow, employeeId: number, now: string): SlimComment {
+  return {
+    commentId: row.commentId, requestId: row.requestId, author: { employeeId: row.authorEmployeeId, name: row.authorName }, body: row.body,
+    createdAt: row.createdAt, editedAt: row.editedAt, editable: row.authorEmployeeId === employeeId && withinEditWindow(row.createdAt, now),
+  };
+}
+
+function commentOr404(db: Database.Database, commentId: number): CommentRow {
+  const row = db.prepare(`${SELECT} WHERE c.commentId = ?`).get(commentId) as CommentRow | undefined;
+  if (!row) throw notFound(`Comment ${commentId} not found.`);
+  return row;
+}
+
+const refuse = (message: string, fieldName?: string) => autoAlert(RISK_FUNCTIONS.slimComment, message, {
+  serviceName: SERVICE, ...(fieldName ? { fieldName, feedback: [{ integerValue: FEEDBACK_INVALID, stringValue: fieldName, message }] } : {}),
+});
+
+function getSlimComments({ db, user, query }: Ctx): SlimComment[] {
+  const row = slimRowOr404(db, idParam(query, 'recordId', true));
+  requireSee(callerActor(db, user), row);
+  const now = riskNowIso();
+  return (db.prepare(`${SELECT} WHERE c.requestId = ? ORDER BY c.createdAt, c.commentId`).all(row.requestId) as CommentRow[])
+    .map((c) => asComment(c, user.employeeId, now));
+}
+
+function saveSlimComment({ db, user, body }: Ctx): SlimComment {
+  const text = rawParam(body, 'body')?.trim() ?? '';
+  if (!text) throw refuse('Write the comment.', 'body');
+  if (text.length > COMMENT_MAX) throw refuse(`A comment is at most ${COMMENT_MAX} characters.`, 'body');
+  const commentId = idParam(body, 'commentId');
+  const actor = callerActor(db, user);
+  const now = riskNowIso();
+  if (commentId !== undefined) {
+    const existing = commentOr404(db, commentId);
+    requireSee(actor, slimRowOr404(db, existing.requestId));
+    if (existing.authorEmployeeId !== user.employeeId) throw forbidden(SLIM_TEXT.notCommentAuthor);
+    if (!withinEditWindow(existing.createdAt, now)) throw refuse(SLIM_TEXT.editWindow, 'body');
+    db.prepare('UPDATE slim_comments SET body = ?, editedAt = ?, modifiedAt = ? WHERE commentId = ?').run(text, now, now, commentId);
+    return asComment(commentOr404(db, commentId), user.employeeId, now);
+  }
+  const request = slimRowOr404(db, idParam(body, 'recordId', true));
+  requireSee(actor, request);
+  const id = db.transaction(() => {
+    const newId = Number(db.prepare('INSERT INTO slim_comments (requestId, authorEmployeeId, body, createdAt, modifiedAt) VALUES (?, ?, ?, ?, ?)')
+      .run(request.requestId, user.employeeId, text, now, now).lastInsertRowid);
+    const others = user.employeeId === request.requestedByEmployeeId
+      ? (request.assignedToEmployeeId !== null ? [request.assignedToEmployeeId] : prequalAdmins(db).map((p) => p.employeeId))
+      : [request.requestedByEmployeeId];
+    const excerpt = text.length > 120 ? `${text.slice(0, 119)}…` : text;
+    notify(db, request, others, 'Comment', `${user.preferredName} commented on ${request.number}: ${excerpt}`, user.employeeId);
+    return newId;
+  }).immediate();
+  return asComment(commentOr404(db, id), user.employeeId, now);
+}
+
+export const commentHandlers: Handlers = {
+  [routeKey('GET', RISK_API.getSlimComments)]: getSlimComments,
+  [routeKey('POST', RISK_API.saveSlimComment)]: saveSlimComment,
+};
