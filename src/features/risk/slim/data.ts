@@ -120,7 +120,7 @@ export async function assignSlimRequests(requestIds: readonly number[], assignee
     items: requestIds.map((id) => ({ ItemId: id })), assigneeEmployeeId, note: note.trim(),
   });
   const done = list<unknown>(answer?.done).map((d) => (typeof d === 'number' ? d : Number((d as { requestId?: unknown; ItemId?: unknown })?.requestId ?? (d as { ItemId?: unknown })?.ItemId)));
-  const refused = list<Record<string, unknown>>(answer?.refused).map((r) => ({ requestId: Number(r.requestId ?? r.ItemId), message: String(r.message ?? '') }));
+  const refused = list<Record<string, unknown>>(answer?.refused).map((r) => ({ requestId: Number(r.requestId ?? r.itemId ?? r.ItemId), message: String(r.message ?? '') }));
   return { done, refused };
 }
 
