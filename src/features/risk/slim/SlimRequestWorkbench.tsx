@@ -10,30 +10,19 @@ import { useEffect, useId, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
-  COMMENT_EDIT_MINUTES, type LimitStep, type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord,
+  type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord,
 } from '../../../core/risk';
 import { useWorkbenchRecordName } from '../../../ui/records';
 import {
   assignSlimRequests, isForbidden, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, moveSlimRequest, problemText, projectLabel, saveSlimComment,
 } from './data';
 import { ChangesTable } from './NewSlimRequest';
+import { aYearOn, commentEditable, stepValue } from './working';
 import { moveLabel, moveNote, SLIM_UI_TEXT as T } from './text';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatMoney(n, { fractionDigits: 0 }));
 const ratio = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(2));
-const RATIO_STEPS = new Set(['currentRatio', 'debtToEquity']);
-/** A step's value as the reviewer reads it: ratios with two decimals, everything else as money. */
-export const stepValue = (step: LimitStep) => (step.value === null ? '—' : RATIO_STEPS.has(step.key) ? ratio(step.value) : money(step.value));
-/** A year after `today` ('YYYY-MM-DD'): the default expiry of approved limits. */
-export const aYearOn = (today: string) => {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d.toISOString().slice(0, 10);
-};
 const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** True while a comment may still be edited by the caller on the client's clock. */
-export const commentEditable = (c: SlimComment, now: number) => c.editable && now < Date.parse(c.createdAt) + COMMENT_EDIT_MINUTES * 60_000;
 
 function Section({ title, children, name }: { title: string; children: React.ReactNode; name: string }) {
   const id = useId();

@@ -2,7 +2,8 @@
 export { SlimQueue, openSlimRequest, SLIM_ALL_VIEW_ROLES, SLIM_ASSIGN_ROLES } from './SlimQueue';
 export type { SlimQueueProps } from './SlimQueue';
 export { SlimQueues } from './SlimQueues';
-export { SlimRequestWorkbench, stepValue, aYearOn, commentEditable } from './SlimRequestWorkbench';
+export { SlimRequestWorkbench } from './SlimRequestWorkbench';
+export { stepValue, aYearOn, commentEditable } from './working';
 export { NewSlimRequest, draftProblems } from './NewSlimRequest';
 export { SLIM_UI_TEXT, moveLabel, moveNote } from './text';
 export { slimQueueSheet, setSlimLoadTimeout, problemText as slimProblemText } from './data';
