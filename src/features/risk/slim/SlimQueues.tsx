@@ -14,10 +14,10 @@ import { SLIM_UI_TEXT as T } from './text';
 
 type Load = { status: 'loading' } | { status: 'ready'; overview: SlimOverview } | { status: 'forbidden' } | { status: 'failed'; message: string };
 
-function Table({ caption, name, head, children, foot }: { caption: string; name: string; head: React.ReactNode; children: React.ReactNode; foot?: React.ReactNode }) {
+function Table({ caption, name, head, children, foot, wide = false }: { caption: string; name: string; head: React.ReactNode; children: React.ReactNode; foot?: React.ReactNode; wide?: boolean }) {
   const id = useId();
   return (
-    <section className="col-lg-6" aria-labelledby={id} data-table={name}>
+    <section className={wide ? 'col-12' : 'col-lg-6'} aria-labelledby={id} data-table={name}>
       <h2 className="h6" id={id}>{caption}</h2>
       <div className="table-responsive">
         <table className="table table-sm align-middle" aria-labelledby={id}>
@@ -93,7 +93,7 @@ function Overview({ overview: o }: { overview: SlimOverview }) {
             <tr key={r.state} data-step-row={r.state}><th scope="row" className="fw-normal">{r.state}</th><td className="text-end">{r.averageDays.toFixed(1)}</td><td className="text-end">{r.steps}</td></tr>
           ))}
         </Table>
-        <Table caption={T.pastDueList} name="past-due"
+        <Table caption={T.pastDueList} name="past-due" wide
           head={<tr><th scope="col">{T.columns.number}</th><th scope="col">{T.columns.vendor}</th><th scope="col">{T.columns.state}</th><th scope="col">{T.columns.assignee}</th><th scope="col">{T.columns.due}</th><th scope="col" className="text-end">{T.columns.amount}</th></tr>}>
           {o.pastDue.length === 0 ? <tr><td colSpan={6} className="text-body-secondary">{T.noPastDue}</td></tr> : o.pastDue.map((r) => (
             <tr key={r.requestId} data-request-id={r.requestId}>

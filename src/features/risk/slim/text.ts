@@ -31,7 +31,7 @@ export const SLIM_UI_TEXT = {
   pastDue: 'Past due',
   unassigned: 'Unassigned',
   empty: 'No requests match.',
-  shown: (n: number, total: number) => (n === total ? `${n} requests` : `${n} of ${total} requests`),
+  shown: (n: number, total: number) => (n === total ? `${n} request${n === 1 ? '' : 's'}` : `${n} of ${total} requests`),
   total: 'Total',
   newRequest: 'New request',
   exportCsv: 'Export CSV',
