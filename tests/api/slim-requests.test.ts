@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
-import { SLIM_STATE_ORDER, SLIM_TEXT, slimDueDate } from '../../src/core/risk/slim';
+import { SLIM_STATE_ORDER, SLIM_TEXT, slimAgeDays, slimDueDate } from '../../src/core/risk/slim';
 import { suggestLimits } from '../../src/core/risk/limits';
 import { setRiskClock } from '../../demo/host/api/risk/prequal';
 import { openDatabase } from '../../demo/host/db/index';
@@ -100,6 +100,11 @@ describe('queue and load', () => {
     const closed = (await ok(api.get('admin', RISK_API.getSlimQueue, { view: 'all', state: 'Denied' }))) as Row[];
     assert.equal(closed.length, one('SELECT count(*) AS n FROM slim_requests WHERE applicationRecordStateId = ?', S('Denied')).n);
     assert.ok(closed.every((r) => !r.pastDue));
+    // A closed request's age stops when it closed.
+    for (const r of [...closed, ...((await ok(api.get('admin', RISK_API.getSlimQueue, { view: 'all', state: 'Withdrawn' }))) as Row[])]) {
+      const db = request(r.requestId);
+      assert.equal(r.ageDays, slimAgeDays(db.submittedAt, (db.decidedAt ?? db.modifiedAt).slice(0, 10)), r.number);
+    }
     assert.equal((await api.get('pm', RISK_API.getSlimQueue, { view: 'all' })).status, 403);
     const raised = (await ok(api.get('pm', RISK_API.getSlimQueue, { view: 'raised' }))) as Row[];
     assert.equal(raised.length, one('SELECT count(*) AS n FROM slim_requests WHERE requestedByEmployeeId = 2').n);
@@ -193,6 +198,9 @@ describe('the workflow', () => {
     const decide = await move('risk', id, 'Approved');
     assert.equal(decide.status, 400);
     assert.ok(decide.body.message.startsWith(SLIM_TEXT.mustEscalate), decide.body.message);
+    const around = await move('risk', id, 'Escalated', 'Too big for me.');
+    assert.equal(around.status, 400);
+    assert.equal(around.body.message, SLIM_TEXT.regionalBeforeEscalation);
     await ok(move('risk', id, 'Regional Review'));
     assert.equal((await move('reviewer', id, 'Escalated')).status, 403, 'an Escalation Reviewer is no Regional Reviewer');
     assert.equal((await move('risk', id, 'Escalated')).status, 403);

@@ -124,7 +124,7 @@ describe('the seed of timecards and time off', () => {
     assert.ok(n('SELECT count(DISTINCT managerEmployeeId) AS n FROM employees WHERE managerEmployeeId IS NOT NULL') >= 4);
     assert.ok(n(`SELECT count(*) AS n FROM employee_schedules WHERE ${HOURS} <> 40`) >= 1);
     // The demo accounts keep their ids and roles.
-    assert.deepEqual(all("SELECT name FROM employee_roles WHERE employeeId = ? ORDER BY applicationKey", id('rpm')).map((r) => r.name), ['RPM', 'Manager', 'RPM', 'Default']);
+    assert.deepEqual(all("SELECT name FROM employee_roles WHERE employeeId = ? ORDER BY applicationKey", id('rpm')).map((r) => r.name), ['RPM', 'Manager', 'RPM', 'Default', 'Regional Reviewer', 'Default']);
   });
 
   it('12 weeks (Sunday to Saturday) before the seed date, every state present, rejected ones back in Draft with the reason', () => {

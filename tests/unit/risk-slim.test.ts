@@ -61,6 +61,15 @@ describe('SLIM: mayMoveSlim', () => {
     expect(may(subject({ type: 'Renewal' }), 'Approved', pa).ok).to.equal(true);
   });
 
+  it('a request on a project is escalated through Regional Review, not around it', () => {
+    for (const type of ['Limit Increase', 'Exception'] as const) {
+      expect(may(subject({ type, escalation: ['x'] }), 'Escalated', pa)).to.deep.equal({ ok: false, role: false, message: SLIM_TEXT.regionalBeforeEscalation });
+      expect(may(subject({ type, escalation: ['x'], regionalPassed: true }), 'Escalated', pa).ok).to.equal(true);
+      expect(may(subject({ type, state: 'Regional Review', escalation: ['x'] }), 'Escalated', rr).ok).to.equal(true);
+    }
+    expect(may(subject({ type: 'New Prequalification', escalation: ['x'] }), 'Escalated', pa).ok).to.equal(true);
+  });
+
   it('denial needs a reason; approval with conditions needs the conditions', () => {
     expect(may(subject(), 'Denied', pa, '')).to.deep.equal({ ok: false, role: false, message: SLIM_TEXT.denyReason });
     expect(may(subject(), 'Approved with Conditions', pa, null)).to.deep.equal({ ok: false, role: false, message: SLIM_TEXT.conditions });

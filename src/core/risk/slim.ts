@@ -10,7 +10,7 @@
  * is open.
  *
  * - The Prequal Administrator (the assignee) decides a request that needs no escalation; a request
- *   on a project (Limit Increase, Exception) passes Regional Review first.
+ *   on a project (Limit Increase, Exception) passes Regional Review first, also on its way to Escalated.
  * - A request escalates when the requested amount exceeds $5M, when the latest EMR is 1.25 or more,
  *   or when a reviewer asks: then only an Escalation Reviewer decides.
  * - Denial needs a reason; Approved with Conditions needs the conditions; On Hold needs what is missing.
@@ -85,6 +85,7 @@ export const SLIM_TEXT = {
   notRequester: 'Only the requester may do this.',
   mustEscalate: 'This request must be escalated: ',
   needsRegionalReview: 'A request on a project passes Regional Review before it is decided.',
+  regionalBeforeEscalation: 'A request on a project passes Regional Review before it is escalated: the Regional Reviewer escalates it.',
   denyReason: 'Give a reason for the denial.',
   conditions: 'Name the conditions of the approval.',
   missingData: 'Say what data is missing.',
@@ -162,6 +163,8 @@ export function mayMoveSlim(subject: SlimSubject, to: SlimState, actor: SlimActo
     const admin = actor.roles.includes(SLIM_ROLES.admin);
     if (!admin && subject.assignedToEmployeeId !== null && subject.assignedToEmployeeId !== actor.employeeId) return refuse(SLIM_TEXT.notAssignee);
     if (to === 'On Hold – Missing Data' && !text) return refuse(SLIM_TEXT.missingData, false);
+    // A request on a project reaches the Escalation Reviewer through Regional Review, never around it.
+    if (to === 'Escalated' && PROJECT_REQUEST_TYPES.includes(subject.type) && !subject.regionalPassed) return refuse(SLIM_TEXT.regionalBeforeEscalation, false);
     if (to === 'Escalated' && !text && subject.escalation.length === 0) return refuse(SLIM_TEXT.escalateReason, false);
     if (isDecision(to)) {
       if (subject.escalation.length) return refuse(SLIM_TEXT.mustEscalate + subject.escalation.join('; ') + '.', false);

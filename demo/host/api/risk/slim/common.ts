@@ -119,7 +119,8 @@ export function queueRow(row: SlimRow, actor: SlimActor, today = riskToday()): S
     requestedBy: { employeeId: row.requestedByEmployeeId, name: row.requestedByName },
     assignedTo: person(row.assignedToEmployeeId, row.assignedToName),
     submittedAt: row.submittedAt, dueDate: row.dueDate,
-    ageDays: slimAgeDays(row.submittedAt, isClosed(row) && row.decidedAt ? row.decidedAt.slice(0, 10) : today),
+    // A closed request's age stops when it closed (decided or withdrawn).
+    ageDays: slimAgeDays(row.submittedAt, isClosed(row) ? (row.decidedAt ?? row.modifiedAt).slice(0, 10) : today),
     pastDue: !isClosed(row) && row.dueDate < today,
     waitingForMe: reason !== null, waitingReason: reason,
   };
