@@ -131,6 +131,13 @@ test.describe('SLIM', () => {
 
     await pm.reload();
     await expect(workbench(pm).locator('[data-field-value="missingData"]')).toHaveText('The 2025 audited statement');
+    // The answer's document goes through the workbench's Files (recordKey SlimRequest).
+    const frame = pm.locator('pfm-workbench-host [role="dialog"]');
+    await frame.locator('button[title="Files"]').click();
+    await frame.locator('input[type="file"]').setInputFiles({ name: `audit-${RUN}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 e2e audit') });
+    await frame.getByRole('button', { name: 'Upload' }).click();
+    await expect(frame.getByRole('button', { name: `Download audit-${RUN}.pdf` })).toBeVisible();
+    expect(one("SELECT COUNT(*) AS n FROM files WHERE applicationRecordKey = 'SlimRequest' AND recordId = ?", requestId)!.n).toBe(1);
     await move(pm, 'In Review', 'Uploaded to Files');
     expect(stateOf(requestId)).toBe('In Review');
 
@@ -187,7 +194,11 @@ test.describe('SLIM', () => {
     await expect(workbench(riskB).locator('[data-stale]')).toContainText(message);
     await expect(workbench(riskB).locator('[data-state-badge]')).toHaveText('In Review');
     expect(stateOf(own)).toBe('In Review');
-    for (const page of [admin, reviewer, riskA]) await page.context().close();
+    // No keySLIM role at all: the route and the API refuse.
+    const viewer = await as(browser, 'viewer', '/sr/slimqueue');
+    await expect(viewer.locator('slim-queue')).toHaveCount(0);
+    expect((await api(viewer, 'GET', `${RISK_API.getSlimQueue}?view=mine`)).status).toBe(403);
+    for (const page of [admin, reviewer, riskA, viewer]) await page.context().close();
   });
 
   test('comments: posted and edited within 15 minutes, the Edit control gone after; reassignment tells the old and the new assignee through the bell', async ({ browser }) => {

@@ -108,14 +108,15 @@ describe('SLIM screens', () => {
     expect(location.search).to.equal('?workbench=SlimRequest&recordKey=SlimRequest&recordId=1');
   });
 
-  it('a failed or timed-out queue load says so with a Retry that loads again; the All view refused says who may see it', async () => {
+  it('a failed (500, 401) or timed-out queue load says so with a Retry that loads again; the All view refused says who may see it', async () => {
     setSlimLoadTimeout(300);
     setRoles([{ applicationKey: 'keySLIM', name: 'Escalation Reviewer' }]);
-    let mode: 'hang' | 'fail' | 'ok' = 'hang';
+    let mode: 'hang' | 'fail' | 'signedOut' | 'ok' = 'hang';
     const base = queueAnswers([row()]);
     stubFetch({ ...base, '/api/slim/getslimqueue': async (r) => {
       if (mode === 'hang') await new Promise(() => undefined);
       if (mode === 'fail') return { status: 500, body: {} };
+      if (mode === 'signedOut') return { status: 401, body: {} };
       return (base['/api/slim/getslimqueue'] as (x: typeof r) => { body: unknown })(r);
     } });
     const root = await mount('slim-queue');
@@ -124,6 +125,9 @@ describe('SLIM screens', () => {
     mode = 'fail';
     root$(root, '[data-action="retry"]').click();
     await waitFor(() => textOf(root, '[data-state="failed"]').includes(T.failed));
+    mode = 'signedOut';
+    root$(root, '[data-action="retry"]').click();
+    await waitFor(() => textOf(root, '[data-state="failed"]').includes(T.signedOut));
     mode = 'ok';
     root$(root, '[data-action="retry"]').click();
     await waitFor(() => root.querySelector('[data-open="1"]'));
