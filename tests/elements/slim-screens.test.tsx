@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { SLIM_TEXT, suggestLimits, type SlimComment, type SlimQueueRow, type SlimRequestLoad, type VendorPrequalRecord } from '../../src/core/risk';
-import { SLIM_UI_TEXT as T, aYearOn, draftProblems, setSlimLoadTimeout, slimQueueSheet, stepValue } from '../../src/features/risk';
+import { SLIM_UI_TEXT as T, aYearOn, draftProblems, moveLabel, moveNote, setSlimLoadTimeout, slimQueueSheet, stepValue } from '../../src/features/risk';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/slim-queue/define';
 import '../../src/elements/slim-queues/define';
@@ -76,6 +76,25 @@ describe('SLIM screens', () => {
     expect(aYearOn('2031-03-10')).to.equal('2031-03-10'.replace('2031', '2032'));
   });
 
+  it('each move has its label and the note it needs (required or not)', () => {
+    expect(moveLabel('Submitted', 'In Review')).to.equal('Take into review');
+    expect(moveLabel('On Hold – Missing Data', 'In Review')).to.equal('Send the answer');
+    expect(moveLabel('Regional Review', 'In Review')).to.equal('Pass (back to review)');
+    expect(moveLabel('Regional Review', 'Escalated')).to.equal('Pass (escalate)');
+    expect(moveLabel('In Review', 'Escalated')).to.equal('Escalate');
+    expect(moveLabel('In Review', 'Approved with Conditions')).to.equal('Approve with conditions');
+    expect(moveLabel('Escalated', 'Withdrawn')).to.equal('Withdraw');
+    expect(moveNote('On Hold – Missing Data', 'In Review', 0)).to.deep.equal({ label: 'Your answer', required: true });
+    expect(moveNote('In Review', 'On Hold – Missing Data', 0)).to.deep.equal({ label: 'What is missing', required: true });
+    expect(moveNote('In Review', 'Escalated', 0)).to.deep.equal({ label: 'Why escalate', required: true });
+    expect(moveNote('Regional Review', 'Escalated', 1)).to.deep.equal({ label: 'Why escalate', required: false });
+    expect(moveNote('Escalated', 'Approved with Conditions', 0)).to.deep.equal({ label: 'The conditions', required: true });
+    expect(moveNote('Escalated', 'Denied', 0)).to.deep.equal({ label: 'The reason for the denial', required: true });
+    expect(moveNote('Escalated', 'Approved', 0)!.required).to.equal(false);
+    expect(moveNote('Submitted', 'In Review', 0)).to.equal(null);
+    expect(moveNote('Submitted', 'Withdrawn', 0)).to.equal(null);
+  });
+
   it('My queue: loading first, then rows with age, due date, a past-due marker in words, user text as text; filters; no All for a Default user; the number opens the workbench', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => { release = resolve; });
@@ -106,6 +125,11 @@ describe('SLIM screens', () => {
     setValue(root$(root, '[data-filter="state"]') as unknown as HTMLSelectElement, '');
     (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-open="1"]'))).click();
     expect(location.search).to.equal('?workbench=SlimRequest&recordKey=SlimRequest&recordId=1');
+    document.body.innerHTML = '';
+    const raised = await mount('slim-queue', { 'active-tab': 'raised' });
+    await waitFor(() => raised.querySelector('[data-queue="raised"]'));
+    expect(raised.querySelector('[data-view="raised"]')!.getAttribute('aria-pressed')).to.equal('true');
+    expect(fetchRequests.filter((r) => r.path === '/api/slim/getslimqueue').at(-1)!.query.get('view')).to.equal('raised');
   });
 
   it('a failed (500, 401) or timed-out queue load says so with a Retry that loads again; the All view refused says who may see it', async () => {

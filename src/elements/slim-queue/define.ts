@@ -8,7 +8,8 @@ import { defineReactElement } from '../../ui/element';
  *
  * | attribute | default | meaning |
  * |---|---|---|
- * | `record-id`, `record-key`, `workbench`, `active-tray`, `active-tab` | | the §2 query; a request's workbench opens through `<pfm-workbench-host>` (workbench=SlimRequest&recordKey=SlimRequest&recordId=N) |
+ * | `active-tab` | mine | the view to open on: `mine`, `all` (Prequal Administrator, Escalation Reviewer, Admin), `raised` |
+ * | `record-id`, `record-key`, `workbench`, `active-tray` | | the §2 query; a request's workbench opens through `<pfm-workbench-host>` (workbench=SlimRequest&recordKey=SlimRequest&recordId=N) |
  */
 export const SlimQueueElement = defineReactElement('slim-queue', SlimQueue, {
   props: { recordId: 'number', recordKey: 'string', workbench: 'string', activeTray: 'string', activeTab: 'string' },

@@ -34,6 +34,9 @@ export const SLIM_ALL_VIEW_ROLES = [SLIM_ROLES.admin, SLIM_ROLES.prequalAdmin, S
 /** Who assigns (bulk assign). */
 export const SLIM_ASSIGN_ROLES = [SLIM_ROLES.admin, SLIM_ROLES.prequalAdmin] as const;
 
+/** The views, as `active-tab` names them. */
+export const QUEUE_VIEWS: readonly QueueView[] = ['mine', 'all', 'raised'];
+
 /** Open the request workbench of `requestId` (the portal's workbench host places <wb-slim-request>). */
 export const openSlimRequest = (requestId: number) => openWorkbench('SlimRequest', { recordKey: SLIM_RECORD_KEY, recordId: requestId });
 
@@ -93,7 +96,8 @@ export function SlimQueue(props: SlimQueueProps) {
   const mayAll = ruleAllows(roles, { key: 'keySLIM', roles: SLIM_ALL_VIEW_ROLES });
   const mayAssign = ruleAllows(roles, { key: 'keySLIM', roles: SLIM_ASSIGN_ROLES });
   const views: QueueView[] = mayAll ? ['mine', 'all', 'raised'] : ['mine', 'raised'];
-  const [view, setView] = useState<QueueView>('mine');
+  // activeTab names the view to open on (mine, all, raised).
+  const [view, setView] = useState<QueueView>(() => (QUEUE_VIEWS.includes(props.activeTab as QueueView) ? props.activeTab as QueueView : 'mine'));
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
   const [type, setType] = useState('');
