@@ -88,7 +88,7 @@ function VendorRecord({ vendor }: { vendor: VendorPrequalRecord }) {
       <h4 className="h6 small fw-semibold">{T.safety}</h4>
       {vendor.safety.length ? (
         <div className="table-responsive">
-          <table className="table table-sm small mb-0" data-safety>
+          <table className="table table-sm small mb-0 w-auto" data-safety>
             <caption className="small">{`${T.averageEmr}: ${safetyAverage === null ? '—' : safetyAverage.toFixed(3)}`}</caption>
             <thead><tr><th scope="col">{T.year}</th><th scope="col" className="text-end">{T.emr}</th><th scope="col" className="text-end">{T.osha}</th></tr></thead>
             <tbody>
