@@ -62,7 +62,7 @@ describe('assignment', () => {
     const number = row.number;
     const items = (await bell('risk')).filter((w) => w.documentNumber === number);
     assert.deepEqual(items.map((w) => w.phaseName), ['Reassigned', 'Reassigned']);
-    assert.ok(items.every((w) => w.workflowInstanceId < -2_000_000 && w.directLink === `/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=${id}`));
+    assert.ok(items.every((w) => w.workflowInstanceId < -3_000_000 && w.directLink === `/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=${id}`));
     // Opening the request reads her notifications of it.
     await ok(api.get('risk', RISK_API.getSlimRequest, { recordId: id }));
     assert.equal((await bell('risk')).filter((w) => w.documentNumber === number).length, 0);

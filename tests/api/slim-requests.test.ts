@@ -109,6 +109,12 @@ describe('queue and load', () => {
     const raised = (await ok(api.get('pm', RISK_API.getSlimQueue, { view: 'raised' }))) as Row[];
     assert.equal(raised.length, one('SELECT count(*) AS n FROM slim_requests WHERE requestedByEmployeeId = 2').n);
     assert.equal((await api.get('risk', RISK_API.getSlimQueue, { view: 'nope' })).status, 400);
+    // The project picker: active projects with their region, by search and region.
+    const projects = (await ok(api.get('reviewer', RISK_API.getSlimProjects, { regionId: 2 }))) as Row[];
+    assert.equal(projects.length, one('SELECT count(*) AS n FROM projects WHERE regionId = 2 AND active = 1').n);
+    assert.ok(projects.every((p) => p.regionId === 2 && p.regionName === 'Gulf Coast'));
+    const first = one('SELECT number, name FROM projects WHERE active = 1 ORDER BY number LIMIT 1');
+    assert.ok(((await ok(api.get('pm', RISK_API.getSlimProjects, { search: first.name.slice(0, 6).toUpperCase() }))) as Row[]).some((p) => p.number === first.number));
   });
 
   it('loads a request with its vendor, the suggested limits (the core function), events and the moves the caller may make', async () => {
@@ -340,7 +346,7 @@ describe('the workflow', () => {
       const answer = await move('risk', li, 'Approved', undefined, extra);
       assert.equal(answer.status, 400, JSON.stringify(extra));
     }
-    for (const [path, method] of [[RISK_API.getSlimQueue, 'GET'], [RISK_API.getSlimRequest, 'GET'], [RISK_API.getSlimOverview, 'GET'], [RISK_API.getSlimRenewalDraft, 'GET'],
+    for (const [path, method] of [[RISK_API.getSlimQueue, 'GET'], [RISK_API.getSlimProjects, 'GET'], [RISK_API.getSlimRequest, 'GET'], [RISK_API.getSlimOverview, 'GET'], [RISK_API.getSlimRenewalDraft, 'GET'],
       [RISK_API.createSlimRequest, 'POST'], [RISK_API.updateSlimRequestState, 'POST']] as const) {
       const answer = method === 'GET' ? await api.get('viewer', path, { recordId: id }) : await api.post('viewer', path, form);
       assert.equal(answer.status, 403, path);

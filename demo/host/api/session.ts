@@ -7,6 +7,7 @@ import { routeKey } from './routes';
 import { TEAM_WHERE } from './time-off/requests';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
+import { sraWorkflows } from './risk/sra/bell';
 
 const GET = (path: string) => routeKey('GET', path);
 const POST = (path: string) => routeKey('POST', path);
@@ -82,8 +83,8 @@ export const sessionHandlers: Handlers = {
       WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId });
     // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
     return {
-      // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts).
-      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
+      // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts); SRA steps (api/risk/sra/bell.ts).
+      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId), ...sraWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
       timecardNeedsSubmission: timecardBellItem(db, employeeId),
     };
   },

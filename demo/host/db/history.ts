@@ -82,6 +82,7 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   // Issue 14: SLIM decisions (the snapshot is a copy of the vendor record, not a field anyone edits) and the vendor limits they write.
   record('slim_requests', 'SlimRequest', 'requestId', ['snapshot']),
   record('vendor_prequalifications', 'VendorPrequalification', 'vendorId'),
+  record('sras', 'Sra', 'sraId'),
 ];
 
 /** Who writes, when and in which change set: one per API request. */

@@ -1366,6 +1366,7 @@ function recordStatesSql(keys: readonly string[]): string {
  * - sras (record key 'Sra'): one proposed subcontract (project, vendor, amount, the cost codes of its
  *   scope), its factors as scored at submission (JSON of core SraFactor[]), chosen mitigations and approvals.
  * - The states and advancements of both records (generated from states.ts).
+ * (A date CHECK is written coalesce(date(x) = x, 0): date() of a malformed text is NULL, and a NULL CHECK passes.)
  */
 const RISK_013 = `
 ALTER TABLE projects ADD COLUMN regionId INTEGER REFERENCES regions(regionId);
@@ -1378,11 +1379,11 @@ CREATE TABLE vendor_prequalifications (
     CHECK (status IN ('Not Prequalified', 'Pending', 'Prequalified', 'Prequalified with Conditions', 'Denied', 'Expired')),
   singleLimit REAL CHECK (singleLimit >= 0),
   aggregateLimit REAL CHECK (aggregateLimit >= 0),
-  limitExpiresOn TEXT CHECK (limitExpiresOn IS NULL OR date(limitExpiresOn) = limitExpiresOn),
+  limitExpiresOn TEXT CHECK (limitExpiresOn IS NULL OR coalesce(date(limitExpiresOn) = limitExpiresOn, 0)),
   conditions TEXT,
   glPerOccurrence REAL,
   glAggregate REAL,
-  glExpiresOn TEXT CHECK (glExpiresOn IS NULL OR date(glExpiresOn) = glExpiresOn),
+  glExpiresOn TEXT CHECK (glExpiresOn IS NULL OR coalesce(date(glExpiresOn) = glExpiresOn, 0)),
   surety TEXT,
   bondSingleCapacity REAL,
   bondAggregateCapacity REAL,
@@ -1431,7 +1432,7 @@ CREATE TABLE slim_requests (
   requestedByEmployeeId INTEGER NOT NULL REFERENCES employees(employeeId),
   assignedToEmployeeId INTEGER REFERENCES employees(employeeId),
   submittedAt TEXT NOT NULL,
-  dueDate TEXT NOT NULL CHECK (date(dueDate) = dueDate),
+  dueDate TEXT NOT NULL CHECK (coalesce(date(dueDate) = dueDate, 0)),
   missingData TEXT,
   answer TEXT,
   escalationNote TEXT,

@@ -16,6 +16,7 @@ import {
 } from './catalog';
 import { seedRisk } from './seed-risk';
 import { seedSlim } from './seed-slim';
+import { seedSra } from './seed-sra';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { calendarDay } from '../../../src/core/timecards';
@@ -92,6 +93,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedRisk(db, SEED_DATE, SEED_STAMP);
     // The SLIM requests (issue 14): right after, on their own stream (seed-slim.ts).
     seedSlim(db, SEED_DATE, SEED_STAMP);
+    // The SRAs and the gate's subcontracts (issue 14): after the prequalification records, on their own stream.
+    seedSra(db, SEED_DATE, SEED_STAMP);
     // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();

@@ -62,6 +62,11 @@ export const RISK_API = {
   assignSlimRequests: '/api/slim/assignslimrequests',
   /** GET the Prequal Administrators one may assign to: SlimPerson[]. */
   getSlimAssignees: '/api/slim/getslimassignees',
+  /**
+   * GET optional `search` (number or name), `regionId`: SlimProject[], the active projects a request
+   * may be for (the new-request form's picker for keySLIM users without keyPFM), with their region.
+   */
+  getSlimProjects: '/api/slim/getslimprojects',
   /** GET `recordId` (the request): SlimComment[], oldest first. */
   getSlimComments: '/api/slim/getslimcomments',
   /**
@@ -102,6 +107,15 @@ export const RISK_API = {
 export interface SlimPerson {
   employeeId: number;
   name: string;
+}
+
+/** A project a SLIM request may be for, with the region whose Regional Reviewers review it. */
+export interface SlimProject {
+  projectId: number;
+  number: string;
+  name: string;
+  regionId: number | null;
+  regionName: string | null;
 }
 
 /** A vendor in lists and pickers. Dates 'YYYY-MM-DD'. */
@@ -338,6 +352,7 @@ export const RISK_FUNCTIONS = {
   slimComment: 'SaveSlimComment',
   sraState: 'UpdateSraState',
   sraSave: 'SaveSra',
+  sraCreate: 'CreateSra',
   gate: 'UpdateCommitmentState',
 } as const;
 

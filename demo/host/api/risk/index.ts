@@ -2,8 +2,10 @@
 import type { Handlers } from '../context';
 import { prequalHandlers } from './prequal';
 import { slimHandlers } from './slim';
+import { sraHandlers } from './sra';
 
 export const riskHandlers: Handlers = {
   ...prequalHandlers,
   ...slimHandlers,
+  ...sraHandlers,
 };

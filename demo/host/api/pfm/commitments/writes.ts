@@ -25,6 +25,7 @@ import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { routeKey } from '../../routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+import { checkSraGate } from '../../risk/sra/gate';
 
 type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
 type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
@@ -317,7 +318,11 @@ function updateState({ db, body, user }: Ctx): unknown {
   };
   const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label, functionName: 'UpdateCommitmentState' };
   return moveRecordState(db, kind, request,
-    () => ({ projectId: (db.prepare(spec.projectSql).get(request.itemId) as { projectId: number }).projectId, parentId: request.itemId, parentType: key }),
+    ({ target }) => {
+      // Issue 14: a subcontract over its vendor's limit (or of a vendor not prequalified) needs an approved SRA to be issued.
+      if (key === 'Subcontract') checkSraGate(db, request.itemId, target.name);
+      return { projectId: (db.prepare(spec.projectSql).get(request.itemId) as { projectId: number }).projectId, parentId: request.itemId, parentType: key };
+    },
     () => recordWithItems(db, spec, request.itemId));
 }
 

@@ -25,6 +25,7 @@ import { moveRecordState } from '../../records';
 import { routeKey } from '../../routes';
 import { keysOf, loadParams, scopeWhere } from '../../scope';
 import { renderRecordDocument } from '../documents/render';
+import { checkSraGate } from '../../risk/sra/gate';
 import {
   DOCUMENT_SPECS, ENVELOPE_SELECT, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, esignNow, esignNowIso,
   expireDue, newToken, sendMail, signingPath, storeFile, withSigners,
@@ -98,6 +99,8 @@ async function createEnvelope(ctx: Ctx): Promise<unknown> {
   const recordId = idParam(body, 'RecordId', true);
   const send = (rawParam(body, 'Send') ?? '').trim().toLowerCase() === 'true';
   const signers = signerEntries(body);
+  // Issue 14: sending moves a subcontract to Pending Signature: the SRA gate refuses a blocked one before anything is written.
+  if (send && key === 'Subcontract') checkSraGate(db, recordId, 'Pending Signature');
   const created = db.transaction(() => {
     const feedback: FeedbackItem[] = signerProblems(signers).map(([field, message]) => ({ integerValue: 1, stringValue: field, message }));
     const why = refusal(db, key, recordId);
@@ -167,6 +170,7 @@ async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateI
           link: signingPath(String(signer.token)),
         });
       }
+      if (key === 'Subcontract' && spec.sendState) checkSraGate(db, recordId, spec.sendState);
       if (spec.sendState) {
         const note = advanceRecord(db, key, recordId, spec.sendState, user.employeeId);
         if (note) throw autoAlert('SendEnvelope', note);

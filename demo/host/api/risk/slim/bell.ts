@@ -3,8 +3,8 @@
  * - every open request that waits for the employee (core waitsFor): documentNumber 'SLIM-0007',
  *   workflowTrigger 'SLIM Limit Increase: <vendor>', phaseName the state, directLink the workbench;
  * - the employee's unread risk notifications (a comment, a reassignment), phaseName the kind.
- * Ids are negative and offset (requests −1,000,000 − id; notifications −2,000,000 − id), so they never
- * clash with open_workflows rows nor the timecard corrections (−correctionId).
+ * Ids are negative and offset (requests −1,000,000 − id; notifications −3,000,000 − id), so they never
+ * clash with open_workflows rows, the timecard corrections (−correctionId) nor the SRA steps (−2,000,000 − sraId).
  */
 import type Database from 'better-sqlite3';
 import { SLIM_RECORD_KEY } from '../../../../../src/core/risk/api';
@@ -12,7 +12,7 @@ import { waitsFor } from '../../../../../src/core/risk/slim';
 import { actorOf, slimLink, slimRows, subjectOf } from './common';
 
 export const SLIM_BELL_OFFSET = 1_000_000;
-export const NOTIFICATION_BELL_OFFSET = 2_000_000;
+export const NOTIFICATION_BELL_OFFSET = 3_000_000;
 
 export interface SlimBellItem {
   workflowInstanceId: number;

@@ -8,11 +8,12 @@
  * | POST /api/slim/createslimrequest | `type`, `vendorId`, `projectId`, `requestedAmount`, `priority`, `justification`, `mitigation`, `basedOnRequestId` | SlimRequestLoad |
  * | GET /api/slim/getslimrenewaldraft | `vendorId`, `type` (Renewal) | SlimRenewalDraft |
  * | GET /api/slim/getslimoverview | — | SlimOverview (Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin) |
+ * | GET /api/slim/getslimprojects | `search`, `regionId` | SlimProject[] (active projects, at most 200) |
  */
 import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import {
-  RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimOverview, type SlimQueueRow, type SlimRenewalDraft,
+  RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimOverview, type SlimProject, type SlimQueueRow, type SlimRenewalDraft,
 } from '../../../../../src/core/risk/api';
 import {
   PROJECT_REQUEST_TYPES, SLIM_CLOSED_STATES, SLIM_PRIORITIES, SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, slimDueDate,
@@ -222,7 +223,17 @@ function getSlimOverview({ db, user }: Ctx): SlimOverview {
   };
 }
 
+function getSlimProjects({ db, query }: Ctx): SlimProject[] {
+  const search = stringParam(query, 'search', 100)?.toLowerCase() ?? null;
+  const regionId = idParam(query, 'regionId') ?? null;
+  return db.prepare(`SELECT p.projectId, p.number, p.name, p.regionId, g.name AS regionName FROM projects p LEFT JOIN regions g ON g.regionId = p.regionId
+    WHERE p.active = 1 AND (@regionId IS NULL OR p.regionId = @regionId)
+      AND (@search IS NULL OR instr(lower(p.number), @search) > 0 OR instr(lower(p.name), @search) > 0)
+    ORDER BY p.number LIMIT 200`).all({ search, regionId }) as SlimProject[];
+}
+
 export const requestHandlers: Handlers = {
+  [routeKey('GET', RISK_API.getSlimProjects)]: getSlimProjects,
   [routeKey('GET', RISK_API.getSlimQueue)]: getSlimQueue,
   [routeKey('GET', RISK_API.getSlimRequest)]: getSlimRequest,
   [routeKey('POST', RISK_API.createSlimRequest)]: createSlimRequest,

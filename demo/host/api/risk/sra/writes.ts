@@ -1,0 +1,266 @@
+/**
+ * SRA writes (issue 14): create a Draft, change a Draft, move its state. Refusals a user must read
+ * are a 400 autoAlert (with `fieldName` at the field); a role or person that may not act is a 403; a
+ * stale version / OldRecordStateId is a 409 and nothing is written. Every write is one immediate
+ * transaction.
+ *
+ * - Draft → Submitted: the creator, or Risk / Admin; the chosen mitigations must meet the level
+ *   (core mitigationProblem); the factors and the level are frozen into the row.
+ * - Submitted → Draft: the submitter's recall (approvals so far are dropped).
+ * - Submitted → Approved: Risk or Admin, never one's own (created or submitted). Low / Medium: one
+ *   approval. High: the first is recorded (sra_approvals) and the SRA stays Submitted; the second, by
+ *   another person, moves it, and the two must include an Admin.
+ * - Submitted → Rejected: Risk or Admin, with a reason.
+ */
+import type Database from 'better-sqlite3';
+import { RISK_FUNCTIONS, SRA_RECORD_KEY, type SraLoad } from '../../../../../src/core/risk/api';
+import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../../../src/core/risk/sra';
+import type { Caller, Ctx } from '../../context';
+import { autoAlert, conflict, forbidden, HttpError, idParam, notFound, numberParam, rawParam, stringParam, type Params } from '../../http';
+import { isAdvancement, stateById } from '../../records';
+import { riskNowIso } from '../prequal';
+import {
+  approvalRefusal, approvalsOf, approverRole, isRiskApprover, mayEdit, mitigationsOf, scoreNow, sraDbRowOr404, sraLoad, sraStateId, type SraDbRow,
+} from './records';
+
+const CREATE = RISK_FUNCTIONS.sraCreate;
+const SAVE = RISK_FUNCTIONS.sraSave;
+const STATE = RISK_FUNCTIONS.sraState;
+const MITIGATION_KEYS = MITIGATIONS.map((m) => m.key) as readonly string[];
+
+/** A 400 autoAlert at one field (and its feedback item, as the forms show them). */
+const fieldAlert = (functionName: string, fieldName: string, message: string): HttpError =>
+  autoAlert(functionName, message, { serviceName: 'RiskService', fieldName, feedback: [{ integerValue: 1, stringValue: fieldName, message }] });
+
+/** Read a parameter; a malformed one is a 400 autoAlert at its field. */
+function field<T>(functionName: string, fieldName: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) throw fieldAlert(functionName, fieldName, error.message);
+    throw error;
+  }
+}
+
+/**
+ * The values of `name[i]` (index order), or undefined when the form names none. A bare `name=` (empty)
+ * reads as an empty list (the way to clear it); a bare `name=5` as one value.
+ */
+export function indexedValues(body: Params, name: string): string[] | undefined {
+  const pattern = new RegExp(`^${name}\\[(\\d{1,3})\\]$`, 'i');
+  const found: Array<[number, string]> = [];
+  for (const key of Object.keys(body)) {
+    const match = pattern.exec(key);
+    if (match) found.push([Number(match[1]), (rawParam(body, key) ?? '').trim()]);
+  }
+  if (found.length) return found.sort((a, b) => a[0] - b[0]).map(([, v]) => v).filter((v) => v !== '');
+  const bare = rawParam(body, name);
+  if (bare === undefined) return undefined;
+  return bare.trim() === '' ? [] : [bare.trim()];
+}
+
+function projectRow(db: Database.Database, projectId: number): { projectId: number; completionDate: string | null } | undefined {
+  return db.prepare('SELECT projectId, completionDate FROM projects WHERE projectId = ?').get(projectId) as { projectId: number; completionDate: string | null } | undefined;
+}
+
+const vendorExists = (db: Database.Database, vendorId: number): boolean => db.prepare('SELECT 1 FROM vendors WHERE vendorId = ?').get(vendorId) !== undefined;
+
+/** The cost code ids, each a line of one of the project's budgets; 400 at `costCodeIds` otherwise. */
+function checkCostCodes(db: Database.Database, functionName: string, projectId: number, raw: readonly string[]): number[] {
+  if (!raw.length) throw fieldAlert(functionName, 'costCodeIds', 'Choose at least one cost code of the buyout line.');
+  if (raw.length > 200) throw fieldAlert(functionName, 'costCodeIds', 'An SRA names at most 200 cost codes.');
+  const ids = [...new Set(raw.map((value) => {
+    if (!/^\d{1,10}$/.test(value) || Number(value) < 1) throw fieldAlert(functionName, 'costCodeIds', `'${value.slice(0, 20)}' is not a cost code id.`);
+    return Number(value);
+  }))];
+  const ok = new Set(db.prepare(`SELECT c.costCodeId FROM cost_codes c JOIN budgets b ON b.budgetId = c.budgetId
+    WHERE b.projectId = ? AND c.costCodeId IN (SELECT value FROM json_each(?))`).pluck().all(projectId, JSON.stringify(ids)) as number[]);
+  const wrong = ids.filter((id) => !ok.has(id));
+  if (wrong.length) throw fieldAlert(functionName, 'costCodeIds', `Cost code ${wrong.join(', ')} is not a line of the project's budgets.`);
+  return ids;
+}
+
+function checkMitigations(raw: readonly string[]): MitigationKey[] {
+  const wrong = raw.filter((k) => !MITIGATION_KEYS.includes(k));
+  if (wrong.length) throw fieldAlert(SAVE, 'mitigations', `Unknown mitigation '${wrong[0]!.slice(0, 30)}' (one of ${MITIGATION_KEYS.join(', ')}).`);
+  return [...new Set(raw)] as MitigationKey[];
+}
+
+const checkAmount = (functionName: string, amount: number | undefined): number => {
+  if (amount === undefined) throw fieldAlert(functionName, 'amount', 'The subcontract amount is required.');
+  if (!(amount > 0)) throw fieldAlert(functionName, 'amount', SRA_TEXT.amountPositive);
+  if (amount > 10_000_000_000) throw fieldAlert(functionName, 'amount', 'The subcontract amount is too large.');
+  return Math.round(amount * 100) / 100;
+};
+
+function writeCostCodes(db: Database.Database, sraId: number, ids: readonly number[]): void {
+  db.prepare('DELETE FROM sra_cost_codes WHERE sraId = ?').run(sraId);
+  const insert = db.prepare('INSERT INTO sra_cost_codes (sraId, costCodeId) VALUES (?, ?)');
+  for (const id of ids) insert.run(sraId, id);
+}
+
+/** Keep the rows of mitigations still chosen (who chose them and when), drop the others, add the new. */
+function writeMitigations(db: Database.Database, sraId: number, chosen: readonly MitigationKey[], employeeId: number, at: string): void {
+  const before = new Set(mitigationsOf(db, sraId));
+  for (const key of before) if (!chosen.includes(key)) db.prepare('DELETE FROM sra_mitigations WHERE sraId = ? AND mitigation = ?').run(sraId, key);
+  for (const key of chosen) {
+    if (!before.has(key)) db.prepare('INSERT INTO sra_mitigations (sraId, mitigation, chosenByEmployeeId, chosenAt) VALUES (?, ?, ?, ?)').run(sraId, key, employeeId, at);
+  }
+}
+
+/** The next number: SRA-0001, SRA-0002, … */
+export function nextSraNumber(db: Database.Database): string {
+  const max = db.prepare("SELECT coalesce(max(CAST(substr(number, 5) AS INTEGER)), 0) FROM sras WHERE number LIKE 'SRA-%'").pluck().get() as number;
+  return `SRA-${String(max + 1).padStart(4, '0')}`;
+}
+
+export function createSra({ db, user, body }: Ctx): SraLoad {
+  const projectId = field(CREATE, 'projectId', () => idParam(body, 'projectId', true));
+  const subcontractId = field(CREATE, 'subcontractId', () => idParam(body, 'subcontractId'));
+  let vendorId = field(CREATE, 'vendorId', () => idParam(body, 'vendorId'));
+  let amount = field(CREATE, 'amount', () => numberParam(body, 'amount'));
+  const description = field(CREATE, 'description', () => stringParam(body, 'description', 2000)) ?? '';
+  let costCodes = indexedValues(body, 'costCodeIds');
+  return db.transaction(() => {
+    const project = projectRow(db, projectId);
+    if (!project) throw fieldAlert(CREATE, 'projectId', `Project ${projectId} not found.`);
+    if (subcontractId !== undefined) {
+      const sub = db.prepare(`SELECT s.subcontractId, s.projectId, s.vendorId, (SELECT coalesce(sum(amount), 0) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId) AS amount
+        FROM subcontracts s WHERE s.subcontractId = ?`).get(subcontractId) as { projectId: number; vendorId: number; amount: number } | undefined;
+      if (!sub || sub.projectId !== projectId) throw fieldAlert(CREATE, 'subcontractId', `Subcontract ${subcontractId} is not a subcontract of the project.`);
+      vendorId ??= sub.vendorId;
+      amount ??= sub.amount;
+      if (!costCodes?.length) {
+        costCodes = (db.prepare('SELECT DISTINCT costCodeId FROM subcontract_items WHERE subcontractId = ? ORDER BY costCodeId').pluck().all(subcontractId) as number[]).map(String);
+      }
+    }
+    if (vendorId === undefined) throw fieldAlert(CREATE, 'vendorId', 'Choose the proposed vendor.');
+    if (!vendorExists(db, vendorId)) throw fieldAlert(CREATE, 'vendorId', `Vendor ${vendorId} not found.`);
+    const checkedAmount = checkAmount(CREATE, amount);
+    const codes = checkCostCodes(db, CREATE, projectId, costCodes ?? []);
+    const score = scoreNow(db, { vendorId, amount: checkedAmount, subcontractId: subcontractId ?? null, completionDate: project.completionDate });
+    const at = riskNowIso();
+    const number = nextSraNumber(db);
+    const vendorName = db.prepare('SELECT name FROM vendors WHERE vendorId = ?').pluck().get(vendorId) as string;
+    const sraId = Number(db.prepare(`INSERT INTO sras (number, projectId, vendorId, amount, subcontractId, description, level, factors, applicationRecordStateId,
+        createdByEmployeeId, createdAt, version, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`).run(
+      number, projectId, vendorId, checkedAmount, subcontractId ?? null, description, score.level, JSON.stringify(score.factors), sraStateId(db, 'Draft'),
+      user.employeeId, at, `${number} ${vendorName}`, at,
+    ).lastInsertRowid);
+    writeCostCodes(db, sraId, codes);
+    return sraLoad(db, user, sraId);
+  }).immediate();
+}
+
+export function saveSra({ db, user, body }: Ctx): SraLoad {
+  const sraId = idParam(body, 'sraId', true);
+  const version = field(SAVE, 'version', () => numberParam(body, 'version', true))!;
+  const vendorIdIn = field(SAVE, 'vendorId', () => idParam(body, 'vendorId'));
+  const amountIn = field(SAVE, 'amount', () => numberParam(body, 'amount'));
+  const description = field(SAVE, 'description', () => rawParam(body, 'description') === undefined ? undefined : (stringParam(body, 'description', 2000) ?? ''));
+  const mitigationNote = field(SAVE, 'mitigationNote', () => rawParam(body, 'mitigationNote') === undefined ? undefined : (stringParam(body, 'mitigationNote', 2000) ?? null));
+  const costCodesIn = indexedValues(body, 'costCodeIds');
+  const mitigationsIn = indexedValues(body, 'mitigations');
+  return db.transaction(() => {
+    const row = sraDbRowOr404(db, sraId);
+    if (!mayEdit(user, row)) throw forbidden('Only the SRA\'s creator, or the Risk role, may change it.');
+    if (row.version !== version) {
+      throw conflict(`${row.number} was changed by someone else (version ${row.version}, yours ${version}). Reload it and try again.`, { currentVersion: row.version, currentRecordStateName: row.state });
+    }
+    if (row.state !== 'Draft') throw autoAlert(SAVE, SRA_TEXT.onlyDraftEditable, { serviceName: 'RiskService' });
+    const vendorId = vendorIdIn ?? row.vendorId;
+    if (!vendorExists(db, vendorId)) throw fieldAlert(SAVE, 'vendorId', `Vendor ${vendorId} not found.`);
+    const amount = amountIn === undefined ? row.amount : checkAmount(SAVE, amountIn);
+    const codes = costCodesIn === undefined ? undefined : checkCostCodes(db, SAVE, row.projectId, costCodesIn);
+    const mitigations = mitigationsIn === undefined ? undefined : checkMitigations(mitigationsIn);
+    const score = scoreNow(db, { vendorId, amount, subcontractId: row.subcontractId, completionDate: row.completionDate });
+    const at = riskNowIso();
+    const vendorName = db.prepare('SELECT name FROM vendors WHERE vendorId = ?').pluck().get(vendorId) as string;
+    db.prepare(`UPDATE sras SET vendorId = ?, amount = ?, description = ?, mitigationNote = ?, level = ?, factors = ?, displayText = ?,
+        version = version + 1, modifiedAt = ? WHERE sraId = ?`).run(
+      vendorId, amount, description ?? row.description, mitigationNote === undefined ? row.mitigationNote : mitigationNote, score.level,
+      JSON.stringify(score.factors), `${row.number} ${vendorName}`, at, sraId,
+    );
+    if (codes) writeCostCodes(db, sraId, codes);
+    if (mitigations) writeMitigations(db, sraId, mitigations, user.employeeId, at);
+    return sraLoad(db, user, sraId);
+  }).immediate();
+}
+
+// --- state moves -----------------------------------------------------------------------------------
+
+const nameOf = (db: Database.Database, id: number | null): string =>
+  id === null ? 'someone else' : ((db.prepare('SELECT preferredName FROM employees WHERE employeeId = ?').pluck().get(id) as string | undefined) ?? 'someone else');
+const when = (iso: string | null) => (iso ? ` at ${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
+
+/** The 409 message of a stale move: what the SRA is now, and who moved it there. */
+export function staleSraMessage(db: Database.Database, row: SraDbRow): string {
+  let how: string;
+  if (row.state === 'Approved') how = `it was approved by ${approvalsOf(db, row.sraId).map((a) => a.name).join(' and ') || 'someone else'}${when(row.decidedAt)}`;
+  else if (row.state === 'Rejected') how = `it was rejected by ${nameOf(db, row.rejectedByEmployeeId)}${when(row.decidedAt)}`;
+  else if (row.state === 'Submitted') how = `it was submitted by ${nameOf(db, row.submittedByEmployeeId)}${when(row.submittedAt)}`;
+  else how = 'it was recalled to Draft';
+  return `${row.number} is now ${row.state}: ${how}. Reload it and try again.`;
+}
+
+export interface SraMoveRequest { itemId: number; oldStateId: number; routeStateId: number; reason?: string }
+
+/** Move one SRA (inside the caller's transaction); throws to refuse, nothing written. */
+export function moveSra(db: Database.Database, user: Caller, request: SraMoveRequest): void {
+  const row = sraDbRowOr404(db, request.itemId);
+  if (row.applicationRecordStateId !== request.oldStateId) {
+    throw conflict(staleSraMessage(db, row), { currentRecordStateId: row.applicationRecordStateId, currentRecordStateName: row.state });
+  }
+  const target = stateById(db, request.routeStateId);
+  if (!target || target.applicationRecordKey !== SRA_RECORD_KEY) throw notFound(`No SRA state with RouteStateId ${request.routeStateId}.`);
+  if (!isAdvancement(db, row.applicationRecordStateId, target.applicationRecordStateId)) {
+    throw autoAlert(STATE, `An SRA can not be moved from '${row.state}' to '${target.name}'.`, { serviceName: 'RiskService' });
+  }
+  const at = riskNowIso();
+  const set = (columns: Record<string, unknown>, stateId = target.applicationRecordStateId) => {
+    const names = Object.keys(columns);
+    db.prepare(`UPDATE sras SET ${names.map((n) => `${n} = @${n}`).join(', ')}${names.length ? ', ' : ''}applicationRecordStateId = @stateId,
+      version = version + 1, modifiedAt = @at WHERE sraId = @sraId`).run({ ...columns, stateId, at, sraId: row.sraId });
+  };
+  if (row.state === 'Draft' && target.name === 'Submitted') {
+    if (!mayEdit(user, row)) throw forbidden('Only the SRA\'s creator, or the Risk role, submits it.');
+    const score = scoreNow(db, row);
+    const problem = mitigationProblem(score.level, mitigationsOf(db, row.sraId));
+    if (problem) throw fieldAlert(STATE, 'mitigations', problem);
+    db.prepare('DELETE FROM sra_approvals WHERE sraId = ?').run(row.sraId);
+    set({ level: score.level, factors: JSON.stringify(score.factors), submittedByEmployeeId: user.employeeId, submittedAt: at, decidedAt: null,
+      rejectedByEmployeeId: null, rejectionReason: null });
+  } else if (row.state === 'Submitted' && target.name === 'Draft') {
+    if (user.employeeId !== row.submittedByEmployeeId) throw forbidden('Only the one who submitted an SRA recalls it.');
+    db.prepare('DELETE FROM sra_approvals WHERE sraId = ?').run(row.sraId);
+    set({ submittedByEmployeeId: null, submittedAt: null });
+  } else if (row.state === 'Submitted' && target.name === 'Approved') {
+    const approvals = approvalsOf(db, row.sraId);
+    const refusal = approvalRefusal(user, row, approvals);
+    if (refusal === 'role') throw forbidden(SRA_TEXT.approverRole);
+    if (refusal === 'own') throw forbidden(SRA_TEXT.ownApproval);
+    if (refusal === 'twice') throw autoAlert(STATE, `You have approved ${row.number} already: a High-risk SRA needs a second approval by someone else.`, { serviceName: 'RiskService' });
+    if (refusal === 'admin') throw autoAlert(STATE, SRA_TEXT.highNeedsAdmin, { serviceName: 'RiskService' });
+    db.prepare('INSERT INTO sra_approvals (sraId, employeeId, role, at) VALUES (?, ?, ?, ?)').run(row.sraId, user.employeeId, approverRole(user), at);
+    if (row.level === 'High' && approvals.length === 0) set({}, row.applicationRecordStateId);
+    else set({ decidedAt: at });
+  } else if (row.state === 'Submitted' && target.name === 'Rejected') {
+    if (!isRiskApprover(user)) throw forbidden(SRA_TEXT.approverRole);
+    const reason = request.reason?.trim();
+    if (!reason) throw fieldAlert(STATE, 'reason', SRA_TEXT.rejectReason);
+    set({ decidedAt: at, rejectedByEmployeeId: user.employeeId, rejectionReason: reason });
+  } else {
+    throw autoAlert(STATE, `An SRA can not be moved from '${row.state}' to '${target.name}'.`, { serviceName: 'RiskService' });
+  }
+}
+
+export function updateSraState({ db, user, body }: Ctx): SraLoad {
+  const request: SraMoveRequest = {
+    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
+    reason: field(STATE, 'reason', () => stringParam(body, 'reason', 2000)),
+  };
+  return db.transaction(() => {
+    moveSra(db, user, request);
+    return sraLoad(db, user, request.itemId);
+  }).immediate();
+}
