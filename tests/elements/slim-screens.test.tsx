@@ -43,7 +43,7 @@ const queueAnswers = (rows: SlimQueueRow[], over: Record<string, StubFor> = {}):
   '/api/slim/getslimqueue': ({ query }) => (query.get('view') === 'all' ? { status: 403, body: { message: 'no' } } : { body: { data: rows } }),
   '/api/slim/getslimassignees': { body: { data: [person(20, 'Priya Natarajan'), person(21, 'Omar Haddad')] } },
   '/api/risk/getprequalvendors': { body: { data: [vendor(), vendor({ vendorId: 8, vendorNumber: 'V-008', name: 'Beta Electric', status: 'Not Prequalified', singleLimitInForce: 100_000, aggregateLimitInForce: 200_000 })] } },
-  '/api/pfm/getprojects': { body: { data: [{ projectId: 3, number: '1001', name: 'Tower' }] } },
+  '/api/slim/getslimprojects': { body: { data: [{ projectId: 3, number: '1001', name: 'Tower', regionId: 1, regionName: 'North Texas' }] } },
   ...over,
 });
 
@@ -194,6 +194,7 @@ describe('SLIM screens', () => {
     const field = (name: string) => form.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
     await waitFor(() => form.querySelector('[data-field="vendorId"] option[value="7"]') && form.querySelector('[data-field="projectId"] option[value="3"]'));
     expect(textOf(form, '[data-field="vendorId"] option[value="8"]')).to.contain('Not Prequalified · single $100,000 · aggregate $200,000');
+    expect(textOf(form, '[data-field="projectId"] option[value="3"]')).to.equal('1001 Tower (North Texas)');
     root$(form, '[data-action="submit-request"]').click();
     await waitFor(() => form.querySelector('[data-error="vendorId"]'));
     setValue(field('vendorId'), '7');

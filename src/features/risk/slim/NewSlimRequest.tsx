@@ -172,7 +172,7 @@ export function NewSlimRequest({ onCancel, onCreated }: { onCancel(): void; onCr
                 {Array.isArray(projects) ? (
                   <select {...aria('projectId')} className={`form-select form-select-sm${invalid('projectId')}`} value={draft.projectId} onChange={(e) => set({ projectId: e.currentTarget.value })}>
                     <option value="">—</option>
-                    {projects.map((p) => <option key={p.projectId} value={p.projectId}>{`${p.number} ${p.name}`}</option>)}
+                    {projects.map((p) => <option key={p.projectId} value={p.projectId}>{`${p.number} ${p.name}${p.regionName ? ` (${p.regionName})` : ''}`}</option>)}
                   </select>
                 ) : (
                   <input {...aria('projectId')} inputMode="numeric" className={`form-control form-control-sm${invalid('projectId')}`} value={draft.projectId}

@@ -6,7 +6,7 @@ import { ApiError, getJson, postForm } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import {
   RISK_API, SLIM_RECORD_KEY,
-  type SlimComment, type SlimOverview, type SlimPerson, type SlimPriority, type SlimQueueRow, type SlimRenewalDraft, type SlimRequestLoad,
+  type SlimComment, type SlimOverview, type SlimPerson, type SlimProject, type SlimPriority, type SlimQueueRow, type SlimRenewalDraft, type SlimRequestLoad,
   type SlimRequestType, type SlimState, type VendorPrequalRow,
 } from '../../../core/risk';
 import type { ExportSheet } from '../../../ui/grid/export';
@@ -64,17 +64,15 @@ export async function loadSlimComments(recordId: number, signal?: AbortSignal): 
   return list<SlimComment>(await getJson(RISK_API.getSlimComments, { recordId }, { signal: timed(signal) }));
 }
 
-/** A project the request form offers. */
-export interface ProjectChoice { projectId: number; number: string; name: string }
+/** A project the request form offers (with its region: a Regional Reviewer of it reviews the request). */
+export type ProjectChoice = SlimProject;
 
-/** The caller's open projects (PFM); empty when the caller may not list them (the form then takes a project number). */
+/** The active projects a request may be for; null when the caller may not list them (the form then takes a project ID). */
 export async function loadProjectChoices(signal?: AbortSignal): Promise<ProjectChoice[] | null> {
   try {
-    const rows = list<Record<string, unknown>>(await getJson('/api/pfm/getprojects', {}, { signal: timed(signal) }));
-    return rows.map((r) => ({ projectId: Number(r.projectId), number: String(r.number ?? r.projectNumber ?? ''), name: String(r.name ?? r.projectName ?? '') }))
-      .filter((p) => Number.isSafeInteger(p.projectId) && p.projectId > 0);
+    return list<SlimProject>(await getJson(RISK_API.getSlimProjects, {}, { signal: timed(signal) })).filter((p) => Number.isSafeInteger(p.projectId) && p.projectId > 0);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
+    if (error instanceof ApiError && (error.status === 403 || error.status === 401 || error.status === 404)) return null;
     throw error;
   }
 }
