@@ -222,7 +222,7 @@ describe('SLIM screens', () => {
     expect(again.querySelector<HTMLInputElement>('[data-field="requestedAmount"]')!.value).to.equal('2000000');
   });
 
-  it('the workbench shows the request, the record and the working of the suggestion; moves take their notes; a refusal keeps the note; a 409 shows the server message and reloads', async () => {
+  it('the workbench shows the request, the record and the working of the suggestion; moves take their notes; a refusal keeps the note; a 409 shows the server message and reloads, the note kept', async () => {
     let state: 'refuse' | 'stale' | 'ok' = 'refuse';
     let loads = 0;
     const moves = [{ applicationRecordStateId: 503, name: 'On Hold – Missing Data' as const }, { applicationRecordStateId: 505, name: 'Escalated' as const }];
@@ -266,6 +266,8 @@ describe('SLIM screens', () => {
     root$(form, '[data-action="confirm-move"]').click();
     await waitFor(() => textOf(root, '[data-stale]').includes('The request is now Withdrawn.'));
     await waitFor(() => loads === 2);
+    // Reloaded; the move is still offered, so the typed note is still there.
+    expect(root.querySelector<HTMLTextAreaElement>('[data-move-form] [data-field="note"]')!.value).to.equal('The 2030 audit');
     state = 'ok';
     root$(root, '[data-move="On Hold – Missing Data"]').click();
     const form2 = await waitFor(() => root.querySelector('[data-move-form]'));

@@ -136,12 +136,14 @@ interface MoveDraft { to: { applicationRecordStateId: number; name: SlimState };
 
 function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next: SlimRequestLoad): void; onStale(message: string): void }) {
   const id = useId();
-  const [draft, setDraft] = useState<MoveDraft | null>(null);
+  const [typed, setDraft] = useState<MoveDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const r = load.request;
-  const start = (to: MoveDraft['to']) => setDraft((d) => (d && d.to.applicationRecordStateId === to.applicationRecordStateId ? d : {
-    to, note: d?.note ?? '', single: String(load.suggested.singleLimit), aggregate: String(load.suggested.aggregateLimit), expires: aYearOn(todayIso()), problem: '',
-  }));
+  // After a reload (a 409) the typed note stays while its move is still offered.
+  const draft = typed && load.moves.some((m) => m.applicationRecordStateId === typed.to.applicationRecordStateId) ? typed : null;
+  const start = (to: MoveDraft['to']) => setDraft(draft && draft.to.applicationRecordStateId === to.applicationRecordStateId ? draft : {
+    to, note: draft?.note ?? '', single: String(load.suggested.singleLimit), aggregate: String(load.suggested.aggregateLimit), expires: aYearOn(todayIso()), problem: '',
+  });
   const approving = draft && (draft.to.name === 'Approved' || draft.to.name === 'Approved with Conditions');
   const note = draft ? moveNote(r.state, draft.to.name, r.escalationReasons.length) : null;
   const confirm = async () => {
@@ -409,7 +411,7 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
       ) : null}
 
       <Section title={T.actions} name="actions">
-        <Moves key={`${r.applicationRecordStateId}-${r.version}`} load={load} onMoved={(next) => { setStale(''); setState({ status: 'ready', load: next }); }}
+        <Moves load={load} onMoved={(next) => { setStale(''); setState({ status: 'ready', load: next }); }}
           onStale={(message) => { setStale(message); reload(); }} />
         {load.canAssign ? <Reassign load={load} onDone={reload} /> : null}
       </Section>
