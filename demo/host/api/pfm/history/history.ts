@@ -12,7 +12,7 @@
 import type Database from 'better-sqlite3';
 import { NOISY_COLUMNS, TRACKED_TABLES } from '../../../db/history';
 import type { Handlers } from '../../context';
-import { badRequest, idParam, lastLoadParam, notFound, stringParam } from '../../http';
+import { badRequest, forbidden, idParam, lastLoadParam, notFound, stringParam } from '../../http';
 import { routeKey } from '../../routes';
 import { rowsToApi, toApi } from '../../rows';
 import { RECORD_TABLES } from '../../scope';
@@ -25,6 +25,12 @@ const HISTORY_RECORDS: Record<string, { table: string; idColumn: string }> = {
   Opportunity: { table: 'opportunities', idColumn: 'opportunityId' },
   ...Object.fromEntries(TRACKED_TABLES.map((spec) => [spec.recordKey, { table: spec.table, idColumn: spec.idColumn }])),
 };
+
+/**
+ * Tracked records of other areas: their history is not served by this PFM call (any keyPFM role may call it), so a
+ * project manager cannot read an employee's timecard, a SLIM request or a vendor's prequalification by id.
+ */
+const NOT_PFM_RECORDS: readonly string[] = ['Timecard', 'TimecardLine', 'SlimRequest', 'VendorPrequalification', 'Sra'];
 
 /** The row without noisy columns and without the table's excluded ones (an e-sign signer's token is a credential). */
 const withoutNoise = (row: Row, exclude: readonly string[] = []): Row =>
@@ -62,6 +68,7 @@ export const historyHandlers: Handlers = {
     if (!raw) throw badRequest("Parameter 'recordKey' is required.", { parameter: 'recordKey' });
     const recordKey = Object.keys(HISTORY_RECORDS).find((key) => key.toLowerCase() === raw.toLowerCase());
     if (!recordKey) throw badRequest(`Parameter 'recordKey': '${raw.slice(0, 40)}' has no history.`, { parameter: 'recordKey' });
+    if (NOT_PFM_RECORDS.includes(recordKey)) throw forbidden(`The history of a ${recordKey} record is not a PFM record's: it is not served here.`);
     return recordHistory(db, user.employeeId, recordKey, idParam(query, 'recordId', true), lastLoadParam(query, 'lastLoad'));
   },
 };
