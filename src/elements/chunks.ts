@@ -46,6 +46,9 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'tc-timecard': () => import('./tc-timecard/define'),
   'pto-requests': () => import('./pto-requests/define'),
   'pto-regional-calendar': () => import('./pto-regional-calendar/define'),
+  'slim-queue': () => import('./slim-queue/define'),
+  'slim-queues': () => import('./slim-queues/define'),
+  'wb-slim-request': () => import('./wb-slim-request/define'),
   'sr-sra': () => import('./sr-sra/define'),
   'wb-risk-assessment': () => import('./wb-risk-assessment/define'),
 };
