@@ -44,7 +44,8 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
   if (path.endsWith('/src/core/api/form-data.ts')) return undefined; // loaded by the first form write (postForm, deleteForm)
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
-  if (path.includes('/src/core/risk/')) return undefined; // travels with the risk screens (SLIM, SRA) and the commitment gate
+  // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
+  if (path.includes('/src/core/risk/')) return 'risk-core';
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
@@ -53,6 +54,9 @@ function manualChunks(id) {
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
+  // The risk room's two parts apart: the commitment workbench and the buyout load the SRA pieces, not the SLIM screens.
+  const riskPart = path.match(/\/src\/features\/risk\/(slim|sra)\//);
+  if (riskPart) return `feature-risk-${riskPart[1]}`;
   // One chunk per business area (src/features/<area>), shared by that area's elements.
   const area = path.match(/\/src\/features\/([^/]+)\//);
   if (area) return `feature-${area[1]}`;

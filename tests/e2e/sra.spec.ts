@@ -6,6 +6,7 @@
 // the advance goes through. A Default keyRISK user gets no Approve (and the API refuses it); nobody
 // approves their own SRA; a stale decision is refused with the server's message. Axe light and dark.
 // Run alone: npx rollup -c && E2E_PORT=4644 npx playwright test tests/e2e/sra.spec.ts
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatCostCode } from '../../src/core/format';
@@ -161,6 +162,11 @@ test.describe('SRA', () => {
     await expect(listRow.locator('[data-state]')).toHaveText('Submitted');
     await expect(listRow.locator('[data-level]')).toHaveText('High');
     await axe(page, ['portal-app', 'sr-sra'], 'list');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('sr-sra [data-export="csv"]').click()]);
+    expect(download.suggestedFilename()).toBe('sra.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFSRA,Project,Vendor,Scope,Amount,Level,State,Created by,Created,Submitted,Decided');
+    expect(csv).toContain(`${stored.number},${project.number} `);
     // Phone width: the list scrolls inside its box, the actions stay on screen.
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(page.locator('sr-sra [data-new-sra]')).toBeInViewport();

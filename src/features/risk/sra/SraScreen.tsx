@@ -11,7 +11,6 @@ import { formatCostCode, formatDate, formatMoney } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { RISK_LEVELS } from '../../../core/risk/sra';
 import { openWorkbench } from '../../../core/workbench';
-import { downloadCsv } from '../../../ui/grid/export';
 import { RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../../ui/records';
 import {
   isClosedSra, loadGateStatus, loadSras, loadSubcontractForSra, problemText, sraSheet, sraStore,
@@ -177,7 +176,7 @@ export function SraScreen(props: SraScreenProps) {
             </div>
             <span className="ms-auto" />
             <button type="button" className="btn btn-sm btn-outline-secondary" data-export="csv" disabled={tabRows.length === 0}
-              onClick={() => downloadCsv(sraSheet(tabRows), T.exportName)}>{T.exportCsv}</button>
+              onClick={() => { const sheet = sraSheet(tabRows); void import('../../../ui/grid/export').then((m) => m.downloadCsv(sheet, T.exportName)); }}>{T.exportCsv}</button>
             <button ref={newButton} type="button" className="btn btn-sm btn-primary" data-new-sra disabled={form !== null}
               onClick={() => setForm({ key: `new-${Date.now()}` })}>{T.newSra}</button>
           </div>
