@@ -179,6 +179,7 @@ describe('SRA UI', () => {
     expect(form.querySelector<HTMLInputElement>('[data-field="amount"]')!.value).to.equal('240000');
     expect(form.querySelector<HTMLInputElement>('input[data-cost-code-id="102"]')!.checked).to.equal(true);
     expect(form.querySelector<HTMLInputElement>('input[data-cost-code-id="101"]')!.checked).to.equal(false);
+    expect(textOf(form, '[data-chosen]')).to.equal('Chosen (1): 09-9000-00 S');
     expect(textOf(form, '[data-gate-reasons]')).to.equal(T.gateReasons('the vendor is not prequalified (Not Prequalified)'));
     expect(textOf(form, '[data-vendor-status]')).to.equal(T.vendorStatus('Not Prequalified', '$100,000', '$200,000'));
     setValue(form.querySelector<HTMLTextAreaElement>('[data-field="description"]')!, 'Typed <b>note</b>');

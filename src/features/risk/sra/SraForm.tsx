@@ -200,6 +200,9 @@ export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProp
                   </div>
                 ) : rows.length === 0 ? <div className="form-text">{T.noCostCodes}</div> : (
                   <>
+                    <div className="form-text mt-0 mb-1" data-chosen aria-live="polite">
+                      {T.chosen(rows.filter((c) => costCodeIds.includes(c.costCodeId)).map((c) => `${formatCostCode(c.code)} ${c.type}`))}
+                    </div>
                     <input type="search" className="form-control form-control-sm mb-2" aria-label={T.formCostCodeFilter} placeholder={T.formCostCodeFilter}
                       value={filter} onChange={(e) => setFilter(e.currentTarget.value)} data-cost-code-filter />
                     <div className={`border rounded p-2 overflow-auto${errors.costCodeIds ? ' border-danger' : ''}`} style={{ maxHeight: '208px', overflowY: 'auto' }}>

@@ -31,6 +31,7 @@ export const SRA_UI_TEXT = {
   formAmount: 'Subcontract amount',
   formCostCodes: 'Scope (cost codes)',
   formCostCodeFilter: 'Filter cost codes',
+  chosen: (codes: readonly string[]) => (codes.length ? `Chosen (${codes.length}): ${codes.join(', ')}` : 'None chosen yet.'),
   formDescription: 'Description',
   formCreate: 'Create SRA',
   formCancel: 'Cancel',
