@@ -31,10 +31,13 @@ const LABELS = [
   'Slim Request', 'Risk Assessment',
 ] as const;
 
+/** Labels that differ from their key's words (an acronym): key → the label shown. */
+const SHOWN_LABELS: Readonly<Record<string, string>> = { SlimRequest: 'SLIM Request' };
+
 /** Every workbench kind: key = label without spaces, tag = `wb-<kebab-key>`. */
-export const WORKBENCH_KINDS: readonly WorkbenchKind[] = Object.freeze(LABELS.map((label) => {
-  const key = label.replace(/ /g, '');
-  return Object.freeze({ key, label, tag: `wb-${kebab(key)}` });
+export const WORKBENCH_KINDS: readonly WorkbenchKind[] = Object.freeze(LABELS.map((words) => {
+  const key = words.replace(/ /g, '');
+  return Object.freeze({ key, label: SHOWN_LABELS[key] ?? words, tag: `wb-${kebab(key)}` });
 }));
 
 /** §2 workbench control tooltips, exactly. */

@@ -20,8 +20,15 @@ export interface RecordFile {
 
 interface FileCountRow { applicationRecordKey: string; recordId: number; fileCount: number }
 
+/**
+ * Records outside PFM whose files the Files calls serve (issue 14): the count call is a PFM load their users may not
+ * make, so their count is the length of the list.
+ */
+const COUNTED_BY_LIST: readonly string[] = ['SlimRequest', 'Sra'];
+
 /** How many files record `recordKey`/`recordId` holds (its own files only, not those of records under it). */
 export async function loadFileCount(recordKey: string, recordId: number): Promise<number> {
+  if (COUNTED_BY_LIST.includes(recordKey)) return (await loadFiles(recordKey, recordId)).length;
   const rows = await getJson<FileCountRow[]>('/api/pfm/getapplicationrecordfilecounts', { recordKey, recordId });
   return (rows ?? []).filter((r) => r.applicationRecordKey === recordKey && r.recordId === recordId).reduce((sum, r) => sum + r.fileCount, 0);
 }
