@@ -11,7 +11,7 @@ import '../../src/elements/wb-risk-assessment/define';
 import '../../src/elements/wb-subcontract/define';
 import '../../src/elements/pfm-buyout/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
 
 const person = (employeeId: number, name: string) => ({ employeeId, name });
 const row = (over: Partial<SraRow> = {}): SraRow => ({
@@ -270,11 +270,19 @@ describe('SRA UI', () => {
       [{ applicationRecordStateId: 503, name: 'Approved' }, { applicationRecordStateId: 504, name: 'Rejected' }], false);
     stubFetch(answers({
       '/api/risk/getsra': () => (++loads === 1 ? { status: 500, body: {} } : { body: { data: submitted } }),
-      '/api/risk/updatesrastate': { body: { data: load({ state: 'Rejected', applicationRecordStateId: 504, rejectionReason: 'Too thin' }, [], false) } },
+      '/api/risk/updatesrastate': ({ body }: FetchRequest) => ((body as Record<string, string>).RouteStateId === '503'
+        ? { body: { data: { ...submitted, sra: { ...submitted.sra, approvals: [...submitted.sra.approvals, { by: person(9, 'Dana Whitfield'), at: '2026-11-21T11:00:00Z', role: 'Risk' }] } } } }
+        : { body: { data: load({ state: 'Rejected', applicationRecordStateId: 504, rejectionReason: 'Too thin' }, [], false) } }),
     }));
     const root = await mount('wb-risk-assessment', { 'record-id': '1' });
     (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-state="failed"] button'))).click();
     await waitFor(() => root.querySelector('[data-approvals]'));
+    expect(textOf(root, '[data-read-only]')).to.equal(T.readOnly('SRA-0001', 'Submitted'));
+    // An approval that leaves a High SRA Submitted says it still needs an Admin.
+    root.querySelector<HTMLButtonElement>('[data-move="Approved"]')!.click();
+    await waitFor(() => root.querySelectorAll('[data-approval]').length === 2);
+    await waitFor(() => overlaysRoot().textContent?.includes(T.approvalRecorded('SRA-0001')));
+    fetchRequests.length = 0;
     expect(textOf(root, '[data-approval]')).to.equal('Priya Natarajan (Risk), 11/21/2026');
     expect(textOf(root, '[data-needs-admin]')).to.equal(T.alsoNeedsAdmin);
     expect([...root.querySelectorAll('[data-move]')].map((b) => b.textContent)).to.deep.equal(['Approve', 'Reject']);
@@ -290,6 +298,7 @@ describe('SRA UI', () => {
     await waitFor(() => textOf(root, '[data-state-name]') === 'Rejected');
     expect(fetchRequests.find((r) => r.method === 'POST')!.body).to.deep.include({ reason: 'Too thin', RouteStateId: '504' });
     expect(textOf(root, '[data-rejection]')).to.equal(T.rejected('Too thin'));
+    expect(textOf(root, '[data-read-only]')).to.equal(T.readOnly('SRA-0001', 'Rejected'));
   });
 
   it('<wb-risk-assessment>: another record-id shows that SRA, not the last one’s typing', async () => {
