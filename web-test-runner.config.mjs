@@ -39,7 +39,7 @@ export default {
   files: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/elements/**/*.test.ts', 'tests/elements/**/*.test.tsx'],
   nodeResolve: false,
   concurrency: 2,
-  testFramework: { config: { timeout: 10000 } },
+  testFramework: { config: { timeout: 20000 } },
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -2,8 +2,8 @@
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Poll until `read` returns something truthy (React renders asynchronously). */
-export async function waitFor<T>(read: () => T | null | undefined | false, timeout = 5000): Promise<T> {
+/** Poll until `read` returns something truthy (React renders asynchronously; lazy chunks load slowly when the whole suite runs on 2 cores). */
+export async function waitFor<T>(read: () => T | null | undefined | false, timeout = 10_000): Promise<T> {
   const end = performance.now() + timeout;
   for (;;) {
     const value = read();

@@ -30,6 +30,7 @@ const EXPECTED_GENERIC: Record<string, Record<string, string[]>> = {
   },
   rpm: {
     'Project Toolbox': ['Projects (PFM)', 'Access Request'],
+    'Subcontractor Risk Tools': ['SLIM Queue', 'SRA'],
     'Employee Tools': ['My Timecard', 'PTO Requests'],
   },
   risk: {
