@@ -3,7 +3,7 @@
  * the page's store of requests (My requests and Team requests share it), and the team requests as an
  * export sheet (CSV and Excel; the writers neutralise formulas).
  */
-import { ApiError, deleteForm, getJson, postForm } from '../../core/api';
+import { ApiError, deleteForm, getJson, loadTimer, postForm, retryMark } from '../../core/api';
 import { formatDate } from '../../core/format';
 import type { PtoAccount } from '../../core/time-off';
 import { TIME_OFF_API, type BalanceRow, type HolidayRow, type RegionRow, type TeamCalendarLoad, type TimeOffRequestRow } from '../../core/time-off-api';
@@ -21,21 +21,12 @@ export function requestStore(): RecordStore<TimeOffRequestRow> {
 
 const list = <T,>(rows: unknown): T[] => (Array.isArray(rows) ? (rows as T[]) : []);
 
-/** How long a load may take before the screen says so (with Retry) rather than wait on. */
-export const LOAD_TIMEOUT_MS = 30_000;
-let loadTimeoutMs = LOAD_TIMEOUT_MS;
-/** Another load timeout (tests); null restores {@link LOAD_TIMEOUT_MS}. */
-export function setLoadTimeout(ms: number | null): void {
-  loadTimeoutMs = ms ?? LOAD_TIMEOUT_MS;
-}
-/** The caller's signal, also aborted (TimeoutError) after the load timeout. */
-const timed = (signal?: AbortSignal): AbortSignal => (signal ? AbortSignal.any([signal, AbortSignal.timeout(loadTimeoutMs)]) : AbortSignal.timeout(loadTimeoutMs));
-
-/**
- * A retry's query mark: identical GETs in flight are shared, so without it a Retry after a timeout
- * would wait on the very request that hung.
- */
-const again = (attempt: number): Record<string, number> => (attempt > 0 ? { retry: attempt } : {});
+export { LOAD_TIMEOUT_MS } from '../../core/api';
+const loadTime = loadTimer();
+/** Another load timeout (tests); null restores LOAD_TIMEOUT_MS. */
+export const setLoadTimeout = loadTime.set;
+const timed = loadTime.timed;
+const again = retryMark;
 
 /** The caller's requests (every state) into the store; `attempt` > 0 for a Retry. */
 export async function loadMyRequests(signal?: AbortSignal, attempt = 0): Promise<TimeOffRequestRow[]> {

@@ -2,7 +2,7 @@
  * The SLIM calls of src/core/risk/api.ts (the contract with demo/host/api/risk), their failures in
  * words (§8), and the queue as an export sheet (the CSV writer neutralises formulas).
  */
-import { ApiError, getJson, postForm } from '../../../core/api';
+import { ApiError, getJson, LOAD_TIMEOUT_MS, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import {
   RISK_API, SLIM_RECORD_KEY,
@@ -16,15 +16,12 @@ export type QueueView = 'mine' | 'all' | 'raised';
 export interface QueueFilters { type: string; state: string; regionId: string }
 
 /** How long a load may take before the screen says so (with Retry) rather than wait on. */
-export const SLIM_LOAD_TIMEOUT_MS = 30_000;
-let loadTimeoutMs = SLIM_LOAD_TIMEOUT_MS;
+export const SLIM_LOAD_TIMEOUT_MS = LOAD_TIMEOUT_MS;
+const loadTime = loadTimer(SLIM_LOAD_TIMEOUT_MS);
 /** Another load timeout (tests); null restores {@link SLIM_LOAD_TIMEOUT_MS}. */
-export function setSlimLoadTimeout(ms: number | null): void {
-  loadTimeoutMs = ms ?? SLIM_LOAD_TIMEOUT_MS;
-}
-const timed = (signal?: AbortSignal): AbortSignal => (signal ? AbortSignal.any([signal, AbortSignal.timeout(loadTimeoutMs)]) : AbortSignal.timeout(loadTimeoutMs));
-/** A retry's query mark: identical GETs in flight are shared, so a Retry must not wait on the one that hung. */
-const again = (attempt: number): Record<string, number> => (attempt > 0 ? { retry: attempt } : {});
+export const setSlimLoadTimeout = loadTime.set;
+const timed = loadTime.timed;
+const again = retryMark;
 const list = <T,>(rows: unknown): T[] => (Array.isArray(rows) ? (rows as T[]) : []);
 
 /** The queue of `view` with the server-side filters. */
@@ -126,29 +123,11 @@ export function saveSlimComment(target: { recordId: number } | { commentId: numb
   return postForm<SlimComment>(RISK_API.saveSlimComment, { ...target, body });
 }
 
-/** The server's message of a refusal body (`{ message }` or the autoAlert body), if any. */
-export function serverMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return '';
-  const body = error.body as { message?: unknown } | string | undefined;
-  if (typeof body === 'string') return body.length < 300 ? body : '';
-  return typeof body?.message === 'string' ? body.message : '';
-}
+export { isStale, serverMessage } from '../../../core/api';
 
 /** A clear sentence for a failed write or load. */
-export function problemText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return T.signedOut;
-    if (error.status === 403) return serverMessage(error) || T.forbidden;
-    if (error.status === 409) return serverMessage(error) ? `${T.stale} ${serverMessage(error)}` : T.stale;
-    if (error.status === 408 || error.status === 504) return T.timeout;
-    if (error.status >= 400 && error.status < 500) return serverMessage(error) || T.failed;
-    return T.failed;
-  }
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return T.timeout;
-  return T.failed;
-}
+export const problemText = (error: unknown): string => sharedProblemText(error, T);
 
-export const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
 export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** The queue as an export sheet (CSV): the columns of the screen, amounts as numbers, the total requested. */

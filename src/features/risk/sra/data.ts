@@ -4,7 +4,7 @@
  * budget's cost codes, a subcontract to pre-fill from), what a failed call means in words, and the
  * list as an export sheet (the CSV writer neutralises formulas).
  */
-import { ApiError, getJson, postForm } from '../../../core/api';
+import { ApiError, getJson, LOAD_TIMEOUT_MS, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import {
   RISK_API, SRA_RECORD_KEY,
@@ -28,15 +28,12 @@ export const isClosedSra = (row: Pick<SraRow, 'state'>): boolean => row.state ==
 const list = <T,>(rows: unknown): T[] => (Array.isArray(rows) ? (rows as T[]) : []);
 
 /** How long a load may take before the screen says so (with Retry) rather than wait on. */
-export const SRA_LOAD_TIMEOUT_MS = 30_000;
-let loadTimeoutMs = SRA_LOAD_TIMEOUT_MS;
+export const SRA_LOAD_TIMEOUT_MS = LOAD_TIMEOUT_MS;
+const loadTime = loadTimer(SRA_LOAD_TIMEOUT_MS);
 /** Another load timeout (tests); null restores {@link SRA_LOAD_TIMEOUT_MS}. */
-export function setSraLoadTimeout(ms: number | null): void {
-  loadTimeoutMs = ms ?? SRA_LOAD_TIMEOUT_MS;
-}
-const timed = (signal?: AbortSignal): AbortSignal => (signal ? AbortSignal.any([signal, AbortSignal.timeout(loadTimeoutMs)]) : AbortSignal.timeout(loadTimeoutMs));
-/** A retry's query mark: identical GETs in flight are shared, so a Retry after a timeout must not wait on the request that hung. */
-const again = (attempt: number): Record<string, number> => (attempt > 0 ? { retry: attempt } : {});
+export const setSraLoadTimeout = loadTime.set;
+const timed = loadTime.timed;
+const again = retryMark;
 
 /** Every SRA the caller may see, into the store. */
 export async function loadSras(signal?: AbortSignal, attempt = 0): Promise<SraRow[]> {
@@ -191,13 +188,7 @@ export async function loadSubcontractForSra(subcontractId: number, signal?: Abor
 
 // --- what a failure means --------------------------------------------------------------------------
 
-/** The server's message of a refusal body (`{ message }` or the autoAlert body), if any. */
-export function serverMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return '';
-  const body = error.body as { message?: unknown } | string | undefined;
-  if (typeof body === 'string') return body.length < 300 ? body : '';
-  return typeof body?.message === 'string' ? body.message : '';
-}
+export { isStale, serverMessage } from '../../../core/api';
 
 /** The field an autoAlert refusal names (`fieldName`), if any. */
 export function refusedField(error: unknown): string {
@@ -206,21 +197,9 @@ export function refusedField(error: unknown): string {
   return typeof body?.fieldName === 'string' ? body.fieldName : '';
 }
 
-/** A clear sentence for a failed load or write (§8). */
-export function problemText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return SRA_UI_TEXT.signedOut;
-    if (error.status === 403) return serverMessage(error) || SRA_UI_TEXT.noAccess;
-    if (error.status === 409) return serverMessage(error) || SRA_UI_TEXT.stale;
-    if (error.status === 408 || error.status === 504) return SRA_UI_TEXT.timeout;
-    if (error.status >= 400 && error.status < 500) return serverMessage(error) || SRA_UI_TEXT.failed;
-    return SRA_UI_TEXT.failed;
-  }
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return SRA_UI_TEXT.timeout;
-  return SRA_UI_TEXT.failed;
-}
-
-export const isStale = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
+/** A clear sentence for a failed load or write (§8); a 409 is the server's own message (it says who changed the SRA). */
+export const problemText = (error: unknown): string =>
+  sharedProblemText(error, { ...SRA_UI_TEXT, forbidden: SRA_UI_TEXT.noAccess }, { staleServerOnly: true });
 
 /**
  * A link from data as a same-origin path ('/sr/sra?…'), or null: anything that is not a path on this
