@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { addDays, timecardNeedsSubmission } from '../../../../src/core/timecards';
 import { HOURS_SUM, isTimecardAdmin, keepsTimecards, openPeriods, timecardNow } from './cards';
 import { openCorrections } from './admin';
+import type { OpenWorkflowItem } from '../workflows';
 
 /** Where a correction is handled. */
 export const CORRECTIONS_LINK = '/teammembertoolbox/timecards?activeTab=corrections';
@@ -26,15 +27,7 @@ export interface TimecardBellItem {
   weekEnding: string | null;
 }
 
-export interface CorrectionWorkflow {
-  workflowInstanceId: number;
-  documentNumber: string;
-  workflowTrigger: string;
-  phaseName: string;
-  directLink: string;
-  applicationRecordKey: string;
-  recordId: number;
-}
+export type CorrectionWorkflow = OpenWorkflowItem;
 
 /** The `timecardNeedsSubmission` item of `employeeId`. */
 export function timecardBellItem(db: Database.Database, employeeId: number): TimecardBellItem {

@@ -10,19 +10,12 @@ import type Database from 'better-sqlite3';
 import { SLIM_RECORD_KEY } from '../../../../../src/core/risk/api';
 import { waitsFor } from '../../../../../src/core/risk/slim';
 import { actorOf, slimLink, slimRows, subjectOf } from './common';
+import type { OpenWorkflowItem } from '../../workflows';
 
 export const SLIM_BELL_OFFSET = 1_000_000;
 export const NOTIFICATION_BELL_OFFSET = 3_000_000;
 
-export interface SlimBellItem {
-  workflowInstanceId: number;
-  documentNumber: string;
-  workflowTrigger: string;
-  phaseName: string;
-  directLink: string;
-  applicationRecordKey: string;
-  recordId: number;
-}
+export type SlimBellItem = OpenWorkflowItem;
 
 export function slimWorkflows(db: Database.Database, employeeId: number): SlimBellItem[] {
   const actor = actorOf(db, employeeId);

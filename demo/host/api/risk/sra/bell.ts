@@ -10,16 +10,9 @@ import type Database from 'better-sqlite3';
 import { roleAllows } from '../../../../../src/core/access';
 import type { Caller } from '../../context';
 import { approvalRefusal, approvalsOf, SRA_SELECT, type SraDbRow } from './records';
+import type { OpenWorkflowItem } from '../../workflows';
 
-export interface SraWorkflow {
-  workflowInstanceId: number;
-  documentNumber: string;
-  workflowTrigger: string;
-  phaseName: string;
-  directLink: string;
-  applicationRecordKey: string;
-  recordId: number;
-}
+export type SraWorkflow = OpenWorkflowItem;
 
 /** The offset of the SRA entries' negative ids. */
 export const SRA_WORKFLOW_ID_OFFSET = 2_000_000;
