@@ -28,12 +28,18 @@ describe('<wb-document-template-administration>', () => {
   });
 
   it('shows its loading state, then the templates with the first one in the editor and the kind’s merge fields', async () => {
-    let release: () => void = () => undefined;
-    stubFetch({ ...answers({ body: {} }), '/api/pfm/documents/templates': () => new Promise((resolve) => { release = () => resolve({ body: { data: TEMPLATES } }); }) });
+    // The loading status shows before the load reaches fetch (the effect runs after paint): release only once it has,
+    // or a release that comes first answers nothing and the load waits for ever (a flake under a full run's load).
+    const held: Array<() => void> = [];
+    const release = async () => {
+      await waitFor(() => held.length > 0);
+      held.splice(0).forEach((answer) => answer());
+    };
+    stubFetch({ ...answers({ body: {} }), '/api/pfm/documents/templates': () => new Promise((resolve) => { held.push(() => resolve({ body: { data: TEMPLATES } })); }) });
     const root = await mount(TAG);
     const status = await waitFor(() => root.querySelector('[role="status"]'));
     expect(status.textContent).to.contain(TEXT.loading);
-    release();
+    await release();
     await waitFor(() => root.querySelectorAll('[data-template]').length === 2);
     const body = await waitFor(() => root.querySelector<HTMLTextAreaElement>('[data-editor="1"] textarea'));
     expect(body.value).to.equal('# {{documentTitle}}\n{{items}}');
