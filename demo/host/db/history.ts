@@ -37,6 +37,8 @@ export interface TrackedTable {
   items?: boolean;
   /** Columns left out besides {@link NOISY_COLUMNS}. */
   exclude?: readonly string[];
+  /** The application key of the record's area (default keyPFM): the PFM history call serves keyPFM records only. */
+  applicationKey?: string;
 }
 
 /** Columns that change on every write or hold bytes: never recorded. */
@@ -77,12 +79,12 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   // The signer's token is the signing link's credential: never copied into the history anyone with PFM access can read.
   { ...item('envelope_signers', 'EnvelopeSigner', 'envelopeSignerId', 'Envelope', 'envelopeId'), exclude: ['token'] },
   record('document_templates', 'DocumentTemplate', 'documentTemplateId'),
-  record('weekly_timecards', 'Timecard', 'timecardId'),
-  item('timecard_lines', 'TimecardLine', 'timecardLineId', 'Timecard', 'timecardId'),
+  { ...record('weekly_timecards', 'Timecard', 'timecardId'), applicationKey: 'keyTC' },
+  { ...item('timecard_lines', 'TimecardLine', 'timecardLineId', 'Timecard', 'timecardId'), applicationKey: 'keyTC' },
   // Issue 14: SLIM decisions (the snapshot is a copy of the vendor record, not a field anyone edits) and the vendor limits they write.
-  record('slim_requests', 'SlimRequest', 'requestId', ['snapshot']),
-  record('vendor_prequalifications', 'VendorPrequalification', 'vendorId'),
-  record('sras', 'Sra', 'sraId'),
+  { ...record('slim_requests', 'SlimRequest', 'requestId', ['snapshot']), applicationKey: 'keySLIM' },
+  { ...record('vendor_prequalifications', 'VendorPrequalification', 'vendorId'), applicationKey: 'keySLIM' },
+  { ...record('sras', 'Sra', 'sraId'), applicationKey: 'keyRISK' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

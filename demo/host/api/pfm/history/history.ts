@@ -27,10 +27,10 @@ const HISTORY_RECORDS: Record<string, { table: string; idColumn: string }> = {
 };
 
 /**
- * Tracked records of other areas: their history is not served by this PFM call (any keyPFM role may call it), so a
- * project manager cannot read an employee's timecard, a SLIM request or a vendor's prequalification by id.
+ * Tracked records of other areas (their `applicationKey`): their history is not served by this PFM call (any keyPFM
+ * role may call it), so a project manager cannot read an employee's timecard, a SLIM request or an SRA by id.
  */
-const NOT_PFM_RECORDS: readonly string[] = ['Timecard', 'TimecardLine', 'SlimRequest', 'VendorPrequalification', 'Sra'];
+const NOT_PFM_RECORDS: readonly string[] = TRACKED_TABLES.filter((spec) => (spec.applicationKey ?? 'keyPFM') !== 'keyPFM').map((spec) => spec.recordKey);
 
 /** The row without noisy columns and without the table's excluded ones (an e-sign signer's token is a credential). */
 const withoutNoise = (row: Row, exclude: readonly string[] = []): Row =>
