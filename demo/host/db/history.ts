@@ -85,6 +85,9 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   { ...record('slim_requests', 'SlimRequest', 'requestId', ['snapshot']), applicationKey: 'keySLIM' },
   { ...record('vendor_prequalifications', 'VendorPrequalification', 'vendorId'), applicationKey: 'keySLIM' },
   { ...record('sras', 'Sra', 'sraId'), applicationKey: 'keyRISK' },
+  // Issue 15: who joined and left a project's team, by whom and why.
+  { ...record('project_team_members', 'ProjectTeamMember', 'projectTeamMemberId'), applicationKey: 'keyProjectSecurity' },
+  { ...record('access_requests', 'AccessRequest', 'accessRequestId'), applicationKey: 'keyProjectSecurity' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

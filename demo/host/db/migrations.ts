@@ -7,6 +7,7 @@
  * carries `displayText`, what a lookup shows.
  */
 import { ADVANCEMENTS, APPLICATION_RECORDS, RECORD_STATES } from './states';
+import { PROJECT_ROLES, TEAM_SOURCES } from '../../../src/core/projects/team';
 
 export interface Migration {
   version: number;
@@ -1545,6 +1546,70 @@ CREATE TABLE sra_approvals (
 ${recordStatesSql(['SlimRequest', 'Sra'])}
 `;
 
+/**
+ * 014 (issue 15, project security; the rules: src/core/projects/team.ts, the enforcer:
+ * demo/host/api/project-access.ts):
+ * - project_team_members: who is on a project's team, in which project role, until when. A removal
+ *   keeps the row (removedAt, removedByEmployeeId, removedReason), so the team's past stays readable;
+ *   at most one current row per project and employee.
+ * - An existing database keeps every project open to its project manager: each project's
+ *   projectManagerEmployeeId becomes a 'Project Manager' member (source 'upgrade'). A fresh database
+ *   gets its teams from the seed (seed-teams.ts).
+ */
+const PROJECT_TEAMS_014 = `
+CREATE TABLE project_team_members (
+  projectTeamMemberId INTEGER PRIMARY KEY,
+  projectId INTEGER NOT NULL REFERENCES projects(projectId),
+  employeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  projectRole TEXT NOT NULL CHECK (projectRole IN (${PROJECT_ROLES.map(sqlText).join(', ')})),
+  endDate TEXT CHECK (endDate IS NULL OR coalesce(date(endDate) = endDate, 0)),
+  source TEXT NOT NULL CHECK (source IN (${TEAM_SOURCES.map(sqlText).join(', ')})),
+  sourceId INTEGER,
+  addedByEmployeeId INTEGER REFERENCES employees(employeeId),
+  addedAt TEXT NOT NULL,
+  removedAt TEXT,
+  removedByEmployeeId INTEGER REFERENCES employees(employeeId),
+  removedReason TEXT,
+  modifiedAt TEXT NOT NULL
+);
+CREATE UNIQUE INDEX project_team_current ON project_team_members(projectId, employeeId) WHERE removedAt IS NULL;
+CREATE INDEX project_team_employee ON project_team_members(employeeId, projectId) WHERE removedAt IS NULL;
+INSERT INTO project_team_members (projectId, employeeId, projectRole, source, addedAt, modifiedAt)
+  SELECT projectId, projectManagerEmployeeId, 'Project Manager', 'upgrade', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+  FROM projects WHERE projectManagerEmployeeId IS NOT NULL ORDER BY projectId;
+`;
+
+/**
+ * 015 (issue 15, access requests; host: demo/host/api/toolbox): a request to join a project's team.
+ * An application record ('AccessRequest': Pending → Approved / Denied / Withdrawn, or Expired by the
+ * host 14 days after it was made). Approval adds a project_team_members row (source 'request',
+ * sourceId = the request) and names it here. Also the states of 'ItBillingRun' (the IT billing month,
+ * whose tables come with the billing migration).
+ */
+const ACCESS_REQUESTS_015 = `
+CREATE TABLE access_requests (
+  accessRequestId INTEGER PRIMARY KEY,
+  number TEXT NOT NULL UNIQUE,
+  projectId INTEGER NOT NULL REFERENCES projects(projectId),
+  requesterEmployeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  projectRole TEXT NOT NULL CHECK (projectRole IN (${PROJECT_ROLES.map(sqlText).join(', ')})),
+  justification TEXT NOT NULL CHECK (length(trim(justification)) > 0),
+  endDate TEXT CHECK (endDate IS NULL OR coalesce(date(endDate) = endDate, 0)),
+  applicationRecordStateId INTEGER NOT NULL REFERENCES application_record_states(applicationRecordStateId),
+  requestedAt TEXT NOT NULL,
+  expiresOn TEXT NOT NULL CHECK (coalesce(date(expiresOn) = expiresOn, 0)),
+  decidedByEmployeeId INTEGER REFERENCES employees(employeeId),
+  decidedAt TEXT,
+  decisionReason TEXT,
+  projectTeamMemberId INTEGER REFERENCES project_team_members(projectTeamMemberId),
+  modifiedAt TEXT NOT NULL
+);
+CREATE INDEX access_requests_project ON access_requests(projectId, applicationRecordStateId);
+CREATE INDEX access_requests_requester ON access_requests(requesterEmployeeId);
+
+${recordStatesSql(['AccessRequest', 'ItBillingRun'])}
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1559,4 +1624,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: '011_timecards', sql: TIMECARDS_011 },
   { version: 12, name: '012_time_off_on_behalf_of', sql: TIME_OFF_012 },
   { version: 13, name: '013_subcontractor_risk', sql: RISK_013 },
+  { version: 14, name: '014_project_teams', sql: PROJECT_TEAMS_014 },
+  { version: 15, name: '015_access_requests', sql: ACCESS_REQUESTS_015 },
 ];

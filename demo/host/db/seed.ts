@@ -17,6 +17,7 @@ import {
 import { seedRisk } from './seed-risk';
 import { seedSlim } from './seed-slim';
 import { seedSra } from './seed-sra';
+import { seedTeams } from './seed-teams';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { calendarDay } from '../../../src/core/timecards';
@@ -95,6 +96,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedSlim(db, SEED_DATE, SEED_STAMP);
     // The SRAs and the gate's subcontracts (issue 14): after the prequalification records, on their own stream.
     seedSra(db, SEED_DATE, SEED_STAMP);
+    // Project teams (issue 15): after everything else, on their own stream (seed-teams.ts).
+    seedTeams(db, SEED_DATE, SEED_STAMP);
     // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();

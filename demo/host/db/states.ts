@@ -30,6 +30,9 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   // Issue 14 (migration 013 adds them to an existing database).
   ['SlimRequest', 'SLIM Request', 'keySLIM'],
   ['Sra', 'Subcontractor Risk Assessment', 'keyRISK'],
+  // Issue 15 (migration 015 adds them to an existing database).
+  ['AccessRequest', 'Project Access Request', 'keyProjectSecurity'],
+  ['ItBillingRun', 'IT Billing Month', 'keyIT'],
 ];
 
 /** A state: [name, closed]. The display order is the position in the list (1-based). */
@@ -68,6 +71,11 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
     ['Approved', true], ['Approved with Conditions', true], ['Denied', true], ['Withdrawn', true],
   ],
   Sra: [['Draft', false], ['Submitted', false], ['Approved', true], ['Rejected', true]],
+  // Issue 15 (migration 015 writes the same rows into an existing database). Expired is set by the
+  // host when a Pending request is 14 days old (no advancement: nobody picks it from a menu).
+  AccessRequest: [['Pending', false], ['Approved', true], ['Denied', true], ['Withdrawn', true], ['Expired', true]],
+  // A month's IT charges: run (and re-run) as a Draft showback, then Posted and locked.
+  ItBillingRun: [['Draft', false], ['Posted', true]],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -163,6 +171,14 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
   Sra: {
     Draft: [['Submitted', true]],
     Submitted: [['Approved', true], ['Rejected', false], ['Draft', false]],
+  },
+  // Issue 15: approve / deny by the project's Project Manager, its region's RPM or an Admin (never one's
+  // own request); withdraw by the requester.
+  AccessRequest: {
+    Pending: [['Approved', true], ['Denied', false], ['Withdrawn', false]],
+  },
+  ItBillingRun: {
+    Draft: [['Posted', true]],
   },
 };
 
