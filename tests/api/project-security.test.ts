@@ -8,6 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
+import { withProjectCaller } from '../../demo/host/api/project-access';
+import { loadCaller } from '../../demo/host/api/context';
+import { loadParams, scopeWhere } from '../../demo/host/api/scope';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
 
@@ -174,5 +177,23 @@ describe('project security: memberships count on the next request', () => {
     } finally {
       host.db.prepare('DELETE FROM project_team_members WHERE projectTeamMemberId = ?').run(memberId);
     }
+  });
+});
+
+describe('project security: the loads stay on their indexes', () => {
+  it('a Budget load of a reachable project adds no filter (cct_budget); an unscoped pm load filters by an IN list on cct_project', () => {
+    const plan = (login: string, query: Record<string, string>) => withProjectCaller(host.db, loadCaller(host.db, login)!, () => {
+      const params = loadParams(host.db, query, ['Project', 'Budget', 'LegalEntity', 'CostCode']);
+      const { where, args } = scopeWhere(params, { project: 't.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } });
+      const sql = `SELECT t.* FROM cost_code_transactions t ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY t.costCodeTransactionId`;
+      return { where, plan: (host.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join(' | ') };
+    });
+    const budget = plan('pm', { recordKey: 'Budget', recordId: '1' });
+    assert.deepEqual(budget.where, ['t.budgetId = ?']);
+    assert.match(budget.plan, /USING INDEX cct_budget/);
+    const all = plan('pm', {});
+    assert.match(all.where[0]!, /^t\.projectId IN \(/);
+    assert.match(all.plan, /USING INDEX cct_project/);
+    assert.deepEqual(plan('admin', {}).where, []);
   });
 });
