@@ -119,6 +119,12 @@ describe('project security: who reaches which project', () => {
       return ((await response.json()) as { data: { results: Array<{ projectId: number | null }> } }).data.results;
     };
     assert.ok((await search('admin')).some((r) => r.projectId === HIDDEN_PROJECT));
+    // The AI service's suggestions read the same scope machinery.
+    const ai = async (login: string) => (await fetch(`${host.url}/ai/pfm/getchatbotcostprojections?recordKey=Project&recordId=${HIDDEN_PROJECT}`, {
+      headers: { authorization: `Bearer ${await host.tokenFor(login, 'ai')}` },
+    })).status;
+    assert.equal(await ai('pm'), 403);
+    assert.equal(await ai('admin'), 200);
     assert.deepEqual((await search('pm')).filter((r) => r.projectId !== null && HIDDEN.includes(r.projectId)), []);
   });
 
