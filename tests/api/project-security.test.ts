@@ -169,6 +169,14 @@ describe('project security: memberships count on the next request', () => {
       assert.equal(refused.body.projectAccess, 'readOnly');
       assert.match(refused.body.message, /Viewer/);
       assert.equal(checksum(host, written), before);
+      // Files: a Viewer lists them but does not delete one.
+      const fileId = Number(host.db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedAt, modifiedAt)
+        VALUES ('Project', ?, 'viewer.txt', 'text/plain', 1, x'41', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`).run(HIDDEN_PROJECT).lastInsertRowid);
+      assert.equal((await api.get('pm', '/api/pfm/files', { recordKey: 'Project', recordId: HIDDEN_PROJECT })).status, 200);
+      const keep = await api.post('pm', '/api/pfm/files', { FileId: fileId }, 'multipart', 'DELETE');
+      assert.equal(keep.status, 403);
+      assert.equal(keep.body.projectAccess, 'readOnly');
+      assert.ok(host.db.prepare('SELECT 1 FROM files WHERE fileId = ?').get(fileId));
 
       host.db.prepare("UPDATE project_team_members SET endDate = '2020-01-01' WHERE projectTeamMemberId = ?").run(memberId);
       const ended = await api.get('pm', '/api/pfm/getcostcodes', { recordKey: 'Project', recordId: HIDDEN_PROJECT });

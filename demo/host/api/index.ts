@@ -124,7 +124,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
           // route's guard on the records its parameters name, before the handler reads anything.
           const query = (request.query ?? {}) as Params;
           const result = await withProjectCaller(db, user, () => {
-            guardRoute(db, route.path, query, body);
+            guardRoute(db, route.method, route.path, query, body);
             return withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query, body }));
           });
           if (result === reply) return reply;

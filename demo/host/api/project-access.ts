@@ -214,7 +214,7 @@ const R = (names: readonly Named[]): RouteGuard => ({ names });
 /** A risk user (keyRISK / keySLIM) keeps every project on the risk calls PFM users share; a PFM-only caller is scoped. */
 const RISK_READERS: readonly AccessRule[] = [ACCESS.sra, ACCESS.slim];
 
-/** Path (as in API_ROUTES, lower-cased on lookup) → its guard. */
+/** Path (as in API_ROUTES, lower-cased on lookup; 'METHOD path' where two methods share a path) → its guard. */
 export const ROUTE_GUARDS: Readonly<Record<string, RouteGuard>> = {
   '/api/pfm/projects/GetProjectMenuByProjectId': R([['ProjectId', 'Project']]),
   '/api/pfm/budgets/GetProjectMenu': R([['BudgetId', 'Budget']]),
@@ -245,7 +245,8 @@ export const ROUTE_GUARDS: Readonly<Record<string, RouteGuard>> = {
   '/api/pfm/SaveCostAdjustment': W([['CostAdjustmentId', 'CostAdjustment']]),
   '/api/pfm/UpdateCostAdjustmentState': W([['ItemId', 'CostAdjustment']]),
   '/api/pfm/UploadCostAdjustmentReferenceDocument': W([['CostAdjustmentId', 'CostAdjustment']]),
-  '/api/pfm/files': R([['recordId', { keyParam: 'recordKey' }], ['FileId', 'File']]),
+  '/api/pfm/files': R([['recordId', { keyParam: 'recordKey' }]]),
+  'DELETE /api/pfm/files': W([['FileId', 'File']]),
   '/api/pfm/files/upload': W([['RecordId', { keyParam: 'ApplicationRecordKey' }]]),
   '/api/pfm/files/download': R([['FileId', 'File']]),
   '/api/pfm/getdataqualityissues': R([['recordId', { keyParam: 'recordKey' }]]),
@@ -263,8 +264,9 @@ export const ROUTE_GUARDS: Readonly<Record<string, RouteGuard>> = {
 
 const GUARDS_BY_PATH = new Map(Object.entries(ROUTE_GUARDS).map(([path, guard]) => [path.toLowerCase(), guard]));
 
-/** The guard of a route path, if it has one. */
-export const routeGuard = (path: string): RouteGuard | undefined => GUARDS_BY_PATH.get(path.toLowerCase());
+/** The guard of a route, if it has one. */
+export const routeGuard = (method: string, path: string): RouteGuard | undefined =>
+  GUARDS_BY_PATH.get(`${method} ${path}`.toLowerCase()) ?? GUARDS_BY_PATH.get(path.toLowerCase());
 
 function paramOf(params: Record<string, unknown>, name: string): unknown {
   const lower = name.toLowerCase();
@@ -277,8 +279,8 @@ function paramOf(params: Record<string, unknown>, name: string): unknown {
  * of a project out of reach → 403 (projectRefusal; a write on a Viewer membership: readOnly).
  * Malformed or unknown ids pass: the handler answers them with its own 400 / 404.
  */
-export function guardRoute(db: Database.Database, path: string, query: Record<string, unknown>, body: Record<string, unknown>): void {
-  const guard = routeGuard(path);
+export function guardRoute(db: Database.Database, method: string, path: string, query: Record<string, unknown>, body: Record<string, unknown>): void {
+  const guard = routeGuard(method, path);
   if (!guard) return;
   const user = currentCaller();
   if (user && guard.unlessRoles?.some((rule) => ruleAllows(user.roles, rule))) return;
