@@ -30,9 +30,9 @@ describe('data loads', () => {
     }
   });
 
-  it('getprojects: 40 projects, open by default, closed ones with open=false; CM ones flagged', async () => {
-    const open = await rows('/api/pfm/getprojects');
-    const closed = await rows('/api/pfm/getprojects', { open: 'false' });
+  it('getprojects: 40 projects (admin: every project; a pm only his teams, tests/api/project-security.test.ts), open by default, closed ones with open=false; CM ones flagged', async () => {
+    const open = await rows('/api/pfm/getprojects', {}, 'admin');
+    const closed = await rows('/api/pfm/getprojects', { open: 'false' }, 'admin');
     assert.equal(open.length + closed.length, 40);
     assert.deepEqual(closed.map((p) => p.projectId).sort((a, b) => a - b), [7, 20, 32]);
     assert.ok(closed.every((p) => p.active === false));

@@ -1,5 +1,6 @@
 // <pfm-projects> end to end: real sign-in, the real API and the seeded database (issue 5, Projects).
 import { expect, test, type Page } from '@playwright/test';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
 import { openPortalAs } from './support/portal';
 
 const NO_ACCESS = 'You do not have access to project data.';
@@ -23,9 +24,10 @@ test.describe('<pfm-projects>', () => {
     await expect(page).toHaveTitle(/Projects/);
     await expect(rows(page).first()).toBeVisible();
     const all = await rows(page).count();
-    expect(all).toBeGreaterThanOrEqual(40);
-    // Closed projects (7, 20, 32) are marked.
-    for (const id of [7, 20, 32]) await expect(row(page, id).locator('[data-closed]')).toHaveText('Closed');
+    // The pm's teams (issue 15): every project but the Gulf Coast ones (32, closed, among them).
+    expect(all).toBe(40 - SEED_TEAM_FACTS.pmHiddenProjectIds.length);
+    // Closed projects (7, 20) are marked.
+    for (const id of [7, 20]) await expect(row(page, id).locator('[data-closed]')).toHaveText('Closed');
     await expect(row(page, 1).locator('[data-closed]')).toHaveCount(0);
 
     // Search.

@@ -29,6 +29,7 @@ import { surveyHandlers } from './pfm/surveys/surveys';
 import { documentTemplateHandlers } from './pfm/documents/templates';
 import { historyHandlers } from './pfm/history/history';
 import { withHistoryActor } from '../db/history';
+import { guardRoute, withProjectCaller } from './project-access';
 import { esignHandlers } from './pfm/esign/envelopes';
 import { requestHandlers } from './time-off/requests';
 import { holidayHandlers } from './time-off/holidays';
@@ -119,7 +120,13 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
           }
           const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
           // Every write the handler makes is recorded in record_history under the caller (db/history.ts).
-          const result = await withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body }));
+          // Project security (project-access.ts): the caller's reach for the scope machinery, and the
+          // route's guard on the records its parameters name, before the handler reads anything.
+          const query = (request.query ?? {}) as Params;
+          const result = await withProjectCaller(db, user, () => {
+            guardRoute(db, route.method, route.path, query, body);
+            return withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query, body }));
+          });
           if (result === reply) return reply;
           return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
         } catch (error) {

@@ -11,6 +11,24 @@ import { badRequest, idParam, notFound, rawParam } from './http';
 import * as Q from './queries';
 import { routeKey } from './routes';
 import { rowsToApi, toApi } from './rows';
+import { currentReach, reaches } from './project-access';
+
+/**
+ * Project security (project-access.ts): the lookups of PFM project data and the record key named in
+ * their 404. A record of a project out of the caller's reach answers 404 with the words of an unknown
+ * one (ids cannot be probed); their lists keep only reachable projects. The token lookup `project`
+ * (number and name, for the Request access screen) and vendors are not project data.
+ */
+const PROJECT_SCOPED: ReadonlySet<LookupType> = new Set<LookupType>([
+  'pfm-project', 'pfm-budget', 'pfm-owner-agreement', 'pfm-owner-agreement-change-order', 'subcontract', 'pfm-subcontract',
+  'pfm-purchase-agreement', 'pfm-subcontract-change-order', 'pfm-purchase-agreement-change-order', 'pfm-purchase-order', 'costCode',
+]);
+
+/** True when the caller reaches the row's project (rows of unscoped types always). */
+function rowReachable(type: LookupType, row: Record<string, unknown>): boolean {
+  if (!PROJECT_SCOPED.has(type)) return true;
+  return reaches(currentReach(), Number(row.projectId));
+}
 
 interface Source {
   /** SELECT … FROM … (main table aliased t). */
@@ -151,9 +169,9 @@ function singleHandler(type: Exclude<LookupType, 'fieldSecurity'>, listToo: bool
   const config = LOOKUP_TYPES[type];
   return ({ db, query }) => {
     const id = lookupId(type, query, !listToo);
-    if (id === undefined) return rowsToApi(all(db, source));
+    if (id === undefined) return rowsToApi(all(db, source).filter((row) => rowReachable(type, row)));
     const row = one(db, source, typeof id === 'string' ? id : id);
-    if (!row) throw notFound(`No ${type} with ${config.idField} ${id}.`);
+    if (!row || !rowReachable(type, row)) throw notFound(`No ${type} with ${config.idField} ${id}.`);
     if (type === 'applicationRecordState') return { ...toApi(row), advancements: advancementsFrom(db, id as number) };
     return toApi(row);
   };
@@ -167,7 +185,7 @@ function build(): Handlers {
     handlers[routeKey('GET', config.single)] = singleHandler(name, listToo);
     if (config.list && !listToo) {
       const source = SOURCES[name];
-      handlers[routeKey('GET', config.list)] = ({ db }) => rowsToApi(all(db, source));
+      handlers[routeKey('GET', config.list)] = ({ db }) => rowsToApi(all(db, source).filter((row) => rowReachable(name, row)));
     }
   }
   const fs = LOOKUP_TYPES.fieldSecurity;

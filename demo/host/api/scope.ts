@@ -9,9 +9,15 @@
  * Loads of child records also accept their parent's key (see each load in loads.ts), e.g.
  * getchangeeventitems: 'ChangeEvent'; getcostcodetransaction: 'CostCode'; getsubcontractchangeorders:
  * 'Subcontract'. An unknown key → 400; a key without recordId → 400; an unknown recordId → 404.
+ *
+ * Project security (issue 15, project-access.ts) lives here, where every load reads its rows: a record
+ * key naming a project (Project, Budget, or a record of one) out of the caller's reach → 403 with the
+ * refusal facts (loadParams); every other load (none, LegalEntity, Vendor, …) keeps only the rows of
+ * the caller's projects (scopeWhere adds reachWhere on the load's project column).
  */
 import type Database from 'better-sqlite3';
 import { badRequest, booleanParam, enumParam, idParam, lastLoadParam, notFound, stringParam, type Params } from './http';
+import { currentReach, projectOfRecord, reachWhere, requireRecord } from './project-access';
 
 /** Where a record key's ids live (to answer 404 for unknown ones). */
 export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> = {
@@ -53,6 +59,8 @@ export interface LoadParams {
   type?: 'unit' | 'hour';
   /** With recordKey Budget: the budget and its roll-up children. */
   budgetIds?: number[];
+  /** True when the record key names one project the caller reaches (checked): no row filter needed. */
+  projectChecked?: boolean;
 }
 
 /** Parse and check the load parameters; `keys` are the record keys this load accepts. */
@@ -73,10 +81,13 @@ export function loadParams(db: Database.Database, query: Params, keys: readonly 
   if (where && !db.prepare(`SELECT 1 FROM ${where.table} WHERE ${where.idColumn} = ?`).get(recordId)) {
     throw notFound(`${recordKey} ${recordId} not found.`);
   }
+  // Project security: a record of a project out of reach → 403 (project-access.ts).
+  requireRecord(db, recordKey, recordId);
+  const projectChecked = projectOfRecord(db, recordKey, recordId) !== undefined;
   const budgetIds = recordKey === 'Budget'
     ? [recordId, ...(db.prepare('SELECT budgetId FROM budgets WHERE rollUpBudgetId = ? ORDER BY budgetId').all(recordId) as Array<{ budgetId: number }>).map((b) => b.budgetId)]
     : undefined;
-  return { recordKey, recordId, lastLoad, open, type, budgetIds };
+  return { recordKey, recordId, lastLoad, open, type, budgetIds, projectChecked };
 }
 
 /** Columns a load scopes by. */
@@ -92,6 +103,10 @@ export function scopeWhere(params: LoadParams, columns: ScopeColumns): { where: 
   const where: string[] = [];
   const args: unknown[] = [];
   const id = params.recordId;
+  // Project security: rows of the caller's projects only, unless the key named one checked project
+  // (then the scope below is one reachable project and the load stays on its index).
+  const reach = currentReach();
+  if (!params.projectChecked && !reach.all && columns.project) where.push(reachWhere(reach, columns.project));
   switch (params.recordKey) {
     case undefined:
       break;

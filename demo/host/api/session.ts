@@ -5,6 +5,7 @@ import { isAdmin, type Handlers } from './context';
 import { badRequest, booleanParam, forbidden, idParam, notFound, nowIso, rawParam, stringParam } from './http';
 import { routeKey } from './routes';
 import { TEAM_WHERE } from './time-off/requests';
+import { currentReach, reachWhere } from './project-access';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
 import { sraWorkflows } from './risk/sra/bell';
@@ -125,7 +126,8 @@ export const sessionHandlers: Handlers = {
 
   [GET('/api/pfm/projects/GetProjectPins')]: ({ db, user }) =>
     db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
-      FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? ORDER BY pin.pinnedAt, p.number`).all(user.employeeId),
+      FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? AND ${reachWhere(currentReach(), 'p.projectId')}
+      ORDER BY pin.pinnedAt, p.number`).all(user.employeeId),
 
   [GET('/api/procore/getprocoredomain')]: ({ db }) => {
     const row = db.prepare("SELECT stringValue FROM settings WHERE key = 'procoreDomain'").get() as { stringValue: string };
@@ -143,7 +145,7 @@ export const sessionHandlers: Handlers = {
     const projectId = idParam(query, 'ProjectId');
     if (projectId !== undefined && !db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
     return (db.prepare(`SELECT rfiId, projectId, number, subject, question, status, isOfficial, dueDate, procoreRfiId, displayText, modifiedAt
-      FROM rfis WHERE (? = 0 OR isOfficial = 1) AND (? IS NULL OR projectId = ?) ORDER BY projectId, number`)
+      FROM rfis WHERE (? = 0 OR isOfficial = 1) AND (? IS NULL OR projectId = ?) AND ${reachWhere(currentReach(), 'projectId')} ORDER BY projectId, number`)
       .all(officialOnly ? 1 : 0, projectId ?? null, projectId ?? null) as Array<Record<string, unknown>>)
       .map((r) => ({ ...r, isOfficial: r.isOfficial === 1 }));
   },

@@ -1,5 +1,15 @@
 /** Every area's route samples (types.ts explains them). Add an area's file with one line. */
 import type { RouteSample } from './types';
+import { CORE_SAMPLES } from './core';
+import { PFM_SAMPLES } from './pfm';
+import { TIME_OFF_SAMPLES } from './time-off';
+import { TIMECARD_SAMPLES } from './timecards';
+import { RISK_SAMPLES } from './risk';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
+  ...CORE_SAMPLES,
+  ...PFM_SAMPLES,
+  ...TIME_OFF_SAMPLES,
+  ...TIMECARD_SAMPLES,
+  ...RISK_SAMPLES,
 ];

@@ -13,6 +13,7 @@ import * as Q from '../queries';
 import { routeKey, type PfmLoadName } from '../routes';
 import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
 import { keysOf, loadParams, scopeWhere, type LoadParams, type ScopeColumns } from '../scope';
+import { currentReach, projectOfRecordExpr, reachWhere } from '../project-access';
 import { budgetSummaries, lineSummaries, projectSummaries } from './projections/summaries';
 import { CURRENT_PERIOD } from '../../db/index';
 import { withCostAdjustmentRules } from './cost-adjustments/rules';
@@ -238,6 +239,9 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, { keys: string[]; run: (db: Dat
       else if (params.recordKey === 'LegalEntity') { where.push(`${FILE_PROJECT_SQL} IN (SELECT projectId FROM projects WHERE legalEntityId = ?)`); args.push(params.recordId); }
       else if (params.recordKey) { where.push('f.applicationRecordKey = ? AND f.recordId = ?'); args.push(params.recordKey, params.recordId); }
       if (params.lastLoad) { where.push('f.modifiedAt > ?'); args.push(params.lastLoad); }
+      // Project security: the files of the caller's projects only (a named record was checked in loadParams).
+      const reach = currentReach();
+      if (!params.projectChecked && !reach.all) where.push(reachWhere(reach, projectOfRecordExpr('f.applicationRecordKey', 'f.recordId')));
       return db.prepare(`SELECT f.applicationRecordKey, f.recordId, count(*) AS fileCount, max(f.modifiedAt) AS modifiedAt FROM files f
         ${where.length ? 'WHERE ' + where.join(' AND ') : ''} GROUP BY f.applicationRecordKey, f.recordId ORDER BY f.applicationRecordKey, f.recordId`).all(...args);
     },

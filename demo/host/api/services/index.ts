@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { ApiResource } from '../../../../src/core/api';
 import { loadCaller, type Handler } from '../context';
+import { withProjectCaller } from '../project-access';
 import { HttpError, sendError, type Params } from '../http';
 import type { AuthenticatedUser } from '../../types';
 import { searchRoutes } from './search';
@@ -68,7 +69,7 @@ export async function registerServices(app: FastifyInstance, db: Database.Databa
             if (!request.user) throw new HttpError(401, 'Unauthorized');
             const user = loadCaller(db, request.user.login);
             if (!user) throw new HttpError(403, `No employee record for '${request.user.login}'.`);
-            const result = await route.handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body: {} });
+            const result = await withProjectCaller(db, user, () => route.handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body: {} }));
             if (result === reply) return reply;
             return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send({ data: result ?? null });
           } catch (error) {

@@ -3,13 +3,15 @@
  * (subcontracts, purchase agreements, purchase orders), change events and owner agreements whose
  * number or name contains `q` (case-insensitive), at most SEARCH_LIMIT_PER_KIND of each, numbers
  * starting with `q` first. A kind is searched only when the caller may call the API load that lists
- * it (access.ts), so an employee without keyPFM gets no PFM records.
+ * it (access.ts), so an employee without keyPFM gets no PFM records, and only records of the projects
+ * the caller reaches (project-access.ts).
  */
 import type Database from 'better-sqlite3';
 import { SEARCH_LIMIT_PER_KIND, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, type SearchAnswer, type SearchKind, type SearchResult } from '../../../../src/core/search';
 import { badRequest, stringParam } from '../http';
 import type { Caller } from '../context';
 import { mayLoad } from './access';
+import { currentReach, reachWhere } from '../project-access';
 import type { ServiceRoute } from './index';
 
 interface KindQuery {
@@ -75,7 +77,10 @@ export function search(db: Database.Database, user: Caller, q: string): SearchRe
   const results: SearchResult[] = [];
   for (const [kind, query] of Object.entries(KINDS) as Array<[SearchKind, KindQuery]>) {
     if (!mayLoad(user, query.load)) continue;
-    const rows = db.prepare(`${query.sql} LIMIT ${SEARCH_LIMIT_PER_KIND}`).all({ contains, prefix }) as Array<Omit<SearchResult, 'kind'>>;
+    // Project security (project-access.ts): records of the caller's projects only (a vendor by the project it opens).
+    const reach = currentReach();
+    const sql = reach.all ? query.sql : `SELECT * FROM (${query.sql}) WHERE ${reachWhere(reach, 'projectId')}`;
+    const rows = db.prepare(`${sql} LIMIT ${SEARCH_LIMIT_PER_KIND}`).all({ contains, prefix }) as Array<Omit<SearchResult, 'kind'>>;
     for (const row of rows) results.push({ kind, ...row, name: row.name ?? '', detail: row.detail ?? '' });
   }
   return results;

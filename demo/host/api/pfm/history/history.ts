@@ -16,6 +16,7 @@ import { badRequest, forbidden, idParam, lastLoadParam, notFound, stringParam } 
 import { routeKey } from '../../routes';
 import { rowsToApi, toApi } from '../../rows';
 import { RECORD_TABLES } from '../../scope';
+import { requireRecord } from '../../project-access';
 
 type Row = Record<string, unknown>;
 
@@ -40,6 +41,10 @@ function recordHistory(db: Database.Database, employeeId: number, recordKey: str
   const where = HISTORY_RECORDS[recordKey]!;
   const row = db.prepare(`SELECT * FROM ${where.table} WHERE ${where.idColumn} = ?`).get(recordId) as Row | undefined;
   if (!row) throw notFound(`${recordKey} ${recordId} not found.`);
+  // Project security: an item's project is its parent's (records themselves are checked by the route's guard).
+  const parent = TRACKED_TABLES.find((spec) => spec.recordKey === recordKey && spec.parent)?.parent;
+  const parentKey = parent && (parent.recordKey ?? (parent.keyColumn ? row[parent.keyColumn] : undefined));
+  if (parent && typeof parentKey === 'string' && typeof row[parent.column] === 'number') requireRecord(db, parentKey, row[parent.column] as number);
   const isItem = TRACKED_TABLES.some((spec) => spec.recordKey === recordKey && spec.parent);
   const items = TRACKED_TABLES.filter((spec) => spec.items && spec.parent?.recordKey === recordKey).flatMap((spec) =>
     (db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.parent!.column} = ? ORDER BY ${spec.idColumn}`).all(recordId) as Row[])
