@@ -121,6 +121,8 @@ export interface CloseoutChecklist extends ProjectCloseoutSummary {
   events: CloseoutEvent[];
   /** What the caller may do now (the server checks again). */
   allowed: Record<CloseoutAction, boolean>;
+  /** The caller may change the project's data (mark documents received, soft close once no blocker remains). */
+  canEdit: boolean;
 }
 
 /** The screen a record key is fixed on, and its workbench kind (null: the projection grid, by budget). */
@@ -190,4 +192,18 @@ export const CLOSEOUT_TEXT = {
     other: 'The closeout checklist could not be loaded.',
   },
   retry: 'Retry',
+  reload: 'Reload',
+  done: (number: string, state: CloseoutState) => `Project ${number} is now ${state}.`,
+  received: (title: string) => `${title}: marked received.`,
+  actionFailed: {
+    signedOut: 'Your session has expired. Sign in again, then try again.',
+    forbidden: 'You may not do this on this project.',
+    stale: 'Someone changed this project first.',
+    timeout: 'The server took too long to answer. Try again.',
+    failed: 'The change could not be saved. Try again.',
+  },
+  states: { Open: 'Open', 'Soft Closed': 'Soft Closed', 'Final Closed': 'Final Closed' } as Record<CloseoutState, string>,
+  history: 'History',
+  noHistory: 'No closeout action yet.',
+  backToList: 'All my projects',
 } as const;

@@ -175,7 +175,9 @@ export function closeoutChecklist(db: Database.Database, user: Caller, projectId
   const row = projectRow(db, projectId);
   const items = closeoutItems(db, projectId);
   const facts = summary(row, items);
-  return { ...facts, items, events: events(db, projectId), allowed: allowedActions(db, user, row, facts.blockerCount) };
+  return {
+    ...facts, items, events: events(db, projectId), allowed: allowedActions(db, user, row, facts.blockerCount), canEdit: reaches(projectReach(db, user), projectId, true),
+  };
 }
 
 /**
