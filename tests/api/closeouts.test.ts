@@ -161,6 +161,23 @@ describe('soft close, final close, reopen', () => {
     assert.equal(adjustment.body.message, CLOSEOUT_TEXT.takesNoCosts(project.number, project.name, 'Soft Closed'));
     assert.equal(checksum(host, tables), before);
 
+    // Commitment items on a closed project are refused too (no commitment has project READY: set 24-1032's state for a moment).
+    host.db.prepare("UPDATE projects SET closeoutState = 'Soft Closed' WHERE projectId = 1").run();
+    try {
+      const sc = one("SELECT subcontractId, applicationRecordStateId, budgetId FROM subcontracts WHERE projectId = 1 ORDER BY subcontractId LIMIT 1");
+      const scLine = one('SELECT costCodeId FROM cost_codes WHERE budgetId = ? ORDER BY costCodeId LIMIT 1', sc.budgetId).costCodeId;
+      const items = checksum(host, ['subcontract_items']);
+      const grown = await api.post('pm', '/api/pfm/SaveCommitment', {
+        RecordKey: 'Subcontract', RecordId: sc.subcontractId, OldRecordStateId: sc.applicationRecordStateId,
+        'items[0].costCodeId': scLine, 'items[0].description': 'Extra', 'items[0].amount': '10',
+      });
+      assert.equal(grown.status, 400);
+      assert.equal(grown.body.message, CLOSEOUT_TEXT.takesNoCosts('24-1032', one('SELECT name FROM projects WHERE projectId = 1').name, 'Soft Closed'));
+      assert.equal(checksum(host, ['subcontract_items']), items);
+    } finally {
+      host.db.prepare("UPDATE projects SET closeoutState = 'Open' WHERE projectId = 1").run();
+    }
+
     // Final close and reopen: Admin only.
     const pmFinal = await api.post('pm', CLOSEOUT_API.finalClose, { ProjectId: READY, OldCloseoutState: 'Soft Closed', Reason: 'x' });
     assert.equal(pmFinal.status, 403);
