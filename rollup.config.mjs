@@ -36,6 +36,7 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/esign.ts')) return undefined; // travels with the e-sign screen and the commitment workbenches
   if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
   if (path.endsWith('/src/core/surveys.ts')) return undefined; // travels with the survey screens
+  if (path.includes('/src/core/toolbox/')) return undefined; // issue 15: travels with the project toolbox screens
   // Issue 13's timecard and time-off rules travel with their screens (and the host), never with the first screen.
   if (path.includes('/src/core/timecards/') || /\/src\/core\/time-off(-api)?\.ts$/.test(path)) return undefined;
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)

@@ -17,6 +17,7 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'pfm-buyout': () => import('./pfm-buyout/define'),
   'pfm-owner-agreements': () => import('./pfm-owner-agreements/define'),
   'pfm-data-quality': () => import('./pfm-data-quality/define'),
+  'pt-project-closeouts': () => import('./pt-project-closeouts/define'),
   'pfm-opportunity-timecard-cost-code': () => import('./pfm-opportunity-timecard-cost-code/define'),
   'wb-subcontract': () => import('./wb-subcontract/define'),
   'wb-subcontract-change-order': () => import('./wb-subcontract-change-order/define'),

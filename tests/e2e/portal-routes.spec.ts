@@ -217,6 +217,7 @@ test.describe('full-page hand-offs to the legacy host', () => {
     '/pr/Timecards/weeklyredirect': 'tc-timecard',
     '/pr/Requests': 'pto-requests',
     '/pr/Requests/ManageRegionalCalendar': 'pto-regional-calendar',
+    '/ProjectToolbox/ProjectCloseouts': 'pt-project-closeouts',
   };
   for (const [path, query] of HANDOFFS) {
     test(`${path.split('?')[0]} leaves for the legacy page with its query`, async ({ page }) => {

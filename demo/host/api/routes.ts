@@ -23,6 +23,9 @@ import { RISK_API } from '../../../src/core/risk/api';
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
 
+/** Project closeouts (issue 15): PFM users and keyProjectCloseout users, plus the project check of toolbox/closeouts.ts. */
+const CLOSEOUT_ACCESS: readonly AccessRule[] = [ACCESS.pfm, { key: 'keyProjectCloseout' }];
+
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
 
 export interface RouteSpec {
@@ -218,6 +221,14 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId', access: 'token', note: 'lookup fieldSecurity (applicationRecordStateId)' },
   { method: 'GET', path: '/api/applications/GetUserRecordFieldPermissionAll', access: 'token', note: 'list fieldSecurity' },
   { method: 'GET', path: '/api/pfm/GetcostCode', access: 'pfm', note: 'lookup costCode (costCodeId)' },
+
+  // Project closeouts (issue 15, part closeout: demo/host/api/toolbox/closeouts.ts; the rules: src/core/toolbox/closeout.ts)
+  { method: 'GET', path: '/api/toolbox/closeouts/getprojectcloseouts', access: { anyOf: CLOSEOUT_ACCESS }, note: "added: the caller's reachable projects (reachWhere) with closeout state and blocker counts" },
+  { method: 'GET', path: '/api/toolbox/closeouts/getcloseoutchecklist', access: { anyOf: CLOSEOUT_ACCESS }, note: 'added: recordKey Project, recordId: the checklist with its blocking records (requireProject: 403 out of reach)' },
+  { method: 'POST', path: '/api/toolbox/closeouts/SoftCloseProject', access: { anyOf: CLOSEOUT_ACCESS }, note: 'added: ProjectId, OldCloseoutState (409 when stale), Reason; the project\'s writers; 400 autoAlert naming the blockers while any remain' },
+  { method: 'POST', path: '/api/toolbox/closeouts/FinalCloseProject', access: { anyOf: CLOSEOUT_ACCESS }, note: 'added: ProjectId, OldCloseoutState, Reason; keyPFM Admin only (else 403 from the handler); must be Soft Closed' },
+  { method: 'POST', path: '/api/toolbox/closeouts/ReopenProject', access: { anyOf: CLOSEOUT_ACCESS }, note: 'added: ProjectId, OldCloseoutState, Reason; keyPFM Admin only (else 403 from the handler)' },
+  { method: 'POST', path: '/api/toolbox/closeouts/ReceiveContractDocument', access: { anyOf: CLOSEOUT_ACCESS }, note: 'added: ContractDocumentTrackingId, ReceivedDate? (a required contract document marked received); the project\'s writers' },
 ];
 
 /** `METHOD /path` in lower case: the key handlers are registered under. */

@@ -61,7 +61,7 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
   },
   { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', tag: 'pto-regional-calendar', attributes: { 'region-id': 'regionId', year: 'year' } },
   { path: '/CostManagement/Projects', title: 'Projects', tag: 'pfm-projects', attributes: {} },
-  { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', ...planned('pt-project-closeouts', 'Project Closeouts') },
+  { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', tag: 'pt-project-closeouts', attributes: { 'project-id': 'projectId' } },
   { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', ...planned('pt-access-request', 'Project Access Request') },
   { path: '/ProjectToolbox/ProjectSecurities/reviewaccess', title: 'Review Project Access', ...planned('pt-review-access', 'Review Project Access') },
 ];

@@ -5,6 +5,7 @@ import { PFM_SAMPLES } from './pfm';
 import { TIME_OFF_SAMPLES } from './time-off';
 import { TIMECARD_SAMPLES } from './timecards';
 import { RISK_SAMPLES } from './risk';
+import { TOOLBOX_CLOSEOUT_SAMPLES } from './toolbox-closeouts';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...CORE_SAMPLES,
@@ -12,4 +13,5 @@ export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...TIME_OFF_SAMPLES,
   ...TIMECARD_SAMPLES,
   ...RISK_SAMPLES,
+  ...TOOLBOX_CLOSEOUT_SAMPLES,
 ];

@@ -26,6 +26,7 @@ import { moveRecordState, recordOr404, stateById, stateByName, trackChange } fro
 import { routeKey } from '../../routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { checkSraGate } from '../../risk/sra/gate';
+import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 
 type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
 type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
@@ -150,6 +151,7 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
   return db.transaction(() => {
     const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(id) as Record<string, unknown> | undefined;
     if (!record) throw notFound(`${key} ${id} not found.`);
+    if (entries.size) assertProjectTakesCosts(db, record.projectId as number, 'SaveCommitment');
     const stateId = record.applicationRecordStateId as number;
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict(`The ${spec.label} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });

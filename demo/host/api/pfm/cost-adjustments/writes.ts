@@ -33,6 +33,7 @@ import { moveRecordState, projectIdOr404, recordOr404, stateById, stateByName, t
 import { routeKey } from '../../routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withCostAdjustmentRules } from './rules';
+import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 
 /** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
 const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
@@ -100,6 +101,7 @@ function createCostAdjustment({ db, body, user }: Ctx): unknown {
   const projectId = projectIdOr404(db, body);
   const budgetId = idParam(body, 'BudgetId', true);
   return db.transaction(() => {
+    assertProjectTakesCosts(db, projectId, 'CreateCostAdjustment');
     const budget = db.prepare('SELECT budgetId, jobNumber FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, projectId) as
       { budgetId: number; jobNumber: string } | undefined;
     const feedback: FeedbackItem[] = [];

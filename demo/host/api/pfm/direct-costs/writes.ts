@@ -30,6 +30,7 @@ import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { routeKey } from '../../routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 
 type Row = Record<string, unknown>;
 const FUNCTION = 'UpdateDirectCostState';
@@ -160,6 +161,7 @@ function createDirectCost({ db, body, user }: Ctx): unknown {
   return db.transaction(() => {
     const project = db.prepare('SELECT projectId, budgetId FROM projects WHERE projectId = ?').get(projectId) as { projectId: number; budgetId: number | null } | undefined;
     if (!project) throw notFound(`Project ${projectId} not found.`);
+    assertProjectTakesCosts(db, projectId, 'CreateDirectCost');
     const budgetId = budgetParam ?? project.budgetId ?? 0;
     const budget = db.prepare('SELECT budgetId, jobNumber FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, projectId) as { budgetId: number; jobNumber: string } | undefined;
     if (!budget) throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the project.' }]);

@@ -1,0 +1,2 @@
+/** The project toolbox's calls (issue 15): one export per part. */
+export { closeoutHandlers } from './closeouts';
