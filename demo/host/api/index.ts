@@ -36,7 +36,7 @@ import { holidayHandlers } from './time-off/holidays';
 import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 import { riskHandlers } from './risk';
-import { closeoutHandlers } from './toolbox';
+import { closeoutHandlers, defaultAssignmentHandlers } from './toolbox';
 
 export { API_ROUTES } from './routes';
 
@@ -99,6 +99,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...timecardsHandlers,
     ...riskHandlers,
     ...closeoutHandlers,
+    ...defaultAssignmentHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

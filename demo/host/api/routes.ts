@@ -19,6 +19,7 @@ import { ACCESS } from '../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-off-api';
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
+import { DEFAULT_ASSIGNMENTS_API } from '../../../src/core/toolbox/assignments';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -179,6 +180,15 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: RISK_API.updateSraState, access: 'sra', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin' },
   { method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)' },
   { method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)' },
+
+  // Default assignments (issue 15, part "assign": demo/host/api/toolbox/default-assignments.ts; the contract: src/core/toolbox/assignments.ts).
+  { method: 'GET', path: DEFAULT_ASSIGNMENTS_API.getRules, access: 'defaultAssignments', note: 'added: every default-assignment rule with its names and how many current members it added' },
+  { method: 'GET', path: DEFAULT_ASSIGNMENTS_API.getOptions, access: 'defaultAssignments', note: 'added: the rule form\'s choices (active employees, regions, legal entities, classifications, project roles)' },
+  { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.previewRule, access: 'defaultAssignments', note: 'added: EmployeeId, ProjectRole, RegionId?, LegalEntityId?, Classification?, EndDays?: whom it would add to which active project (not saved)' },
+  { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.saveRule, access: 'defaultAssignments', note: 'added: RuleId? + ModifiedAt (409 stale), the rule\'s fields, Active; 400 feedback items naming the field' },
+  { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.deleteRule, access: 'defaultAssignments', note: 'added: RuleId; a rule that added anyone is refused (400 autoAlert: deactivate it)' },
+  { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.applyRule, access: 'defaultAssignments', note: 'added: RuleId, ModifiedAt (409 stale): adds the person to the active projects in scope (source rule): ApplyReport' },
+  { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.createProject, access: { anyOf: [{ key: 'keyPFM', roles: ['Admin'] }, ACCESS.defaultAssignments] }, note: 'added: a new project, its primary budget and its team (the PM, then every matching active rule)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },

@@ -88,6 +88,7 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   // Issue 15: who joined and left a project's team, by whom and why.
   { ...record('project_team_members', 'ProjectTeamMember', 'projectTeamMemberId'), applicationKey: 'keyProjectSecurity' },
   { ...record('access_requests', 'AccessRequest', 'accessRequestId'), applicationKey: 'keyProjectSecurity' },
+  { ...record('default_assignment_rules', 'DefaultAssignmentRule', 'ruleId'), applicationKey: 'keyProjectSecurity' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

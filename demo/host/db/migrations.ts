@@ -1611,6 +1611,33 @@ ${recordStatesSql(['AccessRequest', 'ItBillingRun'])}
 `;
 
 /**
+ * 016 (issue 15, default assignments; the rule: src/core/toolbox/assignments.ts, the host:
+ * demo/host/api/toolbox/default-assignments.ts): rules that put a person on projects' teams. A scope of
+ * region, legal entity and/or classification (at least one; every one given must match), a project
+ * role and an optional membership length (endDays). Deactivated rather than deleted once a rule has
+ * added anyone (project_team_members.source 'rule', sourceId = ruleId). Tracked in record_history.
+ */
+const DEFAULT_ASSIGNMENTS_016 = `
+CREATE TABLE default_assignment_rules (
+  ruleId INTEGER PRIMARY KEY,
+  employeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  projectRole TEXT NOT NULL CHECK (projectRole IN (${PROJECT_ROLES.map(sqlText).join(', ')})),
+  regionId INTEGER REFERENCES regions(regionId),
+  legalEntityId INTEGER REFERENCES legal_entities(legalEntityId),
+  classification TEXT CHECK (classification IS NULL OR classification IN ('GC', 'CM', 'DB')),
+  endDays INTEGER CHECK (endDays IS NULL OR (endDays >= 1 AND endDays <= 3650)),
+  active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  createdByEmployeeId INTEGER REFERENCES employees(employeeId),
+  createdAt TEXT NOT NULL,
+  modifiedByEmployeeId INTEGER REFERENCES employees(employeeId),
+  modifiedAt TEXT NOT NULL,
+  CHECK (regionId IS NOT NULL OR legalEntityId IS NOT NULL OR classification IS NOT NULL)
+);
+CREATE INDEX default_assignment_rules_active ON default_assignment_rules(active, ruleId);
+CREATE INDEX project_team_source ON project_team_members(source, sourceId);
+`;
+
+/**
  * 017 (issue 15, project closeouts; rules and words: src/core/toolbox/closeout.ts, host:
  * demo/host/api/toolbox/closeouts.ts): a project's closeout state (Open → Soft Closed → Final Closed,
  * reopened by an Admin) with who soft and final closed it and when, and every closeout action with
@@ -1652,5 +1679,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: '013_subcontractor_risk', sql: RISK_013 },
   { version: 14, name: '014_project_teams', sql: PROJECT_TEAMS_014 },
   { version: 15, name: '015_access_requests', sql: ACCESS_REQUESTS_015 },
+  { version: 16, name: '016_default_assignments', sql: DEFAULT_ASSIGNMENTS_016 },
   { version: 17, name: '017_project_closeouts', sql: PROJECT_CLOSEOUTS_017 },
 ];

@@ -6,6 +6,7 @@ import { TIME_OFF_SAMPLES } from './time-off';
 import { TIMECARD_SAMPLES } from './timecards';
 import { RISK_SAMPLES } from './risk';
 import { TOOLBOX_CLOSEOUT_SAMPLES } from './toolbox-closeouts';
+import { TOOLBOX_ASSIGNMENT_SAMPLES } from './toolbox-assignments';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...CORE_SAMPLES,
@@ -14,4 +15,5 @@ export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...TIMECARD_SAMPLES,
   ...RISK_SAMPLES,
   ...TOOLBOX_CLOSEOUT_SAMPLES,
+  ...TOOLBOX_ASSIGNMENT_SAMPLES,
 ];
