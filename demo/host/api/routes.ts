@@ -19,6 +19,7 @@ import { ACCESS } from '../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-off-api';
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
+import { USERS_API } from '../../../src/core/admin/users';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -176,6 +177,16 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: RISK_API.updateSraState, access: 'sra', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin' },
   { method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)' },
   { method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)' },
+
+  // User management (issue 15, api/admin/users.ts; the contract: src/core/admin/users.ts). Reads: keyUserManagement Admin, IT, Viewer; writes Admin and IT (Viewer 403 in the handler).
+  { method: 'GET', path: USERS_API.getUsers, access: 'userManagement', note: 'added: search (name, login, email, employee key), active, roleName, applicationKey, regionId: UserList (capped)' },
+  { method: 'GET', path: USERS_API.getUser, access: 'userManagement', note: 'added: employeeId: UserDetail (profile, manager, region, beta, roles, project teams)' },
+  { method: 'POST', path: USERS_API.grantRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (duplicate → 400 autoAlert); audited' },
+  { method: 'POST', path: USERS_API.revokeRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (the last active keyAdmin Admin → 400 autoAlert); audited' },
+  { method: 'POST', path: USERS_API.setActive, access: 'userManagement', note: 'added: employeeId, active, reason? (oneself or the last Admin → 400 autoAlert); audited' },
+  { method: 'POST', path: USERS_API.setBeta, access: 'userManagement', note: 'added: employeeId, betaUser; audited' },
+  { method: 'POST', path: USERS_API.copyRoles, access: 'userManagement', note: 'added: employeeId, fromEmployeeId: adds the roles the target lacks, { added, user }; audited' },
+  { method: 'GET', path: USERS_API.getAuditLog, access: 'userManagement', note: 'added: subjectEmployeeId, actorEmployeeId, action, from, to: AuditList newest first (capped)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },
