@@ -79,6 +79,42 @@ async function fetchInto(fetchRoles: () => Promise<RoleEntry[]>, generation: num
   }
 }
 
+/**
+ * Reloads the roles without unsettling them: the portal calls it on every navigation, so a role
+ * granted or revoked since sign-in counts on the next screen (issue 15). While it runs the status
+ * stays settled (the screen is not swapped for a wait); concurrent calls, and a first load still in
+ * flight, share one request; the roles store changes only when the roles did. A failure is logged
+ * and keeps the roles as they were (the server still checks every call).
+ */
+export function refreshRoles(fetchRoles: () => Promise<RoleEntry[]> = fetchRoleAccess): Promise<void> {
+  if (state.inFlight) return state.inFlight;
+  if (!isSettled(state.status.get())) return loadRoles(fetchRoles);
+  const generation = state.generation;
+  const load = refreshInto(fetchRoles, generation).finally(() => {
+    if (state.inFlight === load) state.inFlight = null;
+  });
+  state.inFlight = load;
+  return load;
+}
+
+async function refreshInto(fetchRoles: () => Promise<RoleEntry[]>, generation: number): Promise<void> {
+  try {
+    const entries: unknown = await Promise.resolve().then(fetchRoles);
+    if (!Array.isArray(entries)) throw new TypeError('Role access response is not a list');
+    if (generation !== state.generation) return;
+    const next = entries.filter(isRoleEntry);
+    if (!sameRoles(next, state.roles.get())) state.roles.set(next);
+    state.status.set('loaded');
+  } catch (error) {
+    console.error('Role refresh failed', error);
+  }
+}
+
+const roleKey = (entry: RoleEntry): string => `${entry.applicationKey}\u0000${entry.name}`;
+function sameRoles(a: readonly RoleEntry[], b: readonly RoleEntry[]): boolean {
+  return a.length === b.length && a.every((entry, index) => roleKey(entry) === roleKey(b[index]!));
+}
+
 function isRoleEntry(entry: unknown): entry is RoleEntry {
   const candidate = entry as Partial<RoleEntry> | null;
   return typeof candidate?.applicationKey === 'string' && typeof candidate.name === 'string';
