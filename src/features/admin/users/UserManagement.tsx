@@ -227,7 +227,7 @@ function Profile({ user, busy, write }: { user: UserDetail; busy: boolean; write
             <>
               <div>
                 <label className="form-label small mb-1" htmlFor={reasonId}>{T.deactivateReason}</label>
-                <input id={reasonId} className="form-control form-control-sm" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+                <input id={reasonId} name="reason" className="form-control form-control-sm" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
               </div>
               <button type="button" className="btn btn-sm btn-outline-danger" data-action="deactivate" disabled={busy || user.isSelf}
                 onClick={() => void write(() => setActive(user.employeeId, false, reason)).then((ok) => { if (ok) setReason(''); })}>{T.deactivate}</button>
