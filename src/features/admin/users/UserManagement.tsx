@@ -286,7 +286,9 @@ function Roles({ user, busy, write }: { user: UserDetail; busy: boolean; write: 
 function CopyRoles({ user, users, busy, write }: { user: UserDetail; users: readonly UserRow[]; busy: boolean; write: Write }) {
   const [from, setFrom] = useState('');
   const headingId = useId();
-  const others = users.filter((u) => u.employeeId !== user.employeeId);
+  // Anyone may be the template, not only the users the list's search shows.
+  const [everyone] = useLoad<UserList>((signal, attempt) => loadUsers(NO_FILTERS, signal, attempt), 'everyone');
+  const others = (everyone.status === 'ready' ? everyone.value.rows : users).filter((u) => u.employeeId !== user.employeeId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!from) return;

@@ -20,7 +20,7 @@ export const USERS_UI_TEXT = {
   userFailed: 'The user could not be loaded.',
   auditFailed: 'The audit log could not be loaded.',
   retry: 'Retry',
-  count: (shown: number, total: number) => (shown === total ? `${total} users` : `${shown} of ${total} users shown: narrow the search to see the rest.`),
+  count: (shown: number, total: number) => (shown === total ? `${total} user${total === 1 ? '' : 's'}` : `${shown} of ${total} users shown: narrow the search to see the rest.`),
   noUsers: 'No user matches.',
   pickUser: 'Pick a user to see their profile, roles and project teams.',
   columns: { name: 'Name', login: 'Login', email: 'Email', region: 'Region', status: 'Status', roles: 'Roles' },
