@@ -45,6 +45,8 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
   if (path.endsWith('/src/core/api/form-data.ts')) return undefined; // loaded by the first form write (postForm, deleteForm)
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
+  // Issue 15's admin contracts (users, …) travel with the admin screens, never with the first screen.
+  if (path.includes('/src/core/admin/')) return undefined;
   // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
   if (path.includes('/src/core/risk/')) return 'risk-core';
   // Issue 15's project-toolbox rules and call contracts travel with their screens (and the host), never with the first screen.

@@ -102,7 +102,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     return sendPortalPage(reply);
   });
 
-  await registerIdentityProvider(app, getProvider);
+  await registerIdentityProvider(app, getProvider, db);
   await registerPages(app);
   registerLegacyPages(app);
   app.get('/', async (_request, reply) => sendPortalPage(reply));

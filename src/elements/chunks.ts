@@ -53,4 +53,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'sr-sra': () => import('./sr-sra/define'),
   'wb-risk-assessment': () => import('./wb-risk-assessment/define'),
   'pt-default-assignments': () => import('./pt-default-assignments/define'),
+  'admin-user-management': () => import('./admin-user-management/define'),
 };

@@ -7,6 +7,7 @@ import {
   ROLE_ACCESS_PATH,
   hasAccess,
   loadRoles,
+  refreshRoles,
   resetRoles,
   setRoles,
   whenRolesLoaded,
@@ -212,6 +213,66 @@ describe('roles (§5, §6)', () => {
         log.restore();
       }
       expect(await waiting).to.deep.equal([]);
+    });
+  });
+
+  describe('refreshRoles (issue 15: the portal reloads roles on each navigation)', () => {
+    it('keeps the roles settled while it reloads, then takes the new roles', async () => {
+      setRoles(PM_ROLES);
+      const before = $roles.get();
+      const answer = deferred<RoleEntry[]>();
+      const refresh = refreshRoles(() => answer.promise);
+      expect($rolesStatus.get()).to.equal('loaded');
+      expect($rolesLoaded.get()).to.equal(true);
+      const granted = [...PM_ROLES, { applicationKey: 'keyUserManagement', name: 'IT' }];
+      answer.resolve(granted);
+      await refresh;
+      expect($roles.get()).to.deep.equal(granted);
+      expect(hasAccess('keyUserManagement', ['IT'])).to.equal(true);
+      expect($roles.get()).not.to.equal(before);
+    });
+
+    it('shares one request between concurrent calls', async () => {
+      setRoles(PM_ROLES);
+      let calls = 0;
+      const answer = deferred<RoleEntry[]>();
+      const fetcher = () => { calls += 1; return answer.promise; };
+      const first = refreshRoles(fetcher);
+      const second = refreshRoles(fetcher);
+      expect(second).to.equal(first);
+      answer.resolve([PM_ROLES[0]!]);
+      await Promise.all([first, second]);
+      expect(calls).to.equal(1);
+      expect($roles.get()).to.deep.equal([PM_ROLES[0]]);
+      // A later call makes a new request.
+      await refreshRoles(() => { calls += 1; return Promise.resolve([PM_ROLES[0]!]); });
+      expect(calls).to.equal(2);
+    });
+
+    it('leaves the store untouched when the roles did not change', async () => {
+      setRoles(PM_ROLES);
+      const before = $roles.get();
+      await refreshRoles(() => Promise.resolve(PM_ROLES.map((r) => ({ ...r }))));
+      expect($roles.get()).to.equal(before);
+    });
+
+    it('keeps the roles when the reload fails', async () => {
+      setRoles(PM_ROLES);
+      const log = captureConsoleError();
+      try {
+        await refreshRoles(() => Promise.reject(new Error('offline')));
+      } finally {
+        log.restore();
+      }
+      expect(log.calls).to.have.length(1);
+      expect($roles.get()).to.deep.equal(PM_ROLES);
+      expect($rolesStatus.get()).to.equal('loaded');
+    });
+
+    it('before the first load it is the first load', async () => {
+      await refreshRoles(() => Promise.resolve(PM_ROLES));
+      expect($rolesStatus.get()).to.equal('loaded');
+      expect($roles.get()).to.deep.equal(PM_ROLES);
     });
   });
 

@@ -2,7 +2,8 @@
 import type Database from 'better-sqlite3';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type RoleEntry } from '../../../src/core/access';
-import type { Params } from './http';
+import { HttpError, type Params } from './http';
+import { USERS_TEXT } from '../../../src/core/admin/users';
 
 export interface Employee {
   employeeId: number;
@@ -47,6 +48,18 @@ export function loadCaller(db: Database.Database, login: string): Caller | undef
   const roles = db.prepare('SELECT applicationKey, name FROM employee_roles WHERE employeeId = ? ORDER BY employeeRoleId')
     .all(employee.employeeId) as RoleEntry[];
   return { ...employee, roles };
+}
+
+/**
+ * THE caller check of every authenticated call (API, legacy data paths, BI / AI / search services):
+ * the token's employee with their roles as they are now (a role change counts on the next request),
+ * 403 without an employee record, 401 when the employee is deactivated (their tokens stop working).
+ */
+export function authenticatedCaller(db: Database.Database, login: string): Caller {
+  const user = loadCaller(db, login);
+  if (!user) throw new HttpError(403, `No employee record for '${login}'.`);
+  if (user.active !== 1) throw new HttpError(401, USERS_TEXT.deactivatedToken, { deactivated: true });
+  return user;
 }
 
 /** keyAdmin Admin: may look at other employees' items. */

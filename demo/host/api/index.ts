@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import multipart from '@fastify/multipart';
 import { ACCESS, ruleAllows } from '../../../src/core/access';
 import '../types';
-import { loadCaller, type Caller, type Handlers } from './context';
+import { authenticatedCaller, type Caller, type Handlers } from './context';
 import { HttpError, sendError, type Params } from './http';
 import { API_ROUTES, routeKey, type RouteAccess } from './routes';
 import { sessionHandlers } from './session';
@@ -37,6 +37,7 @@ import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 import { riskHandlers } from './risk';
 import { closeoutHandlers, defaultAssignmentHandlers } from './toolbox';
+import { adminHandlers } from './admin';
 
 export { API_ROUTES } from './routes';
 
@@ -100,6 +101,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...riskHandlers,
     ...closeoutHandlers,
     ...defaultAssignmentHandlers,
+    ...adminHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);
@@ -116,8 +118,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         try {
           if (!request.user) throw new HttpError(401, 'Unauthorized');
-          const user = loadCaller(db, request.user.login);
-          if (!user) throw new HttpError(403, `No employee record for '${request.user.login}'.`);
+          const user = authenticatedCaller(db, request.user.login);
           if (!accessAllows(user, route.access)) {
             throw new HttpError(403, `You do not have access to ${route.path}.`, { requiredAccess: route.access });
           }

@@ -20,6 +20,7 @@ import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-of
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
 import { DEFAULT_ASSIGNMENTS_API } from '../../../src/core/toolbox/assignments';
+import { USERS_API } from '../../../src/core/admin/users';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -189,6 +190,15 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.deleteRule, access: 'defaultAssignments', note: 'added: RuleId; a rule that added anyone is refused (400 autoAlert: deactivate it)' },
   { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.applyRule, access: 'defaultAssignments', note: 'added: RuleId, ModifiedAt (409 stale): adds the person to the active projects in scope (source rule): ApplyReport' },
   { method: 'POST', path: DEFAULT_ASSIGNMENTS_API.createProject, access: { anyOf: [{ key: 'keyPFM', roles: ['Admin'] }, ACCESS.defaultAssignments] }, note: 'added: a new project, its primary budget and its team (the PM, then every matching active rule)' },
+  // User management (issue 15, api/admin/users.ts; the contract: src/core/admin/users.ts). Reads: keyUserManagement Admin, IT, Viewer; writes Admin and IT (Viewer 403 in the handler).
+  { method: 'GET', path: USERS_API.getUsers, access: 'userManagement', note: 'added: search (name, login, email, employee key), active, roleName, applicationKey, regionId: UserList (capped)' },
+  { method: 'GET', path: USERS_API.getUser, access: 'userManagement', note: 'added: employeeId: UserDetail (profile, manager, region, beta, roles, project teams)' },
+  { method: 'POST', path: USERS_API.grantRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (duplicate → 400 autoAlert); audited' },
+  { method: 'POST', path: USERS_API.revokeRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (the last active keyAdmin Admin → 400 autoAlert); audited' },
+  { method: 'POST', path: USERS_API.setActive, access: 'userManagement', note: 'added: employeeId, active, reason? (oneself or the last Admin → 400 autoAlert); audited' },
+  { method: 'POST', path: USERS_API.setBeta, access: 'userManagement', note: 'added: employeeId, betaUser; audited' },
+  { method: 'POST', path: USERS_API.copyRoles, access: 'userManagement', note: 'added: employeeId, fromEmployeeId: adds the roles the target lacks, { added, user }; audited' },
+  { method: 'GET', path: USERS_API.getAuditLog, access: 'userManagement', note: 'added: subjectEmployeeId, actorEmployeeId, action, from, to: AuditList newest first (capped)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },

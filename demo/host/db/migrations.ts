@@ -1663,6 +1663,34 @@ CREATE TABLE project_closeout_events (
 CREATE INDEX project_closeout_events_project ON project_closeout_events(projectId, projectCloseoutEventId);
 `;
 
+/**
+ * 018 (issue 15, user management; host: demo/host/api/admin/users.ts, contract src/core/admin/users.ts):
+ * - admin_audit_log: every change an administrator makes to a user (grantRole, revokeRole, activate,
+ *   deactivate, setBeta, copyRoles, …): who (actor), to whom (subject), when, the application key
+ *   where there is one, before and after as text, the reason. Rows are only ever added.
+ * - employees.deactivatedAt / deactivatedByEmployeeId: users are never deleted; `active` = 0 stops
+ *   their tokens at the API and their sign-in.
+ */
+const USER_ADMIN_018 = `
+CREATE TABLE admin_audit_log (
+  auditId INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  actorEmployeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  subjectEmployeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  action TEXT NOT NULL CHECK (length(action) > 0),
+  applicationKey TEXT,
+  before TEXT,
+  after TEXT,
+  reason TEXT
+);
+CREATE INDEX admin_audit_subject ON admin_audit_log(subjectEmployeeId, at);
+CREATE INDEX admin_audit_actor ON admin_audit_log(actorEmployeeId, at);
+CREATE INDEX admin_audit_action ON admin_audit_log(action, at);
+CREATE INDEX admin_audit_at ON admin_audit_log(at);
+ALTER TABLE employees ADD COLUMN deactivatedAt TEXT;
+ALTER TABLE employees ADD COLUMN deactivatedByEmployeeId INTEGER REFERENCES employees(employeeId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1681,4 +1709,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: '015_access_requests', sql: ACCESS_REQUESTS_015 },
   { version: 16, name: '016_default_assignments', sql: DEFAULT_ASSIGNMENTS_016 },
   { version: 17, name: '017_project_closeouts', sql: PROJECT_CLOSEOUTS_017 },
+  { version: 18, name: '018_user_admin', sql: USER_ADMIN_018 },
 ];

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import type { Provider } from 'oidc-provider';
 import { DEMO_PASSWORD, findDemoAccount } from '../accounts';
 import { applySecurityHeaders } from '../security-headers';
-import { IDP_PATH } from './provider';
+import type Database from 'better-sqlite3';
+import { USERS_TEXT } from '../../../src/core/admin/users';
+import { accountActive, IDP_PATH } from './provider';
 import { loginPage } from './views';
 
 export { createIdentityProvider, issuerFor, IDP_PATH } from './provider';
@@ -36,7 +38,7 @@ function passToProvider(provider: Provider, request: FastifyRequest, reply: Fast
 }
 
 /** Register the provider's routes on `app`. */
-export async function registerIdentityProvider(app: FastifyInstance, getProvider: () => Provider): Promise<void> {
+export async function registerIdentityProvider(app: FastifyInstance, getProvider: () => Provider, db?: Database.Database): Promise<void> {
   app.get('/idp-assets/:name', async (request, reply) => {
     const asset = ASSETS[(request.params as { name: string }).name];
     if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
@@ -83,6 +85,10 @@ export async function registerIdentityProvider(app: FastifyInstance, getProvider
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(loginPage(details.uid, { login, error: 'Unknown login or wrong password. Every demo account uses the password “demo”.' }));
+      }
+      if (db && !accountActive(db, account.login)) {
+        return reply.code(403).type('text/html; charset=utf-8').header('cache-control', 'no-store')
+          .send(loginPage(details.uid, { login, error: USERS_TEXT.deactivatedSignIn }));
       }
       reply.hijack();
       applySecurityHeaders(reply.raw);

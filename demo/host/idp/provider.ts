@@ -19,6 +19,12 @@ export interface IdentityProviderOptions {
   db: Database.Database;
 }
 
+/** False when the login's employee is deactivated (user management); an account without an employee row stays usable. */
+export function accountActive(db: Database.Database, login: string): boolean {
+  const row = db.prepare('SELECT active FROM employees WHERE login = ? COLLATE NOCASE').get(login) as { active: number } | undefined;
+  return row === undefined || row.active === 1;
+}
+
 /** The mount path and the issuer of the provider for an origin. */
 export const IDP_PATH = '/idp';
 export const issuerFor = (origin: string): string => `${origin}${IDP_PATH}`;
@@ -64,7 +70,8 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
     conformIdTokenClaims: false,
     async findAccount(_ctx: unknown, sub: string) {
       const account = findDemoAccount(sub);
-      if (!account) return undefined;
+      // A deactivated employee's session, refresh and silent renewal end here too.
+      if (!account || !accountActive(db, account.login)) return undefined;
       return {
         accountId: account.login,
         async claims() {

@@ -53,27 +53,45 @@ const fetchRoleAccess = () => getJson<RoleEntry[]>(ROLE_ACCESS_PATH);
  * stop waiting and deny. Entries without a string applicationKey and name are dropped.
  */
 export function loadRoles(fetchRoles: () => Promise<RoleEntry[]> = fetchRoleAccess): Promise<void> {
+  return startLoad(fetchRoles, false);
+}
+
+/**
+ * Reloads the roles without unsettling them: the portal calls it on every navigation, so a role
+ * granted or revoked since sign-in counts on the next screen (issue 15). While it runs the status
+ * stays settled (the screen is not swapped for a wait); concurrent calls, and a first load still in
+ * flight, share one request; the roles store changes only when the roles did. A failure is logged
+ * and keeps the roles as they were (the server still checks every call).
+ */
+export function refreshRoles(fetchRoles: () => Promise<RoleEntry[]> = fetchRoleAccess): Promise<void> {
+  return startLoad(fetchRoles, isSettled(state.status.get()));
+}
+
+function startLoad(fetchRoles: () => Promise<RoleEntry[]>, refresh: boolean): Promise<void> {
   if (state.inFlight) return state.inFlight;
   const generation = state.generation;
-  state.status.set('loading');
-  const load = fetchInto(fetchRoles, generation).finally(() => {
+  if (!refresh) state.status.set('loading');
+  const load = fetchInto(fetchRoles, generation, refresh).finally(() => {
     if (state.inFlight === load) state.inFlight = null;
   });
   state.inFlight = load;
   return load;
 }
 
-async function fetchInto(fetchRoles: () => Promise<RoleEntry[]>, generation: number): Promise<void> {
+const roleKey = (entries: readonly RoleEntry[]): string => JSON.stringify(entries.map((entry) => [entry.applicationKey, entry.name]));
+
+async function fetchInto(fetchRoles: () => Promise<RoleEntry[]>, generation: number, refresh: boolean): Promise<void> {
   try {
     // Awaited in a microtask so a fetcher that throws at once is handled like a rejected one.
     const entries: unknown = await Promise.resolve().then(fetchRoles);
     if (!Array.isArray(entries)) throw new TypeError('Role access response is not a list');
     if (generation !== state.generation) return;
-    state.roles.set(entries.filter(isRoleEntry));
+    const next = entries.filter(isRoleEntry);
+    if (!refresh || roleKey(next) !== roleKey(state.roles.get())) state.roles.set(next);
     state.status.set('loaded');
   } catch (error) {
-    console.error('Role load failed', error);
-    if (generation !== state.generation) return;
+    console.error(refresh ? 'Role refresh failed' : 'Role load failed', error);
+    if (refresh || generation !== state.generation) return;
     state.roles.set([]);
     state.status.set('failed');
   }

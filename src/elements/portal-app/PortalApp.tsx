@@ -1,7 +1,7 @@
-import { createElement, useEffect, useLayoutEffect } from 'react';
+import { createElement, useEffect, useLayoutEffect, useState } from 'react';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
-import { $roles, $rolesLoaded } from '../../core/roles';
+import { $roles, $rolesLoaded, refreshRoles } from '../../core/roles';
 import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
 import { useStore } from '../../ui/hooks';
 
@@ -15,7 +15,7 @@ type View =
 /** Tag for screens whose own issue has not delivered their element yet. */
 const NOT_AVAILABLE_TAG = 'portal-not-available';
 
-function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, rolesLoaded: boolean, allowed: boolean): View {
+function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, rolesLoaded: boolean, allowed: boolean, fresh: boolean): View {
   if (resolution.kind === 'redirect' || resolution.kind === 'handoff') return { kind: 'leaving' };
   if (resolution.kind === 'notFound') return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: 'notFound' };
   const { route } = resolution;
@@ -23,7 +23,8 @@ function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, 
     // §5: the guard waits until roles have loaded.
     if (signedOut) return { kind: 'signIn' };
     if (!signedIn || !rolesLoaded) return { kind: 'waiting', message: 'Checking your access…' };
-    if (!allowed) return { kind: 'leaving' };
+    // A refusal waits for this navigation's role reload: a role granted since sign-in opens the screen.
+    if (!allowed) return fresh ? { kind: 'leaving' } : { kind: 'waiting', message: 'Checking your access…' };
   }
   const known = getPageLoader()?.tags.includes(resolution.tag) ?? Boolean(customElements.get(resolution.tag));
   if (!known) {
@@ -47,17 +48,29 @@ export function PortalApp() {
   const signedIn = session.status === 'signedIn';
   const signedOut = session.status === 'signedOut' || session.status === 'error';
   const allowed = resolution.kind === 'screen' ? guardAllows(resolution.route, roles) : true;
-  const view = viewFor(resolution, signedIn, signedOut, rolesLoaded, allowed);
+
+  // Issue 15: every navigation to a guarded screen reloads the roles (coalesced), so a role granted
+  // or revoked since sign-in counts now; the guard refuses only with this navigation's roles.
+  const guarded = resolution.kind === 'screen' && Boolean(resolution.route.access);
+  const [checked, setChecked] = useState<Resolution | null>(null);
+  useEffect(() => {
+    if (!signedIn || !guarded) return;
+    let live = true;
+    void refreshRoles().then(() => { if (live) setChecked(resolution); });
+    return () => { live = false; };
+  }, [resolution, signedIn, guarded]);
+  const fresh = checked === resolution;
+  const view = viewFor(resolution, signedIn, signedOut, rolesLoaded, allowed, fresh);
 
   // Redirects, hand-offs and refusals leave this screen.
   useEffect(() => {
     // By the time effects run the address bar holds the URL as typed: keep its query verbatim.
     if (resolution.kind === 'redirect') navigate(unprocessablePath(location.pathname, location.search), { replace: true });
     else if (resolution.kind === 'handoff') location.assign(resolution.url);
-    else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !allowed) {
+    else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !allowed && fresh) {
       navigate(FORBIDDEN_PATH, { replace: true });
     }
-  }, [resolution, signedIn, rolesLoaded, allowed]);
+  }, [resolution, signedIn, rolesLoaded, allowed, fresh]);
 
   // §2: titles per screen; scroll resets to the top on navigation.
   const title = view.kind === 'element' ? view.title : undefined;

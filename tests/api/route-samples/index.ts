@@ -7,6 +7,7 @@ import { TIMECARD_SAMPLES } from './timecards';
 import { RISK_SAMPLES } from './risk';
 import { TOOLBOX_CLOSEOUT_SAMPLES } from './toolbox-closeouts';
 import { TOOLBOX_ASSIGNMENT_SAMPLES } from './toolbox-assignments';
+import { ADMIN_USERS_SAMPLES } from './admin-users';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...CORE_SAMPLES,
@@ -16,4 +17,5 @@ export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...RISK_SAMPLES,
   ...TOOLBOX_CLOSEOUT_SAMPLES,
   ...TOOLBOX_ASSIGNMENT_SAMPLES,
+  ...ADMIN_USERS_SAMPLES,
 ];

@@ -6,14 +6,14 @@
  * the API's audience).
  *
  * Why under demo/host/api/: on the demo host they share the API's database, its employee and role
- * lookup (`loadCaller`), its access table (`accessAllows` on the API route a result comes from) and
+ * lookup (`authenticatedCaller`: a deactivated employee gets 401), its access table (`accessAllows` on the API route a result comes from) and
  * its loads, so a later change to who may see what (team scoping) applies to the API and to the
  * services in one place. One file per service; this one adds the token check and the answers.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { ApiResource } from '../../../../src/core/api';
-import { loadCaller, type Handler } from '../context';
+import { authenticatedCaller, type Handler } from '../context';
 import { withProjectCaller } from '../project-access';
 import { HttpError, sendError, type Params } from '../http';
 import type { AuthenticatedUser } from '../../types';
@@ -67,8 +67,7 @@ export async function registerServices(app: FastifyInstance, db: Database.Databa
         service.get(route.path, async (request, reply) => {
           try {
             if (!request.user) throw new HttpError(401, 'Unauthorized');
-            const user = loadCaller(db, request.user.login);
-            if (!user) throw new HttpError(403, `No employee record for '${request.user.login}'.`);
+            const user = authenticatedCaller(db, request.user.login);
             const result = await withProjectCaller(db, user, () => route.handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body: {} }));
             if (result === reply) return reply;
             return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send({ data: result ?? null });

@@ -1,0 +1,2 @@
+/** The admin area (issue 15): one export line per part. */
+export * from './users';
