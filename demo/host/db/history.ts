@@ -88,6 +88,8 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   // Issue 15: who joined and left a project's team, by whom and why.
   { ...record('project_team_members', 'ProjectTeamMember', 'projectTeamMemberId'), applicationKey: 'keyProjectSecurity' },
   { ...record('access_requests', 'AccessRequest', 'accessRequestId'), applicationKey: 'keyProjectSecurity' },
+  // Issue 15, IT billing: who ran and posted a month.
+  { ...record('it_billing_runs', 'ItBillingRun', 'itBillingRunId'), applicationKey: 'keyIT' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

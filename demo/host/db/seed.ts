@@ -18,6 +18,7 @@ import { seedRisk } from './seed-risk';
 import { seedSlim } from './seed-slim';
 import { seedSra } from './seed-sra';
 import { seedTeams } from './seed-teams';
+import { seedBilling } from './seed-billing';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { calendarDay } from '../../../src/core/timecards';
@@ -98,6 +99,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedSra(db, SEED_DATE, SEED_STAMP);
     // Project teams (issue 15): after everything else, on their own stream (seed-teams.ts).
     seedTeams(db, SEED_DATE, SEED_STAMP);
+    // IT billing (issue 15): departments by job title, who holds which seat, device and line, on its own stream (seed-billing.ts).
+    seedBilling(db, SEED_STAMP);
     // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();
