@@ -51,4 +51,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-slim-request': () => import('./wb-slim-request/define'),
   'sr-sra': () => import('./sr-sra/define'),
   'wb-risk-assessment': () => import('./wb-risk-assessment/define'),
+  'it-billing': () => import('./it-billing/define'),
 };
