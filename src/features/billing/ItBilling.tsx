@@ -98,7 +98,7 @@ function MonthList({ months, selected, onSelect }: { months: readonly BillingMon
           <tbody>
             {months.map((m) => (
               <tr key={m.month} data-month={m.month} className={m.month === selected ? 'table-active' : undefined}>
-                <th scope="row">
+                <th scope="row" className="text-nowrap">
                   <button type="button" className="btn btn-link p-0" aria-current={m.month === selected ? 'true' : undefined} aria-label={T.selectMonth(m.month)}
                     onClick={() => onSelect(m.month)}>{m.month}</button>
                 </th>
