@@ -5,9 +5,16 @@
  * → Posted, a stale post is a 409 naming who posted it, a posted month refuses a re-run (400 autoAlert);
  * a month without timecard hours is a clear 400; keyIT User and Viewer read but get 403 on run and post;
  * bad month and method are 400s. The seed (seed-billing.ts): departments by job title and the holdings.
+ * Migration 020 upgrades an older database with its employees kept and put in departments.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../demo/host/db';
+import { COST_ITEMS, DEPARTMENTS } from '../../demo/host/db/seed-billing';
+import { databaseBefore } from './support/migrations';
 import { BILLING_API, BILLING_TEXT, monthDays, toCents } from '../../src/core/billing';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
@@ -161,5 +168,32 @@ describe('IT billing: run, re-run, post', () => {
     const notRun = await api.get('it', BILLING_API.run, { month: '2026-09' });
     assert.equal(notRun.body.data.runId, null);
     assert.equal(toCents(notRun.body.data.charges), chargesCents('2026-09'));
+  });
+});
+
+describe('migration 020', () => {
+  it('upgrades a version-15 database: employees kept and put in departments by job title, the catalogue written, no run', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'billing-020-'));
+    try {
+      const file = path.join(dir, 'old.sqlite');
+      const old = databaseBefore(file, 16);
+      old.exec(`INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01');
+        INSERT INTO employees (employeeId, login, employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, legalEntityId, displayText, modifiedAt)
+          VALUES (1, 'old', 'E1', 'Olga', 'Oldham', 'Olga Oldham', 'OO', 'Estimator', 'olga@example.com', 1, 'Olga Oldham', 't'),
+                 (2, NULL, 'E2', 'Lou', 'Lang', 'Lou Lang', 'LL', 'Laborer', 'lou@example.com', 1, 'Lou Lang', 't');`);
+      old.close();
+      const up = openDatabase({ file });
+      try {
+        assert.deepEqual(up.prepare('SELECT e.employeeId, e.email, d.name FROM employees e JOIN departments d USING (departmentId) ORDER BY e.employeeId').all(),
+          [{ employeeId: 1, email: 'olga@example.com', name: 'Estimating' }, { employeeId: 2, email: 'lou@example.com', name: 'Operations' }]);
+        assert.equal((up.prepare('SELECT count(*) AS n FROM departments').get() as Row).n, DEPARTMENTS.length);
+        assert.equal((up.prepare('SELECT count(*) AS n FROM it_cost_items').get() as Row).n, COST_ITEMS.length);
+        assert.equal((up.prepare('SELECT count(*) AS n FROM it_billing_runs').get() as Row).n, 0);
+      } finally {
+        up.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
