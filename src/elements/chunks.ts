@@ -54,4 +54,5 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-risk-assessment': () => import('./wb-risk-assessment/define'),
   'pt-default-assignments': () => import('./pt-default-assignments/define'),
   'admin-user-management': () => import('./admin-user-management/define'),
+  'it-billing': () => import('./it-billing/define'),
 };

@@ -5,6 +5,7 @@ import { API_ROUTES } from '../../demo/host/api/index';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { ACCESS } from '../../src/core/access';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
+import { BILLING_API } from '../../src/core/billing';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
 
@@ -28,6 +29,8 @@ const EMPLOYEE_READS = new Set(['/api/pfm/getopportunities']);
 const FILE_PATHS = new Set(['/api/pfm/files', '/api/pfm/files/upload', '/api/pfm/files/download']);
 // Time off (issue 13): the employee (keyPTO Default) calls these; the holiday writes stay refused (tests/api/time-off-*.test.ts).
 for (const path of Object.values(TIME_OFF_API)) if (path !== TIME_OFF_API.saveHoliday && path !== TIME_OFF_API.deleteHoliday) EMPLOYEE_READS.add(path.toLowerCase());
+// IT billing (issue 15): the viewer (keyIT Viewer) reads it, and the handler refuses him run and post (tests/api/it-billing.test.ts).
+const VIEWER_BILLING = new Set(Object.values(BILLING_API).map((p) => p.toLowerCase()));
 const WRITTEN = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files', 'change_tracking'];
 
 describe('API access (§6 enforced on the server)', () => {
@@ -61,6 +64,7 @@ describe('API access (§6 enforced on the server)', () => {
         if (login === 'employee' && route.access === 'timecards') continue;
         // Issue 15: the viewer reads user management (keyUserManagement Viewer); its refusals: tests/api/admin-users.test.ts.
         if (login === 'viewer' && route.access === 'userManagement') continue;
+        if (login === 'viewer' && VIEWER_BILLING.has(route.path.toLowerCase())) continue;
         const answer = route.method === 'GET'
           ? await api.get(login, route.path, { recordKey: 'Project', recordId: 1, ProjectId: 1, BudgetId: 1 })
           : await api.post(login, route.path, { ItemId: 1, OldRecordStateId: 6, RouteStateId: 12, ProjectId: 1, BudgetId: 1, ChangeEventId: 1, FileId: 1 }, 'multipart', route.method);

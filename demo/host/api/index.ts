@@ -38,6 +38,7 @@ import { timecardsHandlers } from './timecards';
 import { riskHandlers } from './risk';
 import { closeoutHandlers, defaultAssignmentHandlers } from './toolbox';
 import { adminHandlers } from './admin';
+import { billingHandlers } from './billing';
 
 export { API_ROUTES } from './routes';
 
@@ -102,6 +103,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...closeoutHandlers,
     ...defaultAssignmentHandlers,
     ...adminHandlers,
+    ...billingHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

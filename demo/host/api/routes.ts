@@ -21,6 +21,7 @@ import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
 import { DEFAULT_ASSIGNMENTS_API } from '../../../src/core/toolbox/assignments';
 import { USERS_API } from '../../../src/core/admin/users';
+import { BILLING_API } from '../../../src/core/billing';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -179,6 +180,11 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: RISK_API.createSra, access: 'sra', note: 'added: projectId, vendorId, amount > 0, costCodeIds[i] of the project\'s budgets, subcontractId? (vendor, amount and cost codes default from it), description: a Draft SRA-0001…' },
   { method: 'POST', path: RISK_API.saveSra, access: 'sra', note: 'added: sraId, version (409 stale), vendorId?, amount?, costCodeIds[i]?, description?, mitigations[i]?, mitigationNote?: Draft only; the creator or Risk/Admin (else 403)' },
   { method: 'POST', path: RISK_API.updateSraState, access: 'sra', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin' },
+  // IT billing (issue 15, billing part: demo/host/api/billing, src/core/billing.ts). Run and post: keyIT Admin only (else 403 from the handler).
+  { method: 'GET', path: BILLING_API.months, access: 'billing', note: 'added: every month with submitted timecard hours or a run: state, method, charges, run total, hours; newest first' },
+  { method: 'GET', path: BILLING_API.run, access: 'billing', note: 'added: month (YYYY-MM): the run (lines with basis, totals per project and department) and the cost items held; runId null when not run' },
+  { method: 'POST', path: BILLING_API.runMonth, access: 'billing', note: 'added: month, method (hours / perHead): a Draft run (a Draft re-run replaces its lines); Posted → 400 autoAlert; no timecard hours → 400 autoAlert; keyIT Admin only' },
+  { method: 'POST', path: BILLING_API.updateState, access: 'billing', note: 'added: ItemId, OldRecordStateId (409 stale, naming who posted it), RouteStateId: Draft → Posted (locked); keyIT Admin only' },
   { method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)' },
   { method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)' },
 

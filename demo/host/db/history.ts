@@ -89,6 +89,8 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   { ...record('project_team_members', 'ProjectTeamMember', 'projectTeamMemberId'), applicationKey: 'keyProjectSecurity' },
   { ...record('access_requests', 'AccessRequest', 'accessRequestId'), applicationKey: 'keyProjectSecurity' },
   { ...record('default_assignment_rules', 'DefaultAssignmentRule', 'ruleId'), applicationKey: 'keyProjectSecurity' },
+  // Issue 15, IT billing: who ran and posted a month.
+  { ...record('it_billing_runs', 'ItBillingRun', 'itBillingRunId'), applicationKey: 'keyIT' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

@@ -8,6 +8,7 @@
  */
 import { ADVANCEMENTS, APPLICATION_RECORDS, RECORD_STATES } from './states';
 import { PROJECT_ROLES, TEAM_SOURCES } from '../../../src/core/projects/team';
+import { billingReferenceSql, departmentAssignmentSql } from './seed-billing';
 
 export interface Migration {
   version: number;
@@ -1691,6 +1692,75 @@ ALTER TABLE employees ADD COLUMN deactivatedAt TEXT;
 ALTER TABLE employees ADD COLUMN deactivatedByEmployeeId INTEGER REFERENCES employees(employeeId);
 `;
 
+/**
+ * 020 (issue 15, IT billing; rules: src/core/billing.ts, host: demo/host/api/billing):
+ * - departments, and employees.departmentId (existing employees assigned by job title: seed-billing.ts);
+ * - it_cost_items (per-seat licences, devices, phone lines at a monthly cost; the catalogue is written
+ *   here) and it_cost_assignments (who holds one, from / until; a holding on any day of a month is
+ *   charged for the whole month);
+ * - it_billing_runs: one per month, an application record 'ItBillingRun' (Draft → Posted, states of
+ *   migration 015), with its method; it_billing_run_lines: one share of one employee's cost item,
+ *   charged to a project or a department, with its basis in words. A re-run of a Draft replaces its lines.
+ */
+const IT_BILLING_020 = `
+CREATE TABLE departments (
+  departmentId INTEGER PRIMARY KEY,
+  code TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL UNIQUE,
+  displayText TEXT NOT NULL,
+  modifiedAt TEXT NOT NULL
+);
+ALTER TABLE employees ADD COLUMN departmentId INTEGER REFERENCES departments(departmentId);
+CREATE TABLE it_cost_items (
+  itCostItemId INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('licence', 'device', 'phoneLine')),
+  name TEXT NOT NULL UNIQUE,
+  vendor TEXT NOT NULL,
+  monthlyCost REAL NOT NULL CHECK (monthlyCost >= 0),
+  active INTEGER NOT NULL DEFAULT 1,
+  displayText TEXT NOT NULL,
+  modifiedAt TEXT NOT NULL
+);
+CREATE TABLE it_cost_assignments (
+  itCostAssignmentId INTEGER PRIMARY KEY,
+  itCostItemId INTEGER NOT NULL REFERENCES it_cost_items(itCostItemId),
+  employeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  reference TEXT,
+  startDate TEXT NOT NULL CHECK (coalesce(date(startDate) = startDate, 0)),
+  endDate TEXT CHECK (endDate IS NULL OR (coalesce(date(endDate) = endDate, 0) AND endDate >= startDate)),
+  modifiedAt TEXT NOT NULL
+);
+CREATE INDEX it_cost_assignments_employee ON it_cost_assignments(employeeId, itCostItemId);
+CREATE TABLE it_billing_runs (
+  itBillingRunId INTEGER PRIMARY KEY,
+  month TEXT NOT NULL UNIQUE CHECK (month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]'),
+  method TEXT NOT NULL CHECK (method IN ('hours', 'perHead')),
+  applicationRecordStateId INTEGER NOT NULL REFERENCES application_record_states(applicationRecordStateId),
+  totalAmount REAL NOT NULL,
+  runAt TEXT NOT NULL,
+  runByEmployeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  postedAt TEXT,
+  postedByEmployeeId INTEGER REFERENCES employees(employeeId),
+  displayText TEXT NOT NULL,
+  modifiedAt TEXT NOT NULL
+);
+CREATE TABLE it_billing_run_lines (
+  itBillingRunLineId INTEGER PRIMARY KEY,
+  itBillingRunId INTEGER NOT NULL REFERENCES it_billing_runs(itBillingRunId) ON DELETE CASCADE,
+  projectId INTEGER REFERENCES projects(projectId),
+  departmentId INTEGER REFERENCES departments(departmentId),
+  employeeId INTEGER NOT NULL REFERENCES employees(employeeId),
+  itCostItemId INTEGER NOT NULL REFERENCES it_cost_items(itCostItemId),
+  basis TEXT NOT NULL,
+  amount REAL NOT NULL,
+  CHECK (projectId IS NULL OR departmentId IS NULL)
+);
+CREATE INDEX it_billing_run_lines_run ON it_billing_run_lines(itBillingRunId);
+
+${billingReferenceSql()}
+${departmentAssignmentSql()}
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1710,4 +1780,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: '016_default_assignments', sql: DEFAULT_ASSIGNMENTS_016 },
   { version: 17, name: '017_project_closeouts', sql: PROJECT_CLOSEOUTS_017 },
   { version: 18, name: '018_user_admin', sql: USER_ADMIN_018 },
+  { version: 20, name: '020_it_billing', sql: IT_BILLING_020 },
 ];

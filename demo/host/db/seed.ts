@@ -19,6 +19,7 @@ import { seedSlim } from './seed-slim';
 import { seedSra } from './seed-sra';
 import { seedTeams } from './seed-teams';
 import { seedAssignments } from './seed-assignments';
+import { seedBilling } from './seed-billing';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { calendarDay } from '../../../src/core/timecards';
@@ -101,6 +102,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedTeams(db, SEED_DATE, SEED_STAMP);
     // Default-assignment rules (issue 15): after the teams, on their own stream (seed-assignments.ts).
     seedAssignments(db, SEED_DATE, SEED_STAMP);
+    // IT billing (issue 15): departments by job title, who holds which seat, device and line, on its own stream (seed-billing.ts).
+    seedBilling(db, SEED_STAMP);
     // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
   })();

@@ -8,6 +8,7 @@ import { RISK_SAMPLES } from './risk';
 import { TOOLBOX_CLOSEOUT_SAMPLES } from './toolbox-closeouts';
 import { TOOLBOX_ASSIGNMENT_SAMPLES } from './toolbox-assignments';
 import { ADMIN_USERS_SAMPLES } from './admin-users';
+import { BILLING_SAMPLES } from './billing';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...CORE_SAMPLES,
@@ -18,4 +19,5 @@ export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...TOOLBOX_CLOSEOUT_SAMPLES,
   ...TOOLBOX_ASSIGNMENT_SAMPLES,
   ...ADMIN_USERS_SAMPLES,
+  ...BILLING_SAMPLES,
 ];
