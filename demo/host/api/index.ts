@@ -35,6 +35,8 @@ import { holidayHandlers } from './time-off/holidays';
 import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 import { riskHandlers } from './risk';
+import { toolboxHandlers } from './toolbox';
+import { startAccessRequestSweep } from './toolbox/access-requests';
 
 export { API_ROUTES } from './routes';
 
@@ -96,6 +98,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...timeOffStateHandlers,
     ...timecardsHandlers,
     ...riskHandlers,
+    ...toolboxHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);
@@ -103,6 +106,9 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   if (missing.length || undeclared.length) {
     throw new Error(`registerApi: routes without handler: ${missing.join(', ') || '-'}; handlers without route: ${undeclared.join(', ') || '-'}`);
   }
+
+  // Issue 15: Pending access requests past 14 days become Expired (now, then hourly).
+  startAccessRequestSweep(db, (stop) => app.addHook('onClose', async () => stop()));
 
   for (const route of API_ROUTES) {
     const handler = handlers[routeKey(route.method, route.path)]!;

@@ -1,0 +1,7 @@
+/** The project toolbox calls of issue 15 (access requests, default assignments, closeouts), registered in api/index.ts. */
+import type { Handlers } from '../context';
+import { accessRequestHandlers } from './access-requests';
+
+export const toolboxHandlers: Handlers = {
+  ...accessRequestHandlers,
+};
