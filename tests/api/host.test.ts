@@ -240,6 +240,9 @@ describe('legacy hand-off pages', () => {
     assert.equal(await page('/pr/Timecards/weeklyredirect?week=2026-11-21'), '<tc-timecard>');
     assert.equal(await page('/pr/Requests?RecordId=5&activeTab=team-requests'), '<pto-requests record-id="5" active-tab="team-requests">');
     assert.equal(await page('/pr/Requests/ManageRegionalCalendar?regionId=2&year=2027'), '<pto-regional-calendar region-id="2" year="2027">');
+    // Issue 15: the access request pages embed the real elements, the project from the query.
+    assert.equal(await page('/ProjectToolbox/ProjectSecurities/request?ProjectId=6'), '<pt-access-request project-id="6">');
+    assert.equal(await page('/ProjectToolbox/ProjectSecurities/reviewaccess?projectId=6'), '<pt-review-access project-id="6">');
     for (const [path, tag] of [['/ProjectToolbox/ProjectCloseouts', 'pt-project-closeouts']]) {
       assert.match(await page(`${path}?projectId=2`) ?? '', new RegExp(`^<portal-not-available screen="[^"]+" tag="${tag}" project-id="2">$`), path);
     }

@@ -217,6 +217,8 @@ test.describe('full-page hand-offs to the legacy host', () => {
     '/pr/Timecards/weeklyredirect': 'tc-timecard',
     '/pr/Requests': 'pto-requests',
     '/pr/Requests/ManageRegionalCalendar': 'pto-regional-calendar',
+    '/ProjectToolbox/ProjectSecurities/request': 'pt-access-request',
+    '/ProjectToolbox/ProjectSecurities/reviewaccess': 'pt-review-access',
   };
   for (const [path, query] of HANDOFFS) {
     test(`${path.split('?')[0]} leaves for the legacy page with its query`, async ({ page }) => {

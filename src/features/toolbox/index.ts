@@ -1,0 +1,2 @@
+/** The project toolbox (issue 15): one export line per part. */
+export * from './access';
