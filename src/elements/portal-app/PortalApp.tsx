@@ -1,11 +1,13 @@
-import { createElement, useEffect, useLayoutEffect, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
 import { $roles, $rolesLoaded } from '../../core/roles';
 import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
 import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';
-import { ProjectRefusal } from '../../ui/ProjectRefusal';
+
+/** Issue 15: the "not on this project's team" screen, loaded only when a load is refused. */
+const ProjectRefusal = lazy(() => import('../../ui/ProjectRefusal').then((m) => ({ default: m.ProjectRefusal })));
 
 /** What the main area shows, after the guard. */
 type View =
@@ -91,7 +93,11 @@ export function PortalApp() {
     <div className="d-flex flex-column">
       <portal-header></portal-header>
       <div className="flex-grow-1" id="portal-main">
-        {refused ? <ProjectRefusal refusal={refused} onRetry={retry} /> : null}
+        {refused ? (
+          <Suspense fallback={<div className="container py-5" role="status">Checking your access to the project…</div>}>
+            <ProjectRefusal refusal={refused} onRetry={retry} />
+          </Suspense>
+        ) : null}
         {view.kind === 'element' && !refused ? createElement(view.tag, { key: `${view.key}#${attempt}`, ...view.attributes }) : null}
         {view.kind === 'element' && !refused && 'workbench' in view.attributes ? createElement('pfm-workbench-host', view.attributes) : null}
         {view.kind === 'waiting' || view.kind === 'leaving' ? (
