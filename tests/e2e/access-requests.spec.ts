@@ -56,7 +56,6 @@ test('a refused project offers Request access; the approval opens it without a n
   await expect(form.locator('[data-field-feedback="justification"]')).toContainText(ACCESS_TEXT.justificationRequired);
   await expect(form.getByLabel('End date')).toHaveValue(endDate);
   await form.getByLabel('Justification').fill('<b>Covering</b> the project engineer while on leave.');
-  await axe(page, ['pt-access-request'], 'request');
   const created = page.waitForResponse((r) => new URL(r.url()).pathname === ACCESS_REQUEST_API.createRequest);
   await form.getByRole('button', { name: 'Send request' }).click();
   expect((await created).status()).toBe(200);
@@ -66,6 +65,7 @@ test('a refused project offers Request access; the approval opens it without a n
   const mine = page.locator(`pt-access-request [data-testid="my-access-requests"] tr[data-record-id="${stored.accessRequestId}"]`);
   await expect(mine).toContainText(stored.number);
   await expect(mine.locator('[data-state]')).toHaveText('Pending');
+  await axe(page, ['portal-app', 'pt-access-request'], 'request');
 
   // Nobody approves their own request.
   const stateId = (name: string) => one("SELECT applicationRecordStateId AS id FROM application_record_states WHERE applicationRecordKey = 'AccessRequest' AND name = ?", name)!.id as number;

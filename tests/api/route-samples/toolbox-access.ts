@@ -11,7 +11,7 @@ export const TOOLBOX_ACCESS_SAMPLES: readonly RouteSample[] = [
   { method: 'POST', path: API.createRequest, team: 'none', why: 'asking to join a team is exactly for a project the caller is not on' },
   { method: 'POST', path: API.updateRequestState, team: 'none', why: 'decided by the project\'s reviewers (its PM, region RPM, Admin; others 404), withdrawn by the requester: checked in the handler' },
   { method: 'POST', path: API.updateRequestStates, team: 'none', why: 'each request checked alone as in updateaccessrequeststate; refusals come back in { refused }' },
-  { method: 'GET', path: API.getTeam, team: 'project', params: () => ({ projectId: HIDDEN }), expect: 403 },
+  { method: 'GET', path: API.getTeam, team: 'none', why: "the team list is for the project's reviewers (its Project Managers, region RPM, Admins), checked in the handler: others 403 naming who may" },
   {
     method: 'POST', path: API.removeMember, team: 'project', expect: 404,
     params: (db) => ({
