@@ -213,7 +213,8 @@ export function ReviewAccessScreen(props: ReviewAccessProps) {
   return (
     <main className="container-fluid py-3" data-screen="review-access">
       <ScreenTitle title="Review Project Access" />
-      <WaitingRequests projectId={fixed} onProjects={setProjects} reloadKey={0} onDecided={() => setDecided((n) => n + 1)} />
+      {/* Once every request is decided the team keeps showing the projects it had. */}
+      <WaitingRequests projectId={fixed} onProjects={(list) => setProjects((shown) => (list.length ? list : shown))} reloadKey={0} onDecided={() => setDecided((n) => n + 1)} />
       {!fixed && projects.length > 1 ? (
         <div className="mb-2" style={{ maxWidth: '448px' }}>
           <label className="form-label" htmlFor={`${id}-project`}>Team of project</label>
