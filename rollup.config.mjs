@@ -49,13 +49,15 @@ function manualChunks(id) {
   if (path.includes('/src/core/admin/')) return undefined;
   // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
   if (path.includes('/src/core/risk/')) return 'risk-core';
-  // Issue 15's project-toolbox rules and call contracts travel with their screens (and the host), never with the first screen.
-  if (path.includes('/src/core/toolbox/')) return undefined;
+  // The team rules and words (issue 15) travel with the screens that use them and the lazily loaded refusal screen.
+  if (path.endsWith('/src/core/projects/team.ts')) return undefined;
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
+  // The "not on this project's team" screen (issue 15) loads only when a load is refused.
+  if (path.endsWith('/src/ui/ProjectRefusal.tsx')) return undefined;
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];

@@ -55,4 +55,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'pt-default-assignments': () => import('./pt-default-assignments/define'),
   'admin-user-management': () => import('./admin-user-management/define'),
   'it-billing': () => import('./it-billing/define'),
+  'pt-access-request': () => import('./pt-access-request/define'),
+  'pt-review-access': () => import('./pt-review-access/define'),
 };

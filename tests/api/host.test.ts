@@ -242,6 +242,9 @@ describe('legacy hand-off pages', () => {
     assert.equal(await page('/pr/Requests/ManageRegionalCalendar?regionId=2&year=2027'), '<pto-regional-calendar region-id="2" year="2027">');
     assert.equal(await page('/ProjectToolbox/ProjectCloseouts?projectId=2'), '<pt-project-closeouts project-id="2">');
     assert.equal(await page('/ProjectToolbox/ProjectCloseouts'), '<pt-project-closeouts>');
+    // Issue 15: the access request pages embed the real elements, the project from the query.
+    assert.equal(await page('/ProjectToolbox/ProjectSecurities/request?ProjectId=6'), '<pt-access-request project-id="6">');
+    assert.equal(await page('/ProjectToolbox/ProjectSecurities/reviewaccess?projectId=6'), '<pt-review-access project-id="6">');
   });
 
   it('matches legacy paths case-insensitively and keeps the path as received', async () => {

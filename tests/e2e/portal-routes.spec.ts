@@ -218,6 +218,8 @@ test.describe('full-page hand-offs to the legacy host', () => {
     '/pr/Requests': 'pto-requests',
     '/pr/Requests/ManageRegionalCalendar': 'pto-regional-calendar',
     '/ProjectToolbox/ProjectCloseouts': 'pt-project-closeouts',
+    '/ProjectToolbox/ProjectSecurities/request': 'pt-access-request',
+    '/ProjectToolbox/ProjectSecurities/reviewaccess': 'pt-review-access',
   };
   for (const [path, query] of HANDOFFS) {
     test(`${path.split('?')[0]} leaves for the legacy page with its query`, async ({ page }) => {

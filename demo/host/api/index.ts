@@ -36,7 +36,8 @@ import { holidayHandlers } from './time-off/holidays';
 import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 import { riskHandlers } from './risk';
-import { closeoutHandlers, defaultAssignmentHandlers } from './toolbox';
+import { toolboxHandlers } from './toolbox';
+import { startAccessRequestSweep } from './toolbox/access-requests';
 import { adminHandlers } from './admin';
 import { billingHandlers } from './billing';
 
@@ -100,8 +101,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...timeOffStateHandlers,
     ...timecardsHandlers,
     ...riskHandlers,
-    ...closeoutHandlers,
-    ...defaultAssignmentHandlers,
+    ...toolboxHandlers,
     ...adminHandlers,
     ...billingHandlers,
   };
@@ -111,6 +111,9 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   if (missing.length || undeclared.length) {
     throw new Error(`registerApi: routes without handler: ${missing.join(', ') || '-'}; handlers without route: ${undeclared.join(', ') || '-'}`);
   }
+
+  // Issue 15: Pending access requests past 14 days become Expired (now, then hourly).
+  startAccessRequestSweep(db, (stop) => app.addHook('onClose', async () => stop()));
 
   for (const route of API_ROUTES) {
     const handler = handlers[routeKey(route.method, route.path)]!;

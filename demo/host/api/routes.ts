@@ -22,6 +22,7 @@ import { RISK_API } from '../../../src/core/risk/api';
 import { DEFAULT_ASSIGNMENTS_API } from '../../../src/core/toolbox/assignments';
 import { USERS_API } from '../../../src/core/admin/users';
 import { BILLING_API } from '../../../src/core/billing';
+import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/access';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -205,6 +206,14 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: USERS_API.setBeta, access: 'userManagement', note: 'added: employeeId, betaUser; audited' },
   { method: 'POST', path: USERS_API.copyRoles, access: 'userManagement', note: 'added: employeeId, fromEmployeeId: adds the roles the target lacks, { added, user }; audited' },
   { method: 'GET', path: USERS_API.getAuditLog, access: 'userManagement', note: 'added: subjectEmployeeId, actorEmployeeId, action, from, to: AuditList newest first (capped)' },
+  // Access requests and project teams (issue 15, part "access": demo/host/api/toolbox/access-requests.ts; the contract: src/core/toolbox/access.ts).
+  { method: 'GET', path: ACCESS_REQUEST_API.getProjects, access: 'accessRequest', note: 'added: search (2+ characters of number or name) or projectId: active projects (number, name, region, PM; no money) with the caller\'s membership and pending request' },
+  { method: 'GET', path: ACCESS_REQUEST_API.getRequests, access: 'accessRequest', note: 'added: view mine | review (Pending ones the caller may decide), projectId?, recordId?; sweeps expired requests first' },
+  { method: 'POST', path: ACCESS_REQUEST_API.createRequest, access: 'accessRequest', note: 'added: projectId, projectRole, justification, endDate (required unless Project Manager; today … one year): new Pending AR-#####; 400 autoAlert with fieldName; duplicate pending or already a member refused' },
+  { method: 'POST', path: ACCESS_REQUEST_API.updateRequestState, access: 'accessRequest', note: "added: ItemId, OldRecordStateId (409 stale, naming who decided), RouteStateId, Reason (approve/deny: the project's PM, its region's RPM or an Admin, never one's own, reason required; withdraw: the requester); approval adds the team member" },
+  { method: 'POST', path: ACCESS_REQUEST_API.updateRequestStates, access: 'accessRequest', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, Reason: each alone, { done, refused }' },
+  { method: 'GET', path: ACCESS_REQUEST_API.getTeam, access: 'accessRequest', note: "added: projectId: the project's current team (role, end date, source); a reviewer of the project (else 403)" },
+  { method: 'POST', path: ACCESS_REQUEST_API.removeMember, access: 'accessRequest', note: 'added: ProjectTeamMemberId, Reason (required): removal keeps the row; the last Project Manager is refused (400 autoAlert)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },

@@ -9,6 +9,7 @@ import { currentReach, reachWhere } from './project-access';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
 import { sraWorkflows } from './risk/sra/bell';
+import { accessRequestWorkflows } from './toolbox/access-requests';
 
 const GET = (path: string) => routeKey('GET', path);
 const POST = (path: string) => routeKey('POST', path);
@@ -85,7 +86,9 @@ export const sessionHandlers: Handlers = {
     // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
     return {
       // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts); SRA steps (api/risk/sra/bell.ts).
-      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId), ...sraWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
+      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId), ...sraWorkflows(db, employeeId),
+        // Issue 15: access requests waiting for the employee's decision (api/toolbox/access-requests.ts).
+        ...accessRequestWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
       timecardNeedsSubmission: timecardBellItem(db, employeeId),
     };
   },

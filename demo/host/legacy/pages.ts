@@ -62,8 +62,9 @@ export const LEGACY_PAGES: readonly LegacyPage[] = [
   { path: '/pr/Requests/ManageRegionalCalendar', title: 'Regional Calendar', tag: 'pto-regional-calendar', attributes: { 'region-id': 'regionId', year: 'year' } },
   { path: '/CostManagement/Projects', title: 'Projects', tag: 'pfm-projects', attributes: {} },
   { path: '/ProjectToolbox/ProjectCloseouts', title: 'Project Closeouts', tag: 'pt-project-closeouts', attributes: { 'project-id': 'projectId' } },
-  { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', ...planned('pt-access-request', 'Project Access Request') },
-  { path: '/ProjectToolbox/ProjectSecurities/reviewaccess', title: 'Review Project Access', ...planned('pt-review-access', 'Review Project Access') },
+  // Issue 15 (access requests): the request form pre-filled with ?projectId=, the review page (the bell's link).
+  { path: '/ProjectToolbox/ProjectSecurities/request', title: 'Project Access Request', tag: 'pt-access-request', attributes: { 'project-id': 'projectId' } },
+  { path: '/ProjectToolbox/ProjectSecurities/reviewaccess', title: 'Review Project Access', tag: 'pt-review-access', attributes: { 'project-id': 'projectId' } },
 ];
 
 /** The page for a request path (case-insensitive, trailing slash ignored), or undefined. */

@@ -2,6 +2,7 @@
  * §7 call kinds over the global `fetch`: same-origin paths only, a bearer token on every request,
  * `{ data }` or bare JSON responses, and concurrent identical GETs sharing one request.
  */
+import { noteProjectRefusal } from '../projects/refusal';
 import { showMessage } from '../messages';
 import { pageSingleton } from '../singleton';
 import { errorFromResponse } from './errors';
@@ -158,7 +159,12 @@ async function send(spec: RequestSpec): Promise<Response> {
     }
     if (response.status === 401) offerSignInAgain();
   }
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    // Issue 15: a load refused because the caller is not on the project's team is shown once, by the portal.
+    if (spec.method === 'GET') noteProjectRefusal(error.status, error.body);
+    throw error;
+  }
   return response;
 }
 

@@ -20,6 +20,8 @@ export const QUERY_SCHEMAS = {
   // weekStart is added (issue 13): the week to open when there is no card yet (a manager's view of a past week).
   timecard: { employeeId: 'int', timecardId: 'int', recordId: 'int', ...WORKBENCH, search: 'string', weekStart: 'string' },
   pto: { recordId: 'int', ...WORKBENCH },
+  // Issue 15: the access request form pre-filled with a project (/accessRequest?projectId=N, the "Request access" link).
+  project: { projectId: 'int' },
 } as const satisfies Record<string, QuerySchema>;
 export type QuerySchemaName = keyof typeof QUERY_SCHEMAS;
 

@@ -64,7 +64,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'screen', name: 'slimqueues', path: '/sr/slimqueue/slimqueues', tag: 'slim-queues', area: 'SR', screen: 'SLIM Queues', access: 'slim', query: 'slim' },
 
   // Project toolbox
-  { kind: 'screen', name: 'accessRequest', path: '/accessRequest', tag: 'pt-access-request', area: 'Project Toolbox', screen: 'Access Request', access: 'accessRequest', query: 'none' },
+  { kind: 'screen', name: 'accessRequest', path: '/accessRequest', tag: 'pt-access-request', area: 'Project Toolbox', screen: 'Access Request', access: 'accessRequest', query: 'project' },
   { kind: 'screen', name: 'defaultAssignments', path: '/defaultAssignments', tag: 'pt-default-assignments', area: 'Project Toolbox', screen: 'Default Assignments', access: 'defaultAssignments', query: 'none' },
 
   // Employee tools

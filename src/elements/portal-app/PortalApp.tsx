@@ -1,9 +1,13 @@
-import { createElement, useEffect, useLayoutEffect, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
 import { $roles, $rolesLoaded, refreshRoles } from '../../core/roles';
 import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
+import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';
+
+/** Issue 15: the "not on this project's team" screen, loaded only when a load is refused. */
+const ProjectRefusal = lazy(() => import('../../ui/ProjectRefusal').then((m) => ({ default: m.ProjectRefusal })));
 
 /** What the main area shows, after the guard. */
 type View =
@@ -40,6 +44,9 @@ export function PortalApp() {
   const session = useStore($session);
   const roles = useStore($roles);
   const rolesLoaded = useStore($rolesLoaded);
+  // Issue 15: a load of this page refused as "not on the project's team" replaces the screen (one place for every screen).
+  const refusal = useStore($projectRefusal);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     void startAuth();
@@ -79,7 +86,18 @@ export function PortalApp() {
   }, [title]);
   // Only a new screen scrolls to the top: opening a workbench (a query change) keeps the screen where it was.
   const screenKey = view.kind === 'element' ? view.key : view.kind;
-  const path = useStore($router)?.path ?? '';
+  const page = useStore($router);
+  const path = page?.path ?? '';
+  // A refusal belongs to the address it came on: any navigation away forgets it, so coming back loads afresh.
+  useEffect(() => {
+    const noted = $projectRefusal.get();
+    if (noted && noted.href !== currentHref()) clearProjectRefusal();
+  }, [page]);
+  const refused = refusal !== null && view.kind === 'element' && refusal.href === currentHref() ? refusal : null;
+  const retry = () => {
+    clearProjectRefusal();
+    setAttempt((n) => n + 1);
+  };
   useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [screenKey, path]);
@@ -88,8 +106,13 @@ export function PortalApp() {
     <div className="d-flex flex-column">
       <portal-header></portal-header>
       <div className="flex-grow-1" id="portal-main">
-        {view.kind === 'element' ? createElement(view.tag, { key: view.key, ...view.attributes }) : null}
-        {view.kind === 'element' && 'workbench' in view.attributes ? createElement('pfm-workbench-host', view.attributes) : null}
+        {refused ? (
+          <Suspense fallback={<div className="container py-5" role="status">Checking your access to the project…</div>}>
+            <ProjectRefusal refusal={refused} onRetry={retry} />
+          </Suspense>
+        ) : null}
+        {view.kind === 'element' && !refused ? createElement(view.tag, { key: `${view.key}#${attempt}`, ...view.attributes }) : null}
+        {view.kind === 'element' && !refused && 'workbench' in view.attributes ? createElement('pfm-workbench-host', view.attributes) : null}
         {view.kind === 'waiting' || view.kind === 'leaving' ? (
           <div className="container py-5 text-center" role="status" aria-live="polite">
             <div className="spinner-border text-secondary mb-3" aria-hidden="true"></div>

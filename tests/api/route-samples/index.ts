@@ -9,6 +9,7 @@ import { TOOLBOX_CLOSEOUT_SAMPLES } from './toolbox-closeouts';
 import { TOOLBOX_ASSIGNMENT_SAMPLES } from './toolbox-assignments';
 import { ADMIN_USERS_SAMPLES } from './admin-users';
 import { BILLING_SAMPLES } from './billing';
+import { TOOLBOX_ACCESS_SAMPLES } from './toolbox-access';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...CORE_SAMPLES,
@@ -20,4 +21,5 @@ export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...TOOLBOX_ASSIGNMENT_SAMPLES,
   ...ADMIN_USERS_SAMPLES,
   ...BILLING_SAMPLES,
+  ...TOOLBOX_ACCESS_SAMPLES,
 ];

@@ -1,3 +1,11 @@
-/** The project toolbox's calls (issue 15): one export per part. */
-export { closeoutHandlers } from './closeouts';
-export { defaultAssignmentHandlers } from './default-assignments';
+/** The project toolbox calls of issue 15 (access requests, default assignments, closeouts), registered in api/index.ts. */
+import type { Handlers } from '../context';
+import { accessRequestHandlers } from './access-requests';
+import { closeoutHandlers } from './closeouts';
+import { defaultAssignmentHandlers } from './default-assignments';
+
+export const toolboxHandlers: Handlers = {
+  ...accessRequestHandlers,
+  ...defaultAssignmentHandlers,
+  ...closeoutHandlers,
+};
