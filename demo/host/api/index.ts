@@ -35,6 +35,7 @@ import { holidayHandlers } from './time-off/holidays';
 import { timeOffStateHandlers } from './time-off/states';
 import { timecardsHandlers } from './timecards';
 import { riskHandlers } from './risk';
+import { adminHandlers } from './admin';
 
 export { API_ROUTES } from './routes';
 
@@ -96,6 +97,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     ...timeOffStateHandlers,
     ...timecardsHandlers,
     ...riskHandlers,
+    ...adminHandlers,
   };
   const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
   const missing = [...declared].filter((key) => !handlers[key]);

@@ -19,6 +19,7 @@ import { ACCESS } from '../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../src/core/time-off-api';
 import { TIMECARD_API } from '../../../src/core/timecards/api';
 import { RISK_API } from '../../../src/core/risk/api';
+import { APP_RECORDS_API } from '../../../src/core/admin/app-records';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -176,6 +177,16 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: RISK_API.updateSraState, access: 'sra', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin' },
   { method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)' },
   { method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)' },
+
+  // App records and admin home (issue 15, part "records": admin/app-records.ts, admin/home.ts) — keyAdmin Admin.
+  { method: 'GET', path: APP_RECORDS_API.types, access: 'admin', note: 'added: record types with their application and records per state' },
+  { method: 'GET', path: APP_RECORDS_API.type, access: 'admin', note: 'added: applicationRecordKey: states (records in each), advancements, fields, roles, field security, version, problems' },
+  { method: 'POST', path: APP_RECORDS_API.saveStates, access: 'admin', note: 'added: ApplicationRecordKey, Version (409 stale), states[i].applicationRecordStateId?/name/closed/displayOrder/isInitial; a workflow problem → 400 autoAlert' },
+  { method: 'POST', path: APP_RECORDS_API.removeState, access: 'admin', note: 'added: ApplicationRecordKey, Version, ApplicationRecordStateId; refused (400 autoAlert naming how many and where) while records are in it' },
+  { method: 'POST', path: APP_RECORDS_API.saveAdvancements, access: 'admin', note: 'added: ApplicationRecordKey, Version, advancements[i].from/target/quickRoute (the whole list); no reachable closed state → 400 autoAlert' },
+  { method: 'POST', path: APP_RECORDS_API.saveFieldSecurity, access: 'admin', note: "added: ApplicationRecordKey, Version, ApplicationRecordStateId, RoleName ('' = default), fields[i].fieldName/visible/editable" },
+  { method: 'GET', path: APP_RECORDS_API.testAs, access: 'admin', note: 'added: applicationRecordKey, applicationRecordStateId, roleName: the fields that role sees and edits there (the one fieldPermissionsFor)' },
+  { method: 'GET', path: APP_RECORDS_API.home, access: 'admin', note: 'added: admin home counts (active users, pending access requests, SLIM past due, data-quality errors over every project)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },

@@ -88,6 +88,10 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   // Issue 15: who joined and left a project's team, by whom and why.
   { ...record('project_team_members', 'ProjectTeamMember', 'projectTeamMemberId'), applicationKey: 'keyProjectSecurity' },
   { ...record('access_requests', 'AccessRequest', 'accessRequestId'), applicationKey: 'keyProjectSecurity' },
+  // Issue 15, app records: every admin change to a record type's states, advancements and field security.
+  { ...record('application_record_states', 'ApplicationRecordState', 'applicationRecordStateId'), applicationKey: 'keyAdmin' },
+  { ...record('state_advancements', 'StateAdvancement', 'stateAdvancementId'), applicationKey: 'keyAdmin' },
+  { ...record('field_security', 'FieldSecurity', 'fieldSecurityId'), applicationKey: 'keyAdmin' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

@@ -1610,6 +1610,17 @@ CREATE INDEX access_requests_requester ON access_requests(requesterEmployeeId);
 ${recordStatesSql(['AccessRequest', 'ItBillingRun'])}
 `;
 
+/**
+ * 019 (issue 15, app records; host: demo/host/api/admin/app-records.ts): a record type's
+ * configuration (its states, advancements and field security) carries one version, raised by every
+ * admin change, so a stale editor is answered 409 naming who changed it last. The changes
+ * themselves are recorded in record_history (TRACKED_TABLES, applicationKey keyAdmin).
+ */
+const APP_RECORDS_019 = `
+ALTER TABLE application_records ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE application_records ADD COLUMN modifiedByEmployeeId INTEGER REFERENCES employees(employeeId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1626,4 +1637,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: '013_subcontractor_risk', sql: RISK_013 },
   { version: 14, name: '014_project_teams', sql: PROJECT_TEAMS_014 },
   { version: 15, name: '015_access_requests', sql: ACCESS_REQUESTS_015 },
+  { version: 19, name: '019_app_records_version', sql: APP_RECORDS_019 },
 ];
