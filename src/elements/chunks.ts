@@ -51,4 +51,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-slim-request': () => import('./wb-slim-request/define'),
   'sr-sra': () => import('./sr-sra/define'),
   'wb-risk-assessment': () => import('./wb-risk-assessment/define'),
+  'admin-home': () => import('./admin-home/define'),
+  'admin-app-records': () => import('./admin-app-records/define'),
 };
