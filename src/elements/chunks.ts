@@ -57,4 +57,6 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'it-billing': () => import('./it-billing/define'),
   'pt-access-request': () => import('./pt-access-request/define'),
   'pt-review-access': () => import('./pt-review-access/define'),
+  'admin-home': () => import('./admin-home/define'),
+  'admin-app-records': () => import('./admin-app-records/define'),
 };

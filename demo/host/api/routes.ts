@@ -23,6 +23,7 @@ import { DEFAULT_ASSIGNMENTS_API } from '../../../src/core/toolbox/assignments';
 import { USERS_API } from '../../../src/core/admin/users';
 import { BILLING_API } from '../../../src/core/billing';
 import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/access';
+import { APP_RECORDS_API } from '../../../src/core/admin/app-records';
 
 /** The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim / ACCESS.sra (checked per key in pfm/files.ts). */
 const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
@@ -214,6 +215,15 @@ export const API_ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: ACCESS_REQUEST_API.updateRequestStates, access: 'accessRequest', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, Reason: each alone, { done, refused }' },
   { method: 'GET', path: ACCESS_REQUEST_API.getTeam, access: 'accessRequest', note: "added: projectId: the project's current team (role, end date, source); a reviewer of the project (else 403)" },
   { method: 'POST', path: ACCESS_REQUEST_API.removeMember, access: 'accessRequest', note: 'added: ProjectTeamMemberId, Reason (required): removal keeps the row; the last Project Manager is refused (400 autoAlert)' },
+  // App records and admin home (issue 15, part "records": admin/app-records.ts, admin/home.ts) — keyAdmin Admin.
+  { method: 'GET', path: APP_RECORDS_API.types, access: 'admin', note: 'added: record types with their application and records per state' },
+  { method: 'GET', path: APP_RECORDS_API.type, access: 'admin', note: 'added: applicationRecordKey: states (records in each), advancements, fields, roles, field security, version, problems' },
+  { method: 'POST', path: APP_RECORDS_API.saveStates, access: 'admin', note: 'added: ApplicationRecordKey, Version (409 stale), states[i].applicationRecordStateId?/name/closed/displayOrder/isInitial; a workflow problem → 400 autoAlert' },
+  { method: 'POST', path: APP_RECORDS_API.removeState, access: 'admin', note: 'added: ApplicationRecordKey, Version, ApplicationRecordStateId; refused (400 autoAlert naming how many and where) while records are in it' },
+  { method: 'POST', path: APP_RECORDS_API.saveAdvancements, access: 'admin', note: 'added: ApplicationRecordKey, Version, advancements[i].from/target/quickRoute (the whole list); no reachable closed state → 400 autoAlert' },
+  { method: 'POST', path: APP_RECORDS_API.saveFieldSecurity, access: 'admin', note: "added: ApplicationRecordKey, Version, ApplicationRecordStateId, RoleName ('' = default), fields[i].fieldName/visible/editable" },
+  { method: 'GET', path: APP_RECORDS_API.testAs, access: 'admin', note: 'added: applicationRecordKey, applicationRecordStateId, roleName: the fields that role sees and edits there (the one fieldPermissionsFor)' },
+  { method: 'GET', path: APP_RECORDS_API.home, access: 'admin', note: 'added: admin home counts (active users, pending access requests, SLIM past due, data-quality errors over every project)' },
 
   { method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey' },
   { method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId' },

@@ -91,6 +91,10 @@ export const TRACKED_TABLES: readonly TrackedTable[] = [
   { ...record('default_assignment_rules', 'DefaultAssignmentRule', 'ruleId'), applicationKey: 'keyProjectSecurity' },
   // Issue 15, IT billing: who ran and posted a month.
   { ...record('it_billing_runs', 'ItBillingRun', 'itBillingRunId'), applicationKey: 'keyIT' },
+  // Issue 15, app records: every admin change to a record type's states, advancements and field security.
+  { ...record('application_record_states', 'ApplicationRecordState', 'applicationRecordStateId'), applicationKey: 'keyAdmin' },
+  { ...record('state_advancements', 'StateAdvancement', 'stateAdvancementId'), applicationKey: 'keyAdmin' },
+  { ...record('field_security', 'FieldSecurity', 'fieldSecurityId'), applicationKey: 'keyAdmin' },
 ];
 
 /** Who writes, when and in which change set: one per API request. */

@@ -1761,6 +1761,17 @@ ${billingReferenceSql()}
 ${departmentAssignmentSql()}
 `;
 
+/**
+ * 019 (issue 15, app records; host: demo/host/api/admin/app-records.ts): a record type's
+ * configuration (its states, advancements and field security) carries one version, raised by every
+ * admin change, so a stale editor is answered 409 naming who changed it last. The changes
+ * themselves are recorded in record_history (TRACKED_TABLES, applicationKey keyAdmin).
+ */
+const APP_RECORDS_019 = `
+ALTER TABLE application_records ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE application_records ADD COLUMN modifiedByEmployeeId INTEGER REFERENCES employees(employeeId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1780,5 +1791,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: '016_default_assignments', sql: DEFAULT_ASSIGNMENTS_016 },
   { version: 17, name: '017_project_closeouts', sql: PROJECT_CLOSEOUTS_017 },
   { version: 18, name: '018_user_admin', sql: USER_ADMIN_018 },
+  { version: 19, name: '019_app_records_version', sql: APP_RECORDS_019 },
   { version: 20, name: '020_it_billing', sql: IT_BILLING_020 },
 ];

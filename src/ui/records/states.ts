@@ -1,10 +1,12 @@
 /**
  * Record states and the advancements the server offers (§3 record state, state advancement), and
- * field-level security by state (§6). Read through the API client; answers are kept per page
- * for the page's life (a few dozen states at most: the cache is bounded by the configuration).
+ * field-level security by state (§6). Read through the API client. A record kind's states are kept
+ * per page for the page's life (a few dozen at most); advancements and field security are NOT kept
+ * (issue 15: an admin edits them in app records and the next workbench opened follows at once, no
+ * page reload): only a call already in flight is shared.
  */
 import { getJson } from '../../core/api';
-import { lookupObject } from '../../core/lookups';
+import { LOOKUP_TYPES } from '../../core/lookups/types';
 import { pageSingleton } from '../../core/singleton';
 import type { State } from '../../core/workflow';
 
@@ -31,10 +33,11 @@ export const STATE_PATHS = {
 interface StateCache {
   states: Map<string, Promise<RecordState[]>>;
   advancements: Map<number, Promise<StateAdvancement[]>>;
+  fieldSecurity: Map<number, Promise<FieldSecurity | undefined>>;
 }
 
-// One per page: configuration does not change while a page is open, and every screen asks the same.
-const cache = pageSingleton<StateCache>('ui.records.states', () => ({ states: new Map(), advancements: new Map() }));
+// One per page, shared by every bundle copy on it.
+const cache = pageSingleton<StateCache>('ui.records.states', () => ({ states: new Map(), advancements: new Map(), fieldSecurity: new Map() }));
 
 function remember<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   let pending = map.get(key);
@@ -43,6 +46,18 @@ function remember<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>)
     map.set(key, pending);
     // A failed answer is not kept: the next caller asks again.
     pending.catch(() => map.delete(key));
+  }
+  return pending;
+}
+
+/** Share a call while it is in flight only; the next caller after it settles asks the server again. */
+function shareInFlight<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
+  let pending = map.get(key);
+  if (!pending) {
+    pending = load();
+    map.set(key, pending);
+    const forget = () => { if (map.get(key) === pending) map.delete(key); };
+    pending.then(forget, forget);
   }
   return pending;
 }
@@ -57,7 +72,7 @@ export function loadRecordStates(recordKey: string): Promise<RecordState[]> {
 
 /** The advancements offered from state `stateId`, quick routes first, then by display order. */
 export function loadStateAdvancements(stateId: number): Promise<StateAdvancement[]> {
-  return remember(cache.advancements, stateId, async () => {
+  return shareInFlight(cache.advancements, stateId, async () => {
     const list = await getJson<StateAdvancement[]>(STATE_PATHS.advancements, { applicationRecordStateId: stateId });
     return [...list].sort((a, b) => Number(b.quickRoute) - Number(a.quickRoute)
       || (a.displayOrder ?? 0) - (b.displayOrder ?? 0)
@@ -69,6 +84,7 @@ export function loadStateAdvancements(stateId: number): Promise<StateAdvancement
 export function resetStateCache(): void {
   cache.states.clear();
   cache.advancements.clear();
+  cache.fieldSecurity.clear();
 }
 
 /** One field's permission in a state (the fieldSecurity lookup's `fields`). */
@@ -103,7 +119,18 @@ export function fieldVisible(fieldSecurity: FieldSecurity | null | undefined, fi
   return permissionOf(fieldSecurity, field)?.visible !== false;
 }
 
-/** The field security of state `stateId` through the fieldSecurity lookup (undefined when unknown). */
+/**
+ * The caller's field security in state `stateId` (the fieldSecurity lookup's single call), asked of
+ * the server each time (never from the lookup caches); undefined when unknown or failed (logged).
+ */
 export function loadFieldSecurity(stateId: number): Promise<FieldSecurity | undefined> {
-  return lookupObject<FieldSecurity>('fieldSecurity', stateId);
+  if (!Number.isInteger(stateId) || stateId < 1) return Promise.resolve(undefined);
+  return shareInFlight(cache.fieldSecurity, stateId, async () => {
+    try {
+      return (await getJson<FieldSecurity | null>(LOOKUP_TYPES.fieldSecurity.single, { applicationRecordStateId: stateId })) ?? undefined;
+    } catch (error) {
+      console.error(`Field security of state ${stateId} failed to load`, error);
+      return undefined;
+    }
+  });
 }

@@ -10,6 +10,7 @@ import { TOOLBOX_ASSIGNMENT_SAMPLES } from './toolbox-assignments';
 import { ADMIN_USERS_SAMPLES } from './admin-users';
 import { BILLING_SAMPLES } from './billing';
 import { TOOLBOX_ACCESS_SAMPLES } from './toolbox-access';
+import { ADMIN_RECORDS_SAMPLES } from './admin-records';
 
 export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...CORE_SAMPLES,
@@ -22,4 +23,5 @@ export const ROUTE_SAMPLES: readonly RouteSample[] = [
   ...ADMIN_USERS_SAMPLES,
   ...BILLING_SAMPLES,
   ...TOOLBOX_ACCESS_SAMPLES,
+  ...ADMIN_RECORDS_SAMPLES,
 ];

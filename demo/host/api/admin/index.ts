@@ -1,7 +1,7 @@
-/** The admin calls of issue 15 (users; app records and admin home join with one line each), registered in api/index.ts. */
+/** Administration (issue 15): each part's handlers, registered with one spread in ../index.ts. */
 import type { Handlers } from '../context';
+import { appRecordHandlers } from './app-records';
+import { adminHomeHandlers } from './home';
 import { userHandlers } from './users';
 
-export const adminHandlers: Handlers = {
-  ...userHandlers,
-};
+export const adminHandlers: Handlers = { ...userHandlers, ...appRecordHandlers, ...adminHomeHandlers };

@@ -69,6 +69,9 @@ export function slimRowOr404(db: Database.Database, requestId: number): SlimRow 
 
 export const isClosed = (row: Pick<SlimRow, 'state'>): boolean => SLIM_CLOSED_STATES.includes(row.state);
 
+/** THE past-due rule: still open and its due date before today (the queue's mark and admin home's count). */
+export const isPastDue = (row: Pick<SlimRow, 'state' | 'dueDate'>, today = riskToday()): boolean => !isClosed(row) && row.dueDate < today;
+
 /** The escalation triggers of a request (core escalationReasons). */
 export const escalationOf = (row: SlimRow): string[] =>
   escalationReasons({ requestedAmount: row.requestedAmount, latestEmr: row.latestEmr, reviewerAsked: row.escalationNote });
@@ -121,7 +124,7 @@ export function queueRow(row: SlimRow, actor: SlimActor, today = riskToday()): S
     submittedAt: row.submittedAt, dueDate: row.dueDate,
     // A closed request's age stops when it closed (decided or withdrawn).
     ageDays: slimAgeDays(row.submittedAt, isClosed(row) ? (row.decidedAt ?? row.modifiedAt).slice(0, 10) : today),
-    pastDue: !isClosed(row) && row.dueDate < today,
+    pastDue: isPastDue(row, today),
     waitingForMe: reason !== null, waitingReason: reason,
   };
 }

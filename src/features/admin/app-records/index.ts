@@ -1,0 +1,3 @@
+export { AppRecords } from './AppRecords';
+export * from './data';
+export { ADMIN_TEXT } from './text';

@@ -1,0 +1,1 @@
+export { AdminHome, adminLinks, loadAdminHome, setAdminHomeTimeout } from './AdminHome';
