@@ -24,16 +24,6 @@ export interface LegacyPage {
   attributes: Record<string, AttributeSource>;
 }
 
-/**
- * The screen each legacy page will embed once its element exists; until then it embeds
- * <portal-not-available> naming that screen, with the ids the page received. Each later issue
- * switches its own pages over to the real element.
- */
-const planned = (tag: string, screen: string) => ({
-  tag: 'portal-not-available',
-  attributes: { screen: () => screen, tag: () => tag, 'project-id': 'projectId', 'record-id': 'recordId' },
-});
-
 /** The §2 query of PFM screens that a project screen takes as attributes. */
 const PROJECT = { 'project-id': 'projectId', 'budget-id': 'budgetId' } as const;
 
