@@ -47,6 +47,7 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
   // Issue 15's admin contracts (users, …) travel with the admin screens, never with the first screen.
   if (path.includes('/src/core/admin/')) return undefined;
+  if (path.endsWith('/src/core/billing.ts')) return undefined; // travels with the IT billing screen (issue 15)
   // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
   if (path.includes('/src/core/risk/')) return 'risk-core';
   // The team rules and words (issue 15) travel with the screens that use them and the lazily loaded refusal screen.
