@@ -3,7 +3,7 @@ import type { CellComponent, Options, Tabulator } from 'tabulator-tables';
 import { $session, startAuth } from '../../core/auth';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
-import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid } from '../../ui/grid';
+import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid, updateRowsInBatch } from '../../ui/grid';
 import { useStore } from '../../ui/hooks';
 import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
 import { readEntry, type GridRow, type Variant } from './lines';
@@ -118,11 +118,11 @@ function Ready({ store }: { store: ProjectionStore }) {
     if (!table || rows.length === 0) return;
     const known = rows.filter((row) => table.getRow(row.costCodeId));
     const added = rows.filter((row) => !table.getRow(row.costCodeId));
-    if (known.length) void table.updateData(known as unknown as object[]);
+    if (known.length) void updateRowsInBatch(table, known as unknown as object[]);
     if (added.length) {
       void table.replaceData(store.rows() as unknown as object[]).then(() => {
         const map = suggestions.current;
-        if (map) void table.updateData(store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
+        if (map) void updateRowsInBatch(table, store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
       });
     }
   }, [table, store, suggestions]);
@@ -171,7 +171,7 @@ function Ready({ store }: { store: ProjectionStore }) {
       setSuggestionState({ kind: 'loading' });
       loadSuggestions(suggestionBudgetId, controller.signal).then((map) => {
         suggestions.current = map;
-        void table.updateData(store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
+        void updateRowsInBatch(table, store.rows().map((row) => ({ costCodeId: row.costCodeId, suggestedCostToComplete: map.get(row.costCodeId)?.suggestedCostToComplete ?? null })));
         setSuggestionState({ kind: 'ready' });
       }, (error: unknown) => {
         if (controller.signal.aborted) return;

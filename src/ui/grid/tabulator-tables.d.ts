@@ -161,6 +161,8 @@ declare module 'tabulator-tables' {
     setData(data: object[]): Promise<void>;
     replaceData(data: object[]): Promise<void>;
     updateData(data: object[]): Promise<void>;
+    blockRedraw(): void;
+    restoreRedraw(): void;
     getData(range?: RowRangeLookup): Record<string, unknown>[];
     getRows(range?: RowRangeLookup): RowComponent[];
     getRow(index: unknown): RowComponent | false;

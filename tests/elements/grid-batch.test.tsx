@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { loadTabulator, updateRowsInBatch } from '../../src/ui/grid';
+import type { Tabulator } from 'tabulator-tables';
+
+/** A grouped table with table and group calcs, like the projection grid, and a count of the calcs it computes. */
+async function calcTable(rows: number): Promise<{ table: Tabulator; recalcs: () => number; host: HTMLElement }> {
+  const TabulatorClass = await loadTabulator();
+  const host = document.createElement('div');
+  document.body.append(host);
+  const data = Array.from({ length: rows }, (_, i) => ({ id: i + 1, group: i % 3 === 0 ? 'L' : 'M', value: 1 }));
+  const table = new TabulatorClass(host, {
+    data, index: 'id', groupBy: 'group', columnCalcs: 'both', height: 300,
+    columns: [{ title: 'Id', field: 'id' }, { title: 'Value', field: 'value', bottomCalc: 'sum' }],
+  });
+  await new Promise<void>((resolve) => table.on('tableBuilt', () => resolve()));
+  // rowsToData runs once per calc actually computed (a blocked recalc returns before it).
+  const calcs = table.modules.columnCalcs as { rowsToData: (...args: unknown[]) => unknown };
+  let count = 0;
+  const rowsToData = calcs.rowsToData.bind(calcs);
+  calcs.rowsToData = (...args: unknown[]) => {
+    count += 1;
+    return rowsToData(...args);
+  };
+  return { table, recalcs: () => count, host };
+}
+
+describe('updateRowsInBatch', () => {
+  it('recalculates the column calcs once for many rows (row by row: once per row), and the totals are right', async () => {
+    const rows = 300;
+    const batch = await calcTable(rows);
+    await updateRowsInBatch(batch.table, Array.from({ length: rows }, (_, i) => ({ id: i + 1, value: 2 })));
+    // One for the table and one per group (2), at most twice over.
+    expect(batch.recalcs()).to.be.at.most(6);
+    // Grouped: the calc results per group add up to the new total.
+    const groups = Object.values(batch.table.getCalcResults() as Record<string, { bottom: { value: number } }>);
+    expect(groups.reduce((sum, group) => sum + Number(group.bottom.value), 0)).to.equal(2 * rows);
+    batch.table.destroy();
+    batch.host.remove();
+
+    // What it avoids: Tabulator's own updateData recalculates after every row.
+    const plain = await calcTable(rows);
+    await plain.table.updateData(Array.from({ length: rows }, (_, i) => ({ id: i + 1, value: 2 })));
+    expect(plain.recalcs()).to.be.at.least(rows);
+    plain.table.destroy();
+    plain.host.remove();
+  });
+
+  it('restores redrawing when the update fails', async () => {
+    const { table, host } = await calcTable(5);
+    const failing = Object.assign(Object.create(table) as Tabulator, { updateData: () => Promise.reject(new Error('boom')) });
+    let restored = 0;
+    (failing as unknown as { restoreRedraw: () => void }).restoreRedraw = () => { restored += 1; table.restoreRedraw(); };
+    let error: unknown;
+    await updateRowsInBatch(failing, [{ id: 1, value: 3 }]).catch((e: unknown) => { error = e; });
+    expect((error as Error).message).to.equal('boom');
+    expect(restored).to.equal(1);
+    table.destroy();
+    host.remove();
+  });
+});
