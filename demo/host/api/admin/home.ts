@@ -9,6 +9,7 @@ import type { Handlers } from '../context';
 import { dataQualityIssues } from '../pfm/data-quality/issues';
 import { isPastDue, slimRows } from '../risk/slim/common';
 import { routeKey } from '../routes';
+import { accessToday } from '../project-access';
 
 /** Data-quality errors over every project, and how many projects have one. */
 export function dataQualityErrorCounts(db: Database.Database): { errors: number; projects: number } {
@@ -29,8 +30,9 @@ export function adminHomeCounts(db: Database.Database): AdminHomeCounts {
   const dataQualityMs = Math.round(performance.now() - started);
   return {
     activeUsers: count('SELECT count(*) AS n FROM employees WHERE active = 1'),
-    pendingAccessRequests: count(`SELECT count(*) AS n FROM access_requests r JOIN application_record_states s ON s.applicationRecordStateId = r.applicationRecordStateId
-      WHERE s.applicationRecordKey = 'AccessRequest' AND s.name = 'Pending'`),
+    // Still waiting: a Pending request past its expiresOn is Expired (requestExpired) even before the sweep marks it.
+    pendingAccessRequests: (db.prepare(`SELECT count(*) AS n FROM access_requests r JOIN application_record_states s ON s.applicationRecordStateId = r.applicationRecordStateId
+      WHERE s.applicationRecordKey = 'AccessRequest' AND s.name = 'Pending' AND r.expiresOn >= ?`).get(accessToday()) as { n: number }).n,
     slimPastDue: slimRows(db).filter((row) => isPastDue(row)).length,
     dataQualityErrors: quality.errors,
     dataQualityProjects: quality.projects,
