@@ -6,7 +6,8 @@ const tokens = new WeakMap<Page, string>();
 export function watchToken(page: Page): void {
   page.on('request', (request) => {
     const header = request.headers().authorization;
-    if (header?.startsWith('Bearer ')) tokens.set(page, header);
+    // Only the product API's token: the search and AI services' tokens have their own audience (401 at /api).
+    if (header?.startsWith('Bearer ') && new URL(request.url()).pathname.startsWith('/api/')) tokens.set(page, header);
   });
 }
 
