@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { installHistoryTriggers, registerHistoryFunctions } from './history';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 import { seedDatabase } from './seed';
 
 export { SEED_DATE, SEED_STAMP, CURRENT_PERIOD, PRIOR_PERIOD, SEED_FACTS } from './seed';
@@ -46,22 +46,36 @@ export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   return db;
 }
 
-/** Apply the migrations not yet applied. True when the database was empty (needs seeding). */
-export function migrate(db: Database.Database): boolean {
+/**
+ * Apply the migrations not yet applied, all in ONE transaction: when any of them fails, none of them
+ * stays applied and the database is left exactly as it was (schema, data, recorded versions), and the
+ * error names the migration. True when the database was empty (needs seeding).
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): boolean {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, appliedAt TEXT NOT NULL)`);
   const applied = new Set(
     (db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version),
   );
   const fresh = applied.size === 0;
-  for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
+  const pending = migrations.filter((migration) => !applied.has(migration.version));
+  if (pending.length === 0) return fresh;
+  const before = db.pragma('user_version', { simple: true }) as number;
+  let current: Migration | undefined;
+  try {
     db.transaction(() => {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, appliedAt) VALUES (?, ?, ?)')
-        .run(migration.version, migration.name, new Date().toISOString());
-      db.pragma(`user_version = ${migration.version}`);
+      for (const migration of pending) {
+        current = migration;
+        db.exec(migration.sql);
+        db.prepare('INSERT INTO schema_migrations (version, name, appliedAt) VALUES (?, ?, ?)')
+          .run(migration.version, migration.name, new Date().toISOString());
+        db.pragma(`user_version = ${migration.version}`);
+      }
     })();
+  } catch (error) {
+    // user_version is not transactional in every SQLite build: put it back with the rest.
+    db.pragma(`user_version = ${before}`);
+    throw new Error(`Migration ${current?.name ?? '?'} failed, so no migration was applied and the database is as it was (version ${before}): ${(error as Error).message}`, { cause: error });
   }
   return fresh;
 }
