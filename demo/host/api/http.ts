@@ -50,12 +50,19 @@ export function autoAlert(functionName: string, message: string, extra: Record<s
 export type Params = Record<string, unknown>;
 
 /**
+ * Sees every parameter name a handler asks for (tests/api/malformed-input.test.ts learns each route's
+ * parameters from it). Unset in the running host.
+ */
+export const paramReadObserver: { current?: (name: string) => void } = {};
+
+/**
  * The parameter, looked up case-insensitively (clients send `ProjectId` or `projectId`). Only a
  * scalar (string, number, boolean) is a value: an object or array (a JSON body's
  * `{"ItemId":{"toString":1}}`, a repeated query parameter, a file where a field is expected) is a
  * 400 naming the parameter, never String()'d.
  */
 export function rawParam(params: Params | undefined, name: string): string | undefined {
+  paramReadObserver.current?.(name);
   if (!params) return undefined;
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(params)) {
@@ -163,8 +170,60 @@ export function enumParam<T extends string>(params: Params | undefined, name: st
   return match;
 }
 
+/** A YYYY-MM-DD date that exists in the calendar (2026-02-30 does not; Date.parse takes it as March 2), on or after 1990-01-01. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** The current time as stored in `modifiedAt`. */
 export const nowIso = (): string => new Date().toISOString();
 
 /** A decimal as forms send it: up to 13 integer and 6 decimal digits. */
 export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
+
+/**
+ * Every parameter name the API reads (case-insensitive; a `list[i].field` or `list[i]` entry counts
+ * by its list's name). A query or form field outside it is refused with 400 naming it
+ * ({@link refuseUnknownFields}). tests/api/malformed-input.test.ts fails when a handler reads a name
+ * missing here. `key` is the profile photo's cache key the header sends (read by no handler).
+ */
+export const KNOWN_PARAMETERS: readonly string[] = [
+  'action', 'active', 'actorEmployeeId', 'adjustmentDate', 'advancements', 'aggregateLimit', 'amount', 'answers', 'ApplicationId',
+  'applicationKey', 'applicationRecordId', 'applicationRecordKey', 'applicationRecordStateId', 'approvedAmount', 'asOf',
+  'assigneeEmployeeId', 'basedOnRequestId', 'betauser', 'body', 'budgetId', 'changeEventId', 'changeEventItemId',
+  'changeOrderDate', 'changeReasonId', 'changeRecordId', 'changeRecordTypeId', 'City', 'Classification', 'code', 'commentId',
+  'CommitmentId', 'CommitmentKey', 'CompletionDate', 'ContractAmount', 'ContractDocumentTrackingId', 'contracttype',
+  'correctionId', 'costAdjustmentId', 'costAdjustmentReasonId', 'costCodeId', 'costCodeIds', 'costType', 'delegateEmployeeId',
+  'delegationId', 'description', 'directCostDate', 'directCostId', 'directCostTypeId', 'documentDate', 'documentNumber',
+  'documentTemplateId', 'documentType', 'Email', 'employeeId', 'employeeRoleId', 'endDate', 'EndDays', 'envelopeId',
+  'EnvelopeSignerId', 'estimatedAmount', 'excessLiability', 'executedDate', 'fields', 'file', 'FileId', 'from', 'fromEmployeeId',
+  'holidayDate', 'holidayId', 'hours', 'hoursPerDay', 'initiatingDocumentTypeId', 'invoiceNumber', 'isOfficial', 'itemid',
+  'items', 'itemsCleared', 'justification', 'key', 'lastLoad', 'legalEntityId', 'level', 'limitExpiresOn', 'lines', 'method',
+  'mine', 'mitigation', 'mitigationNote', 'mitigations', 'ModifiedAt', 'month', 'name', 'note', 'number', 'OldCloseoutState',
+  'OldRecordStateId', 'open', 'oppId', 'opportunityCostCodeId', 'opportunityId', 'orderDate', 'originalBudget',
+  'ownerAgreementChangeOrderId', 'ownerAgreementId', 'ParentApplicationRecordId', 'parentChangeEventItemId', 'ParentRecordType',
+  'priority', 'projectId', 'projections', 'ProjectManagerEmployeeId', 'projectRole', 'ProjectTeamMemberId', 'proposedAmount',
+  'purchaseAgreementChangeOrderId', 'purchaseAgreementId', 'purchaseOrderId', 'q', 'reason', 'ReceivedDate', 'recordId',
+  'recordKey', 'RegionalProjectManagerEmployeeId', 'regionId', 'reimbursableTypeId', 'report', 'requestedAmount', 'requestId',
+  'retainagePercent', 'rfiId', 'roleName', 'RouteStateId', 'ruleId', 'search', 'Send', 'signers', 'singleLimit', 'sraId',
+  'startDate', 'state', 'states', 'status', 'subcontractChangeOrderId', 'subcontractId', 'subcontractTypeId', 'subjectEmployeeId',
+  'submit', 'surveyId', 'timecardId', 'timeType', 'title', 'to', 'transfer', 'type', 'vendorId', 'version', 'view', 'weekStart',
+  'year',
+];
+
+const KNOWN = new Set(KNOWN_PARAMETERS.map((name) => name.toLowerCase()));
+
+/** The name a field counts under: `items[3].amount` and `costCodeIds[0]` → their list's name. */
+export const fieldBaseName = (key: string): string => key.replace(/\[\d{1,6}\](\.[A-Za-z]+)?$/, '').toLowerCase();
+
+/** 400 naming the first query or form field the API does not know (issue 16: unknown fields are refused). */
+export function refuseUnknownFields(...sources: Array<Params | undefined>): void {
+  for (const params of sources) {
+    if (!params) continue;
+    for (const key of Object.keys(params)) {
+      if (!KNOWN.has(fieldBaseName(key))) throw badRequest(`Unknown parameter '${show(key)}'.`, { parameter: show(key) });
+    }
+  }
+}

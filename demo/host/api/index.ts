@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import { ACCESS, ruleAllows } from '../../../src/core/access';
 import '../types';
 import { authenticatedCaller, type Caller, type Handlers } from './context';
-import { HttpError, sendError, type Params } from './http';
+import { HttpError, refuseUnknownFields, sendError, type Params } from './http';
 import { API_ROUTES, routeKey, type RouteAccess } from './routes';
 import { sessionHandlers } from './session';
 import { lookupHandlers } from './lookups';
@@ -46,6 +46,21 @@ export { API_ROUTES } from './routes';
 /** Uploaded files above this are refused with 413. */
 const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
 
+/**
+ * A write the database refused by its rules (a required value missing, a reference to nothing, a
+ * duplicate) is the request's fault, not a crash: 400 (409 for a duplicate) with a plain message,
+ * never the SQL.
+ */
+export function sqliteConstraint(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new HttpError(409, 'The record already exists or was changed at the same time. Reload and try again.', { code });
+  }
+  const column = /NOT NULL constraint failed: \w+\.(\w+)/.exec((error as Error).message ?? '')?.[1];
+  return new HttpError(400, column ? `A value for '${column}' is required.` : 'The request names a record that does not exist or leaves out a required value.', column ? { code, parameter: column } : { code });
+}
+
 /** True when the caller passes the route's access rule. */
 export function accessAllows(user: Pick<Caller, 'roles'>, access: RouteAccess): boolean {
   if (access === 'token') return true;
@@ -79,6 +94,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error);
+    const constraint = sqliteConstraint(error);
+    if (constraint) return sendError(reply, constraint);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'API request failed');
     const message = status === 413 ? 'Request body is too large.' : status === 500 ? 'Internal Server Error' : error.message;
@@ -132,6 +149,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
           // Project security (project-access.ts): the caller's reach for the scope machinery, and the
           // route's guard on the records its parameters name, before the handler reads anything.
           const query = (request.query ?? {}) as Params;
+          // Issue 16: a field no handler reads is refused (400 naming it) before anything is read or written.
+          refuseUnknownFields(query, body);
           const result = await withProjectCaller(db, user, () => {
             guardRoute(db, route.method, route.path, query, body);
             return withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query, body }));
@@ -140,6 +159,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
           return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
         } catch (error) {
           if (error instanceof HttpError) return sendError(reply, error);
+          const constraint = sqliteConstraint(error);
+          if (constraint) return sendError(reply, constraint);
           throw error;
         }
       },
