@@ -131,4 +131,26 @@ describe('50 parallel stale writes to one record: exactly 1 success and 49 × 40
     }
     assert.deepEqual(failures, []);
   });
+
+  it('the saves that do not move the state, sent with lastLoad (change records, events, items, commitments, direct costs, cost adjustments)', async () => {
+    const failures: string[] = [];
+    /** The newest record of the table in one of the states (an editable one), with its modifiedAt. */
+    const pick = (table: string, id: string, key: string, states: string[]) => host.db.prepare(`SELECT x.${id} AS id, x.modifiedAt FROM ${table} x
+      JOIN application_record_states s USING (applicationRecordStateId) WHERE s.applicationRecordKey = ? AND s.name IN (${states.map(() => '?').join(', ')})
+      ORDER BY x.${id} DESC LIMIT 1`).get(key, ...states) as { id: number; modifiedAt: string };
+    const saves: Array<[string, string, (r: { id: number }) => Record<string, string | number>, ReturnType<typeof pick>]> = [
+      ['ChangeRecord', '/api/pfm/SaveChangeRecord', (r) => ({ ChangeRecordId: r.id, description: 'Concurrency check' }), pick('change_records', 'changeRecordId', 'ChangeRecord', ['Draft'])],
+      ['ChangeEvent', '/api/pfm/SaveChangeEvent', (r) => ({ ChangeEventId: r.id, description: 'Concurrency check' }), pick('change_events', 'changeEventId', 'ChangeEvent', ['Open'])],
+      ['ChangeEventItem', '/api/pfm/SaveChangeEventItem', (r) => ({ ChangeEventItemId: r.id, description: 'Concurrency check' }), pick('change_event_items', 'changeEventItemId', 'ChangeEventItem', ['Open'])],
+      ['Subcontract', '/api/pfm/SaveCommitment', (r) => ({ RecordKey: 'Subcontract', RecordId: r.id, description: 'Concurrency check' }), pick('subcontracts', 'subcontractId', 'Subcontract', ['Draft'])],
+      ['DirectCost', '/api/pfm/SaveDirectCost', (r) => ({ DirectCostId: r.id, description: 'Concurrency check' }), pick('direct_costs', 'directCostId', 'DirectCost', ['Draft'])],
+      ['CostAdjustment', '/api/pfm/SaveCostAdjustment', (r) => ({ CostAdjustmentId: r.id, description: 'Concurrency check' }), pick('cost_adjustments', 'costAdjustmentId', 'CostAdjustment', ['Open'])],
+    ];
+    for (const [what, path, fields, record] of saves) {
+      const counts = await race('admin', path, { ...fields(record), lastLoad: record.modifiedAt });
+      const successes = [...counts].filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
+      if (successes !== 1 || counts.get(409) !== PARALLEL - 1) failures.push(`${what} #${record.id}: ${verdict(counts)}`);
+    }
+    assert.deepEqual(failures, []);
+  });
 });

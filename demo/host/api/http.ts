@@ -161,6 +161,20 @@ export function lastLoadParam(params: Params | undefined, name = 'lastLoad'): st
   return new Date(time).toISOString();
 }
 
+/**
+ * The optimistic check of a save that does not move the record's state (issue 16): when the form
+ * carries `lastLoad` (when the record was loaded) and the record changed after it, 409, nothing written.
+ * Compared as times, so `…00Z` and `…00.000Z` are the same moment.
+ */
+export function refuseIfChangedSince(params: Params, modifiedAt: unknown, label: string): void {
+  const since = lastLoadParam(params);
+  if (since === undefined || typeof modifiedAt !== 'string') return;
+  const changed = Date.parse(modifiedAt);
+  if (Number.isFinite(changed) && changed > Date.parse(since)) {
+    throw conflict(`The ${label} changed since it was loaded. Reload it and try again.`, { currentModifiedAt: modifiedAt });
+  }
+}
+
 /** One of `allowed` (case-insensitive), returned in its canonical spelling; empty → undefined. */
 export function enumParam<T extends string>(params: Params | undefined, name: string, allowed: readonly T[]): T | undefined {
   const raw = rawParam(params, name)?.trim();

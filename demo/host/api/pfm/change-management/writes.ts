@@ -9,7 +9,7 @@ import { selectableCostTypes } from '../../../../../src/core/format';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../../../db/derived';
 import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, isCalendarDate, notFound, nowIso, rawParam, stringParam, NUMBER, type FeedbackItem, type Params } from '../../http';
+import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, isCalendarDate, notFound, nowIso, rawParam, stringParam, NUMBER, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { projectIdOr404, stateByName, trackChange, recordOr404 } from '../../records';
@@ -64,6 +64,7 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
     if (!record) throw notFound(`${key} ${id} not found.`);
     const stateId = record.applicationRecordStateId as number;
     if (oldStateId !== undefined && oldStateId !== stateId) throw conflict(`The ${key} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
+    refuseIfChangedSince(body, record.modifiedAt, key);
     const permissions = new Map(fieldPermissions(db, user as Caller, stateId).map((p) => [p.fieldName.toLowerCase(), p]));
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
