@@ -12,16 +12,27 @@ import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import type { RouteSpec } from '../../demo/host/api/routes';
 import { fieldBaseName, KNOWN_PARAMETERS, paramReadObserver } from '../../demo/host/api/http';
+import { SERVICE_ROUTES } from '../../demo/host/api/services/index';
 import { ROUTE_SAMPLES } from './route-samples/index';
 import type { SampleParams } from './route-samples/types';
-import { startTestHost, type TestHost } from './support/host';
+import { startTestHost, type TestHost, type TokenResource } from './support/host';
 
 let host: TestHost;
-let token: string;
+const tokens = new Map<TokenResource, string>();
 before(async () => {
   host = await startTestHost();
-  token = await host.tokenFor('admin');
+  for (const resource of ['api', 'bi', 'ai', 'search'] as const) tokens.set(resource, await host.tokenFor('admin', resource));
 });
+
+/** The BI, AI and search services' GET routes (their own tokens), beside the API's. */
+const SERVICE_SPECS: RouteSpec[] = SERVICE_ROUTES.map((line) => ({ method: 'GET', path: line.slice(4), access: 'token', note: 'service' }));
+const resourceOf = (route: RouteSpec): TokenResource => (/^\/(bi|ai|search)\//.exec(route.path)?.[1] as TokenResource | undefined) ?? 'api';
+/** Sample-less service calls: a project scope to start from. */
+const SERVICE_BASE: Record<string, Record<string, string | number>> = {
+  '/bi/reports/run': { report: 'x', recordKey: 'Project', recordId: 1 },
+  '/ai/pfm/getchatbotcostprojections': { recordKey: 'Project', recordId: 1 },
+  '/search/query': { q: 'riverside' },
+};
 after(async () => host?.close());
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
@@ -48,7 +59,7 @@ interface Answer { status: number; body: { message?: unknown; parameter?: unknow
 
 /** One call: GET with a query, else a JSON body (values may be objects) or a raw body of a content type. */
 async function call(route: RouteSpec, params: Record<string, unknown>, raw?: { type: string; body: string }): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${tokens.get(resourceOf(route))}` };
   let url = host.url + route.path;
   let body: string | undefined;
   if (route.method === 'GET') {
@@ -92,7 +103,7 @@ interface Learned { route: RouteSpec; base: Record<string, string | number>; nam
 
 async function discover(route: RouteSpec): Promise<Learned> {
   const sample = samples.get(key(route.method, route.path));
-  const base: Record<string, string | number> = { ...(sample?.params?.(host.db) as SampleParams | undefined) };
+  const base: Record<string, string | number> = { ...(sample?.params?.(host.db) as SampleParams | undefined), ...SERVICE_BASE[route.path] };
   const names = new Set<string>(Object.keys(base));
   for (let round = 0; round < 8; round++) {
     const read = new Set<string>();
@@ -154,7 +165,7 @@ describe('every route refuses malformed input with a 4xx and a JSON message (iss
 
   it('discovery: every route is reached and its parameters learned; each is in KNOWN_PARAMETERS', async () => {
     learned = [];
-    for (const route of API_ROUTES) learned.push(await discover(route));
+    for (const route of [...API_ROUTES, ...SERVICE_SPECS]) learned.push(await discover(route));
     const known = new Set(KNOWN_PARAMETERS.map((n) => n.toLowerCase()));
     const unlisted = [...new Set(learned.flatMap((l) => [...l.names]).map(fieldBaseName))].filter((n) => !known.has(n)).sort();
     assert.deepEqual(unlisted, [], 'parameters the handlers read that http.ts KNOWN_PARAMETERS lacks');

@@ -22,6 +22,21 @@ export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   });
 }
 
+/**
+ * A write the database refused by its rules (a required value missing, a reference to nothing, a
+ * duplicate) is the request's fault, not a crash: 400 (409 for a duplicate) with a plain message,
+ * never the SQL.
+ */
+export function sqliteConstraint(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new HttpError(409, 'The record already exists or was changed at the same time. Reload and try again.', { code });
+  }
+  const column = /NOT NULL constraint failed: \w+\.(\w+)/.exec((error as Error).message ?? '')?.[1];
+  return new HttpError(400, column ? `A value for '${column}' is required.` : 'The request names a record that does not exist or leaves out a required value.', column ? { code, parameter: column } : { code });
+}
+
 export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, message, extra);
 export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);

@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import { ACCESS, ruleAllows } from '../../../src/core/access';
 import '../types';
 import { authenticatedCaller, type Caller, type Handlers } from './context';
-import { HttpError, refuseUnknownFields, sendError, type Params } from './http';
+import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from './http';
 import { API_ROUTES, routeKey, type RouteAccess } from './routes';
 import { sessionHandlers } from './session';
 import { lookupHandlers } from './lookups';
@@ -45,21 +45,6 @@ export { API_ROUTES } from './routes';
 
 /** Uploaded files above this are refused with 413. */
 const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
-
-/**
- * A write the database refused by its rules (a required value missing, a reference to nothing, a
- * duplicate) is the request's fault, not a crash: 400 (409 for a duplicate) with a plain message,
- * never the SQL.
- */
-export function sqliteConstraint(error: unknown): HttpError | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return undefined;
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    return new HttpError(409, 'The record already exists or was changed at the same time. Reload and try again.', { code });
-  }
-  const column = /NOT NULL constraint failed: \w+\.(\w+)/.exec((error as Error).message ?? '')?.[1];
-  return new HttpError(400, column ? `A value for '${column}' is required.` : 'The request names a record that does not exist or leaves out a required value.', column ? { code, parameter: column } : { code });
-}
 
 /** True when the caller passes the route's access rule. */
 export function accessAllows(user: Pick<Caller, 'roles'>, access: RouteAccess): boolean {
