@@ -244,8 +244,11 @@ export const KNOWN_PARAMETERS: readonly string[] = [
 
 const KNOWN = new Set(KNOWN_PARAMETERS.map((name) => name.toLowerCase()));
 
-/** The name a field counts under: `items[3].amount` and `costCodeIds[0]` → their list's name. */
-export const fieldBaseName = (key: string): string => key.replace(/\[\d{1,6}\](\.[A-Za-z]+)?$/, '').toLowerCase();
+/**
+ * The name a field counts under: `items[3].amount` and `costCodeIds[0]` → their list's name (the
+ * handler that reads the list refuses a malformed entry such as `lines[x].monHours` with its own message).
+ */
+export const fieldBaseName = (key: string): string => (key.split('[', 1)[0] ?? key).toLowerCase();
 
 /** 400 naming the first query or form field the API does not know (issue 16: unknown fields are refused). */
 export function refuseUnknownFields(...sources: Array<Params | undefined>): void {
