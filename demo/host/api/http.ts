@@ -22,6 +22,21 @@ export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   });
 }
 
+/**
+ * A write the database refused by its rules (a required value missing, a reference to nothing, a
+ * duplicate) is the request's fault, not a crash: 400 (409 for a duplicate) with a plain message,
+ * never the SQL.
+ */
+export function sqliteConstraint(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_CONSTRAINT')) return undefined;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return new HttpError(409, 'The record already exists or was changed at the same time. Reload and try again.', { code });
+  }
+  const column = /NOT NULL constraint failed: \w+\.(\w+)/.exec((error as Error).message ?? '')?.[1];
+  return new HttpError(400, column ? `A value for '${column}' is required.` : 'The request names a record that does not exist or leaves out a required value.', column ? { code, parameter: column } : { code });
+}
+
 export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, message, extra);
 export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
@@ -50,12 +65,19 @@ export function autoAlert(functionName: string, message: string, extra: Record<s
 export type Params = Record<string, unknown>;
 
 /**
+ * Sees every parameter name a handler asks for (tests/api/malformed-input.test.ts learns each route's
+ * parameters from it). Unset in the running host.
+ */
+export const paramReadObserver: { current?: (name: string) => void } = {};
+
+/**
  * The parameter, looked up case-insensitively (clients send `ProjectId` or `projectId`). Only a
  * scalar (string, number, boolean) is a value: an object or array (a JSON body's
  * `{"ItemId":{"toString":1}}`, a repeated query parameter, a file where a field is expected) is a
  * 400 naming the parameter, never String()'d.
  */
 export function rawParam(params: Params | undefined, name: string): string | undefined {
+  paramReadObserver.current?.(name);
   if (!params) return undefined;
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(params)) {
@@ -154,6 +176,20 @@ export function lastLoadParam(params: Params | undefined, name = 'lastLoad'): st
   return new Date(time).toISOString();
 }
 
+/**
+ * The optimistic check of a save that does not move the record's state (issue 16): when the form
+ * carries `lastLoad` (when the record was loaded) and the record changed after it, 409, nothing written.
+ * Compared as times, so `…00Z` and `…00.000Z` are the same moment.
+ */
+export function refuseIfChangedSince(params: Params, modifiedAt: unknown, label: string): void {
+  const since = lastLoadParam(params);
+  if (since === undefined || typeof modifiedAt !== 'string') return;
+  const changed = Date.parse(modifiedAt);
+  if (Number.isFinite(changed) && changed > Date.parse(since)) {
+    throw conflict(`The ${label} changed since it was loaded. Reload it and try again.`, { currentModifiedAt: modifiedAt });
+  }
+}
+
 /** One of `allowed` (case-insensitive), returned in its canonical spelling; empty → undefined. */
 export function enumParam<T extends string>(params: Params | undefined, name: string, allowed: readonly T[]): T | undefined {
   const raw = rawParam(params, name)?.trim();
@@ -163,8 +199,63 @@ export function enumParam<T extends string>(params: Params | undefined, name: st
   return match;
 }
 
+/** A YYYY-MM-DD date that exists in the calendar (2026-02-30 does not; Date.parse takes it as March 2), on or after 1990-01-01. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** The current time as stored in `modifiedAt`. */
 export const nowIso = (): string => new Date().toISOString();
 
 /** A decimal as forms send it: up to 13 integer and 6 decimal digits. */
 export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
+
+/**
+ * Every parameter name the API reads (case-insensitive; a `list[i].field` or `list[i]` entry counts
+ * by its list's name). A query or form field outside it is refused with 400 naming it
+ * ({@link refuseUnknownFields}). tests/api/malformed-input.test.ts fails when a handler reads a name
+ * missing here. `key` is the profile photo's cache key the header sends (read by no handler).
+ */
+export const KNOWN_PARAMETERS: readonly string[] = [
+  'action', 'active', 'actorEmployeeId', 'adjustmentDate', 'advancements', 'aggregateLimit', 'amount', 'answers', 'ApplicationId',
+  'applicationKey', 'applicationRecordId', 'applicationRecordKey', 'applicationRecordStateId', 'approvedAmount', 'asOf',
+  'assigneeEmployeeId', 'basedOnRequestId', 'betauser', 'body', 'budgetId', 'changeEventId', 'changeEventItemId',
+  'changeOrderDate', 'changeReasonId', 'changeRecordId', 'changeRecordTypeId', 'City', 'Classification', 'code', 'commentId',
+  'CommitmentId', 'CommitmentKey', 'CompletionDate', 'ContractAmount', 'ContractDocumentTrackingId', 'contracttype',
+  'correctionId', 'costAdjustmentId', 'costAdjustmentReasonId', 'costCodeId', 'costCodeIds', 'costType', 'delegateEmployeeId',
+  'delegationId', 'description', 'directCostDate', 'directCostId', 'directCostTypeId', 'documentDate', 'documentNumber',
+  'documentTemplateId', 'documentType', 'Email', 'employeeId', 'employeeRoleId', 'endDate', 'EndDays', 'envelopeId',
+  'EnvelopeSignerId', 'estimatedAmount', 'excessLiability', 'executedDate', 'fields', 'file', 'FileId', 'from', 'fromEmployeeId',
+  'holidayDate', 'holidayId', 'hours', 'hoursPerDay', 'initiatingDocumentTypeId', 'invoiceNumber', 'isOfficial', 'itemid',
+  'items', 'itemsCleared', 'justification', 'key', 'lastLoad', 'legalEntityId', 'level', 'limitExpiresOn', 'lines', 'method',
+  'mine', 'mitigation', 'mitigationNote', 'mitigations', 'ModifiedAt', 'month', 'name', 'note', 'number', 'OldCloseoutState',
+  'OldRecordStateId', 'open', 'oppId', 'opportunityCostCodeId', 'opportunityId', 'orderDate', 'originalBudget',
+  'ownerAgreementChangeOrderId', 'ownerAgreementId', 'ParentApplicationRecordId', 'parentChangeEventItemId', 'ParentRecordType',
+  'priority', 'projectId', 'projections', 'ProjectManagerEmployeeId', 'projectRole', 'ProjectTeamMemberId', 'proposedAmount',
+  'purchaseAgreementChangeOrderId', 'purchaseAgreementId', 'purchaseOrderId', 'q', 'reason', 'ReceivedDate', 'recordId',
+  'recordKey', 'RegionalProjectManagerEmployeeId', 'regionId', 'reimbursableTypeId', 'report', 'requestedAmount', 'requestId',
+  'retainagePercent', 'rfiId', 'roleName', 'RouteStateId', 'ruleId', 'search', 'Send', 'signers', 'singleLimit', 'sraId',
+  'startDate', 'state', 'states', 'status', 'subcontractChangeOrderId', 'subcontractId', 'subcontractTypeId', 'subjectEmployeeId',
+  'submit', 'surveyId', 'timecardId', 'timeType', 'title', 'to', 'transfer', 'type', 'vendorId', 'version', 'view', 'weekStart',
+  'year',
+];
+
+const KNOWN = new Set(KNOWN_PARAMETERS.map((name) => name.toLowerCase()));
+
+/**
+ * The name a field counts under: `items[3].amount` and `costCodeIds[0]` → their list's name (the
+ * handler that reads the list refuses a malformed entry such as `lines[x].monHours` with its own message).
+ */
+export const fieldBaseName = (key: string): string => (key.split('[', 1)[0] ?? key).toLowerCase();
+
+/** 400 naming the first query or form field the API does not know (issue 16: unknown fields are refused). */
+export function refuseUnknownFields(...sources: Array<Params | undefined>): void {
+  for (const params of sources) {
+    if (!params) continue;
+    for (const key of Object.keys(params)) {
+      if (!KNOWN.has(fieldBaseName(key))) throw badRequest(`Unknown parameter '${show(key)}'.`, { parameter: show(key) });
+    }
+  }
+}

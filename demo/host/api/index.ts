@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import { ACCESS, ruleAllows } from '../../../src/core/access';
 import '../types';
 import { authenticatedCaller, type Caller, type Handlers } from './context';
-import { HttpError, sendError, type Params } from './http';
+import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from './http';
 import { API_ROUTES, routeKey, type RouteAccess } from './routes';
 import { sessionHandlers } from './session';
 import { lookupHandlers } from './lookups';
@@ -79,6 +79,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error);
+    const constraint = sqliteConstraint(error);
+    if (constraint) return sendError(reply, constraint);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'API request failed');
     const message = status === 413 ? 'Request body is too large.' : status === 500 ? 'Internal Server Error' : error.message;
@@ -132,6 +134,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
           // Project security (project-access.ts): the caller's reach for the scope machinery, and the
           // route's guard on the records its parameters name, before the handler reads anything.
           const query = (request.query ?? {}) as Params;
+          // Issue 16: a field no handler reads is refused (400 naming it) before anything is read or written.
+          refuseUnknownFields(query, body);
           const result = await withProjectCaller(db, user, () => {
             guardRoute(db, route.method, route.path, query, body);
             return withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query, body }));
@@ -140,6 +144,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
           return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
         } catch (error) {
           if (error instanceof HttpError) return sendError(reply, error);
+          const constraint = sqliteConstraint(error);
+          if (constraint) return sendError(reply, constraint);
           throw error;
         }
       },

@@ -67,7 +67,7 @@ export const sessionHandlers: Handlers = {
     if (!email) throw badRequest("Parameter 'Email' is required.", { parameter: 'Email' });
     const employee = db.prepare('SELECT employeeKey FROM employees WHERE email = ? COLLATE NOCASE').get(email) as { employeeKey: string } | undefined;
     if (!employee) throw notFound('No employee with that email.');
-    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(avatarPng(employee.employeeKey));
+    return reply.type('image/png').send(avatarPng(employee.employeeKey)); // no-store like every API answer (security-headers.ts)
   },
 
   [GET('/api/common/GetOpenItemsByEmployee')]: ({ db, user, query }) => {

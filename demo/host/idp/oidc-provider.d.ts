@@ -7,7 +7,9 @@ declare module 'oidc-provider' {
       route?: string;
       params?: Record<string, unknown>;
       client?: { clientId: string; clientName?: string; grantTypeAllowed(type: string): boolean };
-      session?: { grantIdFor(clientId: string): string | undefined; accountId?: string };
+      session?: { grantIdFor(clientId: string): string | undefined; sidFor(clientId: string): string | undefined; accountId?: string };
+      /** Entities the provider loaded for the request (end-session: IdTokenHint, the decoded, validated hint). */
+      entities: Record<string, unknown>;
       result?: { consent?: { grantId?: string } };
       provider: Provider;
       requestParamScopes: Set<string>;

@@ -34,6 +34,21 @@ const API_RESOURCE = DEV_RESOURCES.api.identifier;
 const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
 /** Resources whose scope the request names (`scope` parameter), in table order. */
+/**
+ * True when the end-session request carries an id_token_hint (oidc-provider has validated its
+ * signature and audience) of the account signed in to this session: the portal's own sign-out
+ * (src/core/auth signOut sends it). A plain GET of the end-session URL, from a link on any site,
+ * has none and must be confirmed by the user.
+ */
+export function hintedBySignedInUser(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown; sid?: unknown } } | undefined;
+  const session = ctx.oidc.session;
+  if (!hint?.payload || !session?.accountId || hint.payload.sub !== session.accountId) return false;
+  const clientId = ctx.oidc.client?.clientId;
+  const sid = clientId ? session.sidFor(clientId) : undefined;
+  return hint.payload.sid === undefined || hint.payload.sid === sid;
+}
+
 function requestedResources(ctx: KoaContextWithOIDC): string[] {
   const scope = typeof ctx.oidc.params?.scope === 'string' ? ctx.oidc.params.scope : '';
   const asked = new Set(scope.toLowerCase().split(/\s+/).filter(Boolean));
@@ -109,7 +124,7 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
         enabled: true,
         async logoutSource(ctx: KoaContextWithOIDC, form: string) {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, hintedBySignedInUser(ctx));
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
           ctx.type = 'html';

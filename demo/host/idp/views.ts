@@ -55,14 +55,25 @@ ${raw(rows)}
   return page('Sign in · Summit Builders', body);
 }
 
-/** The sign-out confirmation; `form` is oidc-provider's hidden form (with its xsrf token). */
-export function logoutPage(form: string): string {
-  const body = html`<h1>Signing out…</h1>
+/**
+ * The sign-out confirmation; `form` is oidc-provider's hidden form (with its xsrf token). Only the
+ * portal's own sign-out (`confirmed`: an id_token_hint of the signed-in user) confirms itself
+ * (logout.js clicks 'Sign out'); any other request, e.g. a plain GET from a link on another site,
+ * asks, and 'Stay signed in' leaves without submitting anything.
+ */
+export function logoutPage(form: string, confirmed: boolean): string {
+  const body = confirmed
+    ? html`<h1>Signing out…</h1>
 ${raw(form)}
 <p>You are being signed out of the portal.</p>
 <button id="logout-yes" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
-<button id="logout-no" type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`;
-  return page('Sign out · Summit Builders', body, ['/idp-assets/logout.js']);
+<a id="logout-no" class="button secondary" href="/">Stay signed in</a>`
+    : html`<h1>Sign out?</h1>
+${raw(form)}
+<p>A page asked to sign you out of the portal. Sign out only if you meant to.</p>
+<button id="logout-yes" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
+<a id="logout-no" class="button secondary" href="/">Stay signed in</a>`;
+  return page('Sign out · Summit Builders', body, confirmed ? ['/idp-assets/logout.js'] : []);
 }
 
 export function logoutSuccessPage(): string {

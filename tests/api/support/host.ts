@@ -38,7 +38,7 @@ export const DEFAULT_TEST_TLS_DIR = path.resolve('.tmp/test-tls');
 const base64url = (buffer: Buffer): string => buffer.toString('base64url');
 
 /** A tiny cookie jar: name → value, from Set-Cookie headers (paths are all under one origin here). */
-class CookieJar {
+export class CookieJar {
   #cookies = new Map<string, string>();
   store(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -66,8 +66,7 @@ interface TokenSet {
  * Sign `login` in through the provider and exchange the code for `resource`'s tokens.
  * Throws with the step that failed (never with a token in the message).
  */
-export async function signInOverHttp(url: string, login: string, resource: TokenResource = 'api', password = DEMO_PASSWORD): Promise<TokenSet> {
-  const jar = new CookieJar();
+export async function signInOverHttp(url: string, login: string, resource: TokenResource = 'api', password = DEMO_PASSWORD, jar = new CookieJar()): Promise<TokenSet> {
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash('sha256').update(verifier).digest());
   const redirectUri = `${url}${DEV_REDIRECT_BRIDGE_PATH}`;

@@ -15,7 +15,7 @@ import type Database from 'better-sqlite3';
 import type { ApiResource } from '../../../../src/core/api';
 import { authenticatedCaller, type Handler } from '../context';
 import { withProjectCaller } from '../project-access';
-import { HttpError, sendError, type Params } from '../http';
+import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from '../http';
 import type { AuthenticatedUser } from '../../types';
 import { searchRoutes } from './search';
 import { biRoutes } from './bi';
@@ -68,11 +68,15 @@ export async function registerServices(app: FastifyInstance, db: Database.Databa
           try {
             if (!request.user) throw new HttpError(401, 'Unauthorized');
             const user = authenticatedCaller(db, request.user.login);
-            const result = await withProjectCaller(db, user, () => route.handler({ request, reply, db, user, query: (request.query ?? {}) as Params, body: {} }));
+            const query = (request.query ?? {}) as Params;
+            refuseUnknownFields(query);
+            const result = await withProjectCaller(db, user, () => route.handler({ request, reply, db, user, query, body: {} }));
             if (result === reply) return reply;
             return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send({ data: result ?? null });
           } catch (error) {
             if (error instanceof HttpError) return sendError(reply, error);
+            const constraint = sqliteConstraint(error);
+            if (constraint) return sendError(reply, constraint);
             request.log.error({ err: error }, `${name} service request failed`);
             return sendError(reply, new HttpError(500, 'Internal Server Error'));
           }

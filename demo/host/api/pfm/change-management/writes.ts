@@ -9,7 +9,7 @@ import { selectableCostTypes } from '../../../../../src/core/format';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../../../db/derived';
 import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, stringParam, NUMBER, type FeedbackItem, type Params } from '../../http';
+import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, isCalendarDate, notFound, nowIso, rawParam, stringParam, NUMBER, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { projectIdOr404, stateByName, trackChange, recordOr404 } from '../../records';
@@ -48,6 +48,12 @@ const REQUIRED_ON_SAVE: Record<keyof typeof EDITS, Record<string, string>> = {
   ChangeEventItem: { description: 'A description is required.' },
 };
 
+/** The NOT NULL columns of a table, lower-cased (an empty value there is a required field, not a NULL). */
+function notNullColumns(db: Ctx['db'], table: string): Set<string> {
+  const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string; notnull: number }>;
+  return new Set(columns.filter((c) => c.notnull === 1).map((c) => c.name.toLowerCase()));
+}
+
 function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
   const spec = EDITS[key];
   const id = idParam(body, spec.param, true);
@@ -58,6 +64,7 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
     if (!record) throw notFound(`${key} ${id} not found.`);
     const stateId = record.applicationRecordStateId as number;
     if (oldStateId !== undefined && oldStateId !== stateId) throw conflict(`The ${key} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
+    refuseIfChangedSince(body, record.modifiedAt, key);
     const permissions = new Map(fieldPermissions(db, user as Caller, stateId).map((p) => [p.fieldName.toLowerCase(), p]));
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
@@ -72,7 +79,7 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
       const value = raw.trim();
       const kind = FIELD_KINDS[fieldName] ?? 'text';
       if (value === '') {
-        const required = REQUIRED_ON_SAVE[key][fieldName];
+        const required = REQUIRED_ON_SAVE[key][fieldName] ?? (kind !== 'text' && notNullColumns(db, spec.table).has(fieldName.toLowerCase()) ? `${fieldName} is required.` : undefined);
         if (required) feedback.push({ integerValue: 1, stringValue: fieldName, message: required });
         else changes[fieldName] = kind === 'text' ? '' : null; // text columns are NOT NULL: empty is ''
         continue;
@@ -84,7 +91,7 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
         if (!NUMBER.test(value)) feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a number.` });
         else changes[fieldName] = Number(value);
       } else if (kind === 'date') {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)) || value < '1990-01-01') {
+        if (!isCalendarDate(value)) {
           feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a date (YYYY-MM-DD) on or after 1990-01-01.` });
         } else changes[fieldName] = value;
       } else {
@@ -164,13 +171,6 @@ function createChangeEvent({ db, body, user }: Ctx): unknown {
 }
 
 // --- creating initiating documents and change event items -----------------------------------------
-
-/** A YYYY-MM-DD date that exists in the calendar (2026-02-30 does not), on or after 1990-01-01. */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** An optional reference id: undefined when absent or empty, NaN when not an id (the caller reports it). */
 function optionalRef(params: Params, name: string): number | undefined {

@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { badRequest, conflict, enumParam, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params } from '../../http';
+import { badRequest, conflict, enumParam, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, refuseIfChangedSince, type FeedbackItem, type Params } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
@@ -156,6 +156,7 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict(`The ${spec.label} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
     }
+    refuseIfChangedSince(body, record.modifiedAt, spec.label);
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};

@@ -25,8 +25,7 @@ import { postRefusal } from '../../../../../src/core/cost-adjustments';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller, Ctx, Handlers } from '../../context';
 import {
-  autoAlert, badRequest, conflict, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
-} from '../../http';
+  autoAlert, badRequest, conflict, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, projectIdOr404, recordOr404, stateById, stateByName, trackChange } from '../../records';
@@ -143,6 +142,7 @@ function saveCostAdjustment({ db, body, user }: Ctx): unknown {
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict('The cost adjustment changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
     }
+    refuseIfChangedSince(body, record.modifiedAt, 'cost adjustment');
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};

@@ -23,8 +23,7 @@ import {
 } from '../../../../../src/core/workflow/direct-costs';
 import type { Caller, Ctx, Handlers } from '../../context';
 import {
-  NUMBER, autoAlert, badRequest, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params,
-} from '../../http';
+  NUMBER, autoAlert, badRequest, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
@@ -206,6 +205,7 @@ function saveDirectCost({ db, body, user }: Ctx): unknown {
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict('The direct cost changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
     }
+    refuseIfChangedSince(body, row.modifiedAt, 'direct cost');
     const { header, items, feedback, changed } = parse(db, body, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
     if (feedback.length) throw invalid(feedback);
     if (changed.size === 0) throw invalid([{ integerValue: 1, stringValue: 'DirectCostId', message: 'Nothing to save: no field was changed.' }]);

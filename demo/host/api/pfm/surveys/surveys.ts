@@ -22,7 +22,7 @@ import {
   answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, type QuestionKind,
 } from '../../../../../src/core/surveys';
 import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, booleanParam, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, type FeedbackItem, type Params } from '../../http';
+import { autoAlert, badRequest, booleanParam, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, refuseIfChangedSince, type FeedbackItem, type Params } from '../../http';
 import { moveRecordState, stateByName } from '../../records';
 import { routeKey } from '../../routes';
 import { rowsToApi, toApi } from '../../rows';
@@ -182,6 +182,7 @@ function saveSurveyAnswers({ db, body, user }: Ctx): unknown {
         currentRecordStateId: survey.applicationRecordStateId, currentRecordStateName: survey.recordStateName,
       });
     }
+    refuseIfChangedSince(body, survey.modifiedAt, `survey ${String(survey.number)}`);
     requireWritable(survey, SAVE);
     const questions = new Map(questionsOf(db, survey.surveyTemplateId as number).map((q) => [q.surveyQuestionId, q]));
     const feedback: FeedbackItem[] = [];
