@@ -20,7 +20,9 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     locale: 'en-US',
     timezoneId: 'America/Chicago',
-    trace: 'retain-on-failure',
+    // The trace of a failed test keeps its DOM snapshots, network and console, without the screencast
+    // (`--trace retain-on-failure` on the command line brings it back): filming every test costs CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // No CSS transitions (Bootstrap honours prefers-reduced-motion): an axe scan right after a colour-scheme switch
     // must see the settled colours, not a button halfway through its transition.
     contextOptions: { reducedMotion: 'reduce' },

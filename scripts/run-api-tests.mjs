@@ -2,7 +2,7 @@
 // Every test host shares one self-signed certificate in .tmp/test-tls, trusted through
 // NODE_EXTRA_CA_CERTS, so the tests' plain fetch() calls verify TLS for real.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const tlsDir = path.resolve('.tmp/test-tls');
@@ -23,9 +23,18 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// One file at a time: each starts its own host and seeds its own database.
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+// Files run side by side (API_TEST_CONCURRENCY, default 2): each starts its own host on a free port with its
+// own temporary data folder and seeds its own database, so they share nothing but the certificate. A file
+// that times itself (a line `// api-tests: alone`) runs first, one at a time, so a neighbour cannot slow it.
+const concurrency = Math.max(1, Number(process.env.API_TEST_CONCURRENCY ?? 2) || 1);
+const alone = files.filter((file) => /^\/\/ api-tests: alone\b/m.test(readFileSync(file, 'utf8')));
+const together = files.filter((file) => !alone.includes(file));
+const testEnv = { ...process.env, NODE_EXTRA_CA_CERTS: certFile, TEST_TLS_DIR: tlsDir };
+const runFiles = (list, count) => spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${count}`, '--test-reporter=spec', ...list], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile, TEST_TLS_DIR: tlsDir },
-});
-process.exit(result.status ?? 1);
+  env: testEnv,
+}).status ?? 1;
+const statuses = [];
+if (alone.length) statuses.push(runFiles(alone, 1));
+if (together.length) statuses.push(runFiles(together, concurrency));
+process.exit(statuses.some((status) => status !== 0) ? 1 : 0);

@@ -1,4 +1,5 @@
 /** The seed: deterministic, realistic in shape, fast, and the --scale benchmark project. */
+// api-tests: alone (it times the seed; scripts/run-api-tests.mjs runs it before the files that run side by side)
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';

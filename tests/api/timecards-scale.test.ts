@@ -5,6 +5,7 @@
  * inactive one. (The seed function is run on a normal test host: the full --scale seed also builds the
  * 100,000-transaction project.)
  */
+// api-tests: alone (it times a query; scripts/run-api-tests.mjs runs it before the files that run side by side)
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';

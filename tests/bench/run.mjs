@@ -106,7 +106,8 @@ async function signIn(page, login, path = '/pfm/projects') {
   await page.getByLabel('Password').fill('demo');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/idp/') && !url.pathname.endsWith('/redirect-bridge.html'), { timeout: STEP_TIMEOUT_MS });
-  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href), null, { timeout: STEP_TIMEOUT_MS });
+  // Signed in and settled: the page's session store says signedIn and MSAL has left the URL alone.
+  await page.waitForFunction(() => globalThis[Symbol.for('bizapps.auth.session')]?.get().status === 'signedIn' && !/[?&#](code|state)=/.test(location.href), null, { timeout: STEP_TIMEOUT_MS });
   await page.waitForLoadState('networkidle');
 }
 

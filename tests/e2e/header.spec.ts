@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import { GENERIC_MENUS, visibleMenus } from '../../src/core/menus';
-import { signIn } from './support/sign-in';
+import { forgetSignIn, openAs, signIn } from './support/sign-in';
 
 const HEADER_PAGE = '/demo/header.html';
 const AVATAR_OPEN_MS = 500;
@@ -13,8 +13,7 @@ const AVATAR_CLOSE_MS = 300;
 
 /** Open `path`, sign in as `login`, and wait for the header to show the signed-in user. */
 async function openSignedIn(page: Page, login: string, path = HEADER_PAGE): Promise<void> {
-  await page.goto(path);
-  await signIn(page, login);
+  await openAs(page, login, path);
   await expect(page.locator('portal-header .portal-avatar-button')).toBeVisible();
 }
 
@@ -67,8 +66,7 @@ test.describe('<portal-header>', () => {
       const menuItems = page.locator('portal-header [data-menu="bell"] [data-entry]');
       await expect(menuItems, login).toHaveCount(expected);
       if (login === 'pm') expect(expected).toBeGreaterThan(0);
-      await page.context().clearCookies();
-      await page.evaluate(() => sessionStorage.clear());
+      await forgetSignIn(page);
     }
   });
 

@@ -5,14 +5,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { advance, dialog } from './support/records';
-import { signIn } from './support/sign-in';
+import { openAs } from './support/sign-in';
 
 /** Open `path` signed out: the embedded widget sends the visitor to the login page, and back. */
 async function openLegacyAs(page: Page, login: string, path: string): Promise<void> {
-  await page.goto(path);
-  await signIn(page, login);
-  // Signed in and settled: MSAL has finished the redirect (it may still rewrite the URL until then).
-  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href));
+  // The first time in a worker through the real login page; later as a new tab of the signed-in user.
+  await openAs(page, login, path);
   const wanted = new URL(path, 'https://x');
   expect(new URL(page.url()).pathname).toBe(wanted.pathname);
   await expect(page.locator('#legacy-path')).toHaveText(wanted.pathname);
@@ -189,9 +187,7 @@ async function projectSizes(page: Page): Promise<Record<string, string>> {
 
 test('a Bootstrap 3 page (html { font-size: 10px }) changes no size inside an element', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto('/demo/plain.html');
-  await signIn(page, 'pm');
-  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href));
+  await openAs(page, 'pm', '/demo/plain.html');
   const plain = await projectSizes(page);
 
   await page.goto('/demo/bootstrap3.html'); // signed in already (the session lives in this tab)

@@ -10,7 +10,7 @@ import { weekOf } from '../../src/core/timecards';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
-import { signIn } from './support/sign-in';
+import { openAs } from './support/sign-in';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -364,8 +364,7 @@ test.describe('manage timecards', () => {
 
   test('roles: the viewer gets Forbidden; the employee has no Team tab and the API refuses their approval', async ({ browser }) => {
     const viewer = await browser.newPage();
-    await viewer.goto(PATH);
-    await signIn(viewer, 'viewer');
+    await openAs(viewer, 'viewer', PATH);
     await expect(viewer.locator('portal-forbidden h1')).toHaveText('No Access');
     await viewer.context().close();
 
@@ -385,9 +384,7 @@ test.describe('manage timecards', () => {
   });
 
   test('the legacy /pr/Timecards page embeds the real element, configured from its query', async ({ page }) => {
-    await page.goto('/pr/Timecards?noRedirect=1&activeTab=my-weeks');
-    await signIn(page, 'pm');
-    await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href));
+    await openAs(page, 'pm', '/pr/Timecards?noRedirect=1&activeTab=my-weeks');
     const widget = page.locator('#legacy-widget > tc-manage-timecards');
     await expect(widget).toHaveAttribute('active-tab', 'my-weeks');
     await expect(widget.locator('[data-testid="my-weeks"]')).toBeVisible({ timeout: 20_000 });

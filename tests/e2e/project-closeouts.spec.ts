@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT } from '../../src/core/toolbox/closeout';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
-import { signIn } from './support/sign-in';
+import { openAs as openSignedInPage } from './support/sign-in';
 
 /** 26-1058: an inactive project (no commitments, change events or direct costs) the pm is on; brought to no blockers here. */
 const READY = 20;
@@ -15,8 +15,7 @@ const item = (page: Page, id: string) => screen(page).locator(`section[data-item
 
 async function openAs(page: Page, login: string, query: string): Promise<void> {
   watchToken(page);
-  await page.goto(`/ProjectToolbox/ProjectCloseouts${query}`);
-  await signIn(page, login);
+  await openSignedInPage(page, login, `/ProjectToolbox/ProjectCloseouts${query}`);
   await expect(page.locator('#legacy-path')).toHaveText('/ProjectToolbox/ProjectCloseouts');
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
-import { signIn } from './support/sign-in';
+import { openAs } from './support/sign-in';
 
 const box = (page: Page) => page.locator('portal-header input[role="combobox"]');
 const results = (page: Page) => page.locator('portal-header [data-search-results]');
@@ -72,8 +72,7 @@ test.describe('header search', () => {
 
   test('no serious or critical axe violations with the results open, light and dark (screenshots)', async ({ page }) => {
     // The header embedded alone (axe's include needs it outside <portal-app>'s shadow root).
-    await page.goto('/demo/header.html');
-    await signIn(page, 'pm');
+    await openAs(page, 'pm', '/demo/header.html');
     await expect(box(page)).toBeAttached();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

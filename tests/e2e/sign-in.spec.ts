@@ -43,6 +43,29 @@ test.describe('sign-in through the demo identity provider', () => {
     });
   }
 
+  test('a new tab of the signed-in user shows its screen with no sign-in redirect; the cache in localStorage is encrypted', async ({ page }) => {
+    await page.goto(CHECK_PAGE);
+    await signIn(page, 'pm');
+    await expect(page.locator('#session-status')).toHaveText('signedIn');
+    // MSAL's cache is in localStorage (shared by the tabs), every entry encrypted: no JWT in plain text.
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(Object.keys(stored).some((key) => /idtoken/i.test(key))).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain('eyJ');
+
+    const tab = await page.context().newPage();
+    // Page loads, and calls of the provider's sign-in and token endpoints (its metadata may be fetched).
+    const loads: string[] = [];
+    tab.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === 'document' || /^\/idp\/(auth|token|interaction)/.test(pathname)) loads.push(pathname);
+    });
+    await tab.goto('/');
+    await expect(tab.locator('portal-home h1')).toHaveText(/^Welcome, Marcus/);
+    // One page load, no trip to the provider or through the redirect bridge.
+    expect(loads).toEqual(['/']);
+    await tab.close();
+  });
+
   test('a wrong password is refused with a message, keeping the typed login', async ({ page }) => {
     await page.goto(CHECK_PAGE);
     await page.waitForURL(/\/idp\/interaction\//);
@@ -84,6 +107,8 @@ test.describe('sign-in through the demo identity provider', () => {
     // (its session ended). Wait for that, or the next navigation races the portal's redirect.
     await page.waitForURL((current) => current.pathname.startsWith('/idp/interaction/'));
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // Signing out cleared MSAL's shared cache: no account or token is left in localStorage.
+    expect(Object.keys(await page.evaluate(() => ({ ...localStorage }))).filter((key) => /account|idtoken|accesstoken|refreshtoken/i.test(key) && !/\.keys/.test(key))).toEqual([]);
 
     await page.goto(`${CHECK_PAGE}?skipautosignon`);
     await expect(page.locator('#session-status')).toHaveText('signedOut');

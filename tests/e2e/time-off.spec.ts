@@ -10,7 +10,7 @@ import { TIMECARD_API } from '../../src/core/timecards/api';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
-import { signIn } from './support/sign-in';
+import { forgetSignIn, openAs } from './support/sign-in';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -47,14 +47,11 @@ async function axe(page: Page, include: [string, ...string[]], name: string): Pr
 }
 
 async function signOutOf(page: Page): Promise<void> {
-  await page.context().clearCookies();
-  await page.evaluate(() => sessionStorage.clear());
+  await forgetSignIn(page);
 }
 
 async function openLegacyAs(page: Page, login: string, path: string): Promise<void> {
-  await page.goto(path);
-  await signIn(page, login);
-  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href));
+  await openAs(page, login, path);
 }
 
 test.describe.configure({ mode: 'serial' });

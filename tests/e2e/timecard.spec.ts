@@ -10,6 +10,7 @@ import { TIMECARD_API } from '../../src/core/timecards/api';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
+import { forgetSignIn } from './support/sign-in';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -326,8 +327,7 @@ test.describe('<tc-timecard>', () => {
     const other = employeeId('rpm');
     await openPortalAs(page, 'employee', `${ROUTE}?employeeId=${other}`);
     await expect(screen(page).locator('[data-state="forbidden"]')).toHaveText(/You may not see this timecard/);
-    await page.context().clearCookies();
-    await page.evaluate(() => sessionStorage.clear());
+    await forgetSignIn(page);
     await openPortalAs(page, 'viewer', ROUTE);
     await expect(page.locator('portal-app portal-forbidden')).toBeVisible();
   });

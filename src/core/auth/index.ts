@@ -1,9 +1,20 @@
 /**
  * Sign-in (§4, §7, §8, §9): one MSAL `PublicClientApplication` per page, configured from the
- * environment table, with its cache in sessionStorage. MSAL is imported dynamically, so a page that
- * never signs in never downloads it.
+ * environment table. MSAL is imported dynamically, so a page that never signs in never downloads it.
  *
- * Tokens never go into URLs, log lines or localStorage.
+ * The cache is MSAL's localStorage cache, shared by every tab of the origin: a new tab of a signed-in
+ * user finds the account there and shows its screen with no sign-in redirect (with sessionStorage
+ * every new tab went through the identity provider and the redirect bridge: two extra page loads).
+ * msal-browser encrypts each entry (AES-GCM) with a key kept in a session cookie
+ * (`msal.cache.encryption`, Secure, SameSite=None, cleared when the browser closes; entries written
+ * under an older key are dropped on start-up), so localStorage never holds a token in plain text; the
+ * one exception, MSAL's "keep me signed in" (an Entra `signin_state: kmsi` claim in the id token),
+ * stores unencrypted: the Entra app registration must not add the optional `signin_state` claim.
+ * Trade-offs: the key cookie is readable by script (as sessionStorage was, so XSS is no worse off) and
+ * goes to the host with every request; signing out in one tab signs out every tab (MSAL clears the
+ * cache and tells the other tabs over a BroadcastChannel).
+ *
+ * Tokens never go into URLs or log lines, nor in plain text into localStorage.
  */
 import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
 import { setTokenProvider, type ApiResource } from '../api';
@@ -45,7 +56,7 @@ async function createMsalClient(settings: SignInSettings): Promise<AuthClient> {
       postLogoutRedirectUri: settings.postLogoutRedirectUri,
       OIDCOptions: { defaultScopes: ['openid', 'profile'] },
     },
-    cache: { cacheLocation: BrowserCacheLocation.SessionStorage },
+    cache: { cacheLocation: BrowserCacheLocation.LocalStorage },
     system: { protocolMode: settings.protocolMode === 'OIDC' ? ProtocolMode.OIDC : ProtocolMode.AAD },
   });
   await client.initialize();

@@ -1,14 +1,47 @@
-import { expect, type Page } from '@playwright/test';
-import { signIn } from './sign-in';
+import { expect, type Page, type Request } from '@playwright/test';
+import { openAs } from './sign-in';
 
-/** Open the portal and sign in as `login` through the real login page. */
+/** Requests of `page` still under way, counted from now; `quiet()` resolves once none has been for `ms`. */
+function trackRequests(page: Page, ms = 150): { quiet(): Promise<void>; stop(): void } {
+  const open = new Set<Request>();
+  let changedAt = Date.now();
+  const started = (request: Request): void => {
+    open.add(request);
+    changedAt = Date.now();
+  };
+  const ended = (request: Request): void => {
+    open.delete(request);
+    changedAt = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    quiet: () => expect.poll(() => open.size === 0 && Date.now() - changedAt >= ms, { timeout: 30_000, intervals: [50] }).toBe(true),
+    stop: () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
+/**
+ * Open the portal on `path` signed in as `login`. The first time in a worker for a login it signs in
+ * through the real login page and remembers that sign-in; later tests of that login open the page as a
+ * new tab of the signed-in user would (MSAL's localStorage cache, no trip to the provider). Resolves
+ * once the page is signed in and its loads have finished.
+ */
 export async function openPortalAs(page: Page, login: string, path = '/'): Promise<void> {
-  await page.goto(path);
-  await signIn(page, login);
-  await expect(page.locator('portal-app')).toBeAttached();
-  // Signed in and settled: MSAL has finished the redirect (it may still rewrite the URL until then).
-  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href));
-  await page.waitForLoadState('networkidle');
+  const requests = trackRequests(page);
+  try {
+    await openAs(page, login, path);
+    await expect(page.locator('portal-app')).toBeAttached();
+    // The screen's first loads are done (as networkidle waited for, without its fixed 500 ms).
+    await requests.quiet();
+  } finally {
+    requests.stop();
+  }
   if (path === '/') await expect(page.locator('portal-home h1')).toHaveText(/^Welcome, /);
 }
 
