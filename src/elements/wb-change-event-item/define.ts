@@ -1,7 +1,11 @@
 import { defineReactElement } from '../../ui/element';
 import { ChangeEventItemWorkbench } from './ChangeEventItemWorkbench';
 
-/** `<wb-change-event-item record-key="ChangeEventItem" record-id="…">`: the Change Event Item workbench. */
+/**
+ * `<wb-change-event-item record-key="ChangeEventItem" record-id="…">`: the Change Event Item workbench.
+ *
+ * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ */
 export const ChangeEventItemElement = defineReactElement('wb-change-event-item', ChangeEventItemWorkbench, {
   props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },
 });
