@@ -11,8 +11,8 @@
 //     or else from the common §2 query attributes below;
 //   - events: `@event name - text` (or `@fires`) in the JSDoc;
 //   - `signIn: true` is noted in the description ("signs in by itself");
-//   - the custom, non-schema field `requiredAttributes` from `@required name=value` (the attributes the element
-//     needs to show its content, with a value from the demo data): the gallery and the catalogue test use them.
+//   - the custom, non-schema field `requiredAttributes` from `@required name=value name2=value2 - why` (the attributes
+//     the element needs to show its content, with a value from the demo data): the gallery and the catalogue test use them.
 // A variable with a JSDoc `@customElement tag` (src/ui/element.ts: `<portal-overlays>`) is documented the same way.
 // Everything that is not a custom element is dropped, so the manifest lists the elements only.
 
@@ -125,10 +125,13 @@ function elementDeclaration({ name, tagName, props, signIn, doc }) {
     return { name: event, type: { text: 'CustomEvent' }, description };
   });
   const required = doc.tags.filter((t) => t.name === 'required').flatMap((t) =>
-    t.text.split(/\s+/).filter(Boolean).map((pair) => {
+    t.text.split(/\s+-\s+/)[0].split(/\s+/).filter(Boolean).map((pair) => {
       const [attr, ...value] = pair.split('=');
       return { name: attr, example: value.join('=').replace(/^["']|["']$/g, '') };
     }));
+  for (const { name: attr } of required) {
+    if (!attributes.some((a) => a.name === attr)) throw new Error(`<${tagName}>: @required ${attr} is not one of its attributes (${attributes.map((a) => a.name).join(', ') || 'none'})`);
+  }
   const summaryTag = doc.tags.find((t) => t.name === 'summary');
   let description = withoutTable(doc.text);
   if (signIn) description += '\n\nNeeds a signed-in user: embedded alone it signs in by itself.';

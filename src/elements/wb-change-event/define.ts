@@ -6,6 +6,7 @@ import { ChangeEventWorkbench } from './ChangeEventWorkbench';
  * workbench; with record-key ChangeRecord it creates a change event for that initiating document.
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-key=ChangeEvent record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const ChangeEventElement = defineReactElement('wb-change-event', ChangeEventWorkbench, {
   props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },
