@@ -87,9 +87,10 @@ function renderElement(element: Declaration): void {
   const main = byId<HTMLElement>('gallery-main');
   const values = valuesFromAddress(element);
   const required = new Set((element.requiredAttributes ?? []).map((r) => r.name));
-  const live = el('div', { className: 'gallery-live', id: 'gallery-live' });
+  // Scrollable regions are focusable (keyboard users scroll them too).
+  const live = el('div', { className: 'gallery-live', id: 'gallery-live', tabIndex: 0, title: 'Live element' });
   const code = el('code', { id: 'gallery-snippet-code' });
-  const events = el('ol', { className: 'gallery-events', id: 'gallery-events' });
+  const events = el('ol', { className: 'gallery-events', id: 'gallery-events', tabIndex: 0, title: 'Events fired' });
   const copyStatus = el('span', { id: 'gallery-copy-status' });
   copyStatus.setAttribute('role', 'status');
 
@@ -149,7 +150,7 @@ function renderElement(element: Declaration): void {
         el('tbody', {}, ...rows))
       : el('p', { textContent: 'None.' }),
     el('h3', { textContent: 'Snippet' }),
-    el('pre', { className: 'gallery-snippet' }, code),
+    el('pre', { className: 'gallery-snippet', tabIndex: 0, title: 'Snippet' }, code),
     el('div', { className: 'gallery-buttons' }, copy, remount, copyStatus),
     el('h3', { textContent: 'Live' }),
     live,
