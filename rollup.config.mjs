@@ -8,6 +8,7 @@ import terser from '@rollup/plugin-terser';
 import { rmSync } from 'node:fs';
 import { scssPlugin } from './scripts/scss.mjs';
 import { msalWithoutPlatformBroker } from './scripts/msal-without-platform-broker.mjs';
+import { customElementsManifest } from './scripts/custom-elements/rollup-plugin.mjs';
 
 const production = process.env.BUILD !== 'development';
 /** Output folder; `DIST_DIR` lets parallel test runs each build their own (the demo host reads the same variable). */
@@ -101,6 +102,7 @@ export default {
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.tsx'], noEmitOnError: true, outputToFilesystem: false }),
+    customElementsManifest({ outDir }),
     production && terser({ module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } }),
   ],
 };

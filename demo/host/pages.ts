@@ -1,7 +1,7 @@
 /**
- * Static and page routes of the demo host: the built bundle (`/dist/**`), the demo pages
+ * Static and page routes of the demo host: the built bundle (`/dist/**`, with `custom-elements.json`), the demo pages
  * (`/demo/**` from `demo/pages/`, where `/demo/<name>.js` is an esbuild bundle of
- * `demo/pages/<name>.ts` when that file exists), and the portal page for every other path.
+ * `demo/pages/<name>.ts` when that file exists), the element gallery (`/gallery`), and the portal page for every other path.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -87,6 +87,11 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     index: false,
     wildcard: true,
   });
+
+  // The element gallery (issue 16): every element of dist/custom-elements.json live on a plain page (demo/pages/gallery.html,
+  // its script /demo/gallery.js from demo/pages/gallery.ts); not part of the product bundle.
+  app.get('/gallery', async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('gallery.html', DEMO_PAGES_DIR));
 
   app.get('/demo/*', async (request: FastifyRequest, reply: FastifyReply) => {
     // find-my-way has already percent-decoded the wildcard.

@@ -27,7 +27,12 @@ export interface ReactElementOptions<P extends object = object> {
   onMount?: (props: P) => void;
 }
 
-/** Tag of the one element per page that shows toasts and message boxes. */
+/**
+ * `<portal-overlays>`: the page's toasts and its message box. The first of our elements on a page appends
+ * one to `<body>` (fixed, 0×0, so the page's layout never moves); a page need not place it.
+ *
+ * @customElement portal-overlays
+ */
 export const OVERLAYS_TAG = 'portal-overlays';
 
 function defineShadowReactElement<P extends object>(tag: string, component: ComponentType<P>, options: Pick<ReactElementOptions, 'props' | 'events'>): CustomElementConstructor {

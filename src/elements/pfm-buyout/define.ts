@@ -13,6 +13,7 @@ import { Buyout } from './Buyout';
  * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
  * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  * It signs in by itself and loads once signed in.
+ * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const BuyoutElement = defineReactElement('pfm-buyout', Buyout, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },

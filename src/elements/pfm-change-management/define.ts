@@ -14,6 +14,7 @@ import { ChangeManagement } from './ChangeManagement';
  *
  * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
  * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
+ * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const ChangeManagementElement = defineReactElement('pfm-change-management', ChangeManagement, {
   props: { projectId: 'number', budgetId: 'number', activeTab: 'string', recordKey: 'string', recordId: 'number' },

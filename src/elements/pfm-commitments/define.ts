@@ -15,6 +15,7 @@ import { Commitments } from './Commitments';
  *
  * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
  * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
+ * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const CommitmentsElement = defineReactElement('pfm-commitments', Commitments, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },

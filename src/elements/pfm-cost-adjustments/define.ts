@@ -12,6 +12,7 @@ import { CostAdjustments } from './CostAdjustments';
  *
  * A row's number opens its Cost Adjustment workbench through the query (`<pfm-workbench-host>`);
  * 'New cost adjustment' (PFM roles) opens the workbench on a new one.
+ * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const CostAdjustmentsElement = defineReactElement('pfm-cost-adjustments', CostAdjustments, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },

@@ -13,6 +13,7 @@ import { DirectCosts } from './DirectCosts';
  * `record-key`, `record-id` and `workbench` are read by `<pfm-workbench-host>` beside the screen; a
  * row's number opens its workbench through the query, 'New direct cost' (PFM roles) a new one.
  * Embedded alone on a page, it appends a `<pfm-workbench-host>` when the page has none.
+ * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const DirectCostsElement = defineReactElement('pfm-direct-costs', DirectCosts, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },

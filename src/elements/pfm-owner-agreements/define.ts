@@ -12,6 +12,7 @@ import { OwnerAgreements } from './OwnerAgreements';
  *
  * Embedded alone on a page (no `<portal-app>`), it appends a `<pfm-workbench-host>` when the page has
  * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
+ * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const OwnerAgreementsElement = defineReactElement('pfm-owner-agreements', OwnerAgreements, {
   props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },

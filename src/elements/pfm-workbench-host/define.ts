@@ -14,6 +14,7 @@ import { WorkbenchHost } from './WorkbenchHost';
  *
  * Opening, closing, minimising and restoring go through `src/core/workbench` and change the query,
  * which the host follows too (Back closes a workbench).
+ * @required workbench=ProjectConfiguration record-key=Project record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const WorkbenchHostElement = defineReactElement('pfm-workbench-host', WorkbenchHost, {
   props: {

@@ -16,6 +16,7 @@ interface Props { recordKey?: string; recordId?: number; projectId?: number; bud
  * | `project-id`, `budget-id` | -1 | a new adjustment's project (when `record-id` is not one) and preselected budget |
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-key=CostAdjustment record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const Element = defineReactElement('wb-cost-adjustment', ({ recordKey = '', recordId, projectId, budgetId }: Props) =>
   recordKey.toLowerCase() === 'project'

@@ -11,6 +11,7 @@ import { defineReactElement } from '../../ui/element';
  * | `project-id`, `budget-id` | -1 | with `Project`: the project when `record-id` is -1, and the budget (default the project's) |
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-key=DirectCost record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const DirectCostWorkbenchElement = defineReactElement('wb-direct-cost', DirectCostWorkbench, {
   props: { recordKey: 'string', recordId: 'number', projectId: 'number', budgetId: 'number' },

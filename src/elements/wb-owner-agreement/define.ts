@@ -13,6 +13,7 @@ import { defineReactElement } from '../../ui/element';
  * | `record-key`, `project-id`, `budget-id` | | accepted; the record names its own budget |
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const Element = defineReactElement('wb-owner-agreement', ({ recordId }: { recordId?: number }) =>
   createElement(OwnerAgreementWorkbench, { kind: 'OwnerAgreement', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1 }), {

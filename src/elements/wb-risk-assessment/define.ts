@@ -17,6 +17,7 @@ const id = (value: number | undefined) => (typeof value === 'number' && Number.i
  * Approve, Reject with a reason, Recall).
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-key=Sra record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const Element = defineReactElement('wb-risk-assessment', ({ recordId }: { recordKey?: string; recordId?: number }) =>
   // Keyed by the record: another SRA in the same element starts from its own load, never the last one's typing.

@@ -15,6 +15,7 @@ interface Props { recordKey?: string; recordId?: number }
  * | `record-id` | -1 | the request shown |
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-key=SlimRequest record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const Element = defineReactElement('wb-slim-request', ({ recordId }: Props) => createElement(SlimRequestWorkbench, { recordId: id(recordId) }), {
   props: { recordKey: 'string', recordId: 'number' },

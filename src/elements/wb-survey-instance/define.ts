@@ -16,6 +16,7 @@ const id = (value: number | undefined) => (typeof value === 'number' && Number.i
  * survey is read-only.
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
+ * @required record-key=Survey record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
 export const Element = defineReactElement('wb-survey-instance', ({ recordId }: { recordKey?: string; recordId?: number }) =>
   createElement(SurveyInstance, { recordId: id(recordId) }), {
