@@ -103,7 +103,8 @@ describe('formula injection: every export', () => {
       const cells = (await Promise.all(texts.map((text) => sheetToExcelBlob(build(text, AMOUNT)).then(excelCells)))).flat();
       expect(cells.filter((c) => c.formula), 'formula cells').to.deep.equal([]);
       for (const text of texts) {
-        const written = cells.filter((c) => c.value === text);
+        // XML reads a carriage return as a line feed (or the writer escapes it as _x000D_): the same text.
+        const written = cells.filter((c) => [text, text.replace('\r', '\n'), text.replace('\r', '_x000D_')].includes(c.value));
         expect(written.length, JSON.stringify(text)).to.be.greaterThan(0);
         for (const cell of written) expect(cell.type, JSON.stringify(text)).to.be.oneOf(['s', 'inlineStr', 'str']);
       }
