@@ -4,6 +4,7 @@
  * here it becomes a CSV, every text field guarded against formula injection.
  */
 import { getJson } from '../../core/api';
+import { csvText } from '../../core/format';
 import type { ReportTable } from '../../core/reports';
 
 export { REPORTS, type ReportDefinition, type ReportTable } from '../../core/reports';
@@ -11,17 +12,9 @@ export { REPORTS, type ReportDefinition, type ReportTable } from '../../core/rep
 /** The BI service's report call. */
 export const REPORT_RUN_PATH = '/bi/reports/run';
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading = + - @ is guarded against formula injection. */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = /^[=+\-@]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The CSV text (CRLF line ends). */
+/** The CSV text (CRLF line ends); text cells go through the one formula guard (core/format). */
 export function toCsvText(table: ReportTable): string {
-  return [table.header, ...table.rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([table.header, ...table.rows]);
 }
 
 /** Scope of a report: the budget when there is one, else the project. */

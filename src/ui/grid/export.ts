@@ -4,6 +4,7 @@
  * Numbers stay numbers (unformatted in CSV, with a number format in Excel).
  */
 import type { ColumnComponent, GroupComponent, RowComponent, Tabulator } from 'tabulator-tables';
+import { csvText } from '../../core/format';
 import { isTextFormatter } from './formatters';
 
 /** Options of {@link exportCsv} and {@link exportExcel}. */
@@ -132,17 +133,9 @@ function tableTotals(table: Tabulator, grouped: boolean): Calcs | undefined {
 
 // ---- CSV ----
 
-/** RFC 4180 field: quoted when it holds a quote, comma or line break; text that a spreadsheet would run as a formula gets a leading apostrophe. */
-function csvField(cell: ExportCell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return String(cell);
-  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** A sheet as CSV text (CRLF line ends, no BOM); lists that are not grids export through this too. */
 export function sheetToCsv(sheet: ExportSheet): string {
-  return sheet.lines.map((line) => line.cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText(sheet.lines.map((line) => line.cells));
 }
 
 /** The grid as CSV text (CRLF line ends, no BOM). */
@@ -169,8 +162,9 @@ export async function toExcelBlob(table: Tabulator, options: ExportOptions = {})
 }
 
 /**
- * A sheet as an .xlsx Blob. Text is written as text cells, never as formulas, so '=…', '+…', '-…'
- * and '@…' stay inert; lists that are not grids export through this too.
+ * A sheet as an .xlsx Blob. Text is written as text cells (shared strings), never as formulas, so
+ * text starting with = + - @, tab or carriage return stays inert text; numbers are number cells.
+ * Lists that are not grids export through this too.
  */
 export async function sheetToExcelBlob(sheet: ExportSheet): Promise<Blob> {
   // The universal build writes in the page (no Web Worker, which a strict CSP may forbid).

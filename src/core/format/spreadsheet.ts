@@ -1,0 +1,39 @@
+/**
+ * Spreadsheet exports (CSV and Excel) and formula injection (OWASP "CSV injection"): a text cell a
+ * spreadsheet would read as a formula or a command is written as text. The one rule every export
+ * uses: `src/ui/grid/export.ts` (grids and every list's sheet, CSV and Excel) and the reports' CSV.
+ */
+
+/** The characters that make a spreadsheet read a cell as a formula: = + - @, tab and carriage return. */
+export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
+
+const TRIGGER = /^[=+\-@\t\r]/;
+/** A plain number written as text ('-12.5', '+3'): a value, not a formula, so it stays as it is. */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** Would a spreadsheet read this text as a formula? (Plain numbers like '-12.5' are values, not formulas.) */
+export function isFormulaText(text: string): boolean {
+  return TRIGGER.test(text) && !PLAIN_NUMBER.test(text);
+}
+
+/**
+ * Text made safe for a CSV cell: a leading apostrophe when it starts with = + - @, tab or carriage
+ * return ('=SUM(A1)' → "'=SUM(A1)"), which spreadsheets show as text. Numbers are not text: pass
+ * them as numbers, or as a plain number string, and they are left alone.
+ */
+export function neutraliseFormula(text: string): string {
+  return isFormulaText(text) ? `'${text}` : text;
+}
+
+/** One CSV field (RFC 4180): numbers as they are, text neutralised and quoted when it holds a quote, comma or line break. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = neutraliseFormula(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV lines (CRLF line ends, a final CRLF) from rows of cells. */
+export function csvText(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
