@@ -37,6 +37,8 @@ export interface DraftControl {
   restore(): void;
   /** Drop the offered draft. */
   discard(): void;
+  /** Remove the kept draft now (a create form that goes away on success calls it). */
+  clear(): void;
   /** The offer (null when nothing is offered): render it above the form. */
   banner: ReactNode;
 }
@@ -86,6 +88,9 @@ export function useDraft<T>(options: DraftOptions<T>): DraftControl {
     offeredAt: pending ? pending.draft.savedAt : null,
     restore,
     discard,
+    clear: () => {
+      if (key) clearDraft(key);
+    },
     banner: pending ? <DraftOffer savedAt={pending.draft.savedAt} onRestore={restore} onDiscard={discard} /> : null,
   };
 }
