@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { $session } from '../../src/core/auth';
+import type { AccountInfo } from '@azure/msal-browser';
+import { $session, resetAuth, signOut, startAuth, type AuthClient } from '../../src/core/auth';
 import {
   DRAFT_MAX_CHARS, DRAFT_MAX_COUNT, DRAFT_PREFIX, DRAFT_VERSION, clearAllDrafts, clearDraft, clearOtherUsersDrafts, draftKey, readDraft,
   sameDraftValue, stableJson, writeDraft,
@@ -202,6 +203,43 @@ describe('useDraft (ui)', () => {
     sessionStorage.clear();
     await mount(<Form saved={{ title: 'Saved' }} />);
     await type('Typed');
+    expect(draftKeys()).to.deep.equal([]);
+  });
+});
+
+describe('drafts and the sign-in', () => {
+  const account = { homeAccountId: 'h', environment: 'localhost', tenantId: '', localAccountId: 'pm', username: 'pm', idToken: 'id', idTokenClaims: { preferred_username: 'PM@example.com' } } as unknown as AccountInfo;
+  const realFetch = globalThis.fetch;
+  let active: AccountInfo | null = null;
+  const client = {
+    handleRedirectPromise: async () => ({ account }),
+    getActiveAccount: () => active,
+    getAllAccounts: () => [],
+    setActiveAccount: (a: AccountInfo | null) => { active = a; },
+    loginRedirect: () => new Promise<void>(() => {}),
+    logoutRedirect: () => new Promise<void>(() => {}),
+    acquireTokenSilent: async () => ({ accessToken: 't' }),
+    acquireTokenPopup: async () => ({ accessToken: 't' }),
+  } as unknown as AuthClient;
+  beforeEach(() => {
+    sessionStorage.clear();
+    globalThis.fetch = async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    resetAuth();
+    sessionStorage.clear();
+  });
+
+  it("a user signing in drops another user's drafts; signing out drops every draft", async () => {
+    writeDraft(draftKey({ login: 'rpm', screen: 's' }), 'theirs');
+    writeDraft(draftKey({ login: 'pm', screen: 's' }), 'mine');
+    resetAuth({ client });
+    await startAuth();
+    expect($session.get().account?.login).to.equal('PM');
+    expect(draftKeys()).to.deep.equal([draftKey({ login: 'pm', screen: 's' })]);
+    void signOut();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(draftKeys()).to.deep.equal([]);
   });
 });
