@@ -88,6 +88,7 @@ test('typed work survives a reload and is offered back; Restore then Save, Disca
     for (const key of Object.keys(sessionStorage)) if (!key.startsWith('pfm.draft:')) sessionStorage.removeItem(key);
     localStorage.clear();
   });
+  await page.context().clearCookies(); // and the identity provider's session, so the next sign-in asks who
   await page.reload();
   await signIn(page, 'pm');
   await expect(description).toHaveValue(typed);
