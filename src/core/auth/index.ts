@@ -18,6 +18,7 @@
  */
 import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
 import { setTokenProvider, type ApiResource } from '../api';
+import { clearAllDrafts, clearOtherUsersDrafts } from '../drafts';
 import { environmentSettings, type SignInSettings } from '../env';
 import { showToast } from '../messages';
 import { loadRoles, resetRoles } from '../roles';
@@ -95,7 +96,9 @@ function warnInteractionInProgress(): void {
 async function markSignedIn(msal: AuthClient, account: AccountInfo): Promise<void> {
   msal.setActiveAccount(account);
   setTokenProvider(getAccessToken, { signInAgain });
-  $session.set({ status: 'signedIn', account: toSessionAccount(account) });
+  const sessionAccount = toSessionAccount(account);
+  clearOtherUsersDrafts(sessionAccount.login); // another user's unsaved work is never offered
+  $session.set({ status: 'signedIn', account: sessionAccount });
   await loadRoles(); // logs its own failures (§8)
 }
 
@@ -161,6 +164,7 @@ export async function signOut(): Promise<void> {
     const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0] ?? null;
     resetRoles();
     setTokenProvider(null);
+    clearAllDrafts(); // unsaved work may hold business data: none stays behind a sign-out
     await msal.logoutRedirect({
       account,
       ...(account?.idToken ? { idTokenHint: account.idToken } : {}),

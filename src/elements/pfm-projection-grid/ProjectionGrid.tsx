@@ -4,6 +4,7 @@ import { $session, startAuth } from '../../core/auth';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid, updateRowsInBatch } from '../../ui/grid';
+import { useDraft } from '../../ui/drafts';
 import { useStore } from '../../ui/hooks';
 import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
 import { readEntry, type GridRow, type Variant } from './lines';
@@ -234,6 +235,14 @@ function Ready({ store }: { store: ProjectionStore }) {
     return () => document.removeEventListener(COST_CODE_ADDED_EVENT, onAdded);
   }, [table, budgetId, store, pushRows]);
 
+  // Unsaved edits survive a reload: kept while there are any, offered back when the budget opens again.
+  const editList = useMemo(() => (version >= 0 ? [...store.edits()] : []), [store, version]);
+  const kept = useDraft({
+    screen: 'pfm-projection-grid', recordKey: 'Budget', recordId: budgetId, form: store.variant || 'cost',
+    value: budgetId === undefined ? undefined : editList, saved: budgetId === undefined ? undefined : [], enabled: readOnly === null,
+    restore: (entries) => pushRows(store.restoreEdits(entries)),
+  });
+
   // A leave-page guard while edits are unsaved.
   useEffect(() => {
     if (unsaved === 0) return undefined;
@@ -286,6 +295,7 @@ function Ready({ store }: { store: ProjectionStore }) {
         </div>
       )}
       {saveError && <div className="alert alert-danger py-2" role="alert" data-save-error>{saveError}</div>}
+      {kept.banner}
       <dl className="pg-summary d-flex flex-wrap gap-4 mb-2" aria-label="Budget totals">
         <div><dt>Current budget</dt><dd data-total="currentBudget">{formatMoney(totals.currentBudget ?? 0)}</dd></div>
         <div><dt>Actual to date</dt><dd data-total="actualToDate">{formatMoney(totals.actualToDate ?? 0)}</dd></div>

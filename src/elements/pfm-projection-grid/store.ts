@@ -104,6 +104,12 @@ export interface ProjectionStore {
   setReason(costCodeId: number, reason: string): GridRow | undefined;
   /** Drop every unsaved edit. */
   discard(): void;
+  /**
+   * Put back edits kept from before a reload (`[costCodeId, edit]` pairs, as {@link edits} lists
+   * them): lines that no longer exist, malformed entries and edits equal to the line are skipped.
+   * Returns the updated rows.
+   */
+  restoreEdits(entries: unknown): GridRow[];
   /** Save the edits; on failure they all stay. Resolves true when saved. */
   save(): Promise<boolean>;
   /** Confirm and submit the month's projections. Resolves true when submitted. */
@@ -303,6 +309,19 @@ export function createProjectionStore(context: ProjectionContext, onSubmitted?: 
       return setEdit(id, normalised(line, { ...current, reason: reason.trim().slice(0, 500) }));
     },
 
+    restoreEdits(entries) {
+      if ($readOnly.get() || !Array.isArray(entries)) return [];
+      const out: GridRow[] = [];
+      for (const entry of entries as unknown[]) {
+        if (!Array.isArray(entry) || typeof entry[0] !== 'number' || !isLineEdit(entry[1])) continue;
+        const line = lines.get(entry[0]);
+        if (!line) continue;
+        const row = setEdit(entry[0], normalised(line, entry[1]));
+        if (row) out.push(row);
+      }
+      return out;
+    },
+
     discard() {
       const ids = [...edits.keys()];
       edits.clear();
@@ -374,6 +393,14 @@ export function createProjectionStore(context: ProjectionContext, onSubmitted?: 
     },
   };
   return store;
+}
+
+/** True when `value` has the shape of a {@link LineEdit} (a kept draft is checked before it is used). */
+function isLineEdit(value: unknown): value is LineEdit {
+  const edit = value as Partial<LineEdit> | null;
+  return !!edit && typeof edit === 'object' && (edit.method === 'auto' || edit.method === 'manual')
+    && (edit.value === null || (typeof edit.value === 'number' && Number.isFinite(edit.value)))
+    && typeof edit.text === 'string' && typeof edit.invalid === 'boolean' && typeof edit.reason === 'string';
 }
 
 /** A load failure as the message the screen shows instead of an empty grid. */

@@ -108,6 +108,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
         {item.costCode ? <> · Cost code <span data-cost-code>{formatCostCodeWithType(item.costCode, item.costType)}</span></> : null}
       </p>
       <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
+        {form.draftBanner}
         <ValidationSummary feedback={form.feedback} />
         <FormField label="Description" field="description" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={fieldEditable(security, 'description')} required />
         <div className="row">

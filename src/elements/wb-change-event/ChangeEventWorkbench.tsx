@@ -119,6 +119,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
       </div>
       {blocked ? <BlockedItems blocked={blocked} onDismiss={() => setBlocked(null)} /> : null}
       <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
+        {form.draftBanner}
         <ValidationSummary feedback={form.feedback} />
         <FormField label="Title" field="title" value={values.title} onChange={form.set('title')} feedback={form.feedback} editable={editable('title')} required />
         <FormField label="Description" field="description" type="textarea" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={editable('description')} />

@@ -138,6 +138,7 @@ function ExistingInitiatingDocument({ recordId, signedIn }: { recordId: number; 
         <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>
         <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advanceChangeRecord(record, a.targetApplicationRecordState)} />
       </div>
+      {form.draftBanner}
       <ValidationSummary feedback={form.feedback} />
       <DocumentFields values={values} set={form.set} feedback={form.feedback} editable={(field) => fieldEditable(security, field)} signedIn={signedIn} projectId={record.projectId} />
       <RecordFormButtons form={form} className="d-flex gap-2" />

@@ -3,11 +3,13 @@
  * record, §5 feedback, save through `saveChangeRecord` with only the §6-editable fields, discard),
  * and a create form (typed values kept when the create fails, feedback per field).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { showToast } from '../../core/messages';
 import { feedbackFrom, formFeedback } from '../../ui/records/feedback';
 import type { FeedbackItem, FormFeedback } from '../../ui/records/feedback';
 import type { FieldSecurity } from '../../ui/records/states';
+import { useDraft } from '../../ui/drafts';
 import { changeEventItems, changeEvents, changeRecords } from './data';
 import { saveChangeRecord } from './save';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord, ChangeRecordKind } from './types';
@@ -28,6 +30,8 @@ export interface RecordForm<V extends Values> {
   save(): Promise<void>;
   /** Drop the edits and the feedback. */
   discard(): void;
+  /** The offer of unsaved edits kept from before a reload (null when none): render it above the fields. */
+  draftBanner: ReactNode;
 }
 
 type RecordOf<K extends ChangeRecordKind> = K extends 'ChangeRecord' ? ChangeRecord : K extends 'ChangeEvent' ? ChangeEvent : ChangeEventItem;
@@ -43,6 +47,11 @@ function idOf(kind: ChangeRecordKind, record: ChangeRecord | ChangeEvent | Chang
   return changeEventItems().idOf(record as ChangeEventItem);
 }
 
+/** The edits that differ from the record (typing a field back to its value is no edit). */
+function changedFields<V extends Values>(saved: V, edits: Partial<V>): Partial<V> {
+  return Object.fromEntries(Object.entries(edits).filter(([field, value]) => value !== saved[field])) as Partial<V>;
+}
+
 /**
  * The header form of `record` (of `kind`): `valuesOf` gives its field values as strings; `security`
  * is the user's field security for its state (nothing is sent that it does not let the user edit).
@@ -53,7 +62,18 @@ export function useRecordForm<K extends ChangeRecordKind, V extends Values>(
   const [edits, setEdits] = useState<Partial<V>>({});
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [saving, setSaving] = useState(false);
-  const values = record ? { ...valuesOf(record), ...edits } : undefined;
+  const saved = useMemo(() => (record ? valuesOf(record) : undefined), [record, valuesOf]);
+  const values = saved ? { ...saved, ...edits } : undefined;
+  // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
+  const kept = useDraft<Partial<V>>({
+    screen: 'change-management', recordKey: kind, recordId: record ? idOf(kind, record) : undefined,
+    value: saved ? changedFields(saved, edits) : undefined, saved: saved ? {} : undefined,
+    restore: (value) => {
+      if (!saved || !value || typeof value !== 'object') return;
+      // Only fields the record has, and only those that still differ from it.
+      setEdits(Object.fromEntries(Object.entries(value).filter(([field, text]) => field in saved && typeof text === 'string' && text !== saved[field])) as Partial<V>);
+    },
+  });
   const save = async () => {
     if (!record || !values) return;
     setSaving(true);
@@ -79,6 +99,7 @@ export function useRecordForm<K extends ChangeRecordKind, V extends Values>(
       setEdits({});
       setFeedback([]);
     },
+    draftBanner: kept.banner,
   };
 }
 

@@ -23,6 +23,7 @@ import {
   type CommitmentKey, type ContractRecord, type CostCodeRow, type HeaderField, type ItemEdit,
 } from './data';
 import { LabelledControl } from '../../ui/workbench';
+import { useDraft } from '../../ui/drafts';
 import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 
 /** Texts the workbench shows; tests read them. */
@@ -197,6 +198,17 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
   const closed = record?.closed === true;
   const editable = useCallback((field: string) => contractFieldEditable(fieldSecurity, closed, field), [fieldSecurity, closed]);
   const form = useMemo(() => formFeedback(feedback), [feedback]);
+  // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
+  const hasDraft = draft !== null;
+  const saved = useMemo(() => (record && hasDraft ? draftFrom(kind, record) : undefined), [kind, record, hasDraft]);
+  const kept = useDraft<Draft>({
+    screen: 'commitment', recordKey: kind, recordId, value: draft ?? undefined, saved, enabled: !closed,
+    restore: (value) => {
+      if (!value || typeof value.header !== 'object' || !Array.isArray(value.items)) return;
+      // New rows get fresh keys: this page's counter started again.
+      setDraft({ header: value.header, items: value.items.map((item) => (item.itemId === null ? { ...item, key: newKey() } : item)) });
+    },
+  });
 
   if (load.status === 'failed') {
     return (
@@ -325,6 +337,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
           {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={reload}>Reload</button> : null}
         </div>
       ) : null}
+      {anyEditable ? kept.banner : null}
       <ValidationSummary feedback={form} />
       {!anyEditable && fieldSecurity ? <p className="text-body-secondary small" data-read-only>This record is read-only in its state ({record.recordStateName}).</p> : null}
 

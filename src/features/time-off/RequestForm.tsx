@@ -11,6 +11,7 @@ import { formatDate } from '../../core/format';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS, NEGATIVE_BALANCE_TYPES, PTO_TYPES, requestDays, validateRequest } from '../../core/time-off';
 import { isDay } from '../../core/timecards';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import { useDraft } from '../../ui/drafts';
 import { accountFrom, dayBefore, loadBalances, loadHolidays, saveRequest, toHolidays, type BalanceRow, type HolidayRow, type RequestDraft, type TimeOffRequestRow } from './data';
 import { problemText } from './problems';
 import { FORM_TEXT, PTO_SCREEN_TEXT } from './text';
@@ -65,6 +66,11 @@ export function RequestForm({ myRequests, onSaved }: { myRequests: readonly Time
   const [serverItems, setServerItems] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  // A half-typed request survives a reload: kept while it differs from an empty form, offered back.
+  const kept = useDraft<RequestDraft>({
+    screen: 'pto-requests', form: 'new-request', value: draft, saved: EMPTY_DRAFT,
+    restore: (value) => setDraft({ ...EMPTY_DRAFT, ...(value && typeof value === 'object' ? value : {}) }),
+  });
   const { holidays, balances, checking } = useChecks(draft);
   const hoursPerDay = draftHoursPerDay(draft);
   const coreHolidays = useMemo(() => toHolidays(holidays), [holidays]);
@@ -115,6 +121,7 @@ export function RequestForm({ myRequests, onSaved }: { myRequests: readonly Time
     <form className="pto-request-form" noValidate aria-labelledby={`${id}-heading`} data-testid="request-form"
       onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <h2 className="h5" id={`${id}-heading`}>{FORM_TEXT.heading}</h2>
+      {kept.banner}
       <ValidationSummary feedback={feedback} />
       {problem ? <div className="alert alert-danger py-2" role="alert" data-problem>{problem}</div> : null}
       <div className="row g-2">

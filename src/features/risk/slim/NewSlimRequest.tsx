@@ -13,6 +13,7 @@ import { ApiError } from '../../../core/api';
 import {
   createSlimRequest, loadPrequalVendors, loadProjectChoices, loadRenewalDraft, problemText, type ProjectChoice, type RequestDraft,
 } from './data';
+import { useDraft } from '../../../ui/drafts';
 import { SLIM_UI_TEXT as T } from './text';
 
 const EMPTY: RequestDraft = {
@@ -63,6 +64,11 @@ export function NewSlimRequest({ onCancel, onCreated }: { onCancel(): void; onCr
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<RequestDraft>) => setDraft((d) => ({ ...d, ...change }));
+  // A half-typed request survives a reload: kept while it differs from an empty form, offered back.
+  const kept = useDraft<RequestDraft>({
+    screen: 'slim-queue', form: 'new-request', value: draft, saved: EMPTY,
+    restore: (value) => setDraft({ ...EMPTY, ...(value && typeof value === 'object' ? value : {}) }),
+  });
   const onProject = PROJECT_REQUEST_TYPES.includes(draft.type);
 
   useEffect(() => {
@@ -110,6 +116,7 @@ export function NewSlimRequest({ onCancel, onCreated }: { onCancel(): void; onCr
     setProblem('');
     try {
       const created = await createSlimRequest(draft, parseNumber(draft.requestedAmount));
+      kept.clear();
       onCreated(created);
     } catch (error) {
       const body = error instanceof ApiError ? error.body as { fieldName?: unknown } | undefined : undefined;
@@ -133,6 +140,7 @@ export function NewSlimRequest({ onCancel, onCreated }: { onCancel(): void; onCr
     <section className="card mb-3" aria-labelledby={`${id}-title`} data-form="new-request">
       <div className="card-body">
         <h2 className="h5" id={`${id}-title`}>{T.formTitle}</h2>
+        {kept.banner}
         {problem ? <div className="alert alert-danger py-2" role="alert" data-problem>{problem}</div> : null}
         <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
           <div className="row g-3">
@@ -216,7 +224,7 @@ export function NewSlimRequest({ onCancel, onCreated }: { onCancel(): void; onCr
             ) : null}
           </div>
           <div className="d-flex gap-2 justify-content-end mt-3">
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>{T.formCancel}</button>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => { kept.clear(); onCancel(); }}>{T.formCancel}</button>
             <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-action="submit-request">{busy ? `${T.formSubmit}…` : T.formSubmit}</button>
           </div>
         </form>

@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from '../../../core/format';
 import { showMessage, showToast } from '../../../core/messages';
 import { PROJECT_ROLES } from '../../../core/projects/team';
 import { ACCESS_TEXT, checkAccessRequest, latestEndDate } from '../../../core/toolbox/access';
+import { useDraft } from '../../../ui/drafts';
 import { FieldFeedback, ScreenTitle, ValidationSummary, RecordLists, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem, type RecordColumn } from '../../../ui/records';
 import { ACCESS_PROBLEMS, createRequest, loadProject, loadRequests, moveRequest, searchProjects, type AccessProject, type AccessRequestRow, type RequestDraft } from './data';
 
@@ -85,6 +86,18 @@ function RequestForm({ projectId, onCreated }: { projectId?: number; onCreated()
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const today = todayIso();
+  // The typed role, justification and end date survive a reload (the project is picked again, or comes from the link).
+  const kept = useDraft<Omit<RequestDraft, 'projectId'>>({
+    screen: 'pt-access-request', recordKey: 'Project', recordId: projectId && projectId > 0 ? projectId : 0, form: 'new-request',
+    value: { projectRole: draft.projectRole, justification: draft.justification, endDate: draft.endDate },
+    saved: { projectRole: EMPTY.projectRole, justification: EMPTY.justification, endDate: EMPTY.endDate },
+    restore: (value) => setDraft((d) => ({
+      ...d,
+      projectRole: typeof value?.projectRole === 'string' ? value.projectRole : d.projectRole,
+      justification: typeof value?.justification === 'string' ? value.justification : d.justification,
+      endDate: typeof value?.endDate === 'string' ? value.endDate : d.endDate,
+    })),
+  });
 
   useEffect(() => {
     if (!projectId || projectId < 1) return undefined;
@@ -129,6 +142,7 @@ function RequestForm({ projectId, onCreated }: { projectId?: number; onCreated()
     <form className="card mb-4" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-h`} data-testid="access-request-form">
       <div className="card-body">
         <h2 className="h5 card-title" id={`${id}-h`}>Request access to a project</h2>
+        {kept.banner}
         <ValidationSummary feedback={feedback} />
         {prefill === 'loading' ? <div role="status" className="text-body-secondary small mb-2">Loading the project…</div> : null}
         {prefill !== 'idle' && prefill !== 'loading' ? <div role="alert" className="alert alert-warning py-2">{prefill}</div> : null}
