@@ -19,7 +19,7 @@ export const GOALS = {
 /** Issue 16's list screens (tests/bench/issue16.mjs LIST_SCREENS): [samples.lists key, label]. */
 export const LIST_SCREEN_LABELS = [
   ['slimQueue', 'SLIM queue'], ['sra', 'SRA'], ['ptoRequests', 'PTO requests'], ['manageTimecards', 'Manage timecards (my team)'],
-  ['userManagement', 'User management'], ['accessReview', 'Access review'], ['closeouts', 'Project closeouts'], ['appRecords', 'App records'], ['projects', 'Projects'],
+  ['userManagement', 'User management'], ['appRecords', 'App records'], ['projects', 'Projects'],
 ];
 
 /** Issue 11's screens of the scale project: [samples key, label]. */
