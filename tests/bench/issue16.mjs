@@ -128,7 +128,8 @@ export const LIST_SCREENS = [
   ['appRecords', 'App records', '/admin/app-records', 'admin-app-records'],
   ['projects', 'Projects', '/pfm/projects', 'pfm-projects'],
 ];
-const ROW_SELECTOR = 'tbody tr, .tabulator-row:not(.tabulator-calcs):not(.tabulator-group), [data-empty]';
+/** A data row, or the list's empty state; never the row that says it is loading. */
+const ROW_SELECTOR = 'tbody tr:not(:has([data-loading], [role=status])), .tabulator-row:not(.tabulator-calcs):not(.tabulator-group), [data-empty]';
 
 /** Wait until `tag` shows a row (or its empty state); time from `start` to the frame after. */
 function waitForListRows(page, { start, tag }) {
@@ -150,7 +151,7 @@ function waitForListRows(page, { start, tag }) {
 }
 
 /** The page-level GETs that are not a screen's own load (roles, the header's menus, pins, changes, bell). */
-const isScreenLoad = (path) => path.startsWith('/api/') && !/^\/api\/(applications\/getApplicationRoleAccess|pfm\/projects\/|pfm\/budgets\/GetProjectMenu|changes\/|notifications\/|pins)/i.test(path);
+const isScreenLoad = (path) => path.startsWith('/api/') && !/^\/api\/(applications\/getApplicationRoleAccess|applications\/data\/|pfm\/projects\/|pfm\/budgets\/GetProjectMenu|changes|notifications\/|pins)/i.test(path);
 
 /**
  * (c) As admin in a context of its own: every list screen from a parked page, `runs` times after a

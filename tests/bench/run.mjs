@@ -258,7 +258,10 @@ function measureFilter(page, rootTag) {
     const start = performance.now();
     input.focus();
     input.value = value;
-    for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    // A real KeyboardEvent for keyup: a plain Event has no `key`, and Tabulator's keybindings read its length
+    // (the "Cannot read properties of undefined (reading 'length')" page error twice per run was this).
+    const fire = (type) => input.dispatchEvent(type === 'keyup' ? new KeyboardEvent(type, { key: 'Unidentified', bubbles: true }) : new Event(type, { bubbles: true }));
+    for (const type of ['input', 'keyup', 'change']) fire(type);
     for (;;) {
       const shown = rows();
       if (shown.length > 0 && shown.every((row) => cellText(row).toLowerCase().includes(value.toLowerCase()))) break;
@@ -269,7 +272,7 @@ function measureFilter(page, rootTag) {
     const ms = performance.now() - start;
     // Clear the filter for the next run.
     input.value = '';
-    for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['input', 'keyup', 'change']) fire(type);
     return { ms, field, value };
   }, { rootTag, findDeepSource: findDeep.toString(), timeout: FILTER_TIMEOUT_MS });
 }
