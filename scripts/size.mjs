@@ -16,6 +16,9 @@ export const BUDGETS = {
   // 172 since issue 15: every page reloads the roles on navigation (role changes without a new sign-in),
   // notes a load's "not on this project's team" refusal, and the loader's map names eight more elements.
   firstScreen: 172 * KB,
+  // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
+  // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
+  firstPaint: 116 * KB,
   tabulator: 60 * KB,
 };
 
@@ -74,6 +77,8 @@ for (const tag of ['portal-app', 'portal-header']) {
 }
 if (!find('elements/portal-app-').length) for (const file of [...find('core-'), ...find('react-'), ...find('styles-'), ...find('ui-')]) firstScreen.add(file);
 row('portal first screen (loader, core, React, MSAL, styles, header)', [...firstScreen], BUDGETS.firstScreen);
+const firstPaint = [...firstScreen].filter((file) => !file.startsWith('msal-'));
+row('portal first paint (the first screen less MSAL, which loads after it)', firstPaint, BUDGETS.firstPaint);
 
 for (const file of find('elements/').sort()) row(`element ${file.replace(/^elements\//, '').replace(/-[\w-]{8}\.js$/, '')}`, [file]);
 

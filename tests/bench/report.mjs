@@ -10,7 +10,17 @@ export const GOALS = {
   rulesMs: 500, // issue 11: data-quality rules evaluated on the server ≤ 500 ms
   timecardsRatio: 1.5, // issue 13: the Timecard Admin's all view (2,000+ employees, one week) interactive ≤ 1.5 × its floor
   timecardSaveMs: 150, // issue 13: a timecard with 30 lines saved in ≤ 150 ms server time
+  firstScreenKb: 150, // issue 16: the portal's first screen ≤ 150 KB gzip of JS
+  typingP95Ms: 50, // issue 16: keystroke → next paint in the projection grid, p95 ≤ 50 ms
+  newTabRatio: 1.2, // issue 16: a new tab of a signed-in user ≤ 1.2 × the same tab
+  hostP99Ms: 50, // issue 16: the demo host's p99 at 10 concurrent connections on the main list loads, 0 errors
 };
+
+/** Issue 16's list screens (tests/bench/issue16.mjs LIST_SCREENS): [samples.lists key, label]. */
+export const LIST_SCREEN_LABELS = [
+  ['slimQueue', 'SLIM queue'], ['sra', 'SRA'], ['ptoRequests', 'PTO requests'], ['manageTimecards', 'Manage timecards (my team)'],
+  ['userManagement', 'User management'], ['appRecords', 'App records'], ['projects', 'Projects'],
+];
 
 /** Issue 11's screens of the scale project: [samples key, label]. */
 export const SCREENS = [
@@ -77,7 +87,47 @@ export function summarize(samples, lastStats, lastGridStats) {
       return [figure, { name: 'Data-quality rules on the server (Server-Timing)', median: ms(server), floor: '', ratio: '', goal: `≤ ${GOALS.rulesMs} ms`, result: verdict(server, GOALS.rulesMs, 'ms') }];
     }),
     ...timecardFigures(samples, verdict),
+    ...issue16Figures(samples, verdict),
   ];
+}
+
+/** Issue 16's rows: first-screen size, typing p95, new tab, the list screens as admin, the host under load. */
+export function issue16Figures(samples, verdict) {
+  const rows = [];
+  const kb = samples.firstScreenKb;
+  if (kb !== undefined) {
+    rows.push({ name: 'Portal first screen, gzip KB of JS (scripts/size.mjs)', median: Number.isFinite(kb) ? `${kb.toFixed(1)} KB` : '–', floor: '', ratio: '', goal: `≤ ${GOALS.firstScreenKb} KB`,
+      result: !Number.isFinite(kb) ? 'not measured' : kb <= GOALS.firstScreenKb ? 'met' : `missed by ${(kb - GOALS.firstScreenKb).toFixed(1)} KB` });
+  }
+  const paint = samples.firstPaintKb;
+  if (paint !== undefined) {
+    const order = median(samples.headerBeforeMsal ?? []);
+    const when = Number.isFinite(order) ? (order >= 0 ? `; MSAL asked for ${ms(order)} ms after the header painted` : `; MSAL asked for ${ms(-order)} ms BEFORE the header painted`) : '';
+    rows.push({ name: `Portal first paint, gzip KB of JS: the first screen less MSAL, which loads after it${when}`, median: Number.isFinite(paint) ? `${paint.toFixed(1)} KB` : '–', floor: '', ratio: '', goal: `≤ ${GOALS.firstScreenKb} KB`,
+      result: !Number.isFinite(paint) ? 'not measured' : paint <= GOALS.firstScreenKb && !(order < 0) ? 'met' : paint <= GOALS.firstScreenKb ? 'not met: MSAL is asked for before the first paint' : `missed by ${(paint - GOALS.firstScreenKb).toFixed(1)} KB` });
+  }
+  if (samples.typingP95 !== undefined) {
+    rows.push({ name: `Typing in the projection grid (5,000 lines): keystroke → next paint, p95 of ${samples.typingKeystrokes ?? 0} keystrokes (Event Timing)`, median: ms(samples.typingP95), floor: '', ratio: '',
+      goal: `≤ ${GOALS.typingP95Ms} ms`, result: verdict(samples.typingP95, GOALS.typingP95Ms, 'ms') });
+  }
+  if (samples.newTab?.length) {
+    const tab = median(samples.newTab);
+    const same = median(samples.sameTab);
+    rows.push({ name: 'New tab of a signed-in user → projects list (floor: the same tab reloading it)', median: ms(tab), floor: ms(same), ratio: ratio(tab / same), goal: `≤ ${GOALS.newTabRatio}× same tab`, result: verdict(tab / same, GOALS.newTabRatio, '×') });
+  }
+  for (const [key, label] of LIST_SCREEN_LABELS) {
+    const values = samples.lists?.[key];
+    if (!values?.length) continue;
+    const screen = median(values);
+    const floor = median(samples.lists[`${key}Floor`] ?? []);
+    rows.push({ name: `Navigation → ${label} interactive (admin)`, median: ms(screen), floor: ms(floor), ratio: ratio(screen / floor), goal: `≤ ${GOALS.screenRatio}× floor`, result: verdict(screen / floor, GOALS.screenRatio, '×') });
+  }
+  for (const load of samples.hostLoad ?? []) {
+    const over = load.p99 > GOALS.hostP99Ms;
+    const result = load.errors > 0 ? `${load.errors} errors` : over ? `missed by ${ms(load.p99 - GOALS.hostP99Ms)} ms` : 'met';
+    rows.push({ name: `Host, 10 connections: ${load.path} (${load.name}), p99 of ${load.requests.toLocaleString('en-US')} requests`, median: ms(load.p99), floor: '', ratio: '', goal: `p99 ≤ ${GOALS.hostP99Ms} ms, 0 errors`, result });
+  }
+  return rows;
 }
 
 /** Issue 13's rows: the all view against its floor, the 30-line save's server time. */

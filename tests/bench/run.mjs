@@ -13,11 +13,15 @@
 //   6. (issue 13, tests/bench/timecards.mjs) as tcadmin: navigation → the Timecard Admin's `all` view of
 //      one week over 2,000+ employees interactive, against its fetch + parse floor; and the server's time
 //      (Server-Timing) to save a timecard with 30 lines;
+//   7. (issue 16, tests/bench/issue16.mjs) the portal's first screen in gzip KB (scripts/size.mjs on the
+//      bench build); typing in the projection grid (keystroke → next paint, Event Timing, p95); a new tab
+//      of the signed-in pm against the same tab; the list screens not measured before, as admin, against
+//      their floors; and the demo host under load (autocannon, 10 connections, the main list loads: p99, errors);
 // and the rendered row elements against the visible rows. The latest table goes into README.md.
 //
 // Options: --runs N (default 5), --port P (default 8643), --no-build (reuse the bench build),
-// --no-readme (print only), --only timecards (issue 13's figures alone). Environment: CHROME_PATH.
-import { spawn, spawnSync } from 'node:child_process';
+// --no-readme (print only), --only timecards|issue16 (issue 13's or issue 16's figures alone). Environment: CHROME_PATH.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +32,7 @@ import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { formatTable, readmeSection, replaceBetweenMarkers, summarize } from './report.mjs';
 import { deepRowStats, findDeep } from './page.mjs';
 import { measureTimecards } from './timecards.mjs';
+import { measureHostLoad, measureListScreens, measureNewTab, measureTyping } from './issue16.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -68,6 +73,13 @@ function probe(url) {
     req.on('timeout', () => req.destroy());
     req.end();
   });
+}
+
+/** The portal's first screen and first paint in gzip KB, as scripts/size.mjs measures them on the bench build. */
+function firstScreenBytes() {
+  const out = execFileSync(process.execPath, ['scripts/size.mjs'], { cwd: ROOT, env: { ...process.env, DIST_DIR }, encoding: 'utf8' });
+  const kb = (name) => Number(new RegExp(`^\\| ${name}[^|]*\\| ([\\d.]+) KB \\|`, 'm').exec(out)?.[1] ?? NaN);
+  return { firstScreenKb: kb('portal first screen'), firstPaintKb: kb('portal first paint') };
 }
 
 async function startHost() {
@@ -247,7 +259,10 @@ function measureFilter(page, rootTag) {
     const start = performance.now();
     input.focus();
     input.value = value;
-    for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    // A real KeyboardEvent for keyup: a plain Event has no `key`, and Tabulator's keybindings read its length
+    // (the "Cannot read properties of undefined (reading 'length')" page error twice per run was this).
+    const fire = (type) => input.dispatchEvent(type === 'keyup' ? new KeyboardEvent(type, { key: 'Unidentified', bubbles: true }) : new Event(type, { bubbles: true }));
+    for (const type of ['input', 'keyup', 'change']) fire(type);
     for (;;) {
       const shown = rows();
       if (shown.length > 0 && shown.every((row) => cellText(row).toLowerCase().includes(value.toLowerCase()))) break;
@@ -258,7 +273,7 @@ function measureFilter(page, rootTag) {
     const ms = performance.now() - start;
     // Clear the filter for the next run.
     input.value = '';
-    for (const type of ['input', 'keyup', 'change']) input.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['input', 'keyup', 'change']) fire(type);
     return { ms, field, value };
   }, { rootTag, findDeepSource: findDeep.toString(), timeout: FILTER_TIMEOUT_MS });
 }
@@ -276,7 +291,7 @@ async function main() {
     browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
     const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
-    page.on('pageerror', (error) => log('page error:', error.message));
+    page.on('pageerror', (error) => log('page error:', error.message, (error.stack ?? '').split('\n').slice(1, 4).join(' ← ').replace(/\s+/g, ' ')));
 
     // The app's bearer token, taken from its own requests (never printed).
     let authorization = '';
@@ -290,17 +305,18 @@ async function main() {
     });
 
     // --only timecards: issue 13's figures alone (the pm's runs below do not run).
-    const pmRuns = values.only !== 'timecards';
-    if (pmRuns) log('signing in as pm…');
-    if (pmRuns) await signIn(page, 'pm');
-    if (pmRuns && !authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
+    const pmSignIn = values.only !== 'timecards';
+    const pmRuns = values.only === '';
+    if (pmSignIn) log('signing in as pm…');
+    if (pmSignIn) await signIn(page, 'pm');
+    if (pmSignIn && !authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
 
-    const project = !pmRuns ? { projectId: SCALE_PROJECT.projectId, number: SCALE_PROJECT.number, name: SCALE_PROJECT.name, legalEntityId: 0, budgetId: 0 } : await page.evaluate(async ({ authorization, projectId }) => {
+    const project = !pmSignIn ? { projectId: SCALE_PROJECT.projectId, number: SCALE_PROJECT.number, name: SCALE_PROJECT.name, legalEntityId: 0, budgetId: 0 } : await page.evaluate(async ({ authorization, projectId }) => {
       const response = await fetch(`/api/pfm/getprojects?recordKey=Project&recordId=${projectId}`, { headers: { Authorization: authorization } });
       const body = await response.json();
       return (body.data ?? [])[0] ?? null;
     }, { authorization, projectId: SCALE_PROJECT.projectId });
-    if (pmRuns && (!project || !(project.budgetId > 0))) throw new Error(`the scale project ${SCALE_PROJECT.projectId} or its budget was not found (did --scale run?)`);
+    if (pmSignIn && (!project || !(project.budgetId > 0))) throw new Error(`the scale project ${SCALE_PROJECT.projectId} or its budget was not found (did --scale run?)`);
     log(`scale project ${project.number} ${project.name}: legal entity ${project.legalEntityId}, budget ${project.budgetId}`);
 
     const gridPath = `/pfm/projects/projectiongrid?legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
@@ -313,7 +329,9 @@ async function main() {
       grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [],
       dataQuality: [], dataQualityFloor: [], rulesServer: [], costAdjustments: [], costAdjustmentsFloor: [], directCosts: [], directCostsFloor: [], skipped: [],
       timecardsAll: [], timecardsAllFloor: [], timecardSave: [],
+      ...firstScreenBytes(), headerBeforeMsal: [], typingP95: NaN, typingKeystrokes: 0, newTab: [], sameTab: [], lists: {}, hostLoad: [],
     };
+    log(`portal first screen: ${samples.firstScreenKb} KB gzip; first paint (without MSAL): ${samples.firstPaintKb} KB`);
     const projectQuery = `legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${project.budgetId}`;
     // Issue 11's screens: [samples key, path, element, a data row inside it].
     const screens = [
@@ -429,8 +447,31 @@ async function main() {
       log(`  grid ${grid.ms.toFixed(0)} ms (floor ${gridFloor.ms.toFixed(0)}), transactions ${transactions.ms.toFixed(0)} ms (floor ${transactionsFloor.ms.toFixed(0)}), sort ${sort.ms.toFixed(0)} ms, filter ${filter.ms.toFixed(0)} ms, rows ${transactions.rendered ?? '–'}/${transactions.visible ?? '–'}`);
     }
 
+    // (7a) issue 16: typing in the projection grid (after the runs: the edits are discarded at the end).
+    if (values.only !== 'timecards') {
+      const typing = await measureTyping(page, { gridPath, pushPath, log });
+      samples.typingP95 = typing.p95;
+      samples.typingKeystrokes = typing.keystrokes;
+      // (7b) a new tab of the signed-in pm against the same tab, RUNS times after a warm-up.
+      for (let run = 0; run <= RUNS; run += 1) {
+        const tab = await measureNewTab(context, { origin: ORIGIN });
+        if (run === 0) continue;
+        samples.newTab.push(tab.newTab);
+        samples.sameTab.push(tab.sameTab);
+        samples.headerBeforeMsal.push(tab.headerBeforeMsal);
+        log(`  new tab ${tab.newTab.toFixed(0)} ms (${tab.redirected} redirects), same tab ${tab.sameTab.toFixed(0)} ms; MSAL asked for ${tab.headerBeforeMsal.toFixed(0)} ms after the header's first paint`);
+      }
+    }
+
     // (6) issue 13: the Timecard Admin's all view and a 30-line save, as tcadmin in a context of its own.
-    await measureTimecards({ browser, dataDir: DATA_DIR, runs: RUNS, signIn, pushPath, samples, notes, log });
+    if (values.only !== 'issue16') await measureTimecards({ browser, dataDir: DATA_DIR, runs: RUNS, signIn, pushPath, samples, notes, log });
+
+    // (7c, 7d) issue 16: the list screens as admin, then the host under load on their calls and the pm's.
+    if (values.only !== 'timecards') {
+      const admin = await measureListScreens({ browser, runs: RUNS, signIn, pushPath, measureFloor, samples, notes, log });
+      const calls = Object.entries(admin.urls).flatMap(([key, urls]) => urls.slice(0, 1).map((path) => ({ name: key, path, authorization: admin.authorization })));
+      samples.hostLoad = await measureHostLoad({ origin: ORIGIN, calls, log });
+    }
 
     const figures = summarize(samples, lastStats, lastGridStats);
     const table = formatTable(figures, { runs: RUNS, date: new Date().toISOString().slice(0, 10) });

@@ -92,7 +92,7 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
   const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1600, height: 1000 } });
   try {
     const page = await context.newPage();
-    page.on('pageerror', (error) => log('page error:', error.message));
+    page.on('pageerror', (error) => log('page error:', error.message, (error.stack ?? '').split('\n').slice(1, 4).join(' ← ').replace(/\s+/g, ' ')));
     let authorization = '';
     const gets = [];
     page.on('request', (req) => {

@@ -1,10 +1,11 @@
 import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { $session, signIn, startAuth } from '../../core/auth';
+import { $session, signIn } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
 import { $roles, $rolesLoaded, refreshRoles } from '../../core/roles';
 import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
 import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';
+import { startAuthAfterPaint } from '../../ui/session';
 
 /** Issue 15: the "not on this project's team" screen, loaded only when a load is refused. */
 const ProjectRefusal = lazy(() => import('../../ui/ProjectRefusal').then((m) => ({ default: m.ProjectRefusal })));
@@ -48,9 +49,8 @@ export function PortalApp() {
   const refusal = useStore($projectRefusal);
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    void startAuth();
-  }, []);
+  // After the first paint: the header and the screen's frame paint without MSAL.
+  useEffect(() => startAuthAfterPaint(), []);
 
   const signedIn = session.status === 'signedIn';
   const signedOut = session.status === 'signedOut' || session.status === 'error';

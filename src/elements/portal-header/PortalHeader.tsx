@@ -6,11 +6,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { atom, type ReadableAtom } from 'nanostores';
-import { $session, signIn, signOut, startAuth } from '../../core/auth';
+import { $session, signIn, signOut } from '../../core/auth';
 import { environmentSettings, legacyHost } from '../../core/env';
 import { $roles } from '../../core/roles';
 import { $resolution, resolveLocation, type Resolution } from '../../core/router';
 import { useStore } from '../../ui/hooks';
+import { startAuthAfterPaint } from '../../ui/session';
 import { Avatar } from './Avatar';
 import { Bell } from './Bell';
 import { ChangesMenu } from './ChangesMenu';
@@ -62,9 +63,8 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
   const user = useLoad(authenticated ? (session.account?.login ?? '') : null, loadCurrentUser, 'Current user') ?? null;
 
   // An embedded header signs in by itself; startAuth is idempotent, so inside the portal this is a no-op.
-  useEffect(() => {
-    if (session.status === 'starting') void startAuth();
-  }, [session.status]);
+  // After its first paint (the first paint needs no MSAL).
+  useEffect(() => (session.status === 'starting' ? startAuthAfterPaint() : undefined), [session.status]);
 
   const pfm = pfmContext(resolution);
   // Change tracking belongs to an application: the one given, else PFM's on PFM screens (§4).

@@ -4,9 +4,12 @@
  * or restored) moves between the tabs by itself. A plain table, not the Tabulator grid: the lists
  * are short, rows carry React menus, and table semantics stay accessible. Columns with a `total`
  * get a footer row in the same table (a <tfoot>), so each total sits under its own column; while
- * loading, the list shows a status message instead of rows and totals.
+ * loading, the list shows a status message instead of rows and totals. A long list (the scale data's
+ * 10,000 cost adjustments) paints its first {@link FIRST_ROWS} rows at once and the rest right after, in
+ * interruptible steps of {@link MORE_ROWS}: the screen is interactive as soon as its first rows show, and
+ * the totals always count every record.
  */
-import { useId, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { WorkbenchIcon } from '../workbench/icons';
@@ -55,6 +58,22 @@ export interface RecordListsProps<T> {
   testId?: string;
 }
 
+/** Rows a list paints at once; the rest follow in steps of {@link MORE_ROWS} (issue 16: lists interactive ≤ 1.5 × their data's floor). */
+export const FIRST_ROWS = 200;
+export const MORE_ROWS = 1000;
+
+/** How many of `total` rows of `tab` to render now: {@link FIRST_ROWS}, then growing after each paint until all are. */
+function useRowsShown(tab: RecordListTab, total: number): number {
+  const [grown, setGrown] = useState({ tab, count: FIRST_ROWS });
+  const count = grown.tab === tab ? grown.count : FIRST_ROWS;
+  useEffect(() => {
+    if (count >= total) return undefined;
+    const timer = setTimeout(() => startTransition(() => setGrown({ tab, count: count + MORE_ROWS })), 0);
+    return () => clearTimeout(timer);
+  }, [tab, count, total]);
+  return Math.min(count, total);
+}
+
 const defaultTotalLabel = (tab: RecordListTab, count: number) => `Total (${tab}, ${count})`;
 
 /** Records of `records` in the open or closed list. */
@@ -99,6 +118,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
     }
   };
   const shown = tab === 'open' ? open : closed;
+  const rendered = useRowsShown(tab, shown.length);
   const tabButton = (name: RecordListTab, text: string, count: number) => (
     <li className="nav-item" role="presentation">
       <button
@@ -147,7 +167,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
                   {(tab === 'open' ? emptyText?.open : emptyText?.closed) ?? `No ${tab} records.`}
                 </td>
               </tr>
-            ) : shown.map((record) => {
+            ) : (rendered < shown.length ? shown.slice(0, rendered) : shown).map((record) => {
               const level = levelOf?.(record) ?? 0;
               return (
                 <tr key={idOf(record)} data-record-id={idOf(record)} data-level={level}>

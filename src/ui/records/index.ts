@@ -5,7 +5,7 @@
 export { recordStore, resetRecordStores } from './store';
 export type { AnyRecord, RecordStore } from './store';
 export { useRecords, useRecord, useWorkbenchRecordName } from './hooks';
-export { RecordLists, splitRecords } from './RecordLists';
+export { FIRST_ROWS, MORE_ROWS, RecordLists, splitRecords } from './RecordLists';
 export type { RecordColumn, RecordListTab, RecordListsProps } from './RecordLists';
 export {
   feedbackFrom, formFeedback, fieldFeedback, FEEDBACK_INVALID, FEEDBACK_WARNING, FEEDBACK_INFO,

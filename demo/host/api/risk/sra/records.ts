@@ -100,11 +100,26 @@ export function sraMoves(db: Database.Database, user: Caller, row: SraDbRow, app
 
 // --- scoring -------------------------------------------------------------------------------------
 
+/**
+ * What scoring many Drafts in one answer shares: a vendor's record and open backlog are read once per
+ * vendor (and excepted subcontract), not once per Draft (issue 16: the SRA list's p99 under 10 connections).
+ */
+export interface ScoreCache { vendors: Map<number, ReturnType<typeof vendorRecordOr404>>; backlogs: Map<string, number> }
+const remember = <K, V>(map: Map<K, V>, key: K, read: () => V): V => {
+  if (!map.has(key)) map.set(key, read());
+  return map.get(key)!;
+};
+
 /** Score the SRA's proposal now (a Draft's factors and level). */
-export function scoreNow(db: Database.Database, input: { vendorId: number; amount: number; subcontractId: number | null; completionDate: string | null }, today = riskToday()): SraScore {
-  const vendor = vendorRecordOr404(db, input.vendorId, today);
+export function scoreNow(
+  db: Database.Database, input: { vendorId: number; amount: number; subcontractId: number | null; completionDate: string | null }, today = riskToday(), cache?: ScoreCache,
+): SraScore {
+  const vendor = cache ? remember(cache.vendors, input.vendorId, () => vendorRecordOr404(db, input.vendorId, today)) : vendorRecordOr404(db, input.vendorId, today);
+  const backlog = cache
+    ? remember(cache.backlogs, `${input.vendorId}:${input.subcontractId ?? ''}`, () => openBacklog(db, input.vendorId, input.subcontractId))
+    : openBacklog(db, input.vendorId, input.subcontractId);
   return scoreSra({
-    amount: input.amount, limits: currentLimits(vendor), openBacklog: openBacklog(db, input.vendorId, input.subcontractId),
+    amount: input.amount, limits: currentLimits(vendor), openBacklog: backlog,
     revenue: vendor.financials[0]?.revenue ?? null, latestEmr: vendor.safety[0]?.emr ?? null, glExpiresOn: vendor.glExpiresOn,
     subRatingAverage: vendor.subRatingAverage, projectEnd: input.completionDate, today,
   });
@@ -146,7 +161,8 @@ function asRow(db: Database.Database, row: SraDbRow, costCodes: CostCode[], leve
 export function sraRows(db: Database.Database, rows: readonly SraDbRow[]): SraRow[] {
   const codes = costCodesOf(db, rows.map((r) => r.sraId));
   const today = riskToday();
-  return rows.map((row) => asRow(db, row, codes.get(row.sraId) ?? [], row.state === 'Draft' ? scoreNow(db, row, today).level : row.level));
+  const cache: ScoreCache = { vendors: new Map(), backlogs: new Map() };
+  return rows.map((row) => asRow(db, row, codes.get(row.sraId) ?? [], row.state === 'Draft' ? scoreNow(db, row, today, cache).level : row.level));
 }
 
 export function sraLoad(db: Database.Database, user: Caller, sraId: number): SraLoad {
