@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   ApiError, OBJECT_CACHE_LIMIT, SIGN_IN_AGAIN_ACTION, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_TITLE, cacheObject, deleteForm, fetchObject, getBlob, getCachedObject, getJson, getText,
-  postFile, postFileForBlob, postForm, postJson, resetApi, setTokenProvider,
+  postFile, postFileForBlob, postForm, postJson, problemText, resetApi, RETRY_AFTER_LIMIT_MS, retryAfterMs, setTokenProvider,
 } from '../../src/core/api';
 import type { ApiResource } from '../../src/core/api';
 import { $messageBoxes, resetMessages } from '../../src/core/messages';
@@ -361,6 +361,52 @@ describe('core/api client', () => {
       await rejection(getJson('/api/y'));
       expect(calls).to.have.length(1);
       expect($messageBoxes.get()).to.have.length(0);
+    });
+  });
+
+  describe('503 with Retry-After (issue 16)', () => {
+    it('a load answered 503 with a short Retry-After is sent once more after the delay, and its answer read', async () => {
+      let n = 0;
+      stubFetch(() => (++n === 1 ? json({}, 503, { 'Retry-After': '1' }) : json({ data: 'back' })));
+      const started = Date.now();
+      expect(await getJson('/api/x')).to.equal('back');
+      expect(Date.now() - started).to.be.at.least(950);
+      expect(calls).to.have.length(2);
+    });
+
+    it('retries once only: a second 503 rejects with ApiError 503 carrying retryAfterSeconds, and the busy sentence says when', async () => {
+      stubFetch(() => json({}, 503, { 'Retry-After': '0' }));
+      const error = await rejection(getJson('/api/x'));
+      expect(calls).to.have.length(2);
+      expect([(error as ApiError).status, (error as ApiError).retryAfterSeconds]).to.deep.equal([503, 0]);
+      const texts = { signedOut: 's', forbidden: 'f', stale: 'st', timeout: 't', failed: 'The list could not be loaded.' };
+      expect(problemText(error, texts)).to.equal('The list could not be loaded. The service is busy: try again in 1 second.');
+      expect(problemText(new ApiError(503, undefined, 600), texts)).to.equal('The list could not be loaded. The service is busy: try again in 10 minutes.');
+      expect(problemText(new ApiError(503, undefined, 45), texts)).to.equal('The list could not be loaded. The service is busy: try again in 45 seconds.');
+      expect(problemText(new ApiError(503), texts)).to.equal('The list could not be loaded.');
+    });
+
+    it(`does not wait out a Retry-After longer than ${RETRY_AFTER_LIMIT_MS} ms, a 503 without one, or a write`, async () => {
+      expect(RETRY_AFTER_LIMIT_MS).to.equal(5000);
+      stubFetch(() => json({}, 503, { 'Retry-After': '6' }));
+      expect((await rejection(getJson('/api/x')) as ApiError).retryAfterSeconds).to.equal(6);
+      expect(calls).to.have.length(1);
+      calls = [];
+      stubFetch(() => json({}, 503));
+      await rejection(getJson('/api/y'));
+      expect(calls).to.have.length(1);
+      calls = [];
+      stubFetch(() => json({}, 503, { 'Retry-After': '0' }));
+      await rejection(postForm('/api/save', { a: 1 }));
+      expect(calls).to.have.length(1);
+    });
+
+    it('reads Retry-After as seconds or as an HTTP date', () => {
+      const now = Date.parse('2026-11-24T04:00:00Z');
+      expect(retryAfterMs('3', now)).to.equal(3000);
+      expect(retryAfterMs('Tue, 24 Nov 2026 04:00:07 GMT', now)).to.equal(7000);
+      expect(retryAfterMs('Tue, 24 Nov 2026 03:00:00 GMT', now)).to.equal(0);
+      expect([retryAfterMs(null), retryAfterMs(''), retryAfterMs('soon')]).to.deep.equal([undefined, undefined, undefined]);
     });
   });
 

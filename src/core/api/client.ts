@@ -5,7 +5,7 @@
 import { noteProjectRefusal } from '../projects/refusal';
 import { showMessage } from '../messages';
 import { pageSingleton } from '../singleton';
-import { errorFromResponse } from './errors';
+import { errorFromResponse, retryAfterMs } from './errors';
 
 /** The services a token can be asked for (§7): the product API, BI, AI and search. */
 export type ApiResource = 'api' | 'bi' | 'ai' | 'search';
@@ -141,10 +141,30 @@ async function fetchOnce(spec: RequestSpec, token: string | undefined): Promise<
   }
 }
 
+/** The longest Retry-After (ms) a 503 on a load is waited out automatically, once. */
+export const RETRY_AFTER_LIMIT_MS = 5_000;
+
+/** Wait `ms`, or reject as soon as `signal` aborts. */
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
  * Send one request; throws ApiError on a non-OK status and a clear Error on a network failure.
  * A 401 gets a new token (forceRefresh: silently, or through the sign-in popup) and one retry;
  * only if that is refused too, or no new token comes, is the user offered to sign in again.
+ * A GET answered 503 with a short Retry-After (at most RETRY_AFTER_LIMIT_MS) is sent once more after it.
  */
 async function send(spec: RequestSpec): Promise<Response> {
   const resource = spec.options?.resource ?? 'api';
@@ -158,6 +178,16 @@ async function send(spec: RequestSpec): Promise<Response> {
       response = await fetchOnce(spec, token);
     }
     if (response.status === 401) offerSignInAgain();
+  }
+  if (response.status === 503 && spec.method === 'GET') {
+    // A load the server asks to repeat shortly (Retry-After) is sent once more after the stated delay; a longer
+    // wait is left to the user, whose message can say when (ApiError.retryAfterSeconds). Writes are never resent.
+    const wait = retryAfterMs(response.headers.get('Retry-After'));
+    if (wait !== undefined && wait <= RETRY_AFTER_LIMIT_MS) {
+      void response.body?.cancel().catch(() => undefined);
+      await delay(wait, spec.options?.signal);
+      response = await fetchOnce(spec, provider ? await provider(resource) : undefined);
+    }
   }
   if (!response.ok) {
     const error = await errorFromResponse(response);

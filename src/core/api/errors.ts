@@ -7,11 +7,15 @@ export class ApiError extends Error {
   /** The response body: parsed JSON when it was JSON, else its text (undefined when empty). */
   readonly body?: unknown;
 
-  constructor(status: number, body?: unknown) {
+  /** For a 503 with a Retry-After header: the seconds the server asked to wait before trying again. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(status: number, body?: unknown, retryAfterSeconds?: number) {
     super(`HTTP error! Status: ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -44,7 +48,17 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
       variant: 'danger',
     });
   }
-  return new ApiError(response.status, body);
+  const wait = response.status === 503 ? retryAfterMs(response.headers.get('Retry-After')) : undefined;
+  const seconds = wait === undefined ? undefined : Math.ceil(wait / 1000);
+  return new ApiError(response.status, body, seconds);
+}
+
+/** A Retry-After header (delay-seconds or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** The body as JSON when it parses, else as text; undefined when empty or unreadable. */

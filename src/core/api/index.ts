@@ -6,10 +6,10 @@ import { resetClient } from './client';
 import { clearObjectCache } from './object-cache';
 
 export type { ApiResource, Query, CallOptions, TokenProvider, SignInAgain } from './client';
-export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION } from './client';
+export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION, RETRY_AFTER_LIMIT_MS } from './client';
 export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
-export { ApiError } from './errors';
-export { isStale, LOAD_TIMEOUT_MS, loadTimer, problemText, retryMark, serverMessage, type ProblemTexts } from './problems';
+export { ApiError, retryAfterMs } from './errors';
+export { isStale, LOAD_TIMEOUT_MS, loadTimer, problemText, retryLater, retryMark, serverMessage, type ProblemTexts } from './problems';
 export { fetchObject, getCachedObject, cacheObject, OBJECT_CACHE_LIMIT } from './object-cache';
 
 /** Back to a fresh client: no token provider, nothing in flight, an empty object cache (tests). */

@@ -34,10 +34,18 @@ export function problemText(error: unknown, texts: ProblemTexts, options: { stal
     if (error.status === 409) return server ? (options.staleServerOnly ? server : `${texts.stale} ${server}`) : texts.stale;
     if (error.status === 408 || error.status === 504) return texts.timeout;
     if (error.status >= 400 && error.status < 500) return server || texts.failed;
+    if (error.status === 503 && error.retryAfterSeconds !== undefined) return `${texts.failed} ${retryLater(error.retryAfterSeconds)}`;
     return texts.failed;
   }
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return texts.timeout;
   return texts.failed;
+}
+
+/** When to try again after a 503 with Retry-After (the client already waited out a short one, once). */
+export function retryLater(seconds: number): string {
+  const n = Math.max(1, seconds);
+  if (seconds < 90) return `The service is busy: try again in ${n} second${n === 1 ? '' : 's'}.`;
+  return `The service is busy: try again in ${Math.round(seconds / 60)} minutes.`;
 }
 
 /** True for a 409 (someone else changed the record first). */

@@ -11,6 +11,7 @@ import { COMMITMENT_PATHS, loadContracts, NO_ACCESS_MESSAGE } from '../../featur
 import { BuyoutSraCell, BuyoutSraForm, SRA_UI_TEXT, StartSraButton, useBuyoutSras, useMayStartSra } from '../../features/risk';
 import { projectSubject, ScreenTitle } from '../../ui/records';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface BuyoutProps {
   projectId?: number;
@@ -58,7 +59,9 @@ async function loadBuyout(projectId: number, budgetId: number, signal: AbortSign
 export function Buyout(props: BuyoutProps) {
   const projectId = validId(props.projectId);
   const budgetId = validId(props.budgetId);
-  const requestKey = `${projectId}:${budgetId}`;
+  const [attempt, setAttempt] = useState(0);
+  const requestKey = `${projectId}:${budgetId}#${attempt}`;
+  const retry = () => setAttempt((n) => n + 1);
   const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
   const load: Load = projectId < 1 && budgetId < 1 ? { status: 'failed', message: NO_CONTEXT_MESSAGE }
     : result?.key === requestKey ? result.load : { status: 'loading' };
@@ -90,8 +93,9 @@ export function Buyout(props: BuyoutProps) {
   return (
     <main className="container-fluid py-3" data-screen="buyout">
       <ScreenTitle title="Buyout &amp; SRA" subject={projectSubject(projectId, budgetId)} />
-      {load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
-        : load.status === 'failed' ? <div className="alert alert-danger" role="alert" data-state="failed">{load.message}</div>
+      {load.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+        : load.status === 'failed' && projectId < 1 && budgetId < 1 ? <div className="alert alert-danger" role="alert" data-state="failed">{load.message}</div>
+          : load.status === 'failed' ? <LoadProblem message={load.message} onRetry={retry} />
           : load.status === 'loading' ? <div role="status" className="text-body-secondary" data-state="loading">Loading buyout…</div> : (
             <>
               <div className="form-check mb-2">

@@ -8,6 +8,7 @@ import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type ContractKey, type ContractRecord } from '../../features/commitments';
+import { LoadProblem } from '../../ui/LoadProblem';
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn } from '../../ui/records';
 
 export interface OwnerAgreementsProps {
@@ -30,14 +31,15 @@ function openButton(kind: ContractKey, label: string, record: ContractRecord) {
 export function OwnerAgreements(props: OwnerAgreementsProps) {
   const scope = screenScope(validId(props.projectId), validId(props.budgetId));
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
+  const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = result?.key === scopeKey ? result.load : { status: 'loading' };
+  const load: Load = result?.key === `${scopeKey}#${attempt}` ? result.load : { status: 'loading' };
 
   useEffect(() => {
     if (!scopeKey) return undefined;
     const [recordKey, recordId] = scopeKey.split(':') as [string, string];
     const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: scopeKey, load: next });
+    const setLoad = (next: Load) => setResult({ key: `${scopeKey}#${attempt}`, load: next });
     const q = { recordKey, recordId: Number(recordId) };
     Promise.all([loadContracts('OwnerAgreement', q, abort.signal), loadContracts('OwnerAgreementChangeOrder', q, abort.signal)]).then(
       () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
@@ -49,7 +51,8 @@ export function OwnerAgreements(props: OwnerAgreementsProps) {
       },
     );
     return () => abort.abort();
-  }, [scopeKey]);
+  }, [scopeKey, attempt]);
+  const retry = () => setAttempt((n) => n + 1);
 
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
   const inScope = useMemo(() => (r: ContractRecord) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
@@ -79,8 +82,8 @@ export function OwnerAgreements(props: OwnerAgreementsProps) {
     <main className="container-fluid py-3" data-screen="owner-agreements">
       <ScreenTitle title="Owner Agreements" subject={projectSubject(validId(props.projectId), validId(props.budgetId))} />
       {!scope ? <div className="alert alert-info" role="status">Open a project first: no project or budget was given.</div>
-        : load.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
-          : load.status === 'failed' ? <div className="alert alert-danger" role="alert" data-state="failed">The owner agreements could not be loaded.</div> : (
+        : load.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+          : load.status === 'failed' ? <LoadProblem message="The owner agreements could not be loaded." onRetry={retry} /> : (
             <>
               <section className="mb-4" aria-labelledby="oa-title">
                 <h2 id="oa-title" className="h5">Owner Agreements</h2>

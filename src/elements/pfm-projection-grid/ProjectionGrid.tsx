@@ -72,6 +72,7 @@ function Screen({ store }: { store: ProjectionStore }) {
       <div className="alert alert-warning" role="alert" data-problem>
         <h2 className="h6 alert-heading">{status.title}</h2>
         <p className="mb-0">{status.message}</p>
+        {status.retry ? <button type="button" className="btn btn-sm btn-outline-secondary mt-2" data-action="retry" onClick={() => void store.start()}>Retry</button> : null}
       </div>
     );
   }

@@ -35,7 +35,7 @@ export interface BudgetInfo {
 export type LoadStatus =
   | { kind: 'loading' }
   | { kind: 'choose'; budgets: BudgetInfo[] }
-  | { kind: 'problem'; title: string; message: string }
+  | { kind: 'problem'; title: string; message: string; retry?: boolean }
   | { kind: 'ready' };
 
 /** Why the grid is read-only, or null when projections can be entered. */
@@ -247,6 +247,7 @@ export function createProjectionStore(context: ProjectionContext, onSubmitted?: 
     edits: () => edits,
 
     async start() {
+      $status.set({ kind: 'loading' });
       if (context.budgetId > 0) return loadBudget(context.budgetId);
       if (context.projectId <= 0) {
         $status.set({ kind: 'problem', title: 'Nothing to show', message: TEXT.noContext });
@@ -407,6 +408,6 @@ function isLineEdit(value: unknown): value is LineEdit {
 function problemFor(error: unknown, notFoundMessage: string): LoadStatus {
   console.error('Projection grid load failed', error);
   if (error instanceof ApiError && error.status === 404) return { kind: 'problem', title: 'Not found', message: notFoundMessage };
-  if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return { kind: 'problem', title: 'No access', message: TEXT.noAccess };
-  return { kind: 'problem', title: 'The projections could not be loaded', message: errorMessage(error) };
+  if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return { kind: 'problem', title: 'No access', message: TEXT.noAccess, retry: true };
+  return { kind: 'problem', title: 'The projections could not be loaded', message: errorMessage(error), retry: true };
 }

@@ -7,6 +7,7 @@ import { ApiError, getJson, postForm } from '../../core/api';
 import { formatCostCode, parseNumber, sanitizeNumber, selectableCostTypes } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { costCodeDigits, validateCostCode, type AddCostCodeValues, type Feedback } from './validate';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 /** The save call (a write route the demo host does not have yet: see the report of issue 5). */
 export const ADD_COST_CODE_PATH = '/api/pfm/AddCostCode';
@@ -39,10 +40,15 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
   const [saving, setSaving] = useState(false);
   const ids = { code: useId(), description: useId(), costType: useId(), originalBudget: useId(), list: useId() };
 
+  const [codesFailed, setCodesFailed] = useState(false);
+  const [codesAttempt, setCodesAttempt] = useState(0);
   useEffect(() => {
     if (budget <= 0) return;
-    getJson<CostCodeRow[]>('/api/pfm/getcostcodes', { recordKey: 'Budget', recordId: budget }).then((rows) => setCodes(rows ?? []), (e: unknown) => console.error('Cost codes not loaded', e));
-  }, [budget]);
+    getJson<CostCodeRow[]>('/api/pfm/getcostcodes', { recordKey: 'Budget', recordId: budget }).then((rows) => setCodes(rows ?? []), (e: unknown) => {
+      console.error('Cost codes not loaded', e);
+      setCodesFailed(true);
+    });
+  }, [budget, codesAttempt]);
 
   const existing = useMemo(() => new Set(codes.map((c) => `${c.code}|${c.type}`)), [codes]);
   const catalogue = useMemo(() => [...new Map(codes.map((c) => [c.code, c.description])).entries()].sort(), [codes]);
@@ -98,6 +104,10 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
   return (
     <form ref={formRef} noValidate aria-label="Add cost code" onSubmit={(event) => { event.preventDefault(); void save(); }} style={{ maxWidth: 640 }}>
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
+      {codesFailed ? (
+        <LoadProblem variant="warning" message="The budget's cost codes could not be loaded: duplicates cannot be checked and no code is suggested. Your entries are kept."
+          onRetry={() => { setCodesFailed(false); setCodesAttempt((n) => n + 1); }} />
+      ) : null}
       <div className="mb-3">
         <label className="form-label" htmlFor={ids.code}>Cost code</label>
         <input id={ids.code} className={`form-control${hasInvalid('code') ? ' is-invalid' : ''}`} list={ids.list} value={values.code} placeholder="00-0000-00"

@@ -15,6 +15,7 @@ import {
   RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface ChangeEventItemWorkbenchProps {
   recordKey?: string;
@@ -58,7 +59,7 @@ export function linkCandidates(item: ChangeEventItem, commitments: readonly Comm
 /** The workbench view. */
 export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkbenchProps) {
   const signedIn = useSignedIn();
-  const { record: item, status } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
+  const { record: item, status, retry } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
   const security = useFieldSecurity(item?.applicationRecordStateId);
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(item ? `Item ${item.changeEventItemId}: ${item.description}` : undefined);
   const form = useRecordForm('ChangeEventItem', item, valuesOf, security);
@@ -75,6 +76,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   }, [signedIn, projectId]);
 
   if (status === 'loading' && !item) return <p className="p-3" role="status">Loading…</p>;
+  if (status === 'failed' && !item) return <div className="p-3"><LoadProblem message={`Change event item ${recordId} could not be loaded.`} onRetry={retry} /></div>;
   if (!item || !values) return <div className="alert alert-warning m-3" role="alert">Change event item {recordId} was not found.</div>;
 
   const candidates = linkCandidates(item, commitments);

@@ -25,6 +25,7 @@ import {
 } from '../../features/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 import { WorkbenchIcon } from '../../ui/workbench';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface ChangeEventWorkbenchProps {
   recordKey?: string;
@@ -81,7 +82,7 @@ const valuesOf = (record: ChangeEvent): Values => ({
 });
 
 function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: number; signedIn: boolean }) {
-  const { record, status } = useChangeRecord<ChangeEvent>('ChangeEvent', changeEventId, signedIn);
+  const { record, status, retry } = useChangeRecord<ChangeEvent>('ChangeEvent', changeEventId, signedIn);
   const security = useFieldSecurity(record?.applicationRecordStateId);
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.title}` : undefined);
   const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
@@ -99,6 +100,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   }, [signedIn, changeEventId]);
 
   if (status === 'loading' && !record) return <p className="p-3" role="status">Loading…</p>;
+  if (status === 'failed' && !record) return <div className="p-3"><LoadProblem message={`Change event ${changeEventId} could not be loaded.`} onRetry={retry} /></div>;
   if (!record || !values) return <div className="alert alert-warning m-3" role="alert">Change event {changeEventId} was not found.</div>;
 
   const editable = (field: string) => fieldEditable(security, field);

@@ -12,6 +12,7 @@ import {
   costCodeFormatter, dateFormatter, escapeHtml, exportCsv, exportExcel, Grid, moneyFormatter, numberFormatter, numberHeaderFilter,
   numberSorter, textCellFormatter, type TextFormatter,
 } from '../../ui/grid';
+import { LoadProblem } from '../../ui/LoadProblem';
 import { loadTransactions, sourceText, totalAmount, type CostCodeTransaction } from './data';
 
 export interface CostCodeTransactionsProps {
@@ -61,6 +62,7 @@ type Row = CostCodeTransaction & { source: string };
 export function CostCodeTransactions({ recordKey = '', recordId = -1 }: CostCodeTransactionsProps) {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [shown, setShown] = useState<{ count: number; total: number } | null>(null);
   const [table, setTable] = useState<Tabulator | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
@@ -76,18 +78,25 @@ export function CostCodeTransactions({ recordKey = '', recordId = -1 }: CostCode
         setShown({ count: data.length, total: totalAmount(data) });
       },
       (e: unknown) => {
-        if (!controller.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+        if (controller.signal.aborted) return;
+        console.error('Cost code transactions failed to load', e);
+        setError(e instanceof Error ? e.message : String(e));
       },
     );
     return () => controller.abort();
-  }, [recordKey, recordId, valid]);
+  }, [recordKey, recordId, valid, attempt]);
+  const retry = () => {
+    setError(null);
+    setRows(null);
+    setAttempt((n) => n + 1);
+  };
 
   const total = useMemo(() => (rows ? totalAmount(rows) : 0), [rows]);
 
   if (!valid) {
     return <div className="alert alert-warning" role="alert">Open this workbench on a cost code or a budget: it needs a record key and a record id.</div>;
   }
-  if (error) return <div className="alert alert-danger" role="alert">The transactions could not be loaded: {error}</div>;
+  if (error) return <LoadProblem message={`The transactions could not be loaded: ${error}`} onRetry={retry} />;
   if (!rows) return <p className="text-body-secondary" role="status">Loading transactions…</p>;
 
   const fileName = `cost-code-transactions-${recordKey}-${recordId}`;

@@ -13,6 +13,7 @@ import { closeWorkbench } from '../../core/workbench';
 import { useRecord } from '../../ui/records';
 import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface EmailWorkbenchProps {
   recordKey?: string;
@@ -53,7 +54,7 @@ export function toEml(to: string, subject: string, body: string): string {
 export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbenchProps) {
   const signedIn = useSignedIn();
   const kind: 'rfp' | 'revise-rfp' = activeTab.toLowerCase() === 'revise-rfp' ? 'revise-rfp' : 'rfp';
-  const { record: item, status } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
+  const { record: item, status, retry } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
   const event = useRecord(changeEvents(), item?.changeEventId ?? -1);
   const [vendor, setVendor] = useState<Vendor | undefined>();
   const [edits, setEdits] = useState<{ to?: string; subject?: string; body?: string }>({});
@@ -68,6 +69,7 @@ export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbench
   }, [item?.vendorId]);
 
   if (status === 'loading' && !item) return <p className="p-3" role="status">Loading…</p>;
+  if (status === 'failed' && !item) return <div className="p-3"><LoadProblem message={`Change event item ${recordId} could not be loaded.`} onRetry={retry} /></div>;
   if (!item) return <div className="alert alert-warning m-3" role="alert">Change event item {recordId} was not found.</div>;
 
   const draft = draftEmail(kind, item, event?.number ?? `Change event ${item.changeEventId}`, vendor?.name ?? item.vendorName ?? 'there');

@@ -16,6 +16,7 @@ import {
   useSignedIn,
 } from '../../features/change-management';
 import type { ChangeRecord } from '../../features/change-management';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface InitiatingDocumentProps {
   recordKey?: string;
@@ -122,13 +123,14 @@ function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: n
 }
 
 function ExistingInitiatingDocument({ recordId, signedIn }: { recordId: number; signedIn: boolean }) {
-  const { record, status } = useChangeRecord<ChangeRecord>('ChangeRecord', recordId, signedIn);
+  const { record, status, retry } = useChangeRecord<ChangeRecord>('ChangeRecord', recordId, signedIn);
   const security = useFieldSecurity(record?.applicationRecordStateId);
   const nameRef = useWorkbenchRecordName<HTMLFormElement>(record ? `${record.number} ${record.title}` : undefined);
   const form = useRecordForm('ChangeRecord', record, valuesOf, security);
   const { values } = form;
 
   if (status === 'loading' && !record) return <p className="p-3" role="status">Loading…</p>;
+  if (status === 'failed' && !record) return <div className="p-3"><LoadProblem message={`Initiating document ${recordId} could not be loaded.`} onRetry={retry} /></div>;
   if (!record || !values) return <div className="alert alert-warning m-3" role="alert">Initiating document {recordId} was not found.</div>;
 
   return (

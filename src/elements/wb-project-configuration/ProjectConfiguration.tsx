@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
 import { lookup } from '../../core/lookups';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 interface Project {
   projectId: number; legalEntityId: number; number: string; name: string; classification: string; procoreProjectId: number | string | null;
@@ -23,19 +24,29 @@ export function ProjectConfiguration({ recordKey = '', recordId = -1, projectId 
   const [budgets, setBudgets] = useState<Budget[] | null>(null);
   const [legalEntity, setLegalEntity] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (id <= 0) return;
-    const fail = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+    const fail = (e: unknown) => {
+      console.error('Project configuration failed to load', e);
+      setError(e instanceof Error ? e.message : String(e));
+    };
     getJson<Project>('/api/pfm/projects/GetProjectByProjectId', { projectId: id }).then((p) => {
       setProject(p);
       void lookup('legalEntity', p.legalEntityId).then((text) => setLegalEntity(text || p.legalEntityName || ''));
     }, fail);
     getJson<Budget[]>('/api/pfm/getbudgets', { recordKey: 'Project', recordId: id }).then((rows) => setBudgets(rows ?? []), fail);
-  }, [id]);
+  }, [id, attempt]);
+  const retry = () => {
+    setError(null);
+    setProject(null);
+    setBudgets(null);
+    setAttempt((n) => n + 1);
+  };
 
   if (id <= 0) return <div className="alert alert-warning" role="alert">Open Project Configuration on a project: it needs a project id.</div>;
-  if (error) return <div className="alert alert-danger" role="alert">The project could not be loaded: {error}</div>;
+  if (error) return <LoadProblem message={`The project could not be loaded: ${error}`} onRetry={retry} />;
   if (!project) return <p className="text-body-secondary" role="status">Loading the project…</p>;
 
   const rows: Array<[string, string]> = [

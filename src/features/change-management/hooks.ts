@@ -12,9 +12,10 @@ export type RecordLoad = 'loading' | 'loaded' | 'missing' | 'failed';
 const storeOf = (kind: ChangeRecordKind) => (kind === 'ChangeRecord' ? changeRecords() : kind === 'ChangeEvent' ? changeEvents() : changeEventItems());
 
 /** The record of `kind` with `id` from the shared store, loaded afresh when the workbench opens. */
-export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind, id: number, signedIn: boolean): { record: T | undefined; status: RecordLoad } {
+export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind, id: number, signedIn: boolean): { record: T | undefined; status: RecordLoad; retry: () => void } {
   const record = useRecord(storeOf(kind) as never, id) as T | undefined;
   const [status, setStatus] = useState<{ id: number; status: RecordLoad } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!signedIn || id < 1) return undefined;
     let live = true;
@@ -26,8 +27,12 @@ export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind
       },
     );
     return () => { live = false; };
-  }, [kind, id, signedIn]);
-  return { record, status: id < 1 ? 'missing' : status && status.id === id ? status.status : 'loading' };
+  }, [kind, id, signedIn, attempt]);
+  const retry = () => {
+    setStatus(null);
+    setAttempt((n) => n + 1);
+  };
+  return { record, status: id < 1 ? 'missing' : status && status.id === id ? status.status : 'loading', retry };
 }
 
 /** The user's field security for state `stateId` (undefined until loaded: nothing editable). */

@@ -1,0 +1,39 @@
+/**
+ * The shared pieces of a screen load (issue 16, §8): a progress line that shows only once the load has
+ * taken {@link PROGRESS_DELAY_MS}, and the failure block that names what failed and offers a Retry —
+ * for every failure, a 403 included (access can be granted meanwhile). Screens use these rather than
+ * their own copies, so every screen recovers alike.
+ */
+import { useState } from 'react';
+import { useTimeout } from './hooks';
+
+/** A load shorter than this shows no progress line (no flash); a longer one shows it. */
+export const PROGRESS_DELAY_MS = 300;
+
+/** The Retry button's label. */
+export const RETRY_LABEL = 'Retry';
+
+/** 'Loading …' with a spinner, as a polite status, once the load has taken {@link PROGRESS_DELAY_MS}. */
+export function LoadProgress({ label, className = 'text-body-secondary py-2' }: { label: string; className?: string }) {
+  const [shown, setShown] = useState(false);
+  useTimeout(() => setShown(true), PROGRESS_DELAY_MS);
+  if (!shown) return null;
+  return (
+    <div className={className} role="status" data-state="loading">
+      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+/** What failed, and a Retry that loads again. */
+export function LoadProblem({ message, onRetry, variant = 'danger', state = 'failed' }: {
+  message: string; onRetry: () => void; variant?: 'danger' | 'warning'; state?: 'failed' | 'forbidden';
+}) {
+  return (
+    <div className={`alert alert-${variant} d-flex flex-wrap align-items-center gap-2`} role="alert" data-state={state}>
+      <span>{message}</span>
+      <button type="button" className={`btn btn-sm btn-outline-${variant === 'danger' ? 'danger' : 'secondary'}`} data-action="retry" onClick={onRetry}>{RETRY_LABEL}</button>
+    </div>
+  );
+}
