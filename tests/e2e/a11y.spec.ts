@@ -1,0 +1,160 @@
+/**
+ * Accessibility over every screen and workbench (issue 16, WCAG 2.1 AA), driven by the one table of
+ * screens (tests/e2e/support/screens.ts):
+ * - axe (WCAG 2.0/2.1 A and AA rules) in light and in dark: 0 serious or critical violations;
+ * - every Tabulator column header has an accessible name;
+ * - at 1280×720 the page itself never scrolls sideways (wide grids scroll inside themselves);
+ * - the portal's skip link, the header at 390 px, focus kept in and returned from a workbench, and
+ *   reduced motion respected.
+ * One signed-in page per login visits its entries in turn; the scheme switches in-page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openPortalAs, pushPath } from './support/portal';
+import { screenCases, waitForScreen, type ScreenCase } from './support/screens';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+test.describe.configure({ mode: 'parallel' });
+test.use({ viewport: { width: 1280, height: 720 } });
+
+/** Two animation frames: a colour-scheme switch has been applied and painted (transitions are off: reducedMotion). */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+const isLegacyPath = (path: string) => !/^\/($|admin|usermanagement|billing|sr\/|accessRequest|defaultAssignments|teammembertoolbox|pfm)/.test(path);
+
+/** Open `screen` in `page` (signed in): in-page navigation on the portal, a load for a legacy page. */
+async function visit(page: Page, screen: ScreenCase): Promise<void> {
+  const onPortal = !isLegacyPath(new URL(page.url()).pathname);
+  if (screen.kind === 'legacy' || !onPortal) await page.goto(screen.path);
+  else await pushPath(page, screen.path);
+  await waitForScreen(page, screen);
+}
+
+/** Serious and critical axe violations on the page, one line each. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' > ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+}
+
+/** Column headers of every grid on the page (through shadow roots) without role=columnheader or without a name. */
+function unnamedHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const col of root.querySelectorAll<HTMLElement>('.tabulator-col')) {
+        if (col.classList.contains('tabulator-col-group') && !col.querySelector('.tabulator-col-title')) continue;
+        const title = col.querySelector(':scope > .tabulator-col-content .tabulator-col-title');
+        const name = (col.getAttribute('aria-label') ?? '').trim() || (title?.textContent ?? '').trim() || (col.getAttribute('title') ?? '').trim();
+        if (col.getAttribute('role') !== 'columnheader' || !name) found.push(`${col.getAttribute('tabulator-field') ?? '?'} role=${col.getAttribute('role')} name="${name}"`);
+      }
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    return found;
+  });
+}
+
+/** Groups of entries with one login, at most `size` per group, so the two workers share the work. */
+function groups(size: number): ScreenCase[][] {
+  const byLogin = new Map<string, ScreenCase[]>();
+  for (const screen of screenCases()) byLogin.set(screen.login, [...(byLogin.get(screen.login) ?? []), screen]);
+  const out: ScreenCase[][] = [];
+  for (const list of byLogin.values()) for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+for (const group of groups(14)) {
+  const login = group[0]!.login;
+  const title = `${login}: ${group.map((s) => s.name).join(', ')}`;
+  test(`axe light and dark, grid header names, no sideways page scroll at 1280×720 — ${title}`, async ({ page }) => {
+    test.setTimeout(30_000 + group.length * 12_000);
+    const problems: string[] = [];
+    await openPortalAs(page, login, '/');
+    for (const screen of group) {
+      await test.step(screen.name, async () => {
+        await visit(page, screen);
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await settled(page);
+          for (const p of await axeProblems(page)) problems.push(`${screen.name} [${colorScheme}] ${p}`);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+        for (const h of await unnamedHeaders(page)) problems.push(`${screen.name}: grid header without a name: ${h}`);
+        const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
+        if (overflow > 0) problems.push(`${screen.name}: the page scrolls sideways by ${overflow}px at 1280×720`);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+/** The focused element, through shadow roots. */
+const deepFocus = (page: Page) => page.evaluate(() => {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return { tag: el.localName, id: el.id, text: (el.textContent ?? '').trim(), visible: r.width > 1 && r.height > 1 && r.top >= 0 && r.left >= 0 };
+});
+
+test('the portal\'s first tab stop is a visible "Skip to content" link; Enter moves focus to the screen; the header works at 390 px', async ({ page }) => {
+  await openPortalAs(page, 'admin', '/');
+  await page.locator('body').press('Tab');
+  await expect.poll(() => deepFocus(page)).toMatchObject({ tag: 'a', text: 'Skip to content', visible: true });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => deepFocus(page)).toMatchObject({ id: 'portal-main' });
+  // The next Tab lands inside the screen, not in the header.
+  await page.keyboard.press('Tab');
+  const inScreen = await page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    const path: string[] = [];
+    while (el) { path.push(el.localName); el = el.shadowRoot?.activeElement ?? null; }
+    return path;
+  });
+  expect(inScreen).toContain('portal-home');
+  expect(inScreen).not.toContain('portal-header');
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await settled(page);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+  // Every header control fits on screen (none clipped off the right edge).
+  const offscreen = await page.evaluate(() => {
+    const header = document.querySelector('portal-app')?.shadowRoot?.querySelector('portal-header')?.shadowRoot;
+    return [...(header?.querySelectorAll<HTMLElement>('button, a[href]') ?? [])]
+      .filter((el) => el.offsetParent !== null && !el.closest('.dropdown-menu'))
+      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim(), right: el.getBoundingClientRect().right }))
+      .filter((el) => el.right > innerWidth + 1);
+  });
+  expect(offscreen).toEqual([]);
+
+});
+
+test('reduced motion: with prefers-reduced-motion: reduce nothing on the portal moves but progress spinners (WCAG 2.3.3)', async ({ page }) => {
+  await openPortalAs(page, 'pm', '/pfm/projects');
+  await waitForScreen(page, { name: 'projects', tag: 'pfm-projects', kind: 'screen', login: 'pm', path: '/pfm/projects' });
+  // Everything on the page (through shadow roots) that would transition or animate.
+  const moving = () => page.evaluate(() => {
+    const found: string[] = [];
+    const seconds = (value: string) => Math.max(...value.split(',').map((v) => parseFloat(v) || 0));
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll<HTMLElement>('*')) {
+        const style = getComputedStyle(el);
+        // Spinners say "working": they stay (slowed by Bootstrap), as 2.3.3 allows essential motion.
+        const spinner = el.matches('.spinner-border, .spinner-grow');
+        if (seconds(style.transitionDuration) > 0 || (!spinner && style.animationName !== 'none' && seconds(style.animationDuration) > 0)) {
+          found.push(`${el.localName}.${[...el.classList].join('.')}`);
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return found;
+  });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect((await moving()).length, 'without the preference buttons and controls transition').toBeGreaterThan(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await moving()).toEqual([]);
+});
