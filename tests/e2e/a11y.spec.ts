@@ -158,3 +158,39 @@ test('reduced motion: with prefers-reduced-motion: reduce nothing on the portal 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await moving()).toEqual([]);
 });
+
+test('keyboard: a record opened from its list keeps focus in the workbench (Tab wraps both ways), shows a focus ring, and Escape gives focus back to the opener', async ({ page }) => {
+  const costAdjustments = screenCases().find((s) => s.tag === 'pfm-cost-adjustments')!;
+  await openPortalAs(page, 'pm', costAdjustments.path);
+  await waitForScreen(page, costAdjustments);
+  const opener = page.locator('pfm-cost-adjustments tbody tr[data-record-id] button[data-open]').first();
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.locator('.workbench-panel');
+  await expect(panel).toBeFocused();
+  // Shift+Tab from the panel goes to its last control, Tab from there back to its first: focus never leaves.
+  const inPanel = () => page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    const panelEl = el?.closest('.workbench-panel') ?? null;
+    const style = el ? getComputedStyle(el) : null;
+    const ring = !!style && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== ''));
+    return { inside: !!panelEl, label: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '', ring, focusVisible: !!el?.matches(':focus-visible') };
+  });
+  await page.keyboard.press('Shift+Tab');
+  const last = await inPanel();
+  expect(last.inside).toBe(true);
+  await page.keyboard.press('Tab');
+  const first = await inPanel();
+  expect(first.inside).toBe(true);
+  expect(first.label).not.toBe(last.label);
+  // A keyboard-focused control shows a focus ring (outline or Bootstrap's box-shadow).
+  expect(first).toMatchObject({ ring: true, focusVisible: true });
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    expect((await inPanel()).inside, `tab stop ${i + 1} stays in the workbench`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
