@@ -85,6 +85,11 @@ for (const group of groups(14)) {
         for (const h of await unnamedHeaders(page)) problems.push(`${screen.name}: grid header without a name: ${h}`);
         const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
         if (overflow > 0) problems.push(`${screen.name}: the page scrolls sideways by ${overflow}px at 1280×720`);
+        if (screen.tag === 'admin-user-management') {
+          // Issue 16: the users table scrolled sideways with the Status badge out of view; it fits its column now.
+          const hidden = await page.locator('admin-user-management table[data-table="users"]').evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth);
+          if (hidden > 0) problems.push(`user management: the users table is ${hidden}px wider than its column`);
+        }
       });
     }
     expect(problems).toEqual([]);
