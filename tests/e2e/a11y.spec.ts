@@ -125,16 +125,25 @@ test('the portal\'s first tab stop is a visible "Skip to content" link; Enter mo
   await page.setViewportSize({ width: 390, height: 800 });
   await settled(page);
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
-  // Every header control fits on screen (none clipped off the right edge).
-  const offscreen = await page.evaluate(() => {
-    const header = document.querySelector('portal-app')?.shadowRoot?.querySelector('portal-header')?.shadowRoot;
-    return [...(header?.querySelectorAll<HTMLElement>('button, a[href]') ?? [])]
-      .filter((el) => el.offsetParent !== null && !el.closest('.dropdown-menu'))
-      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim(), right: el.getBoundingClientRect().right }))
-      .filter((el) => el.right > innerWidth + 1);
-  });
-  expect(offscreen).toEqual([]);
-
+  // The generic bar (home) and the PFM bar (a project screen): every header control fits on screen (none clipped
+  // off the right edge), the avatar included, and the header is at most three lines high.
+  const commitments = screenCases().find((s) => s.tag === 'pfm-commitments')!;
+  for (const path of ['/', commitments.path]) {
+    if (path !== '/') await pushPath(page, path);
+    await settled(page);
+    const header = await page.evaluate(() => {
+      const root = document.querySelector('portal-app')?.shadowRoot?.querySelector('portal-header')?.shadowRoot;
+      const controls = [...(root?.querySelectorAll<HTMLElement>('button, a[href]') ?? [])]
+        .filter((el) => el.getClientRects().length > 0 && !el.closest('.dropdown-menu, [popover]:not(:popover-open)'))
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim(), right: Math.round(el.getBoundingClientRect().right) }));
+      const host = document.querySelector('portal-app')?.shadowRoot?.querySelector('portal-header');
+      return { offscreen: controls.filter((c) => c.right > innerWidth + 1), height: host?.getBoundingClientRect().height ?? 0, avatar: !!root?.querySelector('.portal-avatar-button')?.getClientRects().length };
+    });
+    expect(header.offscreen, path).toEqual([]);
+    expect(header.avatar, `${path}: the avatar shows`).toBe(true);
+    expect(header.height, `${path}: header height`).toBeLessThanOrEqual(140);
+    await page.screenshot({ path: `.tmp/a11y-header-390-${path === '/' ? 'home' : 'pfm'}.png` });
+  }
 });
 
 test('reduced motion: with prefers-reduced-motion: reduce nothing on the portal moves but progress spinners (WCAG 2.3.3)', async ({ page }) => {
