@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { $toasts, dismissToast, TOAST_FADE_MS, TOAST_HIDE_MS } from '../core/messages';
 import type { Toast, ToastVariant } from '../core/messages';
 import { useStore, useTimeout } from './hooks';
@@ -24,12 +24,13 @@ function ToastView({ toast }: { toast: Toast }) {
   const urgent = toast.variant === 'danger' || toast.variant === 'warning';
   return (
     <div
-      className={`toast fade${fading ? '' : ' show'} ${TOAST_VARIANT_CLASS[toast.variant] ?? TOAST_VARIANT_CLASS.default}`}
+      className={`toast fade portal-toast${fading ? '' : ' show'} ${TOAST_VARIANT_CLASS[toast.variant] ?? TOAST_VARIANT_CLASS.default}`}
       role={urgent ? 'alert' : 'status'}
       aria-atomic="true"
       data-toast-id={toast.id}
-      // Bootstrap hides `.toast:not(.show)` at once; keep it displayed so the opacity fade is seen.
-      style={{ display: 'block', transition: `opacity ${TOAST_FADE_MS}ms linear` }}
+      // Bootstrap hides `.toast:not(.show)` at once; keep it displayed so the opacity fade is seen. The fade's
+      // length goes to the stylesheet (.portal-toast), which drops it under prefers-reduced-motion.
+      style={{ display: 'block', '--portal-toast-fade': `${TOAST_FADE_MS}ms` } as CSSProperties}
     >
       <div className="toast-header">
         <strong className="me-auto">{toast.title}</strong>

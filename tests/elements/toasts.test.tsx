@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { emulateMedia } from '@web/test-runner-commands';
 import { ensureOverlays, OVERLAYS_TAG } from '../../src/ui/element';
 import { TOAST_VARIANT_CLASS } from '../../src/ui/Toasts';
 import { $toasts, resetMessages, showToast, TOAST_DEFAULT_TITLE, TOAST_FADE_MS, TOAST_HIDE_MS } from '../../src/core/messages';
@@ -113,6 +114,19 @@ describe('<portal-overlays> toasts', () => {
     expect(gone - fadeStart).to.be.within(TOAST_FADE_MS - 20, TOAST_FADE_MS + 150);
     expect(gone).to.be.below(TOAST_HIDE_MS + TOAST_FADE_MS + 300);
     expect($toasts.get()).to.deep.equal([]);
+  });
+
+  it('with prefers-reduced-motion: reduce the toast does not fade (WCAG 2.3.3), and fades again without it', async () => {
+    try {
+      await emulateMedia({ reducedMotion: 'reduce' });
+      showToast('Still');
+      const toast = await waitForToast();
+      expect(getComputedStyle(toast).transitionDuration).to.equal('0s');
+      await emulateMedia({ reducedMotion: 'no-preference' });
+      expect(getComputedStyle(toast).transitionDuration).to.equal('0.5s');
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 
   it('the close button fades the toast out at once and then removes it', async () => {

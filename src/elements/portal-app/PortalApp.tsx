@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState, type MouseEvent } from 'react';
 import { $session, signIn } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
 import { $roles, $rolesLoaded, refreshRoles } from '../../core/roles';
@@ -37,6 +37,16 @@ function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, 
     return { kind: 'element', tag: NOT_AVAILABLE_TAG, attributes: { ...resolution.attributes, screen: route.screen, tag: resolution.tag }, title: resolution.title, key: `na-${route.name}` };
   }
   return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: route.name };
+}
+
+/** The skip link's text (the first tab stop of the portal). */
+export const SKIP_LINK_TEXT = 'Skip to content';
+
+/** The skip link moves focus to the main area itself: a fragment does not reach into a shadow root. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  const root = event.currentTarget.getRootNode() as ShadowRoot | Document;
+  root.getElementById('portal-main')?.focus();
 }
 
 /** The router page: the header, and the screen the URL names, guarded and titled. */
@@ -104,8 +114,12 @@ export function PortalApp() {
 
   return (
     <div className="d-flex flex-column">
+      {/* WCAG 2.4.1: the first tab stop skips the header's menus to the screen (visible only when focused). */}
+      <a className="visually-hidden-focusable btn btn-primary position-absolute m-2 portal-skip-link" href="#portal-main" onClick={skipToMain}>
+        {SKIP_LINK_TEXT}
+      </a>
       <portal-header></portal-header>
-      <div className="flex-grow-1" id="portal-main">
+      <div className="flex-grow-1" id="portal-main" tabIndex={-1}>
         {refused ? (
           <Suspense fallback={<div className="container py-5" role="status">Checking your access to the project…</div>}>
             <ProjectRefusal refusal={refused} onRetry={retry} />

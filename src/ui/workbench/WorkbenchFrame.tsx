@@ -9,6 +9,7 @@ import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { WorkbenchIcon } from './icons';
 import type { WorkbenchIconName } from './icons';
 import { adoptPrintStyles } from './print';
+import { wrapTab } from './focus';
 
 /** Width of the open panel. */
 export const WORKBENCH_WIDTH = 'min(1320px, 100vw)';
@@ -127,7 +128,7 @@ export function WorkbenchControl({ tooltip, icon, onClick, pressed, children }: 
 
 /**
  * The panel. Focus moves into it when it mounts and back to where it was when it unmounts; Escape
- * inside it calls `onClose`.
+ * inside it calls `onClose`; Tab stays inside it (wraps from the last control to the first and back).
  */
 export function WorkbenchFrame(props: WorkbenchFrameProps) {
   const { title, recordName, indicator, collapsed, files, sidebar, tools, children } = props;
@@ -158,6 +159,8 @@ export function WorkbenchFrame(props: WorkbenchFrameProps) {
         if (event.key === 'Escape' && !event.defaultPrevented) {
           event.preventDefault();
           props.onClose();
+        } else if (panel.current) {
+          wrapTab(panel.current, event);
         }
       }}
       style={{

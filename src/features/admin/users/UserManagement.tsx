@@ -138,7 +138,8 @@ function UserTable({ list, selected, onSelect }: { list: UserList; selected: num
               <tr key={u.employeeId} data-user-row={u.employeeId} className={selected === u.employeeId ? 'table-active' : undefined}>
                 <td>
                   <button type="button" className="btn btn-link p-0 text-start" data-open-user={u.employeeId} aria-pressed={selected === u.employeeId} onClick={() => onSelect(u.employeeId)}>{u.name}</button>
-                  <span className="d-block small text-body-secondary">{u.email}</span>
+                  {/* Long addresses wrap, so the table fits its column at 1280-1366 px and Status stays in view. */}
+                  <span className="d-block small text-body-secondary" style={{ overflowWrap: 'anywhere' }}>{u.email}</span>
                 </td>
                 <td>{u.login ?? T.none}</td>
                 <td>{u.regionName ?? T.none}</td>
