@@ -15,10 +15,12 @@ export const BUDGETS = {
   // loader's map, after the form flattener left the first screen (it loads with the first form write).
   // 172 since issue 15: every page reloads the roles on navigation (role changes without a new sign-in),
   // notes a load's "not on this project's team" refusal, and the loader's map names eight more elements.
-  firstScreen: 172 * KB,
+  // 174 since issue 16: drafts are dropped at sign-in and sign-out (core/drafts), the shared load-failure block,
+  // the skip link, and the one export-formula rule in core/format. The issue's goal (150) is missed: see the README.
+  firstScreen: 174 * KB,
   // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
-  firstPaint: 116 * KB,
+  firstPaint: 118 * KB,
   tabulator: 60 * KB,
 };
 
