@@ -65,7 +65,7 @@ function unnamedHeaders(page: Page): Promise<string[]> {
  */
 const KNOWN: ReadonlySet<string> = new Set([
   'e-sign (all) scrollable-region-focusable', 'project e-sign scrollable-region-focusable', 'access request scrollable-region-focusable',
-  'projection grid (hours) color-contrast', 'Cost Code Transactions workbench color-contrast', 'timecard color-contrast',
+  'projection grid (hours) color-contrast',
 ]);
 
 /** Entries per test: the two workers share the work; each test signs in once. */

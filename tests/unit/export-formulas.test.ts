@@ -43,11 +43,11 @@ describe('formula injection: the core guard', () => {
     expect(csvField('+1 rating')).to.equal("'+1 rating");
   });
 
-  it('numbers stay numbers: number cells and plain number text are written as they are', () => {
+  it('numbers stay numbers; number-like text is text and is written as text like any other', () => {
     expect(csvField(AMOUNT)).to.equal('-1234.5');
     expect(csvField(0)).to.equal('0');
-    expect(csvField('-1234.5')).to.equal('-1234.5');
-    expect(csvField('+3')).to.equal('+3');
+    expect(csvField('-1234.5')).to.equal("'-1234.5");
+    expect(csvField('+3')).to.equal("'+3");
     expect(csvField(Number.NaN)).to.equal('');
     expect(csvField(null)).to.equal('');
   });
@@ -118,8 +118,9 @@ describe('formula injection: every export', () => {
 
   it('Reports (BI) CSV: each trigger neutralised, numbers as numbers', () => {
     for (const trigger of FORMULA_TRIGGERS) {
-      const csv = toCsvText({ header: ['Cost code', 'Amount'], rows: [[`${trigger}cmd`, AMOUNT], ['-5', null]] });
-      expect(csv).to.equal(`Cost code,Amount\r\n${trigger === '\r' ? `"'\rcmd"` : `'${trigger}cmd`},-1234.5\r\n-5,\r\n`);
+      // A number is a number cell; '-5' as text is text.
+      const csv = toCsvText({ header: ['Cost code', 'Amount'], rows: [[`${trigger}cmd`, AMOUNT], ['-5', -5]] });
+      expect(csv).to.equal(`Cost code,Amount\r\n${trigger === '\r' ? `"'\rcmd"` : `'${trigger}cmd`},-1234.5\r\n'-5,-5\r\n`);
     }
   });
 });

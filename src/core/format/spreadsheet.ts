@@ -8,18 +8,19 @@
 export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
 
 const TRIGGER = /^[=+\-@\t\r]/;
-/** A plain number written as text ('-12.5', '+3'): a value, not a formula, so it stays as it is. */
-const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** Would a spreadsheet read this text as a formula? (Plain numbers like '-12.5' are values, not formulas.) */
+/**
+ * Would a spreadsheet read this text as a formula? Any text starting with a trigger, number-like text
+ * included ('-2', '+1' typed into a name or a message are text and stay text); numbers are passed as numbers.
+ */
 export function isFormulaText(text: string): boolean {
-  return TRIGGER.test(text) && !PLAIN_NUMBER.test(text);
+  return TRIGGER.test(text);
 }
 
 /**
  * Text made safe for a CSV cell: a leading apostrophe when it starts with = + - @, tab or carriage
  * return ('=SUM(A1)' → "'=SUM(A1)"), which spreadsheets show as text. Numbers are not text: pass
- * them as numbers, or as a plain number string, and they are left alone.
+ * them as numbers and they are left alone.
  */
 export function neutraliseFormula(text: string): string {
   return isFormulaText(text) ? `'${text}` : text;

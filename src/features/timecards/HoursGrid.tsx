@@ -202,7 +202,7 @@ export function HoursGrid(props: GridProps) {
             const describe = (field: string) => (manualLine && problems.byField.get(field)?.length ? messageId(field) : undefined);
             const invalidAt = (field: string) => Boolean(manualLine && problems.byField.get(field)?.some((i) => i.integerValue === 1));
             return [
-              <tr key={line.key} data-line={row} data-source={line.source} className={manualLine ? undefined : 'table-secondary'}>
+              <tr key={line.key} data-line={row} data-source={line.source} className={manualLine ? undefined : 'table-active'}>
                 {manualLine && !readOnly ? (
                   <>
                     <td>
