@@ -216,7 +216,8 @@ export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
  * Every parameter name the API reads (case-insensitive; a `list[i].field` or `list[i]` entry counts
  * by its list's name). A query or form field outside it is refused with 400 naming it
  * ({@link refuseUnknownFields}). tests/api/malformed-input.test.ts fails when a handler reads a name
- * missing here. `key` is the profile photo's cache key the header sends (read by no handler).
+ * missing here. `key` is the profile photo's cache key the header sends, and `retry` the attempt number a
+ * Retry adds to a load (core/api `retryMark`, so a retried load is a new address); no handler reads either.
  */
 export const KNOWN_PARAMETERS: readonly string[] = [
   'action', 'active', 'actorEmployeeId', 'adjustmentDate', 'advancements', 'aggregateLimit', 'amount', 'answers', 'ApplicationId',
@@ -236,7 +237,7 @@ export const KNOWN_PARAMETERS: readonly string[] = [
   'priority', 'projectId', 'projections', 'ProjectManagerEmployeeId', 'projectRole', 'ProjectTeamMemberId', 'proposedAmount',
   'purchaseAgreementChangeOrderId', 'purchaseAgreementId', 'purchaseOrderId', 'q', 'reason', 'ReceivedDate', 'recordId',
   'recordKey', 'RegionalProjectManagerEmployeeId', 'regionId', 'reimbursableTypeId', 'report', 'requestedAmount', 'requestId',
-  'retainagePercent', 'rfiId', 'roleName', 'RouteStateId', 'ruleId', 'search', 'Send', 'signers', 'singleLimit', 'sraId',
+  'retainagePercent', 'retry', 'rfiId', 'roleName', 'RouteStateId', 'ruleId', 'search', 'Send', 'signers', 'singleLimit', 'sraId',
   'startDate', 'state', 'states', 'status', 'subcontractChangeOrderId', 'subcontractId', 'subcontractTypeId', 'subjectEmployeeId',
   'submit', 'surveyId', 'timecardId', 'timeType', 'title', 'to', 'transfer', 'type', 'vendorId', 'version', 'view', 'weekStart',
   'year',

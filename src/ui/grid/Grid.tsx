@@ -134,7 +134,8 @@ export function Grid(props: GridProps) {
     <div className={`grid${className ? ` ${className}` : ''}`}>
       {state === 'loading' && <div className="grid-loading text-body-secondary small py-2" role="status">{GRID_LOADING_TEXT}</div>}
       {state === 'failed' && <div className="alert alert-danger" role="alert">{GRID_FAILED_TEXT}</div>}
-      <div ref={holder} className="grid-table" aria-label={ariaLabel} />
+      {/* Named once Tabulator has made it a grid: a name on a div without a role is not allowed (axe aria-prohibited-attr). */}
+      <div ref={holder} className="grid-table" aria-label={state === 'ready' ? ariaLabel : undefined} />
     </div>
   );
 }
