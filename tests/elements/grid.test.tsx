@@ -88,8 +88,9 @@ describe('<Grid> (Tabulator in a shadow root)', () => {
     expect(root.adoptedStyleSheets.filter((s) => s === sheet)).to.have.length(1);
     const rules = [...sheet.cssRules].map((rule) => rule.cssText).join('\n');
     expect(rules).to.contain('.tabulator');
-    const grid = root.querySelector('[role="grid"]');
-    expect(grid?.getAttribute('aria-label')).to.equal('Test grid');
+    // Named once it is a grid (the render after Tabulator's table is built).
+    const grid = await waitFor(() => root.querySelector('[role="grid"][aria-label]'));
+    expect(grid.getAttribute('aria-label')).to.equal('Test grid');
     const cell = root.querySelector<HTMLElement>('.tabulator-cell');
     if (!cell) throw new Error('no cell');
     // Tabulator's theme gives cells padding and a box-sizing it sets itself; without the sheet they'd be 0px / content-box.
