@@ -12,7 +12,7 @@ import { canLinkItemToCommitment } from '../../core/workflow';
 import { openWorkbench } from '../../core/workbench';
 import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, useWorkbenchRecordName } from '../../ui/records';
 import {
-  RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
+  RecordFormButtons, advanceChangeEventItem, changeEventItems, RecordRefreshNotice, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
 import { LoadProblem } from '../../ui/LoadProblem';
@@ -100,6 +100,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
 
   return (
     <div className="p-3" data-workbench="change-event-item" ref={nameRef}>
+      <RecordRefreshNotice status={status} what={`Change event item ${recordId}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0">Item {item.changeEventItemId}</h2>
         <span className="badge text-bg-secondary" data-state>{item.recordStateName}</span>

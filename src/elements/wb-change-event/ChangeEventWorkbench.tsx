@@ -21,7 +21,7 @@ import {
 } from '../../ui/records';
 import {
   BlockedItems, RecordFormButtons, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemLabel, itemTree,
-  loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
+  loadChangeEventItems, reloadRecord, RecordRefreshNotice, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 import { WorkbenchIcon } from '../../ui/workbench';
@@ -114,6 +114,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
 
   return (
     <div className="p-3" data-workbench="change-event" ref={nameRef}>
+      <RecordRefreshNotice status={status} what={`Change event ${changeEventId}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>

@@ -11,7 +11,7 @@ import { lookupObject } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { closeWorkbench } from '../../core/workbench';
 import { useRecord } from '../../ui/records';
-import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../features/change-management';
+import { applyChangeEventItemState, changeEvents, RecordRefreshNotice, useChangeRecord, useSignedIn } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
 import { LoadProblem } from '../../ui/LoadProblem';
 
@@ -110,6 +110,7 @@ export function EmailWorkbench({ recordId = -1, activeTab = '' }: EmailWorkbench
 
   return (
     <form className="p-3" data-workbench="email" data-email-kind={kind} onSubmit={(e) => { e.preventDefault(); download(); }}>
+      <RecordRefreshNotice status={status} what={`Change event item ${recordId}`} onRetry={retry} />
       <h2 className="h5">{kind === 'rfp' ? 'Request for proposal' : 'Revised request for proposal'}</h2>
       <p className="small text-body-secondary">Item {item.changeEventItemId} stays <strong data-state>{item.recordStateName}</strong> until its state is changed.</p>
       <div className="mb-2">
