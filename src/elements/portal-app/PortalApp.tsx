@@ -1,10 +1,11 @@
 import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState, type MouseEvent } from 'react';
 import { $session, signIn } from '../../core/auth';
 import { getPageLoader } from '../../core/define';
-import { $roles, $rolesLoaded, refreshRoles } from '../../core/roles';
+import { $roles, $rolesLoaded, $rolesStatus, loadRoles, refreshRoles } from '../../core/roles';
 import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
 import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';
+import { LoadProblem } from '../../ui/LoadProblem';
 import { startAuthAfterPaint } from '../../ui/session';
 
 /** Issue 15: the "not on this project's team" screen, loaded only when a load is refused. */
@@ -15,12 +16,16 @@ type View =
   | { kind: 'element'; tag: string; attributes: Record<string, string>; title: string; key: string }
   | { kind: 'waiting'; message: string }
   | { kind: 'signIn' }
+  | { kind: 'rolesFailed' }
   | { kind: 'leaving' };
+
+/** Issue 16: the roles could not be loaded (a connection reset, a 5xx): not a refusal, so not 'No Access'. */
+export const ROLES_FAILED_TEXT = 'Your access to this screen could not be checked: the server did not answer. Try again in a moment.';
 
 /** Tag for screens whose own issue has not delivered their element yet. */
 const NOT_AVAILABLE_TAG = 'portal-not-available';
 
-function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, rolesLoaded: boolean, allowed: boolean, fresh: boolean): View {
+function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, rolesLoaded: boolean, rolesFailed: boolean, allowed: boolean, fresh: boolean): View {
   if (resolution.kind === 'redirect' || resolution.kind === 'handoff') return { kind: 'leaving' };
   if (resolution.kind === 'notFound') return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: 'notFound' };
   const { route } = resolution;
@@ -28,6 +33,8 @@ function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, 
     // §5: the guard waits until roles have loaded.
     if (signedOut) return { kind: 'signIn' };
     if (!signedIn || !rolesLoaded) return { kind: 'waiting', message: 'Checking your access…' };
+    // The load failed (§8: logged): the roles are unknown, so the guard neither opens nor refuses; Retry asks again.
+    if (rolesFailed && !allowed) return { kind: 'rolesFailed' };
     // A refusal waits for this navigation's role reload: a role granted since sign-in opens the screen.
     if (!allowed) return fresh ? { kind: 'leaving' } : { kind: 'waiting', message: 'Checking your access…' };
   }
@@ -55,6 +62,7 @@ export function PortalApp() {
   const session = useStore($session);
   const roles = useStore($roles);
   const rolesLoaded = useStore($rolesLoaded);
+  const rolesFailed = useStore($rolesStatus) === 'failed';
   // Issue 15: a load of this page refused as "not on the project's team" replaces the screen (one place for every screen).
   const refusal = useStore($projectRefusal);
   const [attempt, setAttempt] = useState(0);
@@ -77,17 +85,17 @@ export function PortalApp() {
     return () => { live = false; };
   }, [resolution, signedIn, guarded]);
   const fresh = checked === resolution;
-  const view = viewFor(resolution, signedIn, signedOut, rolesLoaded, allowed, fresh);
+  const view = viewFor(resolution, signedIn, signedOut, rolesLoaded, rolesFailed, allowed, fresh);
 
   // Redirects, hand-offs and refusals leave this screen.
   useEffect(() => {
     // By the time effects run the address bar holds the URL as typed: keep its query verbatim.
     if (resolution.kind === 'redirect') navigate(unprocessablePath(location.pathname, location.search), { replace: true });
     else if (resolution.kind === 'handoff') location.assign(resolution.url);
-    else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !allowed && fresh) {
+    else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !rolesFailed && !allowed && fresh) {
       navigate(FORBIDDEN_PATH, { replace: true });
     }
-  }, [resolution, signedIn, rolesLoaded, allowed, fresh]);
+  }, [resolution, signedIn, rolesLoaded, rolesFailed, allowed, fresh]);
 
   // §2: titles per screen; scroll resets to the top on navigation.
   const title = view.kind === 'element' ? view.title : undefined;
@@ -132,6 +140,11 @@ export function PortalApp() {
             <div className="spinner-border text-secondary mb-3" aria-hidden="true"></div>
             <p className="text-body-secondary">{view.kind === 'waiting' ? view.message : 'Opening…'}</p>
           </div>
+        ) : null}
+        {view.kind === 'rolesFailed' ? (
+          <main className="container py-5">
+            <LoadProblem message={ROLES_FAILED_TEXT} onRetry={() => void loadRoles()} />
+          </main>
         ) : null}
         {view.kind === 'signIn' ? (
           <main className="container py-5">
