@@ -7,7 +7,7 @@ import { ApiError, getJson, postForm } from '../../core/api';
 import { formatCostCode, parseNumber, sanitizeNumber, selectableCostTypes } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { costCodeDigits, validateCostCode, type AddCostCodeValues, type Feedback } from './validate';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { LoadProblem, LoadProgress } from '../../ui/LoadProblem';
 
 /** The save call (a write route the demo host does not have yet: see the report of issue 5). */
 export const ADD_COST_CODE_PATH = '/api/pfm/AddCostCode';
@@ -42,12 +42,15 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
 
   const [codesFailed, setCodesFailed] = useState(false);
   const [codesAttempt, setCodesAttempt] = useState(0);
+  // The attempt whose codes have answered: a later one is still under way.
+  const [codesAnswered, setCodesAnswered] = useState<number | null>(null);
+  const codesLoading = budget > 0 && codesAnswered !== codesAttempt;
   useEffect(() => {
     if (budget <= 0) return;
     getJson<CostCodeRow[]>('/api/pfm/getcostcodes', { recordKey: 'Budget', recordId: budget }).then((rows) => setCodes(rows ?? []), (e: unknown) => {
       console.error('Cost codes not loaded', e);
       setCodesFailed(true);
-    });
+    }).finally(() => setCodesAnswered(codesAttempt));
   }, [budget, codesAttempt]);
 
   const existing = useMemo(() => new Set(codes.map((c) => `${c.code}|${c.type}`)), [codes]);
@@ -104,6 +107,8 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
   return (
     <form ref={formRef} noValidate aria-label="Add cost code" onSubmit={(event) => { event.preventDefault(); void save(); }} style={{ maxWidth: 640 }}>
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
+      {/* The form is usable at once; the codes (for duplicates and suggestions) say they are on their way. */}
+      {codesLoading ? <LoadProgress label="Loading the budget's cost codes…" /> : null}
       {codesFailed ? (
         <LoadProblem variant="warning" message="The budget's cost codes could not be loaded: duplicates cannot be checked and no code is suggested. Your entries are kept."
           onRetry={() => { setCodesFailed(false); setCodesAttempt((n) => n + 1); }} />

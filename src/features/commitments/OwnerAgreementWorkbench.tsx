@@ -12,6 +12,7 @@ import { formatMoney } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { LazySection } from '../../ui/lazy';
+import { LoadProblem, LoadProgress } from '../../ui/LoadProblem';
 import { LabelledControl } from '../../ui/workbench';
 import {
   FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
@@ -84,6 +85,10 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
   const record = useRecord(contractStore(kind), recordId);
   const [loadError, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // The load (record and attempt) that has answered: any other is still under way.
+  const loadKey = `${kind}:${recordId}:${attempt}`;
+  const [answered, setAnswered] = useState<string | null>(null);
+  const loading = answered !== loadKey;
   const failed = recordId < 1 ? 'No record was given.' : loadError;
   const [busy, setBusy] = useState(false);
 
@@ -95,13 +100,17 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
       console.error(`${spec.label} ${recordId} failed to load`, error);
       setFailed(error instanceof ApiError && error.status === 404 ? `${spec.label} ${recordId} was not found.`
         : error instanceof ApiError && error.status === 403 ? 'You do not have access to this record.' : `The ${spec.label.toLowerCase()} could not be loaded.`);
-    });
+    }).finally(() => { if (!abort.signal.aborted) setAnswered(loadKey); });
     return () => abort.abort();
-  }, [kind, recordId, spec.label, attempt]);
+  }, [kind, recordId, spec.label, attempt, loadKey]);
 
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? record.displayText ?? record.number : undefined);
+  const retryLoad = () => {
+    setFailed(null);
+    setAttempt((n) => n + 1);
+  };
 
-  if (failed) return <div className="alert alert-danger" role="alert" data-state="failed">{failed}</div>;
+  if (failed) return recordId < 1 ? <div className="alert alert-danger" role="alert" data-state="failed">{failed}</div> : <LoadProblem message={failed} onRetry={retryLoad} />;
   if (!record) return <div role="status" className="text-body-secondary" data-state="loading">Loading {spec.label.toLowerCase()}…</div>;
 
   async function advance(target: { applicationRecordStateId: number; name: string; closed: boolean }) {
@@ -127,6 +136,8 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
 
   return (
     <div ref={root} data-kind={kind} data-record-id={recordId}>
+      {/* The store's copy shows at once; the load afresh still shows its progress (issue 16). */}
+      {loading ? <LoadProgress label={`Refreshing ${record.number}…`} /> : null}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="fw-semibold" data-number>{record.number}</span>
         {record.ownerName ? <span className="text-body-secondary" data-owner>{String(record.ownerName)}</span> : null}
