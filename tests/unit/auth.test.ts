@@ -47,6 +47,8 @@ describe('auth: error classification (§8)', () => {
     expect(needsInteractiveSignIn(error('ServerError', 'interaction_required'))).to.equal(true);
     expect(needsInteractiveSignIn(error('ServerError', 'login_required'))).to.equal(true);
     expect(needsInteractiveSignIn(error('BrowserAuthError', 'monitor_window_timeout'))).to.equal(true);
+    // Issue 16: a refresh token without the service's scope ('refresh token missing requested scope').
+    expect(needsInteractiveSignIn(error('ServerError', 'invalid_scope'))).to.equal(true);
   });
 
   it('passes other errors on', () => {
@@ -171,6 +173,8 @@ describe('auth: sign-in flow with a stand-in MSAL', () => {
     silentFails = true;
     expect(await getAccessToken('bi')).to.equal('popup-token');
     expect(client.requests[0]).to.deep.include({ scopes: ['api://bizapps-bi/access_as_user'], popupWindowAttributes: { popupSize: { width: 483, height: 600 } } });
+    // The popup consents to the other services too, so the refresh token it leaves renews them all silently.
+    expect((client.requests[0] as { extraScopesToConsent?: string[] }).extraScopesToConsent).to.have.members(['api://bizapps-portal/access_as_user', 'api://bizapps-ai/access_as_user', 'api://bizapps-search/access_as_user']);
   });
 
   it('forceRefresh (after a 401) asks MSAL for a new token, not the cached one', async () => {
@@ -215,6 +219,7 @@ describe('auth: sign-in flow with a stand-in MSAL', () => {
     await signInAgain();
     expect(client.calls).to.deep.equal(['acquireTokenPopup']);
     expect(client.requests[0]).to.deep.include({ prompt: 'login', loginHint: 'pm', popupWindowAttributes: { popupSize: { width: 483, height: 600 } } });
+    expect((client.requests[0] as { extraScopesToConsent?: string[] }).extraScopesToConsent).to.include('api://bizapps-bi/access_as_user');
     expect($session.get()).to.deep.equal({ status: 'signedIn', account: { username: 'pm2', name: 'Second', login: 'pm' } });
   });
 

@@ -2,8 +2,12 @@
  * How sign-in code reads MSAL errors (§8), by name and code so this module needs no MSAL import.
  */
 
-/** MSAL error codes after which a popup sign-in can still get the token. */
-export const INTERACTIVE_ERROR_CODES: readonly string[] = ['interaction_required', 'login_required', 'consent_required'];
+/**
+ * MSAL error codes after which a popup sign-in can still get the token. `invalid_scope`: the refresh token
+ * does not cover the service asked for (it came from a sign-in that consented to fewer services); a popup
+ * asks for it again.
+ */
+export const INTERACTIVE_ERROR_CODES: readonly string[] = ['interaction_required', 'login_required', 'consent_required', 'invalid_scope'];
 
 /** §8: the warning when sign-in or sign-out starts while another interaction runs. */
 export const INTERACTION_IN_PROGRESS_MESSAGE = 'Interaction is already in progress.';

@@ -71,6 +71,17 @@ function settings(): SignInSettings {
   return environmentSettings().signIn;
 }
 
+/**
+ * Every sign-in (the redirect, and each popup) consents to every service at once on the OIDC dev host, so the
+ * refresh token it leaves covers them all: a popup for one service must not leave a refresh token that cannot
+ * renew the others silently. Entra cannot mix resources in one request.
+ */
+function consentToEveryService(asked: string): { extraScopesToConsent?: string[] } {
+  const { scopes, protocolMode } = settings();
+  if (protocolMode !== 'OIDC') return {};
+  return { extraScopesToConsent: Object.values(scopes).filter((scope) => scope !== asked) };
+}
+
 function client(): Promise<AuthClient> {
   state.client ??= state.createClient(settings());
   return state.client;
@@ -140,11 +151,10 @@ export async function signIn(): Promise<void> {
   $session.set({ status: 'signingIn', account: before.account });
   try {
     const msal = await client();
-    const { scopes, protocolMode } = settings();
+    const { scopes } = settings();
     await msal.loginRedirect({
       scopes: [scopes.api],
-      // One sign-in consents to every service (OIDC dev host); Entra cannot mix resources here.
-      ...(protocolMode === 'OIDC' ? { extraScopesToConsent: [scopes.bi, scopes.ai, scopes.search] } : {}),
+      ...consentToEveryService(scopes.api),
       redirectStartPage: location.href,
     });
   } catch (error) {
@@ -199,7 +209,7 @@ export async function getAccessToken(resource: ApiResource, options: { forceRefr
   let popup = state.popups.get(resource);
   if (!popup) {
     popup = msal
-      .acquireTokenPopup({ scopes, account, popupWindowAttributes: { popupSize: { ...POPUP_SIZE } } })
+      .acquireTokenPopup({ scopes, account, ...consentToEveryService(scopes[0]!), popupWindowAttributes: { popupSize: { ...POPUP_SIZE } } })
       .then((result) => result.accessToken)
       .catch((error: unknown) => {
         console.error(`Access token for '${resource}' failed in the sign-in popup`, error);
@@ -228,6 +238,7 @@ export async function signInAgain(): Promise<void> {
     const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0];
     const result = await msal.acquireTokenPopup({
       scopes: [settings().scopes.api],
+      ...consentToEveryService(settings().scopes.api),
       prompt: 'login',
       ...(account ? { loginHint: account.username } : {}),
       popupWindowAttributes: { popupSize: { ...POPUP_SIZE } },
