@@ -158,10 +158,11 @@ test('gallery: every element listed; one shown live with editable attributes, an
   await page.locator('#gallery-filter').fill('');
   await page.locator('#gallery-list a[data-tag="pfm-commitments"]').click();
   await signIn(page, 'admin');
-  await page.waitForFunction(() => sessionStorage.length > 0 && !/[?&#](code|state)=/.test(location.href));
+  // Signed in once the element shows its rows (MSAL's cache is in localStorage: sessionStorage tells nothing).
+  await expect(page.locator('#gallery-live > pfm-commitments tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL((url) => !/[?&#](code|state)=/.test(url.href));
   expect(new URL(page.url()).searchParams.get('element')).toBe('pfm-commitments');
   await expect(page.getByLabel('project-id', { exact: true })).toHaveValue('1');
-  await expect(page.locator('#gallery-live > pfm-commitments tbody tr').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('#gallery-snippet-code')).toContainText('<pfm-commitments project-id="1"></pfm-commitments>');
 
   for (const colorScheme of ['light', 'dark'] as const) {

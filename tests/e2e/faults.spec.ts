@@ -25,6 +25,23 @@ type WriteFault = Failing | '401' | '10 s delay';
 
 const json = (status: number, message: string) => ({ status, contentType: 'application/json', body: JSON.stringify({ statusCode: status, message }) });
 
+/**
+ * Wait until the portal's roles have loaded (the page singleton of src/core/roles): the home greets the user as
+ * soon as the session is signed in, while the role load may still be waiting for its token. A fault armed
+ * before it goes out would meet the roles, not the screen.
+ */
+async function rolesLoaded(page: Page): Promise<void> {
+  await expect.poll(() => rolesStatus(page), { timeout: 20_000, message: 'the portal has loaded the roles' }).toBe('loaded');
+}
+
+/** The portal's role-load status ('idle', 'loading', 'loaded', 'failed'), or null on a page without it. */
+function rolesStatus(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const roles = (globalThis as unknown as Record<symbol, { status: { get(): string } } | undefined>)[Symbol.for('bizapps.roles')];
+    return roles?.status.get() ?? null;
+  });
+}
+
 /** A page per login per worker: the suite signs in once per account, not once per screen. */
 const test = base.extend<object, { signedIn: (login: string) => Promise<Page> }>({
   signedIn: [async ({ browser }: { browser: Browser }, use) => {
@@ -35,6 +52,7 @@ const test = base.extend<object, { signedIn: (login: string) => Promise<Page> }>
         const context = await browser.newContext();
         page = await context.newPage();
         await openPortalAs(page, login, '/');
+        await rolesLoaded(page);
         pages.set(login, page);
       }
       return page;
@@ -86,9 +104,10 @@ async function open(page: Page, screen: ScreenCase, arm: () => void): Promise<vo
     await page.goto(screen.path);
     return;
   }
-  if (await page.locator('portal-app').count() === 0) {
+  if (await page.locator('portal-app').count() === 0 || await rolesStatus(page) !== 'loaded') {
     await page.goto('/');
     await expect(page.locator('portal-home')).toBeVisible({ timeout: 20_000 });
+    await rolesLoaded(page);
   }
   const here = new URL(page.url());
   if (`${here.pathname}${here.search}` === screen.path) await pushPath(page, '/');
