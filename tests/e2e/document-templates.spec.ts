@@ -172,6 +172,6 @@ test.describe('document templates', () => {
     await expect(host.getByRole('button', { name: 'Preview', exact: true })).toHaveCount(0);
 
     await page.goto(ADMIN_PATH);
-    await expect(wb(page).locator('[data-state="failed"]')).toHaveText('You do not have access to document templates: they are for PFM administrators.');
+    await expect(wb(page).locator('[data-state="failed"] > span')).toHaveText('You do not have access to document templates: they are for PFM administrators.');
   });
 });

@@ -1,7 +1,7 @@
 // Issue 16, "Faults: every screen recovers" (§7, §8): every screen and workbench of tests/e2e/support/screens.ts
 // gets each fault on its data loads in turn, in ONE page per login per worker, cycling through the screen's own Retry:
 //   connection reset → 500 → 503 with Retry-After → 409 → 403: each shows a message naming what failed and a Retry
-//   (a 403 at least a message: screens that say "no access" without a Retry are listed in NO_RETRY_ON_403 and re-opened);
+//   (a 403 too: access can be granted meanwhile);
 //   then 401 (the client gets a new token silently and retries: the user sees nothing but the data) together with a
 //   10 s delay (the request is held, not waited for: the progress indicator shows after 300 ms; released, the data shows).
 // No unhandled promise rejection and no console error beyond the failure's own log line, on any screen.
@@ -115,8 +115,6 @@ async function open(page: Page, screen: ScreenCase, arm: () => void): Promise<vo
   await pushPath(page, screen.path);
 }
 
-/** Screens whose 403 ("no access") shows the message without a Retry (issue-16 gap, left to the screens' owners). */
-const NO_RETRY_ON_403 = new Set<string>();
 /**
  * Screens without a data load whose failure they show: the portal home greets the user whatever fails; the
  * Reports workbench lists the reports it offers (each download is its own call, with its own message).
@@ -184,7 +182,6 @@ for (const screen of screenCases()) {
         expect(errors, 'no unhandled rejections or console errors beyond the failure log').toEqual([]);
         return;
       }
-      let retryAfter403 = true;
       for (const [index, fault] of FAILING.entries()) {
         const before = faulted;
         if (index === 0) await open(page, screen, () => { armed = { kind: 'fail', fault }; });
@@ -195,31 +192,15 @@ for (const screen of screenCases()) {
         // The first case also waits for the screen's chunk and sign-in (slow on a busy machine); later ones only for the answer.
         await expect(failureShown(page, element).first(), `${fault}: a message says what failed`).toBeVisible({ timeout: index === 0 ? 20_000 : undefined });
         expect(faulted, `${fault}: the screen's load was sent again`).toBeGreaterThan(before);
-        if (fault === '403' && !(await retry.isVisible())) {
-          retryAfter403 = false;
-          NO_RETRY_ON_403.add(screen.name);
-          test.info().annotations.push({ type: 'gap', description: `${screen.name}: a 403 shows no Retry` });
-        } else {
-          await expect(retry, `${fault}: the message offers a Retry`).toBeVisible();
-        }
+        // A 403 too: access can be granted meanwhile.
+        await expect(retry, `${fault}: the message offers a Retry`).toBeVisible();
         // A message box of the failure (e.g. 'Request Failed') is closed before the next Retry.
         await closeBox(page);
       }
 
       // Retry with the fault removed: 401 first (silently renewed), then a held answer: progress shows, then the data.
-      if (retryAfter403) {
-        armed = { kind: 'slow' };
-        await retry.click();
-      } else if (screen.kind === 'legacy') {
-        armed = { kind: 'slow' };
-        await page.goto(screen.path);
-      } else {
-        armed = null;
-        await pushPath(page, '/');
-        await expect(page.locator('portal-home')).toBeVisible();
-        armed = { kind: 'slow' };
-        await pushPath(page, screen.path);
-      }
+      armed = { kind: 'slow' };
+      await retry.click();
       await expect.poll(() => held.length, { message: 'the retried load is sent again with a new token' }).toBeGreaterThan(0);
       await expect(progressShown(element).first(), 'a progress indicator while the load is held').toBeVisible();
       armed = null;

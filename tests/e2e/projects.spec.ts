@@ -94,7 +94,7 @@ test.describe('<pfm-projects>', () => {
     await openPortalAs(page, 'employee', '/pfm/projects');
     expect(new URL(page.url()).pathname).toBe('/pfm/projects');
     expect((await refused).status()).toBe(403);
-    await expect(list(page).locator('[data-state="forbidden"]')).toHaveText(NO_ACCESS);
+    await expect(list(page).locator('[data-state="forbidden"] > span')).toHaveText(NO_ACCESS);
     await expect(list(page).locator('table')).toHaveCount(0);
   });
 

@@ -269,7 +269,7 @@ test.describe('SLIM', () => {
     await risk.context().close();
 
     const pm = await as(browser, 'pm', '/sr/slimqueue/slimqueues');
-    await expect(pm.locator('slim-queues [data-state="forbidden"]')).toHaveText(T.noAccessOverview);
+    await expect(pm.locator('slim-queues [data-state="forbidden"] > span')).toHaveText(T.noAccessOverview);
     await pm.context().close();
   });
 });

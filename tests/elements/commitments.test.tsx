@@ -213,7 +213,7 @@ describe('commitments', () => {
       stubFetch(listAnswers({ '/api/pfm/getsubcontracts': { status: 403, body: { message: 'no' } } }));
       const root = await mount('pfm-commitments', { 'project-id': '1' });
       await waitFor(() => root.querySelector('[data-state="forbidden"]'));
-      expect(textOf(root, '[data-state="forbidden"]')).to.equal(NO_ACCESS_MESSAGE);
+      expect(textOf(root, '[data-state="forbidden"] > span')).to.equal(NO_ACCESS_MESSAGE);
     });
   });
 

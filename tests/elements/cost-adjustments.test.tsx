@@ -166,7 +166,7 @@ describe('cost adjustments', () => {
       stubFetch(answers({ '/api/pfm/getcostadjustments': { status: 403, body: { message: 'no' } } }));
       const again = await mount('pfm-cost-adjustments', { 'project-id': '1' });
       await waitFor(() => again.querySelector('[data-state="forbidden"]'));
-      expect(textOf(again, '[data-state="forbidden"]')).to.equal(NO_ACCESS_MESSAGE);
+      expect(textOf(again, '[data-state="forbidden"] > span')).to.equal(NO_ACCESS_MESSAGE);
     });
   });
 

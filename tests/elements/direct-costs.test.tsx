@@ -153,7 +153,7 @@ describe('direct costs', () => {
       stubFetch(answers({ '/api/pfm/getdirectcosts': { status: 403, body: { message: 'no' } } }));
       const refused = await mount('pfm-direct-costs', { 'project-id': '1' });
       await waitFor(() => refused.querySelector('[data-state="forbidden"]'));
-      expect(textOf(refused, '[data-state="forbidden"]')).to.equal(DIRECT_COSTS_TEXT.noAccess);
+      expect(textOf(refused, '[data-state="forbidden"] > span')).to.equal(DIRECT_COSTS_TEXT.noAccess);
     });
   });
 

@@ -80,12 +80,12 @@ describe('<wb-document-template-administration>', () => {
     expect(root.querySelector<HTMLTextAreaElement>('[data-editor="1"] textarea')!.value).to.equal('# {{documentTitle}}\n{{items}}');
   });
 
-  it('a non-admin is told they lack access (server 403), with no Retry', async () => {
+  it('a non-admin is told they lack access (server 403), with a Retry (access can be granted meanwhile)', async () => {
     stubFetch({ '/api/pfm/documents/templates': { status: 403, body: { message: 'You do not have access' } } });
     const root = await mount(TAG);
     const alert = await waitFor(() => root.querySelector('[data-state="failed"]'));
-    expect(alert.textContent).to.equal(TEXT.failed[403]);
-    expect(alert.querySelector('button')).to.equal(null);
+    expect(alert.querySelector('span')!.textContent).to.equal(TEXT.failed[403]);
+    expect(alert.querySelector('button')!.textContent).to.equal(TEXT.retry);
   });
 
   it('a failed load offers Retry, which loads again', async () => {

@@ -303,8 +303,10 @@ describe('<pfm-projects>', () => {
     $session.set({ status: 'signedIn', account: { username: 'employee', login: 'employee' } });
     await mount();
     const alert = await waitFor(() => $('[data-state="forbidden"]'));
-    expect(alert.textContent).to.equal(NO_ACCESS_MESSAGE);
+    expect(alert.querySelector('span')!.textContent).to.equal(NO_ACCESS_MESSAGE);
     expect(NO_ACCESS_MESSAGE).to.equal('You do not have access to project data.');
+    // Issue 16: a 403 offers Retry too (access can be granted meanwhile).
+    expect(alert.querySelector('button')!.textContent).to.equal('Retry');
     expect(alert.getAttribute('role')).to.equal('alert');
     expect($('table')).to.equal(null);
     expect($('[data-empty]')).to.equal(null);

@@ -156,7 +156,7 @@ describe('SLIM screens', () => {
     root$(root, '[data-action="retry"]').click();
     await waitFor(() => root.querySelector('[data-open="1"]'));
     root$(root, '[data-view="all"]').click();
-    await waitFor(() => textOf(root, '[data-state="forbidden"]') === T.noAccessAll);
+    await waitFor(() => textOf(root, '[data-state="forbidden"] > span') === T.noAccessAll);
   });
 
   it('bulk assign by keyboard: Space selects rows, the assignee is picked, refusals are listed per row', async () => {
@@ -335,7 +335,7 @@ describe('SLIM screens', () => {
       pastDue: [row()], averageDaysPerStep: [{ state: 'In Review', averageDays: 2.345, steps: 12 }], openCount: 7,
     } } }) });
     const root = await mount('slim-queues');
-    await waitFor(() => textOf(root, '[data-state="forbidden"]') === T.noAccessOverview);
+    await waitFor(() => textOf(root, '[data-state="forbidden"] > span') === T.noAccessOverview);
     document.body.innerHTML = '';
     forbid = false;
     const again = await mount('slim-queues');

@@ -120,7 +120,7 @@ describe('SRA UI', () => {
     stubFetch(answers({ '/api/risk/getsras': { status: 403, body: {} } }));
     let root = await mount('sr-sra');
     await waitFor(() => root.querySelector('[data-state="forbidden"]'));
-    expect(textOf(root, '[data-state="forbidden"]')).to.equal(T.noAccess);
+    expect(textOf(root, '[data-state="forbidden"] > span')).to.equal(T.noAccess);
     document.body.innerHTML = '';
     resetPageStores();
     let calls = 0;

@@ -372,7 +372,7 @@ describe('<tc-manage-timecards>', () => {
 
     stubFetch(answers({ [TIMECARD_API.getTimecardWeeks]: { status: 403, body: {} }, [TIMECARD_API.getTeamTimecards]: { status: 403, body: {} } }));
     root = await mount('tc-manage-timecards');
-    await waitFor(() => textOf(root, '[data-state="forbidden"]') === MANAGE_TEXT.noAccess);
+    await waitFor(() => textOf(root, '[data-state="forbidden"] > span') === MANAGE_TEXT.noAccess);
     document.body.innerHTML = '';
 
     stubFetch(answers({ [TIMECARD_API.getTimecardWeeks]: { status: 401, body: {} } }));

@@ -393,7 +393,7 @@ describe('<tc-timecard>', () => {
     stubFetch(answers(card(), { [TIMECARD_API.getTimecard]: { status: 403, body: {} } }));
     let root = await mount('tc-timecard', { 'employee-id': '99' });
     await waitFor(() => root.querySelector('[data-state="forbidden"]'));
-    expect(textOf(root, '[data-state="forbidden"]')).to.equal(TIMECARD_SCREEN_TEXT.forbidden);
+    expect(textOf(root, '[data-state="forbidden"] > span')).to.equal(TIMECARD_SCREEN_TEXT.forbidden);
     document.body.innerHTML = '';
     resetPageStores();
     let calls = 0;

@@ -130,7 +130,7 @@ describe('time off', () => {
     stubFetch(answers({ '/api/timeoff/getrequests': { status: 403, body: {} } }));
     const refused = await mount('pto-requests');
     await waitFor(() => refused.querySelector('[data-state="forbidden"]'));
-    expect(textOf(refused, '[data-state="forbidden"]')).to.equal(PTO_SCREEN_TEXT.noAccess);
+    expect(textOf(refused, '[data-state="forbidden"] > span')).to.equal(PTO_SCREEN_TEXT.noAccess);
   });
 
   it('the New request form checks while typing: the overlap, the balance (exact core messages), holidays skipped and half days named', async () => {
@@ -371,6 +371,6 @@ describe('<pto-regional-calendar>', () => {
     stubFetch({ '/api/timeoff/getregions': { status: 403, body: {} } });
     const refused = await mount('pto-regional-calendar');
     await waitFor(() => refused.querySelector('[data-state="forbidden"]'));
-    expect(textOf(refused, '[data-state="forbidden"]')).to.equal(REGIONAL_TEXT.noAccess);
+    expect(textOf(refused, '[data-state="forbidden"] > span')).to.equal(REGIONAL_TEXT.noAccess);
   });
 });

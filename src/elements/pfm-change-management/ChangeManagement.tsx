@@ -25,6 +25,7 @@ import {
 import type { AdvanceOutcome, BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 import { TABS, TAB_LABELS, isChangeRequest, isRequestForProposal, tabFromAttribute } from './tabs';
 import type { ChangeManagementTab } from './tabs';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 /** Attributes (kebab-case in HTML): project-id, budget-id, active-tab, record-key, record-id. */
 export interface ChangeManagementProps {
@@ -152,7 +153,7 @@ export function ChangeManagement(props: ChangeManagementProps) {
 
   let body: ReactNode;
   if (projectId < 1) body = <div className="alert alert-info" role="status">Choose a project to see its change management.</div>;
-  else if (load.status === 'forbidden') body = <div className="alert alert-danger" role="alert">You do not have access to project financial management.</div>;
+  else if (load.status === 'forbidden') body = <LoadProblem variant="warning" state="forbidden" message="You do not have access to project financial management." onRetry={() => setAttempt((a) => a + 1)} />;
   else if (load.status === 'failed') {
     body = (
       <div className="alert alert-danger" role="alert">

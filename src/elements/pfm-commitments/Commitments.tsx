@@ -13,6 +13,7 @@ import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type CommitmentAmounts, type CommitmentKey, type ContractRecord } from '../../features/commitments';
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface CommitmentsProps {
   projectId?: number;
@@ -111,7 +112,7 @@ export function Commitments(props: CommitmentsProps) {
     <main className="container-fluid py-3" data-screen="commitments">
       <ScreenTitle title="Commitments" subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{NO_PROJECT_MESSAGE}</div>
-        : status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
           : status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>The commitments could not be loaded.</span>

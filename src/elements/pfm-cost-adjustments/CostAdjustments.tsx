@@ -15,6 +15,7 @@ import { useStore } from '../../ui/hooks';
 import { costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment } from '../../features/cost-adjustments';
 import { screenScope } from '../../features/commitments';
 import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface CostAdjustmentsProps {
   projectId?: number;
@@ -119,7 +120,7 @@ export function CostAdjustments(props: CostAdjustmentsProps) {
     <main className="container-fluid py-3" data-screen="cost-adjustments">
       <ScreenTitle title={LIST_TEXT.title} subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{LIST_TEXT.noProject}</div>
-        : status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
           : status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{LIST_TEXT.loadFailed}</span>

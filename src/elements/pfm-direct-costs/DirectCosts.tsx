@@ -15,6 +15,7 @@ import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from '../../features/direct-costs';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface DirectCostsProps {
   projectId?: number;
@@ -104,7 +105,7 @@ export function DirectCosts(props: DirectCostsProps) {
         {projectId > 0 ? <span className="text-body-secondary" data-project><LookupText type="pfm-project" id={projectId} /></span> : null}
       </div>
       {!scope ? <div className="alert alert-info" role="status">{DIRECT_COSTS_TEXT.noProject}</div>
-        : status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{DIRECT_COSTS_TEXT.noAccess}</div>
+        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={DIRECT_COSTS_TEXT.noAccess} onRetry={retry} />
           : status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{DIRECT_COSTS_TEXT.failed}</span>

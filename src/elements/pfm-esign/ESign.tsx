@@ -19,6 +19,7 @@ import {
   type Envelope, type EnvelopeSigner,
 } from '../../features/esign';
 import { RecordLists, ScreenTitle, projectSubject, useRecords, useScreenLoad, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface ESignProps {
   projectId?: number;
@@ -205,7 +206,7 @@ export function ESign(props: ESignProps) {
         <a className="btn btn-sm btn-link ms-auto" href="/esign/outbox" target="_blank" rel="noopener">{ESIGN_TEXT.outbox}</a>
       </div>
       {creating && scope ? <NewEnvelope scope={scope} preselect={preselect} onDone={() => setCreating(false)} /> : null}
-      {status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{ESIGN_NO_ACCESS}</div>
+      {status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={ESIGN_NO_ACCESS} onRetry={retry} />
         : status === 'failed' ? (
           <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
             <span>{ESIGN_TEXT.loadFailed}</span>

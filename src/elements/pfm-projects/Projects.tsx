@@ -15,6 +15,7 @@ import {
   LOAD_FAILED_MESSAGE, NO_ACCESS_MESSAGE, isCmProject, loadProjects, projectHref, searchProjects, sortProjects,
   type ProjectRow, type SortKey, type SortOrder,
 } from './data';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 type Load = { status: 'loading' } | { status: 'loaded'; projects: ProjectRow[] } | { status: 'forbidden' } | { status: 'failed' };
 
@@ -121,7 +122,7 @@ export function Projects() {
     <main className="container-fluid py-3" data-screen="projects">
       <h1 className="h4 mb-3">Projects</h1>
       {load.status === 'forbidden' ? (
-        <div className="alert alert-warning" role="alert" data-state="forbidden">{NO_ACCESS_MESSAGE}</div>
+        <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.status === 'failed' ? (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
           <span>{LOAD_FAILED_MESSAGE}</span>

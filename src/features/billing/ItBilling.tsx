@@ -16,6 +16,7 @@ import { useStore } from '../../ui/hooks';
 import { ScreenTitle } from '../../ui/records';
 import { billingSheet, isForbidden, isStaleError, loadBillingMonths, loadBillingRun, postBillingMonth, problemText, runBillingMonth } from './data';
 import { BILLING_UI_TEXT as T } from './text';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 type Load<V> = { status: 'loading' } | { status: 'ready'; value: V } | { status: 'forbidden' } | { status: 'failed'; message: string };
 
@@ -69,7 +70,7 @@ export function ItBilling() {
     <main className="container-fluid py-3" data-screen="it-billing">
       <ScreenTitle title={T.title} />
       {months.status === 'loading' ? <Loading text={T.loadingMonths} />
-        : months.status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{T.forbidden}</div>
+        : months.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.forbidden} onRetry={retryMonths} />
         : months.status === 'failed' ? <Failed name="months" message={`${T.monthsFailed} ${months.message}`} onRetry={retryMonths} />
         : months.value.length === 0 ? <p className="text-body-secondary">{T.noMonths}</p>
         : (
@@ -117,7 +118,7 @@ function MonthList({ months, selected, onSelect }: { months: readonly BillingMon
 function MonthView({ month, onChanged }: { month: string; onChanged: () => void }) {
   const [load, retry, setRun] = useLoad<BillingRun>(month, (signal, attempt) => loadBillingRun(month, signal, attempt));
   if (load.status === 'loading') return <Loading text={T.loadingMonth(month)} />;
-  if (load.status === 'forbidden') return <div className="alert alert-warning" role="alert" data-state="forbidden">{T.forbidden}</div>;
+  if (load.status === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.forbidden} onRetry={retry} />;
   if (load.status === 'failed') return <Failed name="month" message={`${T.monthFailed(month)} ${load.message}`} onRetry={retry} />;
   return <Showback run={load.value} onRun={(run) => { setRun(run); onChanged(); }} onStale={retry} />;
 }

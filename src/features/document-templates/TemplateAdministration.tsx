@@ -75,9 +75,8 @@ export function TemplateAdministration() {
         <div className={`alert ${load.failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert"
           data-state="failed" data-failure={load.failure}>
           <span>{TEXT.failed[load.failure]}</span>
-          {load.failure === 403 ? null : (
-            <button type="button" className="btn btn-sm btn-danger" onClick={() => { setLoad({ status: 'loading' }); setAttempt((n) => n + 1); }}>{TEXT.retry}</button>
-          )}
+          {/* A 403 too: access can be granted meanwhile (issue 16). */}
+          <button type="button" className={`btn btn-sm ${load.failure === 403 ? 'btn-outline-secondary' : 'btn-danger'}`} onClick={() => { setLoad({ status: 'loading' }); setAttempt((n) => n + 1); }}>{TEXT.retry}</button>
         </div>
       ) : null}
       {rows ? (

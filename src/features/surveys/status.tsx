@@ -1,11 +1,12 @@
 /** Loading (role=status), no access, failed with Retry, or the content: the screen states of §4. */
 import type { ReactNode } from 'react';
 import type { ScreenLoadStatus } from '../../ui/records';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export function RecordListsStatus({ status, retry, text, children }: {
   status: ScreenLoadStatus; retry(): void; text: { loading: string; loadFailed: string; noAccess: string }; children: ReactNode;
 }) {
-  if (status === 'forbidden') return <div className="alert alert-warning" role="alert" data-state="forbidden">{text.noAccess}</div>;
+  if (status === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={text.noAccess} onRetry={retry} />;
   if (status === 'failed') {
     return (
       <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">

@@ -18,6 +18,7 @@ import { ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedbac
 import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow, type RegionRow } from './data';
 import { problemText } from './problems';
 import { PTO_SCREEN_TEXT, REGIONAL_TEXT as T } from './text';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface RegionalCalendarProps {
   regionId?: number;
@@ -166,7 +167,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
   return (
     <main className="container-fluid py-3 pto-regional-calendar" data-screen="pto-regional-calendar">
       <ScreenTitle title={T.title} />
-      {forbidden ? <div className="alert alert-warning" role="alert" data-state="forbidden">{T.noAccess}</div> : (
+      {forbidden ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={() => { setRegions(null); reload(); }} /> : (
         <>
           {!regions ? (
             <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>

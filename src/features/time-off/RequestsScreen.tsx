@@ -22,6 +22,7 @@ import { isStale, problemText } from './problems';
 import { RequestForm } from './RequestForm';
 import { TeamCalendar } from './TeamCalendar';
 import { PTO_SCREEN_TEXT as T } from './text';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface PtoRequestsProps {
   recordId?: number;
@@ -300,7 +301,7 @@ export function PtoRequests(props: PtoRequestsProps) {
   return (
     <main className="container-fluid py-3 pto-requests" data-screen="pto-requests">
       <ScreenTitle title={T.title} />
-      {status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{T.noAccess}</div> : (
+      {status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={reloadAll} /> : (
         <>
           {openedId > 0 ? <OpenedRequest requestId={openedId} reload={reloadAll} onClose={closeOpened} /> : null}
           <ul className="nav nav-tabs mb-3 flex-nowrap overflow-auto" role="tablist" aria-label={T.title} onKeyDown={onTabKey}>

@@ -24,6 +24,7 @@ import { Deadline } from './Deadline';
 import { EmployeePicker } from './EmployeePicker';
 import { DayList } from './DayList';
 import { HoursGrid, Messages, messageId, type GridProps } from './HoursGrid';
+import { LoadProblem } from '../../ui/LoadProblem';
 
 export interface TimecardProps {
   employeeId?: number;
@@ -440,7 +441,7 @@ export function TimecardScreen(props: TimecardProps) {
     return (
       <main ref={root} className="container-fluid py-3" data-screen="timecard">
         <h1 className="h4">{TIMECARD_SCREEN_TEXT.title}</h1>
-        {status === 'forbidden' ? <div className="alert alert-warning" role="alert" data-state="forbidden">{TIMECARD_SCREEN_TEXT.forbidden}</div>
+        {status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={TIMECARD_SCREEN_TEXT.forbidden} onRetry={retryLoad} />
           : status === 'loading' ? (
             <div role="status" className="text-body-secondary" data-state="loading">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{TIMECARD_SCREEN_TEXT.loading}

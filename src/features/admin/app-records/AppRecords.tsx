@@ -14,6 +14,7 @@ import {
   type AdvancementDraft, type StateDraft,
 } from './data';
 import { ADMIN_TEXT as T } from './text';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 type Load<V> = { status: 'loading' } | { status: 'ready'; value: V } | { status: 'forbidden' } | { status: 'failed'; message: string };
 
@@ -39,7 +40,7 @@ function useLoad<V>(load: (signal: AbortSignal, attempt: number) => Promise<V>, 
 
 function LoadView<V>({ load, loading, failed, retry, children }: { load: Load<V>; loading: string; failed: string; retry: () => void; children: (value: V) => React.ReactNode }) {
   if (load.status === 'loading') return <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{loading}</div>;
-  if (load.status === 'forbidden') return <div className="alert alert-warning" role="alert" data-state="forbidden">{T.noAccess}</div>;
+  if (load.status === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={retry} />;
   if (load.status === 'failed') {
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">

@@ -10,6 +10,7 @@ import { routePath } from '../../../core/router';
 import { workbenchUrl } from '../../../core/workbench';
 import { ScreenTitle } from '../../../ui/records';
 import { ADMIN_TEXT as T, isForbidden, problemText } from '../app-records';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 const loadTime = loadTimer();
 /** Another load timeout (tests); null restores the default. */
@@ -68,7 +69,7 @@ export function AdminHome() {
         {load.status === 'loading' ? (
           <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loadingHome}</div>
         ) : load.status === 'forbidden' ? (
-          <div className="alert alert-warning" role="alert" data-state="forbidden">{T.noAccess}</div>
+          <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={() => setAttempt((n) => n + 1)} />
         ) : load.status === 'failed' ? (
           <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
             <span>{T.homeFailed} {load.message}</span>

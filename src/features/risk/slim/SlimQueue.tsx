@@ -20,6 +20,7 @@ import {
 } from './data';
 import { NewSlimRequest } from './NewSlimRequest';
 import { SLIM_UI_TEXT as T } from './text';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 export interface SlimQueueProps {
   recordId?: number;
@@ -178,7 +179,7 @@ export function SlimQueue(props: SlimQueueProps) {
       {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
       ) : load.status === 'forbidden' ? (
-        <div className="alert alert-warning" role="alert" data-state="forbidden">{load.message}</div>
+        <LoadProblem variant="warning" state="forbidden" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.status === 'failed' ? (
         <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
           <span>{T.loadFailed} {load.message}</span>

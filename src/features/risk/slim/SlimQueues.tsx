@@ -11,6 +11,7 @@ import { ScreenTitle } from '../../../ui/records';
 import { isForbidden, loadSlimOverview, problemText, projectLabel } from './data';
 import { openSlimRequest } from './SlimQueue';
 import { SLIM_UI_TEXT as T } from './text';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 type Load = { status: 'loading' } | { status: 'ready'; overview: SlimOverview } | { status: 'forbidden' } | { status: 'failed'; message: string };
 
@@ -53,7 +54,7 @@ export function SlimQueues() {
       {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loadingOverview}</div>
       ) : load.status === 'forbidden' ? (
-        <div className="alert alert-warning" role="alert" data-state="forbidden">{T.noAccessOverview}</div>
+        <LoadProblem variant="warning" state="forbidden" message={T.noAccessOverview} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.status === 'failed' ? (
         <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
           <span>{T.overviewFailed} {load.message}</span>

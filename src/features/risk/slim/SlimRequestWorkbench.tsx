@@ -382,7 +382,7 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
     return (
       <div className={`alert ${state.forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert" data-state={state.forbidden ? 'forbidden' : 'failed'}>
         <span>{state.message}</span>
-        {state.forbidden ? null : <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>{T.retry}</button>}
+        <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>{T.retry}</button>
       </div>
     );
   }

@@ -148,7 +148,7 @@ export function SraScreen(props: SraScreenProps) {
       ) : load.status === 'failed' ? (
         <div className={`alert ${load.forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert" data-state={load.forbidden ? 'forbidden' : 'failed'}>
           <span>{load.forbidden ? T.noAccess : `${T.loadFailed} ${load.message}`}</span>
-          {load.forbidden ? null : <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>}
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
         </div>
       ) : (
         <section aria-label="Risk assessments" data-list-kind="Sra">

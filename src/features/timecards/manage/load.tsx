@@ -58,7 +58,7 @@ export function LoadStatus<T>({ state, retry, what, children }: {
       <div className={`alert ${state.forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert"
         data-state={state.forbidden ? 'forbidden' : 'failed'}>
         <span>{state.message}</span>
-        {state.forbidden ? null : <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={retry}>{MANAGE_TEXT.retry}</button>}
+        <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={retry}>{MANAGE_TEXT.retry}</button>
       </div>
     );
   }
