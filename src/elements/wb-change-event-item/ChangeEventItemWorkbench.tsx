@@ -15,7 +15,7 @@ import {
   RecordFormButtons, advanceChangeEventItem, changeEventItems, RecordRefreshNotice, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { LoadProblem, LoadProgress } from '../../ui/LoadProblem';
 
 export interface ChangeEventItemWorkbenchProps {
   recordKey?: string;
@@ -64,16 +64,24 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(item ? `Item ${item.changeEventItemId}: ${item.description}` : undefined);
   const form = useRecordForm('ChangeEventItem', item, valuesOf, security);
   const { values } = form;
-  const [commitments, setCommitments] = useState<Commitment[]>([]);
+  // The project's commitments, once loaded for `projectId` and attempt (null: loading); 'failed' says so with a Retry.
+  const [commitmentLoad, setCommitmentLoad] = useState<{ key: string; commitments: Commitment[] | 'failed' } | null>(null);
+  const [commitmentAttempt, setCommitmentAttempt] = useState(0);
   const [choice, setChoice] = useState('');
   const projectId = item?.projectId;
 
+  const commitmentKey = `${projectId}#${commitmentAttempt}`;
   useEffect(() => {
     if (!signedIn || !projectId) return undefined;
     let live = true;
-    loadCommitments(projectId).then((list) => { if (live) setCommitments(list); }, (error: unknown) => console.error('Commitments failed to load', error));
+    loadCommitments(projectId).then((list) => { if (live) setCommitmentLoad({ key: commitmentKey, commitments: list }); }, (error: unknown) => {
+      console.error('Commitments failed to load', error);
+      if (live) setCommitmentLoad({ key: commitmentKey, commitments: 'failed' });
+    });
     return () => { live = false; };
-  }, [signedIn, projectId]);
+  }, [signedIn, projectId, commitmentKey]);
+  const loaded = commitmentLoad?.key === commitmentKey ? commitmentLoad.commitments : null;
+  const commitments = Array.isArray(loaded) ? loaded : [];
 
   if (status === 'loading' && !item) return <p className="p-3" role="status">Loading…</p>;
   if (status === 'failed' && !item) return <div className="p-3"><LoadProblem message={`Change event item ${recordId} could not be loaded.`} onRetry={retry} /></div>;
@@ -138,7 +146,11 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
             </button>
           </p>
         ) : null}
-        {!check.ok ? <p className="small text-body-secondary" data-link-rule>{check.message}</p> : candidates.length === 0 ? (
+        {!check.ok ? <p className="small text-body-secondary" data-link-rule>{check.message}</p> : loaded === null ? (
+          <LoadProgress label="Loading the project's commitments…" />
+        ) : loaded === 'failed' ? (
+          <LoadProblem message="The project's commitments could not be loaded, so the item cannot be linked yet." onRetry={() => setCommitmentAttempt((n) => n + 1)} />
+        ) : candidates.length === 0 ? (
           <p className="small text-body-secondary">No commitment of this project has the item's vendor.</p>
         ) : (
           <div className="d-flex gap-2">
