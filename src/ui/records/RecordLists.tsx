@@ -143,7 +143,10 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
         {tabButton('open', 'Open', open.length)}
         {tabButton('closed', 'Closed', closed.length)}
       </ul>
-      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} data-list-panel={tab} className="table-responsive">
+      {/* An empty (or loading) panel has nothing focusable, yet it scrolls sideways on a narrow screen: it takes focus
+          itself so the keyboard can reach it (ARIA tabs pattern; axe scrollable-region-focusable). */}
+      <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} data-list-panel={tab} className="table-responsive"
+        tabIndex={loading || shown.length === 0 ? 0 : undefined}>
         <table className="table table-sm table-hover align-middle mb-0">
           <caption className="visually-hidden">{`${label}, ${tab}`}</caption>
           <thead>
