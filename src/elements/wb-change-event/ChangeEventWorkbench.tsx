@@ -114,7 +114,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
 
   return (
     <div className="p-3" data-workbench="change-event" ref={nameRef}>
-      <RecordRefreshNotice status={status} what={`Change event ${changeEventId}`} onRetry={retry} />
+      <RecordRefreshNotice status={status} what={`Change event ${record.number}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>

@@ -135,7 +135,7 @@ function ExistingInitiatingDocument({ recordId, signedIn }: { recordId: number; 
 
   return (
     <form className="p-3" data-workbench="initiating-document" ref={nameRef} onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
-      <RecordRefreshNotice status={status} what={`Initiating document ${recordId}`} onRetry={retry} />
+      <RecordRefreshNotice status={status} what={`Initiating document ${record.number}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>
