@@ -37,3 +37,14 @@ export function LoadProblem({ message, onRetry, variant = 'danger', state = 'fai
     </div>
   );
 }
+
+/**
+ * A record shown from the shared store (the list, or another workbench, loaded it) while it loads afresh: the
+ * user still sees that the refresh is under way and, when it fails, that the copy may be out of date, with
+ * Retry. `what` names the record ('Change event CE-001'); nothing shows for any other `status`.
+ */
+export function RecordRefreshNotice({ status, what, onRetry }: { status: string; what: string; onRetry: () => void }) {
+  if (status === 'loading') return <LoadProgress label={`Refreshing ${what}…`} />;
+  if (status === 'failed') return <LoadProblem variant="warning" message={`${what} could not be refreshed, so what is shown may be out of date.`} onRetry={onRetry} />;
+  return null;
+}

@@ -42,16 +42,17 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
 
   const [codesFailed, setCodesFailed] = useState(false);
   const [codesAttempt, setCodesAttempt] = useState(0);
-  // The attempt whose codes have answered: a later one is still under way.
-  const [codesAnswered, setCodesAnswered] = useState<number | null>(null);
-  const codesLoading = budget > 0 && codesAnswered !== codesAttempt;
+  // The budget and attempt whose codes have answered: any other is still under way.
+  const codesKey = `${budget}#${codesAttempt}`;
+  const [codesAnswered, setCodesAnswered] = useState<string | null>(null);
+  const codesLoading = budget > 0 && codesAnswered !== codesKey;
   useEffect(() => {
     if (budget <= 0) return;
     getJson<CostCodeRow[]>('/api/pfm/getcostcodes', { recordKey: 'Budget', recordId: budget }).then((rows) => setCodes(rows ?? []), (e: unknown) => {
       console.error('Cost codes not loaded', e);
       setCodesFailed(true);
-    }).finally(() => setCodesAnswered(codesAttempt));
-  }, [budget, codesAttempt]);
+    }).finally(() => setCodesAnswered(codesKey));
+  }, [budget, codesAttempt, codesKey]);
 
   const existing = useMemo(() => new Set(codes.map((c) => `${c.code}|${c.type}`)), [codes]);
   const catalogue = useMemo(() => [...new Map(codes.map((c) => [c.code, c.description])).entries()].sort(), [codes]);

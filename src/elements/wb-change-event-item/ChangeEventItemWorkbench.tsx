@@ -12,10 +12,10 @@ import { canLinkItemToCommitment } from '../../core/workflow';
 import { openWorkbench } from '../../core/workbench';
 import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, useWorkbenchRecordName } from '../../ui/records';
 import {
-  RecordFormButtons, advanceChangeEventItem, changeEventItems, RecordRefreshNotice, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
+  RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
-import { LoadProblem, LoadProgress } from '../../ui/LoadProblem';
+import { LoadProblem, LoadProgress, RecordRefreshNotice } from '../../ui/LoadProblem';
 
 export interface ChangeEventItemWorkbenchProps {
   recordKey?: string;

@@ -21,11 +21,11 @@ import {
 } from '../../ui/records';
 import {
   BlockedItems, RecordFormButtons, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemLabel, itemTree,
-  loadChangeEventItems, reloadRecord, RecordRefreshNotice, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
+  loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
 } from '../../features/change-management';
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 import { WorkbenchIcon } from '../../ui/workbench';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 
 export interface ChangeEventWorkbenchProps {
   recordKey?: string;

@@ -11,9 +11,9 @@ import { lookupObject } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { closeWorkbench } from '../../core/workbench';
 import { useRecord } from '../../ui/records';
-import { applyChangeEventItemState, changeEvents, RecordRefreshNotice, useChangeRecord, useSignedIn } from '../../features/change-management';
+import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 
 export interface EmailWorkbenchProps {
   recordKey?: string;

@@ -12,11 +12,11 @@ import { openWorkbench } from '../../core/workbench';
 import { FormField, StateAdvanceMenu, ValidationSummary, fieldEditable, useWorkbenchRecordName } from '../../ui/records';
 import type { FormFeedback } from '../../ui/records';
 import {
-  RecordFormButtons, advanceChangeRecord, changeRecords, RecordRefreshNotice, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm,
+  RecordFormButtons, advanceChangeRecord, changeRecords, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm,
   useSignedIn,
 } from '../../features/change-management';
 import type { ChangeRecord } from '../../features/change-management';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 
 export interface InitiatingDocumentProps {
   recordKey?: string;

@@ -12,7 +12,6 @@ export { saveChangeRecord, SAVE_PATHS } from './save';
 export type { SaveResult } from './save';
 export { useSignedIn } from '../../ui/session';
 export { useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
-export { RecordRefreshNotice } from './RecordRefreshNotice';
 export type { RecordLoad } from './hooks';
 export { useRecordForm, useCreateForm, RecordFormButtons } from './form';
 export type { RecordForm, CreateForm } from './form';

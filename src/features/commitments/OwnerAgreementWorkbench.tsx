@@ -12,7 +12,7 @@ import { formatMoney } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { LazySection } from '../../ui/lazy';
-import { LoadProblem, LoadProgress } from '../../ui/LoadProblem';
+import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { LabelledControl } from '../../ui/workbench';
 import {
   FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
@@ -136,8 +136,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
 
   return (
     <div ref={root} data-kind={kind} data-record-id={recordId}>
-      {/* The store's copy shows at once; the load afresh still shows its progress (issue 16). */}
-      {loading ? <LoadProgress label={`Refreshing ${record.number}…`} /> : null}
+      <RecordRefreshNotice status={loading ? 'loading' : 'loaded'} what={record.number} onRetry={retryLoad} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="fw-semibold" data-number>{record.number}</span>
         {record.ownerName ? <span className="text-body-secondary" data-owner>{String(record.ownerName)}</span> : null}
