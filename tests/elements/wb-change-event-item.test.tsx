@@ -131,4 +131,33 @@ describe('<wb-change-event-item>', () => {
     expect(changeEventItems().get(7)?.coItemRecordId).to.equal(31);
     await waitFor(() => root.querySelector('[data-link-rule]')?.textContent === 'The change event item is already linked to a change order item.');
   });
+
+  // Issue 16: the link section says when the project's commitments are still loading or failed, never "no commitment".
+  it('a failed load of the commitments says so with a Retry that loads them, not that no commitment has the vendor', async () => {
+    let fail = true;
+    stubFetch(answers(item(18), { '/api/pfm/getsubcontracts': () => (fail ? { status: 500, body: { message: 'boom' } } : ok(SUBCONTRACTS)) }));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    const problem = await waitFor(() => linkSection(root)?.querySelector('[role=alert]'));
+    expect(problem.querySelector('span')!.textContent).to.equal("The project's commitments could not be loaded, so the item cannot be linked yet.");
+    expect(linkSection(root)!.textContent).not.to.contain('No commitment of this project');
+    fail = false;
+    problem.querySelector('button')!.click();
+    await waitFor(() => root.querySelectorAll('[data-candidates] option').length === 3);
+    expect(linkSection(root)!.querySelector('[role=alert]')).to.equal(null);
+  });
+
+  // Issue 16: the store's copy shows at once; a failed refresh says the copy may be out of date, with Retry.
+  it('an item the store already holds shows at once; a failed refresh says it may be out of date, and Retry refreshes it', async () => {
+    const held = item(18);
+    changeEventItems().upsert(held);
+    let fail = true;
+    stubFetch(answers(held, { '/api/pfm/getchangeeventitems': () => (fail ? { status: 500, body: { message: 'boom' } } : ok([held])) }));
+    const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
+    const notice = await waitFor(() => root.querySelector('[data-workbench="change-event-item"] > [role=alert]'));
+    expect(notice.querySelector('span')!.textContent).to.equal('Change event item 7 could not be refreshed, so what is shown may be out of date.');
+    expect(root.querySelector('[data-cost-code]')?.textContent).to.equal('05-1200-00 (S)');
+    fail = false;
+    notice.querySelector('button')!.click();
+    await waitFor(() => root.querySelector('[data-workbench="change-event-item"] > [role=alert]') === null);
+  });
 });
