@@ -27,7 +27,7 @@ async function firstOption(select: Locator): Promise<string> {
 }
 
 test('a PM takes a change from initiating document to commitment change order and owner change order', async ({ page }) => {
-  test.setTimeout(180_000); // about 40 steps: 25 s alone, and a busy CI machine has stretched it past 2 min
+  test.setTimeout(120_000);
   watchToken(page);
   const title = `E2E walk ${Date.now()}`;
   await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=initiating-documents`);

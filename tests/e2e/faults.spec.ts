@@ -121,14 +121,10 @@ async function open(page: Page, screen: ScreenCase, arm: () => void): Promise<vo
  */
 const NO_OWN_LOAD = new Set(['home', 'Reports workbench']);
 
-/** Screens with a known gap (none since 2026-11-24): a name here turns its case into a fixme. */
-const KNOWN_FAILING = new Set<string>([]);
-
 test.describe.configure({ mode: 'parallel' });
 
 for (const screen of screenCases()) {
   test(`${screen.name}: every load fault is shown, retried and recovered`, async ({ signedIn }) => {
-    test.fixme(KNOWN_FAILING.has(screen.name), 'known issue-16 gap: see KNOWN_FAILING');
     const page = await signedIn(screen.login);
     const element = screenElement(page, screen);
     const errors: string[] = [];
