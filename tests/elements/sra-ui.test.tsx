@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { clearLibraries } from '../../src/core/lookups';
+import { sameOriginPath } from '../../src/core/router/same-origin';
 import type { SraGateStatus, SraLoad, SraRecord, SraRow, VendorPrequalRecord } from '../../src/core/risk/api';
 import { MITIGATIONS, SRA_TEXT } from '../../src/core/risk/sra';
 import { ApiError } from '../../src/core/api';
 import { resetRoles, setRoles } from '../../src/core/roles';
-import { gateRefusalOf, sameOriginPath, setSraLoadTimeout, sraSheet, SRA_UI_TEXT as T } from '../../src/features/risk';
+import { gateRefusalOf, setSraLoadTimeout, sraSheet, SRA_UI_TEXT as T } from '../../src/features/risk';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/sr-sra/define';
 import '../../src/elements/wb-risk-assessment/define';

@@ -12,6 +12,7 @@ import { ROUTES, routeByName } from './routes';
 export * from './query';
 export * from './routes';
 export * from './resolve';
+export * from './same-origin';
 
 /** Every route of the table plus a catch-all, so an unknown path still reaches the store (as Not Found). */
 const ROUTER_CONFIG = {

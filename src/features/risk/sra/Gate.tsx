@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../core/api';
-import { loadGateStatus, problemText, sameOriginPath, serverMessage, sraPortalPath, type SraGateStatus } from './data';
+import { sameOriginPath } from '../../../core/router/same-origin';
+import { loadGateStatus, problemText, serverMessage, sraPortalPath, type SraGateStatus } from './data';
 import { useMayStartSra } from './BuyoutSra';
 import { LevelBadge } from './pieces';
 import { SRA_UI_TEXT as T } from './text';

@@ -201,22 +201,6 @@ export function refusedField(error: unknown): string {
 export const problemText = (error: unknown): string =>
   sharedProblemText(error, { ...SRA_UI_TEXT, forbidden: SRA_UI_TEXT.noAccess }, { staleServerOnly: true });
 
-/**
- * A link from data as a same-origin path ('/sr/sra?…'), or null: anything that is not a path on this
- * origin (another host, `//host`, `javascript:`, a backslash trick) is never followed.
- */
-export function sameOriginPath(link: unknown): string | null {
-  if (typeof link !== 'string') return null;
-  const text = link.trim();
-  if (!/^\/(?![/\\])/.test(text) || text.includes('\\')) return null;
-  try {
-    const url = new URL(text, location.origin);
-    return url.origin === location.origin ? url.pathname + url.search + url.hash : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The portal address of SRA `sraId` (its workbench over the list). */
 export const sraPortalPath = (sraId: number): string => `/sr/sra?workbench=RiskAssessment&recordKey=${SRA_RECORD_KEY}&recordId=${sraId}`;
 
