@@ -41,6 +41,7 @@ function manualChunks(id) {
   // Issue 13's timecard and time-off rules travel with their screens (and the host), never with the first screen.
   if (path.includes('/src/core/timecards/') || /\/src\/core\/time-off(-api)?\.ts$/.test(path)) return undefined;
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)
+  if (path.endsWith('/src/core/router/same-origin.ts')) return undefined; // travels with the screens that follow links from data (SRA)
   // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
   if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
@@ -60,6 +61,7 @@ function manualChunks(id) {
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
   // The "not on this project's team" screen (issue 15) loads only when a load is refused.
   if (path.endsWith('/src/ui/ProjectRefusal.tsx')) return undefined;
+  if (path.endsWith('/src/ui/drafts.tsx')) return undefined; // forms that keep typed work (issue 16): never the header
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];

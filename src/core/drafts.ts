@@ -134,6 +134,12 @@ export function writeDraft(key: string, value: unknown, now: number = Date.now()
   }
 }
 
+/** Every kept draft's storage key (any login, screen or form). */
+export function storedDraftKeys(): string[] {
+  const store = storage();
+  return store ? draftKeys(store) : [];
+}
+
 /** Remove the draft under `key`. */
 export function clearDraft(key: string): void {
   storage()?.removeItem(key);

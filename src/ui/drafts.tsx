@@ -5,10 +5,10 @@
  * hook's `banner` offers it back: "Restore unsaved changes from <time>? Restore / Discard".
  * Saving (the form equals the record again) and Discard clear it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { $session } from '../core/auth';
-import { clearDraft, draftKey, readDraft, stableJson, writeDraft, type Draft, type DraftId } from '../core/drafts';
+import { clearDraft, DRAFT_PREFIX, draftKey, readDraft, stableJson, storedDraftKeys, writeDraft, type Draft, type DraftId } from '../core/drafts';
 import { formatDateTime } from '../core/format';
 import { useStore } from './hooks';
 
@@ -93,6 +93,30 @@ export function useDraft<T>(options: DraftOptions<T>): DraftControl {
     },
     banner: pending ? <DraftOffer savedAt={pending.draft.savedAt} onRestore={restore} onDiscard={discard} /> : null,
   };
+}
+
+/** The record ids (as stored: text) of a login's kept drafts of one form of a screen, the newest first. */
+export function keptRecordIds(id: Omit<DraftId, 'recordId'>): string[] {
+  const want = [id.login.toLowerCase(), id.screen, id.recordKey ?? '', id.form ?? 'form'];
+  const found: Array<{ recordId: string; at: number }> = [];
+  for (const key of storedDraftKeys()) {
+    const parts = key.slice(DRAFT_PREFIX.length).split(':').map((part) => decodeURIComponent(part));
+    if (parts.length !== 5 || parts[0] !== want[0] || parts[1] !== want[1] || parts[2] !== want[2] || parts[4] !== want[3]) continue;
+    const draft = readDraft(key);
+    if (draft) found.push({ recordId: parts[3]!, at: draft.savedAt });
+  }
+  return found.sort((a, b) => b.at - a.at).map((f) => f.recordId);
+}
+
+/**
+ * The record id of the newest kept draft of a screen's form, or null: a screen whose open record is not in its
+ * address opens that record again after a reload, so its offer shows. Read once per login.
+ */
+export function useNewestKeptRecordId(id: Omit<DraftId, 'login' | 'recordId'>): string | null {
+  const session = useStore($session);
+  const login = session.status === 'signedIn' ? session.account?.login : undefined;
+  const { screen, recordKey, form } = id;
+  return useMemo(() => (login ? keptRecordIds({ login, screen, recordKey, form })[0] ?? null : null), [login, screen, recordKey, form]);
 }
 
 /** "Restore unsaved changes from <time>? Restore / Discard" (role=status). */

@@ -6,6 +6,8 @@ import { api, watchToken } from './support/api';
 import { openPortalAs } from './support/portal';
 import { serverAnswer } from './support/records';
 import { signIn } from './support/sign-in';
+import { e2eDb } from './support/db';
+import { addDays, weekOf } from '../../src/core/timecards';
 
 /** A Draft purchase order of project 1 (its description is editable); no other spec opens it. */
 const PO = 5;
@@ -101,3 +103,109 @@ test('typed work survives a reload and is offered back; Restore then Save, Disca
   await wb.locator('[data-save]').click();
   expect((await reverted).status()).toBe(200);
 });
+
+/**
+ * Every other form that keeps typed work (issue 16: create forms, workbenches, comments, the timecard week), one
+ * line each: typed, reloaded, offered, restored; reloaded again, discarded. Nothing is saved: the database is untouched.
+ */
+interface DraftCase {
+  name: string;
+  login: string;
+  /** The address (read from the e2e database when it names a record). */
+  path: () => string;
+  /** The element the form is in. */
+  scope: string;
+  /** The typed field (inside `scope`). */
+  field: (scope: Locator) => Locator;
+  /** Before typing (a new timecard line). */
+  prepare?: (scope: Locator) => Promise<void>;
+  /** Typing, when not `fill` (a timecard cell takes keys, as a grid cell does). */
+  type?: (field: Locator, text: string) => Promise<void>;
+  typed: string;
+  /** The kept draft's storage key. */
+  key: RegExp;
+}
+
+const THIS_WEEK = weekOf(new Date()).weekStart;
+/** A week no other spec writes (timecard.spec uses +10 and +11 weeks). */
+const DRAFT_WEEK = addDays(THIS_WEEK, 7 * 13);
+const lastId = (sql: string) => Number((e2eDb().prepare(sql).get() as { id: number }).id);
+const byLabel = (label: string) => (scope: Locator) => scope.getByLabel(label, { exact: true });
+
+const DRAFT_CASES: DraftCase[] = [
+  {
+    name: 'new direct cost', login: 'pm', path: () => '/pfm/projects/directcosts?projectId=1&budgetId=1&workbench=DirectCost&recordKey=Project&recordId=1',
+    scope: 'wb-direct-cost', field: byLabel('Description'), typed: 'Crane rental, half day', key: /^pfm\.draft:pm:wb-direct-cost:DirectCost:0:new-1$/,
+  },
+  {
+    name: 'new cost adjustment', login: 'pm', path: () => '/pfm/projects/costadjustments?projectId=1&budgetId=1&workbench=CostAdjustment&recordKey=Project&recordId=1',
+    scope: 'wb-cost-adjustment', field: byLabel('Description'), typed: 'Move contingency to concrete', key: /^pfm\.draft:pm:wb-cost-adjustment:CostAdjustment:0:new-1$/,
+  },
+  {
+    name: 'an Open cost adjustment', login: 'pm',
+    path: () => {
+      const id = lastId(`SELECT c.costAdjustmentId AS id FROM cost_adjustments c JOIN application_record_states s USING (applicationRecordStateId)
+        WHERE c.projectId = 1 AND s.name = 'Open' ORDER BY c.costAdjustmentId DESC LIMIT 1`);
+      return `/pfm/projects/costadjustments?projectId=1&budgetId=1&workbench=CostAdjustment&recordKey=CostAdjustment&recordId=${id}`;
+    },
+    scope: 'wb-cost-adjustment', field: byLabel('Description'), typed: 'Typed, not saved', key: /^pfm\.draft:pm:wb-cost-adjustment:CostAdjustment:\d+:form$/,
+  },
+  {
+    name: 'the timecard week', login: 'employee', path: () => `/teammembertoolbox/timecards/timecard?weekStart=${DRAFT_WEEK}`,
+    scope: 'tc-timecard', field: (scope) => scope.locator('[data-cell="0-1"]'),
+    prepare: async (scope) => { if (!(await scope.locator('[data-cell="0-1"]').count())) await scope.locator('[data-action="add-line"]').click(); },
+    type: async (field, text) => { await field.focus(); await field.page().keyboard.type(text); await field.page().keyboard.press('Enter'); },
+    typed: '7.5', key: new RegExp(`^pfm\\.draft:employee:tc-timecard:Timecard:\\d+%3A${DRAFT_WEEK}:form$`),
+  },
+  {
+    name: 'a SLIM request comment', login: 'admin', path: () => `/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=${lastId('SELECT max(requestId) AS id FROM slim_requests')}`,
+    scope: 'wb-slim-request', field: byLabel('Add a comment'), typed: 'Asked the vendor for the 2025 financials', key: /^pfm\.draft:admin:wb-slim-request:SlimRequest:\d+:comment$/,
+  },
+  {
+    name: 'a Draft SRA', login: 'admin',
+    path: () => `/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${lastId(`SELECT max(s.sraId) AS id FROM sras s JOIN application_record_states st USING (applicationRecordStateId) WHERE st.name = 'Draft'`)}`,
+    scope: 'wb-risk-assessment', field: byLabel('Description'), typed: 'Scope narrowed to the east wing', key: /^pfm\.draft:admin:wb-risk-assessment:Sra:\d+:form$/,
+  },
+  {
+    name: 'a new document template', login: 'admin', path: () => '/pfm/projects/projectiongrid?projectId=1&budgetId=1&workbench=DocumentTemplateAdministration',
+    scope: 'wb-document-template-administration', field: byLabel('Title'),
+    prepare: async (scope) => { if (!(await scope.locator('[data-editor="new"]').count())) await scope.locator('[data-action="new-template"]').click(); },
+    typed: 'Subcontract cover letter', key: /^pfm\.draft:admin:admin-document-templates:DocumentTemplate:0:form$/,
+  },
+];
+
+for (const login of [...new Set(DRAFT_CASES.map((c) => c.login))]) {
+  test(`every form of the drafts table keeps typed work across a reload (Restore, then Discard) — ${login}`, async ({ page }) => {
+    test.setTimeout(30_000 + DRAFT_CASES.filter((c) => c.login === login).length * 15_000);
+    let signedIn = false;
+    for (const c of DRAFT_CASES.filter((x) => x.login === login)) {
+      await test.step(c.name, async () => {
+        if (signedIn) await page.goto(c.path());
+        else await openPortalAs(page, login, c.path());
+        signedIn = true;
+        const scope = page.locator(c.scope);
+        await c.prepare?.(scope);
+        const field = c.field(scope);
+        await expect(field).toBeVisible();
+        const before = await field.inputValue();
+        if (c.type) await c.type(field, c.typed);
+        else {
+          await field.fill(c.typed);
+          await field.press('Tab');
+        }
+        await expect.poll(() => draftKeys(page), c.name).toContainEqual(expect.stringMatching(c.key));
+        await page.reload();
+        await expect(offer(scope)).toHaveText(OFFER);
+        await offer(scope).getByRole('button', { name: 'Restore', exact: true }).click();
+        await expect(c.field(scope)).toHaveValue(c.typed);
+        await expect(offer(scope)).toHaveCount(0);
+        // Still not saved: offered again after the next reload; Discard drops it.
+        await page.reload();
+        await offer(scope).getByRole('button', { name: 'Discard', exact: true }).click();
+        await expect(offer(scope)).toHaveCount(0);
+        expect((await draftKeys(page)).filter((key) => c.key.test(key))).toEqual([]);
+        if (await c.field(scope).count()) await expect(c.field(scope)).toHaveValue(before);
+      });
+    }
+  });
+}

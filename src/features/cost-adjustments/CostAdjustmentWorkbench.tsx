@@ -15,6 +15,7 @@ import {
   FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
+import { useDraft } from '../../ui/drafts';
 import { CostCodePicker, contractFieldEditable, loadCostCodes, type CostCodeRow } from '../commitments';
 import {
   advanceCostAdjustment, costAdjustmentStore, isUnreconciled, loadCostAdjustment, saveCostAdjustment, shownAmount,
@@ -172,6 +173,18 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
   const closed = record?.closed === true;
   const editable = useCallback((field: string) => contractFieldEditable(fieldSecurity, closed, field), [fieldSecurity, closed]);
   const form = useMemo(() => formFeedback(feedback), [feedback]);
+  const anyEditable = HEADER.some((field) => editable(field)) || editable('items');
+  // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
+  const hasDraft = draft !== null;
+  const saved = useMemo(() => (record && hasDraft ? draftFrom(record) : undefined), [record, hasDraft]);
+  const kept = useDraft<Draft>({
+    screen: 'wb-cost-adjustment', recordKey: 'CostAdjustment', recordId, value: draft ?? undefined, saved, enabled: fieldSecurity !== null && anyEditable,
+    restore: (value) => {
+      if (!value || typeof value.header !== 'object' || !Array.isArray(value.items)) return;
+      // New rows get fresh keys: this page's counter started again.
+      setDraft({ header: value.header, items: value.items.map((item) => (item.itemId === null ? { ...item, key: newKey() } : item)) });
+    },
+  });
 
   if (load.status === 'failed') {
     return (
@@ -186,7 +199,6 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
   }
 
   const itemsEditable = editable('items');
-  const anyEditable = HEADER.some((field) => editable(field)) || itemsEditable;
   const setHeader = (name: HeaderName, value: string) => setDraft((d) => d && { ...d, header: { ...d.header, [name]: value } });
   const setItem = (key: string, change: Partial<ItemDraft>) =>
     setDraft((d) => d && { ...d, items: d.items.map((item) => (item.key === key ? { ...item, ...change } : item)) });
@@ -301,6 +313,7 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
           {problem.stale ? <button type="button" className="btn btn-sm border text-body" onClick={reload}>Reload</button> : null}
         </div>
       ) : null}
+      {anyEditable ? kept.banner : null}
       <ValidationSummary feedback={form} />
       {!anyEditable ? <p className="text-body-secondary small" data-read-only>{CA_TEXT.readOnly(record.recordStateName)}</p> : null}
 

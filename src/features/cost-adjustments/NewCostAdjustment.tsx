@@ -8,6 +8,7 @@ import { lookupList } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { sanitizeNumber } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
+import { useDraft } from '../../ui/drafts';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, useWorkbenchRecordName, type FeedbackItem } from '../../ui/records';
 import { loadProjectBudgets, type BudgetRow } from '../commitments';
 import { createCostAdjustment, type NewCostAdjustment as Values } from './data';
@@ -22,8 +23,15 @@ export const NEW_TEXT = {
 
 /** The form. */
 export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; budgetId: number }) {
-  const [values, setValues] = useState<Values>({
+  // The untouched form: what is kept differs from it (a budget chosen because it is the only one is not typed work).
+  const [empty, setEmpty] = useState<Values>({
     projectId, budgetId: budgetId > 0 ? String(budgetId) : '', costAdjustmentReasonId: '', description: '', amount: '', adjustmentDate: '', transfer: false,
+  });
+  const [values, setValues] = useState<Values>(empty);
+  // A half-filled new cost adjustment survives a reload: kept while it differs from the empty form, offered back.
+  const kept = useDraft<Values>({
+    screen: 'wb-cost-adjustment', recordKey: 'CostAdjustment', recordId: 0, form: `new-${projectId}`, value: values, saved: empty,
+    enabled: projectId > 0, restore: (value) => setValues((v) => ({ ...v, ...value, projectId })),
   });
   const [budgets, setBudgets] = useState<BudgetRow[]>([]);
   const [reasons, setReasons] = useState<Array<{ costAdjustmentReasonId: number; displayText?: string; name?: string }>>([]);
@@ -39,7 +47,9 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
     loadProjectBudgets(projectId, abort.signal).then((list) => {
       if (abort.signal.aborted) return;
       setBudgets(list);
-      setValues((v) => (v.budgetId || list.length !== 1 ? v : { ...v, budgetId: String(list[0]!.budgetId) }));
+      const only = (v: Values) => (v.budgetId || list.length !== 1 ? v : { ...v, budgetId: String(list[0]!.budgetId) });
+      setEmpty(only);
+      setValues(only);
     }, (error: unknown) => { if (!abort.signal.aborted) console.error('Budgets failed to load', error); });
     return () => abort.abort();
   }, [projectId]);
@@ -58,6 +68,7 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
     setProblem(null);
     try {
       const created = await createCostAdjustment(values);
+      kept.clear();
       showToast(NEW_TEXT.created(created.number), { variant: 'success' });
       openWorkbench('CostAdjustment', { recordKey: 'CostAdjustment', recordId: created.costAdjustmentId });
     } catch (error) {
@@ -72,6 +83,7 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   return (
     <form ref={root} className="p-1" data-workbench="new-cost-adjustment" onSubmit={(e) => { e.preventDefault(); void create(); }} noValidate>
       <h2 className="h5">{NEW_TEXT.title}</h2>
+      {kept.banner}
       {problem ? <div className="alert alert-warning" role="alert">{problem}</div> : null}
       <ValidationSummary feedback={form} />
       <div className="row g-2">

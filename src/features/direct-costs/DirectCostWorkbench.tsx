@@ -19,6 +19,7 @@ import {
   moveNeedsApprover,
 } from '../../core/workflow/direct-costs';
 import { useStore } from '../../ui/hooks';
+import { useDraft } from '../../ui/drafts';
 import {
   FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldInvalid, formFeedback, loadFieldSecurity, useRecord,
   useWorkbenchRecordName, type FeedbackItem, type FieldSecurity, type FormFeedback,
@@ -76,6 +77,14 @@ function draftOf(record: DirectCost): Draft {
       key: `dc-item-${item.directCostItemId}`, costType: item.costType ?? '', costCodeId: item.costCodeId, description: item.description, amount: sanitizeNumber(item.amount),
     })),
   };
+}
+
+/** A draft as kept across a reload: item keys are this page's own, so they are left out (new ones on restore). */
+type KeptDraft = { values: DirectCostValues; items: Array<Omit<ItemDraft, 'key'>> };
+const keptOf = (draft: Draft): KeptDraft => ({ values: draft.values, items: draft.items.map(({ key: _key, ...item }) => item) });
+function draftFromKept(kept: KeptDraft, fallback: Draft): Draft {
+  if (!kept || typeof kept.values !== 'object' || !Array.isArray(kept.items)) return fallback;
+  return { values: { ...fallback.values, ...kept.values }, items: kept.items.map((item) => ({ ...item, key: newKey() })) };
 }
 
 /** What the browser can check before sending (the server checks again). */
@@ -329,14 +338,20 @@ function useProjectBudget(projectId: number, budgetId: number): number {
 function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number; budgetId: number }) {
   const budgetId = useProjectBudget(projectId, givenBudget);
   const costCodes = useCostCodes(budgetId);
-  const [draft, setDraftState] = useState<Draft>(() => ({
+  const [empty] = useState<Draft>(() => ({
     values: { directCostDate: localToday(), directCostTypeId: '', vendorId: '', invoiceNumber: '', description: '', amount: '' }, items: [emptyItem()],
   }));
+  const [draft, setDraftState] = useState<Draft>(empty);
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useMemo(() => formFeedback(feedback), [feedback]);
   const setDraft = useCallback((update: (d: Draft) => Draft) => setDraftState(update), []);
+  // A half-filled new direct cost survives a reload: kept while it differs from the empty form, offered back.
+  const kept = useDraft<KeptDraft>({
+    screen: 'wb-direct-cost', recordKey: 'DirectCost', recordId: 0, form: `new-${projectId}`, value: keptOf(draft), saved: keptOf(empty),
+    enabled: projectId > 0, restore: (value) => setDraftState(draftFromKept(value, empty)),
+  });
   if (projectId < 1) return <div className="alert alert-warning m-3" role="alert">{DIRECT_COST_WB_TEXT.noProject}</div>;
 
   async function create(): Promise<void> {
@@ -347,6 +362,7 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
     setBusy(true);
     try {
       const created = await createDirectCost(projectId, givenBudget, valuesOf(draft), itemsOf(draft));
+      kept.clear();
       showToast(DIRECT_COST_WB_TEXT.created(created.number), { variant: 'success' });
       openWorkbench('DirectCost', { recordKey: 'DirectCost', recordId: created.directCostId });
     } catch (error) {
@@ -362,6 +378,7 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
     <form className="direct-cost-workbench" data-workbench="new-direct-cost" noValidate onSubmit={(e) => { e.preventDefault(); void create(); }}>
       <h2 className="h5">New direct cost</h2>
       <p className="small text-body-secondary">An invoice, expense or payroll adjustment charged straight to the job. Attach the invoice under Files once it is created.</p>
+      {kept.banner}
       {problem ? <div className="alert alert-warning" role="alert" data-problem>{problem}</div> : null}
       <ValidationSummary feedback={form} />
       <DirectCostForm draft={draft} setDraft={setDraft} editable={() => true} feedback={form} projectId={projectId} budgetId={budgetId}
@@ -373,6 +390,8 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
     </form>
   );
 }
+
+const EDITABLE_FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount', 'items'];
 
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
 
@@ -428,6 +447,14 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
   const costCodes = useCostCodes(record?.budgetId);
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName ?? ''}`.trim() : undefined);
   const editable = useCallback((field: string) => fieldEditable(fieldSecurity, field), [fieldSecurity]);
+  const anyEditable = EDITABLE_FIELDS.some(editable);
+  // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
+  const hasDraft = draft !== null;
+  const saved = useMemo(() => (record && hasDraft ? keptOf(draftOf(record)) : undefined), [record, hasDraft]);
+  const kept = useDraft<KeptDraft>({
+    screen: 'wb-direct-cost', recordKey: 'DirectCost', recordId, value: draft ? keptOf(draft) : undefined, saved,
+    enabled: fieldSecurity !== null && anyEditable, restore: (value) => { if (record) setDraftState(draftFromKept(value, draftOf(record))); },
+  });
 
   if (load.status === 'failed') {
     return (
@@ -440,8 +467,6 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
   if (!record || !draft || !security) {
     return <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{DIRECT_COST_WB_TEXT.loading}</div>;
   }
-
-  const anyEditable = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount', 'items'].some(editable);
 
   async function save(): Promise<void> {
     if (!record || !draft) return;
@@ -538,6 +563,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
           {problem.stale ? <button type="button" className="btn btn-sm border text-body" onClick={reload}>Reload</button> : null}
         </div>
       ) : null}
+      {anyEditable ? kept.banner : null}
       <ValidationSummary feedback={form} />
       {!anyEditable ? <p className="text-body-secondary small" data-read-only>{DIRECT_COST_WB_TEXT.readOnly(record.recordStateName)}</p> : null}
 

@@ -14,6 +14,7 @@ import {
 } from '../../core/documents';
 import { formatDateTime } from '../../core/format';
 import { showToast } from '../../core/messages';
+import { useDraft, useNewestKeptRecordId } from '../../ui/drafts';
 import { PdfFrame } from '../../ui/workbench';
 import {
   failureOf, loadPreviewRecords, loadTemplates, previewTemplate, refusalMessage, saveTemplate, TEMPLATES_TEXT as TEXT, TEMPLATES_TIMEOUT_MS,
@@ -24,6 +25,11 @@ type Load = { status: 'loading' } | { status: 'ready'; rows: DocumentTemplate[] 
 
 const NEW_BODY = '# {{documentTitle}}\nProject {{projectNumber}} {{projectName}}\nVendor: {{vendorName}}, {{vendorAddress}}\n\n{{description}}\n\n{{items}}\n\nTotal: {{totalAmount}}';
 
+/** Where typed work of the editor is kept across a reload (src/core/drafts). */
+const DRAFT_SCREEN = 'admin-document-templates';
+const DRAFT_RECORD_KEY = 'DocumentTemplate';
+const EMPTY_TEMPLATE: TemplateDraft = { title: '', recordKey: 'Subcontract', body: NEW_BODY, active: false };
+
 const draftOf = (t: DocumentTemplate): TemplateDraft => ({
   documentTemplateId: t.documentTemplateId, version: t.version, title: t.title, recordKey: t.recordKey, body: t.body, active: Boolean(t.active),
 });
@@ -33,6 +39,8 @@ export function TemplateAdministration() {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [selected, setSelected] = useState<number | 'new' | null>(null);
+  // The open template is not in the address: after a reload the one with kept typed work opens first, so its offer shows.
+  const keptId = useNewestKeptRecordId({ screen: DRAFT_SCREEN, recordKey: DRAFT_RECORD_KEY });
 
   useEffect(() => {
     const abort = new AbortController();
@@ -42,7 +50,8 @@ export function TemplateAdministration() {
       (rows) => {
         if (left) return;
         setLoad({ status: 'ready', rows });
-        setSelected((s) => s ?? rows[0]?.documentTemplateId ?? 'new');
+        const kept = keptId === '0' ? 'new' : rows.find((r) => String(r.documentTemplateId) === keptId)?.documentTemplateId;
+        setSelected((s) => s ?? kept ?? rows[0]?.documentTemplateId ?? 'new');
       },
       (error: unknown) => {
         if (left) return;
@@ -51,7 +60,7 @@ export function TemplateAdministration() {
       },
     ).finally(() => clearTimeout(timer));
     return () => { left = true; clearTimeout(timer); abort.abort(); };
-  }, [attempt]);
+  }, [attempt, keptId]);
 
   const rows = load.status === 'ready' ? load.rows : null;
   const template = rows && typeof selected === 'number' ? rows.find((r) => r.documentTemplateId === selected) ?? null : null;
@@ -134,8 +143,13 @@ type SaveProblem = { kind: 'body'; message: string } | { kind: 'stale'; message:
 
 function TemplateEditor({ template, onSaved }: { template: DocumentTemplate | null; onSaved(saved: DocumentTemplate, options?: { keepSelection?: boolean }): void }) {
   const id = useId();
-  const [draft, setDraft] = useState<TemplateDraft>(() => (template ? draftOf(template) : { title: '', recordKey: 'Subcontract', body: NEW_BODY, active: false }));
+  const [draft, setDraft] = useState<TemplateDraft>(() => (template ? draftOf(template) : EMPTY_TEMPLATE));
   const [saved, setSaved] = useState<TemplateDraft | null>(() => (template ? draftOf(template) : null));
+  // Typed work survives a reload: kept while it differs from the template (or the empty new one), offered back.
+  const kept = useDraft<TemplateDraft>({
+    screen: DRAFT_SCREEN, recordKey: DRAFT_RECORD_KEY, recordId: template?.documentTemplateId ?? 0, value: draft, saved: saved ?? EMPTY_TEMPLATE,
+    restore: (value) => { if (value && typeof value.body === 'string') setDraft({ ...value, documentTemplateId: template?.documentTemplateId }); },
+  });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [titleMissing, setTitleMissing] = useState(false);
@@ -175,6 +189,7 @@ function TemplateEditor({ template, onSaved }: { template: DocumentTemplate | nu
     setProblem(null);
     try {
       const result = await saveTemplate(draft);
+      kept.clear();
       const next = draftOf(result);
       setDraft(next);
       setSaved(next);
@@ -211,6 +226,7 @@ function TemplateEditor({ template, onSaved }: { template: DocumentTemplate | nu
         <span>{template ? `Edit ‘${template.title}’` : TEXT.newTemplate}</span>
         {dirty ? <span className="badge text-bg-warning" data-dirty>{TEXT.unsaved}</span> : null}
       </h3>
+      {kept.banner}
       <form onSubmit={(e) => void submit(e)} noValidate data-form="template">
         <div className="row g-2 mb-2">
           <div className="col-12 col-md-6">

@@ -14,12 +14,13 @@ import {
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
 import { feedbackFrom } from '../../ui/records';
 import {
-  blankLine, cellHours, copiedLines, editLines, loadTimecard, policyLine, saveTimecard, sumHours, updateTimecardState,
+  blankLine, cellHours, copiedLines, editLines, loadTimecard, policyLine, rekeyedLines, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
 } from './data';
 import { TIMECARD_ADMINS } from '../../core/access';
 import { $roles, hasAccess } from '../../core/roles';
 import { useStore } from '../../ui/hooks';
+import { useDraft } from '../../ui/drafts';
 import { Deadline } from './Deadline';
 import { EmployeePicker } from './EmployeePicker';
 import { DayList } from './DayList';
@@ -118,6 +119,13 @@ function expectedOf(load: TimecardLoad): ExpectedHours {
   return { expected: load.timecard.expectedHours, reducedBy: round(load.timecard.expectedHours - left), left, perDay };
 }
 
+/** A week's typed work as kept across a reload (line keys are the page's own, left out). */
+interface KeptWeek {
+  lines: Array<Omit<EditLine, 'key'>>;
+  reason: string;
+}
+const keptLines = (lines: readonly EditLine[]): KeptWeek['lines'] => lines.map(({ key: _key, ...line }) => line);
+
 export function TimecardScreen(props: TimecardProps) {
   const initial: TimecardQuery = useMemo(() => {
     const timecardId = valid(props.timecardId) ?? (!props.recordKey || props.recordKey === 'Timecard' ? valid(props.recordId) : undefined);
@@ -211,6 +219,22 @@ export function TimecardScreen(props: TimecardProps) {
   }, [requestKey, apply]);
 
   const retryLoad = () => setAttempt((n) => n + 1);
+
+  // Typed hours survive a reload (issue 16): the week's manual lines and reason are kept while they differ from the card.
+  const savedWeek = useMemo(() => (load ? {
+    lines: keptLines(editLines(load.lines.filter((l) => l.source === 'manual'))), reason: load.timecard.shortfallReason ?? '',
+  } : undefined), [load]);
+  const kept = useDraft<KeptWeek>({
+    screen: 'tc-timecard', recordKey: 'Timecard', recordId: load ? `${load.timecard.employeeId}:${load.timecard.weekStart}` : undefined,
+    value: load ? { lines: keptLines(manual), reason } : undefined, saved: savedWeek,
+    enabled: load !== null && me !== undefined && Boolean(load.timecard.mayEdit) && !load.timecard.editNeedsReason,
+    restore: (value) => {
+      if (!value || !Array.isArray(value.lines)) return;
+      setManual(rekeyedLines(value.lines));
+      setReason(typeof value.reason === 'string' ? value.reason : '');
+      setDirty(true);
+    },
+  });
 
   const header = load?.timecard;
   const expected = useMemo(() => (load ? expectedOf(load) : null), [load]);
@@ -509,6 +533,7 @@ export function TimecardScreen(props: TimecardProps) {
         <div><dt className="d-inline fw-normal text-body-secondary">{TIMECARD_SCREEN_TEXT.left} </dt><dd className="d-inline fw-semibold" data-left>{hoursLeft}</dd></div>
       </dl>
 
+      {editable ? kept.banner : null}
       {banner ? (
         <div className={`alert ${banner.kind === 'stale' ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-2 py-2`} role="alert" data-banner={banner.kind}>
           <span>{banner.message}</span>

@@ -59,6 +59,11 @@ export function editLines(rows: readonly TimecardLineRow[]): EditLine[] {
   return rows.map((row) => ({ ...row, key: newKey(), text: Array.from({ length: 7 }, (_, d) => hoursText(row.hours[d])) }));
 }
 
+/** Lines kept across a reload (their keys were the old page's) with new keys. */
+export function rekeyedLines(lines: ReadonlyArray<Omit<EditLine, 'key'>>): EditLine[] {
+  return lines.map((line) => ({ ...line, key: newKey() }));
+}
+
 /** A new empty manual line. */
 export function blankLine(timeType: TimeType = 'Regular'): EditLine {
   return {

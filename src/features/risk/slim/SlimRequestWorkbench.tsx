@@ -10,8 +10,9 @@ import { useEffect, useId, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
-  type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord,
+  SLIM_RECORD_KEY, type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord,
 } from '../../../core/risk';
+import { useDraft } from '../../../ui/drafts';
 import { useWorkbenchRecordName } from '../../../ui/records';
 import {
   assignSlimRequests, isForbidden, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, moveSlimRequest, problemText, projectLabel, saveSlimComment,
@@ -268,6 +269,11 @@ function Comments({ requestId }: { requestId: number }) {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  // A half-typed comment survives a reload: kept while the box is not empty, offered back.
+  const kept = useDraft<string>({
+    screen: 'wb-slim-request', recordKey: SLIM_RECORD_KEY, recordId: requestId, form: 'comment', value: body, saved: '',
+    restore: (value) => setBody(typeof value === 'string' ? value : ''),
+  });
   useEffect(() => {
     const abort = new AbortController();
     loadSlimComments(requestId, abort.signal).then((rows) => { setComments(rows); setLoadProblem(''); }, (error: unknown) => { if (!abort.signal.aborted) setLoadProblem(problemText(error)); });
@@ -347,6 +353,7 @@ function Comments({ requestId }: { requestId: number }) {
       )}
       {problem ? <div className="alert alert-danger py-1 small" role="alert" data-comment-problem>{problem}</div> : null}
       <form noValidate onSubmit={(e) => { e.preventDefault(); void post(); }}>
+        {kept.banner}
         <label className="form-label small mb-1" htmlFor={`${id}-new`}>{T.newComment}</label>
         <textarea id={`${id}-new`} className="form-control form-control-sm mb-2" rows={2} value={body} data-field="comment" onChange={(e) => setBody(e.currentTarget.value)} />
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-action="post-comment">{T.post}</button>

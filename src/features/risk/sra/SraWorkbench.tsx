@@ -11,6 +11,8 @@ import { ApiError } from '../../../core/api';
 import { formatCostCode, formatDate, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../core/risk/sra';
+import { SRA_RECORD_KEY } from '../../../core/risk/api';
+import { useDraft } from '../../../ui/drafts';
 import { useWorkbenchRecordName } from '../../../ui/records';
 import { isStale, loadSra, moveSra, problemText, refusedField, saveSra, serverMessage, type SraLoad } from './data';
 import { LevelBadge, StateBadge } from './pieces';
@@ -28,6 +30,8 @@ interface Draft {
 const draftOf = (load: SraLoad): Draft => ({
   amount: sanitizeNumber(load.sra.amount), description: load.sra.description ?? '', mitigations: [...load.sra.mitigations], mitigationNote: load.sra.mitigationNote ?? '',
 });
+/** A draft as kept: mitigations in one order (their order does not matter), the amount as typed without grouping. */
+const normalDraft = (draft: Draft): Draft => ({ ...draft, amount: sanitizeNumber(draft.amount), mitigations: [...draft.mitigations].sort() });
 const sameDraft = (a: Draft, b: Draft) => parseNumber(a.amount) === parseNumber(b.amount) && a.description === b.description && a.mitigationNote === b.mitigationNote
   && a.mitigations.length === b.mitigations.length && a.mitigations.every((m) => b.mitigations.includes(m));
 
@@ -68,6 +72,13 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
     );
     return () => abort.abort();
   }, [recordId, attempt, requestKey]);
+
+  // Unsaved edits of a Draft SRA survive a reload: kept while they differ from the SRA, offered back on opening.
+  const kept = useDraft<Draft>({
+    screen: 'wb-risk-assessment', recordKey: SRA_RECORD_KEY, recordId, value: draft ? normalDraft(draft) : undefined, saved: load ? normalDraft(draftOf(load)) : undefined,
+    enabled: load !== null && load.editable && load.sra.state === 'Draft',
+    restore: (value) => { if (value && Array.isArray(value.mitigations)) setDraft({ ...value, mitigations: [...value.mitigations] }); },
+  });
 
   if (state.status === 'failed') {
     return (
@@ -185,6 +196,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
         </div>
       </div>
 
+      {editable ? kept.banner : null}
       {problem ? (
         <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3 mb-0" role="alert" data-problem>
           <span>{problem.text}</span>
