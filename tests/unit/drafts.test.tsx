@@ -8,7 +8,7 @@ import {
   DRAFT_MAX_CHARS, DRAFT_MAX_COUNT, DRAFT_PREFIX, DRAFT_VERSION, clearAllDrafts, clearDraft, clearOtherUsersDrafts, draftKey, readDraft,
   sameDraftValue, stableJson, writeDraft,
 } from '../../src/core/drafts';
-import { DRAFT_TEXT, useDraft } from '../../src/ui/drafts';
+import { DRAFT_TEXT, keptRecordIds, useDraft } from '../../src/ui/drafts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -106,6 +106,28 @@ function Form({ saved, recordId = 7 }: { saved: FormValue; recordId?: number }) 
     </div>
   );
 }
+
+describe('keptRecordIds (ui): which record of a screen has kept work', () => {
+  beforeEach(() => sessionStorage.clear());
+  after(() => sessionStorage.clear());
+
+  it("lists one login's record ids of one screen, record kind and form, the newest first; others are not listed", () => {
+    const keep = (id: Parameters<typeof draftKey>[0], at: number) => writeDraft(draftKey(id), { title: 'typed' }, at);
+    const form = { screen: 'admin-document-templates', recordKey: 'DocumentTemplate' };
+    keep({ login: 'admin', ...form, recordId: 4 }, 1_000);
+    keep({ login: 'admin', ...form, recordId: 0 }, 3_000);
+    keep({ login: 'admin', ...form, recordId: 'a:b' }, 2_000);
+    keep({ login: 'pm', ...form, recordId: 9 }, 4_000);
+    keep({ login: 'admin', screen: 'admin-document-templates', recordKey: 'Other', recordId: 5 }, 5_000);
+    keep({ login: 'admin', ...form, recordId: 6, form: 'preview' }, 6_000);
+    expect(keptRecordIds({ login: 'ADMIN', ...form })).to.deep.equal(['0', 'a:b', '4']);
+    expect(keptRecordIds({ login: 'pm', ...form })).to.deep.equal(['9']);
+    expect(keptRecordIds({ login: 'rpm', ...form })).to.deep.equal([]);
+    // A corrupt draft is not listed (and is removed).
+    sessionStorage.setItem(draftKey({ login: 'admin', ...form, recordId: 7 }), '{not json');
+    expect(keptRecordIds({ login: 'admin', ...form })).to.deep.equal(['0', 'a:b', '4']);
+  });
+});
 
 describe('useDraft (ui)', () => {
   let host: HTMLDivElement;
