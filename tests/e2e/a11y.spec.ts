@@ -8,10 +8,10 @@
  *   reduced motion respected.
  * One signed-in page per login visits its entries in turn; the scheme switches in-page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openPortalAs, pushPath } from './support/portal';
 import { screenCases, waitForScreen, type ScreenCase } from './support/screens';
+import { axeOn } from './support/axe';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -39,7 +39,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Serious and critical axe violations on the page, one line each (`colours`: only the rules that read colours). */
 async function axeProblems(page: Page, colours = false): Promise<string[]> {
-  const results = await (colours ? new AxeBuilder({ page }).withRules(COLOUR_RULES) : new AxeBuilder({ page }).withTags(TAGS)).analyze();
+  const builder = axeOn(page);
+  const results = await (colours ? builder.withRules(COLOUR_RULES) : builder.withTags(TAGS)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' > ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);

@@ -5,7 +5,6 @@
 // the review page approves it in bulk with a reason; the pm's page, on Retry (no new sign-in), opens the
 // project. Axe light and dark on the refusal, the form and the review page.
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/access-requests.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { ACCESS_REQUEST_API, ACCESS_TEXT, addIsoDays } from '../../src/core/toolbox/access';
@@ -13,6 +12,7 @@ import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -22,7 +22,7 @@ async function axe(page: Page, include: [string, ...string[]], name: string): Pr
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(50);
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/access-${name}-${colorScheme}.png`, fullPage: true });

@@ -2,12 +2,12 @@
 // Run alone: npx rollup -c && E2E_PORT=4646 npx playwright test tests/e2e/app-records.spec.ts
 // The admin makes Change Event 'changeReasonId' read-only for Project Manager in Open; pm's workbench (opened again,
 // no page reload) and the server follow; the spec puts the rule back at the end. Refusals change nothing.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { dialog, serverAnswer } from './support/records';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -18,7 +18,7 @@ const stateIdOf = (key: string, name: string): number =>
 async function axe(page: Page, host: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', host] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', host] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
   }

@@ -5,12 +5,12 @@
 // twice, and a second copy of the whole bundle under another path). Data-driven from the manifest: a new
 // element joins by existing. One signed-in page per scenario; the elements are mounted one after another.
 // Run alone: npx rollup -c && E2E_PORT=4647 npx playwright test tests/e2e/catalogue.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../demo/host/security-headers';
 import { signIn } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 interface ManifestElement {
   tagName: string;
@@ -167,7 +167,7 @@ test('gallery: every element listed; one shown live with editable attributes, an
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious, colorScheme).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`gallery-${colorScheme}.png`), fullPage: false });

@@ -1,12 +1,12 @@
 // Cost adjustments end to end: real sign-in as pm, the real API, each step checked in the database (read-only).
 // Run alone: npx rollup -c && E2E_PORT=8604 npx playwright test tests/e2e/cost-adjustments.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { advance, dialog } from './support/records';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -234,13 +234,13 @@ test.describe('cost adjustments', () => {
       await openPortalAs(page, 'pm', '/pfm/projects/costadjustments?projectId=1');
       await expect(screen(page).locator('tbody tr[data-record-id]').first()).toBeVisible();
       await page.screenshot({ path: `.tmp/ca-shots/list-${colorScheme}.png`, fullPage: true });
-      const list = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-cost-adjustments'] }).analyze();
+      const list = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-cost-adjustments'] }).analyze();
       expect(list.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await screen(page).locator('tbody tr[data-record-id] button[data-open]').first().click();
       await expect(workbench(page).locator('[data-reference-documents] table, [data-reference-documents] [role="status"]').first()).toBeVisible();
       await expect(workbench(page).locator('[data-documents]')).toBeVisible();
       await page.screenshot({ path: `.tmp/ca-shots/workbench-${colorScheme}.png`, fullPage: true });
-      const wb = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host', 'wb-cost-adjustment'] }).analyze();
+      const wb = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host', 'wb-cost-adjustment'] }).analyze();
       expect(wb.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }

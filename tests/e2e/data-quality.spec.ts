@@ -1,11 +1,11 @@
 // Data quality end to end: real sign-in as pm, the real API and the seeded defects of project 1.
 // Run alone: npx rollup -c && E2E_PORT=8606 npx playwright test tests/e2e/data-quality.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
+import { axeOn } from './support/axe';
 
 const PATH = '/pfm/projects/dataquality?projectId=1&budgetId=1';
 const screen = (page: Page) => page.locator('pfm-data-quality');
@@ -38,7 +38,7 @@ test.describe('data quality', () => {
 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-data-quality'] }).analyze();
+      const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-data-quality'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
       await page.screenshot({ path: `.tmp/data-quality-${colorScheme}.png`, fullPage: true });

@@ -2,7 +2,6 @@
 // Run alone: npx rollup -c && E2E_PORT=4643 npx playwright test tests/e2e/default-assignments.spec.ts
 // The admin previews a rule (the table matches the database), saves it by keyboard, applies it (the
 // members are in the database), then the create-project call makes a project that gets its team from it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_ASSIGNMENTS_API as API } from '../../src/core/toolbox/assignments';
 import { ASSIGNMENTS_TEXT as T } from '../../src/features/toolbox/default-assignments/data';
@@ -10,6 +9,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const screen = (page: Page) => page.locator('pt-default-assignments');
@@ -20,7 +20,7 @@ const answerOf = (page: Page, path: string) => page.waitForResponse((r) => new U
 async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pt-default-assignments'] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pt-default-assignments'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
     await page.screenshot({ path: `.tmp/${name}-${colorScheme}.png`, fullPage: true });

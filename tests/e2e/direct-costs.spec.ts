@@ -1,11 +1,11 @@
 // Direct costs end to end: real sign-in as pm (submitter) and rpm (approver), the real API and database.
 // Run alone: npx rollup -c && E2E_PORT=8605 npx playwright test tests/e2e/direct-costs.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { dialog } from './support/records';
+import { axeOn } from './support/axe';
 
 const LIST = '/pfm/projects/directcosts?projectId=1&budgetId=1';
 const screen = (page: Page) => page.locator('pfm-direct-costs');
@@ -202,7 +202,7 @@ test.describe('direct costs', () => {
       watchToken(page);
       await openPortalAs(page, 'pm', LIST);
       await expect(screen(page).locator('[data-testid="list-DirectCost"] tbody tr[data-record-id]').first()).toBeVisible();
-      const serious = async (tags: [string, string, ...string[]]) => (await new AxeBuilder({ page }).include({ fromShadowDom: tags }).analyze())
+      const serious = async (tags: [string, string, ...string[]]) => (await axeOn(page).include({ fromShadowDom: tags }).analyze())
         .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(await serious(['portal-app', 'pfm-direct-costs'])).toEqual([]);
       await page.screenshot({ path: `.tmp/direct-costs-list-${colorScheme}.png`, fullPage: true });

@@ -1,13 +1,13 @@
 // Document templates and the generated document end to end: real sign-in, the real API, the seeded database.
 // Run alone: npx rollup -c && E2E_PORT=4625 npx playwright test tests/e2e/document-templates.spec.ts
 // The admin makes its own (inactive) template, so the active defaults other specs render stay as seeded.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog, serverAnswer } from './support/records';
+import { axeOn } from './support/axe';
 
 const ADMIN_PATH = '/pfm/projects?workbench=DocumentTemplateAdministration';
 const wb = (page: Page) => page.locator('wb-document-template-administration');
@@ -55,7 +55,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 async function axe(page: Page, hosts: [string, string, ...string[]], name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: hosts }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: hosts }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
     await page.screenshot({ path: `.tmp/${name}-${colorScheme}.png` });

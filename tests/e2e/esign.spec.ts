@@ -1,6 +1,5 @@
 // E-sign end to end: real sign-in as pm, the real API and the demo signing service, each step checked in the database (read-only).
 // Run alone: npx rollup -c && E2E_PORT=4622 npx playwright test tests/e2e/esign.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -8,6 +7,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { dialog, serverAnswer } from './support/records';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -280,19 +280,19 @@ test.describe('e-sign', () => {
       await screen(page).locator('[data-new="envelope"]').click();
       await expect(screen(page).locator('[data-form="new-envelope"] select')).toBeVisible();
       await page.screenshot({ path: `.tmp/esign-shots/screen-${colorScheme}.png`, fullPage: true });
-      const list = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-esign'] }).analyze();
+      const list = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-esign'] }).analyze();
       expect(list.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
       const envelope = { number: made.body.data.number as string, email: `axe-${colorScheme}@vendor.example` };
       const signing = await context.newPage();
       await signing.emulateMedia({ colorScheme });
       await signing.goto('/esign/outbox');
-      const outbox = await new AxeBuilder({ page: signing }).analyze();
+      const outbox = await axeOn(signing).analyze();
       expect(outbox.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await signing.locator(`tr[data-envelope="${envelope.number}"][data-to="${envelope.email}"] a[data-signing-link]`).first().click();
       await signing.locator('[data-form="sign"] button').click(); // the browser's required check shows; nothing is sent
       await signing.screenshot({ path: `.tmp/esign-shots/signing-${colorScheme}.png`, fullPage: true });
-      const page2 = await new AxeBuilder({ page: signing }).analyze();
+      const page2 = await axeOn(signing).analyze();
       expect(page2.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     });
   }

@@ -4,6 +4,8 @@
 //   (a 403 too: access can be granted meanwhile);
 //   then 401 (the client gets a new token silently and retries: the user sees nothing but the data) together with a
 //   10 s delay (the request is held, not waited for: the progress indicator shows after 300 ms; released, the data shows).
+// A screen's main write gets the failing faults and the 401 too: a record form's Save (the typed value stays) and the
+// shared Change state menu (a message, and the record keeps its state).
 // No unhandled promise rejection and no console error beyond the failure's own log line, on any screen.
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/faults.spec.ts
 import { test as base, expect as baseExpect, type Browser, type ConsoleMessage, type Locator, type Page, type Route } from '@playwright/test';
@@ -228,6 +230,43 @@ for (const screen of screenCases()) {
         }
         writeArmed = null;
         await field.fill(original);
+      }
+
+      // The screen's state change (the shared Change state menu), when it offers one: each write fault shows a message,
+      // and the record keeps its state (the badge is put back, nothing moved on the server: the write never arrives).
+      const advance = element.getByRole('button', { name: /^Change state of / }).filter({ visible: true }).first();
+      const badge = element.locator('[data-state-name]').filter({ visible: true }).first();
+      if (await advance.count() && await advance.isEnabled() && await badge.count()) {
+        const stateBefore = await badge.textContent();
+        for (const what of [...FAILING, '401'] as const) {
+          writeArmed = what;
+          refusedWrites = 0;
+          const before = writes;
+          await advance.click();
+          const target = element.getByRole('menuitem').filter({ visible: true }).first();
+          const none = element.getByText('No state changes are available.').filter({ visible: true });
+          await expect(target.or(none).first(), `state change ${what}: the menu lists its targets`).toBeVisible();
+          if (await none.count()) {
+            // A record in a final state: nothing to write.
+            await page.keyboard.press('Escape');
+            break;
+          }
+          await target.click();
+          // A move that asks for a reason or a confirmation first.
+          const box = page.locator('.modal.show').filter({ visible: true });
+          await expect.poll(async () => writes > before || (await box.count()) > 0, { message: `state change ${what}: sent, or asked about` }).toBe(true);
+          if (writes === before) {
+            const reason = box.locator('textarea, input[type="text"]').first();
+            if (await reason.count()) await reason.fill(`Reason typed before the fault (${what})`);
+            await box.getByRole('button', { name: /^(Ok|Yes|Send back|Void|Close|Confirm)\b/ }).first().click();
+          }
+          await expect.poll(() => writes - before, { message: `state change ${what}: the write was sent` }).toBeGreaterThan(0);
+          if (what === '401') await expect.poll(() => writes - before, { message: '401: the state change is sent again with a new token' }).toBe(2);
+          await expect(failureShown(page, element).first(), `state change ${what}: a message says what failed`).toBeVisible();
+          await closeBox(page);
+          await expect(badge, `state change ${what}: the record keeps its state`).toHaveText(stateBefore ?? '');
+        }
+        writeArmed = null;
       }
       expect(errors, 'no unhandled rejections or console errors beyond the failure log').toEqual([]);
     } finally {

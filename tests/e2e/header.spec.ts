@@ -1,11 +1,11 @@
 // <portal-header> end to end: real sign-in through the demo identity provider, the real API and
 // seeded database. Most tests use /demo/header.html (the header embedded alone on a legacy-style
 // page, which signs in by itself); the PFM tests use the portal page at a PFM route.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import { GENERIC_MENUS, visibleMenus } from '../../src/core/menus';
 import { forgetSignIn, openAs, signIn } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 const HEADER_PAGE = '/demo/header.html';
 const AVATAR_OPEN_MS = 500;
@@ -120,13 +120,13 @@ test.describe('<portal-header>', () => {
       for (const menu of await page.locator('portal-header [data-bar] > [data-menu], portal-header [data-menu="bell"]').all()) {
         await menu.locator('button').first().click();
         await expect(menu.locator('[role="menu"]')).toBeVisible();
-        const results = await new AxeBuilder({ page }).include('portal-header').analyze();
+        const results = await axeOn(page).include('portal-header').analyze();
         const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
         expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${scheme}, menu open`).toEqual([]);
         await page.keyboard.press('Escape');
       }
       await page.locator('portal-header .portal-avatar-button').click();
-      const results = await new AxeBuilder({ page }).include('portal-header').analyze();
+      const results = await axeOn(page).include('portal-header').analyze();
       const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `${scheme}, avatar open`).toEqual([]);
       await page.keyboard.press('Escape');

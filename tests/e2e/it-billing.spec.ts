@@ -2,7 +2,6 @@
 // exports it to Excel, posts it (database checked after the server's answer); a re-run of the posted
 // month is refused; keyIT User reads without Run / Post and the API refuses both (403). Run alone:
 //   npx rollup -c && E2E_PORT=4647 npx playwright test tests/e2e/it-billing.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { BILLING_API, BILLING_TEXT, type BillingMonth } from '../../src/core/billing';
@@ -11,6 +10,7 @@ import { BILLING_UI_TEXT as T } from '../../src/features/billing/text';
 import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -22,7 +22,7 @@ async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'it-billing'] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'it-billing'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/it-billing-${name}-${colorScheme}.png`, fullPage: true });

@@ -2,10 +2,10 @@
 // signs in by itself (real login page), shows its data, opens a workbench over the legacy page, and
 // shows toasts and message boxes; a Bootstrap 3 page (html { font-size: 10px }) changes no size.
 // Run alone: npx rollup -c && E2E_PORT=8603 npx playwright test tests/e2e/legacy-pages.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { advance, dialog } from './support/records';
 import { openAs } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 /** Open `path` signed out: the embedded widget sends the visitor to the login page, and back. */
 async function openLegacyAs(page: Page, login: string, path: string): Promise<void> {
@@ -130,7 +130,7 @@ test.describe('legacy hand-off pages embed the real widgets', () => {
       await openLegacyAs(page, 'pm', '/SR/Brats?projectId=1&budgetId=1');
       await expect(page.locator('pfm-buyout [data-buyout] tbody tr').first()).toBeVisible({ timeout: 20_000 });
       const serious = async (tag: string) => {
-        const results = await new AxeBuilder({ page }).include({ fromShadowDom: [tag, 'main'] }).analyze();
+        const results = await axeOn(page).include({ fromShadowDom: [tag, 'main'] }).analyze();
         // It looked inside the shadow root (a node there has a selector chain as target: host, then inside).
         expect(results.passes.some((rule) => rule.nodes.some((node) => Array.isArray(node.target[0]) && node.target[0][0] === tag))).toBe(true);
         return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -3,7 +3,6 @@
 // employee account is left to the timecard spec) and the Central Texas team's seeded Submitted cards of
 // the weeks 2026-10-18 and 2026-10-25 (rpm approves them as the on-leave manager's delegate).
 // Run alone: npx rollup -c && E2E_PORT=4643 npx playwright test tests/e2e/manage-timecards.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { weekOf } from '../../src/core/timecards';
@@ -11,6 +10,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { openAs } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -92,7 +92,7 @@ async function goToWeek(page: Page, week: string): Promise<void> {
 async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'tc-manage-timecards'] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'tc-manage-timecards'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/tc-manage-${name}-${colorScheme}.png`, fullPage: true });

@@ -1,11 +1,11 @@
 // Opportunity timecard cost codes end to end: real sign-in, the real API, the seeded opportunities.
 // Run alone: npx rollup -c && E2E_PORT=8607 npx playwright test tests/e2e/opportunities.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
+import { axeOn } from './support/axe';
 
 const PATH = '/pfm/opportunitytimecardcostcode';
 const screen = (page: Page) => page.locator('pfm-opportunity-timecard-cost-code');
@@ -69,7 +69,7 @@ test.describe('opportunity timecard cost codes', () => {
     await expect(row(page, 'OPP-26-002').locator('li[data-code]').first()).toHaveText(/01-0100-00/);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
+      const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
       await page.screenshot({ path: `.tmp/opportunities-pm-${colorScheme}.png`, fullPage: true });
@@ -85,7 +85,7 @@ test.describe('opportunity timecard cost codes', () => {
     await expect(screen(page).locator('form').first()).toBeVisible();
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
+      const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
       await page.screenshot({ path: `.tmp/opportunities-admin-${colorScheme}.png`, fullPage: true });

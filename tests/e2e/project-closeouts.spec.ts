@@ -1,12 +1,12 @@
 // Project closeouts end to end (issue 15): the legacy page /ProjectToolbox/ProjectCloseouts embeds
 // <pt-project-closeouts>; real sign-in, the real API, database checks read-only.
 // Run alone: npx rollup -c && E2E_PORT=4644 npx playwright test tests/e2e/project-closeouts.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT } from '../../src/core/toolbox/closeout';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openAs as openSignedInPage } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 /** 26-1058: an inactive project (no commitments, change events or direct costs) the pm is on; brought to no blockers here. */
 const READY = 20;
@@ -44,7 +44,7 @@ test.describe('project closeouts', () => {
 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['pt-project-closeouts', 'main'] }).analyze();
+      const results = await axeOn(page).include({ fromShadowDom: ['pt-project-closeouts', 'main'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
       await page.screenshot({ path: `.tmp/project-closeouts-${colorScheme}.png`, fullPage: true });

@@ -2,9 +2,9 @@
 // menus, totals under their columns, accessible and uncut projection grid, readable workbench
 // buttons, visible keyboard focus, project subtitles and the new initiating document's title.
 // Read-only: nothing here changes the database.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openPortalAs } from './support/portal';
+import { axeOn } from './support/axe';
 
 const Q = 'projectId=1&budgetId=1';
 const SCHEMES = ['light', 'dark'] as const;
@@ -14,7 +14,7 @@ const SCHEMES = ['light', 'dark'] as const;
  * that read colours (a dark pass: the scheme changes colours, not the DOM the other rules read).
  */
 async function seriousViolations(page: Page, path: [string, string, ...string[]], colours = false): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).include({ fromShadowDom: path });
+  const builder = axeOn(page).include({ fromShadowDom: path });
   const results = await (colours ? builder.withRules(['color-contrast', 'link-in-text-block']) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -2,12 +2,12 @@
 // keyboard, axe light and dark with the results open; the projection grid's suggested cost to
 // complete (AI token) accepted with Ctrl+Enter and saved; a report through the BI service.
 // Run alone: npx rollup -c && E2E_PORT=4624 npx playwright test tests/e2e/services.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { openAs } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 const box = (page: Page) => page.locator('portal-header input[role="combobox"]');
 const results = (page: Page) => page.locator('portal-header [data-search-results]');
@@ -82,7 +82,7 @@ test.describe('header search', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await page.screenshot({ path: `.tmp/search-${scheme}.png` });
-      const report = await new AxeBuilder({ page }).include('portal-header').analyze();
+      const report = await axeOn(page).include('portal-header').analyze();
       const bad = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), scheme).toEqual([]);
       await page.keyboard.press('Escape');

@@ -1,7 +1,6 @@
 // SLIM end to end (issue 14): real sign-in, the real API, requests this spec raises itself; database
 // checks read-only and only after the server's answer. Run alone:
 //   npx rollup -c && E2E_PORT=4643 npx playwright test tests/e2e/slim.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RISK_API, SLIM_TEXT, suggestLimits } from '../../src/core/risk';
 import { SLIM_UI_TEXT as T } from '../../src/features/risk/slim/text';
@@ -9,6 +8,7 @@ import { stepValue } from '../../src/features/risk/slim/working';
 import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -25,7 +25,7 @@ async function axe(page: Page, include: [string, ...string[]], name: string): Pr
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/slim-${name}-${colorScheme}.png`, fullPage: true });

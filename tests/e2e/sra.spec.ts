@@ -7,7 +7,6 @@
 // approves their own SRA; a stale decision is refused with the server's message. Axe light and dark.
 // Run alone: npx rollup -c && E2E_PORT=4644 npx playwright test tests/e2e/sra.spec.ts
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatCostCode } from '../../src/core/format';
 import { RISK_API } from '../../src/core/risk/api';
@@ -17,6 +16,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -42,7 +42,7 @@ async function axe(page: Page, include: [string, ...string[]], name: string): Pr
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(50);
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/sra-${name}-${colorScheme}.png` });

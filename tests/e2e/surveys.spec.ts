@@ -2,11 +2,11 @@
 // survey by keyboard (checked in the database after the server's answer), then the admin sees the
 // averages move; §5 stripping in the address bar; a non-PFM user refused; axe light and dark.
 // Run alone: npx rollup -c && E2E_PORT=4621 npx playwright test tests/e2e/surveys.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const PM = 2;
@@ -27,7 +27,7 @@ function storedAverage(questionId: number, kind: string): number | null {
 async function axe(page: Page, include: [string, string, ...string[]], name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: include }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: include }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/surveys-${name}-${colorScheme}.png`, fullPage: true });

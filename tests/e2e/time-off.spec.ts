@@ -2,7 +2,6 @@
 // year picked per run, so runs on any date and reruns on one database do not collide). Database
 // checks only after the server's answer. Run alone:
 //   npx rollup -c && E2E_PORT=4645 npx playwright test tests/e2e/time-off.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PTO_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
@@ -11,6 +10,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { forgetSignIn, openAs } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -38,7 +38,7 @@ async function axe(page: Page, include: [string, ...string[]], name: string): Pr
     await page.emulateMedia({ colorScheme });
     // Bootstrap's links and tabs ease their colour over .15 s: scan the settled colours, not mid-change.
     await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/time-off-${name}-${colorScheme}.png`, fullPage: true });

@@ -3,7 +3,6 @@
 // current one (no other spec uses them), so a run on any date is independent; the Timecard Admin test
 // changes one seeded Approved card of another employee.
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/timecard.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, deadlineText, timecardDue, weekOf, TIMECARD_TEXT } from '../../src/core/timecards';
 import { TIMECARD_API } from '../../src/core/timecards/api';
@@ -11,6 +10,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { forgetSignIn } from './support/sign-in';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -31,7 +31,7 @@ const manualLines = (timecardId: number) => all(`SELECT * FROM timecard_lines WH
 async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'tc-timecard'] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'tc-timecard'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/timecard-${name}-${colorScheme}.png`, fullPage: true });

@@ -6,7 +6,6 @@
  * restores every change.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { USERS_API, USERS_TEXT } from '../../src/core/admin/users';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
@@ -15,6 +14,7 @@ import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath, shownScreenTag } from './support/portal';
 import { dialog } from './support/records';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -28,7 +28,7 @@ async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'admin-user-management'] }).analyze();
+    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'admin-user-management'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `.tmp/users-${name}-${colorScheme}.png`, fullPage: true });

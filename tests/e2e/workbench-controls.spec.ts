@@ -3,11 +3,11 @@
 // effect); the sidebar's history shows an edit made through Edit (old and new value, the pm as actor)
 // and highlights a change someone else made (the orange asterisk's); axe and screenshots in both themes.
 // Alone: npx rollup -c && E2E_PORT=4623 npx playwright test tests/e2e/workbench-controls.spec.ts
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
+import { axeOn } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -292,12 +292,12 @@ test.describe('workbench controls (§2 tooltips)', () => {
       await openAgreement(t);
       await byTooltip(panel(), 'Open Sidebar').click();
       await expect(panel().locator('[data-sidebar]').locator('[data-history], [data-history-empty]')).toBeVisible();
-      const results = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host'] }).analyze();
+      const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await byTooltip(panel(), 'Tools').click();
       await expect(panel().getByRole('menu', { name: 'Tools' })).toBeVisible();
-      const menuResults = await new AxeBuilder({ page }).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host'] }).analyze();
+      const menuResults = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host'] }).analyze();
       expect(menuResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await page.screenshot({ path: `docs/screenshots/workbench-sidebar-${colorScheme}.png` });
     });

@@ -172,10 +172,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
           {!regions ? (
             <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
           ) : regions.problem ? (
-            <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-              <span>{`${T.loadFailed} ${regions.problem}`}</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setRegions(null); setAttempt((n) => n + 1); }}>{PTO_SCREEN_TEXT.retry}</button>
-            </div>
+            <LoadProblem message={`${T.loadFailed} ${regions.problem}`} onRetry={() => { setRegions(null); setAttempt((n) => n + 1); }} />
           ) : (
             <>
               <div className="d-flex flex-wrap align-items-end gap-2 mb-3">

@@ -318,10 +318,7 @@ export function PtoRequests(props: PtoRequestsProps) {
           <div role="tabpanel" id={`${base}-${shownTab}-panel`} aria-labelledby={`${base}-${shownTab}`} data-panel={shownTab}>
             {shownTab === 'my-requests' ? (
               status === 'failed' ? (
-                <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-                  <span>{T.loadFailed}</span>
-                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setMineAttempt((n) => n + 1)}>{T.retry}</button>
-                </div>
+                <LoadProblem message={T.loadFailed} onRetry={() => setMineAttempt((n) => n + 1)} />
               ) : (
                 <RecordLists records={mine} idOf={(r) => r.requestId} isClosed={isClosedRequest} columns={MY_COLUMNS} label={T.tabs.my} loading={status === 'loading'}
                   emptyText={T.emptyMine} actions={(r) => <RequestActions r={r} reload={reloadAll} compact />} testId="my-request-lists" />

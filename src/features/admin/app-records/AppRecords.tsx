@@ -43,10 +43,7 @@ function LoadView<V>({ load, loading, failed, retry, children }: { load: Load<V>
   if (load.status === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={retry} />;
   if (load.status === 'failed') {
     return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
-        <span>{failed} {load.message}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={retry}>{T.retry}</button>
-      </div>
+      <LoadProblem message={`${failed} ${load.message}`} onRetry={retry} />
     );
   }
   return <>{children(load.value)}</>;

@@ -71,10 +71,7 @@ export function AdminHome() {
         ) : load.status === 'forbidden' ? (
           <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={() => setAttempt((n) => n + 1)} />
         ) : load.status === 'failed' ? (
-          <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
-            <span>{T.homeFailed} {load.message}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
-          </div>
+          <LoadProblem message={`${T.homeFailed} ${load.message}`} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
           <div className="row g-3">
             {tiles.map((t) => (

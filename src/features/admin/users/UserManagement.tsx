@@ -17,6 +17,7 @@ import {
   type AuditFilters, type UserFilters,
 } from './data';
 import { USERS_UI_TEXT as T } from './text';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 type Load<V> = { status: 'loading' } | { status: 'ready'; value: V } | { status: 'failed'; message: string };
 
@@ -46,10 +47,7 @@ function Loading({ text }: { text: string }) {
 
 function Failed({ text, message, retry }: { text: string; message: string; retry: () => void }) {
   return (
-    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
-      <span>{text} {message}</span>
-      <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={retry}>{T.retry}</button>
-    </div>
+    <LoadProblem message={`${text} ${message}`} onRetry={retry} />
   );
 }
 

@@ -181,10 +181,7 @@ export function SlimQueue(props: SlimQueueProps) {
       ) : load.status === 'forbidden' ? (
         <LoadProblem variant="warning" state="forbidden" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.status === 'failed' ? (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
-          <span>{T.loadFailed} {load.message}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
-        </div>
+        <LoadProblem message={`${T.loadFailed} ${load.message}`} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <section aria-label={T.views[view]} data-queue={view}>
           <div className="d-flex flex-wrap align-items-end gap-2 mb-2">

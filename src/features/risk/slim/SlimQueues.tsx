@@ -56,10 +56,7 @@ export function SlimQueues() {
       ) : load.status === 'forbidden' ? (
         <LoadProblem variant="warning" state="forbidden" message={T.noAccessOverview} onRetry={() => setAttempt((n) => n + 1)} />
       ) : load.status === 'failed' ? (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
-          <span>{T.overviewFailed} {load.message}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
-        </div>
+        <LoadProblem message={`${T.overviewFailed} ${load.message}`} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <Overview overview={load.overview} />
       )}

@@ -14,6 +14,7 @@ import { ACCESS_TEXT, checkAccessRequest, latestEndDate } from '../../../core/to
 import { useDraft } from '../../../ui/drafts';
 import { FieldFeedback, ScreenTitle, ValidationSummary, RecordLists, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem, type RecordColumn } from '../../../ui/records';
 import { ACCESS_PROBLEMS, createRequest, loadProject, loadRequests, moveRequest, searchProjects, type AccessProject, type AccessRequestRow, type RequestDraft } from './data';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 export interface AccessRequestProps {
   projectId?: number;
@@ -236,10 +237,7 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
     <section aria-labelledby="my-access-requests" data-testid="my-access-requests">
       <h2 className="h5" id="my-access-requests">My requests</h2>
       {current?.error ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-          <span>{current.error}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
-        </div>
+        <LoadProblem message={current.error} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
         <RecordLists records={rows} idOf={(r) => r.accessRequestId} isClosed={(r) => r.closed} columns={COLUMNS} label="My requests" loading={!current}
           emptyText={{ open: 'No pending requests.', closed: 'No decided requests.' }} testId="my-request-lists"

@@ -12,6 +12,7 @@ import { showMessage, showPrompt, showToast } from '../../../core/messages';
 import { ACCESS_TEXT } from '../../../core/toolbox/access';
 import { ScreenTitle } from '../../../ui/records';
 import { ACCESS_PROBLEMS, decideRequests, loadRequests, loadTeam, removeMember, type ProjectTeamLoad } from './data';
+import { LoadProblem } from '../../../ui/LoadProblem';
 
 export interface ReviewAccessProps {
   projectId?: number;
@@ -37,10 +38,7 @@ function useLoad<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): 
 
 function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
-    <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-      <span>{message}</span>
-      <button type="button" className="btn btn-sm btn-outline-danger" onClick={onRetry}>Retry</button>
-    </div>
+    <LoadProblem message={message} onRetry={onRetry} />
   );
 }
 

@@ -1,0 +1,16 @@
+/**
+ * Seeds, once per run, the database every API test host starts from a copy of (each file used to migrate and seed
+ * its own: about a second of CPU per file); prints its file. Used by scripts/run-api-tests.mjs. Hosts with the
+ * benchmark project (`scale`) still seed their own.
+ */
+import path from 'node:path';
+import { openDatabase } from '../../../demo/host/db/index';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: prepare-seed.ts <dir>');
+const file = path.join(path.resolve(dir), 'seeded.sqlite');
+const db = openDatabase({ file, reset: true });
+// One self-contained file to copy: the write-ahead log folded in.
+db.pragma('journal_mode = DELETE');
+db.close();
+process.stdout.write(file);
