@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openPortalAs, pushPath } from './support/portal';
 import { screenCases, waitForScreen, type ScreenCase } from './support/screens';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -31,16 +32,9 @@ async function visit(page: Page, screen: ScreenCase): Promise<void> {
   await waitForScreen(page, screen);
 }
 
-/**
- * The axe rules that read colours. The other rules look at the DOM and ARIA, which a colour-scheme switch does not change
- * (one stylesheet, `prefers-color-scheme` only changes colours), so the dark pass runs only these: half the scan time.
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
 /** Serious and critical axe violations on the page, one line each (`colours`: only the rules that read colours). */
 async function axeProblems(page: Page, colours = false): Promise<string[]> {
-  const builder = axeOn(page);
-  const results = await (colours ? builder.withRules(COLOUR_RULES) : builder.withTags(TAGS)).analyze();
+  const results = await (colours ? axeOn(page, { coloursOnly: true }) : axeOn(page).withTags(TAGS)).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' > ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
@@ -169,7 +163,7 @@ test('the portal\'s first tab stop is a visible "Skip to content" link; Enter mo
     expect(header.offscreen, path).toEqual([]);
     expect(header.avatar, `${path}: the avatar shows`).toBe(true);
     expect(header.height, `${path}: header height`).toBeLessThanOrEqual(140);
-    await page.screenshot({ path: `.tmp/a11y-header-390-${path === '/' ? 'home' : 'pfm'}.png` });
+    await reviewShot(page, { path: `.tmp/a11y-header-390-${path === '/' ? 'home' : 'pfm'}.png` });
   }
 });
 

@@ -7,6 +7,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { advance, dialog } from './support/records';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -137,7 +138,7 @@ test.describe('cost adjustments', () => {
     expect((await uploaded).status()).toBe(200);
     expect(one(`SELECT d.documentType, d.documentNumber, f.name FROM cost_adjustment_reference_documents d JOIN files f ON f.fileId = d.fileId
       WHERE d.costAdjustmentId = ?`, id)).toEqual({ documentType: 'Journal Entry', documentNumber: 'JE-2041', name: fileName });
-    await page.screenshot({ path: '.tmp/ca-shots/workbench-items-light.png', fullPage: true });
+    await reviewShot(page, { path: '.tmp/ca-shots/workbench-items-light.png', fullPage: true });
     const downloading = page.waitForEvent('download');
     await docs.getByRole('button', { name: `Download ${fileName}` }).click();
     const download = await downloading;
@@ -233,13 +234,13 @@ test.describe('cost adjustments', () => {
       await page.emulateMedia({ colorScheme });
       await openPortalAs(page, 'pm', '/pfm/projects/costadjustments?projectId=1');
       await expect(screen(page).locator('tbody tr[data-record-id]').first()).toBeVisible();
-      await page.screenshot({ path: `.tmp/ca-shots/list-${colorScheme}.png`, fullPage: true });
-      const list = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-cost-adjustments'] }).analyze();
+      await reviewShot(page, { path: `.tmp/ca-shots/list-${colorScheme}.png`, fullPage: true });
+      const list = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'pfm-cost-adjustments'] }).analyze();
       expect(list.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       await screen(page).locator('tbody tr[data-record-id] button[data-open]').first().click();
       await expect(workbench(page).locator('[data-reference-documents] table, [data-reference-documents] [role="status"]').first()).toBeVisible();
       await expect(workbench(page).locator('[data-documents]')).toBeVisible();
-      await page.screenshot({ path: `.tmp/ca-shots/workbench-${colorScheme}.png`, fullPage: true });
+      await reviewShot(page, { path: `.tmp/ca-shots/workbench-${colorScheme}.png`, fullPage: true });
       const wb = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host', 'wb-cost-adjustment'] }).analyze();
       expect(wb.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });

@@ -10,6 +10,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const screen = (page: Page) => page.locator('pt-default-assignments');
@@ -20,10 +21,10 @@ const answerOf = (page: Page, path: string) => page.waitForResponse((r) => new U
 async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pt-default-assignments'] }).analyze();
+    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'pt-default-assignments'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
-    await page.screenshot({ path: `.tmp/${name}-${colorScheme}.png`, fullPage: true });
+    await reviewShot(page, { path: `.tmp/${name}-${colorScheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

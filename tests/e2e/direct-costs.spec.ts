@@ -6,6 +6,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { dialog } from './support/records';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 const LIST = '/pfm/projects/directcosts?projectId=1&budgetId=1';
 const screen = (page: Page) => page.locator('pfm-direct-costs');
@@ -202,17 +203,17 @@ test.describe('direct costs', () => {
       watchToken(page);
       await openPortalAs(page, 'pm', LIST);
       await expect(screen(page).locator('[data-testid="list-DirectCost"] tbody tr[data-record-id]').first()).toBeVisible();
-      const serious = async (tags: [string, string, ...string[]]) => (await axeOn(page).include({ fromShadowDom: tags }).analyze())
+      const serious = async (tags: [string, string, ...string[]]) => (await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: tags }).analyze())
         .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(await serious(['portal-app', 'pfm-direct-costs'])).toEqual([]);
-      await page.screenshot({ path: `.tmp/direct-costs-list-${colorScheme}.png`, fullPage: true });
+      await reviewShot(page, { path: `.tmp/direct-costs-list-${colorScheme}.png`, fullPage: true });
       // The seeded Draft sent back (DC-24-1032-001) shows its reason; the workbench with the state menu open.
       await page.goto(wbPath(1));
       await expect(workbench(page).locator('[data-revise-reason]')).toBeVisible();
       await workbench(page).getByRole('button', { name: /^Change state of/ }).click();
       await expect(workbench(page).getByRole('menuitem').first()).toBeVisible();
       expect(await serious(['portal-app', 'pfm-workbench-host'])).toEqual([]);
-      await page.screenshot({ path: `.tmp/direct-costs-workbench-${colorScheme}.png`, fullPage: true });
+      await reviewShot(page, { path: `.tmp/direct-costs-workbench-${colorScheme}.png`, fullPage: true });
     });
   }
 });

@@ -8,6 +8,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog, serverAnswer } from './support/records';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 const ADMIN_PATH = '/pfm/projects?workbench=DocumentTemplateAdministration';
 const wb = (page: Page) => page.locator('wb-document-template-administration');
@@ -55,10 +56,10 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 async function axe(page: Page, hosts: [string, string, ...string[]], name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await axeOn(page).include({ fromShadowDom: hosts }).analyze();
+    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: hosts }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
-    await page.screenshot({ path: `.tmp/${name}-${colorScheme}.png` });
+    await reviewShot(page, { path: `.tmp/${name}-${colorScheme}.png` });
   }
 }
 

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { advance, dialog } from './support/records';
 import { openAs } from './support/sign-in';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 /** Open `path` signed out: the embedded widget sends the visitor to the login page, and back. */
 async function openLegacyAs(page: Page, login: string, path: string): Promise<void> {
@@ -150,10 +151,10 @@ test.describe('legacy hand-off pages embed the real widgets', () => {
       await openLegacyAs(page, 'pm', '/costmanagement/costmanagement/cm?projectId=1&budgetId=1');
       const grid = page.locator('#legacy-widget > pfm-projection-grid');
       await expect(grid.locator('.tabulator-row').first()).toBeVisible({ timeout: 20_000 });
-      await page.screenshot({ path: test.info().outputPath(`legacy-cm-${colorScheme}.png`) });
+      await reviewShot(page, { path: test.info().outputPath(`legacy-cm-${colorScheme}.png`) });
       await grid.locator('.tabulator-row .pg-open').first().click();
       await expect(page.locator('wb-cost-code-transactions .tabulator-row').first()).toBeVisible({ timeout: 20_000 });
-      await page.screenshot({ path: test.info().outputPath(`legacy-cm-workbench-${colorScheme}.png`) });
+      await reviewShot(page, { path: test.info().outputPath(`legacy-cm-workbench-${colorScheme}.png`) });
     });
   }
 });

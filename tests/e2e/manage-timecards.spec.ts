@@ -11,6 +11,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { openAs } from './support/sign-in';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -92,10 +93,10 @@ async function goToWeek(page: Page, week: string): Promise<void> {
 async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'tc-manage-timecards'] }).analyze();
+    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'tc-manage-timecards'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await page.screenshot({ path: `.tmp/tc-manage-${name}-${colorScheme}.png`, fullPage: true });
+    await reviewShot(page, { path: `.tmp/tc-manage-${name}-${colorScheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -6,6 +6,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 const PATH = '/pfm/opportunitytimecardcostcode';
 const screen = (page: Page) => page.locator('pfm-opportunity-timecard-cost-code');
@@ -69,10 +70,10 @@ test.describe('opportunity timecard cost codes', () => {
     await expect(row(page, 'OPP-26-002').locator('li[data-code]').first()).toHaveText(/01-0100-00/);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
+      const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
-      await page.screenshot({ path: `.tmp/opportunities-pm-${colorScheme}.png`, fullPage: true });
+      await reviewShot(page, { path: `.tmp/opportunities-pm-${colorScheme}.png`, fullPage: true });
     }
     await screen(page).getByLabel('Search opportunities').fill('clinic');
     await expect(screen(page).locator('tbody tr')).toHaveCount(1);
@@ -85,10 +86,10 @@ test.describe('opportunity timecard cost codes', () => {
     await expect(screen(page).locator('form').first()).toBeVisible();
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
+      const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'pfm-opportunity-timecard-cost-code'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
-      await page.screenshot({ path: `.tmp/opportunities-admin-${colorScheme}.png`, fullPage: true });
+      await reviewShot(page, { path: `.tmp/opportunities-admin-${colorScheme}.png`, fullPage: true });
     }
   });
 });

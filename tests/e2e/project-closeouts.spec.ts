@@ -7,6 +7,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openAs as openSignedInPage } from './support/sign-in';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 /** 26-1058: an inactive project (no commitments, change events or direct costs) the pm is on; brought to no blockers here. */
 const READY = 20;
@@ -44,10 +45,10 @@ test.describe('project closeouts', () => {
 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const results = await axeOn(page).include({ fromShadowDom: ['pt-project-closeouts', 'main'] }).analyze();
+      const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['pt-project-closeouts', 'main'] }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
-      await page.screenshot({ path: `.tmp/project-closeouts-${colorScheme}.png`, fullPage: true });
+      await reviewShot(page, { path: `.tmp/project-closeouts-${colorScheme}.png`, fullPage: true });
     }
 
     // Following a blocker's link opens the record's workbench in the portal.

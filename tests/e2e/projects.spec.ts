@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
 import { openPortalAs } from './support/portal';
 import { e2eDb } from './support/db';
+import { reviewShot } from './support/review';
 
 const NO_ACCESS = 'You do not have access to project data.';
 const list = (page: Page) => page.locator('pfm-projects');
@@ -103,7 +104,7 @@ test.describe('<pfm-projects>', () => {
       await page.emulateMedia({ colorScheme });
       await openPortalAs(page, 'pm', '/pfm/projects');
       await expect(rows(page).first()).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`projects-${colorScheme}.png`), fullPage: false });
+      await reviewShot(page, { path: test.info().outputPath(`projects-${colorScheme}.png`), fullPage: false });
     });
   }
 });

@@ -5,6 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openPortalAs } from './support/portal';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 const Q = 'projectId=1&budgetId=1';
 const SCHEMES = ['light', 'dark'] as const;
@@ -14,8 +15,7 @@ const SCHEMES = ['light', 'dark'] as const;
  * that read colours (a dark pass: the scheme changes colours, not the DOM the other rules read).
  */
 async function seriousViolations(page: Page, path: [string, string, ...string[]], colours = false): Promise<string[]> {
-  const builder = axeOn(page).include({ fromShadowDom: path });
-  const results = await (colours ? builder.withRules(['color-contrast', 'link-in-text-block']) : builder).analyze();
+  const results = await axeOn(page, { coloursOnly: colours }).include({ fromShadowDom: path }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`).join(' | ')}`);
@@ -128,8 +128,8 @@ test.describe('screen defects', () => {
         return box.left < inner.left - 0.5 || box.right > inner.right + 0.5 || button.scrollWidth > button.clientWidth;
       }).length);
       expect(clipped).toBe(0);
-      if (colorScheme === 'light') await page.screenshot({ path: '.tmp/screen-defects/projection-grid-light.png' });
-      else await page.screenshot({ path: '.tmp/screen-defects/projection-grid-dark.png' });
+      if (colorScheme === 'light') await reviewShot(page, { path: '.tmp/screen-defects/projection-grid-light.png' });
+      else await reviewShot(page, { path: '.tmp/screen-defects/projection-grid-dark.png' });
     });
 
     test(`change event workbench in ${colorScheme}: no serious or critical axe violations ('Add nested item' readable)`, async ({ page }) => {

@@ -8,6 +8,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { openAs } from './support/sign-in';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 const box = (page: Page) => page.locator('portal-header input[role="combobox"]');
 const results = (page: Page) => page.locator('portal-header [data-search-results]');
@@ -81,7 +82,7 @@ test.describe('header search', () => {
       await expect(options(page).first()).toBeVisible();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
-      await page.screenshot({ path: `.tmp/search-${scheme}.png` });
+      await reviewShot(page, { path: `.tmp/search-${scheme}.png` });
       const report = await axeOn(page).include('portal-header').analyze();
       const bad = report.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), scheme).toEqual([]);
@@ -123,7 +124,7 @@ test.describe('projection grid: suggested cost to complete', () => {
     await expect(rows.nth(index).locator('[tabulator-field="projectedCostToComplete"]')).toHaveText(`${shown}✎ Manual`);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `.tmp/suggestion-${scheme}.png` });
+      await reviewShot(page, { path: `.tmp/suggestion-${scheme}.png` });
     }
 
     const saved = page.waitForResponse((response) => response.url().includes('/api/pfm/SaveProjections'));

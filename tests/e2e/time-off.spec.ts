@@ -11,6 +11,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { forgetSignIn, openAs } from './support/sign-in';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -38,10 +39,10 @@ async function axe(page: Page, include: [string, ...string[]], name: string): Pr
     await page.emulateMedia({ colorScheme });
     // Bootstrap's links and tabs ease their colour over .15 s: scan the settled colours, not mid-change.
     await page.waitForTimeout(300);
-    const results = await axeOn(page).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
+    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await page.screenshot({ path: `.tmp/time-off-${name}-${colorScheme}.png`, fullPage: true });
+    await reviewShot(page, { path: `.tmp/time-off-${name}-${colorScheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -149,7 +150,7 @@ test.describe('time off', () => {
     const [approved] = await Promise.all([response(page, TIME_OFF_API.updateRequestState), opened.locator('[data-action="approve"]').click()]);
     expect(approved.status()).toBe(200);
     expect(stateOf(request.requestId)).toBe('Approved');
-    await expect(opened.locator('[data-opened-state] [data-state]')).toHaveText('Approved');
+    await expect(opened.locator('[data-opened-state] [data-state]:not([role])')).toHaveText('Approved');
     const lines = all("SELECT l.* FROM timecard_lines l JOIN weekly_timecards w USING (timecardId) WHERE l.source = 'pto' AND l.ptoRequestId = ?", request.requestId);
     // The full days hold 8 hours each; the half-day holiday's Wednesday holds the other 4 (the draft's own
     // holiday line holds 4 and does not block the day).
@@ -164,7 +165,7 @@ test.describe('time off', () => {
     await signOutOf(page);
     await openPortalAs(page, 'employee', '/teammembertoolbox/requests');
     const row = screen(page).locator(`[data-testid="my-request-lists"] tr[data-record-id="${request.requestId}"]`);
-    await expect(row.locator('[data-state]')).toHaveText('Approved');
+    await expect(row.locator('[data-state]:not([role])')).toHaveText('Approved');
     await row.locator('[data-action="cancel"]').click();
     const [canceled] = await Promise.all([
       response(page, TIME_OFF_API.updateRequestState),
@@ -249,9 +250,9 @@ test.describe('time off', () => {
     await toggle.click();
     const bar = page.locator('portal-header [data-bar="generic"]');
     await expect(bar).toBeVisible();
-    await page.screenshot({ path: '.tmp/time-off-phone-menu-light.png' });
+    await reviewShot(page, { path: '.tmp/time-off-phone-menu-light.png' });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: '.tmp/time-off-phone-menu-dark.png' });
+    await reviewShot(page, { path: '.tmp/time-off-phone-menu-dark.png' });
     await page.emulateMedia({ colorScheme: 'light' });
     await bar.locator('[data-menu] > button').first().focus();
     await page.keyboard.press('Escape');

@@ -11,6 +11,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { forgetSignIn } from './support/sign-in';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -31,10 +32,10 @@ const manualLines = (timecardId: number) => all(`SELECT * FROM timecard_lines WH
 async function axe(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const results = await axeOn(page).include({ fromShadowDom: ['portal-app', 'tc-timecard'] }).analyze();
+    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'tc-timecard'] }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await page.screenshot({ path: `.tmp/timecard-${name}-${colorScheme}.png`, fullPage: true });
+    await reviewShot(page, { path: `.tmp/timecard-${name}-${colorScheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -72,7 +73,7 @@ test.describe('<tc-timecard>', () => {
     const systemLines = current.lines.filter((l: Row) => l.source !== 'manual');
     await expect(screen(page).locator('tbody tr[data-source="holiday"], tbody tr[data-source="pto"]')).toHaveCount(systemLines.length);
     await expect(screen(page).locator('tbody [data-read-only-line]')).toHaveCount(systemLines.length);
-    await page.screenshot({ path: '.tmp/timecard-this-week-light.png', fullPage: true });
+    await reviewShot(page, { path: '.tmp/timecard-this-week-light.png', fullPage: true });
 
     // Last week of the entry week holds one line (made through the API, as the employee).
     const made = await api(page, 'POST', TIMECARD_API.saveTimecard, {

@@ -8,6 +8,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { axeOn } from './support/axe';
+import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -299,7 +300,7 @@ test.describe('workbench controls (§2 tooltips)', () => {
       await expect(panel().getByRole('menu', { name: 'Tools' })).toBeVisible();
       const menuResults = await axeOn(page).include({ fromShadowDom: ['portal-app', 'pfm-workbench-host'] }).analyze();
       expect(menuResults.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-      await page.screenshot({ path: `docs/screenshots/workbench-sidebar-${colorScheme}.png` });
+      await reviewShot(page, { path: `docs/screenshots/workbench-sidebar-${colorScheme}.png` });
     });
   }
 });
