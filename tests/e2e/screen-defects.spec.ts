@@ -108,14 +108,14 @@ test.describe('screen defects', () => {
   });
 
   for (const colorScheme of SCHEMES) {
-    test(`projection grid in ${colorScheme}: no serious or critical axe violations; footer totals and row buttons not cut`, async ({ page }) => {
+    // Axe on the projection grid, in both schemes, is a11y.spec.ts's (every screen of the table).
+    test(`projection grid in ${colorScheme}: footer totals and row buttons not cut`, async ({ page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });
       await page.emulateMedia({ colorScheme });
       await openPortalAs(page, 'pm', `/pfm/projects/projectiongrid?${Q}`);
       const grid = page.locator('pfm-projection-grid');
       await expect(grid.locator('.tabulator-row[role="row"] .pg-open').first()).toBeVisible();
       await expect(grid.locator('.tabulator-footer .tabulator-cell[tabulator-field="committed"]')).not.toBeEmpty();
-      expect(await seriousViolations(page, ['portal-app', 'pfm-projection-grid'])).toEqual([]);
       const cut = await grid.locator('.tabulator-footer .tabulator-calcs-holder .tabulator-cell[tabulator-field]').evaluateAll((cells) => cells
         .filter((cell) => cell.textContent && cell.scrollWidth > cell.clientWidth)
         .map((cell) => `${cell.getAttribute('tabulator-field')}: ${cell.textContent}`));
