@@ -95,6 +95,19 @@ export function useDraft<T>(options: DraftOptions<T>): DraftControl {
   };
 }
 
+/**
+ * Rows as kept in a draft: their `key` is this page's own (a React key from a counter that starts again on a reload),
+ * so it is left out; {@link withNewKeys} gives restored rows keys from the new page's counter.
+ */
+export function withoutKeys<T extends { key: string }>(rows: readonly T[]): Array<Omit<T, 'key'>> {
+  return rows.map(({ key: _key, ...row }) => row);
+}
+
+/** Kept rows back as rows, each with a key from `newKey`. */
+export function withNewKeys<T>(rows: readonly T[], newKey: () => string): Array<T & { key: string }> {
+  return rows.map((row) => ({ ...row, key: newKey() }));
+}
+
 /** The record ids (as stored: text) of a login's kept drafts of one form of a screen, the newest first. */
 export function keptRecordIds(id: Omit<DraftId, 'recordId'>): string[] {
   const want = [id.login.toLowerCase(), id.screen, id.recordKey ?? '', id.form ?? 'form'];

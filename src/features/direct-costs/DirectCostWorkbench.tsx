@@ -19,7 +19,7 @@ import {
   moveNeedsApprover,
 } from '../../core/workflow/direct-costs';
 import { useStore } from '../../ui/hooks';
-import { useDraft } from '../../ui/drafts';
+import { useDraft, withNewKeys, withoutKeys } from '../../ui/drafts';
 import {
   FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldInvalid, formFeedback, loadFieldSecurity, useRecord,
   useWorkbenchRecordName, type FeedbackItem, type FieldSecurity, type FormFeedback,
@@ -81,10 +81,10 @@ function draftOf(record: DirectCost): Draft {
 
 /** A draft as kept across a reload: item keys are this page's own, so they are left out (new ones on restore). */
 type KeptDraft = { values: DirectCostValues; items: Array<Omit<ItemDraft, 'key'>> };
-const keptOf = (draft: Draft): KeptDraft => ({ values: draft.values, items: draft.items.map(({ key: _key, ...item }) => item) });
+const keptOf = (draft: Draft): KeptDraft => ({ values: draft.values, items: withoutKeys(draft.items) });
 function draftFromKept(kept: KeptDraft, fallback: Draft): Draft {
   if (!kept || typeof kept.values !== 'object' || !Array.isArray(kept.items)) return fallback;
-  return { values: { ...fallback.values, ...kept.values }, items: kept.items.map((item) => ({ ...item, key: newKey() })) };
+  return { values: { ...fallback.values, ...kept.values }, items: withNewKeys(kept.items, newKey) };
 }
 
 /** What the browser can check before sending (the server checks again). */

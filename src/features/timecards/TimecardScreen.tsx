@@ -14,13 +14,13 @@ import {
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
 import { feedbackFrom } from '../../ui/records';
 import {
-  blankLine, cellHours, copiedLines, editLines, loadTimecard, policyLine, rekeyedLines, saveTimecard, sumHours, updateTimecardState,
+  blankLine, cellHours, copiedLines, editLines, loadTimecard, newLineKey, policyLine, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
 } from './data';
 import { TIMECARD_ADMINS } from '../../core/access';
 import { $roles, hasAccess } from '../../core/roles';
 import { useStore } from '../../ui/hooks';
-import { useDraft } from '../../ui/drafts';
+import { useDraft, withNewKeys, withoutKeys } from '../../ui/drafts';
 import { Deadline } from './Deadline';
 import { EmployeePicker } from './EmployeePicker';
 import { DayList } from './DayList';
@@ -124,7 +124,6 @@ interface KeptWeek {
   lines: Array<Omit<EditLine, 'key'>>;
   reason: string;
 }
-const keptLines = (lines: readonly EditLine[]): KeptWeek['lines'] => lines.map(({ key: _key, ...line }) => line);
 
 export function TimecardScreen(props: TimecardProps) {
   const initial: TimecardQuery = useMemo(() => {
@@ -222,15 +221,15 @@ export function TimecardScreen(props: TimecardProps) {
 
   // Typed hours survive a reload (issue 16): the week's manual lines and reason are kept while they differ from the card.
   const savedWeek = useMemo(() => (load ? {
-    lines: keptLines(editLines(load.lines.filter((l) => l.source === 'manual'))), reason: load.timecard.shortfallReason ?? '',
+    lines: withoutKeys(editLines(load.lines.filter((l) => l.source === 'manual'))), reason: load.timecard.shortfallReason ?? '',
   } : undefined), [load]);
   const kept = useDraft<KeptWeek>({
     screen: 'tc-timecard', recordKey: 'Timecard', recordId: load ? `${load.timecard.employeeId}:${load.timecard.weekStart}` : undefined,
-    value: load ? { lines: keptLines(manual), reason } : undefined, saved: savedWeek,
+    value: load ? { lines: withoutKeys(manual), reason } : undefined, saved: savedWeek,
     enabled: load !== null && me !== undefined && Boolean(load.timecard.mayEdit) && !load.timecard.editNeedsReason,
     restore: (value) => {
       if (!value || !Array.isArray(value.lines)) return;
-      setManual(rekeyedLines(value.lines));
+      setManual(withNewKeys(value.lines, newLineKey));
       setReason(typeof value.reason === 'string' ? value.reason : '');
       setDirty(true);
     },

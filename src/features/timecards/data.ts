@@ -42,7 +42,8 @@ export interface EditLine extends TimecardLineRow {
 }
 
 let nextKey = 1;
-const newKey = () => `l${nextKey++}`;
+/** A key for a new line (React and focus): unique on this page. */
+export const newLineKey = () => `l${nextKey++}`;
 
 /** Hours as a cell shows them: '' for none, else the number ('7.5'). */
 export const hoursText = (hours: number | null | undefined): string => (typeof hours === 'number' && hours !== 0 ? String(hours) : '');
@@ -56,18 +57,13 @@ export function cellHours(text: string): number | null {
 
 /** Lines of a load, for typing. */
 export function editLines(rows: readonly TimecardLineRow[]): EditLine[] {
-  return rows.map((row) => ({ ...row, key: newKey(), text: Array.from({ length: 7 }, (_, d) => hoursText(row.hours[d])) }));
-}
-
-/** Lines kept across a reload (their keys were the old page's) with new keys. */
-export function rekeyedLines(lines: ReadonlyArray<Omit<EditLine, 'key'>>): EditLine[] {
-  return lines.map((line) => ({ ...line, key: newKey() }));
+  return rows.map((row) => ({ ...row, key: newLineKey(), text: Array.from({ length: 7 }, (_, d) => hoursText(row.hours[d])) }));
 }
 
 /** A new empty manual line. */
 export function blankLine(timeType: TimeType = 'Regular'): EditLine {
   return {
-    key: newKey(), timecardLineId: null, source: 'manual', timeType, projectId: null, projectNumber: null, projectName: null,
+    key: newLineKey(), timecardLineId: null, source: 'manual', timeType, projectId: null, projectNumber: null, projectName: null,
     costCodeId: null, costCode: null, costCodeName: null, opportunityId: null, opportunityNumber: null, opportunityName: null,
     opportunityCostCodeId: null, label: null, ptoRequestId: null, hours: [0, 0, 0, 0, 0, 0, 0], text: ['', '', '', '', '', '', ''],
   };

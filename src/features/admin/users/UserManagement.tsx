@@ -45,12 +45,6 @@ function Loading({ text }: { text: string }) {
   return <div role="status" className="text-body-secondary py-2" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{text}</div>;
 }
 
-function Failed({ text, message, retry }: { text: string; message: string; retry: () => void }) {
-  return (
-    <LoadProblem message={`${text} ${message}`} onRetry={retry} />
-  );
-}
-
 function Select({ label, value, onChange, options, name, any = true }: { label: string; value: string; onChange: (v: string) => void; options: ReadonlyArray<readonly [string, string]>; name: string; any?: boolean }) {
   const id = useId();
   return (
@@ -110,7 +104,7 @@ function UsersTab() {
           <div className="col-6 col-md-3"><Select label={T.roleFilter} name="roleName" value={filters.roleName} onChange={(v) => set({ roleName: v })} options={USER_ROLE_NAMES.map((r) => [r, r] as const)} /></div>
           <div className="col-6 col-md-3"><Select label={T.regionFilter} name="regionId" value={filters.regionId} onChange={(v) => set({ regionId: v })} options={regions.map((r) => [String(r.regionId), r.name] as const)} /></div>
         </form>
-        {list.status === 'loading' ? <Loading text={T.loadingUsers} /> : list.status === 'failed' ? <Failed text={T.usersFailed} message={list.message} retry={retryList} /> : (
+        {list.status === 'loading' ? <Loading text={T.loadingUsers} /> : list.status === 'failed' ? <LoadProblem message={`${T.usersFailed} ${list.message}`} onRetry={retryList} /> : (
           <UserTable list={list.value} selected={selected} onSelect={setSelected} />
         )}
       </section>
@@ -162,7 +156,7 @@ function UserPanel({ employeeId, users, onChanged }: { employeeId: number; users
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   if (load.status === 'loading') return <Loading text={T.loadingUser} />;
-  if (load.status === 'failed') return <Failed text={T.userFailed} message={load.message} retry={retry} />;
+  if (load.status === 'failed') return <LoadProblem message={`${T.userFailed} ${load.message}`} onRetry={retry} />;
   const user = load.value;
   /** Run a write: the answer replaces the detail; a refusal shows the server's message and keeps what was typed. */
   const write = async (call: () => Promise<UserDetail>, ok: (u: UserDetail) => string = () => T.saved): Promise<boolean> => {
@@ -363,7 +357,7 @@ function AuditTab() {
         <div className="col-6 col-md-2"><label className="form-label small mb-1" htmlFor={toId}>{f.to}</label><input id={toId} type="date" name="to" className="form-control form-control-sm" value={draft.to} onChange={(e) => set({ to: e.target.value })} /></div>
         <div className="col-6 col-md-2 d-flex gap-2"><button type="submit" className="btn btn-sm btn-primary" data-action="apply-audit">{f.apply}</button></div>
       </form>
-      {log.status === 'loading' ? <Loading text={T.loadingAudit} /> : log.status === 'failed' ? <Failed text={T.auditFailed} message={log.message} retry={retry} /> : (
+      {log.status === 'loading' ? <Loading text={T.loadingAudit} /> : log.status === 'failed' ? <LoadProblem message={`${T.auditFailed} ${log.message}`} onRetry={retry} /> : (
         <>
           <div className="d-flex gap-2 mb-2">
             <button type="button" className="btn btn-sm btn-outline-secondary" data-action="export-csv" onClick={() => void exportAs('csv')}>{T.exportCsv}</button>

@@ -30,6 +30,9 @@ interface Draft {
 const draftOf = (load: SraLoad): Draft => ({
   amount: sanitizeNumber(load.sra.amount), description: load.sra.description ?? '', mitigations: [...load.sra.mitigations], mitigationNote: load.sra.mitigationNote ?? '',
 });
+/** The SRA's fields may be changed: a Draft the server says this user may edit. */
+const sraEditable = (load: SraLoad) => load.editable && load.sra.state === 'Draft';
+
 /** A draft as kept: mitigations in one order (their order does not matter), the amount as typed without grouping. */
 const normalDraft = (draft: Draft): Draft => ({ ...draft, amount: sanitizeNumber(draft.amount), mitigations: [...draft.mitigations].sort() });
 const sameDraft = (a: Draft, b: Draft) => parseNumber(a.amount) === parseNumber(b.amount) && a.description === b.description && a.mitigationNote === b.mitigationNote
@@ -76,7 +79,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
   // Unsaved edits of a Draft SRA survive a reload: kept while they differ from the SRA, offered back on opening.
   const kept = useDraft<Draft>({
     screen: 'wb-risk-assessment', recordKey: SRA_RECORD_KEY, recordId, value: draft ? normalDraft(draft) : undefined, saved: load ? normalDraft(draftOf(load)) : undefined,
-    enabled: load !== null && load.editable && load.sra.state === 'Draft',
+    enabled: load !== null && sraEditable(load),
     restore: (value) => { if (value && Array.isArray(value.mitigations)) setDraft({ ...value, mitigations: [...value.mitigations] }); },
   });
 
@@ -93,7 +96,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
   }
 
   const { sra, vendor } = load;
-  const editable = load.editable && sra.state === 'Draft';
+  const editable = sraEditable(load);
   const dirty = !sameDraft(draft, draftOf(load));
   const latestEmr = vendor.safety[0]?.emr ?? null;
 

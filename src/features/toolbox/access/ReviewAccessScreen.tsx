@@ -36,12 +36,6 @@ function useLoad<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): 
   return { load, current: load?.key === key };
 }
 
-function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
-  return (
-    <LoadProblem message={message} onRetry={onRetry} />
-  );
-}
-
 function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { projectId?: number; onProjects(ids: Array<{ id: number; label: string }>): void; reloadKey: number; onDecided(): void }) {
   const id = useId();
   const [attempt, setAttempt] = useState(0);
@@ -88,7 +82,7 @@ function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { proj
   return (
     <section className="mb-4" aria-labelledby={`${id}-h`} data-testid="waiting-requests">
       <h2 className="h5" id={`${id}-h`}>Waiting requests</h2>
-      {load?.error && current ? <Failure message={load.error} onRetry={() => setAttempt((n) => n + 1)} /> : !current && !load?.value ? (
+      {load?.error && current ? <LoadProblem message={load.error} onRetry={() => setAttempt((n) => n + 1)} /> : !current && !load?.value ? (
         <div role="status" className="text-body-secondary" data-state="loading">Loading the waiting requests…</div>
       ) : rows.length === 0 ? <p className="text-body-secondary" role="status">No requests are waiting for you.</p> : (
         <>
@@ -175,7 +169,7 @@ function Team({ projectId, reloadKey }: { projectId: number; reloadKey: number }
   return (
     <section aria-labelledby={`${id}-h`} data-testid="project-team" data-project-id={projectId}>
       <h2 className="h5" id={`${id}-h`}>{team ? `Team of ${team.project.number} ${team.project.name}` : 'Project team'}</h2>
-      {load?.error && current ? <Failure message={load.error} onRetry={() => setAttempt((n) => n + 1)} /> : !team ? (
+      {load?.error && current ? <LoadProblem message={load.error} onRetry={() => setAttempt((n) => n + 1)} /> : !team ? (
         <div role="status" className="text-body-secondary">Loading the team…</div>
       ) : (
         <div className="table-responsive">
