@@ -21,10 +21,12 @@ test.describe.configure({ mode: 'serial' });
 test.describe('data quality', () => {
   test('shows the seeded defects with counts per rule; the severity filter narrows; axe light and dark', async ({ page }) => {
     watchToken(page);
+    // The screen's own answer, not a second call: specs running beside this one add records to project 1 meanwhile.
+    const own = page.waitForResponse((r) => r.url().includes('/api/pfm/getdataqualityissues') && r.request().method() === 'GET' && r.ok());
     await openPortalAs(page, 'pm', PATH);
     await expect(screen(page).locator('h1')).toHaveText('Data Quality');
     await expect(issueRows(page).first()).toBeVisible();
-    const answer = (await api(page, 'GET', '/api/pfm/getdataqualityissues?recordKey=Project&recordId=1')).body.data as Array<{ ruleId: string; severity: string }>;
+    const answer = ((await (await own).json()) as { data: Array<{ ruleId: string; severity: string }> }).data;
     await expect(issueRows(page)).toHaveCount(answer.length);
     const unreconciled = answer.filter((r) => r.ruleId === 'unreconciled-cost-adjustment').length;
     await expect(screen(page).locator('[data-count="unreconciled-cost-adjustment"]')).toHaveText(String(unreconciled));
