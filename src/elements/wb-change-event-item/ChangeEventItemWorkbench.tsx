@@ -10,7 +10,7 @@ import { formatCostCodeWithType } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { canLinkItemToCommitment } from '../../core/workflow';
 import { openWorkbench } from '../../core/workbench';
-import { FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, useWorkbenchRecordName } from '../../ui/records';
+import { FormField, LookupText, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, useWorkbenchRecordName } from '../../ui/records';
 import {
   RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
 } from '../../features/change-management';
@@ -111,7 +111,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
       <RecordRefreshNotice status={status} what={`Change event item ${recordId}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0">Item {item.changeEventItemId}</h2>
-        <span className="badge text-bg-secondary" data-state>{item.recordStateName}</span>
+        <RecordStateBadge state={item.recordStateName} tone="secondary" data-state />
         <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
       </div>
       <p className="small mb-2">

@@ -16,7 +16,7 @@ import { CostCodePicker } from '../../features/commitments';
 import { loadCostCodes } from '../../features/commitments';
 import type { CostCodeRow } from '../../features/commitments';
 import {
-  FieldFeedback, FormField, LookupText, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
+  FieldFeedback, FormField, LookupText, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
   useWorkbenchRecordName,
 } from '../../ui/records';
 import {
@@ -117,7 +117,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
       <RecordRefreshNotice status={status} what={`Change event ${record.number}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
-        <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>
+        <RecordStateBadge state={record.recordStateName} tone="secondary" data-state />
         <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advance(a.targetApplicationRecordState)} />
       </div>
       {blocked ? <BlockedItems blocked={blocked} onDismiss={() => setBlocked(null)} /> : null}

@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { getJson, postForm } from '../../core/api';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
-import { FormField, StateAdvanceMenu, ValidationSummary, fieldEditable, useWorkbenchRecordName } from '../../ui/records';
+import { FormField, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, useWorkbenchRecordName } from '../../ui/records';
 import type { FormFeedback } from '../../ui/records';
 import {
   RecordFormButtons, advanceChangeRecord, changeRecords, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm,
@@ -138,7 +138,7 @@ function ExistingInitiatingDocument({ recordId, signedIn }: { recordId: number; 
       <RecordRefreshNotice status={status} what={`Initiating document ${record.number}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
-        <span className="badge text-bg-secondary" data-state>{record.recordStateName}</span>
+        <RecordStateBadge state={record.recordStateName} tone="secondary" data-state />
         <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advanceChangeRecord(record, a.targetApplicationRecordState)} />
       </div>
       {form.draftBanner}

@@ -13,7 +13,7 @@ import { lookupList } from '../../core/lookups';
 import { showMessage, showToast } from '../../core/messages';
 import { EXCESS_LIABILITY_OPTIONS, formatCostCode, formatMoney, parseNumber, RETAINAGE_OPTIONS, sanitizeNumber } from '../../core/format';
 import {
-  FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
+  FieldFeedback, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
 import { GateRefusal, SraGateLine, gateRefusalOf } from '../risk';
@@ -305,7 +305,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="fw-semibold" data-number>{record.number}</span>
         {record.vendorName ? <span className="text-body-secondary" data-vendor>{record.vendorName}</span> : null}
-        <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{record.recordStateName}</span>
+        <RecordStateBadge state={record.recordStateName} tone={closed ? 'secondary' : 'primary'} data-state-name />
         <span className="ms-auto" />
         {canSendForSignature(kind, record.recordStateName) && record.projectId > 0 ? (
           // A plain link: the portal's router takes it in-page, and the workbench closes as its parameters leave the address.

@@ -15,7 +15,7 @@ import { LazySection } from '../../ui/lazy';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { LabelledControl } from '../../ui/workbench';
 import {
-  FormField, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
+  FormField, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
 import { WORKBENCH_TEXT } from './CommitmentWorkbench';
@@ -140,7 +140,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="fw-semibold" data-number>{record.number}</span>
         {record.ownerName ? <span className="text-body-secondary" data-owner>{String(record.ownerName)}</span> : null}
-        <span className={`badge ${record.closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{record.recordStateName}</span>
+        <RecordStateBadge state={record.recordStateName} tone={record.closed ? 'secondary' : 'primary'} data-state-name />
         <span className="ms-auto" />
         <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />

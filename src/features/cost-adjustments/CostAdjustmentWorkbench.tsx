@@ -12,7 +12,7 @@ import { lookupList } from '../../core/lookups';
 import { showMessage, showToast } from '../../core/messages';
 import { formatCostCode, formatMoney, parseNumber, sanitizeNumber } from '../../core/format';
 import {
-  FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
+  FieldFeedback, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldInvalid, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useWorkbenchRecordName,
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
 import { useDraft } from '../../ui/drafts';
@@ -295,7 +295,7 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
     <div ref={root} className="cost-adjustment-workbench" data-record-id={recordId}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="fw-semibold" data-number>{record.number}</span>
-        <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{record.recordStateName}</span>
+        <RecordStateBadge state={record.recordStateName} tone={closed ? 'secondary' : 'primary'} data-state-name />
         {isUnreconciled(record) ? <span className="badge text-bg-warning" data-unreconciled>{CA_TEXT.unreconciled}</span> : null}
         {record.transfer ? <span className="badge text-bg-info" data-transfer>Transfer</span> : null}
         <span className="ms-auto" />

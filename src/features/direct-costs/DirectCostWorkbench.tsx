@@ -21,7 +21,7 @@ import {
 import { useStore } from '../../ui/hooks';
 import { useDraft, withNewKeys, withoutKeys } from '../../ui/drafts';
 import {
-  FieldFeedback, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldInvalid, formFeedback, loadFieldSecurity, useRecord,
+  FieldFeedback, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldInvalid, formFeedback, loadFieldSecurity, useRecord,
   useWorkbenchRecordName, type FeedbackItem, type FieldSecurity, type FormFeedback,
 } from '../../ui/records';
 import { FilesPanel, LabelledControl } from '../../ui/workbench';
@@ -542,7 +542,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
         <span className="fw-semibold" data-number>{record.number}</span>
         {record.vendorName ? <span className="text-body-secondary" data-vendor>{record.vendorName}</span> : null}
         <span className="text-body-secondary" data-date>{formatDate(record.directCostDate)}</span>
-        <span className={`badge ${record.closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{record.recordStateName}</span>
+        <RecordStateBadge state={record.recordStateName} tone={record.closed ? 'secondary' : 'primary'} data-state-name />
         <span className="fw-semibold ms-2" data-amount>{formatMoney(record.amount)}</span>
         <span className="ms-auto" />
         <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}

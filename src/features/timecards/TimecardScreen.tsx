@@ -12,7 +12,7 @@ import {
   type ExpectedHours, type FeedbackItem,
 } from '../../core/timecards';
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
-import { feedbackFrom } from '../../ui/records';
+import { RecordStateBadge, feedbackFrom } from '../../ui/records';
 import {
   blankLine, cellHours, copiedLines, editLines, loadTimecard, newLineKey, policyLine, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
@@ -492,8 +492,8 @@ export function TimecardScreen(props: TimecardProps) {
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
         <h1 className="h4 mb-0">{preview ? TIMECARD_SCREEN_TEXT.preview : TIMECARD_SCREEN_TEXT.title}</h1>
         <span className="fw-semibold" data-employee>{header.employeeName}</span>
-        <span className={`badge ${header.state === 'Approved' ? 'text-bg-success' : header.state === 'Submitted' ? 'text-bg-primary' : header.state === 'Processed' ? 'text-bg-dark' : 'text-bg-secondary'}`}
-          data-state={header.state}>{header.state}</span>
+        <RecordStateBadge state={header.state} data-state={header.state}
+          tone={header.state === 'Approved' ? 'success' : header.state === 'Submitted' ? 'primary' : header.state === 'Processed' ? 'dark' : 'secondary'} />
         {preview ? <span className="text-body-secondary small" data-preview>{TIMECARD_SCREEN_TEXT.previewNote(header.employeeName)}</span> : null}
       </div>
 

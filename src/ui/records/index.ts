@@ -13,6 +13,8 @@ export {
 export type { FeedbackItem, FormFeedback } from './feedback';
 export { ValidationSummary, FieldFeedback, fieldInvalid, FEEDBACK_CLASS, FEEDBACK_LABEL } from './ValidationFeedback';
 export { StateAdvanceMenu } from './StateAdvanceMenu';
+export { RecordStateBadge, STATE_BADGE_LABEL } from './RecordStateBadge';
+export type { RecordStateBadgeProps } from './RecordStateBadge';
 export type { StateAdvanceMenuProps } from './StateAdvanceMenu';
 export {
   loadRecordStates, loadStateAdvancements, resetStateCache, fieldEditable, fieldVisible, loadFieldSecurity, STATE_PATHS,

@@ -13,7 +13,7 @@ import {
   SLIM_RECORD_KEY, type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord,
 } from '../../../core/risk';
 import { useDraft } from '../../../ui/drafts';
-import { useWorkbenchRecordName } from '../../../ui/records';
+import { RecordStateBadge, useWorkbenchRecordName } from '../../../ui/records';
 import {
   assignSlimRequests, isForbidden, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, moveSlimRequest, problemText, projectLabel, saveSlimComment,
 } from './data';
@@ -403,7 +403,7 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
     <div ref={root} className="slim-request-workbench" data-record-id={recordId} data-state-name={r.state}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <span className="fw-semibold" data-number>{r.number}</span>
-        <span className="badge text-bg-primary" data-state-badge>{r.state}</span>
+        <RecordStateBadge state={r.state} data-state-badge />
         <span className="badge text-bg-secondary">{r.type}</span>
         <span className="small">{`${T.columns.priority}: ${r.priority}`}</span>
         <span className="small">{`${T.columns.due}: ${formatDate(r.dueDate)}`}</span>

@@ -1,6 +1,7 @@
 /** Small SRA pieces shared by the list, the workbench, the buyout column and the commitment workbench. */
 import type { RiskLevel } from '../../../core/risk/sra';
 import { LEVEL_CLASS } from './text';
+import { RecordStateBadge } from '../../../ui/records';
 
 /** The risk level as text on its colour (never colour only). */
 export function LevelBadge({ level }: { level: RiskLevel }) {
@@ -10,5 +11,5 @@ export function LevelBadge({ level }: { level: RiskLevel }) {
 /** The state of an SRA as a quiet badge. */
 export function StateBadge({ state }: { state: string }) {
   const closed = state === 'Approved' || state === 'Rejected';
-  return <span className={`badge ${closed ? 'text-bg-secondary' : 'text-bg-primary'}`} data-state-name>{state}</span>;
+  return <RecordStateBadge state={state} tone={closed ? 'secondary' : 'primary'} data-state-name />;
 }
