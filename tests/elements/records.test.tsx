@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError, resetApi } from '../../src/core/api';
 import { resetLookups } from '../../src/core/lookups';
 import {
-  FIRST_ROWS, FieldFeedback, MORE_ROWS, RecordLists, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldVisible, formFeedback,
+  FIRST_ROWS, FieldFeedback, MORE_ROWS, RecordLists, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldVisible, formFeedback,
   recordStore, resetRecordStores, resetStateCache, useRecords,
 } from '../../src/ui/records';
 import type { FeedbackItem, FieldSecurity, RecordStore, StateAdvancement } from '../../src/ui/records';
@@ -306,6 +306,17 @@ describe('src/ui/records', () => {
     });
   });
 
+  describe('<RecordStateBadge>', () => {
+    it('is read "State: Draft" (a visually hidden prefix); its marked span holds the state alone', async () => {
+      render(<RecordStateBadge state="Draft" tone="secondary" data-state-name />);
+      const badge = await waitFor(() => host.querySelector<HTMLElement>('.badge'));
+      expect(badge.textContent).to.equal('State: Draft');
+      expect(badge.className).to.equal('badge text-bg-secondary');
+      expect(badge.querySelector('.visually-hidden')?.textContent).to.equal('State: ');
+      expect(badge.querySelector('[data-state-name]')?.textContent).to.equal('Draft');
+    });
+  });
+
   describe('<StateAdvanceMenu>', () => {
     const advancements: StateAdvancement[] = [
       { quickRoute: false, displayOrder: 2, targetApplicationRecordState: { applicationRecordStateId: 12, name: 'Canceled', applicationRecordKey: 'ChangeEvent', closed: true, displayOrder: 7 } },
@@ -380,6 +391,20 @@ describe('src/ui/records', () => {
       await waitFor(() => !host.querySelector('[role=menu]'));
       await sleep(10);
       expect(button.getAttribute('aria-expanded')).to.equal('false');
+    });
+
+    it('with no target offered the menu itself takes focus (its line is read; Escape closes it and gives focus back)', async () => {
+      stubFetch({ '/api/applications/GetRecordStateAdvancements': { body: { data: [] } } });
+      render(<MenuHarness />);
+      const button = await waitFor(() => host.querySelector<HTMLButtonElement>('button[aria-haspopup=menu]'));
+      button.focus();
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      const menu = await waitFor(() => host.querySelector<HTMLElement>('[role=menu]'));
+      await waitFor(() => menu.textContent?.includes('No state changes are available.'));
+      await waitFor(() => host.ownerDocument.activeElement === menu);
+      menu.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      await waitFor(() => !host.querySelector('[role=menu]'));
+      await waitFor(() => host.ownerDocument.activeElement === button);
     });
   });
 });

@@ -49,7 +49,7 @@ interface InternalRow { element: HTMLElement; cells: InternalCell[] }
 interface KeybindingsThis {
   table: {
     element: HTMLElement;
-    modules: { edit?: { currentCell: InternalCell | false } };
+    modules: { edit?: { currentCell: InternalCell | false; navigatePrev(cell: InternalCell): boolean; navigateNext(cell: InternalCell): boolean } };
     rowManager: {
       getDisplayRows(): InternalRow[];
       nextDisplayRow(row: InternalRow, rowOnly: boolean): InternalRow | false;
@@ -81,8 +81,29 @@ function moveVertical(self: KeybindingsThis, event: KeyboardEvent, step: 1 | -1)
   target.cells[cell.getIndex()]?.getComponent().edit();
 }
 
+/**
+ * Tab / Shift+Tab: the next / previous editable cell, and past the last / first one out of the grid (WCAG 2.1.2, no
+ * keyboard trap): the key is then left to the browser, which moves focus on, and the editor commits on blur.
+ * Tabulator's own action keeps the key even when there is no cell to go to.
+ */
+function tabThroughCells(self: KeybindingsThis, event: KeyboardEvent, direction: 'next' | 'prev'): void {
+  const edit = self.table.modules.edit;
+  const cell = edit?.currentCell;
+  if (!edit || !cell) return;
+  if (direction === 'next' ? edit.navigateNext(cell) : edit.navigatePrev(cell)) {
+    event.preventDefault();
+  } else if (direction === 'prev') {
+    // Before the first cell the browser would land on the cell itself (it precedes its editor), which edits again on
+    // focus: the rows' scroll area takes focus instead, and the next Shift+Tab goes on to the header and the toolbar.
+    event.preventDefault();
+    self.table.element.querySelector<HTMLElement>('.tabulator-tableholder')?.focus();
+  }
+}
+
 function registerKeyActions(tabulator: typeof Tabulator): void {
   tabulator.extendModule('keybindings', 'actions', {
+    navNext(this: KeybindingsThis, event: KeyboardEvent) { tabThroughCells(this, event, 'next'); },
+    navPrev(this: KeybindingsThis, event: KeyboardEvent) { tabThroughCells(this, event, 'prev'); },
     /** Page Down: same field, next line. */
     gridNextLineSameField(this: KeybindingsThis, event: KeyboardEvent) { moveVertical(this, event, 1); },
     /** Page Up: same field, previous line. */

@@ -42,6 +42,7 @@ export function StateAdvanceMenu({
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<Array<HTMLButtonElement | null>>([]);
   const root = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
 
   const needsLoad = open && !(answer && answer.stateId === stateId);
   useEffect(() => {
@@ -58,10 +59,12 @@ export function StateAdvanceMenu({
   }, [needsLoad, stateId]);
 
   useEffect(() => {
-    if (!open || load.status !== 'loaded') return;
-    const list = items.current.slice(0, load.list.length).filter((el): el is HTMLButtonElement => el !== null);
+    if (!open) return;
+    const list = load.status === 'loaded' ? items.current.slice(0, load.list.length).filter((el): el is HTMLButtonElement => el !== null) : [];
     const target = focusIndex === 'last' ? list[list.length - 1] : list[focusIndex];
-    target?.focus();
+    // With no target to choose (loading, failed, none offered) the menu itself takes focus: its line is read, and
+    // Escape closes it as it would from a target.
+    (target ?? menu.current)?.focus();
   }, [open, load, focusIndex]);
 
   useEffect(() => {
@@ -122,6 +125,7 @@ export function StateAdvanceMenu({
         type="button"
         className={`${buttonClassName} dropdown-toggle`}
         aria-haspopup="menu"
+        data-state-menu
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={ariaLabel}
@@ -133,7 +137,9 @@ export function StateAdvanceMenu({
       </button>
       {open ? (
         <ul
+          ref={menu}
           id={menuId}
+          tabIndex={-1}
           role="menu"
           aria-label={ariaLabel ?? label}
           className={`dropdown-menu show${alignEnd ? ' dropdown-menu-end' : ''}`}
