@@ -221,14 +221,19 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
   }, [key]);
   const current = load?.key === key ? load : null;
   const rows = current?.rows ?? load?.rows ?? [];
+  const [withdrawing, setWithdrawing] = useState<number | null>(null);
   const withdraw = async (r: AccessRequestRow) => {
     const ok = await showMessage({ title: 'Withdraw request', message: `Withdraw ${r.number} for ${r.projectNumber} ${r.projectName}?`, buttons: ['cancel', 'ok'], labels: { ok: 'Withdraw', cancel: 'Keep it' } });
     if (ok !== true) return;
+    // The row's Withdraw is disabled while the move is on its way (progress, and no second send).
+    setWithdrawing(r.accessRequestId);
     try {
       await moveRequest(r, 'Withdrawn');
       showToast(`${r.number} withdrawn.`, { variant: 'success' });
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error, ACCESS_PROBLEMS), buttons: ['ok'], variant: 'danger' });
+    } finally {
+      setWithdrawing(null);
     }
     // Withdrawn, or moved meanwhile (409): the list shows what it is now.
     setAttempt((n) => n + 1);
@@ -242,7 +247,8 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
         <RecordLists records={rows} idOf={(r) => r.accessRequestId} isClosed={(r) => r.closed} columns={COLUMNS} label="My requests" loading={!current}
           emptyText={{ open: 'No pending requests.', closed: 'No decided requests.' }} testId="my-request-lists"
           actions={(r) => (r.moves.some((m) => m.name === 'Withdrawn') ? (
-            <button type="button" className="btn btn-sm btn-outline-secondary" data-action="withdraw" aria-label={`Withdraw ${r.number}`} onClick={() => void withdraw(r)}>Withdraw</button>
+            <button type="button" className="btn btn-sm btn-outline-secondary" data-action="withdraw" aria-label={`Withdraw ${r.number}`}
+              disabled={withdrawing === r.accessRequestId} onClick={() => void withdraw(r)}>Withdraw</button>
           ) : null)} />
       )}
     </section>
