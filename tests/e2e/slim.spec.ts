@@ -88,9 +88,13 @@ test.describe('SLIM', () => {
     await queue.locator('[data-action="new-request"]').click();
     const form = queue.locator('[data-form="new-request"]');
     await expect(form.locator(`[data-field="vendorId"] option[value="${vendorId}"]`)).toBeAttached();
-    const options = await form.locator('[data-field="projectId"] option').evaluateAll((els) => els.map((e) => Number((e as HTMLOptionElement).value)));
-    const projectId = options.find((id) => projectIds.includes(id))!;
-    expect(projectId, 'a region-1 project in the PM list').toBeTruthy();
+    // The projects load on their own, after the vendors: wait for the list, not just its first option.
+    const regionOneProject = async () => {
+      const options = await form.locator('[data-field="projectId"] option').evaluateAll((els) => els.map((e) => Number((e as HTMLOptionElement).value)));
+      return options.find((id) => projectIds.includes(id));
+    };
+    await expect.poll(regionOneProject, { message: 'a region-1 project in the PM list' }).toBeTruthy();
+    const projectId = (await regionOneProject())!;
     await form.locator('[data-field="vendorId"]').selectOption(String(vendorId));
     await form.locator('[data-field="projectId"]').selectOption(String(projectId));
     await form.locator('[data-field="requestedAmount"]').fill('6000000');
