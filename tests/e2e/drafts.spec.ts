@@ -105,8 +105,9 @@ test('typed work survives a reload and is offered back; Restore then Save, Disca
 });
 
 /**
- * Every other form that keeps typed work (issue 16: create forms, workbenches, comments, the timecard week), one
- * line each: typed, reloaded, offered, restored; reloaded again, discarded. Nothing is saved: the database is untouched.
+ * Every other form that keeps typed work (issue 16: create forms, workbenches, comments, a SLIM move, survey answers,
+ * the timecard week), one line each: typed, reloaded, offered, restored; reloaded again, discarded. Nothing is saved:
+ * the database is untouched.
  */
 interface DraftCase {
   name: string;
@@ -162,9 +163,36 @@ const DRAFT_CASES: DraftCase[] = [
     scope: 'wb-slim-request', field: byLabel('Add a comment'), typed: 'Asked the vendor for the 2025 financials', key: /^pfm\.draft:admin:wb-slim-request:SlimRequest:\d+:comment$/,
   },
   {
+    // The move form is the workbench's second draft (form 'move', beside the comment's); it opens again on Restore.
+    name: 'a SLIM request move note', login: 'admin',
+    path: () => `/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=${lastId(`SELECT min(r.requestId) AS id FROM slim_requests r
+      JOIN application_record_states st USING (applicationRecordStateId) JOIN employees e ON e.employeeId = r.requestedByEmployeeId WHERE st.name = 'In Review' AND e.login <> 'admin'`)}`,
+    scope: 'wb-slim-request', field: byLabel('What is missing'),
+    prepare: async (scope) => { if (!(await scope.locator('[data-move-form]').count())) await scope.locator('[data-move="On Hold – Missing Data"]').click(); },
+    typed: 'The 2025 audited financial statement', key: /^pfm\.draft:admin:wb-slim-request:SlimRequest:\d+:move$/,
+  },
+  {
     name: 'a Draft SRA', login: 'admin',
     path: () => `/sr/sra?workbench=RiskAssessment&recordKey=Sra&recordId=${lastId(`SELECT max(s.sraId) AS id FROM sras s JOIN application_record_states st USING (applicationRecordStateId) WHERE st.name = 'Draft'`)}`,
     scope: 'wb-risk-assessment', field: byLabel('Description'), typed: 'Scope narrowed to the east wing', key: /^pfm\.draft:admin:wb-risk-assessment:Sra:\d+:form$/,
+  },
+  {
+    // pm's newest open survey (surveys.spec submits the oldest).
+    name: 'survey answers', login: 'pm',
+    path: () => {
+      const survey = e2eDb().prepare(`SELECT s.surveyId, s.projectId FROM surveys s JOIN application_record_states st USING (applicationRecordStateId)
+        JOIN employees e ON e.employeeId = s.respondentEmployeeId WHERE e.login = 'pm' AND st.closed = 0 ORDER BY s.surveyId DESC LIMIT 1`).get() as { surveyId: number; projectId: number };
+      return `/pfm/projects/surveys?projectId=${survey.projectId}&workbench=SurveyInstance&recordKey=Survey&recordId=${survey.surveyId}`;
+    },
+    scope: 'wb-survey-instance', field: (scope) => scope.locator('[data-kind="text"] textarea').first(),
+    typed: 'Walk the punch list with the owner weekly', key: /^pfm\.draft:pm:wb-survey-instance:Survey:\d+:form$/,
+  },
+  {
+    // The form is not in the address: after a reload it opens by itself because it has kept work.
+    name: 'a new e-sign envelope', login: 'pm', path: () => '/pfm/projects/esign?projectId=1',
+    scope: 'pfm-esign', field: byLabel('Signer 1 name'),
+    prepare: async (scope) => { if (!(await scope.locator('[data-form="new-envelope"]').count())) await scope.locator('[data-new="envelope"]').click(); },
+    typed: 'Vera Vendor', key: /^pfm\.draft:pm:pfm-esign:Envelope:0:new-Project-1$/,
   },
   {
     name: 'a new document template', login: 'admin', path: () => '/pfm/projects/projectiongrid?projectId=1&budgetId=1&workbench=DocumentTemplateAdministration',

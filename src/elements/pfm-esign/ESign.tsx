@@ -15,7 +15,7 @@ import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { useStore } from '../../ui/hooks';
 import { screenScope } from '../../features/commitments';
 import {
-  ALL_SCOPE, ESIGN_NO_ACCESS, NewEnvelope, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, voidEnvelope,
+  ALL_SCOPE, ESIGN_NO_ACCESS, NewEnvelope, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, useKeptNewEnvelope, voidEnvelope,
   type Envelope, type EnvelopeSigner,
 } from '../../features/esign';
 import { RecordLists, ScreenTitle, projectSubject, useRecords, useScreenLoad, type RecordColumn, type RecordListTab } from '../../ui/records';
@@ -189,7 +189,11 @@ export function ESign(props: ESignProps) {
   const { status, retry } = useScreenLoad(scopeKey, loadEnvelopes, 'Envelopes');
   const canWrite = useCanWrite();
   const preselect = props.recordKey && validId(props.recordId) > 0 ? { recordKey: props.recordKey, recordId: validId(props.recordId) } : undefined;
-  const [creating, setCreating] = useState(Boolean(preselect));
+  // Null until the user opens or closes the form: until then it is open with a preselected document, or with typed work
+  // kept from before a reload (so its offer shows).
+  const [creatingChoice, setCreating] = useState<boolean | null>(preselect ? true : null);
+  const keptNew = useKeptNewEnvelope(scope);
+  const creating = creatingChoice ?? (keptNew && canWrite);
 
   return (
     <main className="container-fluid py-3" data-screen="esign" data-admin={admin || undefined}>

@@ -2,11 +2,12 @@
  * A new envelope (POST /api/pfm/CreateEnvelope): the document (a commitment or change order of the
  * project that may be sent now), its signers (name and e-mail, checked by the core's rule before
  * the call and by the server after), then 'Send for signature' or 'Save as draft'. A refused create
- * keeps every typed value and shows the feedback per field.
+ * keeps every typed value and shows the feedback per field; so does a reload (a draft, offered back).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { MAX_SIGNERS, MAX_SIGNER_NAME, signerProblems } from '../../core/esign';
 import { showToast } from '../../core/messages';
+import { useDraft, useNewestKeptRecordId } from '../../ui/drafts';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
 import { createEnvelope, loadEsignDocuments, type EsignDocument } from './data';
 
@@ -37,16 +38,49 @@ export interface NewEnvelopeProps {
 
 const docKey = (d: { recordKey: string; recordId: number }) => `${d.recordKey}:${d.recordId}`;
 
+/** The form as a draft keeps it. */
+interface KeptEnvelope { document: string; signers: Signer[] }
+
+/** Where a new envelope's typed work is kept (src/core/drafts): one per screen scope (project or budget). */
+const draftIdOf = (scope: { recordKey: string; recordId: number }) => ({ screen: 'pfm-esign', recordKey: 'Envelope', form: `new-${scope.recordKey}-${scope.recordId}` });
+
+/**
+ * True when the new envelope of `scope` (null: none) has typed work kept: the screen opens the form by itself after a
+ * reload, so the offer shows.
+ */
+export function useKeptNewEnvelope(scope: { recordKey: string; recordId: number } | null): boolean {
+  const kept = useNewestKeptRecordId(draftIdOf(scope ?? { recordKey: '', recordId: 0 }));
+  return scope !== null && kept !== null;
+}
+
 export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
   const [documents, setDocuments] = useState<EsignDocument[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [document, setDocument] = useState(preselect && preselect.recordId > 0 ? docKey(preselect) : '');
+  const preselected = preselect && preselect.recordId > 0 ? docKey(preselect) : '';
+  const [document, setDocument] = useState(preselected);
   const [signers, setSigners] = useState<Signer[]>([{ name: '', email: '' }]);
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+  // Typed work survives a reload: kept while it differs from the form as it opened (a preselected document brings its
+  // vendor as the first signer), offered back. Compared once the documents are in, so that pre-fill is not typed work.
+  const untouched = useMemo<KeptEnvelope | undefined>(() => {
+    if (!documents) return undefined;
+    const chosen = documents.find((d) => docKey(d) === preselected);
+    return { document: preselected, signers: [chosen ? { name: chosen.vendorName, email: chosen.vendorEmail ?? '' } : { name: '', email: '' }] };
+  }, [documents, preselected]);
+  const kept = useDraft<KeptEnvelope>({
+    ...draftIdOf(scope), recordId: 0, value: untouched ? { document, signers } : undefined, saved: untouched,
+    restore: (value) => {
+      if (!value || !Array.isArray(value.signers)) return;
+      // A document sent or executed since is no longer offered: choose again.
+      setDocument(documents?.some((d) => docKey(d) === value.document) ? value.document : '');
+      const rows = value.signers.slice(0, MAX_SIGNERS).map((s) => ({ name: String(s?.name ?? ''), email: String(s?.email ?? '') }));
+      setSigners(rows.length ? rows : [{ name: '', email: '' }]);
+    },
+  });
 
   useEffect(() => {
     const abort = new AbortController();
@@ -82,6 +116,7 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
     setBusy(true);
     try {
       const created = await createEnvelope({ recordKey: chosen.recordKey, recordId: chosen.recordId, signers }, send);
+      kept.clear(); // the form goes away on success
       showToast(send ? NEW_ENVELOPE_TEXT.sent(created.number) : NEW_ENVELOPE_TEXT.saved(created.number), { variant: 'success' });
       onDone();
     } catch (error) {
@@ -97,6 +132,7 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
     <form className="card card-body mb-3" aria-labelledby={field('title')} data-form="new-envelope" noValidate
       onSubmit={(e) => { e.preventDefault(); void submit(true); }}>
       <h2 className="h5" id={field('title')}>{NEW_ENVELOPE_TEXT.title}</h2>
+      {kept.banner}
       {problem ? <div className="alert alert-warning" role="alert">{problem}</div> : null}
       <ValidationSummary feedback={form} />
       {loadError ? (
@@ -158,7 +194,7 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
       <div className="d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !documents?.length} data-send>{busy ? 'Sending…' : NEW_ENVELOPE_TEXT.send}</button>
         <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy || !documents?.length} data-draft onClick={() => void submit(false)}>{NEW_ENVELOPE_TEXT.draft}</button>
-        <button type="button" className="btn btn-sm btn-link" onClick={onDone}>{NEW_ENVELOPE_TEXT.cancel}</button>
+        <button type="button" className="btn btn-sm btn-link" onClick={() => { kept.clear(); onDone(); }}>{NEW_ENVELOPE_TEXT.cancel}</button>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import { ApiError, getJson } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_TEXT_MAX } from '../../core/surveys';
+import { useDraft } from '../../ui/drafts';
 import { StateAdvanceMenu, useRecord, useWorkbenchRecordName } from '../../ui/records';
 import { advanceSurvey, loadSurvey, saveSurvey, surveyStore, type SurveyQuestion } from './data';
 
@@ -63,6 +64,10 @@ function RadioGroup({ question, options, value, disabled, onChange, invalid, des
   );
 }
 
+/** Answers as a draft keeps them (JSON has no Map): by question id. */
+type KeptAnswers = Record<string, string>;
+const keptAnswersOf = (answers: Iterable<readonly [number, string]>): KeptAnswers => Object.fromEntries([...answers].map(([id, value]) => [String(id), value]));
+
 const RATING_OPTIONS = [['1', `1 (${INSTANCE_TEXT.ratingLow})`], ['2', '2'], ['3', '3'], ['4', '4'], ['5', `5 (${INSTANCE_TEXT.ratingHigh})`]] as const;
 const YES_NO_OPTIONS = [['Yes', 'Yes'], ['No', 'No']] as const;
 
@@ -115,6 +120,17 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
     return errors;
   }, [questions, answers]);
 
+  const isRespondent = me === null || survey?.respondentEmployeeId === me;
+  const readOnly = !survey || survey.closed || !isRespondent;
+  // Typed answers survive a reload: kept while they differ from the saved ones, offered back.
+  const ready = load.status === 'ready';
+  const savedAnswers = useMemo(() => keptAnswersOf(questions.map((q) => [q.surveyQuestionId, q.value ?? ''] as const)), [questions]);
+  const kept = useDraft<KeptAnswers>({
+    screen: 'wb-survey-instance', recordKey: 'Survey', recordId, value: ready ? keptAnswersOf(answers) : undefined, saved: ready ? savedAnswers : undefined,
+    enabled: ready && !readOnly,
+    restore: (value) => setAnswers((current) => new Map([...current].map(([id, answer]) => [id, typeof value?.[id] === 'string' ? value[id] : answer]))),
+  });
+
   if (load.status === 'failed') {
     return (
       <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
@@ -127,8 +143,6 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
     return <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{INSTANCE_TEXT.loading}</div>;
   }
 
-  const isRespondent = me === null || survey.respondentEmployeeId === me;
-  const readOnly = survey.closed || !isRespondent;
   const flagged = new Set(problem?.questionIds ?? []);
   const set = (id: number, value: string) => {
     setAnswers((current) => new Map(current).set(id, value));
@@ -151,6 +165,7 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
     setProblem(null);
     try {
       const saved = await saveSurvey(survey, answers, submit);
+      kept.clear(); // here, not by the hook: a submitted survey is read-only (the draft turns off) before its answers come back
       setQuestions(saved.questions);
       setAnswers(new Map(saved.questions.map((q) => [q.surveyQuestionId, q.value ?? ''])));
       showToast(submit ? INSTANCE_TEXT.submitted(survey.number) : INSTANCE_TEXT.saved(survey.number), { variant: 'success' });
@@ -203,6 +218,7 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
           {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAttempt((n) => n + 1)}>{INSTANCE_TEXT.reload}</button> : null}
         </div>
       ) : null}
+      {kept.banner}
       <form className="d-flex flex-column gap-3" noValidate onSubmit={(e) => { e.preventDefault(); void save(true); }} aria-label={`Survey ${survey.number}`}>
         {questions.map((q, index) => {
           const value = answers.get(q.surveyQuestionId) ?? '';

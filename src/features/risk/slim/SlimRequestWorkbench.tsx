@@ -134,6 +134,9 @@ function Suggested({ load }: { load: SlimRequestLoad }) {
 }
 
 interface MoveDraft { to: { applicationRecordStateId: number; name: SlimState }; note: string; single: string; aggregate: string; expires: string; problem: string }
+/** The move form as a draft keeps it: the chosen move and what was typed, not the refusal shown. */
+type KeptMove = Omit<MoveDraft, 'problem'> | null;
+const keptMoveOf = (draft: MoveDraft | null): KeptMove => (draft ? { to: draft.to, note: draft.note, single: draft.single, aggregate: draft.aggregate, expires: draft.expires } : null);
 
 function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next: SlimRequestLoad): void; onStale(message: string): void }) {
   const id = useId();
@@ -142,8 +145,16 @@ function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next
   const r = load.request;
   // After a reload (a 409) the typed note stays while its move is still offered.
   const draft = typed && load.moves.some((m) => m.applicationRecordStateId === typed.to.applicationRecordStateId) ? typed : null;
-  const start = (to: MoveDraft['to']) => setDraft(draft && draft.to.applicationRecordStateId === to.applicationRecordStateId ? draft : {
-    to, note: draft?.note ?? '', single: String(load.suggested.singleLimit), aggregate: String(load.suggested.aggregateLimit), expires: aYearOn(todayIso()), problem: '',
+  const fresh = (to: MoveDraft['to'], note = ''): MoveDraft => ({
+    to, note, single: String(load.suggested.singleLimit), aggregate: String(load.suggested.aggregateLimit), expires: aYearOn(todayIso()), problem: '',
+  });
+  const start = (to: MoveDraft['to']) => setDraft(draft && draft.to.applicationRecordStateId === to.applicationRecordStateId ? draft : fresh(to, draft?.note ?? ''));
+  // A typed note or limits survive a reload: kept while they differ from the chosen move's fresh form (choosing alone is
+  // no work to lose), offered back with the move. A move no longer offered drops its draft (`draft` is then null).
+  const kept = useDraft<KeptMove>({
+    screen: 'wb-slim-request', recordKey: SLIM_RECORD_KEY, recordId: r.requestId, form: 'move',
+    value: keptMoveOf(draft), saved: draft ? keptMoveOf(fresh(draft.to)) : null, enabled: load.moves.length > 0,
+    restore: (value) => { if (value && typeof value === 'object' && value.to) setDraft({ ...fresh(value.to), ...value, problem: '' }); },
   });
   const approving = draft && (draft.to.name === 'Approved' || draft.to.name === 'Approved with Conditions');
   const note = draft ? moveNote(r.state, draft.to.name, r.escalationReasons.length) : null;
@@ -161,6 +172,7 @@ function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next
     try {
       const next = await moveSlimRequest(load, draft.to, draft.note, limits);
       showToast(T.moved(r.number, draft.to.name), { variant: 'success' });
+      kept.clear(); // here, not by the hook: a request moved to a closed state offers no moves, which turns its draft off first
       setDraft(null);
       onMoved(next);
     } catch (error) {
@@ -173,6 +185,7 @@ function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next
   if (!load.moves.length) return <p className="small text-body-secondary mb-0" data-no-actions>{T.noActions}</p>;
   return (
     <div data-moves>
+      {kept.banner}
       <div className="d-flex flex-wrap gap-2">
         {load.moves.map((m) => (
           <button key={m.applicationRecordStateId} type="button" data-move={m.name} aria-pressed={draft?.to.applicationRecordStateId === m.applicationRecordStateId}
