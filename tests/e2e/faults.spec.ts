@@ -4,8 +4,9 @@
 //   (a 403 too: access can be granted meanwhile);
 //   then 401 (the client gets a new token silently and retries: the user sees nothing but the data) together with a
 //   10 s delay (the request is held, not waited for: the progress indicator shows after 300 ms; released, the data shows).
-// A screen's main write gets the failing faults and the 401 too: a record form's Save (the typed value stays) and the
-// shared Change state menu (a message, and the record keeps its state).
+// A screen's writes get the failing faults, the 401 and a held (10 s) answer too: a record form's Save (the typed value
+// stays), the shared Change state menu (a message, and the record keeps its state) and the screen's own writes of the
+// table (a workbench's move buttons, a comment post, a list row's action: the typed text and the state stay).
 // No unhandled promise rejection and no console error beyond the failure's own log line, on any screen.
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/faults.spec.ts
 import { test as base, expect as baseExpect, type Browser, type ConsoleMessage, type Locator, type Page, type Route } from '@playwright/test';
@@ -171,6 +172,12 @@ for (const screen of screenCases()) {
       return fault(route, armed.fault);
     });
 
+    /** A held (10 s) write shows progress (its button disabled or busy, or a progress indicator); then it fails with a 500. */
+    const releaseHeld = async (what: string, button: Locator) => {
+      await expect(button.and(page.locator(':disabled, [aria-busy="true"]')).or(progressShown(element)).first(), `${what}: the held write shows progress`).toBeVisible();
+      for (const route of held.splice(0)) await route.fulfill(json(500, 'Internal Server Error'));
+    };
+
     try {
       const retry = element.getByRole('button', { name: /^(Retry|Try again)\b/ }).filter({ visible: true }).first();
       if (NO_OWN_LOAD.has(screen.name)) {
@@ -219,10 +226,7 @@ for (const screen of screenCases()) {
           const before = writes;
           await save.click();
           await expect.poll(() => writes - before, { message: `${what}: the write was sent` }).toBeGreaterThan(0);
-          if (what === '10 s delay') {
-            await expect(save.and(page.locator(':disabled, [aria-busy="true"]')).or(progressShown(element)).first(), 'the save shows progress').toBeVisible();
-            for (const route of held.splice(0)) await route.fulfill(json(500, 'Internal Server Error'));
-          }
+          if (what === '10 s delay') await releaseHeld('save', save);
           if (what === '401') await expect.poll(() => writes - before, { message: '401: the write is sent again with a new token' }).toBe(2);
           await expect(failureShown(page, element).first(), `write ${what}: a message says what failed`).toBeVisible();
           await closeBox(page);
@@ -238,7 +242,7 @@ for (const screen of screenCases()) {
       const badge = element.locator('[data-state-name]').filter({ visible: true }).first();
       if (await advance.count() && await advance.isEnabled() && await badge.count()) {
         const stateBefore = await badge.textContent();
-        for (const what of [...FAILING, '401'] as const) {
+        for (const what of [...FAILING, '401', '10 s delay'] as const) {
           writeArmed = what;
           refusedWrites = 0;
           const before = writes;
@@ -261,12 +265,44 @@ for (const screen of screenCases()) {
             await box.getByRole('button', { name: /^(Ok|Yes|Send back|Void|Close|Confirm)\b/ }).first().click();
           }
           await expect.poll(() => writes - before, { message: `state change ${what}: the write was sent` }).toBeGreaterThan(0);
+          if (what === '10 s delay') await releaseHeld(`state change`, advance);
           if (what === '401') await expect.poll(() => writes - before, { message: '401: the state change is sent again with a new token' }).toBe(2);
           await expect(failureShown(page, element).first(), `state change ${what}: a message says what failed`).toBeVisible();
           await closeBox(page);
           await expect(badge, `state change ${what}: the record keeps its state`).toHaveText(stateBefore ?? '');
         }
         writeArmed = null;
+      }
+      // The screen's own writes (a workbench's move buttons, a comment post, a list row's action): each fault shows a
+      // message, the typed text stays and the record keeps its state.
+      for (const write of screen.writes ?? []) {
+        const start = write.start ? element.locator(write.start).filter({ visible: true }).first() : null;
+        const send = write.send ? element.locator(write.send).filter({ visible: true }).first() : start!;
+        const field = write.field ? element.locator(write.field).filter({ visible: true }).first() : null;
+        const kept = write.kept ? element.locator(write.kept).filter({ visible: true }).first() : null;
+        const keptBefore = kept ? await kept.textContent() : null;
+        const typed = `Typed before the fault (${screen.name}: ${write.name})`;
+        const confirmBox = page.locator('.modal.show').filter({ visible: true });
+        for (const what of [...FAILING, '401', '10 s delay'] as const) {
+          writeArmed = what;
+          refusedWrites = 0;
+          const before = writes;
+          // A form the start opened stays open with its typed text after a failure: it is not started again.
+          if (start && !(field && await field.count())) await start.click();
+          if (field && await field.inputValue() !== typed) await field.fill(typed);
+          if (write.send) await send.click();
+          await expect.poll(async () => writes > before || (await confirmBox.count()) > 0, { message: `${write.name} ${what}: sent, or asked about` }).toBe(true);
+          if (writes === before) await confirmBox.locator('[data-button="ok"]').click();
+          await expect.poll(() => writes - before, { message: `${write.name} ${what}: the write was sent` }).toBeGreaterThan(0);
+          if (what === '10 s delay') await releaseHeld(write.name, send);
+          if (what === '401') await expect.poll(() => writes - before, { message: `${write.name} 401: sent again with a new token` }).toBe(2);
+          await expect(failureShown(page, element).first(), `${write.name} ${what}: a message says what failed`).toBeVisible();
+          await closeBox(page);
+          if (field) await expect(field, `${write.name} ${what}: the typed text is kept`).toHaveValue(typed);
+          if (kept) await expect(kept, `${write.name} ${what}: the record keeps its state`).toHaveText(keptBefore ?? '');
+        }
+        writeArmed = null;
+        if (field) await field.fill('');
       }
       expect(errors, 'no unhandled rejections or console errors beyond the failure log').toEqual([]);
     } finally {
