@@ -8,6 +8,8 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { e2eDb } from './db';
+import { addDays, weekOf } from '../../../src/core/timecards';
+import type { KeyboardTask } from './keyboard';
 
 export interface ScreenCase {
   /** Unique, readable: used in test titles. */
@@ -22,6 +24,27 @@ export interface ScreenCase {
   path: string;
   /** A selector inside `tag` that is visible once the screen has loaded its data (optional: `waitForScreen` also waits for no loading indicator). */
   ready?: string;
+  /** The screen's own writes beyond a record form's Save and the shared Change state menu (the fault suite faults each). */
+  writes?: WriteCase[];
+  /** Its main task by keyboard, when not the default of its kind (tests/e2e/support/keyboard.ts). */
+  keyboard?: KeyboardTask;
+}
+
+/**
+ * A write the user starts on a screen, as selectors inside the screen's element: a move button, a row's action,
+ * a comment post. A confirmation box that opens on the way is confirmed with its OK.
+ */
+export interface WriteCase {
+  /** Readable, for messages: 'submit', 'post a comment'. */
+  name: string;
+  /** The button that starts the write or opens its form (absent: the form always shows). */
+  start?: string;
+  /** A text field of the write's form: typed into once, and its text must be kept after each failure. */
+  field?: string;
+  /** The button that sends the form (absent: `start` sends the write). */
+  send?: string;
+  /** Text that must be unchanged after each failure (the record's state). */
+  kept?: string;
 }
 
 type Row = Record<string, number | string>;
@@ -47,6 +70,46 @@ function firstId(table: string, id: string, where = '1 = 1', ...params: unknown[
   return Number(one(`SELECT ${id} AS id FROM ${table} WHERE ${where} ORDER BY ${id} LIMIT 1`, ...params).id);
 }
 
+/**
+ * The id of the first record of `table` that can change state (its state offers an advancement): a record in a
+ * final state would leave the fault suite's state-change write untried.
+ */
+function firstOpenId(table: string, id: string, where = '1 = 1', ...params: unknown[]): number {
+  return firstId(table, id, `${where} AND applicationRecordStateId IN (SELECT applicationRecordStateId FROM state_advancements)`, ...params);
+}
+
+/** The projection grids' main task: type a projection in the first editable cell, then back to the toolbar's Save. */
+const GRID_KEYS: KeyboardTask = {
+  name: 'type a projection and save', expect: 'write',
+  steps: [{ to: '.tabulator-row .tabulator-cell.tabulator-editable', type: '1', press: 'Enter' }, { to: '[data-action="save"]', back: true }],
+};
+
+/** The workbenches' main tasks by keyboard where their kind's default does not fit (tests/e2e/support/keyboard.ts). */
+const WORKBENCH_KEYS: Record<string, KeyboardTask> = {
+  DocumentTemplateAdministration: { name: 'start a new template', steps: [{ to: '[data-action="new-template"]' }], expect: 'shows', shows: '[data-action="new-template"][aria-pressed="true"]' },
+  SlimRequest: {
+    name: 'put it on hold', expect: 'write',
+    steps: [{ to: '[data-move^="On Hold"]', press: 'Enter' }, { to: '[data-move-form] textarea', type: 'Typed by keyboard' }, { to: '[data-action="confirm-move"]' }],
+  },
+  CostCodeTransactions: { name: 'filter the transactions', steps: [{ to: 'input[aria-label="Filter Vendor"]', type: 'no vendor is named this' }], expect: 'shows', shows: '.transactions-count:text-is("0")' },
+  AddCostCode: {
+    name: 'add a cost code', expect: 'write',
+    steps: [{ to: 'input[placeholder="00-0000-00"]', type: '01-9999-00' }, { to: 'input[maxlength="200"]', type: 'Typed by keyboard' }, { to: 'select', type: 'L' },
+      { to: 'input[inputmode="decimal"]', type: '100' }, { to: 'button[type="submit"]' }],
+  },
+  Email: { name: 'send the e-mail', steps: [{ to: 'button[type="submit"]' }], expect: 'download' },
+  Reports: { name: 'download a report', steps: [{ to: 'button[aria-label^="Download"]' }], expect: 'download' },
+};
+
+/** The workbenches' own writes (their moves are buttons of their own, not the shared Change state menu). */
+const WORKBENCH_WRITES: Record<string, WriteCase[]> = {
+  SlimRequest: [
+    { name: 'put on hold', start: '[data-moves] [data-move^="On Hold"]', field: '[data-move-form] textarea', send: '[data-action="confirm-move"]', kept: '[data-state-badge]' },
+    { name: 'post a comment', field: 'form:has([data-action="post-comment"]) textarea', send: '[data-action="post-comment"]' },
+  ],
+  RiskAssessment: [{ name: 'submit', start: '[data-move="Submitted"]', kept: '[data-state-name]' }],
+};
+
 let cached: ScreenCase[] | undefined;
 
 /** The whole table (computed once per worker). */
@@ -62,22 +125,26 @@ export function screenCases(): ScreenCase[] {
   const changes = `/pfm/projects/changemanagement?${pq}`;
 
   const subcontractId = firstId('subcontracts', 'subcontractId', onProject);
+  // The employee's timecard opens on next week: open for entry (this week's card may be submitted already).
+  const employeeId = Number(one("SELECT employeeId FROM employees WHERE login = 'employee'").employeeId);
+  const openWeek = addDays(weekOf(new Date()).weekStart, 7);
   const changeEventId = firstId('change_events', 'changeEventId', `changeRecordId IN (SELECT changeRecordId FROM change_records WHERE ${onProject})`);
   const workbenchPaths: Record<string, string> = {
     Subcontract: wb(commitments, 'Subcontract', 'Subcontract', subcontractId),
+    // Every seeded subcontract change order is Approved (final): its state change is the commitment workbench's, faulted on the Subcontract.
     SubcontractChangeOrder: wb(commitments, 'SubcontractChangeOrder', 'SubcontractChangeOrder',
       firstId('subcontract_change_orders', 'subcontractChangeOrderId')),
     PurchaseAgreement: wb(commitments, 'PurchaseAgreement', 'PurchaseAgreement', firstId('purchase_agreements', 'purchaseAgreementId')),
     PurchaseAgreementChangeOrder: wb(commitments, 'PurchaseAgreementChangeOrder', 'PurchaseAgreementChangeOrder',
       firstId('purchase_agreement_change_orders', 'purchaseAgreementChangeOrderId')),
     PurchaseOrder: wb(commitments, 'PurchaseOrder', 'PurchaseOrder', firstId('purchase_orders', 'purchaseOrderId')),
-    CostAdjustment: wb(`/pfm/projects/costadjustments?${pq}`, 'CostAdjustment', 'CostAdjustment', firstId('cost_adjustments', 'costAdjustmentId', onProject)),
+    CostAdjustment: wb(`/pfm/projects/costadjustments?${pq}`, 'CostAdjustment', 'CostAdjustment', firstOpenId('cost_adjustments', 'costAdjustmentId', onProject)),
     ChangeEvent: wb(changes, 'ChangeEvent', 'ChangeEvent', changeEventId),
     ChangeEventItem: wb(changes, 'ChangeEventItem', 'ChangeEventItem', firstId('change_event_items', 'changeEventItemId', 'changeEventId = ?', changeEventId)),
     InitiatingDocument: wb(changes, 'InitiatingDocument', 'ChangeRecord', firstId('change_records', 'changeRecordId', onProject)),
     OwnerAgreement: wb(`/pfm/projects/owneragreements?${pq}`, 'OwnerAgreement', 'OwnerAgreement', firstId('owner_agreements', 'ownerAgreementId', onProject)),
     OwnerAgreementChangeOrder: wb(`/pfm/projects/owneragreements?${pq}`, 'OwnerAgreementChangeOrder', 'OwnerAgreementChangeOrder',
-      firstId('owner_agreement_change_orders', 'ownerAgreementChangeOrderId')),
+      firstOpenId('owner_agreement_change_orders', 'ownerAgreementChangeOrderId')),
     CostCodeTransactions: wb(grid, 'CostCodeTransactions', 'Budget', budgetId),
     DirectCost: wb(`/pfm/projects/directcosts?${pq}`, 'DirectCost', 'DirectCost', firstId('direct_costs', 'directCostId', onProject)),
     AddCostCode: wb(grid, 'AddCostCode', 'Budget', budgetId),
@@ -86,23 +153,38 @@ export function screenCases(): ScreenCase[] {
     DocumentTemplateAdministration: wb(grid, 'DocumentTemplateAdministration'),
     Reports: wb(grid, 'Reports'),
     SurveyInstance: wb(`/pfm/projects/surveys?${pq}`, 'SurveyInstance', 'Survey', firstId('surveys', 'surveyId', onProject)),
-    SlimRequest: wb('/sr/slimqueue', 'SlimRequest', 'SlimRequest', firstId('slim_requests', 'requestId')),
-    RiskAssessment: wb('/sr/sra', 'RiskAssessment', 'Sra', firstId('sras', 'sraId')),
+    SlimRequest: wb('/sr/slimqueue', 'SlimRequest', 'SlimRequest', firstOpenId('slim_requests', 'requestId',
+      "applicationRecordStateId = (SELECT applicationRecordStateId FROM application_record_states WHERE applicationRecordKey = 'SlimRequest' AND name = 'In Review')")),
+    RiskAssessment: wb('/sr/sra', 'RiskAssessment', 'Sra', firstOpenId('sras', 'sraId', "level = 'Low'")),
   };
 
   const screens: ScreenCase[] = [
-    { name: 'home', tag: 'portal-home', kind: 'screen', login: 'admin', path: '/' },
-    { name: 'admin home', tag: 'admin-home', kind: 'screen', login: 'admin', path: '/admin' },
-    { name: 'app records', tag: 'admin-app-records', kind: 'screen', login: 'admin', path: '/admin/app-records' },
-    { name: 'user management', tag: 'admin-user-management', kind: 'screen', login: 'admin', path: '/usermanagement' },
-    { name: 'IT billing', tag: 'it-billing', kind: 'screen', login: 'admin', path: '/billing' },
+    { name: 'home', tag: 'portal-home', kind: 'screen', login: 'admin', path: '/',
+      keyboard: { name: 'open an application', steps: [{ to: 'a[href]' }], expect: 'navigate' } },
+    { name: 'admin home', tag: 'admin-home', kind: 'screen', login: 'admin', path: '/admin',
+      keyboard: { name: 'open an admin screen', steps: [{ to: 'a[data-admin-link]' }], expect: 'navigate' } },
+    { name: 'app records', tag: 'admin-app-records', kind: 'screen', login: 'admin', path: '/admin/app-records',
+      keyboard: { name: 'open a record type', steps: [{ to: 'tr:nth-child(2) [data-open-type]' }], expect: 'shows', shows: 'tr:nth-child(2) [data-open-type][aria-current="true"]' } },
+    { name: 'user management', tag: 'admin-user-management', kind: 'screen', login: 'admin', path: '/usermanagement',
+      keyboard: { name: 'open a user', steps: [{ to: '[data-open-user]' }], expect: 'shows', shows: '[data-open-user][aria-pressed="true"]' } },
+    { name: 'IT billing', tag: 'it-billing', kind: 'screen', login: 'admin', path: '/billing',
+      keyboard: { name: 'run the month', steps: [{ to: '[data-action="run"]' }], expect: 'write' } },
     { name: 'SRA', tag: 'sr-sra', kind: 'screen', login: 'admin', path: '/sr/sra' },
-    { name: 'SLIM queue', tag: 'slim-queue', kind: 'screen', login: 'admin', path: '/sr/slimqueue' },
+    { name: 'SLIM queue', tag: 'slim-queue', kind: 'screen', login: 'admin', path: '/sr/slimqueue',
+      keyboard: { name: 'start a new request', steps: [{ to: '[data-action="new-request"]' }], expect: 'shows', shows: '[data-form="new-request"]' } },
     { name: 'SLIM queues', tag: 'slim-queues', kind: 'screen', login: 'admin', path: '/sr/slimqueue/slimqueues' },
-    { name: 'access request', tag: 'pt-access-request', kind: 'screen', login: 'pm', path: '/accessRequest' },
-    { name: 'default assignments', tag: 'pt-default-assignments', kind: 'screen', login: 'admin', path: '/defaultAssignments' },
-    { name: 'manage timecards', tag: 'tc-manage-timecards', kind: 'screen', login: 'rpm', path: '/teammembertoolbox/timecards' },
-    { name: 'timecard', tag: 'tc-timecard', kind: 'screen', login: 'employee', path: '/teammembertoolbox/timecards/timecard' },
+    { name: 'access request', tag: 'pt-access-request', kind: 'screen', login: 'pm', path: '/accessRequest',
+      keyboard: { name: 'request access to a project', expect: 'write', steps: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]', press: 'Enter' },
+        { to: '[data-field="endDate"]', type: '12312026' }, { to: '[data-field="justification"]', type: 'Typed by keyboard' }, { to: '[data-action="send-request"]' }] } },
+    { name: 'default assignments', tag: 'pt-default-assignments', kind: 'screen', login: 'admin', path: '/defaultAssignments',
+      keyboard: { name: 'start a new rule', steps: [{ to: '[data-action="new-rule"]' }], expect: 'shows', shows: 'form' } },
+    { name: 'manage timecards', tag: 'tc-manage-timecards', kind: 'screen', login: 'rpm', path: '/teammembertoolbox/timecards',
+      keyboard: { name: 'open a week', steps: [{ to: 'a[href*="/timecard?"]' }], expect: 'navigate' } },
+    { name: 'timecard', tag: 'tc-timecard', kind: 'screen', login: 'employee', path: `/teammembertoolbox/timecards/timecard?employeeId=${employeeId}&weekStart=${openWeek}`,
+      keyboard: {
+        name: 'give the reason and save', expect: 'write',
+        steps: [{ to: 'textarea#tc-reason', type: 'Typed by keyboard' }, { to: '[data-action="save"]' }],
+      } },
     { name: 'PTO requests', tag: 'pto-requests', kind: 'screen', login: 'employee', path: '/teammembertoolbox/requests' },
     { name: 'projects', tag: 'pfm-projects', kind: 'screen', login: 'pm', path: '/pfm/projects' },
     { name: 'change management', tag: 'pfm-change-management', kind: 'screen', login: 'pm', path: changes },
@@ -111,24 +193,30 @@ export function screenCases(): ScreenCase[] {
     { name: 'direct costs', tag: 'pfm-direct-costs', kind: 'screen', login: 'pm', path: `/pfm/projects/directcosts?${pq}` },
     { name: 'data quality', tag: 'pfm-data-quality', kind: 'screen', login: 'pm', path: `/pfm/projects/dataquality?${pq}` },
     { name: 'owner agreements', tag: 'pfm-owner-agreements', kind: 'screen', login: 'pm', path: `/pfm/projects/owneragreements?${pq}` },
-    { name: 'buyout', tag: 'pfm-buyout', kind: 'screen', login: 'pm', path: `/pfm/projects/buyout?${pq}` },
-    { name: 'projection grid', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: grid },
-    { name: 'projection grid (units)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridunit?${pq}` },
-    { name: 'projection grid (hours)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridhour?${pq}` },
+    { name: 'buyout', tag: 'pfm-buyout', kind: 'screen', login: 'pm', path: `/pfm/projects/buyout?${pq}`,
+      keyboard: { name: 'start an SRA from a line', steps: [{ to: '[data-start-sra]' }], expect: 'shows', shows: '[data-buyout-sra-form]' } },
+    { name: 'projection grid', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: grid, keyboard: GRID_KEYS },
+    { name: 'projection grid (units)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridunit?${pq}`, keyboard: GRID_KEYS },
+    { name: 'projection grid (hours)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridhour?${pq}`, keyboard: GRID_KEYS },
     { name: 'project surveys', tag: 'pfm-surveys', kind: 'screen', login: 'pm', path: `/pfm/projects/surveys?${pq}` },
-    { name: 'project e-sign', tag: 'pfm-esign', kind: 'screen', login: 'pm', path: `/pfm/projects/esign?${pq}` },
+    { name: 'project e-sign', tag: 'pfm-esign', kind: 'screen', login: 'pm', path: `/pfm/projects/esign?${pq}`,
+      keyboard: { name: 'start a new envelope', steps: [{ to: '[data-new="envelope"]' }], expect: 'shows', shows: '[data-form="new-envelope"]' } },
     { name: 'surveys (admin)', tag: 'pfm-surveys', kind: 'screen', login: 'admin', path: '/pfm/surveys' },
-    { name: 'e-sign (all)', tag: 'pfm-esign', kind: 'screen', login: 'admin', path: '/pfm/esign' },
-    { name: 'opportunity timecard cost codes', tag: 'pfm-opportunity-timecard-cost-code', kind: 'screen', login: 'admin', path: '/pfm/opportunitytimecardcostcode' },
-    { name: 'project closeouts (legacy page)', tag: 'pt-project-closeouts', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectCloseouts' },
+    { name: 'e-sign (all)', tag: 'pfm-esign', kind: 'screen', login: 'admin', path: '/pfm/esign',
+      keyboard: { name: 'show the closed envelopes', steps: [{ to: '[data-list="open"]' }], key: 'ArrowRight', expect: 'shows', shows: '[data-list="closed"][aria-selected="true"]' } },
+    { name: 'opportunity timecard cost codes', tag: 'pfm-opportunity-timecard-cost-code', kind: 'screen', login: 'admin', path: '/pfm/opportunitytimecardcostcode',
+      keyboard: { name: 'add a cost code to an opportunity', expect: 'write', steps: [{ to: '[data-field="code"]', type: '09-9100-00' }, { to: '[data-field="description"]', type: 'Typed by keyboard' }, { to: '[data-action="add"]' }] } },
+    { name: 'project closeouts (legacy page)', tag: 'pt-project-closeouts', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectCloseouts',
+      keyboard: { name: 'open a checklist', steps: [{ to: 'a[href]' }], expect: 'navigate' } },
     { name: 'review access (legacy page)', tag: 'pt-review-access', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectSecurities/reviewaccess' },
-    { name: 'regional calendar (legacy page)', tag: 'pto-regional-calendar', kind: 'legacy', login: 'admin', path: '/pr/Requests/ManageRegionalCalendar' },
+    { name: 'regional calendar (legacy page)', tag: 'pto-regional-calendar', kind: 'legacy', login: 'admin', path: '/pr/Requests/ManageRegionalCalendar',
+      keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: '12302026' }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] } },
   ];
   // Every workbench kind (src/core/workbench WORKBENCH_KINDS; that module needs a browser, so its keys are checked against src/elements instead).
   const workbenches: ScreenCase[] = Object.entries(workbenchPaths).map(([key, path]) => {
     const login = key === 'SlimRequest' || key === 'RiskAssessment' || key === 'DocumentTemplateAdministration' ? 'admin' : 'pm';
     const tag = `wb-${key.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
-    return { name: `${key.replace(/(?<=[a-z])(?=[A-Z])/g, ' ')} workbench`, tag, kind: 'workbench', login, path };
+    return { name: `${key.replace(/(?<=[a-z])(?=[A-Z])/g, ' ')} workbench`, tag, kind: 'workbench', login, path, writes: WORKBENCH_WRITES[key], keyboard: WORKBENCH_KEYS[key] };
   });
   cached = [...screens, ...workbenches];
   return cached;
