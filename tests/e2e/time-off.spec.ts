@@ -166,11 +166,17 @@ test.describe('time off', () => {
     await openPortalAs(page, 'employee', '/teammembertoolbox/requests');
     const row = screen(page).locator(`[data-testid="my-request-lists"] tr[data-record-id="${request.requestId}"]`);
     await expect(row.locator('[data-state]:not([role])')).toHaveText('Approved');
+    // The cancel is held: meanwhile the request has already left the open list (an optimistic move), so nothing can
+    // be sent twice.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route((url) => url.pathname === TIME_OFF_API.updateRequestState, async (route) => { await held; await route.continue(); });
     await row.locator('[data-action="cancel"]').click();
-    const [canceled] = await Promise.all([
-      response(page, TIME_OFF_API.updateRequestState),
-      page.locator('portal-overlays').getByRole('button', { name: 'Cancel request' }).click(),
-    ]);
+    const canceling = response(page, TIME_OFF_API.updateRequestState);
+    await page.locator('portal-overlays').getByRole('button', { name: 'Cancel request' }).click();
+    await expect(row).toHaveCount(0);
+    release();
+    const canceled = await canceling;
     expect(canceled.status()).toBe(200);
     expect(stateOf(request.requestId)).toBe('Canceled');
     expect(all("SELECT 1 FROM timecard_lines WHERE source = 'pto' AND ptoRequestId = ?", request.requestId)).toEqual([]);

@@ -101,23 +101,13 @@ async function decide(request: TimeOffRequestRow, action: 'approve' | 'deny' | '
 
 function RequestActions({ r, reload, compact = false }: { r: TimeOffRequestRow; reload(): void; compact?: boolean }) {
   const size = compact ? 'btn-sm' : '';
-  // While a decision is asked about or on its way, the row's buttons are disabled: progress shows, and no second click sends it twice.
-  const [busy, setBusy] = useState(false);
-  const run = async (action: 'approve' | 'deny' | 'cancel') => {
-    setBusy(true);
-    try {
-      await decide(r, action, reload);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <span className="d-inline-flex flex-wrap gap-1" aria-busy={busy || undefined}>
+    <span className="d-inline-flex flex-wrap gap-1">
       {r.advancements.map((a) => (
-        <button key={a.action} type="button" data-action={a.action} disabled={busy}
+        <button key={a.action} type="button" data-action={a.action}
           className={`btn ${size} ${a.action === 'approve' ? 'btn-success' : a.action === 'deny' ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
           aria-label={compact ? `${a.action === 'approve' ? T.approve : a.action === 'deny' ? T.deny : T.cancel}: ${r.title}` : undefined}
-          onClick={() => void run(a.action)}>
+          onClick={() => void decide(r, a.action, reload)}>
           {a.action === 'approve' ? T.approve : a.action === 'deny' ? T.deny : T.cancel}
         </button>
       ))}
