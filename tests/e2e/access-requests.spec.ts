@@ -110,3 +110,33 @@ test('a refused project offers Request access; the approval opens it without a n
   await expect(page.locator('pfm-commitments [data-screen="commitments"]')).toBeVisible();
   await expect(page.locator('pfm-commitments [role="alert"]')).toHaveCount(0);
 });
+
+test('the requester withdraws a pending request: Withdraw asks first, is disabled while the move is on its way, and the request is stored Withdrawn', async ({ page }) => {
+  // A hidden project of its own (the test above uses the last one).
+  const projectId = SEED_TEAM_FACTS.pmHiddenProjectIds[5]!;
+  watchToken(page);
+  await openPortalAs(page, 'pm', '/accessRequest');
+  const endDate = addIsoDays(new Date().toISOString().slice(0, 10), 30);
+  const made = await api(page, 'POST', ACCESS_REQUEST_API.createRequest, { projectId, projectRole: 'Project Engineer', justification: 'E2E withdraw', endDate });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const requestId = made.body.data.accessRequestId as number;
+  await pushPath(page, '/');
+  await pushPath(page, '/accessRequest');
+  const row = page.locator(`pt-access-request [data-testid="my-access-requests"] tr[data-record-id="${requestId}"]`);
+  const withdraw = row.locator('[data-action="withdraw"]');
+  await expect(withdraw).toBeEnabled();
+
+  // The move is held until the button has been seen disabled (no second send while it is on its way).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route((url) => url.pathname === ACCESS_REQUEST_API.updateRequestState, async (route) => { await held; await route.continue(); });
+  await withdraw.click();
+  const moved = page.waitForResponse((r) => new URL(r.url()).pathname === ACCESS_REQUEST_API.updateRequestState);
+  await page.locator('portal-overlays').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw).toBeDisabled();
+  release();
+  expect((await moved).status()).toBe(200);
+  expect(one('SELECT st.name AS state FROM access_requests JOIN application_record_states st USING (applicationRecordStateId) WHERE accessRequestId = ?', requestId))
+    .toMatchObject({ state: 'Withdrawn' });
+  await expect(row.locator('[data-action="withdraw"]')).toHaveCount(0);
+});
