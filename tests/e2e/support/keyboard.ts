@@ -158,6 +158,8 @@ export async function keyboardTask(page: Page, screen: ScreenCase): Promise<{ ta
   else if (await page.locator('#portal-main').count()) await page.locator('#portal-main').focus();
   else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
+  // Each task judges its own tab stops: forget the last one of the task before.
+  await page.evaluate(() => { delete (globalThis as unknown as { lastKeyboardStop?: Element }).lastKeyboardStop; });
   const sent = { count: 0 };
   const release = await refuseWrites(page, sent);
   const before = page.url();
@@ -192,9 +194,10 @@ export async function keyboardTask(page: Page, screen: ScreenCase): Promise<{ ta
         break;
       case 'write': {
         await expect.poll(() => sent.count, { message: `${label}: the keyboard sends the write` }).toBeGreaterThan(0);
-        // The refusal's message box (if any) closes with the keyboard; what was typed is kept.
+        // The refusal is said (in the screen, or in a message box that closes with the keyboard); what was typed is kept.
         const box = page.locator('.modal.show').filter({ visible: true });
-        await page.waitForTimeout(100);
+        const said = element.locator('[role="alert"], .alert-danger, .alert-warning').filter({ visible: true }).or(box).or(page.locator('.toast.show'));
+        await expect(said.first(), `${label}: the refusal is said`).toBeVisible();
         if (await box.count()) {
           await page.keyboard.press('Escape');
           await expect(box, `${label}: Escape closes the message`).toHaveCount(0);
