@@ -48,6 +48,31 @@ test.describe('workbench frame', () => {
     expect(new URL(page.url()).searchParams.get('projectId')).toBe('1');
   });
 
+  test('a source document link opens its workbench, by mouse and by Enter; its address opens it in a new tab too', async ({ page }) => {
+    await openPortalAs(page, 'pm', GRID);
+    await pushPath(page, TRANSACTIONS);
+    const link = page.locator('wb-cost-code-transactions a.source-link[data-key="DirectCost"]').first();
+    await expect(link).toBeVisible({ timeout: 20_000 });
+    const id = await link.getAttribute('data-id');
+    const number = (await link.textContent())?.replace(/^Direct Cost /, '') ?? '';
+    expect(number).toMatch(/^DC-/);
+    // A real address (middle-click, Open in new tab), not '#'.
+    const href = new URL((await link.getAttribute('href')) ?? '', page.url());
+    expect(Object.fromEntries(['workbench', 'recordKey', 'recordId', 'projectId'].map((k) => [k, href.searchParams.get(k)])))
+      .toEqual({ workbench: 'DirectCost', recordKey: 'DirectCost', recordId: id, projectId: '1' });
+
+    await link.click();
+    await expect(panel(page).locator('h2')).toContainText(new RegExp(`^Direct Cost\\s*${number}`), { timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('recordId')).toBe(id);
+    await page.goBack();
+    await expect(panel(page).locator('h2')).toContainText('Cost Code Transactions');
+
+    const again = page.locator(`wb-cost-code-transactions a.source-link[data-key="DirectCost"][data-id="${id}"]`).first();
+    await again.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel(page).locator('h2')).toContainText(new RegExp(`^Direct Cost\\s*${number}`), { timeout: 20_000 });
+  });
+
   test('Escape closes; an unknown workbench says Workbench Not Found', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });

@@ -4,10 +4,10 @@
  * amount; filterable and sortable, with totals. Built for 100,000 rows: sorted once before the grid
  * gets them, typed number sorter, virtual rendering.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import type { CellComponent, ColumnDefinition, Tabulator } from 'tabulator-tables';
 import { formatMoney, formatNumber } from '../../core/format';
-import { findWorkbenchKind, openWorkbench, WORKBENCH_KINDS } from '../../core/workbench';
+import { findWorkbenchKind, openWorkbench, WORKBENCH_KINDS, workbenchUrl } from '../../core/workbench';
 import {
   costCodeFormatter, dateFormatter, escapeHtml, exportCsv, exportExcel, Grid, moneyFormatter, numberFormatter, numberHeaderFilter,
   numberSorter, textCellFormatter, type TextFormatter,
@@ -24,14 +24,17 @@ export interface CostCodeTransactionsProps {
 
 const KIND_KEYS = new Set(WORKBENCH_KINDS.map((kind) => kind.key));
 
-/** Source document cell: a link when the source record has a workbench, plain text otherwise. */
+/**
+ * Source document cell: a link to its workbench's address when the source record has one (so it also
+ * opens in a new tab), plain text otherwise. A plain click opens the workbench here (`openSourceLink`).
+ */
 const sourceFormatter: TextFormatter = Object.assign(
   (cell: CellComponent) => {
     const row = cell.getData() as unknown as CostCodeTransaction;
     const text = escapeHtml(sourceText(row));
-    return row.sourceRecordKey && KIND_KEYS.has(row.sourceRecordKey) && row.sourceRecordId
-      ? `<a href="#" class="source-link" data-key="${escapeHtml(row.sourceRecordKey)}" data-id="${row.sourceRecordId}">${text}</a>`
-      : text;
+    if (!row.sourceRecordKey || !KIND_KEYS.has(row.sourceRecordKey) || !row.sourceRecordId) return text;
+    const href = workbenchUrl(row.sourceRecordKey, { recordKey: row.sourceRecordKey, recordId: row.sourceRecordId });
+    return `<a href="${escapeHtml(href)}" class="source-link" data-key="${escapeHtml(row.sourceRecordKey)}" data-id="${row.sourceRecordId}">${text}</a>`;
   },
   { toText: (value: unknown) => (value === null || value === undefined ? '' : String(value)), exportAs: { kind: 'text' } as const },
 );
@@ -40,12 +43,6 @@ const COLUMNS: ColumnDefinition[] = [
   { title: 'Date', field: 'transactionDate', formatter: dateFormatter, sorter: 'string', headerFilter: 'input', width: 118 },
   {
     title: 'Source Document', field: 'source', formatter: sourceFormatter, headerFilter: 'input', width: 200,
-    cellClick: (event, cell) => {
-      const row = cell.getData() as unknown as CostCodeTransaction;
-      if (!row.sourceRecordKey || !row.sourceRecordId || !(event.target as Element).closest?.('a')) return;
-      event.preventDefault();
-      if (findWorkbenchKind(row.sourceRecordKey)) openWorkbench(row.sourceRecordKey, { recordKey: row.sourceRecordKey, recordId: row.sourceRecordId });
-    },
   },
   { title: 'Cost Code', field: 'costCode', formatter: costCodeFormatter, headerFilter: 'input', width: 118 },
   { title: 'Type', field: 'costType', formatter: textCellFormatter, headerFilter: 'input', width: 64 },
@@ -57,6 +54,21 @@ const COLUMNS: ColumnDefinition[] = [
 ];
 
 type Row = CostCodeTransaction & { source: string };
+
+/**
+ * A plain click (or Enter) on a source link opens its workbench in place, through the workbench
+ * router; modified clicks keep the browser's own (new tab, new window). Delegated from the wrapper
+ * because the grid registers no Tabulator DOM-event module (a column's cellClick never fires).
+ */
+function openSourceLink(event: ReactMouseEvent<HTMLDivElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element).closest?.('a.source-link');
+  const key = link?.getAttribute('data-key');
+  const id = Number(link?.getAttribute('data-id'));
+  if (!key || !Number.isSafeInteger(id) || id <= 0 || !findWorkbenchKind(key)) return;
+  event.preventDefault();
+  openWorkbench(key, { recordKey: key, recordId: id });
+}
 
 /** The workbench body. */
 export function CostCodeTransactions({ recordKey = '', recordId = -1 }: CostCodeTransactionsProps) {
@@ -101,7 +113,7 @@ export function CostCodeTransactions({ recordKey = '', recordId = -1 }: CostCode
 
   const fileName = `cost-code-transactions-${recordKey}-${recordId}`;
   return (
-    <div ref={anchor}>
+    <div ref={anchor} onClick={openSourceLink}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <p className="mb-0 me-auto" aria-live="polite">
           <span className="transactions-count">{formatNumber(shown?.count ?? rows.length, 0)}</span> of {formatNumber(rows.length, 0)} transactions

@@ -111,9 +111,11 @@ declare module 'tabulator-tables' {
     bottomCalcFormatterParams?: Record<string, unknown>;
     topCalc?: string | ((values: unknown[], data: Record<string, unknown>[], params: Record<string, unknown>) => unknown);
     topCalcFormatter?: string | FormatterFunction;
-    cellClick?: (event: UIEvent, cell: CellComponent) => void;
+    // No cellClick or tooltip: the grid registers neither Tabulator's interaction nor its tooltip module
+    // (lazy/tabulator-module.ts), so they would never fire. Listen on the grid's wrapper instead.
+    cellClick?: never;
     cssClass?: string;
-    tooltip?: boolean | string | ((event: MouseEvent, cell: CellComponent) => string);
+    tooltip?: never;
     columns?: ColumnDefinition[];
     [option: string]: unknown;
   }
