@@ -341,7 +341,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       <ValidationSummary feedback={form} />
       {!anyEditable && fieldSecurity ? <p className="text-body-secondary small" data-read-only>This record is read-only in its state ({record.recordStateName}).</p> : null}
 
-      <form id={formId} onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
+      <form id={formId} onSubmit={(event) => { event.preventDefault(); if (anyEditable) void save(); }} noValidate>
         <div className="row g-3 mb-3">
           {spec.header.filter((field) => fieldVisible(fieldSecurity, field.name)).map((field) => (
             <HeaderInput key={field.name} field={field} value={draft.header[field.name] ?? ''} editable={editable(field.name)} feedback={form}
@@ -411,8 +411,13 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
             })}>Add item</LabelledControl>
           ) : null}
           <span className="ms-auto" />
-          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => { setDraft(draftFrom(kind, record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
-          <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !anyEditable} data-save>{busy ? 'Saving…' : 'Save'}</button>
+          {/* A record read-only in its state has nothing to save or discard (as the direct cost workbench). */}
+          {anyEditable ? (
+            <>
+              <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy} onClick={() => { setDraft(draftFrom(kind, record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
+              <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-save>{busy ? 'Saving…' : 'Save'}</button>
+            </>
+          ) : null}
         </div>
       </form>
     </div>
