@@ -58,8 +58,9 @@ export function AppRecords() {
       <LoadView load={types} loading={T.loadingTypes} failed={T.typesFailed} retry={retryTypes}>
         {(rows) => (
           <div className="row g-4">
-            <div className="col-xl-3 col-lg-4"><TypeList rows={rows} selected={selected} onSelect={setSelected} /></div>
-            <div className="col-xl-9 col-lg-8">{selected ? <TypeEditor key={selected} recordKey={selected} onChanged={retryTypes} /> : null}</div>
+            {/* The type list needs about 400 px: at 3 of 12 columns its Records column ran under the editor at 1280 px. */}
+            <div className="col-xl-4 col-lg-5"><TypeList rows={rows} selected={selected} onSelect={setSelected} /></div>
+            <div className="col-xl-8 col-lg-7">{selected ? <TypeEditor key={selected} recordKey={selected} onChanged={retryTypes} /> : null}</div>
           </div>
         )}
       </LoadView>
@@ -72,21 +73,23 @@ function TypeList({ rows, selected, onSelect }: { rows: readonly AppRecordTypeRo
   return (
     <section aria-labelledby={id} data-section="types">
       <h2 className="h6" id={id}>{T.recordTypes}</h2>
-      <table className="table table-sm align-middle" aria-labelledby={id}>
-        <thead><tr><th scope="col">{T.columns.type}</th><th scope="col">{T.columns.application}</th><th scope="col" className="text-end">{T.columns.records}</th></tr></thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.applicationRecordKey} data-type-row={r.applicationRecordKey} className={r.applicationRecordKey === selected ? 'table-active' : undefined}>
-              <th scope="row" className="fw-normal">
-                <button type="button" className="btn btn-link p-0 text-start" aria-current={r.applicationRecordKey === selected ? 'true' : undefined}
-                  data-open-type={r.applicationRecordKey} onClick={() => onSelect(r.applicationRecordKey)}>{r.name}</button>
-              </th>
-              <td className="small">{r.applicationKey}</td>
-              <td className="text-end">{r.records}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-responsive">
+        <table className="table table-sm align-middle" aria-labelledby={id}>
+          <thead><tr><th scope="col">{T.columns.type}</th><th scope="col">{T.columns.application}</th><th scope="col" className="text-end">{T.columns.records}</th></tr></thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.applicationRecordKey} data-type-row={r.applicationRecordKey} className={r.applicationRecordKey === selected ? 'table-active' : undefined}>
+                <th scope="row" className="fw-normal">
+                  <button type="button" className="btn btn-link p-0 text-start" aria-current={r.applicationRecordKey === selected ? 'true' : undefined}
+                    data-open-type={r.applicationRecordKey} onClick={() => onSelect(r.applicationRecordKey)}>{r.name}</button>
+                </th>
+                <td className="small">{r.applicationKey}</td>
+                <td className="text-end">{r.records}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
