@@ -5,6 +5,7 @@
  * their own copies, so every screen recovers alike.
  */
 import { useState } from 'react';
+import { $rolesStatus, loadRoles } from '../core/roles';
 import { useTimeout } from './hooks';
 
 /** A load shorter than this shows no progress line (no flash); a longer one shows it. */
@@ -26,6 +27,11 @@ export function LoadProgress({ label, className = 'text-body-secondary py-2' }: 
   );
 }
 
+/** A screen's Retry loads the user's roles again too when they failed: the outage that failed the screen often failed them. */
+function retryFailedRoles(): void {
+  if ($rolesStatus.get() === 'failed') void loadRoles();
+}
+
 /** What failed, and a Retry that loads again. */
 export function LoadProblem({ message, onRetry, variant = 'danger', state = 'failed' }: {
   message: string; onRetry: () => void; variant?: 'danger' | 'warning'; state?: 'failed' | 'forbidden';
@@ -33,7 +39,7 @@ export function LoadProblem({ message, onRetry, variant = 'danger', state = 'fai
   return (
     <div className={`alert alert-${variant} d-flex flex-wrap align-items-center gap-2`} role="alert" data-state={state}>
       <span>{message}</span>
-      <button type="button" className={`btn btn-sm btn-outline-${variant === 'danger' ? 'danger' : 'secondary'}`} data-action="retry" onClick={onRetry}>{RETRY_LABEL}</button>
+      <button type="button" className={`btn btn-sm btn-outline-${variant === 'danger' ? 'danger' : 'secondary'}`} data-action="retry" onClick={() => { retryFailedRoles(); onRetry(); }}>{RETRY_LABEL}</button>
     </div>
   );
 }

@@ -6,12 +6,16 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { $session, signIn, startAuth } from '../core/auth';
+import { $rolesStatus, loadRoles } from '../core/roles';
 import { useStore } from './hooks';
+import { RETRY_LABEL } from './LoadProblem';
 
 /** Shown while the sign-in is under way. */
 export const SIGNING_IN_TEXT = 'Signing in…';
 /** Shown when the visitor is signed out (`?skipautosignon`, or the sign-in failed). */
 export const PLEASE_LOGIN_TEXT = 'Please login';
+/** Shown above an element when the user's roles failed to load: it would otherwise look read-only with no reason given. */
+export const ROLES_UNCHECKED_TEXT = 'Your roles could not be loaded, so what they allow you to change is shown read-only.';
 
 /**
  * Start the sign-in right after the next paint (a frame, then a task); returns a cancel. The portal and its
@@ -39,13 +43,27 @@ export function useSignedIn(): boolean {
 }
 
 /**
- * Renders `children` once signed in. Before: 'Signing in…' (role=status); signed out: 'Please login'
- * with a Sign in button. `defineReactElement(tag, View, { signIn: true })` wraps a view in it.
+ * Renders `children` once signed in, under a warning with a Retry when the user's roles failed to load.
+ * Before: 'Signing in…' (role=status); signed out: 'Please login' with a Sign in button. `defineReactElement(tag, View, { signIn: true })` wraps a view in it.
  */
 export function SignInGate({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const status = useStore($session).status;
-  if (signedIn) return <>{children}</>;
+  const rolesStatus = useStore($rolesStatus);
+  if (signedIn) {
+    // Inside <portal-app> the guard shows its own message instead of the screen; embedded alone nothing else would.
+    return (
+      <>
+        {rolesStatus === 'failed' ? (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 m-2" role="alert" data-roles-failed>
+            <span>{ROLES_UNCHECKED_TEXT}</span>
+            <button type="button" className="btn btn-sm btn-outline-secondary" data-action="retry-roles" onClick={() => void loadRoles()}>{RETRY_LABEL}</button>
+          </div>
+        ) : null}
+        {children}
+      </>
+    );
+  }
   if (status === 'signedOut' || status === 'error') {
     return (
       <div className="container-fluid py-3" data-session="signed-out">

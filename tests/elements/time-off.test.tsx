@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { resetRoles, setRoles } from '../../src/core/roles';
+import { loadRoles, resetRoles, ROLE_ACCESS_PATH, setRoles } from '../../src/core/roles';
 import { PTO_TEXT } from '../../src/core/time-off';
 import type { BalanceRow, HolidayRow, TimeOffRequestRow } from '../../src/core/time-off-api';
 import { CALENDAR_TEXT, FORM_TEXT, PTO_SCREEN_TEXT, REGIONAL_TEXT, requestIdFrom, setLoadTimeout, teamRequestsSheet } from '../../src/features/time-off';
 import { sheetToCsv } from '../../src/ui/grid/export';
+import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
 import '../../src/elements/pto-requests/define';
 import '../../src/elements/pto-regional-calendar/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
@@ -316,6 +317,42 @@ describe('<pto-regional-calendar>', () => {
     expect(sent).to.deep.equal({ regionId: '2', holidayDate: '2031-12-24', name: 'Christmas Eve', hours: '4' });
     const load = fetchRequests.find((r) => r.path === '/api/timeoff/getholidays')!;
     expect([load.query.get('regionId'), load.query.get('year')]).to.deep.equal(['2', '2031']);
+  });
+
+  it('roles that failed to load are said above the read-only calendar; its Retry loads them and the admin gets the form', async () => {
+    await loadRoles(() => Promise.reject(new Error('connection reset')));
+    stubFetch({
+      '/api/timeoff/getregions': { body: { data: regions } },
+      '/api/timeoff/getholidays': { body: { data: [] } },
+      [ROLE_ACCESS_PATH]: { body: { data: [{ applicationKey: 'keyTC', name: 'Timecard Admin' }] } },
+    });
+    const root = await mount('pto-regional-calendar', { 'region-id': '1', year: '2031' });
+    const notice = await waitFor(() => root.querySelector('[data-roles-failed]'));
+    expect(notice.getAttribute('role')).to.equal('alert');
+    expect(textOf(notice, 'span')).to.equal(ROLES_UNCHECKED_TEXT);
+    await waitFor(() => root.querySelector('[data-read-only]'));
+    expect(root.querySelector('[data-holiday-form="new"]')).to.equal(null);
+    (notice.querySelector('[data-action="retry-roles"]') as HTMLButtonElement).click();
+    await waitFor(() => root.querySelector('[data-holiday-form="new"]'));
+    expect(root.querySelector('[data-roles-failed]')).to.equal(null);
+    expect(root.querySelector('[data-read-only]')).to.equal(null);
+    expect(fetchRequests.filter((r) => r.path === ROLE_ACCESS_PATH)).to.have.length(1);
+  });
+
+  it('a screen\'s Retry loads failed roles again too', async () => {
+    await loadRoles(() => Promise.reject(new Error('connection reset')));
+    let failing = true;
+    stubFetch({
+      '/api/timeoff/getregions': () => (failing ? { status: 500, body: {} } : { body: { data: regions } }),
+      '/api/timeoff/getholidays': { body: { data: [] } },
+      [ROLE_ACCESS_PATH]: { body: { data: [{ applicationKey: 'keyTC', name: 'Admin' }] } },
+    });
+    const root = await mount('pto-regional-calendar', { 'region-id': '1', year: '2031' });
+    const retry = await waitFor(() => root.querySelector<HTMLButtonElement>('[data-state="failed"] [data-action="retry"]'));
+    failing = false;
+    retry.click();
+    await waitFor(() => root.querySelector('[data-holiday-form="new"]'));
+    expect(root.querySelector('[data-roles-failed]')).to.equal(null);
   });
 
   it('a Timecard Admin edits a holiday (to a full day) and deletes one after confirming; a refused save keeps what was typed', async () => {
