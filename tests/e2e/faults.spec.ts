@@ -11,10 +11,14 @@
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/faults.spec.ts
 import { test as base, expect as baseExpect, type Browser, type ConsoleMessage, type Locator, type Page, type Route } from '@playwright/test';
 import { openPortalAs, pushPath } from './support/portal';
-import { screenCases, screenElement, waitForScreen, type ScreenCase } from './support/screens';
+import { openAs } from './support/sign-in';
+import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
+import { screenCases, screenElement, waitForScreen, type ScreenCase, type WriteInput } from './support/screens';
 
 // A message or a Retry that has not shown in 5 s is missing: fail fast, the suite runs over every screen.
 const expect = baseExpect.configure({ timeout: 5_000 });
+/** The same for an action of a write's form (a click, a fill): its control missing or disabled fails at once, not at the test's timeout. */
+const ACT = 5_000;
 
 /** The faults that fail a load (the user gets a message and a Retry), in the order they are cycled. */
 const FAILING = ['connection reset', '500', '503 with Retry-After', '409', '403'] as const;
@@ -71,6 +75,19 @@ const FAILURE_LOG = /Failed to load resource|net::ERR_CONNECTION_RESET|HTTP erro
 function failureShown(page: Page, element: Locator): Locator {
   return element.locator('[role="alert"], .alert-danger').filter({ visible: true })
     .or(page.locator('[role="alertdialog"], .modal.show, .toast.show').filter({ visible: true }));
+}
+
+/** Set a write's form input as `input` says (fill, choose an option, check); gives what it holds then (a value, or true when checked). */
+async function setInput(at: Locator, input: WriteInput): Promise<string | boolean> {
+  const options = { timeout: ACT };
+  if (input.check) {
+    await at.check(options);
+    return true;
+  }
+  if (input.option !== undefined) await at.selectOption({ index: input.option }, options);
+  else if (await at.evaluate((el) => el.tagName === 'SELECT', undefined, options)) await at.selectOption(input.value ?? '', options);
+  else await at.fill(input.value ?? '', options);
+  return at.inputValue(options);
 }
 
 /** The progress indicator of a load in flight. */
@@ -179,7 +196,9 @@ for (const screen of screenCases()) {
     };
 
     try {
-      const retry = element.getByRole('button', { name: /^(Retry|Try again)\b/ }).filter({ visible: true }).first();
+      // The screen's own Retry, not the one of the failed-roles warning above it (src/ui/session.tsx).
+      const retry = element.getByRole('button', { name: /^(Retry|Try again)\b/ }).and(element.locator(':not([data-action="retry-roles"])'))
+        .filter({ visible: true }).first();
       if (NO_OWN_LOAD.has(screen.name)) {
         await open(page, screen, () => { armed = { kind: 'fail', fault: '500' }; });
         await expect(element).toBeVisible();
@@ -211,12 +230,21 @@ for (const screen of screenCases()) {
       armed = null;
       for (const route of held.splice(0)) await route.continue();
       await waitForScreen(page, screen);
+      // A page opened here (a legacy page) loads the user's roles with its screen, so the faults met them too: their own
+      // notice says so and its Retry loads them (src/ui/session.tsx).
+      const rolesRetry = element.locator('[data-action="retry-roles"]').filter({ visible: true });
+      if (await rolesRetry.count()) {
+        await rolesRetry.click();
+        await expect(rolesRetry, 'the roles load again').toHaveCount(0);
+      }
       await expect(failureShown(page, element), '401 renewed silently: no message').toHaveCount(0);
 
       // The screen's main write (a record form's Save), when it has one: each fault shows a message, the typed value stays.
       const save = element.locator('[data-save]').filter({ visible: true }).first();
       const field = element.locator('textarea:enabled:not([readonly]), input[type="text"]:enabled:not([readonly])').filter({ visible: true }).first();
+      let earlierWrites = false;
       if (await save.count() && await field.count()) {
+        earlierWrites = true;
         const original = await field.inputValue();
         const typed = `Typed before the fault ${screen.name}`;
         await field.fill(typed);
@@ -241,6 +269,7 @@ for (const screen of screenCases()) {
       const advance = element.getByRole('button', { name: /^Change state of / }).filter({ visible: true }).first();
       const badge = element.locator('[data-state-name]').filter({ visible: true }).first();
       if (await advance.count() && await advance.isEnabled() && await badge.count()) {
+        earlierWrites = true;
         const stateBefore = await badge.textContent();
         for (const what of [...FAILING, '401', '10 s delay'] as const) {
           writeArmed = what;
@@ -276,21 +305,31 @@ for (const screen of screenCases()) {
       // The screen's own writes (a workbench's move buttons, a comment post, a list row's action): each fault shows a
       // message, the typed text stays and the record keeps its state.
       for (const write of screen.writes ?? []) {
-        const start = write.start ? element.locator(write.start).filter({ visible: true }).first() : null;
-        const send = write.send ? element.locator(write.send).filter({ visible: true }).first() : start!;
-        const field = write.field ? element.locator(write.field).filter({ visible: true }).first() : null;
-        const kept = write.kept ? element.locator(write.kept).filter({ visible: true }).first() : null;
+        const visible = (selector: string) => element.locator(selector).filter({ visible: true }).first();
+        for (const step of write.prepare ?? []) {
+          if (step.type === undefined) await visible(step.to).click({ timeout: ACT });
+          else await visible(step.to).fill(step.type, { timeout: ACT });
+        }
+        const start = write.start ? visible(write.start) : null;
+        const send = write.send ? visible(write.send) : start!;
+        const field = write.field ? visible(write.field) : null;
+        const inputs = (write.inputs ?? []).map((input) => ({ input, at: visible(input.to), set: null as string | boolean | null }));
+        const kept = write.kept ? visible(write.kept) : null;
         const keptBefore = kept ? await kept.textContent() : null;
         const typed = `Typed before the fault (${screen.name}: ${write.name})`;
         const confirmBox = page.locator('.modal.show').filter({ visible: true });
+        // The first fault's message must be new: nothing shows a failure before it (unless an earlier write's message still shows).
+        if (!earlierWrites) await expect(failureShown(page, element), `${write.name}: no failure shows before the first fault`).toHaveCount(0);
         for (const what of [...FAILING, '401', '10 s delay'] as const) {
           writeArmed = what;
           refusedWrites = 0;
           const before = writes;
           // A form the start opened stays open with its typed text after a failure: it is not started again.
-          if (start && !(field && await field.count())) await start.click();
-          if (field && await field.inputValue() !== typed) await field.fill(typed);
-          if (write.send) await send.click();
+          const formField = field ?? inputs[0]?.at;
+          if (start && !(formField && await formField.count())) await start.click({ timeout: ACT });
+          if (field && await field.inputValue({ timeout: ACT }) !== typed) await field.fill(typed, { timeout: ACT });
+          for (const entry of inputs) entry.set ??= await setInput(entry.at, entry.input);
+          if (write.send) await send.click({ timeout: ACT });
           await expect.poll(async () => writes > before || (await confirmBox.count()) > 0, { message: `${write.name} ${what}: sent, or asked about` }).toBe(true);
           if (writes === before) await confirmBox.locator('[data-button="ok"]').click();
           await expect.poll(() => writes - before, { message: `${write.name} ${what}: the write was sent` }).toBeGreaterThan(0);
@@ -299,9 +338,14 @@ for (const screen of screenCases()) {
           await expect(failureShown(page, element).first(), `${write.name} ${what}: a message says what failed`).toBeVisible();
           await closeBox(page);
           if (field) await expect(field, `${write.name} ${what}: the typed text is kept`).toHaveValue(typed);
+          for (const { input, at, set } of inputs) {
+            if (set === true) await expect(at, `${write.name} ${what}: ${input.to} stays checked`).toBeChecked();
+            else await expect(at, `${write.name} ${what}: ${input.to} keeps its value`).toHaveValue(String(set));
+          }
           if (kept) await expect(kept, `${write.name} ${what}: the record keeps its state`).toHaveText(keptBefore ?? '');
         }
         writeArmed = null;
+        earlierWrites = true;
         if (field) await field.fill('');
       }
       expect(errors, 'no unhandled rejections or console errors beyond the failure log').toEqual([]);
@@ -337,4 +381,23 @@ base('roles that fail to load: the portal says access could not be checked, not 
   await expect(page.locator('admin-app-records')).toBeVisible();
   expect(attempts).toBeGreaterThan(before);
   await expect(problem).toHaveCount(0);
+});
+
+// Embedded alone (a legacy page), nothing guards the screen: roles that fail to load must not leave an admin looking at a
+// read-only calendar with no reason given. A notice says so; its Retry loads them, and the admin's add form appears.
+base('roles that fail to load on a legacy page: a notice says so above the read-only screen; its Retry loads them', async ({ page }) => {
+  let failing = true;
+  await page.route('**/api/applications/getApplicationRoleAccess**', (route) => (failing ? route.abort('connectionreset') : route.continue()));
+  await openAs(page, 'admin', '/pr/Requests/ManageRegionalCalendar');
+  const calendar = page.locator('pto-regional-calendar');
+  const notice = calendar.locator('[data-roles-failed]');
+  await expect(notice).toHaveText(`${ROLES_UNCHECKED_TEXT}Retry`, { timeout: 20_000 });
+  await expect(notice).toHaveAttribute('role', 'alert');
+  await expect(calendar.locator('[data-read-only]')).toBeVisible();
+  await expect(calendar.locator('[data-holiday-form="new"]')).toHaveCount(0);
+  failing = false;
+  await notice.getByRole('button', { name: 'Retry' }).click();
+  await expect(calendar.locator('[data-holiday-form="new"]')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await expect(calendar.locator('[data-read-only]')).toHaveCount(0);
 });

@@ -37,14 +37,26 @@ export interface ScreenCase {
 export interface WriteCase {
   /** Readable, for messages: 'submit', 'post a comment'. */
   name: string;
+  /** Done once before the write, in order: a click on `to`, or `type` filled into it (open a user, search for a project and pick it, open a tab). */
+  prepare?: ReadonlyArray<{ to: string; type?: string }>;
   /** The button that starts the write or opens its form (absent: the form always shows). */
   start?: string;
   /** A text field of the write's form: typed into once, and its text must be kept after each failure. */
   field?: string;
+  /** The form's other inputs: each set once, and each must keep what it was set to after every failure. */
+  inputs?: readonly WriteInput[];
   /** The button that sends the form (absent: `start` sends the write). */
   send?: string;
   /** Text that must be unchanged after each failure (the record's state). */
   kept?: string;
+}
+
+/** An input a write's form needs: text and dates are filled with `value`, a select gets the option of that value or label (or its `option` index), a checkbox or radio is checked. */
+export interface WriteInput {
+  to: string;
+  value?: string;
+  option?: number;
+  check?: true;
 }
 
 type Row = Record<string, number | string>;
@@ -108,6 +120,8 @@ const WORKBENCH_WRITES: Record<string, WriteCase[]> = {
     { name: 'post a comment', field: 'form:has([data-action="post-comment"]) textarea', send: '[data-action="post-comment"]' },
   ],
   RiskAssessment: [{ name: 'submit', start: '[data-move="Submitted"]', kept: '[data-state-name]' }],
+  AddCostCode: [{ name: 'add a cost code', field: 'input[maxlength="200"]', send: 'button[type="submit"]',
+    inputs: [{ to: 'input[placeholder="00-0000-00"]', value: '01-9999-00' }, { to: 'select', value: 'L' }, { to: 'input[inputmode="decimal"]', value: '100' }] }],
 };
 
 let cached: ScreenCase[] | undefined;
@@ -128,6 +142,9 @@ export function screenCases(): ScreenCase[] {
   // The employee's timecard opens on next week: open for entry (this week's card may be submitted already).
   const employeeId = Number(one("SELECT employeeId FROM employees WHERE login = 'employee'").employeeId);
   const openWeek = addDays(weekOf(new Date()).weekStart, 7);
+  const today = new Date().toISOString().slice(0, 10);
+  // A weekday half a year out: no seeded or test request holds it.
+  const farWeekday = addDays(weekOf(new Date()).weekStart, 7 * 26 + 2);
   const changeEventId = firstId('change_events', 'changeEventId', `changeRecordId IN (SELECT changeRecordId FROM change_records WHERE ${onProject})`);
   const workbenchPaths: Record<string, string> = {
     Subcontract: wb(commitments, 'Subcontract', 'Subcontract', subcontractId),
@@ -164,28 +181,46 @@ export function screenCases(): ScreenCase[] {
     { name: 'admin home', tag: 'admin-home', kind: 'screen', login: 'admin', path: '/admin',
       keyboard: { name: 'open an admin screen', steps: [{ to: 'a[data-admin-link]' }], expect: 'navigate' } },
     { name: 'app records', tag: 'admin-app-records', kind: 'screen', login: 'admin', path: '/admin/app-records',
-      keyboard: { name: 'open a record type', steps: [{ to: 'tr:nth-child(2) [data-open-type]' }], expect: 'shows', shows: 'tr:nth-child(2) [data-open-type][aria-current="true"]' } },
+      keyboard: { name: 'open a record type', steps: [{ to: 'tr:nth-child(2) [data-open-type]' }], expect: 'shows', shows: 'tr:nth-child(2) [data-open-type][aria-current="true"]' },
+      writes: [{ name: 'save the states', prepare: [{ to: '[data-open-type="CostAdjustment"]' }], field: '[data-field="name"]', send: '[data-action="save-states"]' }] },
     { name: 'user management', tag: 'admin-user-management', kind: 'screen', login: 'admin', path: '/usermanagement',
-      keyboard: { name: 'open a user', steps: [{ to: '[data-open-user]' }], expect: 'shows', shows: '[data-open-user][aria-pressed="true"]' } },
+      keyboard: { name: 'open a user', steps: [{ to: '[data-open-user]' }], expect: 'shows', shows: '[data-open-user][aria-pressed="true"]' },
+      writes: [
+        { name: 'grant a role', prepare: [{ to: '[data-open-user]:not([aria-pressed="true"])' }], send: '[data-action="grant"]', kept: '[data-table="roles"] tbody',
+          inputs: [{ to: '[data-form="grant"] select[name="applicationKey"]', option: 1 }, { to: '[data-form="grant"] select[name="roleName"]', option: 1 }] },
+        { name: 'copy roles', inputs: [{ to: '[data-form="copy-roles"] select[name="fromEmployeeId"]', option: 1 }], send: '[data-action="copy-roles"]', kept: '[data-table="roles"] tbody' },
+        { name: 'deactivate', field: 'input[name="reason"]', send: '[data-action="deactivate"]', kept: '[data-profile]' },
+      ] },
     { name: 'IT billing', tag: 'it-billing', kind: 'screen', login: 'admin', path: '/billing',
-      keyboard: { name: 'run the month', steps: [{ to: '[data-action="run"]' }], expect: 'write' } },
+      keyboard: { name: 'run the month', steps: [{ to: '[data-action="run"]' }], expect: 'write' },
+      writes: [{ name: 'run the month', inputs: [{ to: '[data-method="perHead"]', check: true }], send: '[data-action="run"]' }] },
     { name: 'SRA', tag: 'sr-sra', kind: 'screen', login: 'admin', path: '/sr/sra' },
     { name: 'SLIM queue', tag: 'slim-queue', kind: 'screen', login: 'admin', path: '/sr/slimqueue',
       keyboard: { name: 'start a new request', steps: [{ to: '[data-action="new-request"]' }], expect: 'shows', shows: '[data-form="new-request"]' } },
     { name: 'SLIM queues', tag: 'slim-queues', kind: 'screen', login: 'admin', path: '/sr/slimqueue/slimqueues' },
     { name: 'access request', tag: 'pt-access-request', kind: 'screen', login: 'pm', path: '/accessRequest',
       keyboard: { name: 'request access to a project', expect: 'write', steps: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]', press: 'Enter' },
-        { to: '[data-field="endDate"]', type: '12312026' }, { to: '[data-field="justification"]', type: 'Typed by keyboard' }, { to: '[data-action="send-request"]' }] } },
+        { to: '[data-field="endDate"]', type: '12312026' }, { to: '[data-field="justification"]', type: 'Typed by keyboard' }, { to: '[data-action="send-request"]' }] },
+      writes: [{ name: 'request access', prepare: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]' }],
+        inputs: [{ to: '[data-field="endDate"]', value: addDays(today, 30) }], field: '[data-field="justification"]', send: '[data-action="send-request"]' }] },
     { name: 'default assignments', tag: 'pt-default-assignments', kind: 'screen', login: 'admin', path: '/defaultAssignments',
-      keyboard: { name: 'start a new rule', steps: [{ to: '[data-action="new-rule"]' }], expect: 'shows', shows: 'form' } },
+      keyboard: { name: 'start a new rule', steps: [{ to: '[data-action="new-rule"]' }], expect: 'shows', shows: 'form' },
+      writes: ['preview', 'save'].map((action) => ({
+        name: `${action} a new rule`, start: '[data-action="new-rule"]', send: `[data-rule-form="new"] [data-action="${action}"]`,
+        inputs: [{ to: '[data-field="EmployeeId"]', option: 1 }, { to: '[data-field="ProjectRole"]', option: 1 }, { to: '[data-field="EndDays"]', value: '30' },
+          { to: '[data-field="RegionId"]', option: 1 }],
+      })) },
     { name: 'manage timecards', tag: 'tc-manage-timecards', kind: 'screen', login: 'rpm', path: '/teammembertoolbox/timecards',
       keyboard: { name: 'open a week', steps: [{ to: 'a[href*="/timecard?"]' }], expect: 'navigate' } },
     { name: 'timecard', tag: 'tc-timecard', kind: 'screen', login: 'employee', path: `/teammembertoolbox/timecards/timecard?employeeId=${employeeId}&weekStart=${openWeek}`,
       keyboard: {
         name: 'give the reason and save', expect: 'write',
         steps: [{ to: 'textarea#tc-reason', type: 'Typed by keyboard' }, { to: '[data-action="save"]' }],
-      } },
-    { name: 'PTO requests', tag: 'pto-requests', kind: 'screen', login: 'employee', path: '/teammembertoolbox/requests' },
+      },
+      writes: [{ name: 'save with a reason', field: 'textarea#tc-reason', send: '[data-action="save"]' }] },
+    { name: 'PTO requests', tag: 'pto-requests', kind: 'screen', login: 'employee', path: '/teammembertoolbox/requests',
+      writes: [{ name: 'request time off', prepare: [{ to: '[data-tab="new-request"]' }], field: '[data-field="title"]', send: '[data-action="send"]',
+        inputs: [{ to: '[data-field="startDate"]', value: farWeekday }, { to: '[data-field="endDate"]', value: farWeekday }] }] },
     { name: 'projects', tag: 'pfm-projects', kind: 'screen', login: 'pm', path: '/pfm/projects' },
     { name: 'change management', tag: 'pfm-change-management', kind: 'screen', login: 'pm', path: changes },
     { name: 'commitments', tag: 'pfm-commitments', kind: 'screen', login: 'pm', path: commitments },
@@ -205,12 +240,15 @@ export function screenCases(): ScreenCase[] {
     { name: 'e-sign (all)', tag: 'pfm-esign', kind: 'screen', login: 'admin', path: '/pfm/esign',
       keyboard: { name: 'show the closed envelopes', steps: [{ to: '[data-list="open"]' }], key: 'ArrowRight', expect: 'shows', shows: '[data-list="closed"][aria-selected="true"]' } },
     { name: 'opportunity timecard cost codes', tag: 'pfm-opportunity-timecard-cost-code', kind: 'screen', login: 'admin', path: '/pfm/opportunitytimecardcostcode',
-      keyboard: { name: 'add a cost code to an opportunity', expect: 'write', steps: [{ to: '[data-field="code"]', type: '09-9100-00' }, { to: '[data-field="description"]', type: 'Typed by keyboard' }, { to: '[data-action="add"]' }] } },
+      keyboard: { name: 'add a cost code to an opportunity', expect: 'write', steps: [{ to: '[data-field="code"]', type: '09-9100-00' }, { to: '[data-field="description"]', type: 'Typed by keyboard' }, { to: '[data-action="add"]' }] },
+      writes: [{ name: 'add a cost code', inputs: [{ to: '[data-field="code"]', value: '09-9100-00' }], field: '[data-field="description"]', send: '[data-action="add"]' }] },
     { name: 'project closeouts (legacy page)', tag: 'pt-project-closeouts', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectCloseouts',
       keyboard: { name: 'open a checklist', steps: [{ to: 'a[href]' }], expect: 'navigate' } },
     { name: 'review access (legacy page)', tag: 'pt-review-access', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectSecurities/reviewaccess' },
     { name: 'regional calendar (legacy page)', tag: 'pto-regional-calendar', kind: 'legacy', login: 'admin', path: '/pr/Requests/ManageRegionalCalendar',
-      keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: '12302026' }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] } },
+      keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: '12302026' }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] },
+      writes: [{ name: 'add a holiday', field: '[data-holiday-form="new"] [data-field="name"]', send: '[data-holiday-form="new"] [data-action="save-holiday"]',
+        inputs: [{ to: '[data-holiday-form="new"] [data-field="holidayDate"]', value: `${today.slice(0, 4)}-12-30` }, { to: '[data-holiday-form="new"] [data-field="hours"]', value: '4' }] }] },
   ];
   // Every workbench kind (src/core/workbench WORKBENCH_KINDS; that module needs a browser, so its keys are checked against src/elements instead).
   const workbenches: ScreenCase[] = Object.entries(workbenchPaths).map(([key, path]) => {
