@@ -115,16 +115,21 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
   const replace = (saved: Opportunity) => setLoad((l) => (l.status === 'ready'
     ? { status: 'ready', rows: l.rows.map((r) => (r.opportunityId === saved.opportunityId ? saved : r)) } : l));
 
+  // The code being removed: its Remove stays disabled until the server answers (no second click, progress shown).
+  const [removing, setRemoving] = useState<number | null>(null);
   const remove = async (opportunity: Opportunity, codeId: number, codeDisplay: string) => {
     const ok = await showMessage({
       title: TEXT.removeTitle, message: TEXT.removeConfirm(codeDisplay, opportunity.number), buttons: ['cancel', 'ok'], labels: { ok: TEXT.remove }, variant: 'danger',
     });
     if (ok !== true) return;
+    setRemoving(codeId);
     try {
       replace(await removeOpportunityCostCode(opportunity.opportunityId, codeId));
       showToast(TEXT.removed(codeDisplay, opportunity.number), { variant: 'success' });
     } catch (error) {
       void showMessage({ title: TEXT.removeTitle, message: writeMessage(error), buttons: ['ok'], variant: 'danger' });
+    } finally {
+      setRemoving(null);
     }
   };
 
@@ -174,7 +179,7 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
                               <span className="font-monospace text-nowrap">{c.codeDisplay}</span>
                               <span>{c.description}</span>
                               {editor ? (
-                                <button type="button" className="btn btn-secondary btn-sm py-0" data-action="remove"
+                                <button type="button" className="btn btn-secondary btn-sm py-0" data-action="remove" disabled={removing === c.opportunityCostCodeId}
                                   aria-label={`${TEXT.remove} ${c.codeDisplay} from ${o.number}`} onClick={() => void remove(o, c.opportunityCostCodeId, c.codeDisplay)}>
                                   {TEXT.remove}
                                 </button>

@@ -148,15 +148,20 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
     return () => abort.abort();
   }, [regionId, year, key]);
   const reload = () => { setEditing(null); setAttempt((n) => n + 1); };
+  // The holiday being deleted: its Delete stays disabled until the server answers (no second click, progress shown).
+  const [deleting, setDeleting] = useState<number | null>(null);
   const remove = async (h: HolidayRow) => {
     const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(h.name, formatDate(h.holidayDate)), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
     if (ok !== true) return;
+    setDeleting(h.holidayId);
     try {
       await deleteHoliday(h.holidayId);
       showToast(T.deleted, { variant: 'success' });
       reload();
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
+    } finally {
+      setDeleting(null);
     }
   };
 
@@ -231,7 +236,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
                           {admin ? (
                             <td className="text-end text-nowrap">
                               <button type="button" className="btn btn-sm btn-link" data-action="edit" aria-label={`${T.edit} ${h.name}`} onClick={() => setEditing(h.holidayId)}>{T.edit}</button>
-                              <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" aria-label={`${T.delete} ${h.name}`} onClick={() => void remove(h)}>{T.delete}</button>
+                              <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" disabled={deleting === h.holidayId} aria-label={`${T.delete} ${h.name}`} onClick={() => void remove(h)}>{T.delete}</button>
                             </td>
                           ) : null}
                         </tr>

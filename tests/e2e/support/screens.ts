@@ -190,9 +190,11 @@ export function screenCases(): ScreenCase[] {
           inputs: [{ to: '[data-form="grant"] select[name="applicationKey"]', option: 1 }, { to: '[data-form="grant"] select[name="roleName"]', option: 1 }] },
         { name: 'copy roles', inputs: [{ to: '[data-form="copy-roles"] select[name="fromEmployeeId"]', option: 1 }], send: '[data-action="copy-roles"]', kept: '[data-table="roles"] tbody' },
         { name: 'deactivate', field: 'input[name="reason"]', send: '[data-action="deactivate"]', kept: '[data-profile]' },
+        { name: 'revoke a role', start: '[data-table="roles"] [data-action="revoke"]', kept: '[data-table="roles"] tbody' },
       ] },
     { name: 'IT billing', tag: 'it-billing', kind: 'screen', login: 'admin', path: '/billing',
       keyboard: { name: 'run the month', steps: [{ to: '[data-action="run"]' }], expect: 'write' },
+      // Post shows only once the month has run: the seeded month the screen opens on has not.
       writes: [{ name: 'run the month', inputs: [{ to: '[data-method="perHead"]', check: true }], send: '[data-action="run"]' }] },
     { name: 'SRA', tag: 'sr-sra', kind: 'screen', login: 'admin', path: '/sr/sra' },
     { name: 'SLIM queue', tag: 'slim-queue', kind: 'screen', login: 'admin', path: '/sr/slimqueue',
@@ -241,14 +243,16 @@ export function screenCases(): ScreenCase[] {
       keyboard: { name: 'show the closed envelopes', steps: [{ to: '[data-list="open"]' }], key: 'ArrowRight', expect: 'shows', shows: '[data-list="closed"][aria-selected="true"]' } },
     { name: 'opportunity timecard cost codes', tag: 'pfm-opportunity-timecard-cost-code', kind: 'screen', login: 'admin', path: '/pfm/opportunitytimecardcostcode',
       keyboard: { name: 'add a cost code to an opportunity', expect: 'write', steps: [{ to: '[data-field="code"]', type: '09-9100-00' }, { to: '[data-field="description"]', type: 'Typed by keyboard' }, { to: '[data-action="add"]' }] },
-      writes: [{ name: 'add a cost code', inputs: [{ to: '[data-field="code"]', value: '09-9100-00' }], field: '[data-field="description"]', send: '[data-action="add"]' }] },
+      writes: [{ name: 'add a cost code', inputs: [{ to: '[data-field="code"]', value: '09-9100-00' }], field: '[data-field="description"]', send: '[data-action="add"]' },
+        { name: 'remove a cost code', start: '[data-action="remove"]', kept: '[data-table="opportunities"] tbody' }] },
     { name: 'project closeouts (legacy page)', tag: 'pt-project-closeouts', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectCloseouts',
       keyboard: { name: 'open a checklist', steps: [{ to: 'a[href]' }], expect: 'navigate' } },
     { name: 'review access (legacy page)', tag: 'pt-review-access', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectSecurities/reviewaccess' },
     { name: 'regional calendar (legacy page)', tag: 'pto-regional-calendar', kind: 'legacy', login: 'admin', path: '/pr/Requests/ManageRegionalCalendar',
       keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: '12302026' }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] },
       writes: [{ name: 'add a holiday', field: '[data-holiday-form="new"] [data-field="name"]', send: '[data-holiday-form="new"] [data-action="save-holiday"]',
-        inputs: [{ to: '[data-holiday-form="new"] [data-field="holidayDate"]', value: `${today.slice(0, 4)}-12-30` }, { to: '[data-holiday-form="new"] [data-field="hours"]', value: '4' }] }] },
+        inputs: [{ to: '[data-holiday-form="new"] [data-field="holidayDate"]', value: `${today.slice(0, 4)}-12-30` }, { to: '[data-holiday-form="new"] [data-field="hours"]', value: '4' }] },
+        { name: 'delete a holiday', start: '[data-action="delete"]', kept: '[data-testid="holidays"] tbody' }] },
   ];
   // Every workbench kind (src/core/workbench WORKBENCH_KINDS; that module needs a browser, so its keys are checked against src/elements instead).
   const workbenches: ScreenCase[] = Object.entries(workbenchPaths).map(([key, path]) => {
