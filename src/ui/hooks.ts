@@ -1,7 +1,7 @@
 /**
  * The one place React meets nanostores: components read stores through these hooks only.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export { useStore } from '@nanostores/react';
 
@@ -19,4 +19,22 @@ export function useTimeout(callback: () => void, ms: number, active = true): voi
     const timer = setTimeout(() => latest.current(), ms);
     return () => clearTimeout(timer);
   }, [ms, active]);
+}
+
+/**
+ * A list row's write (Withdraw, Delete, Remove): `busy` is the id of the row whose write is on its way, and `run(id,
+ * write)` marks that row for as long as `write` runs, so its button can be disabled meanwhile: progress shows, and a
+ * second click sends nothing twice.
+ */
+export function useRowWrite<Id>(): { busy: Id | null; run: (id: Id, write: () => Promise<void>) => Promise<void> } {
+  const [busy, setBusy] = useState<Id | null>(null);
+  const run = useCallback(async (id: Id, write: () => Promise<void>) => {
+    setBusy(id);
+    try {
+      await write();
+    } finally {
+      setBusy(null);
+    }
+  }, []);
+  return { busy, run };
 }

@@ -10,7 +10,7 @@ import { $session, startAuth } from '../../core/auth';
 import { showMessage, showToast } from '../../core/messages';
 import { OPPORTUNITY_CODE_EDITORS, opportunityCodeProblems, opportunityOpenForTime, type OpportunityCodeProblem } from '../../core/opportunities';
 import { $roles } from '../../core/roles';
-import { useStore } from '../../ui/hooks';
+import { useRowWrite, useStore } from '../../ui/hooks';
 import {
   addOpportunityCostCode, failureOf, filterOpportunities, loadOpportunities, OPPORTUNITIES_TEXT as TEXT, OPPORTUNITIES_TIMEOUT_MS,
   removeOpportunityCostCode, writeMessage, type LoadFailure, type Opportunity,
@@ -115,22 +115,20 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
   const replace = (saved: Opportunity) => setLoad((l) => (l.status === 'ready'
     ? { status: 'ready', rows: l.rows.map((r) => (r.opportunityId === saved.opportunityId ? saved : r)) } : l));
 
-  // The code being removed: its Remove stays disabled until the server answers (no second click, progress shown).
-  const [removing, setRemoving] = useState<number | null>(null);
+  const removing = useRowWrite<number>();
   const remove = async (opportunity: Opportunity, codeId: number, codeDisplay: string) => {
     const ok = await showMessage({
       title: TEXT.removeTitle, message: TEXT.removeConfirm(codeDisplay, opportunity.number), buttons: ['cancel', 'ok'], labels: { ok: TEXT.remove }, variant: 'danger',
     });
     if (ok !== true) return;
-    setRemoving(codeId);
-    try {
-      replace(await removeOpportunityCostCode(opportunity.opportunityId, codeId));
-      showToast(TEXT.removed(codeDisplay, opportunity.number), { variant: 'success' });
-    } catch (error) {
-      void showMessage({ title: TEXT.removeTitle, message: writeMessage(error), buttons: ['ok'], variant: 'danger' });
-    } finally {
-      setRemoving(null);
-    }
+    await removing.run(codeId, async () => {
+      try {
+        replace(await removeOpportunityCostCode(opportunity.opportunityId, codeId));
+        showToast(TEXT.removed(codeDisplay, opportunity.number), { variant: 'success' });
+      } catch (error) {
+        void showMessage({ title: TEXT.removeTitle, message: writeMessage(error), buttons: ['ok'], variant: 'danger' });
+      }
+    });
   };
 
   return (
@@ -179,7 +177,7 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
                               <span className="font-monospace text-nowrap">{c.codeDisplay}</span>
                               <span>{c.description}</span>
                               {editor ? (
-                                <button type="button" className="btn btn-secondary btn-sm py-0" data-action="remove" disabled={removing === c.opportunityCostCodeId}
+                                <button type="button" className="btn btn-secondary btn-sm py-0" data-action="remove" disabled={removing.busy === c.opportunityCostCodeId}
                                   aria-label={`${TEXT.remove} ${c.codeDisplay} from ${o.number}`} onClick={() => void remove(o, c.opportunityCostCodeId, c.codeDisplay)}>
                                   {TEXT.remove}
                                 </button>

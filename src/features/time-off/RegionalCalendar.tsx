@@ -13,7 +13,7 @@ import { $roles } from '../../core/roles';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
 import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off-api';
 import { WEEKDAY_NAMES, calendarDay, isDay, weekdayOf } from '../../core/timecards';
-import { useStore } from '../../ui/hooks';
+import { useRowWrite, useStore } from '../../ui/hooks';
 import { ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
 import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow, type RegionRow } from './data';
 import { problemText } from './problems';
@@ -148,21 +148,19 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
     return () => abort.abort();
   }, [regionId, year, key]);
   const reload = () => { setEditing(null); setAttempt((n) => n + 1); };
-  // The holiday being deleted: its Delete stays disabled until the server answers (no second click, progress shown).
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const deleting = useRowWrite<number>();
   const remove = async (h: HolidayRow) => {
     const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(h.name, formatDate(h.holidayDate)), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
     if (ok !== true) return;
-    setDeleting(h.holidayId);
-    try {
-      await deleteHoliday(h.holidayId);
-      showToast(T.deleted, { variant: 'success' });
-      reload();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
-    } finally {
-      setDeleting(null);
-    }
+    await deleting.run(h.holidayId, async () => {
+      try {
+        await deleteHoliday(h.holidayId);
+        showToast(T.deleted, { variant: 'success' });
+        reload();
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
+      }
+    });
   };
 
   const current = holidays?.key === key ? holidays : null;
@@ -236,7 +234,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
                           {admin ? (
                             <td className="text-end text-nowrap">
                               <button type="button" className="btn btn-sm btn-link" data-action="edit" aria-label={`${T.edit} ${h.name}`} onClick={() => setEditing(h.holidayId)}>{T.edit}</button>
-                              <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" disabled={deleting === h.holidayId} aria-label={`${T.delete} ${h.name}`} onClick={() => void remove(h)}>{T.delete}</button>
+                              <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" disabled={deleting.busy === h.holidayId} aria-label={`${T.delete} ${h.name}`} onClick={() => void remove(h)}>{T.delete}</button>
                             </td>
                           ) : null}
                         </tr>

@@ -12,6 +12,7 @@ import { showMessage, showToast } from '../../../core/messages';
 import { PROJECT_ROLES } from '../../../core/projects/team';
 import { ACCESS_TEXT, checkAccessRequest, latestEndDate } from '../../../core/toolbox/access';
 import { useDraft } from '../../../ui/drafts';
+import { useRowWrite } from '../../../ui/hooks';
 import { FieldFeedback, ScreenTitle, ValidationSummary, RecordLists, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem, type RecordColumn } from '../../../ui/records';
 import { ACCESS_PROBLEMS, createRequest, loadProject, loadRequests, moveRequest, searchProjects, type AccessProject, type AccessRequestRow, type RequestDraft } from './data';
 import { LoadProblem } from '../../../ui/LoadProblem';
@@ -221,20 +222,18 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
   }, [key]);
   const current = load?.key === key ? load : null;
   const rows = current?.rows ?? load?.rows ?? [];
-  const [withdrawing, setWithdrawing] = useState<number | null>(null);
+  const withdrawing = useRowWrite<number>();
   const withdraw = async (r: AccessRequestRow) => {
     const ok = await showMessage({ title: 'Withdraw request', message: `Withdraw ${r.number} for ${r.projectNumber} ${r.projectName}?`, buttons: ['cancel', 'ok'], labels: { ok: 'Withdraw', cancel: 'Keep it' } });
     if (ok !== true) return;
-    // The row's Withdraw is disabled while the move is on its way (progress, and no second send).
-    setWithdrawing(r.accessRequestId);
-    try {
-      await moveRequest(r, 'Withdrawn');
-      showToast(`${r.number} withdrawn.`, { variant: 'success' });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error, ACCESS_PROBLEMS), buttons: ['ok'], variant: 'danger' });
-    } finally {
-      setWithdrawing(null);
-    }
+    await withdrawing.run(r.accessRequestId, async () => {
+      try {
+        await moveRequest(r, 'Withdrawn');
+        showToast(`${r.number} withdrawn.`, { variant: 'success' });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 400)) await showMessage({ title: 'Not done', message: problemText(error, ACCESS_PROBLEMS), buttons: ['ok'], variant: 'danger' });
+      }
+    });
     // Withdrawn, or moved meanwhile (409): the list shows what it is now.
     setAttempt((n) => n + 1);
   };
@@ -248,7 +247,7 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
           emptyText={{ open: 'No pending requests.', closed: 'No decided requests.' }} testId="my-request-lists"
           actions={(r) => (r.moves.some((m) => m.name === 'Withdrawn') ? (
             <button type="button" className="btn btn-sm btn-outline-secondary" data-action="withdraw" aria-label={`Withdraw ${r.number}`}
-              disabled={withdrawing === r.accessRequestId} onClick={() => void withdraw(r)}>Withdraw</button>
+              disabled={withdrawing.busy === r.accessRequestId} onClick={() => void withdraw(r)}>Withdraw</button>
           ) : null)} />
       )}
     </section>
