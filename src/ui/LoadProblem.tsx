@@ -32,14 +32,20 @@ function retryFailedRoles(): void {
   if ($rolesStatus.get() === 'failed') void loadRoles();
 }
 
-/** What failed, and a Retry that loads again. */
-export function LoadProblem({ message, onRetry, variant = 'danger', state = 'failed' }: {
-  message: string; onRetry: () => void; variant?: 'danger' | 'warning'; state?: 'failed' | 'forbidden';
+/**
+ * The Retry's look on each alert. On the warning's yellow the secondary outline's grey text reads at about 4:1 (axe:
+ * color-contrast), so it takes the alert's own text colour there.
+ */
+const RETRY_CLASS = { danger: 'btn-outline-danger', warning: 'border text-warning-emphasis' } as const;
+
+/** What failed, and a Retry that loads again (`action` marks the button, for a page with two). */
+export function LoadProblem({ message, onRetry, variant = 'danger', state = 'failed', action = 'retry' }: {
+  message: string; onRetry: () => void; variant?: 'danger' | 'warning'; state?: 'failed' | 'forbidden'; action?: string;
 }) {
   return (
     <div className={`alert alert-${variant} d-flex flex-wrap align-items-center gap-2`} role="alert" data-state={state}>
       <span>{message}</span>
-      <button type="button" className={`btn btn-sm btn-outline-${variant === 'danger' ? 'danger' : 'secondary'}`} data-action="retry" onClick={() => { retryFailedRoles(); onRetry(); }}>{RETRY_LABEL}</button>
+      <button type="button" className={`btn btn-sm ${RETRY_CLASS[variant]}`} data-action={action} onClick={() => { retryFailedRoles(); onRetry(); }}>{RETRY_LABEL}</button>
     </div>
   );
 }

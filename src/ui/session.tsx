@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { $session, signIn, startAuth } from '../core/auth';
 import { $rolesStatus, loadRoles } from '../core/roles';
 import { useStore } from './hooks';
-import { RETRY_LABEL } from './LoadProblem';
+import { LoadProblem } from './LoadProblem';
 
 /** Shown while the sign-in is under way. */
 export const SIGNING_IN_TEXT = 'Signing in…';
@@ -51,13 +51,13 @@ export function SignInGate({ children }: { children: ReactNode }) {
   const status = useStore($session).status;
   const rolesStatus = useStore($rolesStatus);
   if (signedIn) {
-    // Inside <portal-app> the guard shows its own message instead of the screen; embedded alone nothing else would.
+    // Inside <portal-app> a screen that needs a role is replaced by the portal's own message; one that needs none, or an
+    // element embedded alone, says it here.
     return (
       <>
         {rolesStatus === 'failed' ? (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 m-2" role="alert" data-roles-failed>
-            <span>{ROLES_UNCHECKED_TEXT}</span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" data-action="retry-roles" onClick={() => void loadRoles()}>{RETRY_LABEL}</button>
+          <div className="m-2" data-roles-failed>
+            <LoadProblem variant="warning" message={ROLES_UNCHECKED_TEXT} action="retry-roles" onRetry={() => void loadRoles()} />
           </div>
         ) : null}
         {children}

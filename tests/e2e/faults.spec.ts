@@ -11,6 +11,7 @@
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/faults.spec.ts
 import { test as base, expect as baseExpect, type Browser, type ConsoleMessage, type Locator, type Page, type Route } from '@playwright/test';
 import { openPortalAs, pushPath } from './support/portal';
+import { axeOn } from './support/axe';
 import { openAs } from './support/sign-in';
 import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
 import { screenCases, screenElement, waitForScreen, type ScreenCase, type WriteInput } from './support/screens';
@@ -392,9 +393,15 @@ base('roles that fail to load on a legacy page: a notice says so above the read-
   const calendar = page.locator('pto-regional-calendar');
   const notice = calendar.locator('[data-roles-failed]');
   await expect(notice).toHaveText(`${ROLES_UNCHECKED_TEXT}Retry`, { timeout: 20_000 });
-  await expect(notice).toHaveAttribute('role', 'alert');
+  await expect(notice.getByRole('alert')).toBeVisible();
   await expect(calendar.locator('[data-read-only]')).toBeVisible();
   await expect(calendar.locator('[data-holiday-form="new"]')).toHaveCount(0);
+  // The notice itself: no serious or critical axe finding, light or dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['pto-regional-calendar', '[data-roles-failed]'] }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `axe, ${colorScheme}`).toEqual([]);
+  }
   failing = false;
   await notice.getByRole('button', { name: 'Retry' }).click();
   await expect(calendar.locator('[data-holiday-form="new"]')).toBeVisible();

@@ -328,7 +328,7 @@ describe('<pto-regional-calendar>', () => {
     });
     const root = await mount('pto-regional-calendar', { 'region-id': '1', year: '2031' });
     const notice = await waitFor(() => root.querySelector('[data-roles-failed]'));
-    expect(notice.getAttribute('role')).to.equal('alert');
+    expect(notice.querySelector('[role="alert"]')).to.not.equal(null);
     expect(textOf(notice, 'span')).to.equal(ROLES_UNCHECKED_TEXT);
     await waitFor(() => root.querySelector('[data-read-only]'));
     expect(root.querySelector('[data-holiday-form="new"]')).to.equal(null);
