@@ -143,6 +143,11 @@ export function screenCases(): ScreenCase[] {
   const employeeId = Number(one("SELECT employeeId FROM employees WHERE login = 'employee'").employeeId);
   const openWeek = addDays(weekOf(new Date()).weekStart, 7);
   const today = new Date().toISOString().slice(0, 10);
+  // Dates from today, not fixed ones that would turn invalid with time: an access request ends in the future, a holiday
+  // falls in the year the calendar opens on. As ISO for a fill, as MMDDYYYY for typing into a date input.
+  const accessEnd = addDays(today, 30);
+  const holidayDate = `${today.slice(0, 4)}-12-30`;
+  const typedDate = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
   // A weekday half a year out: no seeded or test request holds it.
   const farWeekday = addDays(weekOf(new Date()).weekStart, 7 * 26 + 2);
   const changeEventId = firstId('change_events', 'changeEventId', `changeRecordId IN (SELECT changeRecordId FROM change_records WHERE ${onProject})`);
@@ -202,9 +207,9 @@ export function screenCases(): ScreenCase[] {
     { name: 'SLIM queues', tag: 'slim-queues', kind: 'screen', login: 'admin', path: '/sr/slimqueue/slimqueues' },
     { name: 'access request', tag: 'pt-access-request', kind: 'screen', login: 'pm', path: '/accessRequest',
       keyboard: { name: 'request access to a project', expect: 'write', steps: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]', press: 'Enter' },
-        { to: '[data-field="endDate"]', type: '12312026' }, { to: '[data-field="justification"]', type: 'Typed by keyboard' }, { to: '[data-action="send-request"]' }] },
+        { to: '[data-field="endDate"]', type: typedDate(accessEnd) }, { to: '[data-field="justification"]', type: 'Typed by keyboard' }, { to: '[data-action="send-request"]' }] },
       writes: [{ name: 'request access', prepare: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]' }],
-        inputs: [{ to: '[data-field="endDate"]', value: addDays(today, 30) }], field: '[data-field="justification"]', send: '[data-action="send-request"]' }] },
+        inputs: [{ to: '[data-field="endDate"]', value: accessEnd }], field: '[data-field="justification"]', send: '[data-action="send-request"]' }] },
     { name: 'default assignments', tag: 'pt-default-assignments', kind: 'screen', login: 'admin', path: '/defaultAssignments',
       keyboard: { name: 'start a new rule', steps: [{ to: '[data-action="new-rule"]' }], expect: 'shows', shows: 'form' },
       writes: ['preview', 'save'].map((action) => ({
@@ -249,9 +254,9 @@ export function screenCases(): ScreenCase[] {
       keyboard: { name: 'open a checklist', steps: [{ to: 'a[href]' }], expect: 'navigate' } },
     { name: 'review access (legacy page)', tag: 'pt-review-access', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectSecurities/reviewaccess' },
     { name: 'regional calendar (legacy page)', tag: 'pto-regional-calendar', kind: 'legacy', login: 'admin', path: '/pr/Requests/ManageRegionalCalendar',
-      keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: '12302026' }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] },
+      keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: typedDate(holidayDate) }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] },
       writes: [{ name: 'add a holiday', field: '[data-holiday-form="new"] [data-field="name"]', send: '[data-holiday-form="new"] [data-action="save-holiday"]',
-        inputs: [{ to: '[data-holiday-form="new"] [data-field="holidayDate"]', value: `${today.slice(0, 4)}-12-30` }, { to: '[data-holiday-form="new"] [data-field="hours"]', value: '4' }] },
+        inputs: [{ to: '[data-holiday-form="new"] [data-field="holidayDate"]', value: holidayDate }, { to: '[data-holiday-form="new"] [data-field="hours"]', value: '4' }] },
         { name: 'delete a holiday', start: '[data-action="delete"]', kept: '[data-testid="holidays"] tbody' }] },
   ];
   // Every workbench kind (src/core/workbench WORKBENCH_KINDS; that module needs a browser, so its keys are checked against src/elements instead).
