@@ -137,4 +137,14 @@ test.describe('app records', () => {
     await home.locator('[data-admin-link="App Records"]').click();
     await expect(page.locator('admin-app-records [data-type-row="ChangeEvent"]')).toBeVisible();
   });
+  test('at a laptop\'s 1280 px the record type list keeps its Records column clear of the type editor', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openPortalAs(page, 'admin', '/admin/app-records');
+    await openType(page, 'CostAdjustment');
+    const records = screen(page).locator('[data-section="types"] thead th').last();
+    await expect(records).toHaveText('Records');
+    const listRight = await records.evaluate((th) => th.getBoundingClientRect().right);
+    const editorLeft = await screen(page).locator('[data-type="CostAdjustment"]').evaluate((el) => el.getBoundingClientRect().left);
+    expect(listRight).toBeLessThanOrEqual(editorLeft);
+  });
 });
