@@ -91,6 +91,11 @@ async function setInput(at: Locator, input: WriteInput): Promise<string | boolea
   return at.inputValue(options);
 }
 
+/** What a write must leave as it was: a switch's or checkbox's checked state (put back after a failure), else the text. */
+function keptState(at: Locator): Promise<string> {
+  return at.evaluate((el) => (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? `checked: ${el.checked}` : el.textContent ?? ''), undefined, { timeout: ACT });
+}
+
 /** The progress indicator of a load in flight. */
 function progressShown(element: Locator): Locator {
   return element.locator('[role="status"], [aria-busy="true"], [data-state="loading"], .spinner-border').filter({ visible: true });
@@ -316,7 +321,7 @@ for (const screen of screenCases()) {
         const field = write.field ? visible(write.field) : null;
         const inputs = (write.inputs ?? []).map((input) => ({ input, at: visible(input.to), set: null as string | boolean | null }));
         const kept = write.kept ? visible(write.kept) : null;
-        const keptBefore = kept ? await kept.textContent() : null;
+        const keptBefore = kept ? await keptState(kept) : null;
         const typed = `Typed before the fault (${screen.name}: ${write.name})`;
         const confirmBox = page.locator('.modal.show').filter({ visible: true });
         // The first fault's message must be new: nothing shows a failure before it (unless an earlier write's message still shows).
@@ -343,7 +348,7 @@ for (const screen of screenCases()) {
             if (set === true) await expect(at, `${write.name} ${what}: ${input.to} stays checked`).toBeChecked();
             else await expect(at, `${write.name} ${what}: ${input.to} keeps its value`).toHaveValue(String(set));
           }
-          if (kept) await expect(kept, `${write.name} ${what}: the record keeps its state`).toHaveText(keptBefore ?? '');
+          if (kept) await expect.poll(() => keptState(kept), { message: `${write.name} ${what}: the record keeps its state` }).toBe(keptBefore);
         }
         writeArmed = null;
         earlierWrites = true;

@@ -47,7 +47,7 @@ export interface WriteCase {
   inputs?: readonly WriteInput[];
   /** The button that sends the form (absent: `start` sends the write). */
   send?: string;
-  /** Text that must be unchanged after each failure (the record's state). */
+  /** What must be unchanged after each failure (the record's state): its text, or a switch's or checkbox's checked state. */
   kept?: string;
 }
 
@@ -187,13 +187,21 @@ export function screenCases(): ScreenCase[] {
       keyboard: { name: 'open an admin screen', steps: [{ to: 'a[data-admin-link]' }], expect: 'navigate' } },
     { name: 'app records', tag: 'admin-app-records', kind: 'screen', login: 'admin', path: '/admin/app-records',
       keyboard: { name: 'open a record type', steps: [{ to: 'tr:nth-child(2) [data-open-type]' }], expect: 'shows', shows: 'tr:nth-child(2) [data-open-type][aria-current="true"]' },
-      writes: [{ name: 'save the states', prepare: [{ to: '[data-open-type="CostAdjustment"]' }], field: '[data-field="name"]', send: '[data-action="save-states"]' }] },
+      writes: [{ name: 'save the states', prepare: [{ to: '[data-open-type="CostAdjustment"]' }], field: '[data-field="name"]', send: '[data-action="save-states"]' },
+        { name: 'save the advancements', send: '[data-action="save-advancements"]',
+          // Open → Void is not a quick route in the seed.
+          inputs: [{ to: '[data-section="advancements"] tbody tr:nth-child(2) input[type="checkbox"]', check: true }] },
+        // Cost adjustments have no secured fields; a change event's title is not editable once Approved (seed).
+        { name: 'save the field security', prepare: [{ to: '[data-open-type="ChangeEvent"]' }], send: '[data-action="save-field-security"]',
+          inputs: [{ to: '[data-section="field-security"] [data-pick="state"]', value: 'Approved' },
+            { to: '[data-section="field-security"] [data-field-row="title"] [data-check="editable"]', check: true }] }] },
     { name: 'user management', tag: 'admin-user-management', kind: 'screen', login: 'admin', path: '/usermanagement',
       keyboard: { name: 'open a user', steps: [{ to: '[data-open-user]' }], expect: 'shows', shows: '[data-open-user][aria-pressed="true"]' },
       writes: [
         { name: 'grant a role', prepare: [{ to: '[data-open-user]:not([aria-pressed="true"])' }], send: '[data-action="grant"]', kept: '[data-table="roles"] tbody',
           inputs: [{ to: '[data-form="grant"] select[name="applicationKey"]', option: 1 }, { to: '[data-form="grant"] select[name="roleName"]', option: 1 }] },
         { name: 'copy roles', inputs: [{ to: '[data-form="copy-roles"] select[name="fromEmployeeId"]', option: 1 }], send: '[data-action="copy-roles"]', kept: '[data-table="roles"] tbody' },
+        { name: 'switch the beta flag', start: '[data-action="beta"]', kept: '[data-action="beta"]' },
         { name: 'deactivate', field: 'input[name="reason"]', send: '[data-action="deactivate"]', kept: '[data-profile]' },
         { name: 'revoke a role', start: '[data-table="roles"] [data-action="revoke"]', kept: '[data-table="roles"] tbody' },
       ] },
@@ -203,7 +211,11 @@ export function screenCases(): ScreenCase[] {
       writes: [{ name: 'run the month', inputs: [{ to: '[data-method="perHead"]', check: true }], send: '[data-action="run"]' }] },
     { name: 'SRA', tag: 'sr-sra', kind: 'screen', login: 'admin', path: '/sr/sra' },
     { name: 'SLIM queue', tag: 'slim-queue', kind: 'screen', login: 'admin', path: '/sr/slimqueue',
-      keyboard: { name: 'start a new request', steps: [{ to: '[data-action="new-request"]' }], expect: 'shows', shows: '[data-form="new-request"]' } },
+      keyboard: { name: 'start a new request', steps: [{ to: '[data-action="new-request"]' }], expect: 'shows', shows: '[data-form="new-request"]' },
+      writes: [{ name: 'raise a new request', start: '[data-action="new-request"]', send: '[data-form="new-request"] [data-action="submit-request"]',
+        field: '[data-form="new-request"] [data-field="justification"]',
+        inputs: [{ to: '[data-form="new-request"] [data-field="type"]', value: 'New Prequalification' }, { to: '[data-form="new-request"] [data-field="priority"]', value: 'High' },
+          { to: '[data-form="new-request"] [data-field="vendorId"]', option: 1 }] }] },
     { name: 'SLIM queues', tag: 'slim-queues', kind: 'screen', login: 'admin', path: '/sr/slimqueue/slimqueues' },
     { name: 'access request', tag: 'pt-access-request', kind: 'screen', login: 'pm', path: '/accessRequest',
       keyboard: { name: 'request access to a project', expect: 'write', steps: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]', press: 'Enter' },
@@ -216,7 +228,10 @@ export function screenCases(): ScreenCase[] {
         name: `${action} a new rule`, start: '[data-action="new-rule"]', send: `[data-rule-form="new"] [data-action="${action}"]`,
         inputs: [{ to: '[data-field="EmployeeId"]', option: 1 }, { to: '[data-field="ProjectRole"]', option: 1 }, { to: '[data-field="EndDays"]', value: '30' },
           { to: '[data-field="RegionId"]', option: 1 }],
-      })) },
+      } as WriteCase)).concat(
+        { name: 'apply a rule', start: '[data-action="apply"]', kept: '[data-testid="rules"] tbody' },
+        { name: 'delete a rule', start: '[data-action="delete"]', kept: '[data-testid="rules"] tbody' },
+      ) },
     { name: 'manage timecards', tag: 'tc-manage-timecards', kind: 'screen', login: 'rpm', path: '/teammembertoolbox/timecards',
       keyboard: { name: 'open a week', steps: [{ to: 'a[href*="/timecard?"]' }], expect: 'navigate' } },
     { name: 'timecard', tag: 'tc-timecard', kind: 'screen', login: 'employee', path: `/teammembertoolbox/timecards/timecard?employeeId=${employeeId}&weekStart=${openWeek}`,
@@ -236,13 +251,17 @@ export function screenCases(): ScreenCase[] {
     { name: 'data quality', tag: 'pfm-data-quality', kind: 'screen', login: 'pm', path: `/pfm/projects/dataquality?${pq}` },
     { name: 'owner agreements', tag: 'pfm-owner-agreements', kind: 'screen', login: 'pm', path: `/pfm/projects/owneragreements?${pq}` },
     { name: 'buyout', tag: 'pfm-buyout', kind: 'screen', login: 'pm', path: `/pfm/projects/buyout?${pq}`,
-      keyboard: { name: 'start an SRA from a line', steps: [{ to: '[data-start-sra]' }], expect: 'shows', shows: '[data-buyout-sra-form]' } },
+      keyboard: { name: 'start an SRA from a line', steps: [{ to: '[data-start-sra]' }], expect: 'shows', shows: '[data-buyout-sra-form]' },
+      writes: [{ name: 'create an SRA from a line', start: '[data-start-sra]', send: '[data-buyout-sra-form] [data-create]', field: '[data-buyout-sra-form] [data-field="description"]',
+        inputs: [{ to: '[data-buyout-sra-form] [data-field="vendorId"]', option: 1 }, { to: '[data-buyout-sra-form] [data-field="amount"]', value: '125000' }] }] },
     { name: 'projection grid', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: grid, keyboard: GRID_KEYS },
     { name: 'projection grid (units)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridunit?${pq}`, keyboard: GRID_KEYS },
     { name: 'projection grid (hours)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridhour?${pq}`, keyboard: GRID_KEYS },
     { name: 'project surveys', tag: 'pfm-surveys', kind: 'screen', login: 'pm', path: `/pfm/projects/surveys?${pq}` },
     { name: 'project e-sign', tag: 'pfm-esign', kind: 'screen', login: 'pm', path: `/pfm/projects/esign?${pq}`,
-      keyboard: { name: 'start a new envelope', steps: [{ to: '[data-new="envelope"]' }], expect: 'shows', shows: '[data-form="new-envelope"]' } },
+      keyboard: { name: 'start a new envelope', steps: [{ to: '[data-new="envelope"]' }], expect: 'shows', shows: '[data-form="new-envelope"]' },
+      writes: [{ name: 'send a new envelope', start: '[data-new="envelope"]', send: '[data-form="new-envelope"] [data-send]', field: '[data-form="new-envelope"] [data-field="signer-name"]',
+        inputs: [{ to: '[data-form="new-envelope"] [data-field="document"]', option: 1 }, { to: '[data-form="new-envelope"] [data-field="signer-email"]', value: 'vera@vendor.example' }] }] },
     { name: 'surveys (admin)', tag: 'pfm-surveys', kind: 'screen', login: 'admin', path: '/pfm/surveys' },
     { name: 'e-sign (all)', tag: 'pfm-esign', kind: 'screen', login: 'admin', path: '/pfm/esign',
       keyboard: { name: 'show the closed envelopes', steps: [{ to: '[data-list="open"]' }], key: 'ArrowRight', expect: 'shows', shows: '[data-list="closed"][aria-selected="true"]' } },

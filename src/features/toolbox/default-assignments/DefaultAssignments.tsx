@@ -14,6 +14,7 @@ import {
 } from '../../../core/toolbox/assignments';
 import type { ProjectRole } from '../../../core/projects/team';
 import { FieldFeedback, ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../../ui/records';
+import { useRowWrite } from '../../../ui/hooks';
 import { ASSIGNMENTS_TEXT as T, applyRule, deleteRule, loadOptions, loadRules, previewRule, problemText, saveRule } from './data';
 
 const EMPTY: RuleDraft = { employeeId: null, projectRole: '', regionId: null, legalEntityId: null, classification: null, endDays: null, active: true };
@@ -213,16 +214,20 @@ export function DefaultAssignments() {
       setApplying(null);
     }
   };
+  // A delete on its way disables its button: progress shows, and a second click sends nothing twice.
+  const deleting = useRowWrite<number>();
   const remove = async (rule: DefaultAssignmentRule) => {
     const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(rule.employeeName), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
     if (ok !== true) return;
-    try {
-      await deleteRule(rule.ruleId);
-      showToast(T.deleted, { variant: 'success' });
-      reload();
-    } catch (error) {
-      await showMessage({ title: T.notDone, message: problemText(error), buttons: ['ok'], variant: 'danger' });
-    }
+    await deleting.run(rule.ruleId, async () => {
+      try {
+        await deleteRule(rule.ruleId);
+        showToast(T.deleted, { variant: 'success' });
+        reload();
+      } catch (error) {
+        await showMessage({ title: T.notDone, message: problemText(error), buttons: ['ok'], variant: 'danger' });
+      }
+    });
   };
 
   const rules = current?.rules ?? [];
@@ -285,7 +290,8 @@ export function DefaultAssignments() {
                         <button type="button" className="btn btn-sm btn-link" data-action="edit" aria-label={`${T.edit}: ${rule.employeeName}, ${rule.projectRole}`} onClick={() => setEditing(rule)}>{T.edit}</button>
                         <button type="button" className="btn btn-sm btn-link" data-action="apply" disabled={!rule.active || applying !== null}
                           aria-label={`${T.apply}: ${rule.employeeName}, ${rule.projectRole}`} onClick={() => void apply(rule)}>{applying === rule.ruleId ? T.applying : T.apply}</button>
-                        <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" aria-label={`${T.delete}: ${rule.employeeName}, ${rule.projectRole}`} onClick={() => void remove(rule)}>{T.delete}</button>
+                        <button type="button" className="btn btn-sm btn-link text-danger-emphasis" data-action="delete" disabled={deleting.busy !== null}
+                          aria-label={`${T.delete}: ${rule.employeeName}, ${rule.projectRole}`} onClick={() => void remove(rule)}>{deleting.busy === rule.ruleId ? T.deleting : T.delete}</button>
                       </td>
                     </tr>
                   ))}

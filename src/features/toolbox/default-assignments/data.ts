@@ -61,6 +61,7 @@ export const ASSIGNMENTS_TEXT = {
   applyConfirmTitle: 'Apply to existing projects',
   applyConfirm: (who: string) => `Add ${who} to every existing active project in this rule’s scope where they are not on the team yet?`,
   applying: 'Applying…',
+  deleting: 'Deleting…',
   reportTitle: (id: number) => `Rule ${id} applied`,
   reportCount: (n: number, already: number) => `Added ${n} ${n === 1 ? 'membership' : 'memberships'}; ${already} already on the team.`,
   reportNone: 'Nobody was added: the person is already on every project in scope.',
