@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadTabulator, updateRowsInBatch } from '../../src/ui/grid';
+import { loadTabulator, updateRowOnce, updateRowsInBatch } from '../../src/ui/grid';
 import type { Tabulator } from 'tabulator-tables';
 
 /** A grouped table with table and group calcs, like the projection grid, and a count of the calcs it computes. */
@@ -7,10 +7,10 @@ async function calcTable(rows: number): Promise<{ table: Tabulator; recalcs: () 
   const TabulatorClass = await loadTabulator();
   const host = document.createElement('div');
   document.body.append(host);
-  const data = Array.from({ length: rows }, (_, i) => ({ id: i + 1, group: i % 3 === 0 ? 'L' : 'M', value: 1 }));
+  const data = Array.from({ length: rows }, (_, i) => ({ id: i + 1, group: i % 3 === 0 ? 'L' : 'M', value: 1, other: 1 }));
   const table = new TabulatorClass(host, {
     data, index: 'id', groupBy: 'group', columnCalcs: 'both', height: 300,
-    columns: [{ title: 'Id', field: 'id' }, { title: 'Value', field: 'value', bottomCalc: 'sum' }],
+    columns: [{ title: 'Id', field: 'id' }, { title: 'Value', field: 'value', bottomCalc: 'sum' }, { title: 'Other', field: 'other', bottomCalc: 'sum' }],
   });
   await new Promise<void>((resolve) => table.on('tableBuilt', () => resolve()));
   // rowsToData runs once per calc actually computed (a blocked recalc returns before it).
@@ -54,6 +54,45 @@ describe('updateRowsInBatch', () => {
     await updateRowsInBatch(failing, [{ id: 1, value: 3 }]).catch((e: unknown) => { error = e; });
     expect((error as Error).message).to.equal('boom');
     expect(restored).to.equal(1);
+    table.destroy();
+    host.remove();
+  });
+});
+
+describe('column calcs of one changed row', () => {
+  /** The table's total and group L's subtotal of `field`, as the grid shows them. */
+  const totals = (table: Tabulator, field: string) => {
+    const results = table.getCalcResults() as Record<string, { bottom: Record<string, number> }>;
+    return { table: Object.values(results).reduce((sum, group) => sum + Number(group.bottom[field]), 0), groupL: Number(results.L!.bottom[field]) };
+  };
+
+  it('a changed cell recalculates the table and its group once each: a rewritten subtotal is not an input', async () => {
+    const { table, recalcs, host } = await calcTable(30);
+    const before = recalcs();
+    await table.getRow(1).update({ value: 5 });
+    // Tabulator alone went on: the group's rewritten subtotal cell recalculated the table again (4 passes here,
+    // about ten per entry on the projection grid).
+    expect(recalcs() - before).to.equal(2);
+    expect(totals(table, 'value')).to.deep.equal({ table: 34, groupL: 14 });
+    table.destroy();
+    host.remove();
+  });
+
+  it('updateRowOnce: two changed cells, still one pass for the table and one for the group, and the totals are right', async () => {
+    const { table, recalcs, host } = await calcTable(30);
+    let before = recalcs();
+    await updateRowOnce(table, table.getRow(1), { value: 5, other: 7 });
+    expect(recalcs() - before).to.equal(2);
+    expect(totals(table, 'value')).to.deep.equal({ table: 34, groupL: 14 });
+    expect(totals(table, 'other')).to.deep.equal({ table: 36, groupL: 16 });
+    // What it avoids: a pass for the table and one for the group per changed cell.
+    before = recalcs();
+    await table.getRow(1).update({ value: 6, other: 8 });
+    expect(recalcs() - before).to.equal(4);
+    // Nothing changed: no pass at all.
+    before = recalcs();
+    await updateRowOnce(table, table.getRow(1), { value: 6 });
+    expect(recalcs() - before).to.equal(0);
     table.destroy();
     host.remove();
   });

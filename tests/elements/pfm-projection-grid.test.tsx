@@ -173,6 +173,23 @@ describe('<pfm-projection-grid>', () => {
     expect($('[data-total="lineCount"]')?.textContent).to.equal('3');
   });
 
+  it('an entry moves its division\'s subtotal and the grand total with it (each recalculated once, src/ui/grid/batch.ts)', async () => {
+    stubFetch(standardAnswers());
+    await mountReady();
+    const money = (text: string | null | undefined) => Number((text ?? '').replace(/[$,]/g, ''));
+    const subtotals = (field: string) => $$('.tabulator-calcs-bottom').filter((calc) => !calc.closest('.tabulator-footer'))
+      .map((calc) => calc.querySelector(`[tabulator-field="${field}"]`)?.textContent);
+    expect(subtotals('projectedFinalCost')).to.deep.equal(['$2,234.50', '$1,300.00']);
+    // Line 12 is in 03 Concrete: what its projected final cost gains, its division and the grand total gain.
+    const before = money(cell(12, 'projectedFinalCost').textContent);
+    await typeProjection(12, '5000', 'Enter');
+    const gain = money(cell(12, 'projectedFinalCost').textContent) - before;
+    expect(gain).to.be.greaterThan(0);
+    expect(subtotals('projectedFinalCost').map(money)).to.deep.equal([2234.5 + gain, 1300]);
+    expect(money(bottomCalc('projectedFinalCost'))).to.equal(3534.5 + gain);
+    expect(money($('[data-total="projectedFinalCost"]')?.textContent)).to.equal(3534.5 + gain);
+  });
+
   it('marks manual lines as overridden (tinted cell + icon with text) and explains every mark in the legend', async () => {
     stubFetch(standardAnswers());
     await mountReady();

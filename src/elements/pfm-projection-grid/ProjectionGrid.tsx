@@ -3,7 +3,7 @@ import type { CellComponent, Options, Tabulator } from 'tabulator-tables';
 import { $session, startAuth } from '../../core/auth';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
-import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid, updateRowsInBatch } from '../../ui/grid';
+import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid, updateRowOnce, updateRowsInBatch } from '../../ui/grid';
 import { useDraft } from '../../ui/drafts';
 import { useStore } from '../../ui/hooks';
 import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
@@ -158,7 +158,7 @@ function Ready({ store }: { store: ProjectionStore }) {
       const tableRow = cell.getRow();
       // Not reformat(): the editor may still be open in this row. Cells whose value changes redraw.
       tableRow.getElement().classList.toggle('pg-unsaved', row.unsaved);
-      void tableRow.update(row as unknown as Record<string, unknown>);
+      void updateRowOnce(table, tableRow, row as unknown as Record<string, unknown>);
     };
     table.on('cellEdited', onEdited as (...args: never[]) => void);
     return () => table.off('cellEdited', onEdited as (...args: never[]) => void);
@@ -213,7 +213,7 @@ function Ready({ store }: { store: ProjectionStore }) {
       const row = store.enter(id, String(suggestion.suggestedCostToComplete));
       if (!row) return undefined;
       rowElement?.classList.toggle('pg-unsaved', row.unsaved);
-      void rowComponent.update(row as unknown as Record<string, unknown>);
+      void updateRowOnce(table, rowComponent, row as unknown as Record<string, unknown>);
       setSuggestionNote(`${name}: suggested cost to complete ${formatMoney(suggestion.suggestedCostToComplete)} used (unsaved; Save to keep it). ${suggestion.explanation}`);
       // The keyboard stays in the grid, on the line's projection.
       const projection = rowComponent.getCell('projectedCostToComplete');

@@ -2,7 +2,7 @@
  * The shared grid: `<Grid>` (Tabulator in the element's shadow root), formatters, sorter and header
  * filter for our data, the column chooser, CSV/Excel export and the editable-grid keyboard options.
  */
-export { updateRowsInBatch } from './batch';
+export { updateRowOnce, updateRowsInBatch } from './batch';
 export { Grid, GRID_FAILED_TEXT, GRID_LOADING_TEXT, type GridProps } from './Grid';
 export { ColumnChooser, type ColumnChooserProps } from './ColumnChooser';
 export { adoptStyleSheet, loadTabulator, loadTabulatorStyleSheet } from './load';

@@ -193,7 +193,11 @@ declare module 'tabulator-tables' {
   export const SortModule: unknown;
   export const FilterModule: unknown;
   export const GroupRowsModule: unknown;
-  export const ColumnCalcsModule: unknown;
+  /** Subclassed in lazy/tabulator-module.ts: its handler of a changed cell (a calc row's cells have row.type 'calc'). */
+  export class ColumnCalcsModule {
+    constructor(table: unknown);
+    cellValueChanged(cell: { row: { type?: string } }): void;
+  }
   export const ResizeColumnsModule: unknown;
   export const MoveColumnsModule: unknown;
   export const PersistenceModule: unknown;

@@ -20,8 +20,19 @@ import {
 } from 'tabulator-tables';
 import tabulatorCss from '../../../styles/tabulator.scss';
 
+/**
+ * Column calcs that ignore changes in calc rows. Tabulator (6.5) handles a group subtotal row's cells like data cells:
+ * every subtotal it rewrites recalculated the table's totals over all rows again, so one projection typed on the
+ * 5,000-line budget ran about ten passes over every line before the next paint. Totals are outputs, never inputs.
+ */
+class OutputOnlyColumnCalcs extends ColumnCalcsModule {
+  override cellValueChanged(cell: { row: { type?: string } }): void {
+    if (cell.row.type !== 'calc') super.cellValueChanged(cell);
+  }
+}
+
 Tabulator.registerModule([
-  ColumnCalcsModule,
+  OutputOnlyColumnCalcs,
   EditModule,
   FilterModule,
   FormatModule,
