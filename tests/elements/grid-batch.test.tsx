@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadTabulator, updateRowOnce, updateRowsInBatch } from '../../src/ui/grid';
-import type { Tabulator } from 'tabulator-tables';
+import type { RowComponent, Tabulator } from 'tabulator-tables';
 
 /** A grouped table with table and group calcs, like the projection grid, and a count of the calcs it computes. */
 async function calcTable(rows: number): Promise<{ table: Tabulator; recalcs: () => number; host: HTMLElement }> {
@@ -60,6 +60,11 @@ describe('updateRowsInBatch', () => {
 });
 
 describe('column calcs of one changed row', () => {
+  const rowOf = (table: Tabulator, id: number): RowComponent => {
+    const row = table.getRow(id);
+    if (!row) throw new Error(`no row ${id}`);
+    return row;
+  };
   /** The table's total and group L's subtotal of `field`, as the grid shows them. */
   const totals = (table: Tabulator, field: string) => {
     const results = table.getCalcResults() as Record<string, { bottom: Record<string, number> }>;
@@ -69,7 +74,7 @@ describe('column calcs of one changed row', () => {
   it('a changed cell recalculates the table and its group once each: a rewritten subtotal is not an input', async () => {
     const { table, recalcs, host } = await calcTable(30);
     const before = recalcs();
-    await table.getRow(1).update({ value: 5 });
+    await rowOf(table, 1).update({ value: 5 });
     // Tabulator alone went on: the group's rewritten subtotal cell recalculated the table again (4 passes here,
     // about ten per entry on the projection grid).
     expect(recalcs() - before).to.equal(2);
@@ -81,17 +86,17 @@ describe('column calcs of one changed row', () => {
   it('updateRowOnce: two changed cells, still one pass for the table and one for the group, and the totals are right', async () => {
     const { table, recalcs, host } = await calcTable(30);
     let before = recalcs();
-    await updateRowOnce(table, table.getRow(1), { value: 5, other: 7 });
+    await updateRowOnce(table, rowOf(table, 1), { value: 5, other: 7 });
     expect(recalcs() - before).to.equal(2);
     expect(totals(table, 'value')).to.deep.equal({ table: 34, groupL: 14 });
     expect(totals(table, 'other')).to.deep.equal({ table: 36, groupL: 16 });
     // What it avoids: a pass for the table and one for the group per changed cell.
     before = recalcs();
-    await table.getRow(1).update({ value: 6, other: 8 });
+    await rowOf(table, 1).update({ value: 6, other: 8 });
     expect(recalcs() - before).to.equal(4);
     // Nothing changed: no pass at all.
     before = recalcs();
-    await updateRowOnce(table, table.getRow(1), { value: 6 });
+    await updateRowOnce(table, rowOf(table, 1), { value: 6 });
     expect(recalcs() - before).to.equal(0);
     table.destroy();
     host.remove();
