@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type RoleEntry } from '../../../src/core/access';
 import { HttpError, type Params } from './http';
 import { USERS_TEXT } from '../../../src/core/admin/users';
+import { prepared } from '../db/statements';
 
 export interface Employee {
   employeeId: number;
@@ -41,11 +42,11 @@ export type Handlers = Record<string, Handler>;
 
 /** The employee of `login` with their roles, or undefined. */
 export function loadCaller(db: Database.Database, login: string): Caller | undefined {
-  const employee = db.prepare(
+  const employee = prepared(db,
     'SELECT employeeId, login, employeeKey, preferredName, initials, jobTitle, email, active, betaUser FROM employees WHERE login = ? COLLATE NOCASE',
   ).get(login) as Employee | undefined;
   if (!employee) return undefined;
-  const roles = db.prepare('SELECT applicationKey, name FROM employee_roles WHERE employeeId = ? ORDER BY employeeRoleId')
+  const roles = prepared(db, 'SELECT applicationKey, name FROM employee_roles WHERE employeeId = ? ORDER BY employeeRoleId')
     .all(employee.employeeId) as RoleEntry[];
   return { ...employee, roles };
 }

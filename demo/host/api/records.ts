@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { State } from '../../../src/core/workflow';
 import { autoAlert, conflict, idParam, notFound, nowIso, type Params } from './http';
+import { prepared } from '../db/statements';
 
 export interface StateRow {
   applicationRecordStateId: number;
@@ -23,12 +24,12 @@ export function stateById(db: Database.Database, id: number): StateRow | undefin
 }
 
 export function statesOf(db: Database.Database, key: string): StateRow[] {
-  return db.prepare('SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder FROM application_record_states WHERE applicationRecordKey = ? ORDER BY displayOrder')
+  return prepared(db, 'SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder FROM application_record_states WHERE applicationRecordKey = ? ORDER BY displayOrder')
     .all(key) as StateRow[];
 }
 
 export function stateByName(db: Database.Database, key: string, name: string): StateRow {
-  const row = db.prepare('SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder FROM application_record_states WHERE applicationRecordKey = ? AND name = ?')
+  const row = prepared(db, 'SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder FROM application_record_states WHERE applicationRecordKey = ? AND name = ?')
     .get(key, name) as StateRow | undefined;
   if (!row) throw new Error(`no state ${key}:${name}`);
   return row;
@@ -36,7 +37,7 @@ export function stateByName(db: Database.Database, key: string, name: string): S
 
 /** True when `to` is an advancement offered from `from`. */
 export function isAdvancement(db: Database.Database, from: number, to: number): boolean {
-  return db.prepare('SELECT 1 FROM state_advancements WHERE applicationRecordStateId = ? AND targetApplicationRecordStateId = ?').get(from, to) !== undefined;
+  return prepared(db, 'SELECT 1 FROM state_advancements WHERE applicationRecordStateId = ? AND targetApplicationRecordStateId = ?').get(from, to) !== undefined;
 }
 
 /** Fetch one row by a SELECT (from queries.ts) and id column, or 404. */
