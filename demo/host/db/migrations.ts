@@ -1772,6 +1772,28 @@ ALTER TABLE application_records ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE application_records ADD COLUMN modifiedByEmployeeId INTEGER REFERENCES employees(employeeId);
 `;
 
+/**
+ * 021 (issue 16, the host under load: list calls' p99 at 10 connections): indexes for lookups that
+ * scanned a whole table on every call.
+ * - A vendor's open backlog (risk/prequal.ts openBacklog, scored for every Draft of the SRA list and the
+ *   gate) scanned every subcontract, and per subcontract every item and change order; SQLite built a
+ *   throwaway index on change order items each time.
+ * - App Records counts the records in each state: cost adjustments and direct costs (10,000+ each with
+ *   the benchmark project) and subcontracts were scanned and sorted.
+ * - The users list is ordered by name and capped: with the index its first rows are read in order,
+ *   not all employees sorted.
+ */
+const LOAD_INDEXES_021 = `
+CREATE INDEX subcontracts_vendor ON subcontracts(vendorId);
+CREATE INDEX subcontract_items_subcontract ON subcontract_items(subcontractId);
+CREATE INDEX subcontract_change_orders_subcontract ON subcontract_change_orders(subcontractId);
+CREATE INDEX subcontract_change_order_items_change_order ON subcontract_change_order_items(subcontractChangeOrderId);
+CREATE INDEX subcontracts_state ON subcontracts(applicationRecordStateId);
+CREATE INDEX cost_adjustments_state ON cost_adjustments(applicationRecordStateId);
+CREATE INDEX direct_costs_state ON direct_costs(applicationRecordStateId);
+CREATE INDEX employees_name ON employees(preferredName, employeeId);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: '001_initial', sql: INITIAL },
   { version: 2, name: '002_direct_cost_approval', sql: DIRECT_COST_APPROVAL },
@@ -1793,4 +1815,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: '018_user_admin', sql: USER_ADMIN_018 },
   { version: 19, name: '019_app_records_version', sql: APP_RECORDS_019 },
   { version: 20, name: '020_it_billing', sql: IT_BILLING_020 },
+  { version: 21, name: '021_load_indexes', sql: LOAD_INDEXES_021 },
 ];
