@@ -17,6 +17,7 @@ import { RISK_API, type VendorPrequalLoad, type VendorPrequalRecord, type Vendor
 import type { Handlers } from '../context';
 import { enumParam, idParam, notFound, stringParam } from '../http';
 import { routeKey } from '../routes';
+import { prepared } from '../../db/statements';
 
 // --- clock (tests pin "today") -------------------------------------------------------------------
 
@@ -64,7 +65,7 @@ function asRow(row: PrequalRow, today: string): VendorPrequalRow {
  * approved change orders) less what was billed. `exceptSubcontractId` leaves one out (the one assessed).
  */
 export function openBacklog(db: Database.Database, vendorId: number, exceptSubcontractId: number | null = null): number {
-  const row = db.prepare(`SELECT coalesce(sum(
+  const row = prepared(db, `SELECT coalesce(sum(
       (SELECT coalesce(sum(i.amount), 0) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId)
       + (SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_orders co JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
            JOIN subcontract_change_order_items ci ON ci.subcontractChangeOrderId = co.subcontractChangeOrderId
@@ -76,14 +77,14 @@ export function openBacklog(db: Database.Database, vendorId: number, exceptSubco
 }
 
 export const financialsOf = (db: Database.Database, vendorId: number): FinancialStatement[] =>
-  db.prepare(`SELECT year, currentAssets, currentLiabilities, totalLiabilities, netWorth, revenue, backlog FROM vendor_financials
+  prepared(db, `SELECT year, currentAssets, currentLiabilities, totalLiabilities, netWorth, revenue, backlog FROM vendor_financials
     WHERE vendorId = ? ORDER BY year DESC`).all(vendorId) as FinancialStatement[];
 export const safetyOf = (db: Database.Database, vendorId: number): SafetyYear[] =>
-  db.prepare('SELECT year, emr, oshaRecordableRate FROM vendor_safety WHERE vendorId = ? ORDER BY year DESC').all(vendorId) as SafetyYear[];
+  prepared(db, 'SELECT year, emr, oshaRecordableRate FROM vendor_safety WHERE vendorId = ? ORDER BY year DESC').all(vendorId) as SafetyYear[];
 
 /** The whole record of `vendorId`, or undefined when no such vendor. */
 export function vendorRecord(db: Database.Database, vendorId: number, today = riskToday()): VendorPrequalRecord | undefined {
-  const row = db.prepare(`${SELECT} WHERE v.vendorId = ?`).get(vendorId) as PrequalRow | undefined;
+  const row = prepared(db, `${SELECT} WHERE v.vendorId = ?`).get(vendorId) as PrequalRow | undefined;
   if (!row) return undefined;
   return {
     ...asRow(row, today),

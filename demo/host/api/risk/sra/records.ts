@@ -115,8 +115,9 @@ export function scoreNow(
   db: Database.Database, input: { vendorId: number; amount: number; subcontractId: number | null; completionDate: string | null }, today = riskToday(), cache?: ScoreCache,
 ): SraScore {
   const vendor = cache ? remember(cache.vendors, input.vendorId, () => vendorRecordOr404(db, input.vendorId, today)) : vendorRecordOr404(db, input.vendorId, today);
-  const backlog = cache
-    ? remember(cache.backlogs, `${input.vendorId}:${input.subcontractId ?? ''}`, () => openBacklog(db, input.vendorId, input.subcontractId))
+  // Without a subcontract to leave out, the backlog is the record's own (openBacklog with none excepted).
+  const backlog = input.subcontractId === null ? vendor.openBacklog
+    : cache ? remember(cache.backlogs, `${input.vendorId}:${input.subcontractId}`, () => openBacklog(db, input.vendorId, input.subcontractId))
     : openBacklog(db, input.vendorId, input.subcontractId);
   return scoreSra({
     amount: input.amount, limits: currentLimits(vendor), openBacklog: backlog,
