@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { USERS_API, USERS_TEXT, isLastAdmin, rolesToCopy } from '../../src/core/admin/users';
+import { USER_LIST_CAP, USERS_API, USERS_TEXT, isLastAdmin, rolesToCopy } from '../../src/core/admin/users';
 import { startTestHost, signInOverHttp, type TestHost } from './support/host';
 import { apiClient } from './api-client';
 
@@ -196,5 +196,27 @@ describe('writes', () => {
     assert.equal((await api.get('viewer', USERS_API.getAuditLog, { to: '2000-01-01' })).body.data.rows.length, 0);
     assert.equal((await api.get('viewer', USERS_API.getAuditLog, { from: '2026-02-30' })).status, 400);
     assert.equal((await api.get('viewer', USERS_API.getAuditLog, { action: 'delete' })).status, 400);
+  });
+});
+
+describe('a list longer than the cap (issue 16: the first rows are read in name order, not every employee sorted)', () => {
+  it('holds the first USER_LIST_CAP users by name, counts every match and says it is capped', async () => {
+    const insert = host.db.prepare(`INSERT INTO employees (employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, displayText, modifiedAt)
+      VALUES (?, 'Load', ?, ?, 'LT', 'Load tester', ?, ?, '2026-01-01T00:00:00.000Z')`);
+    host.db.transaction(() => {
+      // Inserted in reverse name order, so rowid order is not name order.
+      for (let i = USER_LIST_CAP + 19; i >= 0; i -= 1) {
+        const name = `Load Tester ${String(i).padStart(3, '0')}`;
+        insert.run(`LT${i}`, `Tester ${i}`, name, `load.tester.${i}@example.test`, name);
+      }
+    })();
+    const byName = (host.db.prepare('SELECT employeeId FROM employees ORDER BY preferredName, employeeId').all() as Row[]).map((r) => r.employeeId);
+    const list = (await api.get('it', USERS_API.getUsers, { active: 'all' })).body.data;
+    assert.equal(list.total, byName.length);
+    assert.equal(list.capped, true);
+    assert.deepEqual(list.rows.map((r: Row) => r.employeeId), byName.slice(0, USER_LIST_CAP));
+    const some = (await api.get('it', USERS_API.getUsers, { search: 'load tester 01' })).body.data;
+    assert.deepEqual([some.total, some.capped, some.rows.length], [10, false, 10]);
+    assert.deepEqual(some.rows.map((r: Row) => r.name), Array.from({ length: 10 }, (_, i) => `Load Tester 01${i}`));
   });
 });
