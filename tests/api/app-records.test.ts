@@ -72,6 +72,25 @@ describe('app records calls', () => {
     assert.equal((await api.get('admin', API.type)).status, 400);
   });
 
+  it('counts the records of a table added later (the state columns read again when the schema changes)', async () => {
+    const records = async (stateIdOf: number): Promise<number> => {
+      const answer = await api.get('admin', API.types);
+      assert.equal(answer.status, 200);
+      return (answer.body.data as Row[]).flatMap((t) => t.states as Row[]).find((s) => s.applicationRecordStateId === stateIdOf)!.records as number;
+    };
+    const open = stateId(host, 'CostAdjustment', 'Open');
+    const before = await records(open);
+    host.db.exec(`CREATE TABLE later_records (laterRecordId INTEGER PRIMARY KEY,
+      applicationRecordStateId INTEGER NOT NULL REFERENCES application_record_states(applicationRecordStateId))`);
+    try {
+      host.db.prepare('INSERT INTO later_records (applicationRecordStateId) VALUES (?), (?)').run(open, open);
+      assert.equal(await records(open), before + 2);
+    } finally {
+      host.db.exec('DROP TABLE later_records');
+    }
+    assert.equal(await records(open), before);
+  });
+
   it('field security edited for a role: the workbench lookup, the server write and "test as" follow at once; recorded; restorable', async () => {
     const open = stateId(host, 'ChangeEvent', 'Open');
     const event = one(`SELECT changeEventId FROM change_events WHERE applicationRecordStateId = ? AND projectId NOT IN (${SEED_TEAM_FACTS.pmHiddenProjectIds.join(',')})
