@@ -13,6 +13,7 @@ import type { Holiday } from '../../../../src/core/timecards/hours';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
 import { badRequest, rawParam, type Params } from '../http';
+import { prepared } from '../../db/statements';
 
 type Db = Database.Database;
 
@@ -48,7 +49,7 @@ export const isTimeOffManager = (user: Caller): boolean => TIME_OFF_MANAGERS.som
 
 /** The delegations (not canceled) received by `delegateId`. */
 export const delegationsTo = (db: Db, delegateId: number): Delegation[] =>
-  db.prepare(`SELECT managerEmployeeId AS managerId, delegateEmployeeId AS delegateId, startDate, endDate FROM approval_delegations
+  prepared(db, `SELECT managerEmployeeId AS managerId, delegateEmployeeId AS delegateId, startDate, endDate FROM approval_delegations
     WHERE delegateEmployeeId = ? AND canceledAt IS NULL`).all(delegateId) as Delegation[];
 
 export interface EmployeeRef {
@@ -81,7 +82,7 @@ export function maySee(db: Db, user: Caller, employee: EmployeeRef, from: string
 /** The holidays of a region in the core's shape (a 4-hour holiday is a half day). */
 export function regionHolidays(db: Db, regionId: number | null): Holiday[] {
   if (regionId === null) return [];
-  return (db.prepare('SELECT holidayDate, name, hours FROM holidays WHERE regionId = ? ORDER BY holidayDate').all(regionId) as Array<{ holidayDate: string; name: string; hours: number }>)
+  return (prepared(db, 'SELECT holidayDate, name, hours FROM holidays WHERE regionId = ? ORDER BY holidayDate').all(regionId) as Array<{ holidayDate: string; name: string; hours: number }>)
     .map((h) => ({ date: h.holidayDate, name: h.name, halfDay: h.hours < 8 }));
 }
 
@@ -94,11 +95,11 @@ export interface PtoTypeRow {
 }
 
 export const ptoTypes = (db: Db): PtoTypeRow[] =>
-  db.prepare('SELECT ptoTypeId, name, allowsNegative, accrualHoursPerPeriod, carryOverCapHours FROM pto_types WHERE active = 1 ORDER BY displayOrder').all() as PtoTypeRow[];
+  prepared(db, 'SELECT ptoTypeId, name, allowsNegative, accrualHoursPerPeriod, carryOverCapHours FROM pto_types WHERE active = 1 ORDER BY displayOrder').all() as PtoTypeRow[];
 
 /** The `payPeriodAnchor` setting: the Sunday the first pay period counted starts on. */
 export function payPeriodAnchor(db: Db): string {
-  const anchor = db.prepare("SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'").pluck().get() as string | undefined;
+  const anchor = prepared(db, "SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'", 'pluck').get() as string | undefined;
   return anchor && isDay(anchor) ? anchor : '2026-01-04';
 }
 
@@ -123,9 +124,17 @@ export function periodsEnded(anchor: string, from: string, to: string): number {
  * year end by the type's carry-over cap. `openingHours` is the stored opening.
  */
 export function accountOf(db: Db, employeeId: number, type: PtoTypeRow, asOf: string, anchor = payPeriodAnchor(db)): PtoAccount & { openingHours: number } {
+  const row = prepared(db, 'SELECT year, openingHours FROM pto_balances WHERE employeeId = ? AND ptoTypeId = ? AND year <= ? ORDER BY year DESC LIMIT 1')
+    .get(employeeId, type.ptoTypeId, Number(asOf.slice(0, 4))) as PtoOpening | undefined;
+  return accountFrom(row, type, asOf, anchor);
+}
+
+/** A `pto_balances` row: the hours an employee's type opened a year with. */
+export interface PtoOpening { year: number; openingHours: number }
+
+/** {@link accountOf} from the opening it reads (the latest on or before `asOf`'s year; undefined when none). */
+export function accountFrom(row: PtoOpening | undefined, type: PtoTypeRow, asOf: string, anchor: string): PtoAccount & { openingHours: number } {
   const year = Number(asOf.slice(0, 4));
-  const row = db.prepare('SELECT year, openingHours FROM pto_balances WHERE employeeId = ? AND ptoTypeId = ? AND year <= ? ORDER BY year DESC LIMIT 1')
-    .get(employeeId, type.ptoTypeId, year) as { year: number; openingHours: number } | undefined;
   const openingDate = `${row?.year ?? year}-01-01`;
   const openingHours = row?.openingHours ?? 0;
   // Grid ends between the opening date and the anchor: not periods of this plan.
@@ -144,7 +153,30 @@ export function accountOf(db: Db, employeeId: number, type: PtoTypeRow, asOf: st
 
 /** `employeeId`'s requests in the core's shape (every state). */
 export function requestsOf(db: Db, employeeId: number): Array<PtoRequest & { requestId: number }> {
-  return db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay, st.name AS state
+  return prepared(db, `SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay, st.name AS state
     FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st USING (applicationRecordStateId)
     WHERE r.employeeId = ? ORDER BY r.startDate, r.requestId`).all(employeeId) as Array<PtoRequest & { requestId: number }>;
+}
+
+/** {@link requestsOf} of many employees in one query (a list's rows), by employee id; an employee without any maps to []. */
+export function requestsOfEmployees(db: Db, employeeIds: Iterable<number>): Map<number, Array<PtoRequest & { requestId: number }>> {
+  const out = new Map<number, Array<PtoRequest & { requestId: number }>>();
+  for (const employeeId of employeeIds) out.set(employeeId, []);
+  if (!out.size) return out;
+  const rows = prepared(db, `SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay, st.name AS state
+    FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st USING (applicationRecordStateId)
+    WHERE r.employeeId IN (SELECT value FROM json_each(?)) ORDER BY r.employeeId, r.startDate, r.requestId`).all(JSON.stringify([...out.keys()])) as Array<PtoRequest & { requestId: number }>;
+  for (const row of rows) out.get(row.employeeId)!.push(row);
+  return out;
+}
+
+/** Every `pto_balances` row of many employees in one query (a list's rows), by employee id, latest year first; [] when none. */
+export function openingsOfEmployees(db: Db, employeeIds: Iterable<number>): Map<number, Array<PtoOpening & { ptoTypeId: number }>> {
+  const out = new Map<number, Array<PtoOpening & { ptoTypeId: number }>>();
+  for (const employeeId of employeeIds) out.set(employeeId, []);
+  if (!out.size) return out;
+  const rows = prepared(db, `SELECT employeeId, ptoTypeId, year, openingHours FROM pto_balances
+    WHERE employeeId IN (SELECT value FROM json_each(?)) ORDER BY employeeId, year DESC`).all(JSON.stringify([...out.keys()])) as Array<PtoOpening & { employeeId: number; ptoTypeId: number }>;
+  for (const { employeeId, ...opening } of rows) out.get(employeeId)!.push(opening);
+  return out;
 }

@@ -27,8 +27,8 @@ import { autoAlert, booleanParam, conflict, enumParam, forbidden, idParam, lastL
 import { stateByName } from '../records';
 import { routeKey } from '../routes';
 import {
-  accountOf, dateParam, delegationsTo, employeeRef, isTimeOffManager, maySee, payPeriodAnchor, periodsEnded, ptoTypes, regionHolidays, requestsOf,
-  seesEveryone, timeOffNowIso, timeOffToday, type PtoTypeRow,
+  accountFrom, accountOf, dateParam, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes,
+  regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, timeOffNowIso, timeOffToday, type PtoOpening, type PtoTypeRow,
 } from './common';
 
 type Db = Database.Database;
@@ -66,35 +66,59 @@ export function requestDbRow(db: Db, requestId: number): RequestDbRow {
 /** A type whose balance is not tracked: it may go negative and accrues nothing (Bereavement, Jury Duty). */
 const untracked = (type: PtoTypeRow | undefined) => !type || (type.allowsNegative === 1 && type.accrualHoursPerPeriod === 0);
 
-/** Per employee: holidays, requests and accounts, loaded once for many rows. */
+/**
+ * What many rows share, read once per answer (issue 16: the team list read them again for every row):
+ * holidays per region; requests and `pto_balances` openings per employee (one query each for the
+ * employees named up front); accounts per employee, type and year.
+ */
 class EmployeeBook {
   readonly #db: Db;
   readonly #types: Map<string, PtoTypeRow>;
   readonly #anchor: string;
-  readonly #cache = new Map<number, { holidays: Holiday[]; requests: Array<PtoRequest & { requestId: number }> }>();
-  constructor(db: Db) {
+  readonly #holidays = new Map<number | null, Holiday[]>();
+  readonly #requests: Map<number, Array<PtoRequest & { requestId: number }>>;
+  readonly #openings: Map<number, Array<PtoOpening & { ptoTypeId: number }>>;
+  readonly #accounts = new Map<string, PtoAccount & { openingHours: number }>();
+  /** `employeeIds`: the employees of the rows to come (others are read when asked for). */
+  constructor(db: Db, employeeIds: Iterable<number> = []) {
+    const ids = new Set(employeeIds);
     this.#db = db;
     this.#types = new Map(ptoTypes(db).map((t) => [t.name, t]));
     this.#anchor = payPeriodAnchor(db);
+    this.#requests = requestsOfEmployees(db, ids);
+    this.#openings = openingsOfEmployees(db, ids);
   }
   of(employeeId: number, regionId: number | null) {
-    let entry = this.#cache.get(employeeId);
-    if (!entry) {
-      entry = { holidays: regionHolidays(this.#db, regionId), requests: requestsOf(this.#db, employeeId) };
-      this.#cache.set(employeeId, entry);
-    }
-    return entry;
+    let holidays = this.#holidays.get(regionId);
+    if (!holidays) this.#holidays.set(regionId, (holidays = regionHolidays(this.#db, regionId)));
+    let requests = this.#requests.get(employeeId);
+    if (!requests) this.#requests.set(employeeId, (requests = requestsOfEmployees(this.#db, [employeeId]).get(employeeId)!));
+    return { holidays, requests };
   }
   type(name: string) {
     return this.#types.get(name);
   }
+  /** accountOf (it depends on `asOf` through its year only). */
   account(employeeId: number, type: PtoTypeRow, asOf: string): PtoAccount & { openingHours: number } {
-    return accountOf(this.#db, employeeId, type, asOf, this.#anchor);
+    const year = Number(asOf.slice(0, 4));
+    const key = `${employeeId}:${type.ptoTypeId}:${year}`;
+    let account = this.#accounts.get(key);
+    if (!account) {
+      let openings = this.#openings.get(employeeId);
+      if (!openings) this.#openings.set(employeeId, (openings = openingsOfEmployees(this.#db, [employeeId]).get(employeeId)!));
+      // accountOf's opening: the type's latest year on or before asOf's (openings are latest first).
+      const opening = openings.find((o) => o.ptoTypeId === type.ptoTypeId && o.year <= year);
+      this.#accounts.set(key, (account = accountFrom(opening, type, asOf, this.#anchor)));
+    }
+    return account;
   }
 }
 
-/** The API row of a request for `user`: balances before and after on its start date, and what the caller may do. */
-function toRow(row: RequestDbRow, book: EmployeeBook, user: Caller, delegations: readonly Delegation[], states: ReturnType<typeof ptoStates>, today: string): TimeOffRequestRow {
+/** The caller as the request rules see them (seesEveryone read once per answer, not once per row). */
+type Actor = { employeeId: number; timecardAdmin: boolean };
+
+/** The API row of a request for `actor`: balances before and after on its start date, and what the caller may do. */
+function toRow(row: RequestDbRow, book: EmployeeBook, actor: Actor, delegations: readonly Delegation[], states: ReturnType<typeof ptoStates>, today: string): TimeOffRequestRow {
   const { holidays, requests } = book.of(row.employeeId, row.regionId);
   const type = book.type(row.type);
   let balanceBefore: number | null = null;
@@ -106,7 +130,6 @@ function toRow(row: RequestDbRow, book: EmployeeBook, user: Caller, delegations:
     balanceAfter = Math.round((balanceBefore - requestHours(row, holidays)) * 100) / 100;
   }
   const request = { ...row, managerId: row.managerId };
-  const actor = { employeeId: user.employeeId, timecardAdmin: seesEveryone(user) };
   const advancements: TimeOffRequestRow['advancements'] = [];
   const may = (to: string, reason?: string) => mayTransitionRequest({ from: row.state, to, actor, request, delegations, reason, today }).ok;
   if (row.state === PTO_STATES.pending && may(PTO_STATES.approved)) {
@@ -125,11 +148,12 @@ function toRow(row: RequestDbRow, book: EmployeeBook, user: Caller, delegations:
 
 /** API rows of `rows` for `user`. */
 export function requestRows(db: Db, user: Caller, rows: readonly RequestDbRow[]): TimeOffRequestRow[] {
-  const book = new EmployeeBook(db);
+  const book = new EmployeeBook(db, rows.map((row) => row.employeeId));
+  const actor: Actor = { employeeId: user.employeeId, timecardAdmin: seesEveryone(user) };
   const delegations = delegationsTo(db, user.employeeId);
   const states = ptoStates(db);
   const today = timeOffToday();
-  return rows.map((row) => toRow(row, book, user, delegations, states, today));
+  return rows.map((row) => toRow(row, book, actor, delegations, states, today));
 }
 
 /** 403 unless `user` may see `row`'s employee's requests. */
