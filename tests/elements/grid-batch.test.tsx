@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadTabulator, updateRowOnce, updateRowsInBatch } from '../../src/ui/grid';
-import type { RowComponent, Tabulator } from 'tabulator-tables';
+import type { CellComponent, RowComponent, Tabulator } from 'tabulator-tables';
 
 /** A grouped table with table and group calcs, like the projection grid, and a count of the calcs it computes. */
 async function calcTable(rows: number): Promise<{ table: Tabulator; recalcs: () => number; host: HTMLElement }> {
@@ -10,7 +10,7 @@ async function calcTable(rows: number): Promise<{ table: Tabulator; recalcs: () 
   const data = Array.from({ length: rows }, (_, i) => ({ id: i + 1, group: i % 3 === 0 ? 'L' : 'M', value: 1, other: 1 }));
   const table = new TabulatorClass(host, {
     data, index: 'id', groupBy: 'group', columnCalcs: 'both', height: 300,
-    columns: [{ title: 'Id', field: 'id' }, { title: 'Value', field: 'value', bottomCalc: 'sum' }, { title: 'Other', field: 'other', bottomCalc: 'sum' }],
+    columns: [{ title: 'Id', field: 'id' }, { title: 'Value', field: 'value', bottomCalc: 'sum', editor: 'input' }, { title: 'Other', field: 'other', bottomCalc: 'sum' }],
   });
   await new Promise<void>((resolve) => table.on('tableBuilt', () => resolve()));
   // rowsToData runs once per calc actually computed (a blocked recalc returns before it).
@@ -79,6 +79,25 @@ describe('column calcs of one changed row', () => {
     // about ten per entry on the projection grid).
     expect(recalcs() - before).to.equal(2);
     expect(totals(table, 'value')).to.deep.equal({ table: 34, groupL: 14 });
+    table.destroy();
+    host.remove();
+  });
+
+  it('an edit and what a cellEdited handler derives from it: one pass for the table and one for the group', async () => {
+    const { table, recalcs, host } = await calcTable(30);
+    table.on('cellEdited', (cell: CellComponent) => { void cell.getRow().update({ other: Number(cell.getValue()) + 1 }); });
+    const cell = rowOf(table, 1).getCell('value') as CellComponent;
+    cell.edit();
+    const input = cell.getElement().querySelector('input')!;
+    const before = recalcs();
+    input.value = '5';
+    input.dispatchEvent(new Event('change'));
+    // Without the hold: the typed cell's pass for the table and its group, then the derived cell's again (4).
+    expect(recalcs() - before, 'held until the task ends').to.equal(0);
+    await Promise.resolve();
+    expect(recalcs() - before).to.equal(2);
+    expect(totals(table, 'value')).to.deep.equal({ table: 34, groupL: 14 });
+    expect(totals(table, 'other')).to.deep.equal({ table: 35, groupL: 15 });
     table.destroy();
     host.remove();
   });

@@ -193,10 +193,18 @@ declare module 'tabulator-tables' {
   export const SortModule: unknown;
   export const FilterModule: unknown;
   export const GroupRowsModule: unknown;
-  /** Subclassed in lazy/tabulator-module.ts: its handler of a changed cell (a calc row's cells have row.type 'calc'). */
+  /** Subclassed in lazy/tabulator-module.ts: the internals it uses (a calc row's cells have row.type 'calc'). */
   export class ColumnCalcsModule {
     constructor(table: unknown);
-    cellValueChanged(cell: { row: { type?: string } }): void;
+    protected table: {
+      options: { groupBy?: unknown; columnCalcs?: boolean | 'both' | 'table' | 'group' };
+      modules: { groupRows: { getRowGroup(row: unknown): unknown } };
+    };
+    initialize(): void;
+    protected subscribe(event: string, callback: (...args: never[]) => unknown): void;
+    cellValueChanged(cell: { row: { type?: string }; column: { definition: { topCalc?: unknown; bottomCalc?: unknown } } }): void;
+    recalcActiveRows(): void;
+    recalcGroup(group: unknown): void;
   }
   export const ResizeColumnsModule: unknown;
   export const MoveColumnsModule: unknown;

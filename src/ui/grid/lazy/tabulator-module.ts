@@ -20,14 +20,46 @@ import {
 } from 'tabulator-tables';
 import tabulatorCss from '../../../styles/tabulator.scss';
 
+type CalcRow = { type?: string };
+type CalcCell = { row: CalcRow; column: { definition: { topCalc?: unknown; bottomCalc?: unknown } } };
+
 /**
- * Column calcs that ignore changes in calc rows. Tabulator (6.5) handles a group subtotal row's cells like data cells:
- * every subtotal it rewrites recalculated the table's totals over all rows again, so one projection typed on the
- * 5,000-line budget ran about ten passes over every line before the next paint. Totals are outputs, never inputs.
+ * Column calcs, recalculated once per change rather than once per cell (the projection grid's 5,000 lines: about ten
+ * passes over every line per Enter before the next paint; element tests in tests/elements/grid-batch.test.tsx).
+ * - Changes in calc rows are ignored. Tabulator (6.5) handles a group subtotal row's cells like data cells: every
+ *   subtotal it rewrote recalculated the table's totals again. Totals are outputs, never inputs.
+ * - An editor closing holds the calcs until the end of the task: the typed value and what `cellEdited` handlers derive
+ *   from it (a line's final cost, over/under) land in one pass for the table and one per group touched.
  */
 class OutputOnlyColumnCalcs extends ColumnCalcsModule {
-  override cellValueChanged(cell: { row: { type?: string } }): void {
-    if (cell.row.type !== 'calc') super.cellValueChanged(cell);
+  private held = false;
+  private readonly heldRows = new Set<CalcRow>();
+
+  override initialize(): void {
+    super.initialize();
+    this.subscribe('edit-editor-clear', () => this.holdForThisTask());
+  }
+
+  override cellValueChanged(cell: CalcCell): void {
+    if (cell.row.type === 'calc') return;
+    if (!this.held) return super.cellValueChanged(cell);
+    if (cell.column.definition.topCalc || cell.column.definition.bottomCalc) this.heldRows.add(cell.row);
+  }
+
+  private holdForThisTask(): void {
+    if (this.held) return;
+    this.held = true;
+    queueMicrotask(() => {
+      this.held = false;
+      const rows = [...this.heldRows];
+      this.heldRows.clear();
+      if (!rows.length) return;
+      const { groupBy, columnCalcs } = this.table.options;
+      if (!groupBy || columnCalcs === 'table' || columnCalcs === 'both') this.recalcActiveRows();
+      if (!groupBy || columnCalcs === 'table') return;
+      const groups = new Set(rows.map((row) => this.table.modules.groupRows.getRowGroup(row)));
+      for (const group of groups) if (group) this.recalcGroup(group);
+    });
   }
 }
 
