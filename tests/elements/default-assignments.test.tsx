@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import '../../src/elements/pt-default-assignments/define';
 import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT } from '../../src/core/toolbox/assignments';
 import { ASSIGNMENTS_TEXT as T, assignmentsTimer } from '../../src/features/toolbox/default-assignments';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, restoreFetch, setValue, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
+import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
 
 const TAG = 'pt-default-assignments';
 const RULE = {
@@ -63,6 +63,25 @@ describe('<pt-default-assignments>', () => {
     expect([sent.RuleId, sent.ModifiedAt, sent.Classification, sent.EndDays]).to.deep.equal(['7', RULE.modifiedAt, 'CM', '30']);
     expect(form.querySelector<HTMLSelectElement>('select[data-field="Classification"]')!.value).to.equal('CM');
     expect(form.querySelector<HTMLInputElement>('input[data-field="EndDays"]')!.value).to.equal('30');
+  });
+
+  it('a delete the server refuses with its autoAlert shows that one box (no second \'Not done\'); Delete is disabled while on its way', async () => {
+    const refusal = "Rule 7 has added people to projects (3); deactivate it instead, so the record of why they are on those teams stays.";
+    let answer: (value: StubAnswer) => void = () => {};
+    stubFetch(answers({ [API.deleteRule]: () => new Promise((resolve) => { answer = resolve; }) }));
+    const root = await mount(TAG);
+    const remove = await waitFor(() => root.querySelector<HTMLButtonElement>('tr[data-rule-id="7"] [data-action="delete"]'));
+    remove.click();
+    const dialogs = () => [...overlaysRoot().querySelectorAll<HTMLElement>('[role="dialog"]')];
+    (await waitFor(() => dialogs()[0]?.querySelector<HTMLButtonElement>('[data-button="ok"]'))).click();
+    await waitFor(() => fetchRequests.some((r) => r.path === API.deleteRule));
+    expect(remove.disabled, 'disabled while the delete is on its way').to.equal(true);
+    expect(remove.textContent).to.equal(T.deleting);
+    answer({ status: 400, body: { autoAlert: true, message: refusal, serviceName: 'ToolboxService', functionName: 'DeleteDefaultAssignmentRule' } });
+    await waitFor(() => dialogs().length > 0 && !remove.disabled);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialogs().map((d) => d.querySelector('.modal-title')?.textContent)).to.deep.equal(['Request Failed']);
+    expect(dialogs()[0]!.textContent).to.contain(refusal);
   });
 
   it('a 403 gives the server\'s words; a load that takes too long says so, and Retry loads again', async () => {

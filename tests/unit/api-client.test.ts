@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  ApiError, OBJECT_CACHE_LIMIT, SIGN_IN_AGAIN_ACTION, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_TITLE, cacheObject, deleteForm, fetchObject, getBlob, getCachedObject, getJson, getText,
+  ApiError, alertedByServer, OBJECT_CACHE_LIMIT, SIGN_IN_AGAIN_ACTION, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_TITLE, cacheObject, deleteForm, fetchObject, getBlob, getCachedObject, getJson, getText,
   postFile, postFileForBlob, postForm, postJson, problemText, resetApi, RETRY_AFTER_LIMIT_MS, retryAfterMs, setTokenProvider,
 } from '../../src/core/api';
 import type { ApiResource } from '../../src/core/api';
@@ -176,6 +176,8 @@ describe('core/api client', () => {
       const error = await rejection(postForm('/api/pfm/SaveBudget', { budgetId: 3 }));
       expect(error).to.be.instanceOf(ApiError);
       expect(error.message).to.equal('HTTP error! Status: 400');
+      // A screen asks this before opening a box of its own (one box, not two).
+      expect(alertedByServer(error)).to.equal(true);
       const boxes = $messageBoxes.get();
       expect(boxes).to.have.length(1);
       const box = boxes[0]!;
@@ -213,7 +215,9 @@ describe('core/api client', () => {
         stubFetch(answer);
         const error = await rejection(getJson('/api/x'));
         expect(error).to.be.instanceOf(ApiError);
+        expect(alertedByServer(error), 'the screen says it itself').to.equal(false);
       }
+      expect(alertedByServer(new Error('offline'))).to.equal(false);
       expect($messageBoxes.get()).to.have.length(0);
     });
 

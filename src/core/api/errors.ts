@@ -33,7 +33,7 @@ function text(value: unknown): string {
  */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = await readBodyLoosely(response);
-  if (response.status === 400 && typeof body === 'object' && body !== null && (body as { autoAlert?: unknown }).autoAlert) {
+  if (isAutoAlert(response.status, body)) {
     const { message, serviceName, functionName } = body as Record<string, unknown>;
     void showMessage({
       // The calls of one screen load that fail alike show one box, not one each.
@@ -51,6 +51,19 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const wait = response.status === 503 ? retryAfterMs(response.headers.get('Retry-After')) : undefined;
   const seconds = wait === undefined ? undefined : Math.ceil(wait / 1000);
   return new ApiError(response.status, body, seconds);
+}
+
+/** A 400 whose JSON body asks for the §8 'Request Failed' box (`autoAlert`). */
+function isAutoAlert(status: number, body: unknown): boolean {
+  return status === 400 && typeof body === 'object' && body !== null && Boolean((body as { autoAlert?: unknown }).autoAlert);
+}
+
+/**
+ * True when `error` already told the user why: its 400 autoAlert opened the 'Request Failed' box. A screen's own
+ * 'Not done' box would be a second one saying the same.
+ */
+export function alertedByServer(error: unknown): boolean {
+  return error instanceof ApiError && isAutoAlert(error.status, error.body);
 }
 
 /** A Retry-After header (delay-seconds or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */

@@ -7,7 +7,7 @@
  */
 import { useCallback, useState } from 'react';
 import { ACCESS } from '../../core/access';
-import { ApiError } from '../../core/api';
+import { ApiError, alertedByServer } from '../../core/api';
 import { ENVELOPE_OUT_STATES, nextReminderAt } from '../../core/esign';
 import { formatDate, formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
@@ -60,7 +60,6 @@ const STATE_CLASS: Record<string, string> = {
 };
 
 const isOut = (e: Envelope) => (ENVELOPE_OUT_STATES as readonly string[]).includes(e.recordStateName);
-const isAutoAlert = (error: unknown) => error instanceof ApiError && error.status === 400 && Boolean((error.body as { autoAlert?: boolean } | undefined)?.autoAlert);
 const why = (error: unknown) => (error instanceof ApiError ? String((error.body as { message?: string } | undefined)?.message ?? `HTTP ${error.status}`) : String(error));
 
 function EnvelopeLists({ scopeKey, admin, canWrite, reload }: { scopeKey: string; admin: boolean; canWrite: boolean; reload(): void }) {
@@ -80,7 +79,7 @@ function EnvelopeLists({ scopeKey, admin, canWrite, reload }: { scopeKey: string
       if (error instanceof ApiError && error.status === 409) {
         showToast(ESIGN_TEXT.stale, { variant: 'warning' });
         reload();
-      } else if (!isAutoAlert(error)) {
+      } else if (!alertedByServer(error)) {
         void showMessage({ title: failedTitle, message: `${envelope.number}: ${why(error)}`, buttons: ['ok'] });
       }
     } finally {
