@@ -1,7 +1,7 @@
 import type { RowComponent, Tabulator } from 'tabulator-tables';
 
-/** The ColumnCalcs module's own calls (tabulator-tables 6; not in the public API). */
-type CalcsModule = { blocked?: boolean; recalcAfterBlock?: boolean; blockRedraw?(): void; restoreRedraw?(): void; recalcAll?(): void; recalcRowGroup?(row: unknown): void };
+/** The grid's column calcs module (lazy/tabulator-module.ts): Tabulator's recalcAll, and our hold. */
+type CalcsModule = { recalcAll?(): void; holdUntilTaskEnds?(): void };
 
 const calcsOf = (table: Tabulator) => table.modules.columnCalcs as CalcsModule | undefined;
 
@@ -25,24 +25,11 @@ export async function updateRowsInBatch(table: Tabulator, data: object[]): Promi
 }
 
 /**
- * Update one row's cells with one recalculation of the table's calcs and of its group's. Tabulator recalculates both
- * after every changed cell: a projection typed on the 5,000-line budget (then its final cost, over/under and marks
- * updated) ran five passes over every line per Enter, most of the keystroke's time. Only the calcs are held, not
- * the table's redraw (restoring that re-lays the headers).
+ * Update one row's cells with one recalculation of the table's calcs and of its group's, when the task ends (the grid's
+ * calcs module holds them). Tabulator alone recalculates both after every changed cell: a suggestion taken on the
+ * 5,000-line projection grid (its cell, final cost, over/under) made a pass over every line for each.
  */
 export async function updateRowOnce(table: Tabulator, row: RowComponent, data: Record<string, unknown>): Promise<void> {
-  const calcs = calcsOf(table);
-  // Already held (an open editor, a batch): the holder recalculates when it lets go.
-  if (!calcs?.blockRedraw || calcs.blocked) {
-    await row.update(data);
-    return;
-  }
-  calcs.blockRedraw();
-  try {
-    await row.update(data);
-  } finally {
-    const changed = calcs.recalcAfterBlock === true;
-    calcs.restoreRedraw?.();
-    if (changed && table.options.groupBy) calcs.recalcRowGroup?.((row as unknown as { _getSelf(): unknown })._getSelf());
-  }
+  calcsOf(table)?.holdUntilTaskEnds?.();
+  await row.update(data);
 }

@@ -37,7 +37,7 @@ class OutputOnlyColumnCalcs extends ColumnCalcsModule {
 
   override initialize(): void {
     super.initialize();
-    this.subscribe('edit-editor-clear', () => this.holdForThisTask());
+    this.subscribe('edit-editor-clear', () => this.holdUntilTaskEnds());
   }
 
   override cellValueChanged(cell: CalcCell): void {
@@ -46,7 +46,8 @@ class OutputOnlyColumnCalcs extends ColumnCalcsModule {
     if (cell.column.definition.topCalc || cell.column.definition.bottomCalc) this.heldRows.add(cell.row);
   }
 
-  private holdForThisTask(): void {
+  /** Changes until the end of this task recalculate once, then (also src/ui/grid/batch.ts updateRowOnce). */
+  holdUntilTaskEnds(): void {
     if (this.held) return;
     this.held = true;
     queueMicrotask(() => {
