@@ -97,6 +97,37 @@ describe('time off', () => {
     expect(textOf(root, '[data-denial-reason]')).to.equal('Reason: Month-end <close>');
   });
 
+  it("a refused Cancel puts the request back: a plain 400 is said in a 'Not done' box with the server's words, an autoAlert 400 only in its own box", async () => {
+    const plain = 'Parameter \'RouteStateId\' must be a whole number.';
+    const refusal = 'A request can only be canceled before its start date.';
+    let answer: StubFor = { status: 400, body: { message: plain } };
+    stubFetch(answers({ '/api/timeoff/updaterequeststate': (request) => (typeof answer === 'function' ? answer(request) : answer) }));
+    const root = await mount('pto-requests');
+    const dialogs = () => [...overlaysRoot().querySelectorAll<HTMLElement>('[role="dialog"]')];
+    const box = async () => {
+      await waitFor(() => dialogs().length === 1 && !dialogs()[0]!.querySelector('[data-button="cancel"]'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return dialogs().map((d) => [d.querySelector('.modal-title')?.textContent, d.textContent]);
+    };
+    const cancel = async () => {
+      (await waitFor(() => root.querySelector<HTMLButtonElement>('tr[data-record-id="1"] [data-action="cancel"]'))).click();
+      (await waitFor(() => dialogs()[0]?.querySelector<HTMLButtonElement>('[data-button="ok"]'))).click();
+    };
+    await cancel();
+    const first = await box();
+    expect(first.map(([t]) => t)).to.deep.equal(['Not done']);
+    expect(first[0]![1]).to.contain(plain);
+    expect(root.querySelector('tr[data-record-id="1"] [data-action="cancel"]'), 'the request is back in the open list').to.not.equal(null);
+    dialogs()[0]!.querySelector<HTMLButtonElement>('[data-button="ok"]')!.click();
+    await waitFor(() => dialogs().length === 0);
+
+    answer = { status: 400, body: { autoAlert: true, message: refusal, serviceName: 'TimeOffService', functionName: 'UpdateRequestState' } };
+    await cancel();
+    const second = await box();
+    expect(second.map(([t]) => t)).to.deep.equal(['Request Failed']);
+    expect(second[0]![1]).to.contain(refusal);
+  });
+
   it('a failed load says so with a Retry that loads again', async () => {
     let fail = true;
     const base = answers();

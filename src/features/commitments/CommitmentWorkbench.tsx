@@ -6,7 +6,7 @@
  * save keeps every typed value and says why.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { alertedByServer, ApiError } from '../../core/api';
 import { canSendForSignature } from '../../core/esign';
 import { routePath } from '../../core/router';
 import { lookupList } from '../../core/lookups';
@@ -279,7 +279,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
         setProblem({ text: WORKBENCH_TEXT.stale(spec.label), stale: true });
       } else if (gateRefusalOf(error)) {
         setGateRefusal(gateRefusalOf(error));
-      } else if (!(error instanceof ApiError && error.status === 400)) {
+      } else if (!alertedByServer(error)) {
         // A 400 autoAlert has shown 'Request Failed' already.
         void showMessage({ title: 'State not changed', message: `${record.number} stays ${record.recordStateName}: ${errorWhy(error)}`, buttons: ['ok'] });
       }

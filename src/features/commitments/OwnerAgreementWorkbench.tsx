@@ -7,7 +7,7 @@
  *   events are offered; the server refuses the others anyway).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { alertedByServer, ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
@@ -120,7 +120,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
       await advanceContract(kind, record, target);
       showToast(`${record.number} is now ${target.name}.`, { variant: 'success' });
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 400)) {
+      if (!alertedByServer(error)) {
         void showMessage({ title: 'State not changed', message: `${record.number} stays ${record.recordStateName}: ${errorWhy(error)}`, buttons: ['ok'] });
       }
     } finally {
@@ -410,7 +410,7 @@ function LinkedChangeEvents({ changeOrder, changeOrderId }: { changeOrder: Contr
       setRefresh((n) => n + 1);
     } catch (error) {
       // A 400 autoAlert has shown 'Request Failed' with the server's reason.
-      if (!(error instanceof ApiError && error.status === 400)) showToast(`${ce.number} was not linked: ${errorWhy(error)}`, { variant: 'danger' });
+      if (!alertedByServer(error)) showToast(`${ce.number} was not linked: ${errorWhy(error)}`, { variant: 'danger' });
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@
  * upload form (the file-form call). A failed upload keeps what was typed and chosen.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { alertedByServer } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
@@ -82,7 +82,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
     try {
       await downloadReferenceDocument(document);
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 400)) setProblem(DOCUMENT_TEXT.downloadFailed(error instanceof Error ? error.message : String(error)));
+      if (!alertedByServer(error)) setProblem(DOCUMENT_TEXT.downloadFailed(error instanceof Error ? error.message : String(error)));
     }
   }
 

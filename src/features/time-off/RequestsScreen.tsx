@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ruleAllows } from '../../core/access';
-import { ApiError } from '../../core/api';
+import { alertedByServer, ApiError } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
@@ -92,8 +92,8 @@ async function decide(request: TimeOffRequestRow, action: 'approve' | 'deny' | '
     showToast(action === 'approve' ? T.approved(1) : action === 'deny' ? T.denied(1) : T.canceled, { variant: 'success' });
   } catch (error) {
     if (isStale(error)) reload();
-    // A 400 autoAlert already opened the Request Failed box; anything else is said here.
-    if (!(error instanceof ApiError && error.status === 400)) {
+    // A 400 autoAlert already opened the Request Failed box; anything else (a plain 400 too) is said here.
+    if (!alertedByServer(error)) {
       await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
     }
   }
