@@ -169,6 +169,8 @@ function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next
       limits = { singleLimit: single, aggregateLimit: aggregate, limitExpiresOn: draft.expires };
     }
     setBusy(true);
+    // The last failure's message goes while the move is on its way: a second failure shows as a new message.
+    setDraft({ ...draft, problem: '' });
     try {
       const next = await moveSlimRequest(load, draft.to, draft.note, limits);
       showToast(T.moved(r.number, draft.to.name), { variant: 'success' });
@@ -247,6 +249,7 @@ function Reassign({ load, onDone }: { load: SlimRequestLoad; onDone(): void }) {
     const person = people?.find((p) => String(p.employeeId) === to);
     if (!person) { setProblem(T.chooseAssignee); return; }
     setBusy(true);
+    setProblem('');
     try {
       const answer = await assignSlimRequests([load.request.requestId], person.employeeId);
       if (answer.refused.length) setProblem(answer.refused.map((r) => r.message).join(' '));
@@ -300,6 +303,7 @@ function Comments({ requestId }: { requestId: number }) {
   const post = async () => {
     if (!body.trim()) { setProblem(T.commentEmpty); return; }
     setBusy(true);
+    setProblem('');
     try {
       const saved = await saveSlimComment({ recordId: requestId }, body.trim());
       setComments((c) => [...(c ?? []), saved]);
@@ -315,6 +319,7 @@ function Comments({ requestId }: { requestId: number }) {
     if (!editing) return;
     if (!editing.body.trim()) { setProblem(T.commentEmpty); return; }
     setBusy(true);
+    setProblem('');
     try {
       const saved = await saveSlimComment({ commentId: editing.commentId }, editing.body.trim());
       setComments((c) => (c ?? []).map((x) => (x.commentId === saved.commentId ? saved : x)));
