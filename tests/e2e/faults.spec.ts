@@ -13,6 +13,7 @@ import { test as base, expect as baseExpect, type Browser, type ConsoleMessage, 
 import { openPortalAs, pushPath } from './support/portal';
 import { axeOn } from './support/axe';
 import { openAs } from './support/sign-in';
+import { watchToken } from './support/api';
 import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
 import { screenCases, screenElement, waitForScreen, type ScreenCase, type WriteInput } from './support/screens';
 
@@ -59,6 +60,8 @@ const test = base.extend<object, { signedIn: (login: string) => Promise<Page> }>
       if (!page) {
         const context = await browser.newContext();
         page = await context.newPage();
+        // Its token, for the real writes a screen's case arranges before it opens (tests/e2e/support/arrange.ts).
+        watchToken(page);
         await openPortalAs(page, login, '/');
         await rolesLoaded(page);
         pages.set(login, page);
@@ -113,6 +116,20 @@ async function fault(route: Route, what: Failing | '401'): Promise<void> {
   }
 }
 
+/**
+ * Mark the failure messages showing now with their text, before a write's fault: the check after it then needs a
+ * message that is new, or one whose text changed. An earlier fault's message still showing (an earlier write's alert,
+ * a fading toast) does not count for this one.
+ */
+async function markShown(page: Page, element: Locator): Promise<void> {
+  await failureShown(page, element).evaluateAll((els) => els.forEach((el) => el.setAttribute('data-fault-before', el.textContent ?? '')));
+}
+
+/** Whether a failure message shows that was not there (with that text) at {@link markShown}. */
+function newFailureShown(page: Page, element: Locator): Promise<boolean> {
+  return failureShown(page, element).evaluateAll((els) => els.some((el) => el.getAttribute('data-fault-before') !== el.textContent));
+}
+
 /** Close a message box a failure opened (e.g. 'Request Failed', 'Signed Out'). */
 async function closeBox(page: Page): Promise<void> {
   const box = page.locator('.modal.show').filter({ visible: true });
@@ -152,6 +169,7 @@ test.describe.configure({ mode: 'parallel' });
 for (const screen of screenCases()) {
   test(`${screen.name}: every load fault is shown, retried and recovered`, async ({ signedIn }) => {
     const page = await signedIn(screen.login);
+    await screen.arrange?.(page);
     const element = screenElement(page, screen);
     const errors: string[] = [];
     const onPageError = (error: Error) => errors.push(`pageerror: ${error.message}`);
@@ -195,9 +213,13 @@ for (const screen of screenCases()) {
       return fault(route, armed.fault);
     });
 
-    /** A held (10 s) write shows progress (its button disabled or busy, or a progress indicator); then it fails with a 500. */
-    const releaseHeld = async (what: string, button: Locator) => {
-      await expect(button.and(page.locator(':disabled, [aria-busy="true"]')).or(progressShown(element)).first(), `${what}: the held write shows progress`).toBeVisible();
+    /**
+     * A held (10 s) write shows progress (its button disabled or busy, or a progress indicator), or, for an optimistic
+     * write, its effect (`moved`: the row has already left); then it fails with a 500.
+     */
+    const releaseHeld = async (what: string, button: Locator, moved?: () => Promise<boolean>) => {
+      if (moved) await expect.poll(moved, { message: `${what}: the held write shows its effect at once` }).toBe(true);
+      else await expect(button.and(page.locator(':disabled, [aria-busy="true"]')).or(progressShown(element)).first(), `${what}: the held write shows progress`).toBeVisible();
       for (const route of held.splice(0)) await route.fulfill(json(500, 'Internal Server Error'));
     };
 
@@ -258,11 +280,12 @@ for (const screen of screenCases()) {
           writeArmed = what;
           refusedWrites = 0;
           const before = writes;
+          await markShown(page, element);
           await save.click();
           await expect.poll(() => writes - before, { message: `${what}: the write was sent` }).toBeGreaterThan(0);
           if (what === '10 s delay') await releaseHeld('save', save);
           if (what === '401') await expect.poll(() => writes - before, { message: '401: the write is sent again with a new token' }).toBe(2);
-          await expect(failureShown(page, element).first(), `write ${what}: a message says what failed`).toBeVisible();
+          await expect.poll(() => newFailureShown(page, element), { message: `write ${what}: a message says what failed` }).toBe(true);
           await closeBox(page);
           await expect(field, `write ${what}: the typed value is kept`).toHaveValue(typed);
         }
@@ -281,6 +304,7 @@ for (const screen of screenCases()) {
           writeArmed = what;
           refusedWrites = 0;
           const before = writes;
+          await markShown(page, element);
           await advance.click();
           const target = element.getByRole('menuitem').filter({ visible: true }).first();
           const none = element.getByText('No state changes are available.').filter({ visible: true });
@@ -302,7 +326,7 @@ for (const screen of screenCases()) {
           await expect.poll(() => writes - before, { message: `state change ${what}: the write was sent` }).toBeGreaterThan(0);
           if (what === '10 s delay') await releaseHeld(`state change`, advance);
           if (what === '401') await expect.poll(() => writes - before, { message: '401: the state change is sent again with a new token' }).toBe(2);
-          await expect(failureShown(page, element).first(), `state change ${what}: a message says what failed`).toBeVisible();
+          await expect.poll(() => newFailureShown(page, element), { message: `state change ${what}: a message says what failed` }).toBe(true);
           await closeBox(page);
           await expect(badge, `state change ${what}: the record keeps its state`).toHaveText(stateBefore ?? '');
         }
@@ -330,6 +354,7 @@ for (const screen of screenCases()) {
           writeArmed = what;
           refusedWrites = 0;
           const before = writes;
+          await markShown(page, element);
           // A form the start opened stays open with its typed text after a failure: it is not started again.
           const formField = field ?? inputs[0]?.at;
           if (start && !(formField && await formField.count())) await start.click({ timeout: ACT });
@@ -339,9 +364,9 @@ for (const screen of screenCases()) {
           await expect.poll(async () => writes > before || (await confirmBox.count()) > 0, { message: `${write.name} ${what}: sent, or asked about` }).toBe(true);
           if (writes === before) await confirmBox.locator('[data-button="ok"]').click();
           await expect.poll(() => writes - before, { message: `${write.name} ${what}: the write was sent` }).toBeGreaterThan(0);
-          if (what === '10 s delay') await releaseHeld(write.name, send);
+          if (what === '10 s delay') await releaseHeld(write.name, send, write.optimistic && kept ? async () => (await kept.count()) === 0 || (await keptState(kept)) !== keptBefore : undefined);
           if (what === '401') await expect.poll(() => writes - before, { message: `${write.name} 401: sent again with a new token` }).toBe(2);
-          await expect(failureShown(page, element).first(), `${write.name} ${what}: a message says what failed`).toBeVisible();
+          await expect.poll(() => newFailureShown(page, element), { message: `${write.name} ${what}: a message says what failed` }).toBe(true);
           await closeBox(page);
           if (field) await expect(field, `${write.name} ${what}: the typed text is kept`).toHaveValue(typed);
           for (const { input, at, set } of inputs) {

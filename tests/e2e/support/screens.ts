@@ -10,6 +10,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { e2eDb } from './db';
 import { addDays, weekOf } from '../../../src/core/timecards';
 import type { KeyboardTask } from './keyboard';
+import { ARRANGED, cancellableTimeOff, oldestBillingMonthRun, pendingAccessRequest } from './arrange';
 
 export interface ScreenCase {
   /** Unique, readable: used in test titles. */
@@ -28,6 +29,8 @@ export interface ScreenCase {
   writes?: WriteCase[];
   /** Its main task by keyboard, when not the default of its kind (tests/e2e/support/keyboard.ts). */
   keyboard?: KeyboardTask;
+  /** Real writes, as `login`, before the fault suite opens the screen: the rows its writes act on (tests/e2e/support/arrange.ts). */
+  arrange?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -49,6 +52,8 @@ export interface WriteCase {
   send?: string;
   /** What must be unchanged after each failure (the record's state): its text, or a switch's or checkbox's checked state. */
   kept?: string;
+  /** The write shows its effect at once (`kept` changes while it is on its way) and a failure puts it back. */
+  optimistic?: true;
 }
 
 /** An input a write's form needs: text and dates are filled with `value`, a select gets the option of that value or label (or its `option` index), a checkbox or radio is checked. */
@@ -150,6 +155,11 @@ export function screenCases(): ScreenCase[] {
   const typedDate = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
   // A weekday half a year out: no seeded or test request holds it.
   const farWeekday = addDays(weekOf(new Date()).weekStart, 7 * 26 + 2);
+  // The rows tests/e2e/support/arrange.ts makes for the fault suite's Cancel and Withdraw.
+  const arranged = {
+    timeOffRow: `[data-testid="my-request-lists"] tr:has-text("${ARRANGED.timeOffTitle}")`,
+    accessRow: `[data-testid="my-access-requests"] tr:has-text("${one('SELECT number FROM projects WHERE projectId = ?', ARRANGED.accessProjectId).number}")`,
+  };
   const changeEventId = firstId('change_events', 'changeEventId', `changeRecordId IN (SELECT changeRecordId FROM change_records WHERE ${onProject})`);
   const workbenchPaths: Record<string, string> = {
     Subcontract: wb(commitments, 'Subcontract', 'Subcontract', subcontractId),
@@ -207,8 +217,12 @@ export function screenCases(): ScreenCase[] {
       ] },
     { name: 'IT billing', tag: 'it-billing', kind: 'screen', login: 'admin', path: '/billing',
       keyboard: { name: 'run the month', steps: [{ to: '[data-action="run"]' }], expect: 'write' },
-      // Post shows only once the month has run: the seeded month the screen opens on has not.
-      writes: [{ name: 'run the month', inputs: [{ to: '[data-method="perHead"]', check: true }], send: '[data-action="run"]' }] },
+      // Post shows only once the month has run: no seeded month has, so the oldest month is run first. The writes act on
+      // it: the IT billing spec posts a newer one.
+      arrange: oldestBillingMonthRun,
+      writes: [{ name: 'run the month', prepare: [{ to: '[data-table="months"] tbody tr:last-child button' }], inputs: [{ to: '[data-method="perHead"]', check: true }],
+        send: '[data-action="run"]', kept: '[data-showback] h2 + .badge' },
+        { name: 'post the month', start: '[data-action="post"]', send: '[data-action="confirm-post"]', kept: '[data-showback] h2 + .badge' }] },
     { name: 'SRA', tag: 'sr-sra', kind: 'screen', login: 'admin', path: '/sr/sra' },
     { name: 'SLIM queue', tag: 'slim-queue', kind: 'screen', login: 'admin', path: '/sr/slimqueue',
       keyboard: { name: 'start a new request', steps: [{ to: '[data-action="new-request"]' }], expect: 'shows', shows: '[data-form="new-request"]' },
@@ -220,8 +234,11 @@ export function screenCases(): ScreenCase[] {
     { name: 'access request', tag: 'pt-access-request', kind: 'screen', login: 'pm', path: '/accessRequest',
       keyboard: { name: 'request access to a project', expect: 'write', steps: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]', press: 'Enter' },
         { to: '[data-field="endDate"]', type: typedDate(accessEnd) }, { to: '[data-field="justification"]', type: 'Typed by keyboard' }, { to: '[data-action="send-request"]' }] },
+      arrange: pendingAccessRequest,
       writes: [{ name: 'request access', prepare: [{ to: '[data-field="projectSearch"]', type: '24-' }, { to: '[data-pick-project]' }],
-        inputs: [{ to: '[data-field="endDate"]', value: accessEnd }], field: '[data-field="justification"]', send: '[data-action="send-request"]' }] },
+        inputs: [{ to: '[data-field="endDate"]', value: accessEnd }], field: '[data-field="justification"]', send: '[data-action="send-request"]' },
+      // The arranged request's row (the access request spec makes and withdraws others meanwhile).
+      { name: 'withdraw a request', start: `${arranged.accessRow} [data-action="withdraw"]`, kept: arranged.accessRow }] },
     { name: 'default assignments', tag: 'pt-default-assignments', kind: 'screen', login: 'admin', path: '/defaultAssignments',
       keyboard: { name: 'start a new rule', steps: [{ to: '[data-action="new-rule"]' }], expect: 'shows', shows: 'form' },
       writes: ['preview', 'save'].map((action) => ({
@@ -241,8 +258,13 @@ export function screenCases(): ScreenCase[] {
       },
       writes: [{ name: 'save with a reason', field: 'textarea#tc-reason', send: '[data-action="save"]' }] },
     { name: 'PTO requests', tag: 'pto-requests', kind: 'screen', login: 'employee', path: '/teammembertoolbox/requests',
+      arrange: cancellableTimeOff,
       writes: [{ name: 'request time off', prepare: [{ to: '[data-tab="new-request"]' }], field: '[data-field="title"]', send: '[data-action="send"]',
-        inputs: [{ to: '[data-field="startDate"]', value: farWeekday }, { to: '[data-field="endDate"]', value: farWeekday }] }] },
+        inputs: [{ to: '[data-field="startDate"]', value: farWeekday }, { to: '[data-field="endDate"]', value: farWeekday }] },
+      // The arranged request's row (the time-off spec makes others meanwhile). Optimistic: the request leaves the open
+      // list at once (nothing can be sent twice) and comes back on a failure.
+      { name: 'cancel a request', prepare: [{ to: '[data-tab="my-requests"]' }], start: `${arranged.timeOffRow} [data-action="cancel"]`,
+        kept: arranged.timeOffRow, optimistic: true }] },
     { name: 'projects', tag: 'pfm-projects', kind: 'screen', login: 'pm', path: '/pfm/projects' },
     { name: 'change management', tag: 'pfm-change-management', kind: 'screen', login: 'pm', path: changes },
     { name: 'commitments', tag: 'pfm-commitments', kind: 'screen', login: 'pm', path: commitments },
