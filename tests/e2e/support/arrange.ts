@@ -6,7 +6,8 @@
  * from an earlier run on a kept database is used again.
  */
 import type { Page } from '@playwright/test';
-import { api } from './api';
+import { api, hasToken, watchToken } from './api';
+import { openPortalAs } from './portal';
 import { addDays, weekOf } from '../../../src/core/timecards';
 import { TIME_OFF_API } from '../../../src/core/time-off-api';
 import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/access';
@@ -17,6 +18,22 @@ type Row = Record<string, unknown>;
 
 /** What the arranged rows are known by: the time-off request's title, the access request's project (Gulf Coast, no other spec asks for it). */
 export const ARRANGED = { timeOffTitle: 'Jury service (arranged)', accessProjectId: SEED_TEAM_FACTS.pmHiddenProjectIds[3] } as const;
+
+/** `run` as another demo account (in a context of its own, signed in for it), for a screen whose rows someone else makes. */
+export function arrangeAs(login: string, run: (page: Page) => Promise<void>): (page: Page) => Promise<void> {
+  return async (page) => {
+    const context = await page.context().browser()!.newContext();
+    try {
+      const other = await context.newPage();
+      watchToken(other);
+      await openPortalAs(other, login, '/');
+      if (!hasToken(other)) throw new Error(`arrange as ${login}: no API call carried a token`);
+      await run(other);
+    } finally {
+      await context.close();
+    }
+  };
+}
 
 async function ok(what: string, answer: Promise<{ status: number; body: Row | null }>): Promise<Row> {
   const { status, body } = await answer;

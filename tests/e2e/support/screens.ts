@@ -10,7 +10,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { e2eDb } from './db';
 import { addDays, weekOf } from '../../../src/core/timecards';
 import type { KeyboardTask } from './keyboard';
-import { ARRANGED, cancellableTimeOff, oldestBillingMonthRun, pendingAccessRequest } from './arrange';
+import { ARRANGED, arrangeAs, cancellableTimeOff, oldestBillingMonthRun, pendingAccessRequest } from './arrange';
 
 export interface ScreenCase {
   /** Unique, readable: used in test titles. */
@@ -155,10 +155,12 @@ export function screenCases(): ScreenCase[] {
   const typedDate = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
   // A weekday half a year out: no seeded or test request holds it.
   const farWeekday = addDays(weekOf(new Date()).weekStart, 7 * 26 + 2);
-  // The rows tests/e2e/support/arrange.ts makes for the fault suite's Cancel and Withdraw.
+  // The rows tests/e2e/support/arrange.ts makes for the fault suite's Cancel, Withdraw and approval.
+  const accessProject = one('SELECT number FROM projects WHERE projectId = ?', ARRANGED.accessProjectId).number;
   const arranged = {
     timeOffRow: `[data-testid="my-request-lists"] tr:has-text("${ARRANGED.timeOffTitle}")`,
-    accessRow: `[data-testid="my-access-requests"] tr:has-text("${one('SELECT number FROM projects WHERE projectId = ?', ARRANGED.accessProjectId).number}")`,
+    accessRow: `[data-testid="my-access-requests"] tr:has-text("${accessProject}")`,
+    reviewRow: `[data-testid="waiting-requests"] tr:has-text("${accessProject}")`,
   };
   const changeEventId = firstId('change_events', 'changeEventId', `changeRecordId IN (SELECT changeRecordId FROM change_records WHERE ${onProject})`);
   const workbenchPaths: Record<string, string> = {
@@ -293,7 +295,13 @@ export function screenCases(): ScreenCase[] {
         { name: 'remove a cost code', start: '[data-action="remove"]', kept: '[data-table="opportunities"] tbody' }] },
     { name: 'project closeouts (legacy page)', tag: 'pt-project-closeouts', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectCloseouts',
       keyboard: { name: 'open a checklist', steps: [{ to: 'a[href]' }], expect: 'navigate' } },
-    { name: 'review access (legacy page)', tag: 'pt-review-access', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectSecurities/reviewaccess' },
+    { name: 'review access (legacy page)', tag: 'pt-review-access', kind: 'legacy', login: 'admin', path: '/ProjectToolbox/ProjectSecurities/reviewaccess',
+      // The pm's arranged request waits for a decision (none does in the seed: they expire after 14 days).
+      arrange: arrangeAs('pm', pendingAccessRequest),
+      keyboard: { name: 'approve a waiting request', expect: 'write', steps: [{ to: `${arranged.reviewRow} [data-select]`, press: 'Space' },
+        { to: '[data-field="reason"]', type: 'Typed by keyboard' }, { to: '[data-action="bulk-approve"]' }] },
+      writes: [{ name: 'approve a waiting request', inputs: [{ to: `${arranged.reviewRow} [data-select]`, check: true }], field: '[data-field="reason"]',
+        send: '[data-action="bulk-approve"]', kept: arranged.reviewRow }] },
     { name: 'regional calendar (legacy page)', tag: 'pto-regional-calendar', kind: 'legacy', login: 'admin', path: '/pr/Requests/ManageRegionalCalendar',
       keyboard: { name: 'add a holiday', expect: 'write', steps: [{ to: '[data-field="holidayDate"]', type: typedDate(holidayDate) }, { to: '[data-field="name"]', type: 'Typed by keyboard' }, { to: '[data-action="save-holiday"]' }] },
       writes: [{ name: 'add a holiday', field: '[data-holiday-form="new"] [data-field="name"]', send: '[data-holiday-form="new"] [data-action="save-holiday"]',
