@@ -146,8 +146,10 @@ test('Reports: a report is built by the BI service with the BI token', async ({ 
   await pushPath(page, '/pfm/projects/projectiongrid?projectId=1&budgetId=1&workbench=Reports');
   const download = page.waitForEvent('download');
   await page.locator('pfm-workbench-host').getByRole('button', { name: 'Download Committed Cost (CSV)' }).click();
-  expect((await run).status()).toBe(200);
-  const payload = JSON.parse(Buffer.from(authorization.split('.')[1] ?? '', 'base64url').toString()) as { aud: string | string[] };
+  const answer = await run;
+  const payload = JSON.parse(Buffer.from(authorization.split('.')[1] ?? '', 'base64url').toString() || '{}') as { aud: string | string[] };
+  // A refusal names its reason (the answer, the challenge, the token's claims) for whoever reads the failure.
+  expect(answer.status(), `${await answer.text()} ${answer.headers()['www-authenticate'] ?? ''} ${JSON.stringify(payload)} at ${Math.floor(Date.now() / 1000)}`).toBe(200);
   expect([payload.aud].flat()).toEqual(['api://bizapps-bi']);
   const csv = readFileSync(await (await download).path()).toString();
   expect(csv.split('\r\n')[0]).toBe('\uFEFFKind,Number,Vendor,Description,State,Original Amount,Approved Changes,Current Amount');
