@@ -152,7 +152,9 @@ test.describe('commitments', () => {
   });
 
   test('buyout totals match the API’s numbers', async ({ page }) => {
-    watchToken(page);
+    // The summary the screen itself loaded, beside its contract loads: other specs commit on this budget meanwhile, so an
+    // answer asked for later may hold a newer commitment than the screen shows.
+    const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pfm/getcostcodetransactionsummary' && r.request().method() === 'GET');
     await openPortalAs(page, 'pm', `/pfm/projects/buyout?${Q}`);
     const buyout = page.locator('pfm-buyout');
     await expect(buyout.locator('[data-buyout]')).toBeVisible();
@@ -161,7 +163,9 @@ test.describe('commitments', () => {
     expect(shownPercents.length).toBeGreaterThan(0);
     expect(shownPercents.filter((p) => p === '100.0%')).toEqual([]);
     await buyout.locator('[data-filter]').uncheck();
-    const lines = (await api(page, 'GET', '/api/pfm/getcostcodetransactionsummary?recordKey=Budget&recordId=1')).body.data as Array<{ currentBudget: number; committed: number }>;
+    const loaded = await summary;
+    expect(new URL(loaded.url()).searchParams.get('recordId')).toBe('1');
+    const lines = ((await loaded.json()) as { data: Array<{ currentBudget: number; committed: number }> }).data;
     const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
     const budget = Math.round(lines.reduce((s, l) => s + l.currentBudget, 0) * 100) / 100;
     const committed = Math.round(lines.reduce((s, l) => s + l.committed, 0) * 100) / 100;
