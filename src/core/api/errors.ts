@@ -66,6 +66,17 @@ export function alertedByServer(error: unknown): boolean {
   return error instanceof ApiError && isAutoAlert(error.status, error.body);
 }
 
+/** The title of a write's failure box (below). */
+export const NOT_DONE_TITLE = 'Not done';
+
+/**
+ * Say why a write failed, in a 'Not done' box with `message`, unless the server's 'Request Failed' box already said it
+ * ({@link alertedByServer}): one box per refusal, and none left silent.
+ */
+export async function sayNotDone(error: unknown, message: string): Promise<void> {
+  if (!alertedByServer(error)) await showMessage({ title: NOT_DONE_TITLE, message, buttons: ['ok'], variant: 'danger' });
+}
+
 /** A Retry-After header (delay-seconds or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;

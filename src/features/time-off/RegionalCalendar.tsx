@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { ruleAllows } from '../../core/access';
-import { ApiError, alertedByServer } from '../../core/api';
+import { ApiError, sayNotDone } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
@@ -158,7 +158,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
         showToast(T.deleted, { variant: 'success' });
         reload();
       } catch (error) {
-        if (!alertedByServer(error)) await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
+        await sayNotDone(error, problemText(error));
       }
     });
   };

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ruleAllows } from '../../core/access';
-import { alertedByServer, ApiError } from '../../core/api';
+import { ApiError, sayNotDone } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
@@ -92,10 +92,7 @@ async function decide(request: TimeOffRequestRow, action: 'approve' | 'deny' | '
     showToast(action === 'approve' ? T.approved(1) : action === 'deny' ? T.denied(1) : T.canceled, { variant: 'success' });
   } catch (error) {
     if (isStale(error)) reload();
-    // A 400 autoAlert already opened the Request Failed box; anything else (a plain 400 too) is said here.
-    if (!alertedByServer(error)) {
-      await showMessage({ title: 'Not done', message: problemText(error), buttons: ['ok'], variant: 'danger' });
-    }
+    await sayNotDone(error, problemText(error));
   }
 }
 

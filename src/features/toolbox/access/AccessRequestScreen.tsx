@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError, alertedByServer, problemText } from '../../../core/api';
+import { ApiError, problemText, sayNotDone } from '../../../core/api';
 import { formatDate, formatDateTime } from '../../../core/format';
 import { showMessage, showToast } from '../../../core/messages';
 import { PROJECT_ROLES } from '../../../core/projects/team';
@@ -231,7 +231,7 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
         await moveRequest(r, 'Withdrawn');
         showToast(`${r.number} withdrawn.`, { variant: 'success' });
       } catch (error) {
-        if (!alertedByServer(error)) await showMessage({ title: 'Not done', message: problemText(error, ACCESS_PROBLEMS), buttons: ['ok'], variant: 'danger' });
+        await sayNotDone(error, problemText(error, ACCESS_PROBLEMS));
       }
     });
     // Withdrawn, or moved meanwhile (409): the list shows what it is now.

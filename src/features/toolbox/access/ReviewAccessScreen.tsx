@@ -6,7 +6,7 @@
  * project and opens its team.
  */
 import { useEffect, useId, useState } from 'react';
-import { alertedByServer, isStale, problemText } from '../../../core/api';
+import { isStale, problemText, sayNotDone } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { showMessage, showPrompt, showToast } from '../../../core/messages';
 import { ACCESS_TEXT } from '../../../core/toolbox/access';
@@ -163,7 +163,7 @@ function Team({ projectId, reloadKey }: { projectId: number; reloadKey: number }
       setReplaced(await removeMember(memberId, text.trim()));
       showToast(`${name} removed from the team.`, { variant: 'success' });
     } catch (error) {
-      if (!alertedByServer(error)) await showMessage({ title: 'Not done', message: problemText(error, ACCESS_PROBLEMS), buttons: ['ok'], variant: 'danger' });
+      await sayNotDone(error, problemText(error, ACCESS_PROBLEMS));
     }
   };
   return (

@@ -6,7 +6,7 @@
  * projects" with its report. Typed work is kept when a call fails; the server checks everything again.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ApiError, alertedByServer } from '../../../core/api';
+import { ApiError, sayNotDone } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { showMessage, showToast } from '../../../core/messages';
 import {
@@ -208,7 +208,7 @@ export function DefaultAssignments() {
       setReport(await applyRule(rule));
       reload();
     } catch (error) {
-      if (!alertedByServer(error)) await showMessage({ title: T.notDone, message: problemText(error), buttons: ['ok'], variant: 'danger' });
+      await sayNotDone(error, problemText(error));
       if (error instanceof ApiError && error.status === 409) reload();
     } finally {
       setApplying(null);
@@ -225,7 +225,7 @@ export function DefaultAssignments() {
         showToast(T.deleted, { variant: 'success' });
         reload();
       } catch (error) {
-        if (!alertedByServer(error)) await showMessage({ title: T.notDone, message: problemText(error), buttons: ['ok'], variant: 'danger' });
+        await sayNotDone(error, problemText(error));
       }
     });
   };

@@ -67,7 +67,6 @@ export const ASSIGNMENTS_TEXT = {
   reportNone: 'Nobody was added: the person is already on every project in scope.',
   deleteConfirm: (who: string) => `Delete the rule that adds ${who}? Rules that added people cannot be deleted; deactivate them instead.`,
   deleted: 'Rule deleted.',
-  notDone: 'Not done',
   problems: {
     signedOut: 'Your session has expired. Sign in again, then Retry.',
     forbidden: 'Default assignments are for Project Security administrators.',
