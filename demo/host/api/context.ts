@@ -5,6 +5,7 @@ import { roleAllows, type RoleEntry } from '../../../src/core/access';
 import { HttpError, type Params } from './http';
 import { USERS_TEXT } from '../../../src/core/admin/users';
 import { prepared } from '../db/statements';
+import type { RouteDeclaration } from './declare';
 
 export interface Employee {
   employeeId: number;
@@ -38,7 +39,7 @@ export interface Ctx {
  * returns it (files, images). Throw HttpError to refuse.
  */
 export type Handler = (ctx: Ctx) => unknown;
-export type Handlers = Record<string, Handler>;
+export type Handlers = Record<string, Handler | RouteDeclaration>;
 
 /** The employee of `login` with their roles, or undefined. */
 export function loadCaller(db: Database.Database, login: string): Caller | undefined {

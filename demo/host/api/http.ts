@@ -181,8 +181,8 @@ export function lastLoadParam(params: Params | undefined, name = 'lastLoad'): st
  * carries `lastLoad` (when the record was loaded) and the record changed after it, 409, nothing written.
  * Compared as times, so `…00Z` and `…00.000Z` are the same moment.
  */
-export function refuseIfChangedSince(params: Params, modifiedAt: unknown, label: string): void {
-  const since = lastLoadParam(params);
+export function refuseIfChangedSince(params: Params | string | undefined, modifiedAt: unknown, label: string): void {
+  const since = typeof params === 'object' ? lastLoadParam(params) : params;
   if (since === undefined || typeof modifiedAt !== 'string') return;
   const changed = Date.parse(modifiedAt);
   if (Number.isFinite(changed) && changed > Date.parse(since)) {

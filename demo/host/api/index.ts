@@ -7,11 +7,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import multipart from '@fastify/multipart';
-import { ACCESS, ruleAllows } from '../../../src/core/access';
 import '../types';
-import { authenticatedCaller, type Caller, type Handlers } from './context';
+import { authenticatedCaller, type Handlers } from './context';
 import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from './http';
-import { API_ROUTES, routeKey, type RouteAccess } from './routes';
+import { API_ROUTES, routeKey } from './routes';
+import { accessAllows, guardParams, isDeclaration, parseParams, type RouteDeclaration } from './declare';
 import { sessionHandlers } from './session';
 import { lookupHandlers } from './lookups';
 import { applicationHandlers } from './applications';
@@ -46,11 +46,41 @@ export { API_ROUTES } from './routes';
 /** Uploaded files above this are refused with 413. */
 const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
 
-/** True when the caller passes the route's access rule. */
-export function accessAllows(user: Pick<Caller, 'roles'>, access: RouteAccess): boolean {
-  if (access === 'token') return true;
-  if (typeof access === 'string') return ruleAllows(user.roles, ACCESS[access]);
-  return access.anyOf.some((rule) => ruleAllows(user.roles, rule));
+export { accessAllows };
+
+/**
+ * One declared route: the caller and the access rule, then the ONE parse of its parameters (400 naming
+ * the parameter, nothing read or written), then the team guard on the parsed values and the handler
+ * with those values, inside the caller's project scope and the history actor.
+ */
+function registerDeclared(app: FastifyInstance, db: Database.Database, declaration: RouteDeclaration): void {
+  app.route({
+    method: declaration.method,
+    url: declaration.path,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        if (!request.user) throw new HttpError(401, 'Unauthorized');
+        const user = authenticatedCaller(db, request.user.login);
+        if (!accessAllows(user, declaration.access)) {
+          throw new HttpError(403, `You do not have access to ${declaration.path}.`, { requiredAccess: declaration.access });
+        }
+        const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Params;
+        const query = (request.query ?? {}) as Params;
+        const params = parseParams(declaration, query, body);
+        const result = await withProjectCaller(db, user, () => {
+          guardParams(db, declaration, params);
+          return withHistoryActor(user.employeeId, () => declaration.handler({ db, user, reply, params }));
+        });
+        if (result === reply) return reply;
+        return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
+      } catch (error) {
+        if (error instanceof HttpError) return sendError(reply, error);
+        const constraint = sqliteConstraint(error);
+        if (constraint) return sendError(reply, constraint);
+        throw error;
+      }
+    },
+  });
 }
 
 /**
@@ -71,8 +101,12 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   }
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      const form: Record<string, string> = {};
-      for (const [key, value] of new URLSearchParams(String(body))) form[key] = value;
+      // A repeated name is kept as an array, so the one parse (declare.ts) can refuse it.
+      const form: Record<string, string | string[]> = {};
+      for (const [key, value] of new URLSearchParams(String(body))) {
+        const seen = form[key];
+        form[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+      }
       done(null, form);
     });
   }
@@ -118,7 +152,12 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   startAccessRequestSweep(db, (stop) => app.addHook('onClose', async () => stop()));
 
   for (const route of API_ROUTES) {
-    const handler = handlers[routeKey(route.method, route.path)]!;
+    const entry = handlers[routeKey(route.method, route.path)]!;
+    if (isDeclaration(entry)) {
+      registerDeclared(app, db, entry);
+      continue;
+    }
+    const handler = entry;
     app.route({
       method: route.method,
       url: route.path,

@@ -11,6 +11,7 @@ import { routeKey } from '../routes';
 import { loadParams, STANDARD_KEYS } from '../scope';
 import { requireLoad } from './access';
 import type { ServiceRoute } from './index';
+import type { Handler } from '../context';
 
 export const biRoutes: readonly ServiceRoute[] = [
   {
@@ -30,7 +31,7 @@ export const biRoutes: readonly ServiceRoute[] = [
       if (!scope.recordKey) throw badRequest("Parameter 'recordKey' is required (Project or Budget).", { parameter: 'recordKey' });
       for (const source of report.sources) requireLoad(user, `/api/pfm/${source.load}`);
       const rows = await Promise.all(report.sources.map(async (source) => {
-        const handler = loadHandlers[routeKey('GET', `/api/pfm/${source.load}`)]!;
+        const handler = loadHandlers[routeKey('GET', `/api/pfm/${source.load}`)] as Handler;
         const sourceQuery: Params = { recordKey: scope.recordKey, recordId: scope.recordId, ...(source.open === false ? { open: 'false' } : {}) };
         return (await handler({ ...ctx, query: sourceQuery })) as Array<Record<string, unknown>>;
       }));

@@ -15,11 +15,10 @@
  */
 import type Database from 'better-sqlite3';
 import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../../../src/core/workflow';
-import type { Ctx, Handlers } from '../../context';
-import { autoAlert, idParam } from '../../http';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert } from '../../http';
 import * as Q from '../../queries';
 import { asState, moveRecordState, recordOr404, statesOf } from '../../records';
-import { routeKey } from '../../routes';
 import { rowsToApi, toApi } from '../../rows';
 
 type Kind = 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem';
@@ -40,12 +39,16 @@ function touchLines(db: Database.Database, changeEventId: number, at: string): v
     .run(at, changeEventId);
 }
 
-function update(kind: Kind, { db, body, user }: Ctx): unknown {
+/** §7's state update: ItemId (the record, scoped to its project), OldRecordStateId, RouteStateId. */
+const moveParams = (kind: Kind) => ({
+  ItemId: p.id({ required: true, scope: kind }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+});
+
+function update(kind: Kind, { db, params, user }: RouteCtx<ParamsOf<ReturnType<typeof moveParams>>>): unknown {
   const spec = TABLES[kind];
-  const request = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    actorId: user.employeeId,
-  };
+  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
   const moveKind = { recordKey: kind, table: spec.table, idColumn: spec.id, label: spec.label, functionName: spec.fn };
   return moveRecordState(db, moveKind, request, ({ record, target, at }) => {
     // The §4 rules of the kind, then what moves with it; change events and their items tell the change event's team.
@@ -89,8 +92,8 @@ function update(kind: Kind, { db, body, user }: Ctx): unknown {
   });
 }
 
-export const stateHandlers: Handlers = {
-  [routeKey('POST', '/api/pfm/UpdateChangeRecordState')]: (ctx) => update('ChangeRecord', ctx),
-  [routeKey('POST', '/api/pfm/UpdateChangeEventState')]: (ctx) => update('ChangeEvent', ctx),
-  [routeKey('POST', '/api/pfm/UpdateChangeEventItemState')]: (ctx) => update('ChangeEventItem', ctx),
-};
+export const stateHandlers = declared([
+  route({ method: 'POST', path: '/api/pfm/UpdateChangeRecordState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: moveParams('ChangeRecord'), handler: (ctx) => update('ChangeRecord', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId; cancel/reject cascades', params: moveParams('ChangeEvent'), handler: (ctx) => update('ChangeEvent', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventItemState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: moveParams('ChangeEventItem'), handler: (ctx) => update('ChangeEventItem', ctx) }),
+]);

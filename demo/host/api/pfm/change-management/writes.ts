@@ -8,15 +8,13 @@ import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '.
 import { selectableCostTypes } from '../../../../../src/core/format';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../../../db/derived';
 import { SECURED_FIELDS } from '../../../db/states';
-import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, conflict, enumParam, idParam, invalid, isCalendarDate, notFound, nowIso, rawParam, stringParam, NUMBER, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
+import type { Caller } from '../../context';
+import { declared, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, conflict, invalid, isCalendarDate, notFound, nowIso, NUMBER, type FeedbackItem, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
-import { projectIdOr404, stateByName, trackChange, recordOr404 } from '../../records';
-import { routeKey } from '../../routes';
+import { stateByName, trackChange, recordOr404 } from '../../records';
 import { toApi } from '../../rows';
-
-const POST = (path: string) => routeKey('POST', path);
 
 // --- record edits under field security ------------------------------------------------------------
 
@@ -49,27 +47,42 @@ const REQUIRED_ON_SAVE: Record<keyof typeof EDITS, Record<string, string>> = {
 };
 
 /** The NOT NULL columns of a table, lower-cased (an empty value there is a required field, not a NULL). */
-function notNullColumns(db: Ctx['db'], table: string): Set<string> {
+function notNullColumns(db: RouteCtx<unknown>['db'], table: string): Set<string> {
   const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string; notnull: number }>;
   return new Set(columns.filter((c) => c.notnull === 1).map((c) => c.name.toLowerCase()));
 }
 
-function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
+/**
+ * The parameters of a record edit: its id (scoped to its project), the stale checks, and each secured
+ * field as sent (text: the handler checks it by the field's kind and answers per-field feedback).
+ */
+function saveParams(key: keyof typeof EDITS) {
+  const fields: Record<string, ParamSpec<string>> = {};
+  for (const name of SECURED_FIELDS[key] ?? []) fields[name] = p.string(4000, { empty: 'keep' });
+  return {
+    [EDITS[key].param]: p.id({ required: true, scope: key }),
+    OldRecordStateId: p.id(),
+    lastLoad: p.timestamp(),
+    ...fields,
+  } as Record<string, ParamSpec>;
+}
+
+function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Readonly<Record<string, unknown>>>): unknown {
   const spec = EDITS[key];
-  const id = idParam(body, spec.param, true);
-  const oldStateId = idParam(body, 'OldRecordStateId');
+  const id = params[spec.param] as number;
+  const oldStateId = params.OldRecordStateId as number | undefined;
   const fields = SECURED_FIELDS[key] ?? [];
   return db.transaction(() => {
     const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(id) as Record<string, unknown> | undefined;
     if (!record) throw notFound(`${key} ${id} not found.`);
     const stateId = record.applicationRecordStateId as number;
     if (oldStateId !== undefined && oldStateId !== stateId) throw conflict(`The ${key} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
-    refuseIfChangedSince(body, record.modifiedAt, key);
+    refuseIfChangedSince(params.lastLoad as string | undefined, record.modifiedAt, key);
     const permissions = new Map(fieldPermissions(db, user as Caller, stateId).map((p) => [p.fieldName.toLowerCase(), p]));
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
     for (const fieldName of fields) {
-      const raw = rawParam(body, fieldName);
+      const raw = params[fieldName] as string | undefined;
       if (raw === undefined) continue;
       const permission = permissions.get(fieldName.toLowerCase());
       if (!permission?.editable) {
@@ -125,12 +138,19 @@ function saveRecord(key: keyof typeof EDITS, { db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-function createChangeEvent({ db, body, user }: Ctx): unknown {
-  const changeRecordId = idParam(body, 'ChangeRecordId', true);
-  const title = stringParam(body, 'Title', 200);
-  const description = stringParam(body, 'Description', 2000) ?? '';
-  const reimbursableRaw = rawParam(body, 'ReimbursableTypeId');
-  const reasonRaw = rawParam(body, 'ChangeReasonId');
+const CREATE_CHANGE_EVENT = {
+  ChangeRecordId: p.id({ required: true, scope: 'ChangeRecord' }),
+  Title: p.string(200),
+  Description: p.string(2000),
+  ReimbursableTypeId: p.string(20),
+  ChangeReasonId: p.string(20),
+};
+
+function createChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_CHANGE_EVENT>>): unknown {
+  const { ChangeRecordId: changeRecordId, Title: title } = params;
+  const description = params.Description ?? '';
+  const reimbursableRaw = params.ReimbursableTypeId;
+  const reasonRaw = params.ChangeReasonId;
   return db.transaction(() => {
     const record = db.prepare(`SELECT r.*, st.closed, st.name AS stateName FROM change_records r
       JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId WHERE r.changeRecordId = ?`).get(changeRecordId) as Record<string, unknown> | undefined;
@@ -172,16 +192,9 @@ function createChangeEvent({ db, body, user }: Ctx): unknown {
 
 // --- creating initiating documents and change event items -----------------------------------------
 
-/** An optional reference id: undefined when absent or empty, NaN when not an id (the caller reports it). */
-function optionalRef(params: Params, name: string): number | undefined {
-  const raw = rawParam(params, name)?.trim();
-  if (raw === undefined || raw === '' || raw === '-1') return undefined;
-  return /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-}
-
 /** Text from a field: trimmed; feedback when required and empty, or longer than `max`. */
-function textField(params: Params, name: string, field: string, max: number, required: string | null, feedback: FeedbackItem[]): string {
-  const value = (rawParam(params, name) ?? '').trim();
+function textField(sent: string | undefined, field: string, max: number, required: string | null, feedback: FeedbackItem[]): string {
+  const value = (sent ?? '').trim();
   if (!value && required) feedback.push({ integerValue: 1, stringValue: field, message: required });
   else if (value.length > max) feedback.push({ integerValue: 1, stringValue: field, message: `The ${field === 'title' ? 'description' : field} is longer than ${max.toLocaleString('en-US')} characters.` });
   return value;
@@ -192,33 +205,45 @@ function textField(params: Params, name: string, field: string, max: number, req
  * not a roll-up); numbered like the seed: the document type's abbreviation and the budget's next
  * change record number (`ASI-007`).
  */
-function createChangeRecord(ctx: Ctx): unknown {
+const CREATE_CHANGE_RECORD = {
+  ProjectId: p.id({ required: true, scope: 'Project' }),
+  BudgetId: p.id({ scope: 'Budget' }),
+  Title: p.string(4000, { empty: 'keep' }),
+  Description: p.string(4000, { empty: 'keep' }),
+  InitiatingDocumentTypeId: p.id(),
+  ChangeReasonId: p.id(),
+  DocumentDate: p.string(40),
+  RfiId: p.id({ scope: 'Rfi' }),
+};
+
+function createChangeRecord(ctx: RouteCtx<ParamsOf<typeof CREATE_CHANGE_RECORD>>): unknown {
   return ctx.db.transaction(() => insertChangeRecord(ctx)).immediate();
 }
 
-function insertChangeRecord({ db, body, user }: Ctx): unknown {
-  const projectId = projectIdOr404(db, body);
+function insertChangeRecord({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_CHANGE_RECORD>>): unknown {
+  const projectId = params.ProjectId;
+  if (!db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
   const feedback: FeedbackItem[] = [];
-  const title = textField(body, 'Title', 'title', 200, 'A description is required.', feedback);
-  const description = textField(body, 'Description', 'description', 2000, null, feedback);
-  const typeId = optionalRef(body, 'InitiatingDocumentTypeId');
+  const title = textField(params.Title, 'title', 200, 'A description is required.', feedback);
+  const description = textField(params.Description, 'description', 2000, null, feedback);
+  const typeId = params.InitiatingDocumentTypeId;
   const type = typeId === undefined ? undefined
     : db.prepare('SELECT initiatingDocumentTypeId, abbreviation FROM initiating_document_types WHERE initiatingDocumentTypeId = ?').get(typeId) as { initiatingDocumentTypeId: number; abbreviation: string } | undefined;
   if (typeId === undefined) feedback.push({ integerValue: 1, stringValue: 'initiatingDocumentTypeId', message: 'Choose a document type.' });
   else if (!type) feedback.push({ integerValue: 1, stringValue: 'initiatingDocumentTypeId', message: 'The document type does not exist.' });
-  const reasonId = optionalRef(body, 'ChangeReasonId');
+  const reasonId = params.ChangeReasonId;
   if (reasonId !== undefined && !db.prepare('SELECT 1 FROM change_reasons WHERE changeReasonId = ?').get(reasonId)) {
     feedback.push({ integerValue: 1, stringValue: 'changeReasonId', message: 'The change reason does not exist.' });
   }
-  const dateRaw = (rawParam(body, 'DocumentDate') ?? '').trim();
+  const dateRaw = params.DocumentDate ?? '';
   if (dateRaw && !isCalendarDate(dateRaw)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The date must be a date (YYYY-MM-DD) on or after 1990-01-01.' });
-  const rfiId = optionalRef(body, 'RfiId');
+  const rfiId = params.RfiId;
   if (rfiId !== undefined && !db.prepare('SELECT 1 FROM rfis WHERE rfiId = ? AND projectId = ?').get(rfiId, projectId)) {
     feedback.push({ integerValue: 1, stringValue: 'rfiId', message: 'The RFI is not an RFI of this project.' });
   }
   const budgets = db.prepare(`SELECT b.budgetId, (SELECT count(*) FROM budgets c WHERE c.rollUpBudgetId = b.budgetId) AS children
     FROM budgets b WHERE b.projectId = ? ORDER BY b.budgetId`).all(projectId) as Array<{ budgetId: number; children: number }>;
-  const budgetIdAsked = optionalRef(body, 'BudgetId');
+  const budgetIdAsked = params.BudgetId;
   const budget = budgetIdAsked === undefined ? budgets.find((b) => b.children === 0) : budgets.find((b) => b.budgetId === budgetIdAsked);
   if (!budget) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: budgetIdAsked === undefined ? 'The project has no budget.' : 'The budget is not a budget of this project.' });
   else if (budget.children > 0) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'The budget is a roll-up budget: choose one of its child budgets.' });
@@ -240,8 +265,17 @@ function insertChangeRecord({ db, body, user }: Ctx): unknown {
  * A new item (Open) of an open change event, optionally nested under another item of the same
  * event; its cost code is a line of the event's budget of a selectable cost type (§5, never A or F).
  */
-function createChangeEventItem({ db, body, user }: Ctx): unknown {
-  const changeEventId = idParam(body, 'ChangeEventId', true);
+const CREATE_CHANGE_EVENT_ITEM = {
+  ChangeEventId: p.id({ required: true, scope: 'ChangeEvent' }),
+  ParentChangeEventItemId: p.id({ scope: 'ChangeEventItem' }),
+  Description: p.string(4000, { empty: 'keep' }),
+  CostCodeId: p.id(),
+  VendorId: p.id(),
+  EstimatedAmount: p.string(40),
+};
+
+function createChangeEventItem({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_CHANGE_EVENT_ITEM>>): unknown {
+  const changeEventId = params.ChangeEventId;
   return db.transaction(() => {
     const event = db.prepare(`${Q.CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
     if (!event) throw notFound(`Change event ${changeEventId} not found.`);
@@ -249,21 +283,23 @@ function createChangeEventItem({ db, body, user }: Ctx): unknown {
     if (event.closed === 1) {
       feedback.push({ integerValue: 1, stringValue: 'changeEventId', message: `${String(event.number)} is '${String(event.recordStateName)}' (closed): items can not be added.` });
     }
-    const parentId = optionalRef(body, 'ParentChangeEventItemId');
+    const parentId = params.ParentChangeEventItemId;
     if (parentId !== undefined && !db.prepare('SELECT 1 FROM change_event_items WHERE changeEventItemId = ? AND changeEventId = ?').get(parentId, changeEventId)) {
       feedback.push({ integerValue: 1, stringValue: 'parentChangeEventItemId', message: `The parent item is not an item of ${String(event.number)}.` });
     }
-    const description = textField(body, 'Description', 'description', 2000, 'A description is required.', feedback);
-    const costCodeId = optionalRef(body, 'CostCodeId');
+    const description = textField(params.Description, 'description', 2000, 'A description is required.', feedback);
+    const costCodeId = params.CostCodeId;
     const line = costCodeId === undefined ? undefined
       : db.prepare('SELECT costCodeId, type, budgetId FROM cost_codes WHERE costCodeId = ?').get(costCodeId) as { costCodeId: number; type: string; budgetId: number } | undefined;
     if (costCodeId === undefined) feedback.push({ integerValue: 1, stringValue: 'costCodeId', message: 'Choose a cost code.' });
     else if (!line || line.budgetId !== event.budgetId) feedback.push({ integerValue: 1, stringValue: 'costCodeId', message: "The cost code is not a line of the change event's budget." });
     else if (!selectableCostTypes().some((t) => t.code === line.type)) feedback.push({ integerValue: 1, stringValue: 'costCodeId', message: `Cost type ${line.type} can not be chosen for an item.` });
-    const vendorId = optionalRef(body, 'VendorId');
+    const vendorId = params.VendorId;
+    const vendor = vendorId === undefined ? undefined : db.prepare('SELECT active, name FROM vendors WHERE vendorId = ?').get(vendorId) as { active: number; name: string } | undefined;
     if (vendorId === undefined) feedback.push({ integerValue: 1, stringValue: 'vendorId', message: 'Choose a vendor.' });
-    else if (!db.prepare('SELECT 1 FROM vendors WHERE vendorId = ?').get(vendorId)) feedback.push({ integerValue: 1, stringValue: 'vendorId', message: 'The vendor does not exist.' });
-    const amountRaw = (rawParam(body, 'EstimatedAmount') ?? '').trim();
+    else if (!vendor) feedback.push({ integerValue: 1, stringValue: 'vendorId', message: 'The vendor does not exist.' });
+    else if (vendor.active !== 1) feedback.push({ integerValue: 1, stringValue: 'vendorId', message: `${vendor.name} is inactive: choose an active vendor.` });
+    const amountRaw = params.EstimatedAmount ?? '';
     if (amountRaw && !NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'estimatedAmount', message: 'The estimated amount must be a number.' });
     if (feedback.length) throw invalid(feedback);
     const at = nowIso();
@@ -286,11 +322,14 @@ function createChangeEventItem({ db, body, user }: Ctx): unknown {
 
 // --- links (§5) -----------------------------------------------------------------------------------
 
-function linkItem({ db, body }: Ctx): unknown {
-  const itemId = idParam(body, 'ChangeEventItemId', true);
-  const commitmentKey = enumParam(body, 'CommitmentKey', ['Subcontract', 'PurchaseAgreement'] as const);
-  if (!commitmentKey) throw badRequest("Parameter 'CommitmentKey' is required (Subcontract or PurchaseAgreement).", { parameter: 'CommitmentKey' });
-  const commitmentId = idParam(body, 'CommitmentId', true);
+const LINK_ITEM = {
+  ChangeEventItemId: p.id({ required: true, scope: 'ChangeEventItem' }),
+  CommitmentKey: p.recordKey(['Subcontract', 'PurchaseAgreement'], { required: true }),
+  CommitmentId: p.id({ required: true, scope: { keyParam: 'CommitmentKey' } }),
+};
+
+function linkItem({ db, params }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): unknown {
+  const { ChangeEventItemId: itemId, CommitmentKey: commitmentKey, CommitmentId: commitmentId } = params;
   return db.transaction(() => {
     const item = db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
     if (!item) throw notFound(`Change event item ${itemId} not found.`);
@@ -324,9 +363,13 @@ function linkItem({ db, body }: Ctx): unknown {
   }).immediate();
 }
 
-function linkChangeEvent({ db, body }: Ctx): unknown {
-  const changeEventId = idParam(body, 'ChangeEventId', true);
-  const coId = idParam(body, 'OwnerAgreementChangeOrderId', true);
+const LINK_CHANGE_EVENT = {
+  ChangeEventId: p.id({ required: true, scope: 'ChangeEvent' }),
+  OwnerAgreementChangeOrderId: p.id({ required: true, scope: 'OwnerAgreementChangeOrder' }),
+};
+
+function linkChangeEvent({ db, params }: RouteCtx<ParamsOf<typeof LINK_CHANGE_EVENT>>): unknown {
+  const { ChangeEventId: changeEventId, OwnerAgreementChangeOrderId: coId } = params;
   return db.transaction(() => {
     const ce = db.prepare(`${Q.CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
     if (!ce) throw notFound(`Change event ${changeEventId} not found.`);
@@ -355,13 +398,14 @@ function linkChangeEvent({ db, body }: Ctx): unknown {
 
 // --- handlers -------------------------------------------------------------------------------------
 
-export const changeWriteHandlers: Handlers = {
-  [POST('/api/pfm/SaveChangeRecord')]: (ctx) => saveRecord('ChangeRecord', ctx),
-  [POST('/api/pfm/SaveChangeEvent')]: (ctx) => saveRecord('ChangeEvent', ctx),
-  [POST('/api/pfm/SaveChangeEventItem')]: (ctx) => saveRecord('ChangeEventItem', ctx),
-  [POST('/api/pfm/CreateChangeEvent')]: createChangeEvent,
-  [POST('/api/pfm/CreateChangeRecord')]: createChangeRecord,
-  [POST('/api/pfm/CreateChangeEventItem')]: createChangeEventItem,
-  [POST('/api/pfm/LinkChangeEventItemToCommitment')]: linkItem,
-  [POST('/api/pfm/LinkChangeEventToOwnerChangeOrder')]: linkChangeEvent,
-};
+const SAVE_NOTE = 'added: the record id + its secured fields (field security of the state); OldRecordStateId and lastLoad: 409 when stale';
+export const changeWriteHandlers = declared([
+  route({ method: 'POST', path: '/api/pfm/SaveChangeRecord', access: 'pfm', note: SAVE_NOTE, params: saveParams('ChangeRecord'), handler: (ctx) => saveRecord('ChangeRecord', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/SaveChangeEvent', access: 'pfm', note: SAVE_NOTE, params: saveParams('ChangeEvent'), handler: (ctx) => saveRecord('ChangeEvent', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/SaveChangeEventItem', access: 'pfm', note: SAVE_NOTE, params: saveParams('ChangeEventItem'), handler: (ctx) => saveRecord('ChangeEventItem', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/CreateChangeEvent', access: 'pfm', note: 'added: a new Open change event of an initiating document', params: CREATE_CHANGE_EVENT, handler: createChangeEvent }),
+  route({ method: 'POST', path: '/api/pfm/CreateChangeRecord', access: 'pfm', note: 'added: a new Draft initiating document on a budget of the project', params: CREATE_CHANGE_RECORD, handler: createChangeRecord }),
+  route({ method: 'POST', path: '/api/pfm/CreateChangeEventItem', access: 'pfm', note: 'added: a new Open item of an open change event', params: CREATE_CHANGE_EVENT_ITEM, handler: createChangeEventItem }),
+  route({ method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment', access: 'pfm', note: 'added: a change order of the commitment for an approved item (§5 rule)', params: LINK_ITEM, handler: linkItem }),
+  route({ method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: the change event joins an owner change order (§5 rule)', params: LINK_CHANGE_EVENT, handler: linkChangeEvent }),
+]);
