@@ -51,7 +51,8 @@ export interface ParamSpec<T = unknown, R extends boolean = boolean> {
 }
 
 interface Common<R extends boolean> { required?: R }
-type Opt<T, R extends boolean> = ParamSpec<T, R>;
+/** NoInfer: R comes from `required`, never from where the spec is used (a declaration would widen it to boolean). */
+type Opt<T, R extends boolean> = ParamSpec<T, NoInfer<R>>;
 
 const MAX_ID = 2_147_483_647;
 const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
@@ -186,7 +187,7 @@ export const p = {
     });
   },
   /** An uploaded file of a multipart form. */
-  file<R extends boolean = false>(options?: Common<R>): ParamSpec<UploadedFile, R> {
+  file<R extends boolean = false>(options?: Common<R>): Opt<UploadedFile, R> {
     return spec<UploadedFile, R>('file', options, (_raw, name) => {
       throw badRequest(`Parameter '${name}' must be a file.`, { parameter: name });
     });
@@ -199,7 +200,7 @@ export const p = {
     return {
       kind: 'list', required: (options?.required ?? false) as R, item, max: options?.max ?? 1000,
       parse: () => undefined,
-    } as unknown as ParamSpec<I extends ParamSpec<infer T> ? T[] : Array<{ readonly index: number } & ParamsOf<I & Record<string, ParamSpec>>>, R>;
+    } as unknown as Opt<I extends ParamSpec<infer T> ? T[] : Array<{ readonly index: number } & ParamsOf<I & Record<string, ParamSpec>>>, R>;
   },
 };
 

@@ -8,40 +8,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type Database from 'better-sqlite3';
 import multipart from '@fastify/multipart';
 import '../types';
-import { authenticatedCaller, type Handlers } from './context';
+import { authenticatedCaller } from './context';
 import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from './http';
-import { API_ROUTES, routeKey } from './routes';
+import { routeKey } from './routes';
+import { ALL_HANDLERS, API_ROUTES } from './route-table';
 import { accessAllows, guardParams, isDeclaration, parseParams, type RouteDeclaration } from './declare';
-import { sessionHandlers } from './session';
-import { lookupHandlers } from './lookups';
-import { applicationHandlers } from './applications';
-import { loadHandlers } from './pfm/loads';
-import { fileHandlers } from './pfm/files';
-import { projectionWriteHandlers } from './pfm/projections/writes';
-import { stateHandlers } from './pfm/change-management/state-updates';
-import { changeWriteHandlers } from './pfm/change-management/writes';
-import { commitmentWriteHandlers } from './pfm/commitments/writes';
-import { directCostWriteHandlers } from './pfm/direct-costs/writes';
-import { dataQualityHandlers } from './pfm/data-quality/issues';
-import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
-import { opportunityHandlers } from './pfm/opportunities/opportunities';
-import { surveyHandlers } from './pfm/surveys/surveys';
-import { documentTemplateHandlers } from './pfm/documents/templates';
-import { historyHandlers } from './pfm/history/history';
 import { withHistoryActor } from '../db/history';
 import { guardRoute, withProjectCaller } from './project-access';
-import { esignHandlers } from './pfm/esign/envelopes';
-import { requestHandlers } from './time-off/requests';
-import { holidayHandlers } from './time-off/holidays';
-import { timeOffStateHandlers } from './time-off/states';
-import { timecardsHandlers } from './timecards';
-import { riskHandlers } from './risk';
-import { toolboxHandlers } from './toolbox';
 import { startAccessRequestSweep } from './toolbox/access-requests';
-import { adminHandlers } from './admin';
-import { billingHandlers } from './billing';
 
-export { API_ROUTES } from './routes';
+export { API_ROUTES } from './route-table';
 
 /** Uploaded files above this are refused with 413. */
 const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
@@ -121,32 +97,7 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
     return sendError(reply, new HttpError(status, message, { code: error.code }));
   });
 
-  const handlers: Handlers = {
-    ...sessionHandlers, ...lookupHandlers, ...applicationHandlers, ...loadHandlers, ...fileHandlers,
-    ...projectionWriteHandlers, ...stateHandlers, ...changeWriteHandlers, ...commitmentWriteHandlers,
-    ...directCostWriteHandlers,
-    ...dataQualityHandlers,
-    ...costAdjustmentWriteHandlers,
-    ...opportunityHandlers,
-    ...surveyHandlers,
-    ...documentTemplateHandlers,
-    ...historyHandlers,
-    ...esignHandlers,
-    ...requestHandlers,
-    ...holidayHandlers,
-    ...timeOffStateHandlers,
-    ...timecardsHandlers,
-    ...riskHandlers,
-    ...toolboxHandlers,
-    ...adminHandlers,
-    ...billingHandlers,
-  };
-  const declared = new Set(API_ROUTES.map((route) => routeKey(route.method, route.path)));
-  const missing = [...declared].filter((key) => !handlers[key]);
-  const undeclared = Object.keys(handlers).filter((key) => !declared.has(key));
-  if (missing.length || undeclared.length) {
-    throw new Error(`registerApi: routes without handler: ${missing.join(', ') || '-'}; handlers without route: ${undeclared.join(', ') || '-'}`);
-  }
+  const handlers = ALL_HANDLERS;
 
   // Issue 15: Pending access requests past 14 days become Expired (now, then hourly).
   startAccessRequestSweep(db, (stop) => app.addHook('onClose', async () => stop()));

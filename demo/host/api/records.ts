@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { State } from '../../../src/core/workflow';
 import { autoAlert, conflict, idParam, notFound, nowIso, type Params } from './http';
 import { prepared } from '../db/statements';
+import { requireApprovalAuthority } from './approvals';
 
 export interface StateRow {
   applicationRecordStateId: number;
@@ -84,6 +85,10 @@ export interface StateMoveRequest {
   oldStateId: number;
   routeStateId: number;
   actorId: number;
+  /** Why (a move to Executed without e-sign: how it was signed). */
+  reason?: string;
+  /** Who moves it: a user (default), or the e-sign completion (no approval authority asked; recorded as such). */
+  via?: 'user' | 'esign';
 }
 
 /** What the kind's own rules see: the record as stored, its current and target states, the time stamp. */
@@ -124,9 +129,15 @@ export function moveRecordState<T>(
     if (!isAdvancement(db, current.applicationRecordStateId, target.applicationRecordStateId)) {
       throw autoAlert(kind.functionName, `A ${kind.label} can not be moved from '${current.name}' to '${target.name}'.`);
     }
+    // Approval authority (approvals.ts): the role and amount the move needs, and who may not make it.
+    const recordApproval = requireApprovalAuthority(db, {
+      recordKey: kind.recordKey, recordId: request.itemId, label: kind.label, functionName: kind.functionName, current, target,
+      actorId: request.actorId, via: request.via, reason: request.reason,
+    });
     const move: StateMove = { record, current, target, at: nowIso() };
     const tracking = rules(move);
     db.prepare(`UPDATE ${kind.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${kind.idColumn} = ?`).run(target.applicationRecordStateId, move.at, request.itemId);
+    recordApproval?.(move.at);
     if (tracking) {
       trackChange(db, {
         ...tracking, actorId: request.actorId, recordId: request.itemId, recordType: kind.recordKey,

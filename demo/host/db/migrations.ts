@@ -9,6 +9,7 @@
 import { ADVANCEMENTS, APPLICATION_RECORDS, RECORD_STATES } from './states';
 import { PROJECT_ROLES, TEAM_SOURCES } from '../../../src/core/projects/team';
 import { billingReferenceSql, departmentAssignmentSql } from './seed-billing';
+import { APPROVAL_AUTHORITY_022 } from './migrations/022_approval_authority';
 
 export interface Migration {
   version: number;
@@ -1816,4 +1817,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: '019_app_records_version', sql: APP_RECORDS_019 },
   { version: 20, name: '020_it_billing', sql: IT_BILLING_020 },
   { version: 21, name: '021_load_indexes', sql: LOAD_INDEXES_021 },
+  { version: 22, name: '022_approval_authority', sql: APPROVAL_AUTHORITY_022 },
 ];

@@ -112,7 +112,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0">Item {item.changeEventItemId}</h2>
         <RecordStateBadge state={item.recordStateName} tone="secondary" data-state />
-        <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
+        <StateAdvanceMenu stateId={item.applicationRecordStateId} record={{ recordKey: 'ChangeEventItem', recordId: item.changeEventItemId }} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
       </div>
       <p className="small mb-2">
         Vendor: <strong><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></strong>

@@ -182,7 +182,7 @@ function ItemList({ title, list, items, eventNumber, onAddNested }: {
                       <WorkbenchIcon name="add" /> Add nested item
                     </button>
                   ) : null}
-                  <StateAdvanceMenu stateId={item.applicationRecordStateId} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
+                  <StateAdvanceMenu stateId={item.applicationRecordStateId} record={{ recordKey: 'ChangeEventItem', recordId: item.changeEventItemId }} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
                 </td>
               </tr>
             ))}

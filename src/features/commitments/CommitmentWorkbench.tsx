@@ -265,13 +265,13 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
     }
   }
 
-  async function advance(target: { applicationRecordStateId: number; name: string; closed: boolean }): Promise<void> {
+  async function advance(target: { applicationRecordStateId: number; name: string; closed: boolean }, reason?: string): Promise<void> {
     if (!record) return;
     setBusy(true);
     setProblem(null);
     setGateRefusal(null);
     try {
-      await advanceContract(kind, record, target);
+      await advanceContract(kind, record, target, reason);
       showToast(`${record.number} is now ${target.name}.`, { variant: 'success' });
     } catch (error) {
       // The store has put the record back in every list; say why.
@@ -312,7 +312,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
           <a className="btn btn-sm btn-outline-primary" data-send-for-signature
             href={routePath('projectesign', { projectId: record.projectId, recordKey: kind, recordId })}>Send for signature</a>
         ) : null}
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} onSelect={(a, extras) => void advance(a.targetApplicationRecordState, extras.reason)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />
       </div>
 

@@ -113,11 +113,11 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
   if (failed) return recordId < 1 ? <div className="alert alert-danger" role="alert" data-state="failed">{failed}</div> : <LoadProblem message={failed} onRetry={retryLoad} />;
   if (!record) return <div role="status" className="text-body-secondary" data-state="loading">Loading {spec.label.toLowerCase()}…</div>;
 
-  async function advance(target: { applicationRecordStateId: number; name: string; closed: boolean }) {
+  async function advance(target: { applicationRecordStateId: number; name: string; closed: boolean }, reason?: string) {
     if (!record) return;
     setBusy(true);
     try {
-      await advanceContract(kind, record, target);
+      await advanceContract(kind, record, target, reason);
       showToast(`${record.number} is now ${target.name}.`, { variant: 'success' });
     } catch (error) {
       if (!alertedByServer(error)) {
@@ -142,7 +142,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerKey; re
         {record.ownerName ? <span className="text-body-secondary" data-owner>{String(record.ownerName)}</span> : null}
         <RecordStateBadge state={record.recordStateName} tone={record.closed ? 'secondary' : 'primary'} data-state-name />
         <span className="ms-auto" />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} onSelect={(a, extras) => void advance(a.targetApplicationRecordState, extras.reason)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />
       </div>
       <dl className="row small mb-3" data-amounts>

@@ -300,10 +300,11 @@ export interface TargetState {
  * Move a record to `target` (POST UpdateCommitmentState): shown at once in every list, and the
  * record held before is restored in every list when the server refuses or the call fails (§4).
  */
-export function advanceContract(key: ContractKey, record: ContractRecord, target: TargetState): Promise<ContractRecord> {
+export function advanceContract(key: ContractKey, record: ContractRecord, target: TargetState, reason?: string): Promise<ContractRecord> {
   const id = recordIdOf(key, record);
   const next: ContractRecord = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
+  // Reason: how it was signed, when it is marked Executed without e-sign (the form skips it when absent).
   return contractStore(key).optimistic(next, () => postForm<ContractRecord>(COMMITMENT_PATHS.updateState, {
-    RecordKey: key, ItemId: id, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId,
+    RecordKey: key, ItemId: id, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId, Reason: reason,
   }));
 }

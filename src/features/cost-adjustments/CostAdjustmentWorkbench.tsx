@@ -299,7 +299,7 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
         {isUnreconciled(record) ? <span className="badge text-bg-warning" data-unreconciled>{CA_TEXT.unreconciled}</span> : null}
         {record.transfer ? <span className="badge text-bg-info" data-transfer>Transfer</span> : null}
         <span className="ms-auto" />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: 'CostAdjustment', recordId }} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />
       </div>
       <dl className="row small mb-3">

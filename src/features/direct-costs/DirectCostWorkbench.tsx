@@ -545,7 +545,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
         <RecordStateBadge state={record.recordStateName} tone={record.closed ? 'secondary' : 'primary'} data-state-name />
         <span className="fw-semibold ms-2" data-amount>{formatMoney(record.amount)}</span>
         <span className="ms-auto" />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: 'DirectCost', recordId: record.directCostId }} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`}
           labelOf={(a) => directCostMoveLabel(record.recordStateName, a.targetApplicationRecordState.name)} />
       </div>

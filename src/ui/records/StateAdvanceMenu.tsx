@@ -1,20 +1,31 @@
 /**
  * A menu of the target states the server offers from a record's state (GET
- * /api/applications/GetRecordStateAdvancements). WAI-ARIA menu button: Enter/Space/ArrowDown open it
+ * /api/applications/GetRecordStateAdvancements). Given the record, it also asks the server's approval
+ * authority (GET /api/applications/GetRecordMoveAuthority) and shows a move the user may not make
+ * disabled, with its reason, before the click; a move that needs a reason typed (Executed without
+ * e-sign) asks for it before `onSelect`. WAI-ARIA menu button: Enter/Space/ArrowDown open it
  * on the first target, ArrowUp on the last; arrows move (wrapping), Home/End jump, Escape closes and
  * returns focus to the button. Choosing a target only calls `onSelect`: the rules of §4 are the
  * caller's business.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { loadStateAdvancements } from './states';
-import type { StateAdvancement } from './states';
+import { showPrompt } from '../../core/messages';
+import { loadMoveAuthority, loadStateAdvancements } from './states';
+import type { MoveAuthority, StateAdvancement } from './states';
+
+/** What the user added to a move: the reason typed, when the move asks for one. */
+export interface MoveExtras {
+  reason?: string;
+}
 
 export interface StateAdvanceMenuProps {
   /** The record's current state id. */
   stateId: number;
-  /** Called with the chosen advancement. */
-  onSelect(advancement: StateAdvancement): void;
+  /** Called with the chosen advancement (and the reason typed when the move asks for one). */
+  onSelect(advancement: StateAdvancement, extras: MoveExtras): void;
+  /** The record, so the menu shows the approval authority of each move before the click. */
+  record?: { recordKey: string; recordId: number };
   /** The button's text (default 'Advance'). */
   label?: string;
   /** Accessible name of the button, e.g. 'Advance CE-003' (default the label). */
@@ -27,11 +38,11 @@ export interface StateAdvanceMenuProps {
   labelOf?(advancement: StateAdvancement): string;
 }
 
-type Load = { status: 'loading' } | { status: 'loaded'; list: StateAdvancement[] } | { status: 'failed' };
+type Load = { status: 'loading' } | { status: 'loaded'; list: StateAdvancement[]; authority: ReadonlyMap<number, MoveAuthority> } | { status: 'failed' };
 
 /** The menu button and its menu of target states. */
 export function StateAdvanceMenu({
-  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm border text-body', alignEnd = true, labelOf,
+  stateId, onSelect, label = 'Advance', ariaLabel, disabled = false, buttonClassName = 'btn btn-sm border text-body', alignEnd = true, labelOf, record,
 }: StateAdvanceMenuProps) {
   const menuId = useId();
   const [open, setOpen] = useState(false);
@@ -48,15 +59,25 @@ export function StateAdvanceMenu({
   useEffect(() => {
     if (!needsLoad) return undefined;
     let live = true;
-    loadStateAdvancements(stateId).then(
-      (list) => { if (live) setAnswer({ stateId, load: { status: 'loaded', list } }); },
+    // Without the authority (it failed to load) the targets still show: the server refuses what it must.
+    const authority = record
+      ? loadMoveAuthority(record.recordKey, record.recordId).catch((error: unknown) => {
+        console.error('Move authority failed to load', error);
+        return [] as MoveAuthority[];
+      })
+      : Promise.resolve([] as MoveAuthority[]);
+    Promise.all([loadStateAdvancements(stateId), authority]).then(
+      ([list, moves]) => {
+        if (live) setAnswer({ stateId, load: { status: 'loaded', list, authority: new Map(moves.map((m) => [m.targetApplicationRecordStateId, m])) } });
+      },
       (error: unknown) => {
         console.error('State advancements failed to load', error);
         if (live) setAnswer({ stateId, load: { status: 'failed' } });
       },
     );
     return () => { live = false; };
-  }, [needsLoad, stateId]);
+    // The record's id is part of what the answer means; its key and id are stable strings and numbers.
+  }, [needsLoad, stateId, record?.recordKey, record?.recordId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!open) return;
@@ -83,6 +104,26 @@ export function StateAdvanceMenu({
     if (focusButton) button.current?.focus();
   };
   const list = load.status === 'loaded' ? load.list : [];
+  const authorityOf = (advancement: StateAdvancement) =>
+    (load.status === 'loaded' ? load.authority.get(advancement.targetApplicationRecordState.applicationRecordStateId) : undefined);
+
+  const choose = async (advancement: StateAdvancement) => {
+    const authority = authorityOf(advancement);
+    if (authority && !authority.allowed) return;
+    close(true);
+    if (!authority?.reasonRequired) {
+      onSelect(advancement, {});
+      return;
+    }
+    const name = advancement.targetApplicationRecordState.name;
+    const answer = await showPrompt({
+      title: `Mark ${name}`,
+      message: `Without e-sign, say how it was signed (for example "signed on paper").`,
+      input: 'textarea', inputLabel: 'How it was signed', buttons: ['cancel', 'ok'], labels: { ok: `Mark ${name}` },
+    });
+    const reason = answer.text.trim();
+    if (answer.result === true && reason) onSelect(advancement, { reason });
+  };
 
   const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
@@ -151,6 +192,9 @@ export function StateAdvanceMenu({
           {load.status === 'loaded' && list.length === 0 ? <li role="none" className="dropdown-item-text text-body-secondary">No state changes are available.</li> : null}
           {list.map((advancement, index) => {
             const target = advancement.targetApplicationRecordState;
+            const authority = authorityOf(advancement);
+            const refused = authority !== undefined && !authority.allowed;
+            const reasonId = `${menuId}-why-${target.applicationRecordStateId}`;
             return (
               <li role="none" key={target.applicationRecordStateId}>
                 <button
@@ -158,15 +202,16 @@ export function StateAdvanceMenu({
                   type="button"
                   role="menuitem"
                   tabIndex={-1}
-                  className="dropdown-item"
+                  className={`dropdown-item${refused ? ' text-body-secondary' : ''}`}
                   data-target-state={target.name}
-                  onClick={() => {
-                    close(true);
-                    onSelect(advancement);
-                  }}
+                  aria-disabled={refused || undefined}
+                  aria-describedby={refused ? reasonId : undefined}
+                  onClick={() => { void choose(advancement); }}
                 >
                   {labelOf ? labelOf(advancement) : target.name}
                   {target.closed ? <span className="visually-hidden"> (closed)</span> : null}
+                  {authority?.reasonRequired && !refused ? <span className="visually-hidden"> (asks how it was signed)</span> : null}
+                  {refused ? <span id={reasonId} className="d-block small text-wrap" data-move-refusal style={{ maxWidth: '352px' }}>{authority.reason}</span> : null}
                 </button>
               </li>
             );

@@ -13,6 +13,7 @@ export {
 export type { FeedbackItem, FormFeedback } from './feedback';
 export { ValidationSummary, FieldFeedback, fieldInvalid, FEEDBACK_CLASS, FEEDBACK_LABEL } from './ValidationFeedback';
 export { StateAdvanceMenu } from './StateAdvanceMenu';
+export type { MoveExtras } from './StateAdvanceMenu';
 export { RecordStateBadge, STATE_BADGE_LABEL } from './RecordStateBadge';
 export type { RecordStateBadgeProps } from './RecordStateBadge';
 export type { StateAdvanceMenuProps } from './StateAdvanceMenu';

@@ -28,16 +28,32 @@ export interface StateAdvancement {
 export const STATE_PATHS = {
   states: '/api/applications/GetApplicationRecordStates',
   advancements: '/api/applications/GetRecordStateAdvancements',
+  authority: '/api/applications/GetRecordMoveAuthority',
 } as const;
+
+/**
+ * The caller's authority on one target of a record's state (approval authority: role, amount, who may
+ * not approve), as the server decides it, so the menu says it before the click.
+ */
+export interface MoveAuthority {
+  targetApplicationRecordStateId: number;
+  allowed: boolean;
+  /** Why not ('Needs RPM approval above $25,000: Dana Whitfield'). */
+  reason: string | null;
+  /** The move asks for a reason typed (Executed without e-sign). */
+  reasonRequired: boolean;
+  approval: boolean;
+}
 
 interface StateCache {
   states: Map<string, Promise<RecordState[]>>;
+  authority: Map<string, Promise<MoveAuthority[]>>;
   advancements: Map<number, Promise<StateAdvancement[]>>;
   fieldSecurity: Map<number, Promise<FieldSecurity | undefined>>;
 }
 
 // One per page, shared by every bundle copy on it.
-const cache = pageSingleton<StateCache>('ui.records.states', () => ({ states: new Map(), advancements: new Map(), fieldSecurity: new Map() }));
+const cache = pageSingleton<StateCache>('ui.records.states', () => ({ states: new Map(), authority: new Map(), advancements: new Map(), fieldSecurity: new Map() }));
 
 function remember<K, V>(map: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   let pending = map.get(key);
@@ -68,6 +84,11 @@ export function loadRecordStates(recordKey: string): Promise<RecordState[]> {
     const states = await getJson<RecordState[]>(STATE_PATHS.states, { applicationRecordKey: recordKey });
     return [...states].sort((a, b) => a.displayOrder - b.displayOrder);
   });
+}
+
+/** The caller's authority on each move of record `recordKey` `recordId` from its current state (not kept: amounts and roles change). */
+export function loadMoveAuthority(recordKey: string, recordId: number): Promise<MoveAuthority[]> {
+  return shareInFlight(cache.authority, `${recordKey}:${recordId}`, () => getJson<MoveAuthority[]>(STATE_PATHS.authority, { recordKey, recordId }));
 }
 
 /** The advancements offered from state `stateId`, quick routes first, then by display order. */

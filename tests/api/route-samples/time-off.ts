@@ -1,6 +1,6 @@
 /** Route samples of time off (issue 13): an employee's own requests and calendars, no project data. */
 import { TIME_OFF_API } from '../../../src/core/time-off-api';
-import { API_ROUTES } from '../../../demo/host/api/routes';
+import { API_ROUTES } from '../../../demo/host/api/route-table';
 import type { RouteSample } from './types';
 
 const paths = new Set(Object.values(TIME_OFF_API).map((p) => p.toLowerCase()));

@@ -1,6 +1,6 @@
 /** Route samples of weekly timecards (issue 13): hours charged by people; keyTC rules in the handlers. */
 import { TIMECARD_API } from '../../../src/core/timecards/api';
-import { API_ROUTES } from '../../../demo/host/api/routes';
+import { API_ROUTES } from '../../../demo/host/api/route-table';
 import type { RouteSample } from './types';
 
 const paths = new Set(Object.values(TIMECARD_API).map((p) => p.toLowerCase()));

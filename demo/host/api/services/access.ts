@@ -6,7 +6,8 @@
  */
 import type { Caller } from '../context';
 import { accessAllows } from '../index';
-import { API_ROUTES, routeKey } from '../routes';
+import { routeKey } from '../routes';
+import { API_ROUTES } from '../route-table';
 import { forbidden } from '../http';
 
 /** True when `user` may call `GET apiPath` (as routes.ts declares it). */
