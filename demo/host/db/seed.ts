@@ -26,6 +26,7 @@ import { calendarDay } from '../../../src/core/timecards';
 import { Rng, cents } from './prng';
 import { seedSurveyAnswers, syncSurveys } from './surveys';
 import { ADVANCEMENTS, APPLICATION_RECORDS, FIELD_SECURITY_EXCEPTIONS, RECORD_STATES, SECURED_FIELDS } from './states';
+import { APPROVAL_DEFAULTS_022 } from './migrations/022_approval_authority';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from './derived';
 
 /** The seed's "today": all generated dates are relative to it, so the data never drifts. */
@@ -321,6 +322,8 @@ class Seeder {
         }));
       }
     }
+    // The approval matrix's defaults (migration 022 seeds them on an upgraded database; here the states exist only now).
+    this.insertRaw(APPROVAL_DEFAULTS_022);
     // Field security: a default row per state and field, then the exceptions (role rows), then one
     // per-user row: the pm may still correct estimates while an item is Pending Approval.
     for (const [key, fields] of Object.entries(SECURED_FIELDS)) {

@@ -9,7 +9,7 @@
  *   how (a user's move, or the e-sign completion) with the reason typed.
  * The seeded defaults are the company's: PM, RPM and keyPFM Admin by amount (Frozen: no live imports.)
  */
-export const APPROVAL_AUTHORITY_022 = `
+const TABLES = `
 CREATE TABLE approval_moves (
   approvalMoveId INTEGER PRIMARY KEY,
   applicationRecordKey TEXT NOT NULL,
@@ -46,8 +46,13 @@ CREATE TABLE record_approvals (
   modifiedAt TEXT NOT NULL
 );
 CREATE INDEX record_approvals_record ON record_approvals(applicationRecordKey, recordId);
+`;
 
-INSERT INTO approval_moves (applicationRecordKey, targetApplicationRecordStateId, notSubmitter, notPreviousApprover, modifiedAt)
+/**
+ * The company's defaults (also run by the seed once its states exist; idempotent). Frozen with the migration.
+ */
+export const APPROVAL_DEFAULTS_022 = `
+INSERT OR IGNORE INTO approval_moves (applicationRecordKey, targetApplicationRecordStateId, notSubmitter, notPreviousApprover, modifiedAt)
 SELECT s.applicationRecordKey, s.applicationRecordStateId, 1, 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 FROM application_record_states s
 WHERE (s.applicationRecordKey, s.name) IN (VALUES
@@ -56,7 +61,7 @@ WHERE (s.applicationRecordKey, s.name) IN (VALUES
   ('OwnerAgreementChangeOrder', 'Approved'), ('ChangeEventItem', 'Approved'),
   ('CostAdjustment', 'Reconciled'), ('DirectCost', 'Approved'));
 
-INSERT INTO approval_limits (approvalMoveId, applicationKey, roleName, upToAmount, modifiedAt)
+INSERT OR IGNORE INTO approval_limits (approvalMoveId, applicationKey, roleName, upToAmount, modifiedAt)
 SELECT m.approvalMoveId, 'keyPFM', v.column3, v.column4, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 FROM (VALUES
   ('Subcontract', 'Executed', 'Project Manager', 250000), ('Subcontract', 'Executed', 'RPM', 2000000), ('Subcontract', 'Executed', 'Admin', NULL),
@@ -72,3 +77,5 @@ FROM (VALUES
 JOIN application_record_states s ON s.applicationRecordKey = v.column1 AND s.name = v.column2
 JOIN approval_moves m ON m.targetApplicationRecordStateId = s.applicationRecordStateId;
 `;
+
+export const APPROVAL_AUTHORITY_022 = TABLES + APPROVAL_DEFAULTS_022;

@@ -1,0 +1,152 @@
+/**
+ * Approval authority (migration 022, demo/host/api/approvals.ts): every record type's approval moves
+ * are refused above the caller's role limit (at the limit allowed, one cent over refused), to the
+ * person who submitted the record and to the one who made its previous approval, with a 400 autoAlert
+ * naming the role or amount needed and who holds it; the state menu's call says the same before the
+ * click; a change to the matrix counts on the next move; each approval is recorded.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiClient, checksum, stateId } from './api-client';
+import { startTestHost, type TestHost } from './support/host';
+
+let host: TestHost;
+let api: ReturnType<typeof apiClient>;
+before(async () => {
+  host = await startTestHost();
+  api = apiClient(host);
+});
+after(async () => host?.close());
+
+const COMMITMENT_MOVE = '/api/pfm/UpdateCommitmentState';
+const AUTHORITY = '/api/applications/GetRecordMoveAuthority';
+
+/** A Draft purchase order of project `projectId` whose items add up to `total` (its first item takes the difference). */
+function draftPurchaseOrder(projectId: number, total: number): number {
+  const po = host.db.prepare(`SELECT po.purchaseOrderId FROM purchase_orders po WHERE po.projectId = ? AND po.applicationRecordStateId = ?
+    AND NOT EXISTS (SELECT 1 FROM record_approvals a WHERE a.applicationRecordKey = 'PurchaseOrder' AND a.recordId = po.purchaseOrderId)
+    AND EXISTS (SELECT 1 FROM purchase_order_items i WHERE i.purchaseOrderId = po.purchaseOrderId)
+    ORDER BY po.purchaseOrderId LIMIT 1`).get(projectId, stateId(host, 'PurchaseOrder', 'Draft')) as { purchaseOrderId: number };
+  const items = host.db.prepare('SELECT purchaseOrderItemId FROM purchase_order_items WHERE purchaseOrderId = ? ORDER BY purchaseOrderItemId').pluck().all(po.purchaseOrderId) as number[];
+  host.db.prepare('UPDATE purchase_order_items SET amount = 0 WHERE purchaseOrderId = ?').run(po.purchaseOrderId);
+  host.db.prepare('UPDATE purchase_order_items SET amount = ? WHERE purchaseOrderItemId = ?').run(total, items[0]);
+  return po.purchaseOrderId;
+}
+
+const issue = (login: string, purchaseOrderId: number) => api.post(login, COMMITMENT_MOVE, {
+  RecordKey: 'PurchaseOrder', ItemId: purchaseOrderId, OldRecordStateId: stateId(host, 'PurchaseOrder', 'Draft'), RouteStateId: stateId(host, 'PurchaseOrder', 'Issued'),
+});
+const poState = (id: number) => host.db.prepare('SELECT applicationRecordStateId FROM purchase_orders WHERE purchaseOrderId = ?').pluck().get(id);
+
+describe('approval authority by role and amount', () => {
+  it('a PM issues a purchase order of exactly his limit ($250,000), and the approval is recorded with his role and limit', async () => {
+    const id = draftPurchaseOrder(1, 250000);
+    const answer = await issue('pm', id);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const approval = host.db.prepare('SELECT roleName, upToAmount, amount, via FROM record_approvals WHERE applicationRecordKey = ? AND recordId = ?').get('PurchaseOrder', id);
+    assert.deepEqual({ ...(approval as object) }, { roleName: 'Project Manager', upToAmount: 250000, amount: 250000, via: 'user' });
+  });
+
+  it('one cent over refuses the PM with the role needed and who holds it; the menu said so before; the RPM may', async () => {
+    const id = draftPurchaseOrder(1, 250000.01);
+    const menu = await api.get('pm', AUTHORITY, { recordKey: 'PurchaseOrder', recordId: id });
+    assert.equal(menu.status, 200, JSON.stringify(menu.body));
+    const issued = menu.body.data.find((m: { targetApplicationRecordStateId: number }) => m.targetApplicationRecordStateId === stateId(host, 'PurchaseOrder', 'Issued'));
+    assert.equal(issued.allowed, false);
+    assert.equal(issued.reason, 'Needs RPM approval above $250,000: Linda Okafor');
+    const before = checksum(host, ['purchase_orders', 'record_approvals']);
+    const refused = await issue('pm', id);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.autoAlert, true);
+    assert.equal(refused.body.message, 'Needs RPM approval above $250,000: Linda Okafor');
+    assert.equal(checksum(host, ['purchase_orders', 'record_approvals']), before);
+    assert.equal((await issue('rpm', id)).status, 200);
+    assert.equal(poState(id), stateId(host, 'PurchaseOrder', 'Issued'));
+  });
+
+  it('above the RPM limit ($2,000,000) only a keyPFM Admin approves', async () => {
+    const id = draftPurchaseOrder(2, 2000000.01);
+    const refused = await issue('rpm', id);
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.message, /^Needs keyPFM Admin approval above \$2,000,000: .*Dana Whitfield/);
+    assert.equal((await issue('admin', id)).status, 200);
+  });
+
+  it('a change to the matrix (a lower PM limit) counts on the next move', async () => {
+    const id = draftPurchaseOrder(3, 10000.01);
+    host.db.prepare(`UPDATE approval_limits SET upToAmount = 10000 WHERE roleName = 'Project Manager' AND approvalMoveId =
+      (SELECT approvalMoveId FROM approval_moves WHERE targetApplicationRecordStateId = ?)`).run(stateId(host, 'PurchaseOrder', 'Issued'));
+    try {
+      const refused = await issue('pm', id);
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.message, 'Needs RPM approval above $10,000: Linda Okafor');
+    } finally {
+      host.db.prepare(`UPDATE approval_limits SET upToAmount = 250000 WHERE roleName = 'Project Manager' AND approvalMoveId =
+        (SELECT approvalMoveId FROM approval_moves WHERE targetApplicationRecordStateId = ?)`).run(stateId(host, 'PurchaseOrder', 'Issued'));
+    }
+  });
+
+  it('the same person may not make two approvals of one record in a row', async () => {
+    // A second approval step on purchase orders for this test: Received, by RPM or Admin, not by the previous approver.
+    const received = stateId(host, 'PurchaseOrder', 'Received');
+    const moveId = Number(host.db.prepare(`INSERT INTO approval_moves (applicationRecordKey, targetApplicationRecordStateId, notSubmitter, notPreviousApprover, modifiedAt)
+      VALUES ('PurchaseOrder', ?, 0, 1, '2000-01-01T00:00:00Z')`).run(received).lastInsertRowid);
+    host.db.prepare(`INSERT INTO approval_limits (approvalMoveId, applicationKey, roleName, upToAmount, modifiedAt) VALUES (?, 'keyPFM', 'RPM', NULL, '2000-01-01T00:00:00Z'),
+      (?, 'keyPFM', 'Admin', NULL, '2000-01-01T00:00:00Z')`).run(moveId, moveId);
+    try {
+      const id = draftPurchaseOrder(1, 300000);
+      assert.equal((await issue('rpm', id)).status, 200);
+      const receive = (login: string) => api.post(login, COMMITMENT_MOVE, {
+        RecordKey: 'PurchaseOrder', ItemId: id, OldRecordStateId: stateId(host, 'PurchaseOrder', 'Issued'), RouteStateId: received,
+      });
+      const refused = await receive('rpm');
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.message, 'You made the previous approval of this purchase order: another person must make this one.');
+      assert.equal((await receive('admin')).status, 200);
+    } finally {
+      host.db.prepare('DELETE FROM approval_moves WHERE approvalMoveId = ?').run(moveId);
+    }
+  });
+});
+
+describe('change event items: approved only with an amount, never by the person who submitted them', () => {
+  it('the PM who created an item may not approve it; without an approved amount nobody may; the RPM approves it with one', async () => {
+    const event = host.db.prepare(`SELECT ce.changeEventId FROM change_events ce JOIN application_record_states s ON s.applicationRecordStateId = ce.applicationRecordStateId
+      WHERE ce.projectId = 1 AND s.closed = 0 ORDER BY ce.changeEventId LIMIT 1`).get() as { changeEventId: number };
+    const line = host.db.prepare(`SELECT c.costCodeId FROM cost_codes c JOIN change_events ce ON ce.budgetId = c.budgetId
+      WHERE ce.changeEventId = ? AND c.type = 'S' LIMIT 1`).get(event.changeEventId) as { costCodeId: number };
+    const vendor = host.db.prepare('SELECT vendorId FROM vendors WHERE active = 1 ORDER BY vendorId LIMIT 1').pluck().get() as number;
+    const created = await api.post('pm', '/api/pfm/CreateChangeEventItem', {
+      ChangeEventId: event.changeEventId, Description: 'Added blocking at level 3', CostCodeId: line.costCodeId, VendorId: vendor, EstimatedAmount: 1200,
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const itemId = created.body.data.changeEventItemId as number;
+    const approve = (login: string) => api.post(login, '/api/pfm/UpdateChangeEventItemState', {
+      ItemId: itemId, OldRecordStateId: stateId(host, 'ChangeEventItem', 'Open'), RouteStateId: stateId(host, 'ChangeEventItem', 'Approved'),
+    });
+    const noAmount = await approve('rpm');
+    assert.equal(noAmount.status, 400);
+    assert.equal(noAmount.body.message, 'Enter the approved amount before approving the item.');
+    host.db.prepare('UPDATE change_event_items SET approvedAmount = 1200 WHERE changeEventItemId = ?').run(itemId);
+    const own = await approve('pm');
+    assert.equal(own.status, 400);
+    assert.equal(own.body.message, 'You submitted this change event item: another person with approval authority must approve it.');
+    const menu = await api.get('pm', AUTHORITY, { recordKey: 'ChangeEventItem', recordId: itemId });
+    const approved = menu.body.data.find((m: { targetApplicationRecordStateId: number }) => m.targetApplicationRecordStateId === stateId(host, 'ChangeEventItem', 'Approved'));
+    assert.equal(approved.allowed, false);
+    assert.match(approved.reason, /^You submitted/);
+    assert.equal((await approve('rpm')).status, 200);
+  });
+});
+
+describe('cost adjustments are posted by an RPM or Admin only', () => {
+  it('a PM is refused naming the RPM', async () => {
+    const ca = host.db.prepare('SELECT costAdjustmentId FROM cost_adjustments WHERE projectId = 1 AND applicationRecordStateId = ? LIMIT 1')
+      .pluck().get(stateId(host, 'CostAdjustment', 'Open')) as number;
+    const refused = await api.post('pm', '/api/pfm/UpdateCostAdjustmentState', {
+      ItemId: ca, OldRecordStateId: stateId(host, 'CostAdjustment', 'Open'), RouteStateId: stateId(host, 'CostAdjustment', 'Reconciled'),
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, 'Needs RPM approval: Linda Okafor');
+  });
+});
