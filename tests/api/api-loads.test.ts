@@ -2,7 +2,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
-import { API_ROUTES, PFM_LOADS } from '../../demo/host/api/routes';
+import { PFM_LOADS } from '../../demo/host/api/routes';
+import { API_ROUTES } from '../../demo/host/api/route-table';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, stateId } from './api-client';
 

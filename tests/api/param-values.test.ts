@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { API_ROUTES } from '../../demo/host/api/routes';
+import { API_ROUTES } from '../../demo/host/api/route-table';
 import { startTestHost, type TestHost } from './support/host';
 import { checksum, stateId } from './api-client';
 

@@ -21,6 +21,11 @@ export const APP_RECORDS_API = {
   saveFieldSecurity: '/api/admin/apprecords/SaveFieldSecurity',
   /** GET applicationRecordKey, applicationRecordStateId, roleName: the fields that role sees and edits there. */
   testAs: '/api/admin/apprecords/testas',
+  /**
+   * POST ApplicationRecordKey, Version, moves[i].target/notSubmitter/notPreviousApprover,
+   * limits[i].target/roleName/upToAmount ('' = any amount): the type's whole approval matrix.
+   */
+  saveApprovals: '/api/admin/apprecords/SaveApprovals',
   /** GET: admin home's counts. */
   home: '/api/admin/home',
 } as const;
@@ -80,9 +85,14 @@ export interface AppRecordType {
   /** Role names offered in the grid (the application's and keyAdmin's role names seen). */
   roles: string[];
   fieldSecurity: AppRecordFieldRule[];
+  /** The approval matrix: the moves into states that are approvals, with their role limits. */
+  approvals: ApprovalMove[];
   /** What is wrong with the workflow as stored (empty when sound). */
   problems: string[];
 }
+
+export type { ApprovalMove, ApprovalLimit } from '../records/approval';
+import type { ApprovalMove } from '../records/approval';
 
 /** The "test as" answer. */
 export interface AppRecordTestAs {

@@ -33,6 +33,7 @@ export const PFM_SAMPLES: readonly RouteSample[] = [
     'getcostcodetransactionsummaryproject', 'getcostcodetransactioncount', 'getbudgets', 'getprojects', 'projects/getmenu',
     'getapplicationrecordfilecounts', 'getdataqualityissues', 'getsurveys', 'getenvelopes', 'getesigndocuments'].map(load),
 
+  { method: 'GET', path: '/api/applications/GetRecordMoveAuthority', team: 'project', params: (db) => ({ recordKey: 'Subcontract', recordId: sub(db) }) },
   // State updates and writes: the route guard (project-access.ts ROUTE_GUARDS) before the handler.
   post('/api/pfm/UpdateChangeRecordState', (db) => ({ ItemId: hiddenOf(db, 'change_records', 'changeRecordId'), OldRecordStateId: 1, RouteStateId: 2 })),
   post('/api/pfm/UpdateChangeEventState', (db) => ({ ItemId: hiddenOf(db, 'change_events', 'changeEventId'), OldRecordStateId: 1, RouteStateId: 2 })),

@@ -10,8 +10,8 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { recordTypeProblems, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin/app-records';
 import { ScreenTitle } from '../../../ui/records';
 import {
-  isForbidden, isStale, loadRecordType, loadRecordTypes, loadTestAs, problemText, removeState, saveAdvancements, saveFieldSecurity, saveStates,
-  type AdvancementDraft, type StateDraft,
+  isForbidden, isStale, loadRecordType, loadRecordTypes, loadTestAs, problemText, removeState, saveAdvancements, saveApprovals, saveFieldSecurity, saveStates,
+  type AdvancementDraft, type ApprovalDraft, type StateDraft,
 } from './data';
 import { ADMIN_TEXT as T } from './text';
 import { LoadProblem } from '../../../ui/LoadProblem';
@@ -130,6 +130,7 @@ function Editor({ type, reload, onSaved }: { type: AppRecordType; reload: () => 
       <StatesSection type={type} reload={reload} onSaved={onSaved} />
       <AdvancementsSection type={type} reload={reload} onSaved={onSaved} />
       <FieldSecuritySection type={type} reload={reload} onSaved={onSaved} />
+      <ApprovalsSection type={type} reload={reload} onSaved={onSaved} />
       <TestAsSection type={type} />
     </div>
   );
@@ -320,6 +321,69 @@ function FieldSecuritySection({ type, reload, onSaved }: SectionProps) {
       </table>
       <button type="button" className="btn btn-sm btn-primary" data-action="save-field-security" disabled={busy || !changed.length}
         onClick={() => run(() => saveFieldSecurity(type, stateId, roleName, changed))}>{busy ? T.saving : T.saveFieldSecurity}</button>
+    </Section>
+  );
+}
+
+const draftsOf = (type: AppRecordType): ApprovalDraft[] => (type.approvals ?? []).map((m) => ({
+  key: String(m.targetApplicationRecordStateId), target: m.targetApplicationRecordStateId, notSubmitter: m.notSubmitter, notPreviousApprover: m.notPreviousApprover,
+  limits: m.limits.map((l) => ({ key: nextKey(), roleName: l.roleName, upToAmount: l.upToAmount === null ? '' : String(l.upToAmount) })),
+}));
+
+/** The approval matrix of the type: per approval step (a target state), its segregation of duties and role limits. */
+function ApprovalsSection({ type, reload, onSaved }: SectionProps) {
+  const [moves, setMoves] = useState<ApprovalDraft[]>(() => draftsOf(type));
+  const [busy, message, run] = useSave(onSaved);
+  const name = (id: number) => type.states.find((s) => s.applicationRecordStateId === id)?.name ?? String(id);
+  const change = (key: string, patch: Partial<ApprovalDraft>) => setMoves((list) => list.map((m) => (m.key === key ? { ...m, ...patch } : m)));
+  const changeLimit = (move: ApprovalDraft, key: string, patch: Partial<ApprovalDraft['limits'][number]>) =>
+    change(move.key, { limits: move.limits.map((l) => (l.key === key ? { ...l, ...patch } : l)) });
+  const free = type.states.find((s) => !moves.some((m) => m.target === s.applicationRecordStateId));
+  return (
+    <Section name="approvals" title={T.approvalsHeading}>
+      <Feedback message={message} onReload={reload} />
+      <p className="text-body-secondary small mb-2">{T.approvalsHint}</p>
+      {!moves.length ? <p className="text-body-secondary small" data-no-approvals>{T.noApprovals}</p> : null}
+      {moves.map((m, i) => (
+        <fieldset key={m.key} className="border rounded p-2 mb-2" data-approval={name(m.target)}>
+          <div className="d-flex flex-wrap align-items-center gap-3 mb-2">
+            <select className="form-select form-select-sm w-auto" value={m.target} aria-label={T.approvalStep(i + 1)} data-field="target"
+              onChange={(e) => change(m.key, { target: Number(e.target.value) })}>
+              {type.states.map((s) => <option key={s.applicationRecordStateId} value={s.applicationRecordStateId}>{s.name}</option>)}
+            </select>
+            <label className="form-check-label small"><input type="checkbox" className="form-check-input me-1" checked={m.notSubmitter} data-field="notSubmitter"
+              onChange={(e) => change(m.key, { notSubmitter: e.target.checked })} />{T.notSubmitter}</label>
+            <label className="form-check-label small"><input type="checkbox" className="form-check-input me-1" checked={m.notPreviousApprover} data-field="notPreviousApprover"
+              onChange={(e) => change(m.key, { notPreviousApprover: e.target.checked })} />{T.notPreviousApprover}</label>
+            <button type="button" className="btn btn-sm btn-outline-danger ms-auto" aria-label={T.removeApproval(name(m.target))} data-action="remove-approval"
+              onClick={() => setMoves((list) => list.filter((x) => x.key !== m.key))}>{T.remove}</button>
+          </div>
+          <table className="table table-sm align-middle mb-1" style={{ maxWidth: '576px' }}>
+            <thead><tr><th scope="col">{T.columns.role}</th><th scope="col" className="text-end">{T.columns.upTo}</th><th scope="col"><span className="visually-hidden">{T.columns.actions}</span></th></tr></thead>
+            <tbody>
+              {m.limits.map((l, j) => (
+                <tr key={l.key} data-limit={l.roleName}>
+                  <td><select className="form-select form-select-sm" value={l.roleName} aria-label={T.limitRole(name(m.target), j + 1)} data-field="role"
+                    onChange={(e) => changeLimit(m, l.key, { roleName: e.target.value })}>
+                    {[...new Set([l.roleName, ...type.roles])].filter(Boolean).map((r) => <option key={r} value={r}>{r}</option>)}
+                  </select></td>
+                  <td><input className="form-control form-control-sm text-end" inputMode="decimal" value={l.upToAmount} placeholder={T.anyAmount}
+                    aria-label={T.limitAmount(name(m.target), l.roleName)} data-field="upToAmount" onChange={(e) => changeLimit(m, l.key, { upToAmount: e.target.value })} /></td>
+                  <td className="text-end"><button type="button" className="btn btn-sm btn-outline-danger" aria-label={T.removeLimit(name(m.target), l.roleName)} data-action="remove-limit"
+                    onClick={() => change(m.key, { limits: m.limits.filter((x) => x.key !== l.key) })}>{T.remove}</button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button type="button" className="btn btn-sm btn-outline-secondary" data-action="add-limit" disabled={!type.roles.length}
+            onClick={() => change(m.key, { limits: [...m.limits, { key: nextKey(), roleName: type.roles[0] ?? '', upToAmount: '' }] })}>{T.addLimit}</button>
+        </fieldset>
+      ))}
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-sm btn-outline-secondary" data-action="add-approval" disabled={!free}
+          onClick={() => free && setMoves((list) => [...list, { key: nextKey(), target: free.applicationRecordStateId, notSubmitter: true, notPreviousApprover: true, limits: [] }])}>{T.addApproval}</button>
+        <button type="button" className="btn btn-sm btn-primary" data-action="save-approvals" disabled={busy} onClick={() => run(() => saveApprovals(type, moves))}>{busy ? T.saving : T.saveApprovals}</button>
+      </div>
     </Section>
   );
 }

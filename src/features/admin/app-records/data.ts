@@ -81,6 +81,32 @@ export function saveFieldSecurity(type: AppRecordType, stateId: number, roleName
   return postForm<AppRecordType>(APP_RECORDS_API.saveFieldSecurity, body);
 }
 
+/** One approval step being edited: the target state, its segregation of duties, its role limits ('' = any amount). */
+export interface ApprovalDraft {
+  key: string;
+  target: number;
+  notSubmitter: boolean;
+  notPreviousApprover: boolean;
+  limits: Array<{ key: string; roleName: string; upToAmount: string }>;
+}
+
+export function saveApprovals(type: AppRecordType, moves: readonly ApprovalDraft[]): Promise<AppRecordType> {
+  const body: Record<string, string | number> = base(type);
+  let n = 0;
+  moves.forEach((m, i) => {
+    body[`moves[${i}].target`] = m.target;
+    body[`moves[${i}].notSubmitter`] = String(m.notSubmitter);
+    body[`moves[${i}].notPreviousApprover`] = String(m.notPreviousApprover);
+    for (const limit of m.limits) {
+      body[`limits[${n}].target`] = m.target;
+      body[`limits[${n}].roleName`] = limit.roleName;
+      body[`limits[${n}].upToAmount`] = limit.upToAmount.replace(/[$,\s]/g, '');
+      n += 1;
+    }
+  });
+  return postForm<AppRecordType>(APP_RECORDS_API.saveApprovals, body);
+}
+
 export function loadTestAs(key: string, stateId: number, roleName: string, signal?: AbortSignal): Promise<AppRecordTestAs> {
   return getJson<AppRecordTestAs>(APP_RECORDS_API.testAs, { applicationRecordKey: key, applicationRecordStateId: stateId, roleName }, { signal: timed(signal) });
 }
