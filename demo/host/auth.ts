@@ -20,7 +20,8 @@ export interface BearerCheckOptions {
 /** True for paths that need a product-API token: `/api/…` and `/costmanagement/costmanagement/Get…`. */
 export function requiresBearer(url: string): boolean {
   const path = (url.split('?')[0] ?? '').toLowerCase();
-  return path === '/api' || path.startsWith('/api/') || path.startsWith('/costmanagement/costmanagement/get');
+  // The e-sign outbox (demo only) is for a signed-in keyAdmin Admin: its page checks the caller the bearer check sets.
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/costmanagement/costmanagement/get') || path === '/esign/outbox';
 }
 
 /** A verifier for access tokens: resolves the user, or rejects for any invalid token. */

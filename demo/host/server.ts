@@ -23,8 +23,6 @@ import type { AuthenticatedUser } from './types';
 
 /** JSON and form bodies above this are refused with 413. */
 export const BODY_LIMIT = 1024 * 1024;
-/** The largest uploaded file the API should accept (for @fastify/multipart's `limits.fileSize`). */
-export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
 export const DEFAULT_PORT = 8443;
 
 export interface HostOptions {

@@ -133,9 +133,9 @@ describe('oversized bodies → 413', () => {
     assert.equal(checksum(host, TABLES), before);
   });
 
-  it('an 11 MB upload is refused with 413', async () => {
+  it('a 26 MB upload (over the 25 MB a file) is refused with 413', async () => {
     const answer = await api.post('pm', '/api/pfm/files/upload', {
-      ApplicationRecordKey: 'ChangeEvent', RecordId: 1, file: new File([Buffer.alloc(11 * 1024 * 1024)], 'big.bin'),
+      ApplicationRecordKey: 'ChangeEvent', RecordId: 1, file: new File([Buffer.alloc(26 * 1024 * 1024)], 'big.bin'),
     });
     assert.equal(answer.status, 413);
     assert.equal((host.db.prepare("SELECT count(*) AS n FROM files WHERE name = 'big.bin'").get() as { n: number }).n, 0);

@@ -45,7 +45,8 @@ async function create(fields: Record<string, string | number> = {}): Promise<Row
 const lineSummary = async (budgetId: number, costCodeId: number): Promise<Row> =>
   ((await api.get('pm', '/api/pfm/getcostcodetransactionsummary', { recordKey: 'Budget', recordId: budgetId })).body.data as Row[]).find((l) => l.costCodeId === costCodeId)!;
 
-const post = (record: Row, login = 'pm') => api.post(login, '/api/pfm/UpdateCostAdjustmentState', {
+// Posting is an approval: an RPM or Admin who did not create the adjustment (approval authority).
+const post = (record: Row, login = 'rpm') => api.post(login, '/api/pfm/UpdateCostAdjustmentState', {
   ItemId: record.costAdjustmentId, OldRecordStateId: record.applicationRecordStateId, RouteStateId: stateId(host, 'CostAdjustment', 'Reconciled'),
 });
 

@@ -121,10 +121,11 @@ describe('UpdateDirectCostState: the approval workflow', () => {
     assert.equal(submitted.status, 200);
     assert.equal(submitted.body.data.recordStateName, 'Pending Approval');
     assert.equal(submitted.body.data.submittedByEmployeeId, 2);
-    // The submitter may not send it back or approve it.
+    // The submitter may not send it back or approve it (approval: the matrix's segregation of duties, a 400 autoAlert).
     const selfApprove = await move('pm', submitted.body.data, 'Approved');
-    assert.equal(selfApprove.status, 403);
-    assert.equal(selfApprove.body.message, DIRECT_COST_TEXT.approverOnly('Approved'));
+    assert.equal(selfApprove.status, 400);
+    assert.equal(selfApprove.body.autoAlert, true);
+    assert.equal(selfApprove.body.message, 'You submitted this direct cost: another person with approval authority must approve it.');
     const selfRevise = await move('pm', submitted.body.data, 'Draft', { Reason: 'x' });
     assert.equal(selfRevise.status, 403);
     assert.equal(selfRevise.body.message, DIRECT_COST_TEXT.approverOnly('Revise and Resubmit'));

@@ -12,6 +12,7 @@ import { apiClient, checksum, stateId } from './api-client';
 import { setEsignClock } from '../../demo/host/api/pfm/esign/service';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
@@ -43,7 +44,16 @@ async function envelope(fields: Record<string, string | number> = {}, send = tru
   return { ...answer.body.data, sub };
 }
 
-const tokens = (envelopeId: number) => (host.db.prepare('SELECT token FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder').pluck().all(envelopeId) as string[]);
+/**
+ * Each signer's current link token, from the e-mail that sent it (the outbox): the database keeps only
+ * its sha256 (migration 023).
+ */
+const tokens = (envelopeId: number) => (host.db.prepare(`SELECT o.link FROM esign_outbox o JOIN envelope_signers s USING (envelopeSignerId)
+  WHERE o.envelopeId = ? AND o.outboxId = (SELECT max(outboxId) FROM esign_outbox x WHERE x.envelopeSignerId = o.envelopeSignerId AND x.link IS NOT NULL)
+  ORDER BY s.signingOrder`).pluck().all(envelopeId) as string[]).map((link) => link.slice('/esign/sign/'.length));
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The signer row of a link token. */
+const signerOf = (token: string) => one('SELECT * FROM envelope_signers WHERE token = ?', hashOf(token));
 const page = async (token: string, init?: RequestInit) => fetch(`${host.url}/esign/sign/${token}`, { redirect: 'manual', ...init });
 const sign = (token: string, form: Record<string, string>) => page(token, {
   method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString(),
@@ -128,7 +138,11 @@ describe('CreateEnvelope and SendEnvelope', () => {
     assert.equal(subState(draft.sub.subcontractId), 'Pending Signature');
     const mails = host.db.prepare('SELECT * FROM esign_outbox WHERE envelopeId = ? ORDER BY outboxId').all(draft.envelopeId) as Row[];
     assert.deepEqual(mails.map((m) => [m.toEmail, m.kind]), [['ada@vendor.example', 'Signing request'], ['ben@summit.example', 'Signing request']]);
-    assert.equal(mails[0]!.link, `/esign/sign/${tokens(draft.envelopeId)[0]}`);
+    assert.match(mails[0]!.link, /^\/esign\/sign\/[A-Za-z0-9_-]{43}$/);
+    // The database keeps the link's hash only, never the token.
+    const [first] = tokens(draft.envelopeId) as [string];
+    assert.equal(signerOf(first).email, 'ada@vendor.example');
+    assert.equal(host.db.prepare('SELECT count(*) FROM envelope_signers WHERE token = ?').pluck().get(first), 0);
     // The PDF downloads through the blob call with the server's filename.
     const download = await api.post('pm', '/api/pfm/files/download', { FileId: sent.body.data.documentFileId });
     assert.equal(download.status, 200);
@@ -149,22 +163,27 @@ describe('signing', () => {
     const text = await view.text();
     assert.ok(!/<script/i.test(text) && !/style=/i.test(text), 'no inline script or style');
     assert.equal(envState(env.envelopeId), 'Viewed');
-    assert.equal(one('SELECT state FROM envelope_signers WHERE token = ?', a).state, 'Viewed');
+    assert.equal(signerOf(a).state, 'Viewed');
 
     const refused = await sign(a, { action: 'sign', signedName: 'Ada Vendor' });
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), /Tick the box to agree/);
-    assert.equal((await sign(a, { action: 'sign', signedName: '<b>Ada</b> Vendor', consent: 'yes' })).status, 303);
-    const signedA = one('SELECT * FROM envelope_signers WHERE token = ?', a);
+    // The outcome is answered to the form itself: the link is used from then on.
+    const signedPage = await sign(a, { action: 'sign', signedName: '<b>Ada</b> Vendor', consent: 'yes' });
+    assert.equal(signedPage.status, 200);
+    const after = await signedPage.text();
+    assert.match(after, /data-signing-state="signed"/);
+    assert.ok(after.includes('&lt;b&gt;Ada&lt;/b&gt; Vendor') && !after.includes('<b>Ada'), 'user text escaped');
+    const signedA = signerOf(a);
     assert.equal(signedA.state, 'Signed');
     assert.equal(signedA.signedName, '<b>Ada</b> Vendor');
     assert.match(signedA.ipAddress, /^(127\.0\.0\.1|::1)$/);
     assert.ok(signedA.signedAt);
-    const after = await (await page(a)).text();
-    assert.ok(after.includes('&lt;b&gt;Ada&lt;/b&gt; Vendor') && !after.includes('<b>Ada'), 'user text escaped');
     assert.equal(subState(env.sub.subcontractId), 'Pending Signature');
 
-    assert.equal((await sign(b, { action: 'sign', signedName: 'Ben Builder', consent: 'yes' })).status, 303);
+    const lastSigned = await sign(b, { action: 'sign', signedName: 'Ben Builder', consent: 'yes' });
+    assert.equal(lastSigned.status, 200);
+    assert.match(await lastSigned.text(), /Every signer has signed/);
     assert.equal(envState(env.envelopeId), 'Signed');
     assert.equal(subState(env.sub.subcontractId), 'Executed');
     const stored = one('SELECT * FROM envelopes WHERE envelopeId = ?', env.envelopeId);
@@ -181,28 +200,29 @@ describe('signing', () => {
     assert.ok(files.some((f) => f.fileId === stored.signedFileId && f.name.endsWith('(signed).pdf')));
     const closed = (await api.get('pm', '/api/pfm/getenvelopes', { recordKey: 'Envelope', recordId: env.envelopeId, open: 'false' })).body.data as Row[];
     assert.deepEqual(closed[0]!.signers.map((s: Row) => s.state), ['Signed', 'Signed']);
-    // A signed signer's link shows the outcome and signs nothing again.
-    assert.equal((await sign(a, { action: 'sign', signedName: 'Again', consent: 'yes' })).status, 200);
+    // A signed signer's link no longer works: it signs nothing again and shows nothing of the envelope.
+    assert.equal((await sign(a, { action: 'sign', signedName: 'Again', consent: 'yes' })).status, 410);
+    assert.equal((await page(a)).status, 410);
   });
 
   it('decline needs a reason; a declined envelope is Declined and the other link stops working', async () => {
     const env = await envelope();
     const [a, b] = tokens(env.envelopeId) as [string, string];
     assert.equal((await sign(a, { action: 'decline', signedName: 'Ada Vendor', reason: ' ' })).status, 400);
-    assert.equal((await sign(a, { action: 'decline', signedName: 'Ada Vendor', reason: 'Scope is wrong' })).status, 303);
+    assert.equal((await sign(a, { action: 'decline', signedName: 'Ada Vendor', reason: 'Scope is wrong' })).status, 200);
     assert.equal(envState(env.envelopeId), 'Declined');
-    const signer = one('SELECT * FROM envelope_signers WHERE token = ?', a);
+    const signer = signerOf(a);
     assert.deepEqual([signer.state, signer.declineReason, signer.signedName], ['Declined', 'Scope is wrong', 'Ada Vendor']);
     assert.equal((await page(b)).status, 410);
     assert.equal((await sign(b, { action: 'sign', signedName: 'Ben', consent: 'yes' })).status, 410);
-    assert.equal(one('SELECT state FROM envelope_signers WHERE token = ?', b).state, 'Sent');
+    assert.equal(signerOf(b).state, 'Sent');
     assert.equal(subState(env.sub.subcontractId), 'Pending Signature');
   });
 
-  it('unknown tokens 404; the outbox page lists the links', async () => {
+  it('unknown tokens 404; the outbox page lists the links (to a keyAdmin Admin: tests/api/files-and-signing.test.ts)', async () => {
     assert.equal((await page('x'.repeat(43))).status, 404);
     assert.equal((await page('short-token')).status, 404);
-    const outbox = await (await fetch(`${host.url}/esign/outbox`)).text();
+    const outbox = await (await fetch(`${host.url}/esign/outbox`, { headers: { authorization: `Bearer ${await host.tokenFor('admin')}` } })).text();
     assert.match(outbox, /href="\/esign\/sign\/[A-Za-z0-9_-]{43}"/);
   });
 });
@@ -256,7 +276,7 @@ describe('reminders, void and expiry', () => {
     assert.equal(shown.status, 410);
     assert.match(await shown.text(), /This envelope was voided.*Wrong vendor/s);
     assert.equal((await sign(a, { action: 'sign', signedName: 'Ada', consent: 'yes' })).status, 410);
-    assert.equal(one('SELECT state FROM envelope_signers WHERE token = ?', a).state, 'Sent');
+    assert.equal(signerOf(a).state, 'Sent');
     assert.equal((await fetch(`${host.url}/esign/sign/${a}/document.pdf`)).status, 410);
     // Voiding again: not an advancement of Voided (400 autoAlert).
     const again = await api.post('pm', '/api/pfm/VoidEnvelope', { EnvelopeId: env.envelopeId, OldRecordStateId: voided.body.data.applicationRecordStateId, Reason: 'x' });
@@ -303,8 +323,8 @@ describe('history written on the signing page', () => {
     const env = await envelope();
     const [a, b] = tokens(env.envelopeId) as [string, string];
     await page(a);
-    assert.equal((await sign(a, { action: 'sign', signedName: 'Ada Vendor', consent: 'yes' })).status, 303);
-    assert.equal((await sign(b, { action: 'sign', signedName: 'Ben Builder', consent: 'yes' })).status, 303);
+    assert.equal((await sign(a, { action: 'sign', signedName: 'Ada Vendor', consent: 'yes' })).status, 200);
+    assert.equal((await sign(b, { action: 'sign', signedName: 'Ben Builder', consent: 'yes' })).status, 200);
     assert.equal(subState(env.sub.subcontractId), 'Executed');
     const viewed = host.db.prepare("SELECT * FROM record_history WHERE recordKey = 'Envelope' AND recordId = ? AND childKey = 'EnvelopeSigner' AND field = 'state' AND newValue = 'Viewed'").get(env.envelopeId) as Row;
     assert.equal(viewed.changedByName, 'Ada Vendor (signer, ada@vendor.example)');

@@ -82,7 +82,13 @@ describe('IT billing: run, re-run, post', () => {
   it('answers bad input with a 400 naming it, and a month without timecard hours with a clear autoAlert', async () => {
     const bad = await api.post('admin', BILLING_API.runMonth, { month: '2026-13', method: 'hours' });
     assert.equal(bad.status, 400);
-    assert.equal(bad.body.message, BILLING_TEXT.badMonth('2026-13'));
+    // A month that is not YYYY-MM is the declared parse's refusal (declare.ts p.month), naming the parameter.
+    assert.equal(bad.body.message, "Parameter 'month' must be a month (YYYY-MM) (got '2026-13').");
+    assert.equal(bad.body.parameter, 'month');
+    // A well-formed month before billing began (2000) is the handler's own refusal.
+    const early = await api.post('admin', BILLING_API.runMonth, { month: '1999-12', method: 'hours' });
+    assert.equal(early.status, 400);
+    assert.equal(early.body.message, BILLING_TEXT.badMonth('1999-12'));
     const method = await api.post('admin', BILLING_API.runMonth, { month: '2026-10', method: 'byMood' });
     assert.equal(method.status, 400);
     assert.equal(method.body.message, BILLING_TEXT.badMethod('byMood'));

@@ -2,17 +2,20 @@
  * Issue 16, hostile input: EVERY route of API_ROUTES refuses malformed input with a 4xx and a JSON
  * message, never a 500 and never a 2xx that wrote: malformed ids, dates and numbers, values that are
  * objects or arrays, a 2 MB body and an unknown field. One table built from the route samples
- * (tests/api/route-samples): a discovery pass calls each route once as admin and learns the names its
- * handler reads (http.ts paramReadObserver), filling a required parameter the answer names until the
- * call gets past the parameter checks; then each learned parameter gets the mutations of its kind.
- * One host for the file; the mutations go in parallel batches.
+ * (tests/api/route-samples) and the route declarations (declare.ts): each declared parameter gets the
+ * mutations of its declared type, on a base request as admin that fills the required ones (the BI, AI
+ * and search services' routes too). One host for the file; the mutations go in parallel batches.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import type { RouteSpec } from '../../demo/host/api/routes';
-import { fieldBaseName, KNOWN_PARAMETERS, paramReadObserver } from '../../demo/host/api/http';
-import { SERVICE_ROUTES } from '../../demo/host/api/services/index';
+import { ALL_HANDLERS } from '../../demo/host/api/route-table';
+import type { ParamSpec, RouteDeclaration } from '../../demo/host/api/declare';
+import { SERVICE_PREFIXES, type ServiceName } from '../../demo/host/api/services/index';
+import { biRoutes } from '../../demo/host/api/services/bi';
+import { aiRoutes } from '../../demo/host/api/services/ai';
+import { searchRoutes } from '../../demo/host/api/services/search';
 import { ROUTE_SAMPLES } from './route-samples/index';
 import type { SampleParams } from './route-samples/types';
 import { startTestHost, type TestHost, type TokenResource } from './support/host';
@@ -24,8 +27,10 @@ before(async () => {
   for (const resource of ['api', 'bi', 'ai', 'search'] as const) tokens.set(resource, await host.tokenFor('admin', resource));
 });
 
-/** The BI, AI and search services' GET routes (their own tokens), beside the API's. */
-const SERVICE_SPECS: RouteSpec[] = SERVICE_ROUTES.map((line) => ({ method: 'GET', path: line.slice(4), access: 'token', note: 'service' }));
+/** The BI, AI and search services' GET routes (their own tokens), declared as the API's are, beside the API's. */
+const SERVICE_DECLARATIONS = (Object.entries({ bi: biRoutes, ai: aiRoutes, search: searchRoutes }) as Array<[ServiceName, typeof biRoutes]>)
+  .flatMap(([name, routes]) => routes.map((r) => ({ method: 'GET' as const, path: `${SERVICE_PREFIXES[name]}${r.path}`, params: r.params })));
+const SERVICE_SPECS: RouteSpec[] = SERVICE_DECLARATIONS.map((d) => ({ method: 'GET', path: d.path, access: 'token', note: 'service' }));
 const resourceOf = (route: RouteSpec): TokenResource => (/^\/(bi|ai|search)\//.exec(route.path)?.[1] as TokenResource | undefined) ?? 'api';
 /** Sample-less service calls: a project scope to start from. */
 const SERVICE_BASE: Record<string, Record<string, string | number>> = {
@@ -101,26 +106,49 @@ function fillFor(name: string, message: string): string {
 
 interface Learned { route: RouteSpec; base: Record<string, string | number>; names: Set<string> }
 
-async function discover(route: RouteSpec): Promise<Learned> {
+type Declared = Pick<RouteDeclaration, 'method' | 'path' | 'params'>;
+const declarations = new Map<string, Declared>([...Object.values(ALL_HANDLERS), ...SERVICE_DECLARATIONS].map((d) => [key(d.method, d.path), d]));
+
+/** The mutation kind of a declared parameter. */
+function declaredKind(spec: ParamSpec): Kind | 'other' {
+  switch (spec.kind) {
+    case 'id': case 'integer': return 'id';
+    case 'date': return 'date';
+    case 'number': case 'money': return 'number';
+    case 'string': return 'text';
+    default: return 'other';
+  }
+}
+
+/** A value that passes a declared parameter's type. */
+function validFor(name: string, spec: ParamSpec): string {
+  if (spec.values?.length) return spec.values[0]!;
+  switch (spec.kind) {
+    case 'month': return '2026-10';
+    case 'boolean': return 'false';
+    case 'timestamp': return '2026-11-01T00:00:00Z';
+    default: return fillFor(name, '');
+  }
+}
+
+/** A declared route: its scalar parameters are known; the required ones the sample leaves out are filled. */
+function declaredBase(spec: RouteSpec, route: Declared): Learned {
   const sample = samples.get(key(route.method, route.path));
   const base: Record<string, string | number> = { ...(sample?.params?.(host.db) as SampleParams | undefined), ...SERVICE_BASE[route.path] };
-  const names = new Set<string>(Object.keys(base));
-  for (let round = 0; round < 8; round++) {
-    const read = new Set<string>();
-    paramReadObserver.current = (name) => read.add(name);
-    let answer: Answer;
-    try {
-      answer = await call(route, base);
-    } finally {
-      paramReadObserver.current = undefined;
-    }
-    for (const name of read) if (!/[[\]]/.test(name)) names.add(name);
-    const parameter = typeof answer.body?.parameter === 'string' ? answer.body.parameter : undefined;
-    const message = String(answer.body?.message ?? '');
-    if (answer.status !== 400 || !parameter || parameter in base) break;
-    base[parameter] = fillFor(parameter, message);
+  const names = new Set<string>();
+  for (const [name, spec] of Object.entries(route.params)) {
+    if (spec.kind === 'list' || spec.kind === 'file') continue;
+    names.add(name);
+    const sent = Object.keys(base).some((k) => k.toLowerCase() === name.toLowerCase());
+    if (spec.required && !sent) base[name] = validFor(name, spec);
   }
-  return { route, base, names };
+  return { route: spec, base, names };
+}
+
+function discover(route: RouteSpec): Learned {
+  const declaration = declarations.get(key(route.method, route.path));
+  if (!declaration) throw new Error(`${route.method} ${route.path} is not declared`);
+  return declaredBase(route, declaration);
 }
 
 interface Case { route: RouteSpec; what: string; params: Record<string, unknown>; raw?: { type: string; body: string }; expect: 'refused' | 'no5xx' | 413 | 'unknown' }
@@ -132,8 +160,12 @@ const withParam = (base: Record<string, string | number>, name: string, value: u
 
 function casesOf({ route, base, names }: Learned): Case[] {
   const cases: Case[] = [];
+  const declaration = declarations.get(key(route.method, route.path));
   for (const name of names) {
-    const kind = kindOf(name);
+    const spec = declaration?.params[name];
+    const declared = spec ? declaredKind(spec) : kindOf(name);
+    const kind: Kind = declared === 'other' ? 'text' : declared;
+    if (spec && declared === 'other') cases.push({ route, what: `${name}=' x '`, params: withParam(base, name, ' x '), expect: 'refused' });
     for (const bad of MALFORMED[kind]) cases.push({ route, what: `${name}=${bad}`, params: withParam(base, name, bad), expect: 'refused' });
     if (kind === 'id') cases.push({ route, what: `${name}=''`, params: withParam(base, name, ''), expect: 'no5xx' });
     cases.push({ route, what: `${name}={"a":1}`, params: withParam(base, name, { a: 1 }), expect: 'refused' });
@@ -163,14 +195,11 @@ function verdict(test: Case, answer: Answer): string | undefined {
 describe('every route refuses malformed input with a 4xx and a JSON message (issue 16)', () => {
   let learned: Learned[] = [];
 
-  it('discovery: every route is reached and its parameters learned; each is in KNOWN_PARAMETERS', async () => {
+  it('every route and service route is declared: its parameters are known', () => {
     learned = [];
-    for (const route of [...API_ROUTES, ...SERVICE_SPECS]) learned.push(await discover(route));
-    const known = new Set(KNOWN_PARAMETERS.map((n) => n.toLowerCase()));
-    const unlisted = [...new Set(learned.flatMap((l) => [...l.names]).map(fieldBaseName))].filter((n) => !known.has(n)).sort();
-    assert.deepEqual(unlisted, [], 'parameters the handlers read that http.ts KNOWN_PARAMETERS lacks');
+    for (const route of [...API_ROUTES, ...SERVICE_SPECS]) learned.push(discover(route));
     const withNames = learned.filter((l) => l.names.size > 0).length;
-    assert.ok(withNames > 150, `routes with parameters learned: ${withNames}`);
+    assert.ok(withNames > 150, `routes with parameters: ${withNames}`);
   });
 
   it('the mutation table: malformed ids, dates, numbers, object and array values, 2 MB bodies, an unknown field', async () => {

@@ -34,9 +34,16 @@ function changeOrderIn(name: string): Row {
 describe('SaveCommitment: owner agreement headers', () => {
   it('an executed owner agreement: description, contract type and executed date are saved; the contract amount is not a field', async () => {
     const oa = agreement();
+    // The contract amount is not a parameter of the save: sending it is refused (an unknown name), nothing written.
+    const before = checksum(host, TABLES);
+    const amount = await api.post('pm', '/api/pfm/SaveCommitment', {
+      RecordKey: 'OwnerAgreement', RecordId: oa.ownerAgreementId, description: 'Prime contract (amended)', contractAmount: '1',
+    });
+    assert.deepEqual([amount.status, amount.body.parameter], [400, 'contractAmount']);
+    assert.equal(checksum(host, TABLES), before);
     const answer = await api.post('pm', '/api/pfm/SaveCommitment', {
       RecordKey: 'OwnerAgreement', RecordId: oa.ownerAgreementId, OldRecordStateId: oa.applicationRecordStateId,
-      description: 'Prime contract (amended)', contractType: 'GMP', executedDate: '2025-04-30', contractAmount: '1',
+      description: 'Prime contract (amended)', contractType: 'GMP', executedDate: '2025-04-30',
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const { record, feedback } = answer.body.data;
@@ -89,9 +96,16 @@ describe('SaveCommitment: owner agreement headers', () => {
 describe('SaveCommitment: owner agreement change order headers', () => {
   it('a draft change order: description and date saved; the amount stays derived', async () => {
     const co = changeOrderIn('Draft');
+    // The amount is not a parameter of the save: sending it is refused (an unknown name), nothing written.
+    const before = checksum(host, TABLES);
+    const amount = await api.post('pm', '/api/pfm/SaveCommitment', {
+      RecordKey: 'OwnerAgreementChangeOrder', RecordId: co.ownerAgreementChangeOrderId, description: 'Added casework', amount: '999',
+    });
+    assert.deepEqual([amount.status, amount.body.parameter], [400, 'amount']);
+    assert.equal(checksum(host, TABLES), before);
     const answer = await api.post('pm', '/api/pfm/SaveCommitment', {
       RecordKey: 'OwnerAgreementChangeOrder', RecordId: co.ownerAgreementChangeOrderId, OldRecordStateId: co.applicationRecordStateId,
-      description: 'Added casework', changeOrderDate: '2026-11-05', amount: '999',
+      description: 'Added casework', changeOrderDate: '2026-11-05',
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.data.record.description, 'Added casework');

@@ -10,7 +10,7 @@ import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { withProjectCaller } from '../../demo/host/api/project-access';
 import { loadCaller } from '../../demo/host/api/context';
-import { loadParams, scopeWhere } from '../../demo/host/api/scope';
+import { loadParams, scopeWhere, type LoadInput } from '../../demo/host/api/scope';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
 
@@ -73,7 +73,7 @@ describe('project security: who reaches which project', () => {
     assert.equal((await api.get('admin', '/api/pfm/getcostcodes', { recordKey: 'Project', recordId: HIDDEN_PROJECT })).status, 200);
   });
 
-  it('single-object GETs of a hidden record answer 404 with the words of an unknown one; the token project lookup stays open', async () => {
+  it('single-object GETs of a hidden record answer 404 with the words of an unknown one; the token project lookup too', async () => {
     const budgetId = budgetOf(HIDDEN_PROJECT);
     const hidden = await api.get('pm', '/api/pfm/getBudget', { budgetId });
     assert.equal(hidden.status, 404);
@@ -85,9 +85,11 @@ describe('project security: who reaches which project', () => {
     assert.equal((await api.get('pm', '/costmanagement/costmanagement/GetSubcontract', { subcontractId: sub.subcontractId })).status, 404);
     assert.equal((await api.get('pm', '/api/pfm/projects/GetProjectByProjectId', { projectId: HIDDEN_PROJECT })).status, 404);
     assert.equal((await api.get('admin', '/api/pfm/GetSubcontractById', { subcontractId: sub.subcontractId })).status, 200);
-    const open = await api.get('pm', '/api/projects/GetProjectByProjectId', { projectId: HIDDEN_PROJECT });
-    assert.equal(open.status, 200);
-    assert.equal(open.body.data.projectId, HIDDEN_PROJECT);
+    // The token lookup answers the whole project row (contract amount, team, budget): scoped like the others
+    // (tests/api/authority-reads.test.ts); the Request access screen finds projects through its own call.
+    const token = await api.get('pm', '/api/projects/GetProjectByProjectId', { projectId: HIDDEN_PROJECT });
+    assert.equal(token.status, 404);
+    assert.equal(token.body.message, `No project with projectId ${HIDDEN_PROJECT}.`);
   });
 
   it('lists, pins, file counts and search leave hidden projects out', async () => {
@@ -128,10 +130,10 @@ describe('project security: who reaches which project', () => {
     assert.deepEqual((await search('pm')).filter((r) => r.projectId !== null && HIDDEN.includes(r.projectId)), []);
   });
 
-  it('risk calls: a risk user keeps every project, a caller there by PFM access only is scoped', async () => {
+  it('risk calls: a risk role keeps every project, a caller there by PFM access or a Default role only is scoped', async () => {
     assert.equal((await api.get('risk', '/api/risk/getBuyoutSras', { projectId: HIDDEN_PROJECT })).status, 200);
-    // The demo pm is a keyRISK / keySLIM Default user too: he keeps every project on these calls…
-    assert.equal((await api.get('pm', '/api/risk/getBuyoutSras', { projectId: HIDDEN_PROJECT })).status, 200);
+    // The demo pm is a keyRISK / keySLIM Default user too: Default is no risk role, so he is scoped…
+    assert.equal((await api.get('pm', '/api/risk/getBuyoutSras', { projectId: HIDDEN_PROJECT })).status, 403);
     // … until those roles go (roles are read on every request): then PFM access alone is scoped.
     const pmId = employeeOf('pm');
     const riskRoles = host.db.prepare("SELECT * FROM employee_roles WHERE employeeId = ? AND applicationKey IN ('keyRISK', 'keySLIM')").all(pmId) as Array<Record<string, unknown>>;
@@ -196,13 +198,13 @@ describe('project security: memberships count on the next request', () => {
 
 describe('project security: the loads stay on their indexes', () => {
   it('a Budget load of a reachable project adds no filter (cct_budget); an unscoped pm load filters by an IN list on cct_project', () => {
-    const plan = (login: string, query: Record<string, string>) => withProjectCaller(host.db, loadCaller(host.db, login)!, () => {
+    const plan = (login: string, query: LoadInput) => withProjectCaller(host.db, loadCaller(host.db, login)!, () => {
       const params = loadParams(host.db, query, ['Project', 'Budget', 'LegalEntity', 'CostCode']);
       const { where, args } = scopeWhere(params, { project: 't.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } });
       const sql = `SELECT t.* FROM cost_code_transactions t ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY t.costCodeTransactionId`;
       return { where, plan: (host.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join(' | ') };
     });
-    const budget = plan('pm', { recordKey: 'Budget', recordId: '1' });
+    const budget = plan('pm', { recordKey: 'Budget', recordId: 1 });
     assert.deepEqual(budget.where, ['t.budgetId = ?']);
     assert.match(budget.plan, /USING INDEX cct_budget/);
     const all = plan('pm', {});

@@ -112,11 +112,15 @@ describe('record history', () => {
     assert.equal((await api.get('pm', '/api/pfm/getrecordhistory', { recordKey: 'OwnerAgreement', recordId: 'x' })).status, 400);
     assert.equal((await api.get('pm', '/api/pfm/getrecordhistory', {})).status, 400);
     // Other areas' tracked records are not served to a PFM role: a timecard, a SLIM request, a vendor's prequalification, an SRA.
-    for (const [recordKey, recordId] of [['Timecard', 1], ['TimecardLine', 1], ['SlimRequest', 1], ['VendorPrequalification', 1], ['Sra', 1], ['sra', 1]] as const) {
+    for (const [recordKey, recordId] of [['Timecard', 1], ['TimecardLine', 1], ['SlimRequest', 1], ['VendorPrequalification', 1], ['Sra', 1]] as const) {
       const refused = await api.get('pm', '/api/pfm/getrecordhistory', { recordKey, recordId });
       assert.equal(refused.status, 403, recordKey);
       assert.match(refused.body.message, /is not served here/);
     }
+    // A record key is exact (declare.ts p.recordKey): 'sra' is no key at all.
+    const lower = await api.get('pm', '/api/pfm/getrecordhistory', { recordKey: 'sra', recordId: 1 });
+    assert.equal(lower.status, 400);
+    assert.equal(lower.body.parameter, 'recordKey');
   });
 
   it('one generated trigger per event per tracked table, refreshed from the current columns', () => {

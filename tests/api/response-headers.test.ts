@@ -47,7 +47,7 @@ describe('security headers on every response type', () => {
       { what: 'identity provider script', path: '/idp-assets/logout.js', type: /javascript/ },
       { what: 'identity provider discovery', path: '/idp/.well-known/openid-configuration', type: /json/ },
       { what: 'identity provider end-session page', path: '/idp/session/end', type: /text\/html/ },
-      { what: 'signing service outbox', path: '/esign/outbox', type: /text\/html/ },
+      { what: 'signing service outbox (keyAdmin Admin)', path: '/esign/outbox', login: 'admin', type: /text\/html/ },
       { what: 'API JSON', path: '/api/applications/getApplicationRoleAccess', login: 'pm', type: /json/ },
       { what: 'API 401', path: '/api/applications/getApplicationRoleAccess', status: 401, type: /json/ },
       { what: 'API 404', path: '/api/nothing', login: 'pm', status: 404, type: /json/ },

@@ -201,9 +201,9 @@ describe('savetimecard', () => {
     const bad: Array<[Form, RegExp]> = [
       [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'PTO', 'lines[0].projectId': c.projectId }, /lines\[0\]\.timeType must be Regular or Overtime/],
       [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'Regular', 'lines[0].projectId': 99999999 }, /lines\[0\]\.projectId: there is no project/],
-      [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'Regular', 'lines[0].projectId': 'x' }, /lines\[0\]\.projectId must be a positive integer/],
-      [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'Regular', 'lines[0].monHours': 'eight' }, /lines\[0\]\.monHours must be a number/],
-      [{ ...saveForm(load.timecard, []), 'lines[x].monHours': '1' }, /not a lines\[i\]\.field entry/],
+      [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'Regular', 'lines[0].projectId': 'x' }, /'lines\[0\]\.projectId' must be a positive integer/],
+      [{ ...saveForm(load.timecard, []), 'lines[0].timeType': 'Regular', 'lines[0].monHours': 'eight' }, /'lines\[0\]\.monHours' must be a number/],
+      [{ ...saveForm(load.timecard, []), 'lines[x].monHours': '1' }, /Unknown parameter 'lines\[x\]\.monHours'/],
       [{ timecardId: load.timecard.timecardId }, /'version' is required/],
       [{ weekStart: '2026-12-20' }, /'version' is required \(0 for a new card\)/],
       [{ timecardId: load.timecard.timecardId, version: '1.5' }, /whole number/],

@@ -15,6 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { migrate } from '../../demo/host/db';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
+import { registerHistoryFunctions } from '../../demo/host/db/history';
 import { createHost, type Host } from '../../demo/host/server';
 import { DEFAULT_TEST_TLS_DIR, signInOverHttp } from './support/host';
 
@@ -113,6 +114,8 @@ describe('a failed migration', () => {
     const file = path.join(dir, 'failing.sqlite');
     copyFileSync(pristine, file);
     const db = new Database(file);
+    // As openDatabase does: the history triggers a migration's UPDATE fires call these.
+    registerHistoryFunctions(db);
     try {
       const before = snapshot(db);
       assert.throws(() => migrate(db, [...MIGRATIONS, fine, failing]), (error: Error) => {

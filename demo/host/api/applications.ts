@@ -2,28 +2,33 @@
  * The record machinery's reference calls (added): the states of an application record and the
  * advancements offered from a state.
  */
-import type { Handlers } from './context';
-import { badRequest, idParam, notFound, stringParam } from './http';
+import { declared, p, route } from './declare';
+import { notFound } from './http';
 import { advancementsFrom } from './lookups';
-import { routeKey } from './routes';
 import { rowsToApi } from './rows';
-
-const GET = (path: string) => routeKey('GET', path);
 
 // --- handlers -------------------------------------------------------------------------------------
 
-export const applicationHandlers: Handlers = {
-  [GET('/api/applications/GetApplicationRecordStates')]: ({ db, query }) => {
-    const key = stringParam(query, 'applicationRecordKey', 100);
-    if (!key) throw badRequest("Parameter 'applicationRecordKey' is required.", { parameter: 'applicationRecordKey' });
-    const rows = db.prepare(`SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder, isInitial, displayText
-      FROM application_record_states WHERE applicationRecordKey = ? COLLATE NOCASE ORDER BY displayOrder`).all(key) as Array<Record<string, unknown>>;
-    if (!rows.length) throw notFound(`No record states for applicationRecordKey '${key.slice(0, 40)}'.`);
-    return rowsToApi(rows);
-  },
-  [GET('/api/applications/GetRecordStateAdvancements')]: ({ db, query }) => {
-    const id = idParam(query, 'applicationRecordStateId', true);
-    if (!db.prepare('SELECT 1 FROM application_record_states WHERE applicationRecordStateId = ?').get(id)) throw notFound(`Record state ${id} not found.`);
-    return advancementsFrom(db, id);
-  },
-};
+export const applicationHandlers = declared([
+  route({
+    method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey',
+    // Matched without case against the stored keys (record types are data: the admin's app records).
+    params: { applicationRecordKey: p.string(100, { required: true }) },
+    handler: ({ db, params }) => {
+      const key = params.applicationRecordKey;
+      const rows = db.prepare(`SELECT applicationRecordStateId, name, applicationRecordKey, closed, displayOrder, isInitial, displayText
+        FROM application_record_states WHERE applicationRecordKey = ? COLLATE NOCASE ORDER BY displayOrder`).all(key) as Array<Record<string, unknown>>;
+      if (!rows.length) throw notFound(`No record states for applicationRecordKey '${key.slice(0, 40)}'.`);
+      return rowsToApi(rows);
+    },
+  }),
+  route({
+    method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId',
+    params: { applicationRecordStateId: p.id({ required: true }) },
+    handler: ({ db, params }) => {
+      const id = params.applicationRecordStateId;
+      if (!db.prepare('SELECT 1 FROM application_record_states WHERE applicationRecordStateId = ?').get(id)) throw notFound(`Record state ${id} not found.`);
+      return advancementsFrom(db, id);
+    },
+  }),
+]);

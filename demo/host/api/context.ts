@@ -1,8 +1,7 @@
-/** What a handler gets: the request's parameters, the database and the signed-in employee with roles. */
+/** The signed-in caller of a request: the employee with their roles, as they are now. */
 import type Database from 'better-sqlite3';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type RoleEntry } from '../../../src/core/access';
-import { HttpError, type Params } from './http';
+import { HttpError } from './http';
 import { USERS_TEXT } from '../../../src/core/admin/users';
 import { prepared } from '../db/statements';
 import type { RouteDeclaration } from './declare';
@@ -23,23 +22,8 @@ export interface Caller extends Employee {
   roles: RoleEntry[];
 }
 
-export interface Ctx {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  db: Database.Database;
-  user: Caller;
-  /** The query string. */
-  query: Params;
-  /** The form (multipart keyValues or urlencoded) or JSON body; {} for GET. */
-  body: Params;
-}
-
-/**
- * A handler answers with a value (sent as `{ data: value }`), or sends the reply itself and
- * returns it (files, images). Throw HttpError to refuse.
- */
-export type Handler = (ctx: Ctx) => unknown;
-export type Handlers = Record<string, Handler | RouteDeclaration>;
+/** An area's declared routes by their `METHOD /path` key (declare.ts `declared`). */
+export type Handlers = Record<string, RouteDeclaration>;
 
 /** The employee of `login` with their roles, or undefined. */
 export function loadCaller(db: Database.Database, login: string): Caller | undefined {

@@ -251,7 +251,8 @@ const INDEXED = /^([A-Za-z][A-Za-z0-9]*)\[(\d{1,4})\](?:\.([A-Za-z][A-Za-z0-9]*)
 interface Raw { key: string; value: unknown }
 
 function single(name: string, value: unknown): string | UploadedFile {
-  if (Array.isArray(value)) throw badRequest(`Parameter '${show(name)}' is sent more than once.`, { parameter: show(name) });
+  // A repeated name (query, form) arrives as an array, as does a JSON list: either way not one value.
+  if (Array.isArray(value)) throw badRequest(`Parameter '${show(name)}' must be a single value.`, { parameter: show(name) });
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value && typeof value === 'object' && 'data' in value && 'filename' in value) return value as UploadedFile;
@@ -276,6 +277,7 @@ export function parseParams(declaration: Pick<RouteDeclaration, 'method' | 'para
   const fromQuery = declaration.method === 'GET';
   const scalars = new Map<string, Raw>();
   const lists = new Map<string, Map<number, Map<string, Raw>>>();
+  const emptied = new Set<string>();
 
   const take = (key: string, value: unknown, inQuery: boolean) => {
     const match = INDEXED.exec(key);
@@ -289,7 +291,14 @@ export function parseParams(declaration: Pick<RouteDeclaration, 'method' | 'para
     if (!entry) throw badRequest(`Unknown parameter '${show(key)}'.`, { parameter: show(key) });
     const [name, s] = entry;
     if (s.kind === 'list') {
+      if (!match && value === '' && !lists.has(name)) {
+        // A bare empty `name=` is the empty list (a form clearing every entry); `emptied` refuses entries beside it.
+        lists.set(name, new Map());
+        emptied.add(name);
+        return;
+      }
       if (!match) throw badRequest(`Parameter '${show(key)}' must be sent as ${name}[i]${s.item && 'kind' in s.item ? '' : '.field'}.`, { parameter: show(key) });
+      if (emptied.has(name)) throw badRequest(`Parameter '${name}' is sent more than once.`, { parameter: name });
       const index = Number(match[2]);
       const field = (match[3] ?? '').toLowerCase();
       const isRecord = !(s.item && 'kind' in s.item);

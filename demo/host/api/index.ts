@@ -1,26 +1,25 @@
 /**
- * The API of §7 on the demo host. Every route is declared with its access in ONE table
- * (`routes.ts`); the handlers live in one file per area. This plugin adds form parsing
- * (multipart keyValues and urlencoded), the role check of the table, `{ data }` answers and JSON
- * errors. The host has already verified the bearer token and set `request.user` (or answered 401).
+ * The API of §7 on the demo host. Every route is declared once, beside its handler in its area's
+ * folder (declare.ts; route-table.ts gathers them). This plugin adds form parsing (multipart
+ * keyValues and urlencoded), then per route: the caller and its access rule, the one parse of the
+ * parameters, the team guard on the parsed values, `{ data }` answers and JSON errors. The host has
+ * already verified the bearer token and set `request.user` (or answered 401).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import multipart from '@fastify/multipart';
 import '../types';
 import { authenticatedCaller } from './context';
-import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from './http';
-import { routeKey } from './routes';
-import { ALL_HANDLERS, API_ROUTES } from './route-table';
-import { accessAllows, guardParams, isDeclaration, parseParams, type RouteDeclaration } from './declare';
+import { HttpError, sendError, sqliteConstraint, type Params } from './http';
+import { ALL_HANDLERS } from './route-table';
+import { MAX_FILE_BYTES, MAX_FILES } from './pfm/files';
+import { accessAllows, guardParams, parseParams, type RouteDeclaration } from './declare';
 import { withHistoryActor } from '../db/history';
-import { guardRoute, withProjectCaller } from './project-access';
+import { withProjectCaller } from './project-access';
 import { startAccessRequestSweep } from './toolbox/access-requests';
 
 export { API_ROUTES } from './route-table';
 
-/** Uploaded files above this are refused with 413. */
-const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
 
 export { accessAllows };
 
@@ -72,7 +71,8 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
         const data = await part.toBuffer();
         (part as unknown as { value: unknown }).value = { filename: part.filename, mimetype: part.mimetype, data };
       },
-      limits: { fileSize: FILE_SIZE_LIMIT, fieldSize: 1024 * 1024, fields: 5000, files: 5 },
+      // Uploads: 25 MB a file, 10 files a request (pfm/files.ts also holds the 100 MB in all).
+      limits: { fileSize: MAX_FILE_BYTES, fieldSize: 1024 * 1024, fields: 5000, files: MAX_FILES },
     });
   }
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -102,43 +102,5 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   // Issue 15: Pending access requests past 14 days become Expired (now, then hourly).
   startAccessRequestSweep(db, (stop) => app.addHook('onClose', async () => stop()));
 
-  for (const route of API_ROUTES) {
-    const entry = handlers[routeKey(route.method, route.path)]!;
-    if (isDeclaration(entry)) {
-      registerDeclared(app, db, entry);
-      continue;
-    }
-    const handler = entry;
-    app.route({
-      method: route.method,
-      url: route.path,
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        try {
-          if (!request.user) throw new HttpError(401, 'Unauthorized');
-          const user = authenticatedCaller(db, request.user.login);
-          if (!accessAllows(user, route.access)) {
-            throw new HttpError(403, `You do not have access to ${route.path}.`, { requiredAccess: route.access });
-          }
-          const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Params;
-          // Every write the handler makes is recorded in record_history under the caller (db/history.ts).
-          // Project security (project-access.ts): the caller's reach for the scope machinery, and the
-          // route's guard on the records its parameters name, before the handler reads anything.
-          const query = (request.query ?? {}) as Params;
-          // Issue 16: a field no handler reads is refused (400 naming it) before anything is read or written.
-          refuseUnknownFields(query, body);
-          const result = await withProjectCaller(db, user, () => {
-            guardRoute(db, route.method, route.path, query, body);
-            return withHistoryActor(user.employeeId, () => handler({ request, reply, db, user, query, body }));
-          });
-          if (result === reply) return reply;
-          return reply.type('application/json; charset=utf-8').send({ data: result ?? null });
-        } catch (error) {
-          if (error instanceof HttpError) return sendError(reply, error);
-          const constraint = sqliteConstraint(error);
-          if (constraint) return sendError(reply, constraint);
-          throw error;
-        }
-      },
-    });
-  }
+  for (const declaration of Object.values(handlers)) registerDeclared(app, db, declaration);
 }

@@ -7,21 +7,23 @@
 import type Database from 'better-sqlite3';
 import { LOOKUP_TYPES, type LookupType } from '../../../src/core/lookups/types';
 import type { RoleEntry } from '../../../src/core/access';
-import type { Caller, Handler, Handlers } from './context';
-import { badRequest, idParam, notFound, rawParam } from './http';
+import type { Caller } from './context';
+import { declared, p, route, type RouteAccess, type RouteDeclaration } from './declare';
+import { badRequest, notFound } from './http';
 import * as Q from './queries';
-import { routeKey } from './routes';
 import { rowsToApi, toApi } from './rows';
 import { currentReach, reaches } from './project-access';
 
 /**
- * Project security (project-access.ts): the lookups of PFM project data and the record key named in
- * their 404. A record of a project out of the caller's reach answers 404 with the words of an unknown
- * one (ids cannot be probed); their lists keep only reachable projects. The token lookup `project`
- * (number and name, for the Request access screen) and vendors are not project data.
+ * Project security (project-access.ts): the lookups of project data. A record of a project out of the
+ * caller's reach answers 404 with the words of an unknown one (ids cannot be probed); their lists keep
+ * only reachable projects. The token lookup `project` answers the whole project row (contract amount,
+ * team, budget), so it is scoped as well: any signed-in employee gets the projects of his teams (the
+ * Request access screen finds other projects through its own call, ACCESS_REQUEST_API.getProjects).
+ * Vendors are not project data.
  */
 const PROJECT_SCOPED: ReadonlySet<LookupType> = new Set<LookupType>([
-  'pfm-project', 'pfm-budget', 'pfm-owner-agreement', 'pfm-owner-agreement-change-order', 'subcontract', 'pfm-subcontract',
+  'project', 'pfm-project', 'pfm-budget', 'pfm-owner-agreement', 'pfm-owner-agreement-change-order', 'subcontract', 'pfm-subcontract',
   'pfm-purchase-agreement', 'pfm-subcontract-change-order', 'pfm-purchase-agreement-change-order', 'pfm-purchase-order', 'costCode',
 ]);
 
@@ -173,56 +175,116 @@ function all(db: Database.Database, source: Source): Array<Record<string, unknow
   return db.prepare(`${source.select} ORDER BY ${source.orderBy}`).all() as Array<Record<string, unknown>>;
 }
 
-/** Parse the id of `type`: a positive integer, or for application a key like 'keyPFM'. */
-function lookupId(type: LookupType, query: Record<string, unknown>, required: boolean): number | string | undefined {
-  const config = LOOKUP_TYPES[type];
-  if (config.idKind === 'string') {
-    const raw = rawParam(query, config.idField)?.trim();
-    if (!raw) {
-      if (required) throw badRequest(`Parameter '${config.idField}' is required.`, { parameter: config.idField });
-      return undefined;
-    }
-    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(raw)) throw badRequest(`Parameter '${config.idField}' must be an application key like 'keyPFM'.`, { parameter: config.idField });
-    return raw;
-  }
-  return required ? idParam(query, config.idField, true) : idParam(query, config.idField);
-}
+/** An application key as the application lookup takes it ('keyPFM'). */
+const APPLICATION_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
-function singleHandler(type: Exclude<LookupType, 'fieldSecurity'>, listToo: boolean): Handler {
+/**
+ * Access and note of each lookup route (its row of the access table): the single-object call, and the
+ * whole-list call when the type has one of its own. Reference data is for any signed-in employee
+ * ('token'); PFM data for ACCESS.pfm (the legacy subcontract path also for keyCostManagement).
+ */
+const ROUTES: Record<LookupType, { single: readonly [RouteAccess, string]; list?: readonly [RouteAccess, string] }> = {
+  employee: { single: ['token', 'lookup employee (employeeId)'] },
+  employeeRole: { single: ['token', 'lookup employeeRole (employeeRoleId)'], list: ['token', 'list employeeRole'] },
+  project: { single: ['token', 'lookup project (projectId)'] },
+  'pfm-project': { single: ['pfm', 'lookup pfm-project (projectId)'] },
+  'pfm-budget': { single: ['pfm', 'lookup pfm-budget (budgetId)'] },
+  'pfm-owner-agreement': { single: ['pfm', 'lookup (ownerAgreementId)'] },
+  'pfm-owner-agreement-change-order': { single: ['pfm', 'lookup (ownerAgreementChangeOrderId)'] },
+  vendor: { single: ['pfm', 'lookup vendor (vendorId)'], list: ['pfm', 'added: list vendor (every vendor, inactive ones too)'] },
+  subcontract: {
+    single: [{ anyOf: [{ key: 'keyPFM', roles: ['Admin', 'Project Manager', 'RPM'] }, { key: 'keyCostManagement' }] }, 'lookup subcontract (subcontractId), legacy path'],
+  },
+  'pfm-subcontract': { single: ['pfm', 'lookup (subcontractId)'] },
+  'pfm-purchase-agreement': { single: ['pfm', 'lookup (purchaseAgreementId)'] },
+  'pfm-subcontract-change-order': { single: ['pfm', 'lookup (subcontractChangeOrderId)'] },
+  'pfm-purchase-agreement-change-order': { single: ['pfm', 'lookup (purchaseAgreementChangeOrderId)'] },
+  'pfm-purchase-order': { single: ['pfm', 'lookup (purchaseOrderId)'] },
+  application: { single: ['token', 'lookup application (applicationKey)'] },
+  legalEntity: { single: ['token', 'lookup (legalEntityId)'], list: ['token', 'list legalEntity'] },
+  applicationRecord: { single: ['token', 'lookup (applicationRecordId)'], list: ['token', 'list applicationRecord'] },
+  applicationRecordState: { single: ['token', 'lookup (applicationRecordStateId)'] },
+  changeRecordType: { single: ['token', 'lookup with changeRecordTypeId, list without'] },
+  initiatingDocumentType: { single: ['token', 'lookup with initiatingDocumentTypeId, list without'] },
+  changeReason: { single: ['token', 'lookup (changeReasonId)'], list: ['token', 'list changeReason'] },
+  reimbursableType: { single: ['token', 'lookup (reimbursableTypeId)'], list: ['token', 'list reimbursableType'] },
+  costAdjustmentReason: { single: ['token', 'lookup (costAdjustmentReasonId)'], list: ['token', 'list costAdjustmentReason'] },
+  directCostType: { single: ['token', 'lookup (directCostTypeId)'], list: ['token', 'list directCostType'] },
+  subcontractType: { single: ['token', 'lookup (subcontractTypeId)'], list: ['token', 'list subcontractType'] },
+  fieldSecurity: { single: ['token', 'lookup fieldSecurity (applicationRecordStateId)'], list: ['token', 'list fieldSecurity'] },
+  costCode: { single: ['pfm', 'lookup costCode (costCodeId)'] },
+};
+
+/** The single-object call of `type`: its id field (required, or optional when the call lists without it). */
+function singleRoute(type: Exclude<LookupType, 'fieldSecurity'>, listToo: boolean): RouteDeclaration {
   const source = SOURCES[type];
   const config = LOOKUP_TYPES[type];
-  return ({ db, query }) => {
-    const id = lookupId(type, query, !listToo);
+  const [access, note] = ROUTES[type].single;
+  const answer = (db: Database.Database, id: number | string | undefined): unknown => {
     if (id === undefined) return rowsToApi(all(db, source).filter((row) => rowReachable(type, row)));
-    const row = one(db, source, typeof id === 'string' ? id : id);
+    const row = one(db, source, id);
     if (!row || !rowReachable(type, row)) throw notFound(`No ${type} with ${config.idField} ${id}.`);
     if (type === 'applicationRecordState') return { ...toApi(row), advancements: advancementsFrom(db, id as number) };
     return toApi(row);
   };
+  if (config.idKind === 'string') {
+    // The application lookup: an application key like 'keyPFM' (text, checked here).
+    return route({
+      method: 'GET', path: config.single, access, note,
+      params: { [config.idField]: p.string(64, { required: true }) },
+      handler: ({ db, params }) => {
+        const key = params[config.idField]!;
+        if (!APPLICATION_KEY.test(key)) throw badRequest(`Parameter '${config.idField}' must be an application key like 'keyPFM'.`, { parameter: config.idField });
+        return answer(db, key);
+      },
+    });
+  }
+  if (listToo) {
+    return route({
+      method: 'GET', path: config.single, access, note, params: { [config.idField]: p.id() },
+      handler: ({ db, params }) => answer(db, params[config.idField]),
+    });
+  }
+  return route({
+    method: 'GET', path: config.single, access, note, params: { [config.idField]: p.id({ required: true }) },
+    handler: ({ db, params }) => answer(db, params[config.idField]),
+  });
 }
 
-function build(): Handlers {
-  const handlers: Handlers = {};
+/** Every lookup route, declared from the shared lookup table (src/core/lookups/types.ts). */
+function build(): RouteDeclaration[] {
+  const routes: RouteDeclaration[] = [];
   for (const [name, config] of Object.entries(LOOKUP_TYPES) as Array<[LookupType, (typeof LOOKUP_TYPES)[LookupType]]>) {
     if (name === 'fieldSecurity') continue;
     const listToo = config.list !== undefined && config.list === config.single;
-    handlers[routeKey('GET', config.single)] = singleHandler(name, listToo);
-    if (config.list && !listToo) {
+    routes.push(singleRoute(name, listToo));
+    const list = ROUTES[name].list;
+    if (config.list && !listToo && list) {
       const source = SOURCES[name];
-      handlers[routeKey('GET', config.list)] = ({ db }) => rowsToApi(all(db, source).filter((row) => rowReachable(name, row)));
+      routes.push(route({
+        method: 'GET', path: config.list, access: list[0], note: list[1], params: {},
+        handler: ({ db }) => rowsToApi(all(db, source).filter((row) => rowReachable(name, row))),
+      }));
     }
   }
   const fs = LOOKUP_TYPES.fieldSecurity;
-  handlers[routeKey('GET', fs.single)] = ({ db, user, query }) => {
-    const id = idParam(query, fs.idField, true);
-    const state = db.prepare('SELECT * FROM application_record_states WHERE applicationRecordStateId = ?').get(id) as Record<string, unknown> | undefined;
-    if (!state) throw notFound(`No fieldSecurity with applicationRecordStateId ${id}.`);
-    return fieldSecurityObject(db, user, state);
-  };
-  handlers[routeKey('GET', fs.list!)] = ({ db, user }) =>
-    (db.prepare(`SELECT * FROM application_record_states WHERE applicationRecordStateId IN (SELECT lookupApplicationRecordStateId FROM field_security)
-      ORDER BY applicationRecordKey, displayOrder`).all() as Array<Record<string, unknown>>).map((state) => fieldSecurityObject(db, user, state));
-  return handlers;
+  routes.push(route({
+    method: 'GET', path: fs.single, access: ROUTES.fieldSecurity.single[0], note: ROUTES.fieldSecurity.single[1],
+    params: { [fs.idField]: p.id({ required: true }) },
+    handler: ({ db, user, params }) => {
+      const id = params[fs.idField]!;
+      const state = db.prepare('SELECT * FROM application_record_states WHERE applicationRecordStateId = ?').get(id) as Record<string, unknown> | undefined;
+      if (!state) throw notFound(`No fieldSecurity with applicationRecordStateId ${id}.`);
+      return fieldSecurityObject(db, user, state);
+    },
+  }));
+  routes.push(route({
+    method: 'GET', path: fs.list, access: ROUTES.fieldSecurity.list![0], note: ROUTES.fieldSecurity.list![1], params: {},
+    handler: ({ db, user }) =>
+      (db.prepare(`SELECT * FROM application_record_states WHERE applicationRecordStateId IN (SELECT lookupApplicationRecordStateId FROM field_security)
+        ORDER BY applicationRecordKey, displayOrder`).all() as Array<Record<string, unknown>>).map((state) => fieldSecurityObject(db, user, state)),
+  }));
+  return routes;
 }
 
-export const lookupHandlers: Handlers = build();
+export const lookupHandlers = declared(build());

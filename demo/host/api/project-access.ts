@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import { ACCESS, roleAllows, ruleAllows, type AccessRule } from '../../../src/core/access';
+import { roleAllows } from '../../../src/core/access';
 import { PROJECT_SECURITY_TEXT, PROJECT_WRITE_ROLES, type ProjectAccessRefusal } from '../../../src/core/projects/team';
 import type { Caller } from './context';
 import { HttpError } from './http';
@@ -190,107 +190,4 @@ export function requireRecord(
   if (reaches(reach, projectId, options.write)) return;
   if (options.single) throw new HttpError(404, PROJECT_SECURITY_TEXT.notFound(recordKey, recordId));
   throw projectRefusal(db, projectId, options.write && reaches(reach, projectId) ? 'readOnly' : 'notOnTeam');
-}
-
-// ---------------------------------------------------------------------------------------------------
-// THE table of the project-scoped calls that name a record in their parameters (writes, files, menus,
-// single-record views). registerApi applies it before the handler (guardRoute); loads are checked by
-// the scope machinery (scope.ts) and lists filtered there; single-object lookups in lookups.ts.
-
-/** A parameter naming a record: its name (query or form, any case) and the record key (or the parameter holding the key). */
-type Named = readonly [param: string, recordKey: string | { keyParam: string }];
-
-export interface RouteGuard {
-  /** Parameters naming records; each present one is checked. */
-  names: readonly Named[];
-  /** A write: Viewer members are refused (403 readOnly). */
-  write?: boolean;
-  /** Callers passing any of these rules keep every project (risk users on the risk calls PFM users share). */
-  unlessRoles?: readonly AccessRule[];
-}
-
-const W = (names: readonly Named[]): RouteGuard => ({ names, write: true });
-const R = (names: readonly Named[]): RouteGuard => ({ names });
-/** A risk user (keyRISK / keySLIM) keeps every project on the risk calls PFM users share; a PFM-only caller is scoped. */
-const RISK_READERS: readonly AccessRule[] = [ACCESS.sra, ACCESS.slim];
-
-/** Path (as in API_ROUTES, lower-cased on lookup; 'METHOD path' where two methods share a path) → its guard. */
-export const ROUTE_GUARDS: Readonly<Record<string, RouteGuard>> = {
-  '/api/pfm/projects/GetProjectMenuByProjectId': R([['ProjectId', 'Project']]),
-  '/api/pfm/budgets/GetProjectMenu': R([['BudgetId', 'Budget']]),
-  '/api/procorelocal/getrequestforinformations': R([['ProjectId', 'Project']]),
-  '/api/pfm/UpdateChangeRecordState': W([['ItemId', 'ChangeRecord']]),
-  '/api/pfm/UpdateChangeEventState': W([['ItemId', 'ChangeEvent']]),
-  '/api/pfm/UpdateChangeEventItemState': W([['ItemId', 'ChangeEventItem']]),
-  '/api/pfm/projects/PinProject': R([['ProjectId', 'Project']]),
-  '/api/pfm/projects/UnpinProject': R([]),
-  '/api/pfm/SaveProjections': W([['BudgetId', 'Budget']]),
-  '/api/pfm/AddCostCode': W([['BudgetId', 'Budget']]),
-  '/api/pfm/SubmitProjections': W([['BudgetId', 'Budget']]),
-  '/api/pfm/SaveChangeRecord': W([['ChangeRecordId', 'ChangeRecord']]),
-  '/api/pfm/SaveChangeEvent': W([['ChangeEventId', 'ChangeEvent']]),
-  '/api/pfm/SaveChangeEventItem': W([['ChangeEventItemId', 'ChangeEventItem']]),
-  '/api/pfm/CreateChangeEvent': W([['ChangeRecordId', 'ChangeRecord']]),
-  '/api/pfm/CreateChangeRecord': W([['ProjectId', 'Project'], ['BudgetId', 'Budget'], ['RfiId', 'Rfi']]),
-  '/api/pfm/CreateChangeEventItem': W([['ChangeEventId', 'ChangeEvent'], ['ParentChangeEventItemId', 'ChangeEventItem']]),
-  '/api/pfm/LinkChangeEventItemToCommitment': W([['ChangeEventItemId', 'ChangeEventItem'], ['CommitmentId', { keyParam: 'CommitmentKey' }]]),
-  '/api/pfm/LinkChangeEventToOwnerChangeOrder': W([['ChangeEventId', 'ChangeEvent'], ['OwnerAgreementChangeOrderId', 'OwnerAgreementChangeOrder']]),
-  '/api/pfm/SaveCommitment': W([['RecordId', { keyParam: 'RecordKey' }], ['ProjectId', 'Project'], ['BudgetId', 'Budget']]),
-  '/api/pfm/UpdateCommitmentState': W([['ItemId', { keyParam: 'RecordKey' }]]),
-  '/api/pfm/CreateOwnerAgreementChangeOrder': W([['OwnerAgreementId', 'OwnerAgreement'], ['BudgetId', 'Budget']]),
-  '/api/pfm/CreateDirectCost': W([['ProjectId', 'Project'], ['BudgetId', 'Budget']]),
-  '/api/pfm/SaveDirectCost': W([['DirectCostId', 'DirectCost'], ['BudgetId', 'Budget']]),
-  '/api/pfm/UpdateDirectCostState': W([['ItemId', 'DirectCost']]),
-  '/api/pfm/CreateCostAdjustment': W([['ProjectId', 'Project'], ['BudgetId', 'Budget']]),
-  '/api/pfm/SaveCostAdjustment': W([['CostAdjustmentId', 'CostAdjustment']]),
-  '/api/pfm/UpdateCostAdjustmentState': W([['ItemId', 'CostAdjustment']]),
-  '/api/pfm/UploadCostAdjustmentReferenceDocument': W([['CostAdjustmentId', 'CostAdjustment']]),
-  '/api/pfm/files': R([['recordId', { keyParam: 'recordKey' }]]),
-  'DELETE /api/pfm/files': W([['FileId', 'File']]),
-  '/api/pfm/files/upload': W([['RecordId', { keyParam: 'ApplicationRecordKey' }]]),
-  '/api/pfm/files/download': R([['FileId', 'File']]),
-  '/api/pfm/getdataqualityissues': R([['recordId', { keyParam: 'recordKey' }]]),
-  '/api/pfm/SaveSurveyAnswers': W([['SurveyId', 'Survey']]),
-  '/api/pfm/UpdateSurveyState': W([['ItemId', 'Survey']]),
-  '/api/pfm/documents/RecordDocument': R([['RecordId', { keyParam: 'RecordKey' }]]),
-  '/api/pfm/getrecordhistory': R([['recordId', { keyParam: 'recordKey' }]]),
-  '/api/pfm/CreateEnvelope': W([['RecordId', { keyParam: 'RecordKey' }]]),
-  '/api/pfm/SendEnvelope': W([['EnvelopeId', 'Envelope']]),
-  '/api/pfm/RemindEnvelopeSigner': W([['EnvelopeId', 'Envelope']]),
-  '/api/pfm/VoidEnvelope': W([['EnvelopeId', 'Envelope']]),
-  '/api/risk/getSraStatus': { names: [['recordId', { keyParam: 'recordKey' }]], unlessRoles: RISK_READERS },
-  '/api/risk/getBuyoutSras': { names: [['projectId', 'Project']], unlessRoles: RISK_READERS },
-};
-
-const GUARDS_BY_PATH = new Map(Object.entries(ROUTE_GUARDS).map(([path, guard]) => [path.toLowerCase(), guard]));
-
-/** The guard of a route, if it has one. */
-export const routeGuard = (method: string, path: string): RouteGuard | undefined =>
-  GUARDS_BY_PATH.get(`${method} ${path}`.toLowerCase()) ?? GUARDS_BY_PATH.get(path.toLowerCase());
-
-function paramOf(params: Record<string, unknown>, name: string): unknown {
-  const lower = name.toLowerCase();
-  const key = Object.keys(params).find((k) => k.toLowerCase() === lower);
-  return key === undefined ? undefined : params[key];
-}
-
-/**
- * Apply the route's guard to a request (registerApi calls it before the handler): every named record
- * of a project out of reach → 403 (projectRefusal; a write on a Viewer membership: readOnly).
- * Malformed or unknown ids pass: the handler answers them with its own 400 / 404.
- */
-export function guardRoute(db: Database.Database, method: string, path: string, query: Record<string, unknown>, body: Record<string, unknown>): void {
-  const guard = routeGuard(method, path);
-  if (!guard) return;
-  const user = currentCaller();
-  if (user && guard.unlessRoles?.some((rule) => ruleAllows(user.roles, rule))) return;
-  const params = { ...query, ...body };
-  for (const [param, named] of guard.names) {
-    const raw = paramOf(params, param);
-    const id = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : NaN;
-    if (!Number.isInteger(id) || id <= 0) continue;
-    const key = typeof named === 'string' ? named : paramOf(params, named.keyParam);
-    if (typeof key !== 'string' || !key) continue;
-    requireRecord(db, key, id, { write: guard.write });
-  }
 }

@@ -1,7 +1,7 @@
 /** Small database helpers shared by the write calls: states, records, change tracking, state moves. */
 import type Database from 'better-sqlite3';
 import type { State } from '../../../src/core/workflow';
-import { autoAlert, conflict, idParam, notFound, nowIso, type Params } from './http';
+import { autoAlert, conflict, notFound, nowIso } from './http';
 import { prepared } from '../db/statements';
 import { requireApprovalAuthority } from './approvals';
 
@@ -146,11 +146,4 @@ export function moveRecordState<T>(
     }
     return answer(move);
   }).immediate();
-}
-
-/** The ProjectId parameter of a write, or 404 when no such project exists. */
-export function projectIdOr404(db: Database.Database, params: Params): number {
-  const projectId = idParam(params, 'ProjectId', true);
-  if (!db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
-  return projectId;
 }

@@ -2,12 +2,9 @@
  * THE table of the API's routes, computed from the areas' declarations (declare.ts): method, path,
  * access and note of each, collected from every area's handler map. A route is declared once, beside
  * its handler; this module only gathers them.
- *
- * While the areas move over, a bare handler still takes its row from routes.ts (LEGACY_ROUTES).
  */
 import type { Handlers } from './context';
-import { isDeclaration } from './declare';
-import { LEGACY_ROUTES, routeKey, type RouteSpec } from './routes';
+import type { RouteSpec } from './routes';
 import { sessionHandlers } from './session';
 import { lookupHandlers } from './lookups';
 import { applicationHandlers } from './applications';
@@ -52,20 +49,7 @@ export const ALL_HANDLERS: Handlers = (() => {
 })();
 
 function table(): RouteSpec[] {
-  const legacy = new Map(LEGACY_ROUTES.map((row) => [routeKey(row.method, row.path), row]));
-  const routes: RouteSpec[] = [];
-  for (const [key, entry] of Object.entries(ALL_HANDLERS)) {
-    if (isDeclaration(entry)) {
-      routes.push({ method: entry.method, path: entry.path, access: entry.access, note: entry.note });
-      continue;
-    }
-    const row = legacy.get(key);
-    if (!row) throw new Error(`route-table: handler without a declaration or a row: ${key}`);
-    routes.push(row);
-  }
-  const missing = [...legacy.keys()].filter((key) => !ALL_HANDLERS[key]);
-  if (missing.length) throw new Error(`route-table: rows without a handler: ${missing.join(', ')}`);
-  return routes;
+  return Object.values(ALL_HANDLERS).map((route) => ({ method: route.method, path: route.path, access: route.access, note: route.note }));
 }
 
 /** The API's routes: method, path, access and what each is for. */

@@ -1,5 +1,7 @@
 /**
- * The `recordKey` / `recordId` / `lastLoad` / `open` / `type` parameters of the §7 data loads.
+ * The `recordKey` / `recordId` / `lastLoad` / `open` / `type` parameters of the §7 data loads: their
+ * declaration ({@link loadParamSpecs}, parsed once by the host, declare.ts) and their checks on the
+ * parsed values ({@link loadParams}).
  *
  * Record keys every load accepts:
  * - (none, or recordId -1): no scope, every row;
@@ -8,7 +10,7 @@
  * - 'LegalEntity': rows of the legal entity's projects.
  * Loads of child records also accept their parent's key (see each load in loads.ts), e.g.
  * getchangeeventitems: 'ChangeEvent'; getcostcodetransaction: 'CostCode'; getsubcontractchangeorders:
- * 'Subcontract'. An unknown key → 400; a key without recordId → 400; an unknown recordId → 404.
+ * 'Subcontract'. An unknown key (exact spelling) → 400; a key without recordId → 400; an unknown recordId → 404.
  *
  * Project security (issue 15, project-access.ts) lives here, where every load reads its rows: a record
  * key naming a project (Project, Budget, or a record of one) out of the caller's reach → 403 with the
@@ -16,7 +18,8 @@
  * the caller's projects (scopeWhere adds reachWhere on the load's project column).
  */
 import type Database from 'better-sqlite3';
-import { badRequest, booleanParam, enumParam, idParam, lastLoadParam, notFound, stringParam, type Params } from './http';
+import { p } from './declare';
+import { badRequest, notFound } from './http';
 import { currentReach, projectOfRecord, reachWhere, requireRecord } from './project-access';
 
 /** Where a record key's ids live (to answer 404 for unknown ones). */
@@ -63,19 +66,48 @@ export interface LoadParams {
   projectChecked?: boolean;
 }
 
-/** Parse and check the load parameters; `keys` are the record keys this load accepts. */
-export function loadParams(db: Database.Database, query: Params, keys: readonly string[]): LoadParams {
-  const rawKey = stringParam(query, 'recordKey', 100);
-  const recordId = idParam(query, 'recordId');
-  const lastLoad = lastLoadParam(query, 'lastLoad');
-  const open = booleanParam(query, 'open', true);
-  const type = enumParam(query, 'type', ['unit', 'hour'] as const);
-  if (!rawKey) {
+/** The load types of the summaries' `type` parameter: units (unit) or hours (hour, labour lines only). */
+export const LOAD_TYPES = ['unit', 'hour'] as const;
+
+/**
+ * The declared parameters of a load accepting record keys `keys` (declare.ts; parsed once by the
+ * host): `recordKey` exactly one of `keys` (' Project ' and 'project' are 400), `recordId`, `lastLoad`;
+ * `open` and `type` only for the loads they apply to. No `scope` on recordId: the project check of
+ * a load is {@link loadParams}'s (403 for a record of a project out of reach, after the 404 for an
+ * unknown one), so a load's handler called directly (the BI service) is checked the same way.
+ */
+export function loadParamSpecs<const K extends string>(keys: readonly K[]) {
+  return { recordKey: p.recordKey(keys), recordId: p.id(), lastLoad: p.timestamp() };
+}
+/** `open` (default true: open records; false: closed ones) for loads that have an open state. */
+export const OPEN_PARAM = { open: p.boolean() };
+/** `type` (unit / hour) for the summary loads. */
+export const TYPE_PARAM = { type: p.enum(LOAD_TYPES) };
+
+/** The parsed values of a load's declared parameters (what its handler gets). */
+export interface LoadInput {
+  readonly recordKey?: string;
+  readonly recordId?: number;
+  readonly lastLoad?: string;
+  readonly open?: boolean;
+  readonly type?: 'unit' | 'hour';
+}
+
+/**
+ * Check the parsed load parameters and answer them as LoadParams: recordId without recordKey (or the
+ * reverse) → 400; with `keys`, a record key outside them → 400 (the declaration's p.recordKey already
+ * refuses it); an unknown recordId → 404; a record of a project out of the caller's reach → 403.
+ */
+export function loadParams(db: Database.Database, input: LoadInput, keys?: readonly string[]): LoadParams {
+  const { recordKey, recordId, lastLoad, type } = input;
+  const open = input.open ?? true;
+  if (!recordKey) {
     if (recordId !== undefined) throw badRequest("Parameter 'recordKey' is required with 'recordId'.", { parameter: 'recordKey' });
     return { lastLoad, open, type };
   }
-  const recordKey = keys.find((key) => key.toLowerCase() === rawKey.toLowerCase());
-  if (!recordKey) throw badRequest(`Parameter 'recordKey' must be one of ${keys.join(', ')} (got '${rawKey.slice(0, 40)}').`, { parameter: 'recordKey' });
+  if (keys && !keys.includes(recordKey)) {
+    throw badRequest(`Parameter 'recordKey' must be one of ${keys.join(', ')} (got '${recordKey.slice(0, 40)}').`, { parameter: 'recordKey' });
+  }
   if (recordId === undefined) throw badRequest(`Parameter 'recordId' is required with recordKey '${recordKey}'.`, { parameter: 'recordId' });
   const where = RECORD_TABLES[recordKey];
   if (where && !db.prepare(`SELECT 1 FROM ${where.table} WHERE ${where.idColumn} = ?`).get(recordId)) {

@@ -1,18 +1,15 @@
 /** Session and shell calls of §7: roles, current user, avatar, bell items, change tracking, menus, pins. */
 import type Database from 'better-sqlite3';
 import { avatarPng } from './avatar';
-import { isAdmin, type Handlers } from './context';
-import { badRequest, booleanParam, forbidden, idParam, notFound, nowIso, rawParam, stringParam } from './http';
-import { routeKey } from './routes';
+import { isAdmin } from './context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from './declare';
+import { badRequest, forbidden, notFound, nowIso } from './http';
 import { TEAM_WHERE } from './time-off/requests';
 import { currentReach, reachWhere } from './project-access';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
 import { sraWorkflows } from './risk/sra/bell';
 import { accessRequestWorkflows } from './toolbox/access-requests';
-
-const GET = (path: string) => routeKey('GET', path);
-const POST = (path: string) => routeKey('POST', path);
 
 /** The project menu: the project with its budgets (what the header's project menu needs). */
 export function projectMenu(db: Database.Database, projectId: number, budgetId?: number): unknown {
@@ -32,124 +29,172 @@ export function projectMenu(db: Database.Database, projectId: number, budgetId?:
 }
 
 /** ApplicationId: the numeric applicationId, or (for convenience) an application key like 'keyPFM'. */
-function applicationId(db: Database.Database, params: Record<string, unknown>): number {
-  const raw = rawParam(params, 'ApplicationId')?.trim() ?? '';
+const APPLICATION = { ApplicationId: p.string(64, { required: true }) };
+const APPLICATION_ID = p.id();
+
+function applicationId(db: Database.Database, raw: string): number {
   if (/^key[A-Za-z]{1,40}$/.test(raw)) {
     const row = db.prepare('SELECT applicationId FROM applications WHERE applicationKey = ?').get(raw) as { applicationId: number } | undefined;
     if (!row) throw notFound(`Application ${raw} not found.`);
     return row.applicationId;
   }
-  const id = idParam(params, 'ApplicationId', true);
+  const id = APPLICATION_ID.parse(raw, 'ApplicationId');
+  if (id === undefined) throw badRequest("Parameter 'ApplicationId' is required.", { parameter: 'ApplicationId' });
   if (!db.prepare('SELECT 1 FROM applications WHERE applicationId = ?').get(id)) throw notFound(`Application ${id} not found.`);
   return id;
 }
 
-function acknowledge(db: Database.Database, employeeId: number, params: Record<string, unknown>): { acknowledged: number } {
-  const app = applicationId(db, params);
-  const parent = idParam(params, 'ParentApplicationRecordId', true);
-  const recordType = stringParam(params, 'ParentRecordType', 100);
+/** Acknowledge the changes under one parent record (GET changes/remove, POST changes/acknowledge). */
+const ACKNOWLEDGE = { ...APPLICATION, ParentApplicationRecordId: p.id({ required: true }), ParentRecordType: p.string(100) };
+
+function acknowledge({ db, user, params }: RouteCtx<ParamsOf<typeof ACKNOWLEDGE>>): { acknowledged: number } {
+  const app = applicationId(db, params.ApplicationId);
+  const recordType = params.ParentRecordType;
   const result = db.prepare(`UPDATE change_tracking SET acknowledged = 1, modifiedAt = ?
     WHERE employeeId = ? AND applicationId = ? AND parentApplicationRecordId = ? AND acknowledged = 0
-      AND (? IS NULL OR parentRecordType = ?)`).run(nowIso(), employeeId, app, parent, recordType ?? null, recordType ?? null);
+      AND (? IS NULL OR parentRecordType = ?)`).run(nowIso(), user.employeeId, app, params.ParentApplicationRecordId, recordType ?? null, recordType ?? null);
   return { acknowledged: result.changes };
 }
 
-export const sessionHandlers: Handlers = {
-  [GET('/api/applications/getApplicationRoleAccess')]: ({ user }) => user.roles.map(({ applicationKey, name }) => ({ applicationKey, name })),
-
-  [GET('/api/employees/GetCurrentUser')]: ({ user }) => ({
-    employeeId: user.employeeId, betaUser: user.betaUser === 1, email: user.email, employeeKey: user.employeeKey,
-    initials: user.initials, jobTitle: user.jobTitle, active: user.active === 1, preferredName: user.preferredName,
+export const sessionHandlers = declared([
+  route({
+    method: 'GET', path: '/api/applications/getApplicationRoleAccess', access: 'token', note: "the caller's roles", params: {},
+    handler: ({ user }) => user.roles.map(({ applicationKey, name }) => ({ applicationKey, name })),
   }),
 
-  [GET('/api/employees/profilephoto.png')]: ({ db, query, reply }) => {
-    const email = stringParam(query, 'Email', 320);
-    if (!email) throw badRequest("Parameter 'Email' is required.", { parameter: 'Email' });
-    const employee = db.prepare('SELECT employeeKey FROM employees WHERE email = ? COLLATE NOCASE').get(email) as { employeeKey: string } | undefined;
-    if (!employee) throw notFound('No employee with that email.');
-    return reply.type('image/png').send(avatarPng(employee.employeeKey)); // no-store like every API answer (security-headers.ts)
-  },
+  route({
+    method: 'GET', path: '/api/employees/GetCurrentUser', access: 'token', note: 'the caller as a team member', params: {},
+    handler: ({ user }) => ({
+      employeeId: user.employeeId, betaUser: user.betaUser === 1, email: user.email, employeeKey: user.employeeKey,
+      initials: user.initials, jobTitle: user.jobTitle, active: user.active === 1, preferredName: user.preferredName,
+    }),
+  }),
 
-  [GET('/api/common/GetOpenItemsByEmployee')]: ({ db, user, query }) => {
-    const employeeId = idParam(query, 'employeeId') ?? user.employeeId;
-    if (employeeId !== user.employeeId && !isAdmin(user)) throw forbidden('You may only read your own open items.');
-    if (!db.prepare('SELECT 1 FROM employees WHERE employeeId = ?').get(employeeId)) throw notFound(`Employee ${employeeId} not found.`);
-    const openWorkflows = db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink
-      FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(employeeId);
-    const budgetsPendingProjections = db.prepare(`SELECT b.budgetId, b.projectId, b.jobNumber, p.name, bp.month, p.legalEntityId
-      FROM budgets_pending_projections bp JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
-      WHERE bp.employeeId = ? ORDER BY b.jobNumber`).all(employeeId);
-    // Time-off requests Pending for this employee as the manager, or as the manager's delegate for dates sharing a day (api/time-off).
-    const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.totalHours AS ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
-      FROM time_off_requests r JOIN employees e ON e.employeeId = r.employeeId JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
-      WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId });
-    // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
-    return {
-      // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts); SRA steps (api/risk/sra/bell.ts).
-      openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId), ...sraWorkflows(db, employeeId),
-        // Issue 15: access requests waiting for the employee's decision (api/toolbox/access-requests.ts).
-        ...accessRequestWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
-      timecardNeedsSubmission: timecardBellItem(db, employeeId),
-    };
-  },
+  route({
+    method: 'GET', path: '/api/employees/profilephoto.png', access: 'token', note: 'generated avatar by Email',
+    // `key`: the header's cache key (the employee key), so a new photo is a new address; not read.
+    params: { Email: p.string(320, { required: true }), key: p.string(100) },
+    handler: ({ db, params, reply }) => {
+      const employee = db.prepare('SELECT employeeKey FROM employees WHERE email = ? COLLATE NOCASE').get(params.Email) as { employeeKey: string } | undefined;
+      if (!employee) throw notFound('No employee with that email.');
+      return reply.type('image/png').send(avatarPng(employee.employeeKey)); // no-store like every API answer (security-headers.ts)
+    },
+  }),
 
-  [GET('/api/changes/refresh')]: ({ db, user, query }) => {
-    const app = applicationId(db, query);
-    const count = (db.prepare('SELECT count(*) AS n FROM change_tracking WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
-      .get(user.employeeId, app) as { n: number }).n;
-    return { refreshedAt: nowIso(), count };
-  },
+  route({
+    method: 'GET', path: '/api/common/GetOpenItemsByEmployee', access: 'token', note: 'bell items; own employeeId only unless keyAdmin Admin (else 403)',
+    params: { employeeId: p.id() },
+    handler: ({ db, user, params }) => {
+      const employeeId = params.employeeId ?? user.employeeId;
+      if (employeeId !== user.employeeId && !isAdmin(user)) throw forbidden('You may only read your own open items.');
+      if (!db.prepare('SELECT 1 FROM employees WHERE employeeId = ?').get(employeeId)) throw notFound(`Employee ${employeeId} not found.`);
+      const openWorkflows = db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink
+        FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(employeeId);
+      const budgetsPendingProjections = db.prepare(`SELECT b.budgetId, b.projectId, b.jobNumber, p.name, bp.month, p.legalEntityId
+        FROM budgets_pending_projections bp JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
+        WHERE bp.employeeId = ? ORDER BY b.jobNumber`).all(employeeId);
+      // Time-off requests Pending for this employee as the manager, or as the manager's delegate for dates sharing a day (api/time-off).
+      const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.totalHours AS ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
+        FROM time_off_requests r JOIN employees e ON e.employeeId = r.employeeId JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+        WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId });
+      // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
+      return {
+        // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts); SRA steps (api/risk/sra/bell.ts).
+        openWorkflows: [...openWorkflows, ...correctionWorkflows(db, employeeId), ...slimWorkflows(db, employeeId), ...sraWorkflows(db, employeeId),
+          // Issue 15: access requests waiting for the employee's decision (api/toolbox/access-requests.ts).
+          ...accessRequestWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
+        timecardNeedsSubmission: timecardBellItem(db, employeeId),
+      };
+    },
+  }),
 
-  [GET('/api/changes')]: ({ db, user, query }) => {
-    const app = applicationId(db, query);
-    return db.prepare(`SELECT c.changeTrackingId, c.parentApplicationRecordId, c.parentRecordType, c.applicationRecordId, c.recordType,
-        c.description, c.changedAt, e.preferredName AS changedBy
-      FROM change_tracking c LEFT JOIN employees e ON e.employeeId = c.changedByEmployeeId
-      WHERE c.employeeId = ? AND c.applicationId = ? AND c.acknowledged = 0 ORDER BY c.changeTrackingId`).all(user.employeeId, app);
-  },
+  route({
+    method: 'GET', path: '/api/changes/refresh', access: 'token', note: 'change tracking: refresh', params: APPLICATION,
+    handler: ({ db, user, params }) => {
+      const app = applicationId(db, params.ApplicationId);
+      const count = (db.prepare('SELECT count(*) AS n FROM change_tracking WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
+        .get(user.employeeId, app) as { n: number }).n;
+      return { refreshedAt: nowIso(), count };
+    },
+  }),
 
-  [GET('/api/changes/remove')]: ({ db, user, query }) => acknowledge(db, user.employeeId, query),
-  [POST('/api/changes/acknowledge')]: ({ db, user, body }) => acknowledge(db, user.employeeId, body),
+  route({
+    method: 'GET', path: '/api/changes', access: 'token', note: "change tracking: the caller's unacknowledged changes", params: APPLICATION,
+    handler: ({ db, user, params }) => {
+      const app = applicationId(db, params.ApplicationId);
+      return db.prepare(`SELECT c.changeTrackingId, c.parentApplicationRecordId, c.parentRecordType, c.applicationRecordId, c.recordType,
+          c.description, c.changedAt, e.preferredName AS changedBy
+        FROM change_tracking c LEFT JOIN employees e ON e.employeeId = c.changedByEmployeeId
+        WHERE c.employeeId = ? AND c.applicationId = ? AND c.acknowledged = 0 ORDER BY c.changeTrackingId`).all(user.employeeId, app);
+    },
+  }),
 
-  [GET('/api/changes/clear')]: ({ db, user, query }) => {
-    const app = applicationId(db, query);
-    const result = db.prepare('UPDATE change_tracking SET acknowledged = 1, modifiedAt = ? WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
-      .run(nowIso(), user.employeeId, app);
-    return { acknowledged: result.changes };
-  },
+  route({ method: 'GET', path: '/api/changes/remove', access: 'token', note: 'acknowledge the changes under one parent record', params: ACKNOWLEDGE, handler: acknowledge }),
 
-  [GET('/api/pfm/projects/GetProjectMenuByProjectId')]: ({ db, query }) => projectMenu(db, idParam(query, 'ProjectId', true)),
+  route({
+    method: 'GET', path: '/api/changes/clear', access: 'token', note: 'acknowledge every change of the application', params: APPLICATION,
+    handler: ({ db, user, params }) => {
+      const app = applicationId(db, params.ApplicationId);
+      const result = db.prepare('UPDATE change_tracking SET acknowledged = 1, modifiedAt = ? WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
+        .run(nowIso(), user.employeeId, app);
+      return { acknowledged: result.changes };
+    },
+  }),
 
-  [GET('/api/pfm/budgets/GetProjectMenu')]: ({ db, query }) => {
-    const budgetId = idParam(query, 'BudgetId', true);
-    const budget = db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').get(budgetId) as { projectId: number } | undefined;
-    if (!budget) throw notFound(`Budget ${budgetId} not found.`);
-    return projectMenu(db, budget.projectId, budgetId);
-  },
+  route({ method: 'POST', path: '/api/changes/acknowledge', access: 'token', note: 'added: form-data twin of changes/remove', params: ACKNOWLEDGE, handler: acknowledge }),
 
-  [GET('/api/pfm/projects/GetProjectPins')]: ({ db, user }) =>
-    db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
-      FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? AND ${reachWhere(currentReach(), 'p.projectId')}
-      ORDER BY pin.pinnedAt, p.number`).all(user.employeeId),
+  route({
+    method: 'GET', path: '/api/pfm/projects/GetProjectMenuByProjectId', access: 'pfm', note: 'project menu by ProjectId',
+    params: { ProjectId: p.id({ required: true, scope: 'Project' }) },
+    handler: ({ db, params }) => projectMenu(db, params.ProjectId),
+  }),
 
-  [GET('/api/procore/getprocoredomain')]: ({ db }) => {
-    const row = db.prepare("SELECT stringValue FROM settings WHERE key = 'procoreDomain'").get() as { stringValue: string };
-    return { stringValue: row.stringValue };
-  },
+  route({
+    method: 'GET', path: '/api/pfm/budgets/GetProjectMenu', access: 'pfm', note: 'project menu by BudgetId',
+    params: { BudgetId: p.id({ required: true, scope: 'Budget' }) },
+    handler: ({ db, params }) => {
+      const budget = db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').get(params.BudgetId) as { projectId: number } | undefined;
+      if (!budget) throw notFound(`Budget ${params.BudgetId} not found.`);
+      return projectMenu(db, budget.projectId, params.BudgetId);
+    },
+  }),
 
-  [GET('/api/workflow/getopenworkflows')]: ({ db, user }) =>
-    db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey, recordId, startedAt
-      FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(user.employeeId),
+  route({
+    method: 'GET', path: '/api/pfm/projects/GetProjectPins', access: 'pfm', note: "the caller's pinned projects", params: {},
+    handler: ({ db, user }) =>
+      db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
+        FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? AND ${reachWhere(currentReach(), 'p.projectId')}
+        ORDER BY pin.pinnedAt, p.number`).all(user.employeeId),
+  }),
+
+  route({
+    method: 'GET', path: '/api/procore/getprocoredomain', access: 'token', note: 'stringValue: the Procore domain', params: {},
+    handler: ({ db }) => {
+      const row = db.prepare("SELECT stringValue FROM settings WHERE key = 'procoreDomain'").get() as { stringValue: string };
+      return { stringValue: row.stringValue };
+    },
+  }),
+
+  route({
+    method: 'GET', path: '/api/workflow/getopenworkflows', access: 'token', note: "the caller's open workflows", params: {},
+    handler: ({ db, user }) =>
+      db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey, recordId, startedAt
+        FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(user.employeeId),
+  }),
 
   // isOfficial=true lists official RFIs only; false (or absent) does not filter: the initiating
   // document's 'Official RFIs only' box, cleared, shows every RFI of the project.
-  [GET('/api/procorelocal/getrequestforinformations')]: ({ db, query }) => {
-    const officialOnly = rawParam(query, 'isOfficial') === undefined ? false : booleanParam(query, 'isOfficial', true);
-    const projectId = idParam(query, 'ProjectId');
-    if (projectId !== undefined && !db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
-    return (db.prepare(`SELECT rfiId, projectId, number, subject, question, status, isOfficial, dueDate, procoreRfiId, displayText, modifiedAt
-      FROM rfis WHERE (? = 0 OR isOfficial = 1) AND (? IS NULL OR projectId = ?) AND ${reachWhere(currentReach(), 'projectId')} ORDER BY projectId, number`)
-      .all(officialOnly ? 1 : 0, projectId ?? null, projectId ?? null) as Array<Record<string, unknown>>)
-      .map((r) => ({ ...r, isOfficial: r.isOfficial === 1 }));
-  },
-};
+  route({
+    method: 'GET', path: '/api/procorelocal/getrequestforinformations', access: 'pfm', note: 'RFIs (isOfficial, ProjectId)',
+    params: { isOfficial: p.boolean(), ProjectId: p.id({ scope: 'Project' }) },
+    handler: ({ db, params }) => {
+      const officialOnly = params.isOfficial ?? false;
+      const projectId = params.ProjectId;
+      if (projectId !== undefined && !db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
+      return (db.prepare(`SELECT rfiId, projectId, number, subject, question, status, isOfficial, dueDate, procoreRfiId, displayText, modifiedAt
+        FROM rfis WHERE (? = 0 OR isOfficial = 1) AND (? IS NULL OR projectId = ?) AND ${reachWhere(currentReach(), 'projectId')} ORDER BY projectId, number`)
+        .all(officialOnly ? 1 : 0, projectId ?? null, projectId ?? null) as Array<Record<string, unknown>>)
+        .map((r) => ({ ...r, isOfficial: r.isOfficial === 1 }));
+    },
+  }),
+]);

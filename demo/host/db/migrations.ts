@@ -10,6 +10,7 @@ import { ADVANCEMENTS, APPLICATION_RECORDS, RECORD_STATES } from './states';
 import { PROJECT_ROLES, TEAM_SOURCES } from '../../../src/core/projects/team';
 import { billingReferenceSql, departmentAssignmentSql } from './seed-billing';
 import { APPROVAL_AUTHORITY_022 } from './migrations/022_approval_authority';
+import { SIGNING_LINK_HASH_023 } from './migrations/023_signing_link_hash';
 
 export interface Migration {
   version: number;
@@ -1818,4 +1819,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, name: '020_it_billing', sql: IT_BILLING_020 },
   { version: 21, name: '021_load_indexes', sql: LOAD_INDEXES_021 },
   { version: 22, name: '022_approval_authority', sql: APPROVAL_AUTHORITY_022 },
+  { version: 23, name: '023_signing_link_hash', sql: SIGNING_LINK_HASH_023 },
 ];

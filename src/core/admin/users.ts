@@ -5,8 +5,10 @@
  *
  * Reads: keyUserManagement Admin, IT, Viewer. Writes: Admin and IT only (Viewer 403 from the handler).
  * Every write records one admin_audit_log row (who, when, before, after) in the same transaction.
+ * Granting (grantRole, copyRoles) follows {@link grantRefusal}: a role only on a key that has it
+ * ({@link ROLES_BY_KEY}), never to oneself, an Admin role only by a keyAdmin Admin.
  */
-import { ACCESS, APPLICATION_KEYS, ROLE_NAMES, roleAllows, type RoleEntry } from '../access';
+import { ACCESS, APPLICATION_KEYS, ROLE_NAMES, roleAllows, type ApplicationKey, type RoleEntry } from '../access';
 
 export const USERS_API = {
   /** GET `search`?, `active` ('active' | 'inactive' | 'all', default 'all'), `roleName`?, `applicationKey`?, `regionId`?: UserList. */
@@ -31,6 +33,60 @@ export const USERS_API = {
 export const USER_WRITERS = { key: 'keyUserManagement', roles: ['Admin', 'IT'] } as const;
 export const canWriteUsers = (roles: readonly RoleEntry[]): boolean => roleAllows(roles, USER_WRITERS.key, USER_WRITERS.roles);
 export const canReadUsers = (roles: readonly RoleEntry[]): boolean => roleAllows(roles, ACCESS.userManagement.key, ACCESS.userManagement.roles);
+
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/**
+ * The roles each application key has: THE table a grant is checked against (and the grant form's
+ * choices per key). Derived from the roles the product seeds (demo/host/accounts.ts, db/seed*.ts) and
+ * the roles its access rules name (ACCESS and TIMECARD_ADMINS in core/access.ts, the route table's
+ * rules, the handlers' roleAllows checks); a key whose rules accept any of its roles has Admin only.
+ */
+export const ROLES_BY_KEY: Readonly<Record<ApplicationKey, readonly RoleName[]>> = {
+  keyAdmin: ['Admin'],
+  keyPFM: ['Admin', 'Project Manager', 'RPM'],
+  keySLIM: ['Admin', 'Default', 'Prequal Administrator', 'Escalation Reviewer', 'Regional Reviewer'],
+  keyTC: ['Admin', 'Timecard Admin', 'Default'],
+  keyPTO: ['Admin', 'Default', 'Manager'],
+  keyUserManagement: ['Admin', 'IT', 'Viewer'],
+  keyIT: ['Admin', 'User', 'Viewer'],
+  keyRISK: ['Admin', 'Default', 'Risk'],
+  keyProjectSecurity: ['Admin', 'Default', 'RPM'],
+  keyPC: ['Admin'],
+  keyBRAT: ['Admin'],
+  keyCM: ['Admin'],
+  keyCostManagement: ['Admin'],
+  keyProjectCloseout: ['Admin'],
+  keyAPPS: ['Admin', 'User', 'Viewer'],
+};
+
+const lower = (text: string) => text.toLowerCase();
+
+/** The roles of an application key (any case); none for a key that is not one. */
+export function rolesOfKey(applicationKey: string): readonly RoleName[] {
+  const key = APPLICATION_KEYS.find((k) => lower(k) === lower(applicationKey));
+  return key ? ROLES_BY_KEY[key] : [];
+}
+
+/** True when the application key has the role (any case). */
+export const keyHasRole = (applicationKey: string, roleName: string): boolean =>
+  rolesOfKey(applicationKey).some((name) => lower(name) === lower(roleName));
+
+/** Who grants an Admin role, of any key. */
+export const ADMIN_ROLE_GRANTERS = { key: 'keyAdmin', roles: ['Admin'] } as const;
+
+/**
+ * Why `caller` may not grant `role` to employee `subjectId` (the server's 403 message), or null when it
+ * may: not a user-management writer; oneself; a role the key does not have; an Admin role (of any
+ * key) by anyone but a keyAdmin Admin. The other roles are managed by keyUserManagement IT (and Admin).
+ */
+export function grantRefusal(caller: { employeeId: number; roles: readonly RoleEntry[] }, subjectId: number, role: RoleEntry): string | null {
+  if (!canWriteUsers(caller.roles)) return USERS_TEXT.writeForbidden;
+  if (caller.employeeId === subjectId) return USERS_TEXT.selfGrant;
+  if (!keyHasRole(role.applicationKey, role.name)) return USERS_TEXT.roleNotOnKey(role.applicationKey, role.name, rolesOfKey(role.applicationKey));
+  if (lower(role.name) === 'admin' && !roleAllows(caller.roles, ADMIN_ROLE_GRANTERS.key, ADMIN_ROLE_GRANTERS.roles)) return USERS_TEXT.adminGrant(role.applicationKey);
+  return null;
+}
 
 /** The role that must always have one active holder. */
 export const ADMIN_ROLE: RoleEntry = { applicationKey: 'keyAdmin', name: 'Admin' };
@@ -156,6 +212,12 @@ export const USERS_TEXT = {
   deactivatedToken: 'Your account is deactivated.',
   deactivatedSignIn: 'This account is deactivated. Ask an administrator to activate it.',
   writeForbidden: 'Viewers of user management read only: granting, revoking, activating and copying roles need keyUserManagement Admin or IT.',
+  selfGrant: 'You cannot grant roles to yourself: another administrator must grant them.',
+  selfCopy: 'You cannot copy roles to yourself: another administrator must grant them.',
+  roleNotOnKey: (applicationKey: string, name: string, roles: readonly string[]) =>
+    `${applicationKey} has no role ${name}: its roles are ${roles.join(', ') || 'none'}.`,
+  adminGrant: (applicationKey: string) => `Only a keyAdmin Admin can grant an Admin role (${applicationKey} Admin).`,
+  copyRefused: (from: string, role: string, reason: string) => `Copying the roles of ${from} would grant ${role}, which you may not grant. ${reason}`,
   duplicateRole: (applicationKey: string, name: string, who: string) => `${who} already holds ${applicationKey} ${name}.`,
   roleNotHeld: (applicationKey: string, name: string, who: string) => `${who} does not hold ${applicationKey} ${name}.`,
   alreadyActive: (who: string) => `${who} is already active.`,

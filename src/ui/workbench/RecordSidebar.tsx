@@ -5,7 +5,7 @@
  */
 import { Fragment, useEffect, useState } from 'react';
 import { ApiError } from '../../core/api';
-import { formatDateTime, formatNumber } from '../../core/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../core/format';
 import { useNearViewport } from '../lazy';
 import { fieldLabel, groupChangeSets, loadRecordHistory, valueText, type ChangeSet, type RecordHistory } from './history';
 
@@ -14,6 +14,9 @@ export const SIDEBAR_TEXT = {
   title: 'Details and history',
   loading: 'Loading the history…',
   empty: 'No changes recorded yet.',
+  byEsign: 'e-sign completion',
+  anyAmount: 'any amount',
+  upTo: (amount: string) => `up to ${amount}`,
   unacknowledged: 'Not acknowledged yet',
   unacknowledgedIntro: (count: number) => `${count} change${count === 1 ? '' : 's'} behind the orange asterisk, highlighted below.`,
   failed: (why: string) => `The history could not be loaded (${why}).`,
@@ -103,6 +106,21 @@ export function RecordSidebar({ recordKey, recordId, reloadKey = 0 }: { recordKe
                 </Fragment>
               ))}
             </dl>
+          ) : null}
+          {data.approvals?.length ? (
+            <>
+              <h4 className="h6">Approvals</h4>
+              <ol className="list-unstyled mb-3" aria-label="Approvals" data-approvals>
+                {data.approvals.map((a) => (
+                  <li key={a.recordApprovalId} className="mb-1" data-approval={a.toStateName}>
+                    <strong>{a.toStateName}</strong> · {a.via === 'esign' ? SIDEBAR_TEXT.byEsign : (a.approvedByName ?? 'Someone')}
+                    {a.roleName ? ` (${a.roleName}, ${a.upToAmount === null ? SIDEBAR_TEXT.anyAmount : SIDEBAR_TEXT.upTo(formatMoney(a.upToAmount))})` : ''}
+                    {' '}· {formatMoney(a.amount)} · {formatDateTime(a.approvedAt)}
+                    {a.reason ? <span className="d-block text-body-secondary">{a.reason}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </>
           ) : null}
           <h4 className="h6">History</h4>
           {pending ? <p className="mb-2" data-unacknowledged-intro>{SIDEBAR_TEXT.unacknowledgedIntro(pending)}</p> : null}

@@ -36,6 +36,22 @@ export interface UnacknowledgedChange {
   changeSetId: string | null;
 }
 
+/** One approval of the record (approval authority): who, in which role, under which limit, and how. */
+export interface RecordApproval {
+  recordApprovalId: number;
+  fromStateName: string;
+  toStateName: string;
+  approvedByName: string | null;
+  applicationKey: string | null;
+  roleName: string | null;
+  /** The limit that applied (null: any amount). */
+  upToAmount: number | null;
+  amount: number;
+  via: 'user' | 'esign';
+  reason: string | null;
+  approvedAt: string;
+}
+
 /** The answer of the history load. */
 export interface RecordHistory {
   recordKey: string;
@@ -44,6 +60,7 @@ export interface RecordHistory {
   items: Array<Record<string, unknown> & { itemKey: string; itemId: number }>;
   history: HistoryEntry[];
   changes: UnacknowledgedChange[];
+  approvals?: RecordApproval[];
 }
 
 export const HISTORY_PATH = '/api/pfm/getrecordhistory';

@@ -1,5 +1,6 @@
 /** Route samples of the session, shell, change-tracking and reference-lookup calls: none is one project's data. */
 import type { RouteSample } from './types';
+import { HIDDEN_PROJECT } from './hidden';
 
 const none = (method: RouteSample['method'], path: string, why: string): RouteSample => ({ method, path, team: 'none', why });
 
@@ -19,7 +20,7 @@ export const CORE_SAMPLES: readonly RouteSample[] = [
   none('GET', '/api/employees/getEmployeeIncludeInactive', 'employee directory'),
   none('GET', '/api/employees/getEmployeeRole', 'role reference'),
   none('GET', '/api/employees/getemployeeroles', 'role reference'),
-  none('GET', '/api/projects/GetProjectByProjectId', 'number and name only (no PFM figures): the Request access screen finds a project it cannot open'),
+  { method: 'GET', path: '/api/projects/GetProjectByProjectId', team: 'project', expect: 404, params: () => ({ projectId: HIDDEN_PROJECT }) },
   none('GET', '/api/applications/data/ajaxGetApplicationData', 'application reference'),
   none('GET', '/api/Common/GetLegalEntity', 'legal entity reference'),
   none('GET', '/api/Common/GetLegalEntities', 'legal entity reference'),

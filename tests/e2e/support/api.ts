@@ -11,6 +11,11 @@ export function watchToken(page: Page): void {
   });
 }
 
+/** The `Bearer …` header {@link watchToken} saw the page send, if any (for a page outside /api that asks for it: the e-sign outbox). */
+export function bearerOf(page: Page): string | undefined {
+  return tokens.get(page);
+}
+
 /** Whether {@link watchToken} has seen the page send a token yet. */
 export function hasToken(page: Page): boolean {
   return tokens.has(page);

@@ -19,10 +19,11 @@ import {
 } from '../../../../src/core/admin/app-records';
 import { SECURED_FIELDS } from '../../db/states';
 import { prepared } from '../../db/statements';
-import type { Handlers } from '../context';
-import { autoAlert, badRequest, booleanParam, conflict, idParam, indexedEntries, notFound, nowIso, stringParam, type Params } from '../http';
+import { declared, p, route } from '../declare';
+import { autoAlert, badRequest, conflict, notFound, nowIso } from '../http';
 import { fieldPermissionsFor } from '../lookups';
-import { routeKey } from '../routes';
+import { approvalMove } from '../approvals';
+import type { ApprovalMove } from '../../../../src/core/records/approval';
 
 const SERVICE = 'AdminService';
 const alert = (functionName: string, message: string, extra: Record<string, unknown> = {}) =>
@@ -182,14 +183,15 @@ function typeAnswer(db: Database.Database, type: TypeRow): AppRecordType {
       roleName: (r.roleName as string | null) ?? null, employeeId: (r.employeeId as number | null) ?? null, employeeName: (r.employeeName as string | null) ?? null,
       visible: r.visible === 1, editable: r.editable === 1,
     })),
+    approvals: statesOf(db, type.applicationRecordKey).map((st) => approvalMove(db, st.applicationRecordStateId)).filter((m): m is ApprovalMove => m !== undefined),
     problems: recordTypeProblems(workflowStates(states), workflowAdvancements(advancements)),
   };
 }
 
 /** The type named by the form, checked against its Version (409 when another admin changed it since). */
-function typeForChange(db: Database.Database, body: Params): TypeRow {
-  const type = typeOr404(db, stringParam(body, 'ApplicationRecordKey', 100), 'ApplicationRecordKey');
-  const version = idParam(body, 'Version', true);
+function typeForChange(db: Database.Database, params: { ApplicationRecordKey: string; Version: number }): TypeRow {
+  const type = typeOr404(db, params.ApplicationRecordKey, 'ApplicationRecordKey');
+  const version = params.Version;
   if (version !== type.version) {
     throw conflict(`${type.name} was changed by ${type.modifiedByName ?? 'someone else'} at ${type.modifiedAt} (version ${type.version}; you had ${version}). Reload it and make your change again.`, {
       currentVersion: type.version, modifiedBy: type.modifiedByName, modifiedAt: type.modifiedAt,
@@ -221,168 +223,246 @@ function stateOfType(db: Database.Database, type: TypeRow, stateId: number, para
   return state;
 }
 
-const GET = (path: string) => routeKey('GET', path);
-const POST = (path: string) => routeKey('POST', path);
+/** Every change names the type and the Version it was read at. */
+const CHANGE = { ApplicationRecordKey: p.string(100, { required: true }), Version: p.id({ required: true }) };
 
-export const appRecordHandlers: Handlers = {
-  [GET(APP_RECORDS_API.types)]: ({ db }) => {
-    const types = db.prepare(`${TYPE_SELECT} ORDER BY a.applicationKey, r.name`).all() as TypeRow[];
-    const states = db.prepare('SELECT applicationRecordStateId, applicationRecordKey, name, closed FROM application_record_states ORDER BY displayOrder')
-      .all() as Array<{ applicationRecordStateId: number; applicationRecordKey: string; name: string; closed: number }>;
-    const counts = recordsPerState(db);
-    return types.map((t): AppRecordTypeRow => {
-      const mine = states.filter((s) => s.applicationRecordKey === t.applicationRecordKey).map((s) => ({
-        applicationRecordStateId: s.applicationRecordStateId, name: s.name, closed: s.closed === 1, records: counts.get(s.applicationRecordStateId) ?? 0,
-      }));
-      return {
-        applicationRecordKey: t.applicationRecordKey, name: t.name, applicationKey: t.applicationKey, version: t.version,
-        states: mine, records: mine.reduce((sum, s) => sum + s.records, 0),
-      };
-    });
-  },
-
-  [GET(APP_RECORDS_API.type)]: ({ db, query }) => typeAnswer(db, typeOr404(db, stringParam(query, 'applicationRecordKey', 100), 'applicationRecordKey')),
-
-  [POST(APP_RECORDS_API.saveStates)]: ({ db, body, user }) => {
-    const type = typeForChange(db, body);
-    const entries = [...indexedEntries(body, 'states', 3).entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
-    if (!entries.length) throw badRequest("Send the states as states[i].name, states[i].closed, states[i].displayOrder (and states[i].applicationRecordStateId for an existing one).", { parameter: 'states' });
-    const existing = statesOf(db, type.applicationRecordKey);
-    const parsed = entries.map((e, index) => {
-      const at = `states[${index}]`;
-      const id = idParam({ [`${at}.applicationRecordStateId`]: e.applicationrecordstateid }, `${at}.applicationRecordStateId`);
-      if (id !== undefined && !existing.some((s) => s.applicationRecordStateId === id)) throw badRequest(`${at}: state ${id} is not a state of ${type.name}.`, { parameter: `${at}.applicationRecordStateId` });
-      const name = (e.name ?? '').trim();
-      if (!name) throw badRequest(`${at}: a state needs a name.`, { parameter: `${at}.name` });
-      if (name.length > STATE_NAME_MAX) throw badRequest(`${at}: a state name has at most ${STATE_NAME_MAX} characters.`, { parameter: `${at}.name` });
-      const order = idParam({ [`${at}.displayOrder`]: e.displayorder }, `${at}.displayOrder`) ?? index + 1;
-      const current = existing.find((s) => s.applicationRecordStateId === id);
-      return {
-        id, name, order,
-        closed: booleanParam({ [`${at}.closed`]: e.closed }, `${at}.closed`, current ? current.closed === 1 : false),
-        isInitial: booleanParam({ [`${at}.isInitial`]: e.isinitial }, `${at}.isInitial`, current ? current.isInitial === 1 : false),
-      };
-    });
-    // Names stay unique within the type, counting the states not sent.
-    const finalNames = new Map<number, string>(existing.map((s) => [s.applicationRecordStateId, s.name.toLowerCase()]));
-    parsed.forEach((p, index) => finalNames.set(p.id ?? -1 - index, p.name.toLowerCase()));
-    const seen = new Set<string>();
-    for (const name of finalNames.values()) {
-      if (seen.has(name)) throw badRequest(`${type.name} would have two states named '${parsed.find((p) => p.name.toLowerCase() === name)?.name ?? name}'.`, { parameter: 'states' });
-      seen.add(name);
-    }
-    return change(db, type, user.employeeId, 'SaveStates', () => {
-      const now = nowIso();
-      for (const p of parsed) {
-        if (p.id !== undefined) {
-          db.prepare(`UPDATE application_record_states SET name = ?, displayText = ?, closed = ?, displayOrder = ?, isInitial = ?, modifiedAt = ?
-            WHERE applicationRecordStateId = ? AND (name <> ? OR closed <> ? OR displayOrder <> ? OR isInitial <> ?)`)
-            .run(p.name, p.name, p.closed ? 1 : 0, p.order, p.isInitial ? 1 : 0, now, p.id, p.name, p.closed ? 1 : 0, p.order, p.isInitial ? 1 : 0);
-        } else {
-          db.prepare(`INSERT INTO application_record_states (applicationRecordKey, name, closed, displayOrder, isInitial, displayText, modifiedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)`).run(type.applicationRecordKey, p.name, p.closed ? 1 : 0, p.order, p.isInitial ? 1 : 0, p.name, now);
-        }
-      }
-    });
-  },
-
-  [POST(APP_RECORDS_API.removeState)]: ({ db, body, user }) => {
-    const type = typeForChange(db, body);
-    const state = stateOfType(db, type, idParam(body, 'ApplicationRecordStateId', true), 'ApplicationRecordStateId');
-    const uses = usesOfState(db, state.applicationRecordStateId);
-    if (uses.length) {
-      const total = uses.reduce((sum, u) => sum + u.count, 0);
-      const where = uses.map((u) => `${u.count} in ${u.table}.${u.column}`).join(', ');
-      throw alert('RemoveState', `'${state.name}' cannot be removed: ${total} ${total === 1 ? 'record is' : 'records are'} still in it (${where}). Move them to another state first.`, {
-        records: total, uses: uses.map((u) => ({ table: u.table, column: u.column, count: u.count })),
+export const appRecordHandlers = declared([
+  route({
+    method: 'GET', path: APP_RECORDS_API.types, access: 'admin', note: 'added: record types with their application and records per state',
+    params: {},
+    handler: ({ db }) => {
+      const types = db.prepare(`${TYPE_SELECT} ORDER BY a.applicationKey, r.name`).all() as TypeRow[];
+      const states = db.prepare('SELECT applicationRecordStateId, applicationRecordKey, name, closed FROM application_record_states ORDER BY displayOrder')
+        .all() as Array<{ applicationRecordStateId: number; applicationRecordKey: string; name: string; closed: number }>;
+      const counts = recordsPerState(db);
+      return types.map((t): AppRecordTypeRow => {
+        const mine = states.filter((s) => s.applicationRecordKey === t.applicationRecordKey).map((s) => ({
+          applicationRecordStateId: s.applicationRecordStateId, name: s.name, closed: s.closed === 1, records: counts.get(s.applicationRecordStateId) ?? 0,
+        }));
+        return {
+          applicationRecordKey: t.applicationRecordKey, name: t.name, applicationKey: t.applicationKey, version: t.version,
+          states: mine, records: mine.reduce((sum, s) => sum + s.records, 0),
+        };
       });
-    }
-    return change(db, type, user.employeeId, 'RemoveState', () => {
-      db.prepare('DELETE FROM field_security WHERE lookupApplicationRecordStateId = ?').run(state.applicationRecordStateId);
-      db.prepare('DELETE FROM state_advancements WHERE applicationRecordStateId = ? OR targetApplicationRecordStateId = ?').run(state.applicationRecordStateId, state.applicationRecordStateId);
-      db.prepare('DELETE FROM application_record_states WHERE applicationRecordStateId = ?').run(state.applicationRecordStateId);
-    });
-  },
+    },
+  }),
 
-  [POST(APP_RECORDS_API.saveAdvancements)]: ({ db, body, user }) => {
-    const type = typeForChange(db, body);
-    const states = statesOf(db, type.applicationRecordKey);
-    const ids = new Set(states.map((s) => s.applicationRecordStateId));
-    const entries = [...indexedEntries(body, 'advancements', 3).entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
-    const wanted = entries.map((e, index) => {
-      const at = `advancements[${index}]`;
-      const from = idParam({ [`${at}.from`]: e.from }, `${at}.from`);
-      const target = idParam({ [`${at}.target`]: e.target }, `${at}.target`);
-      if (from === undefined || !ids.has(from)) throw badRequest(`${at}.from must be a state of ${type.name}.`, { parameter: `${at}.from` });
-      if (target === undefined || !ids.has(target)) throw badRequest(`${at}.target must be a state of ${type.name}.`, { parameter: `${at}.target` });
-      if (from === target) throw badRequest(`${at}: a state cannot advance to itself.`, { parameter: `${at}.target` });
-      return { from, target, quickRoute: booleanParam({ [`${at}.quickRoute`]: e.quickroute }, `${at}.quickRoute`, false) };
-    });
-    const keyOf = (a: { from: number; target: number }) => `${a.from}>${a.target}`;
-    if (new Set(wanted.map(keyOf)).size !== wanted.length) throw badRequest('Each advancement (from → target) may be listed once.', { parameter: 'advancements' });
-    return change(db, type, user.employeeId, 'SaveAdvancements', () => {
-      const now = nowIso();
-      const current = advancementsOf(db, type.applicationRecordKey);
-      const keep = new Set(wanted.map(keyOf));
-      for (const a of current) if (!keep.has(keyOf({ from: a.fromStateId, target: a.targetStateId }))) db.prepare('DELETE FROM state_advancements WHERE stateAdvancementId = ?').run(a.stateAdvancementId);
-      const orderFrom = new Map<number, number>();
-      for (const w of wanted) {
-        const order = (orderFrom.get(w.from) ?? 0) + 1;
-        orderFrom.set(w.from, order);
-        const found = current.find((a) => a.fromStateId === w.from && a.targetStateId === w.target);
-        if (found) {
-          db.prepare('UPDATE state_advancements SET quickRoute = ?, displayOrder = ?, modifiedAt = ? WHERE stateAdvancementId = ? AND (quickRoute <> ? OR displayOrder <> ?)')
-            .run(w.quickRoute ? 1 : 0, order, now, found.stateAdvancementId, w.quickRoute ? 1 : 0, order);
-        } else {
-          db.prepare('INSERT INTO state_advancements (applicationRecordStateId, targetApplicationRecordStateId, quickRoute, displayOrder, modifiedAt) VALUES (?, ?, ?, ?, ?)')
-            .run(w.from, w.target, w.quickRoute ? 1 : 0, order, now);
-        }
+  route({
+    method: 'GET', path: APP_RECORDS_API.type, access: 'admin', note: 'added: applicationRecordKey: states (records in each), advancements, fields, roles, field security, version, problems',
+    params: { applicationRecordKey: p.string(100, { required: true }) },
+    handler: ({ db, params }) => typeAnswer(db, typeOr404(db, params.applicationRecordKey, 'applicationRecordKey')),
+  }),
+
+  route({
+    method: 'POST', path: APP_RECORDS_API.saveStates, access: 'admin', note: 'added: ApplicationRecordKey, Version (409 stale), states[i].applicationRecordStateId?/name/closed/displayOrder/isInitial; a workflow problem → 400 autoAlert',
+    params: {
+      ...CHANGE,
+      states: p.list({ applicationRecordStateId: p.id(), name: p.string(1000, { empty: 'keep' }), closed: p.boolean(), displayOrder: p.id(), isInitial: p.boolean() }),
+    },
+    handler: ({ db, params, user }) => {
+      const type = typeForChange(db, params);
+      const entries = params.states ?? [];
+      if (!entries.length) throw badRequest("Send the states as states[i].name, states[i].closed, states[i].displayOrder (and states[i].applicationRecordStateId for an existing one).", { parameter: 'states' });
+      const existing = statesOf(db, type.applicationRecordKey);
+      const parsed = entries.map((e, index) => {
+        const at = `states[${index}]`;
+        const id = e.applicationRecordStateId;
+        if (id !== undefined && !existing.some((s) => s.applicationRecordStateId === id)) throw badRequest(`${at}: state ${id} is not a state of ${type.name}.`, { parameter: `${at}.applicationRecordStateId` });
+        const name = (e.name ?? '').trim();
+        if (!name) throw badRequest(`${at}: a state needs a name.`, { parameter: `${at}.name` });
+        if (name.length > STATE_NAME_MAX) throw badRequest(`${at}: a state name has at most ${STATE_NAME_MAX} characters.`, { parameter: `${at}.name` });
+        const order = e.displayOrder ?? index + 1;
+        const current = existing.find((s) => s.applicationRecordStateId === id);
+        return {
+          id, name, order,
+          closed: e.closed ?? (current ? current.closed === 1 : false),
+          isInitial: e.isInitial ?? (current ? current.isInitial === 1 : false),
+        };
+      });
+      // Names stay unique within the type, counting the states not sent.
+      const finalNames = new Map<number, string>(existing.map((s) => [s.applicationRecordStateId, s.name.toLowerCase()]));
+      parsed.forEach((p, index) => finalNames.set(p.id ?? -1 - index, p.name.toLowerCase()));
+      const seen = new Set<string>();
+      for (const name of finalNames.values()) {
+        if (seen.has(name)) throw badRequest(`${type.name} would have two states named '${parsed.find((p) => p.name.toLowerCase() === name)?.name ?? name}'.`, { parameter: 'states' });
+        seen.add(name);
       }
-    });
-  },
-
-  [POST(APP_RECORDS_API.saveFieldSecurity)]: ({ db, body, user }) => {
-    const type = typeForChange(db, body);
-    const state = stateOfType(db, type, idParam(body, 'ApplicationRecordStateId', true), 'ApplicationRecordStateId');
-    const roleName = stringParam(body, 'RoleName', 60) ?? null;
-    const fields = fieldsOf(db, type.applicationRecordKey);
-    const entries = [...indexedEntries(body, 'fields', 3).entries()].sort((a, b) => a[0] - b[0]).map(([, e]) => e);
-    if (!entries.length) throw badRequest('Send the fields as fields[i].fieldName, fields[i].visible, fields[i].editable.', { parameter: 'fields' });
-    const parsed = entries.map((e, index) => {
-      const at = `fields[${index}]`;
-      const fieldName = fields.find((f) => f.toLowerCase() === (e.fieldname ?? '').trim().toLowerCase());
-      if (!fieldName) throw badRequest(`'${(e.fieldname ?? '').slice(0, 60)}' is not a secured field of ${type.name} (${fields.join(', ') || 'none'}).`, { parameter: 'fields' });
-      const visible = booleanParam({ [`${at}.visible`]: e.visible }, `${at}.visible`, true);
-      const editable = booleanParam({ [`${at}.editable`]: e.editable }, `${at}.editable`, false);
-      if (editable && !visible) throw badRequest(`${fieldName}: a hidden field cannot be editable.`, { parameter: 'fields' });
-      return { fieldName, visible, editable };
-    });
-    return change(db, type, user.employeeId, 'SaveFieldSecurity', () => {
-      const now = nowIso();
-      for (const p of parsed) {
-        const row = db.prepare(`SELECT fieldSecurityId, visible, editable FROM field_security WHERE lookupApplicationRecordStateId = ? AND fieldName = ?
-          AND employeeId IS NULL AND ${roleName === null ? 'roleName IS NULL' : 'roleName = ? COLLATE NOCASE'} ORDER BY fieldSecurityId LIMIT 1`)
-          .get(...[state.applicationRecordStateId, p.fieldName, ...(roleName === null ? [] : [roleName])]) as { fieldSecurityId: number; visible: number; editable: number } | undefined;
-        if (row) {
-          if (row.visible !== (p.visible ? 1 : 0) || row.editable !== (p.editable ? 1 : 0)) {
-            db.prepare('UPDATE field_security SET visible = ?, editable = ?, modifiedAt = ? WHERE fieldSecurityId = ?').run(p.visible ? 1 : 0, p.editable ? 1 : 0, now, row.fieldSecurityId);
+      return change(db, type, user.employeeId, 'SaveStates', () => {
+        const now = nowIso();
+        for (const p of parsed) {
+          if (p.id !== undefined) {
+            db.prepare(`UPDATE application_record_states SET name = ?, displayText = ?, closed = ?, displayOrder = ?, isInitial = ?, modifiedAt = ?
+              WHERE applicationRecordStateId = ? AND (name <> ? OR closed <> ? OR displayOrder <> ? OR isInitial <> ?)`)
+              .run(p.name, p.name, p.closed ? 1 : 0, p.order, p.isInitial ? 1 : 0, now, p.id, p.name, p.closed ? 1 : 0, p.order, p.isInitial ? 1 : 0);
+          } else {
+            db.prepare(`INSERT INTO application_record_states (applicationRecordKey, name, closed, displayOrder, isInitial, displayText, modifiedAt)
+              VALUES (?, ?, ?, ?, ?, ?, ?)`).run(type.applicationRecordKey, p.name, p.closed ? 1 : 0, p.order, p.isInitial ? 1 : 0, p.name, now);
           }
-        } else {
-          db.prepare(`INSERT INTO field_security (lookupApplicationRecordStateId, fieldName, roleName, employeeId, editable, visible, modifiedAt)
-            VALUES (?, ?, ?, NULL, ?, ?, ?)`).run(state.applicationRecordStateId, p.fieldName, roleName, p.editable ? 1 : 0, p.visible ? 1 : 0, now);
         }
-      }
-    });
-  },
+      });
+    },
+  }),
 
-  [GET(APP_RECORDS_API.testAs)]: ({ db, query }): AppRecordTestAs => {
-    const type = typeOr404(db, stringParam(query, 'applicationRecordKey', 100), 'applicationRecordKey');
-    const state = stateOfType(db, type, idParam(query, 'applicationRecordStateId', true), 'applicationRecordStateId');
-    const roleName = stringParam(query, 'roleName', 60) ?? '';
-    const roles = roleName ? [{ applicationKey: type.applicationKey, name: roleName }] : [];
-    return {
-      applicationRecordKey: type.applicationRecordKey, applicationRecordStateId: state.applicationRecordStateId, stateName: state.name, roleName,
-      fields: fieldPermissionsFor(db, { employeeId: null, roles }, state.applicationRecordStateId, fieldsOf(db, type.applicationRecordKey)),
-    };
-  },
-};
+  route({
+    method: 'POST', path: APP_RECORDS_API.removeState, access: 'admin', note: 'added: ApplicationRecordKey, Version, ApplicationRecordStateId; refused (400 autoAlert naming how many and where) while records are in it',
+    params: { ...CHANGE, ApplicationRecordStateId: p.id({ required: true }) },
+    handler: ({ db, params, user }) => {
+      const type = typeForChange(db, params);
+      const state = stateOfType(db, type, params.ApplicationRecordStateId, 'ApplicationRecordStateId');
+      const uses = usesOfState(db, state.applicationRecordStateId);
+      if (uses.length) {
+        const total = uses.reduce((sum, u) => sum + u.count, 0);
+        const where = uses.map((u) => `${u.count} in ${u.table}.${u.column}`).join(', ');
+        throw alert('RemoveState', `'${state.name}' cannot be removed: ${total} ${total === 1 ? 'record is' : 'records are'} still in it (${where}). Move them to another state first.`, {
+          records: total, uses: uses.map((u) => ({ table: u.table, column: u.column, count: u.count })),
+        });
+      }
+      return change(db, type, user.employeeId, 'RemoveState', () => {
+        db.prepare('DELETE FROM field_security WHERE lookupApplicationRecordStateId = ?').run(state.applicationRecordStateId);
+        db.prepare('DELETE FROM state_advancements WHERE applicationRecordStateId = ? OR targetApplicationRecordStateId = ?').run(state.applicationRecordStateId, state.applicationRecordStateId);
+        db.prepare('DELETE FROM application_record_states WHERE applicationRecordStateId = ?').run(state.applicationRecordStateId);
+      });
+    },
+  }),
+
+  route({
+    method: 'POST', path: APP_RECORDS_API.saveAdvancements, access: 'admin', note: 'added: ApplicationRecordKey, Version, advancements[i].from/target/quickRoute (the whole list); no reachable closed state → 400 autoAlert',
+    params: { ...CHANGE, advancements: p.list({ from: p.id(), target: p.id(), quickRoute: p.boolean() }) },
+    handler: ({ db, params, user }) => {
+      const type = typeForChange(db, params);
+      const states = statesOf(db, type.applicationRecordKey);
+      const ids = new Set(states.map((s) => s.applicationRecordStateId));
+      const entries = params.advancements ?? [];
+      const wanted = entries.map((e, index) => {
+        const at = `advancements[${index}]`;
+        const { from, target } = e;
+        if (from === undefined || !ids.has(from)) throw badRequest(`${at}.from must be a state of ${type.name}.`, { parameter: `${at}.from` });
+        if (target === undefined || !ids.has(target)) throw badRequest(`${at}.target must be a state of ${type.name}.`, { parameter: `${at}.target` });
+        if (from === target) throw badRequest(`${at}: a state cannot advance to itself.`, { parameter: `${at}.target` });
+        return { from, target, quickRoute: e.quickRoute ?? false };
+      });
+      const keyOf = (a: { from: number; target: number }) => `${a.from}>${a.target}`;
+      if (new Set(wanted.map(keyOf)).size !== wanted.length) throw badRequest('Each advancement (from → target) may be listed once.', { parameter: 'advancements' });
+      return change(db, type, user.employeeId, 'SaveAdvancements', () => {
+        const now = nowIso();
+        const current = advancementsOf(db, type.applicationRecordKey);
+        const keep = new Set(wanted.map(keyOf));
+        for (const a of current) if (!keep.has(keyOf({ from: a.fromStateId, target: a.targetStateId }))) db.prepare('DELETE FROM state_advancements WHERE stateAdvancementId = ?').run(a.stateAdvancementId);
+        const orderFrom = new Map<number, number>();
+        for (const w of wanted) {
+          const order = (orderFrom.get(w.from) ?? 0) + 1;
+          orderFrom.set(w.from, order);
+          const found = current.find((a) => a.fromStateId === w.from && a.targetStateId === w.target);
+          if (found) {
+            db.prepare('UPDATE state_advancements SET quickRoute = ?, displayOrder = ?, modifiedAt = ? WHERE stateAdvancementId = ? AND (quickRoute <> ? OR displayOrder <> ?)')
+              .run(w.quickRoute ? 1 : 0, order, now, found.stateAdvancementId, w.quickRoute ? 1 : 0, order);
+          } else {
+            db.prepare('INSERT INTO state_advancements (applicationRecordStateId, targetApplicationRecordStateId, quickRoute, displayOrder, modifiedAt) VALUES (?, ?, ?, ?, ?)')
+              .run(w.from, w.target, w.quickRoute ? 1 : 0, order, now);
+          }
+        }
+      });
+    },
+  }),
+
+  route({
+    method: 'POST', path: APP_RECORDS_API.saveFieldSecurity, access: 'admin', note: "added: ApplicationRecordKey, Version, ApplicationRecordStateId, RoleName ('' = default), fields[i].fieldName/visible/editable",
+    params: {
+      ...CHANGE, ApplicationRecordStateId: p.id({ required: true }), RoleName: p.string(60),
+      fields: p.list({ fieldName: p.string(200, { empty: 'keep' }), visible: p.boolean(), editable: p.boolean() }),
+    },
+    handler: ({ db, params, user }) => {
+      const type = typeForChange(db, params);
+      const state = stateOfType(db, type, params.ApplicationRecordStateId, 'ApplicationRecordStateId');
+      const roleName = params.RoleName ?? null;
+      const fields = fieldsOf(db, type.applicationRecordKey);
+      const entries = params.fields ?? [];
+      if (!entries.length) throw badRequest('Send the fields as fields[i].fieldName, fields[i].visible, fields[i].editable.', { parameter: 'fields' });
+      const parsed = entries.map((e) => {
+        const fieldName = fields.find((f) => f.toLowerCase() === (e.fieldName ?? '').trim().toLowerCase());
+        if (!fieldName) throw badRequest(`'${(e.fieldName ?? '').slice(0, 60)}' is not a secured field of ${type.name} (${fields.join(', ') || 'none'}).`, { parameter: 'fields' });
+        const visible = e.visible ?? true;
+        const editable = e.editable ?? false;
+        if (editable && !visible) throw badRequest(`${fieldName}: a hidden field cannot be editable.`, { parameter: 'fields' });
+        return { fieldName, visible, editable };
+      });
+      return change(db, type, user.employeeId, 'SaveFieldSecurity', () => {
+        const now = nowIso();
+        for (const p of parsed) {
+          const row = db.prepare(`SELECT fieldSecurityId, visible, editable FROM field_security WHERE lookupApplicationRecordStateId = ? AND fieldName = ?
+            AND employeeId IS NULL AND ${roleName === null ? 'roleName IS NULL' : 'roleName = ? COLLATE NOCASE'} ORDER BY fieldSecurityId LIMIT 1`)
+            .get(...[state.applicationRecordStateId, p.fieldName, ...(roleName === null ? [] : [roleName])]) as { fieldSecurityId: number; visible: number; editable: number } | undefined;
+          if (row) {
+            if (row.visible !== (p.visible ? 1 : 0) || row.editable !== (p.editable ? 1 : 0)) {
+              db.prepare('UPDATE field_security SET visible = ?, editable = ?, modifiedAt = ? WHERE fieldSecurityId = ?').run(p.visible ? 1 : 0, p.editable ? 1 : 0, now, row.fieldSecurityId);
+            }
+          } else {
+            db.prepare(`INSERT INTO field_security (lookupApplicationRecordStateId, fieldName, roleName, employeeId, editable, visible, modifiedAt)
+              VALUES (?, ?, ?, NULL, ?, ?, ?)`).run(state.applicationRecordStateId, p.fieldName, roleName, p.editable ? 1 : 0, p.visible ? 1 : 0, now);
+          }
+        }
+      });
+    },
+  }),
+
+  route({
+    method: 'GET', path: APP_RECORDS_API.testAs, access: 'admin', note: 'added: applicationRecordKey, applicationRecordStateId, roleName: the fields that role sees and edits there (the one fieldPermissionsFor)',
+    params: { applicationRecordKey: p.string(100, { required: true }), applicationRecordStateId: p.id({ required: true }), roleName: p.string(60) },
+    handler: ({ db, params }): AppRecordTestAs => {
+      const type = typeOr404(db, params.applicationRecordKey, 'applicationRecordKey');
+      const state = stateOfType(db, type, params.applicationRecordStateId, 'applicationRecordStateId');
+      const roleName = params.roleName ?? '';
+      const roles = roleName ? [{ applicationKey: type.applicationKey, name: roleName }] : [];
+      return {
+        applicationRecordKey: type.applicationRecordKey, applicationRecordStateId: state.applicationRecordStateId, stateName: state.name, roleName,
+        fields: fieldPermissionsFor(db, { employeeId: null, roles }, state.applicationRecordStateId, fieldsOf(db, type.applicationRecordKey)),
+      };
+    },
+  }),
+
+  route({
+    method: 'POST', path: APP_RECORDS_API.saveApprovals, access: 'admin',
+    note: "added: ApplicationRecordKey, Version (409 stale), moves[i].target/notSubmitter/notPreviousApprover, limits[i].target/roleName/upToAmount ('' = any): the type's whole approval matrix",
+    params: {
+      ...CHANGE,
+      moves: p.list({ target: p.id({ required: true }), notSubmitter: p.boolean({ required: true }), notPreviousApprover: p.boolean({ required: true }) }, { max: 100 }),
+      limits: p.list({ target: p.id({ required: true }), roleName: p.string(100, { required: true }), upToAmount: p.money({ empty: 'null' }) }, { max: 500 }),
+    },
+    handler: ({ db, user, params }) => {
+      const type = typeForChange(db, params);
+      const moves = params.moves ?? [];
+      const limits = params.limits ?? [];
+      const targets = new Set<number>();
+      for (const move of moves) {
+        stateOfType(db, type, move.target, `moves[${move.index}].target`);
+        if (targets.has(move.target)) throw badRequest(`Parameter 'moves[${move.index}].target': the state is an approval step twice.`, { parameter: `moves[${move.index}].target` });
+        targets.add(move.target);
+      }
+      const roles = new Set(rolesOf(db, type).map((r) => r.toLowerCase()));
+      const seen = new Set<string>();
+      for (const limit of limits) {
+        const at = `limits[${limit.index}]`;
+        if (!targets.has(limit.target)) throw badRequest(`Parameter '${at}.target': the state is not one of the approval steps sent.`, { parameter: `${at}.target` });
+        if (!roles.has(limit.roleName.toLowerCase())) throw badRequest(`Parameter '${at}.roleName': ${type.applicationKey} has no role '${limit.roleName}'.`, { parameter: `${at}.roleName` });
+        if (limit.upToAmount !== undefined && limit.upToAmount !== null && limit.upToAmount < 0) throw badRequest(`Parameter '${at}.upToAmount' must not be negative.`, { parameter: `${at}.upToAmount` });
+        const key = `${limit.target}:${limit.roleName.toLowerCase()}`;
+        if (seen.has(key)) throw badRequest(`Parameter '${at}.roleName': ${limit.roleName} is listed twice for one step.`, { parameter: `${at}.roleName` });
+        seen.add(key);
+      }
+      return change(db, type, user.employeeId, 'SaveApprovals', () => {
+        const at = nowIso();
+        db.prepare(`DELETE FROM approval_moves WHERE targetApplicationRecordStateId IN
+          (SELECT applicationRecordStateId FROM application_record_states WHERE applicationRecordKey = ?)`).run(type.applicationRecordKey);
+        const insertMove = db.prepare(`INSERT INTO approval_moves (applicationRecordKey, targetApplicationRecordStateId, notSubmitter, notPreviousApprover, modifiedAt)
+          VALUES (?, ?, ?, ?, ?)`);
+        const insertLimit = db.prepare(`INSERT INTO approval_limits (approvalMoveId, applicationKey, roleName, upToAmount, modifiedAt) VALUES (?, ?, ?, ?, ?)`);
+        for (const move of moves) {
+          const moveId = Number(insertMove.run(type.applicationRecordKey, move.target, move.notSubmitter ? 1 : 0, move.notPreviousApprover ? 1 : 0, at).lastInsertRowid);
+          for (const limit of limits.filter((l) => l.target === move.target)) {
+            insertLimit.run(moveId, type.applicationKey, limit.roleName, limit.upToAmount ?? null, at);
+          }
+        }
+      });
+    },
+  }),
+]);

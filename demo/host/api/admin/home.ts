@@ -5,10 +5,9 @@
  */
 import type Database from 'better-sqlite3';
 import { APP_RECORDS_API, type AdminHomeCounts } from '../../../../src/core/admin/app-records';
-import type { Handlers } from '../context';
 import { dataQualityIssues } from '../pfm/data-quality/issues';
 import { isPastDue, slimRows } from '../risk/slim/common';
-import { routeKey } from '../routes';
+import { declared, route } from '../declare';
 import { accessToday } from '../project-access';
 
 /** Data-quality errors over every project, and how many projects have one. */
@@ -40,10 +39,15 @@ export function adminHomeCounts(db: Database.Database): AdminHomeCounts {
   };
 }
 
-export const adminHomeHandlers: Handlers = {
-  [routeKey('GET', APP_RECORDS_API.home)]: ({ db, reply }) => {
-    const counts = adminHomeCounts(db);
-    reply.header('Server-Timing', `dq;desc="data-quality errors over every project";dur=${counts.dataQualityMs}`);
-    return counts;
-  },
-};
+export const adminHomeHandlers = declared([
+  route({
+    method: 'GET', path: APP_RECORDS_API.home, access: 'admin',
+    note: 'added: admin home counts (active users, pending access requests, SLIM past due, data-quality errors over every project)',
+    params: {},
+    handler: ({ db, reply }) => {
+      const counts = adminHomeCounts(db);
+      reply.header('Server-Timing', `dq;desc="data-quality errors over every project";dur=${counts.dataQualityMs}`);
+      return counts;
+    },
+  }),
+]);

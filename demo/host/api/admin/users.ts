@@ -7,6 +7,9 @@
  * Admin or IT (Viewer 403 here). Every write and its admin_audit_log row (who, when, before, after)
  * are one transaction. The last active keyAdmin Admin cannot be revoked or deactivated, nor can one
  * deactivate oneself (400 autoAlert). Users are never deleted.
+ * Granting (grantRole, copyRoles) is refused with 403 naming the reason (grantRefusal of the contract):
+ * a role only on a key that has it (ROLES_BY_KEY), never to oneself (directly or by copying roles), an
+ * Admin role of any key only by a keyAdmin Admin; keyUserManagement IT grants the other roles.
  *
  * | route | parameters | answer |
  * |---|---|---|
@@ -22,12 +25,12 @@ import type Database from 'better-sqlite3';
 import { APPLICATION_KEYS, ROLE_NAMES, type RoleEntry } from '../../../../src/core/access';
 import {
   ACTIVE_FILTERS, ADMIN_ROLE, AUDIT_ACTIONS, AUDIT_LIST_CAP, USER_LIST_CAP, USERS_API, USERS_TEXT,
-  canWriteUsers, isAdminRole, isLastAdmin, roleText, rolesToCopy,
+  canWriteUsers, grantRefusal, isAdminRole, isLastAdmin, roleText, rolesToCopy,
   type AuditAction, type AuditList, type AuditRow, type CopyRolesResult, type UserDetail, type UserList, type UserRow, type UserTeamRow,
 } from '../../../../src/core/admin/users';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, booleanParam, enumParam, forbidden, idParam, notFound, nowIso, stringParam, type Params } from '../http';
-import { routeKey } from '../routes';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, forbidden, notFound, nowIso } from '../http';
 
 const FN = 'UserManagement';
 
@@ -44,12 +47,13 @@ const asRow = (r: EmployeeRowDb): UserRow => ({ ...r, active: r.active === 1, be
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function listUsers({ db, query }: Ctx): UserList {
-  const search = stringParam(query, 'search', 200);
-  const active = enumParam(query, 'active', ACTIVE_FILTERS) ?? 'all';
-  const roleName = enumParam(query, 'roleName', ROLE_NAMES);
-  const applicationKey = enumParam(query, 'applicationKey', APPLICATION_KEYS);
-  const regionId = idParam(query, 'regionId');
+const LIST_USERS = {
+  search: p.string(200), active: p.enum(ACTIVE_FILTERS), roleName: p.enum(ROLE_NAMES), applicationKey: p.enum(APPLICATION_KEYS), regionId: p.id(),
+};
+
+function listUsers({ db, params }: RouteCtx<ParamsOf<typeof LIST_USERS>>): UserList {
+  const { search, roleName, applicationKey, regionId } = params;
+  const active = params.active ?? 'all';
   const where: string[] = [];
   const args: Record<string, unknown> = {};
   if (search) {
@@ -105,7 +109,7 @@ export function userDetail(db: Database.Database, employeeId: number, caller: Ca
   };
 }
 
-const getUser = ({ db, query, user }: Ctx): UserDetail => userDetail(db, idParam(query, 'employeeId', true), user);
+const GET_USER = { employeeId: p.id({ required: true }) };
 
 // --- writes -----------------------------------------------------------------------------------
 
@@ -114,8 +118,7 @@ function requireWriter(user: Caller): void {
 }
 
 interface Subject { employeeId: number; name: string; active: number; betaUser: number }
-function subjectOf(db: Database.Database, params: Params, name = 'employeeId'): Subject {
-  const employeeId = idParam(params, name, true);
+function subjectOf(db: Database.Database, employeeId: number): Subject {
   const row = db.prepare('SELECT employeeId, preferredName AS name, active, betaUser FROM employees WHERE employeeId = ?').get(employeeId) as Subject | undefined;
   if (!row) throw notFound(USERS_TEXT.userNotFound(employeeId));
   return row;
@@ -135,13 +138,13 @@ function audit(db: Database.Database, entry: { actor: number; subject: number; a
 
 const rolesText = (roles: readonly RoleEntry[]): string => roles.map(roleText).join('\n');
 
-function roleParams(params: Params): { applicationKey: string; roleName: string } {
-  const applicationKey = enumParam(params, 'applicationKey', APPLICATION_KEYS);
-  const roleName = enumParam(params, 'roleName', ROLE_NAMES);
-  if (!applicationKey) throw badRequest("Parameter 'applicationKey' is required.", { parameter: 'applicationKey' });
-  if (!roleName) throw badRequest("Parameter 'roleName' is required.", { parameter: 'roleName' });
-  return { applicationKey, roleName };
-}
+/** A grant or revocation: the employee and one role (an application key and a role name, each one of the known ones). */
+const ROLE_CHANGE = {
+  employeeId: p.id({ required: true }),
+  applicationKey: p.enum(APPLICATION_KEYS, { required: true }),
+  roleName: p.enum(ROLE_NAMES, { required: true }),
+};
+type RoleChange = RouteCtx<ParamsOf<typeof ROLE_CHANGE>>;
 
 function insertRole(db: Database.Database, employeeId: number, applicationKey: string, roleName: string, at: string): void {
   const app = db.prepare('SELECT applicationId, name FROM applications WHERE applicationKey = ? COLLATE NOCASE').get(applicationKey) as { applicationId: number; name: string } | undefined;
@@ -153,10 +156,13 @@ function insertRole(db: Database.Database, employeeId: number, applicationKey: s
 const holds = (roles: readonly RoleEntry[], applicationKey: string, roleName: string) =>
   roles.some((r) => r.applicationKey.toLowerCase() === applicationKey.toLowerCase() && r.name.toLowerCase() === roleName.toLowerCase());
 
-function grantRole({ db, body, user }: Ctx): UserDetail {
+function grantRole({ db, params, user }: RoleChange): UserDetail {
   requireWriter(user);
-  const subject = subjectOf(db, body);
-  const { applicationKey, roleName } = roleParams(body);
+  const subject = subjectOf(db, params.employeeId);
+  const { applicationKey, roleName } = params;
+  // Oneself, a role its key does not have, an Admin role by anyone but a keyAdmin Admin: 403 naming why.
+  const refusal = grantRefusal(user, subject.employeeId, { applicationKey, name: roleName });
+  if (refusal) throw forbidden(refusal);
   db.transaction(() => {
     const before = rolesOf(db, subject.employeeId);
     if (holds(before, applicationKey, roleName)) throw autoAlert(FN, USERS_TEXT.duplicateRole(applicationKey, roleName, subject.name), { fieldName: 'roleName' });
@@ -167,10 +173,10 @@ function grantRole({ db, body, user }: Ctx): UserDetail {
   return userDetail(db, subject.employeeId, user);
 }
 
-function revokeRole({ db, body, user }: Ctx): UserDetail {
+function revokeRole({ db, params, user }: RoleChange): UserDetail {
   requireWriter(user);
-  const subject = subjectOf(db, body);
-  const { applicationKey, roleName } = roleParams(body);
+  const subject = subjectOf(db, params.employeeId);
+  const { applicationKey, roleName } = params;
   db.transaction(() => {
     const before = rolesOf(db, subject.employeeId);
     if (!holds(before, applicationKey, roleName)) throw autoAlert(FN, USERS_TEXT.roleNotHeld(applicationKey, roleName, subject.name), { fieldName: 'roleName' });
@@ -183,12 +189,13 @@ function revokeRole({ db, body, user }: Ctx): UserDetail {
   return userDetail(db, subject.employeeId, user);
 }
 
-function setActive({ db, body, user }: Ctx): UserDetail {
+const SET_ACTIVE = { employeeId: p.id({ required: true }), active: p.boolean({ required: true }), reason: p.string(1000) };
+
+function setActive({ db, params, user }: RouteCtx<ParamsOf<typeof SET_ACTIVE>>): UserDetail {
   requireWriter(user);
-  const subject = subjectOf(db, body);
-  if (body && !Object.keys(body).some((k) => k.toLowerCase() === 'active')) throw badRequest("Parameter 'active' is required.", { parameter: 'active' });
-  const active = booleanParam(body, 'active', true);
-  const reason = stringParam(body, 'reason', 1000) ?? null;
+  const subject = subjectOf(db, params.employeeId);
+  const active = params.active;
+  const reason = params.reason ?? null;
   db.transaction(() => {
     const now = db.prepare('SELECT active FROM employees WHERE employeeId = ?').get(subject.employeeId) as { active: number };
     if (active && now.active === 1) throw autoAlert(FN, USERS_TEXT.alreadyActive(subject.name));
@@ -203,11 +210,12 @@ function setActive({ db, body, user }: Ctx): UserDetail {
   return userDetail(db, subject.employeeId, user);
 }
 
-function setBeta({ db, body, user }: Ctx): UserDetail {
+const SET_BETA = { employeeId: p.id({ required: true }), betaUser: p.boolean({ required: true }) };
+
+function setBeta({ db, params, user }: RouteCtx<ParamsOf<typeof SET_BETA>>): UserDetail {
   requireWriter(user);
-  const subject = subjectOf(db, body);
-  if (!Object.keys(body).some((k) => k.toLowerCase() === 'betauser')) throw badRequest("Parameter 'betaUser' is required.", { parameter: 'betaUser' });
-  const beta = booleanParam(body, 'betaUser', false);
+  const subject = subjectOf(db, params.employeeId);
+  const beta = params.betaUser;
   if ((subject.betaUser === 1) === beta) return userDetail(db, subject.employeeId, user);
   db.transaction(() => {
     const at = nowIso();
@@ -217,15 +225,23 @@ function setBeta({ db, body, user }: Ctx): UserDetail {
   return userDetail(db, subject.employeeId, user);
 }
 
-function copyRoles({ db, body, user }: Ctx): CopyRolesResult {
+const COPY_ROLES = { employeeId: p.id({ required: true }), fromEmployeeId: p.id({ required: true }) };
+
+function copyRoles({ db, params, user }: RouteCtx<ParamsOf<typeof COPY_ROLES>>): CopyRolesResult {
   requireWriter(user);
-  const subject = subjectOf(db, body);
-  const from = subjectOf(db, body, 'fromEmployeeId');
+  const subject = subjectOf(db, params.employeeId);
+  const from = subjectOf(db, params.fromEmployeeId);
   if (from.employeeId === subject.employeeId) throw autoAlert(FN, USERS_TEXT.copyFromSelf, { fieldName: 'fromEmployeeId' });
+  // Copying grants: never into oneself, and each role added must be one the caller may grant (else nothing is copied).
+  if (subject.employeeId === user.employeeId) throw forbidden(USERS_TEXT.selfCopy);
   const added = db.transaction(() => {
     const before = rolesOf(db, subject.employeeId);
     const toAdd = rolesToCopy(rolesOf(db, from.employeeId), before);
     if (toAdd.length === 0) throw autoAlert(FN, USERS_TEXT.nothingToCopy(from.name, subject.name), { fieldName: 'fromEmployeeId' });
+    for (const role of toAdd) {
+      const refusal = grantRefusal(user, subject.employeeId, role);
+      if (refusal) throw forbidden(USERS_TEXT.copyRefused(from.name, roleText(role), refusal));
+    }
     const at = nowIso();
     for (const role of toAdd) insertRole(db, subject.employeeId, role.applicationKey, role.name, at);
     audit(db, { actor: user.employeeId, subject: subject.employeeId, action: 'copyRoles', before: rolesText(before), after: rolesText(rolesOf(db, subject.employeeId)), reason: `Copied from ${from.name} (${from.employeeId}): ${toAdd.map(roleText).join(', ')}`, at });
@@ -236,22 +252,10 @@ function copyRoles({ db, body, user }: Ctx): CopyRolesResult {
 
 // --- audit log --------------------------------------------------------------------------------
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-function dateParam(params: Params, name: string): string | undefined {
-  const raw = stringParam(params, name, 40);
-  if (raw === undefined) return undefined;
-  if (!DATE.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) {
-    throw badRequest(`Parameter '${name}' must be a date (YYYY-MM-DD, got '${raw.slice(0, 40)}').`, { parameter: name });
-  }
-  return raw;
-}
+const AUDIT_LOG = { subjectEmployeeId: p.id(), actorEmployeeId: p.id(), action: p.enum(AUDIT_ACTIONS), from: p.date(), to: p.date() };
 
-function auditLog({ db, query }: Ctx): AuditList {
-  const subject = idParam(query, 'subjectEmployeeId');
-  const actor = idParam(query, 'actorEmployeeId');
-  const action = enumParam(query, 'action', AUDIT_ACTIONS);
-  const from = dateParam(query, 'from');
-  const to = dateParam(query, 'to');
+function auditLog({ db, params }: RouteCtx<ParamsOf<typeof AUDIT_LOG>>): AuditList {
+  const { subjectEmployeeId: subject, actorEmployeeId: actor, action, from, to } = params;
   if (from && to && from > to) throw badRequest("Parameter 'from' must not be after 'to'.", { parameter: 'from' });
   const where: string[] = [];
   const args: Record<string, unknown> = {};
@@ -274,13 +278,37 @@ function auditLog({ db, query }: Ctx): AuditList {
   return { rows: out, capped: rows.length > AUDIT_LIST_CAP };
 }
 
-export const userHandlers: Handlers = {
-  [routeKey('GET', USERS_API.getUsers)]: listUsers,
-  [routeKey('GET', USERS_API.getUser)]: getUser,
-  [routeKey('POST', USERS_API.grantRole)]: grantRole,
-  [routeKey('POST', USERS_API.revokeRole)]: revokeRole,
-  [routeKey('POST', USERS_API.setActive)]: setActive,
-  [routeKey('POST', USERS_API.setBeta)]: setBeta,
-  [routeKey('POST', USERS_API.copyRoles)]: copyRoles,
-  [routeKey('GET', USERS_API.getAuditLog)]: auditLog,
-};
+export const userHandlers = declared([
+  route({
+    method: 'GET', path: USERS_API.getUsers, access: 'userManagement', note: 'added: search (name, login, email, employee key), active, roleName, applicationKey, regionId: UserList (capped)',
+    params: LIST_USERS, handler: listUsers,
+  }),
+  route({
+    method: 'GET', path: USERS_API.getUser, access: 'userManagement', note: 'added: employeeId: UserDetail (profile, manager, region, beta, roles, project teams)',
+    params: GET_USER, handler: ({ db, params, user }) => userDetail(db, params.employeeId, user),
+  }),
+  route({
+    method: 'POST', path: USERS_API.grantRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (duplicate → 400 autoAlert; oneself, a role the key does not have, an Admin role by anyone but a keyAdmin Admin → 403 naming why); audited',
+    params: ROLE_CHANGE, handler: grantRole,
+  }),
+  route({
+    method: 'POST', path: USERS_API.revokeRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (the last active keyAdmin Admin → 400 autoAlert); audited',
+    params: ROLE_CHANGE, handler: revokeRole,
+  }),
+  route({
+    method: 'POST', path: USERS_API.setActive, access: 'userManagement', note: 'added: employeeId, active, reason? (oneself or the last Admin → 400 autoAlert); audited',
+    params: SET_ACTIVE, handler: setActive,
+  }),
+  route({
+    method: 'POST', path: USERS_API.setBeta, access: 'userManagement', note: 'added: employeeId, betaUser; audited',
+    params: SET_BETA, handler: setBeta,
+  }),
+  route({
+    method: 'POST', path: USERS_API.copyRoles, access: 'userManagement', note: 'added: employeeId, fromEmployeeId: adds the roles the target lacks, { added, user } (into oneself, or a copied role the caller may not grant → 403 naming it, nothing copied); audited',
+    params: COPY_ROLES, handler: copyRoles,
+  }),
+  route({
+    method: 'GET', path: USERS_API.getAuditLog, access: 'userManagement', note: 'added: subjectEmployeeId, actorEmployeeId, action, from, to: AuditList newest first (capped)',
+    params: AUDIT_LOG, handler: auditLog,
+  }),
+]);

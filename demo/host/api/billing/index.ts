@@ -16,13 +16,13 @@
 import type Database from 'better-sqlite3';
 import { roleAllows } from '../../../../src/core/access';
 import {
-  allocate, BILLING_ADMINS, BILLING_API, BILLING_RECORD_KEY, BILLING_STATES, BILLING_TEXT, isBillingMethod, isBillingMonth, monthDays, toCents,
+  allocate, BILLING_ADMINS, BILLING_API, BILLING_METHODS, BILLING_RECORD_KEY, BILLING_STATES, BILLING_TEXT, isBillingMonth, monthDays, toCents,
   type BillingCostItem, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal, type CostItemKind, type EmployeeBasis,
 } from '../../../../src/core/billing';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, conflict, forbidden, idParam, notFound, nowIso, rawParam, type Params } from '../http';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, notFound, nowIso } from '../http';
 import { isAdvancement, stateById, stateByName } from '../records';
-import { routeKey } from '../routes';
 
 type Db = Database.Database;
 
@@ -45,11 +45,10 @@ function requireAdmin(user: Caller): void {
   if (!roleAllows(user.roles, BILLING_ADMINS.key, BILLING_ADMINS.roles)) throw forbidden(BILLING_TEXT.adminsOnly);
 }
 
-function monthParam(params: Params): string {
-  const raw = rawParam(params, 'month')?.trim();
-  if (!raw) throw badRequest("Parameter 'month' is required (YYYY-MM).", { parameter: 'month' });
-  if (!isBillingMonth(raw)) throw badRequest(BILLING_TEXT.badMonth(raw.slice(0, 20)), { parameter: 'month' });
-  return raw;
+/** `month` as parsed (YYYY-MM), and a billing month (from 2000 on). */
+function billingMonth(month: string): string {
+  if (!isBillingMonth(month)) throw badRequest(BILLING_TEXT.badMonth(month.slice(0, 20)), { parameter: 'month' });
+  return month;
 }
 
 interface Holding { employeeId: number; itCostItemId: number; monthlyCost: number }
@@ -156,7 +155,9 @@ export function billingRun(db: Db, month: string): BillingRun {
   };
 }
 
-function getMonths({ db }: Ctx): BillingMonth[] {
+const GET_MONTHS = {};
+
+function getMonths({ db }: RouteCtx<ParamsOf<typeof GET_MONTHS>>): BillingMonth[] {
   const worked = db.prepare(`WITH ${WORKED_DAYS} SELECT substr(day, 1, 7) AS month, sum(hours) AS hours FROM worked GROUP BY month`)
     .all() as Array<{ month: string; hours: number }>;
   const runs = db.prepare(`SELECT r.month, r.method, s.name AS state, r.totalAmount FROM it_billing_runs r
@@ -172,15 +173,20 @@ function getMonths({ db }: Ctx): BillingMonth[] {
   });
 }
 
-function getRun({ db, query }: Ctx): BillingRun {
-  return billingRun(db, monthParam(query));
+const GET_RUN = { month: p.month({ required: true }) };
+
+function getRun({ db, params }: RouteCtx<ParamsOf<typeof GET_RUN>>): BillingRun {
+  return billingRun(db, billingMonth(params.month));
 }
 
-function runMonth({ db, body, user }: Ctx): BillingRun {
+/** month, method (hours / perHead: BILLING_TEXT.badMethod is the enum's own refusal). */
+const RUN_MONTH = { month: p.month({ required: true }), method: p.enum(BILLING_METHODS) };
+
+function runMonth({ db, params, user }: RouteCtx<ParamsOf<typeof RUN_MONTH>>): BillingRun {
   requireAdmin(user);
-  const month = monthParam(body);
-  const method = rawParam(body, 'method')?.trim() ?? '';
-  if (!isBillingMethod(method)) throw badRequest(method ? BILLING_TEXT.badMethod(method.slice(0, 20)) : "Parameter 'method' is required (hours or perHead).", { parameter: 'method' });
+  const month = billingMonth(params.month);
+  const { method } = params;
+  if (!method) throw badRequest("Parameter 'method' is required (hours or perHead).", { parameter: 'method' });
   db.transaction(() => {
     const existing = runRow(db, 'r.month', month);
     if (existing && existing.state !== BILLING_STATES.draft) throw autoAlert('runmonth', BILLING_TEXT.posted(month));
@@ -211,11 +217,15 @@ function runMonth({ db, body, user }: Ctx): BillingRun {
   return billingRun(db, month);
 }
 
-function updateRunState({ db, body, user }: Ctx): BillingRun {
+const UPDATE_RUN_STATE = {
+  ItemId: p.id({ required: true }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+};
+
+function updateRunState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_RUN_STATE>>): BillingRun {
   requireAdmin(user);
-  const itemId = idParam(body, 'ItemId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId', true);
-  const routeStateId = idParam(body, 'RouteStateId', true);
+  const { ItemId: itemId, OldRecordStateId: oldStateId, RouteStateId: routeStateId } = params;
   const month = db.transaction(() => {
     const run = runRow(db, 'r.itBillingRunId', itemId);
     if (!run) throw notFound(`No IT billing month with ItemId ${itemId}.`);
@@ -238,9 +248,25 @@ function updateRunState({ db, body, user }: Ctx): BillingRun {
   return billingRun(db, month);
 }
 
-export const billingHandlers: Handlers = {
-  [routeKey('GET', BILLING_API.months)]: getMonths,
-  [routeKey('GET', BILLING_API.run)]: getRun,
-  [routeKey('POST', BILLING_API.runMonth)]: runMonth,
-  [routeKey('POST', BILLING_API.updateState)]: updateRunState,
-};
+export const billingHandlers = declared([
+  route({
+    method: 'GET', path: BILLING_API.months, access: 'billing',
+    note: 'added: every month with submitted timecard hours or a run: state, method, charges, run total, hours; newest first',
+    params: GET_MONTHS, handler: getMonths,
+  }),
+  route({
+    method: 'GET', path: BILLING_API.run, access: 'billing',
+    note: 'added: month (YYYY-MM): the run (lines with basis, totals per project and department) and the cost items held; runId null when not run',
+    params: GET_RUN, handler: getRun,
+  }),
+  route({
+    method: 'POST', path: BILLING_API.runMonth, access: 'billing',
+    note: 'added: month, method (hours / perHead): a Draft run (a Draft re-run replaces its lines); Posted → 400 autoAlert; no timecard hours → 400 autoAlert; keyIT Admin only',
+    params: RUN_MONTH, handler: runMonth,
+  }),
+  route({
+    method: 'POST', path: BILLING_API.updateState, access: 'billing',
+    note: 'added: ItemId, OldRecordStateId (409 stale, naming who posted it), RouteStateId: Draft → Posted (locked); keyIT Admin only',
+    params: UPDATE_RUN_STATE, handler: updateRunState,
+  }),
+]);

@@ -2,21 +2,43 @@
  * Files of PFM records (added, §7 file-form and blob calls): list, upload, download with the
  * server's filename, delete.
  *
+ * Files follow the record they belong to: each call is allowed by the record's project (the declared
+ * `scope`: a Viewer lists and downloads but does not upload or delete) and, for deleting, by the
+ * record's state: nothing is deleted from an approved SRA, a sent or completed envelope (its document
+ * and its signed PDF), a posted cost adjustment or an approved or posted direct cost (400 autoAlert
+ * saying why).
+ *
+ * Uploads: `file` (what the client sends) and/or `files[i]`; at most 25 MB a file, 10 files and
+ * 100 MB in all a request (413), each of an allowed type told from its content (documents/file-types.ts;
+ * 400 naming the file otherwise, nothing written). The stored type is the sniffed one. Downloads are
+ * always attachments with nosniff; a type outside the allowed ones (a file stored before the check) is
+ * served as application/octet-stream.
+ *
  * Issue 14: the routes also admit keySLIM and keyRISK users, for the files of their own records only:
  * 'SlimRequest' files need ACCESS.slim and a request the caller may see; 'Sra' files ACCESS.sra; every
  * other key ACCESS.pfm (403 otherwise), so no PFM record opens to them.
  */
 import type Database from 'better-sqlite3';
-import { ACCESS, ruleAllows } from '../../../../src/core/access';
+import { ACCESS, ruleAllows, type AccessRule } from '../../../../src/core/access';
 import { SLIM_RECORD_KEY, SRA_RECORD_KEY } from '../../../../src/core/risk/api';
-import type { Caller, Ctx, Handlers } from '../context';
+import type { Caller } from '../context';
 import { callerActor, requireSee, slimRowOr404 } from '../risk/slim/common';
-import { badRequest, enumParam, forbidden, idParam, invalid, notFound, nowIso, type Params } from '../http';
-import { routeKey } from '../routes';
+import { declared, p, route, type ParamsOf, type RouteCtx, type UploadedFile } from '../declare';
+import { autoAlert, forbidden, HttpError, invalid, notFound, nowIso, type FeedbackItem } from '../http';
 import { RECORD_TABLES } from '../scope';
+import { ALLOWED_FILE_KINDS, sniffFileType, type SniffedType } from './documents/file-types';
 
-const POST = (path: string) => routeKey('POST', path);
-const GET = (path: string) => routeKey('GET', path);
+/** Upload limits (LEAD: index.ts's multipart limits must be fileSize: MAX_FILE_BYTES, files: MAX_FILES). */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+export const MAX_FILES = 10;
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+/**
+ * The Files routes: PFM records for ACCESS.pfm; issue 14's SlimRequest / Sra files for ACCESS.slim /
+ * ACCESS.sra (checked per key below). LEAD: the same rule list as routes.ts's FILE_ACCESS (not exported there).
+ */
+export const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCESS.sra];
 
 // --- files ----------------------------------------------------------------------------------------
 
@@ -34,59 +56,174 @@ export function requireFileAccess(db: Database.Database, user: Caller, key: stri
   }
 }
 
-function fileRecord(db: Database.Database, user: Caller, params: Params, keyName: string, idName: string): { key: string; id: number } {
-  const key = enumParam(params, keyName, FILE_KEYS);
-  if (!key) throw badRequest(`Parameter '${keyName}' is required.`, { parameter: keyName });
-  const id = idParam(params, idName, true);
+/** Record `key` `id` (404 when unknown), once the caller may use its files. */
+function fileRecord(db: Database.Database, user: Caller, key: string, id: number): { key: string; id: number } {
   const where = RECORD_TABLES[key]!;
   if (!db.prepare(`SELECT 1 FROM ${where.table} WHERE ${where.idColumn} = ?`).get(id)) throw notFound(`${key} ${id} not found.`);
   requireFileAccess(db, user, key, id);
   return { key, id };
 }
 
-/** The file `FileId` of the form, once the caller may use its record's files. */
-function fileOf(db: Database.Database, user: Caller, body: Params): { fileId: number; name: string; mime: string; bytes: Buffer } {
-  const fileId = idParam(body, 'FileId', true);
-  const file = db.prepare('SELECT fileId, applicationRecordKey, recordId, name, mime, bytes FROM files WHERE fileId = ?').get(fileId) as
-    { fileId: number; applicationRecordKey: string; recordId: number; name: string; mime: string; bytes: Buffer } | undefined;
+interface FileRow { fileId: number; applicationRecordKey: string; recordId: number; name: string; mime: string; bytes: Buffer }
+
+/** File `fileId`, once the caller may use its record's files. */
+function fileOf(db: Database.Database, user: Caller, fileId: number): FileRow {
+  const file = db.prepare('SELECT fileId, applicationRecordKey, recordId, name, mime, bytes FROM files WHERE fileId = ?').get(fileId) as FileRow | undefined;
   if (!file) throw notFound(`File ${fileId} not found.`);
   requireFileAccess(db, user, file.applicationRecordKey, file.recordId);
   return file;
 }
 
-const FILE_COLUMNS = 'fileId, applicationRecordKey, recordId, name, mime, size, uploadedByEmployeeId, uploadedAt, modifiedAt';
+// --- which records keep their files ---------------------------------------------------------------
 
-interface UploadedFile { filename: string; mimetype: string; data: Buffer }
+const ENVELOPE_KEPT = 'the documents of a sent or completed envelope can not be deleted.';
 
-function uploadFile({ db, body, user }: Ctx): unknown {
-  const { key, id } = fileRecord(db, user, body, 'ApplicationRecordKey', 'RecordId');
-  const file = Object.entries(body).find(([, value]) => value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data))?.[1] as UploadedFile | undefined;
-  if (!file) throw invalid([{ integerValue: 1, stringValue: 'file', message: 'Attach a file.' }]);
-  const name = (file.filename || 'file').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
-  const at = nowIso();
-  const fileId = Number(db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedByEmployeeId, uploadedAt, modifiedAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(key, id, name, file.mimetype || 'application/octet-stream', file.data.length, file.data, user.employeeId, at, at).lastInsertRowid);
-  return db.prepare(`SELECT ${FILE_COLUMNS} FROM files WHERE fileId = ?`).get(fileId);
-}
-
-function downloadFile({ db, body, user, reply }: Ctx): unknown {
-  const file = fileOf(db, user, body);
-  const ascii = file.name.replace(/[^\x20-\x7e]/g, '_');
-  return reply.type(file.mime).header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.bytes);
-}
-
-// --- handlers -------------------------------------------------------------------------------------
-
-export const fileHandlers: Handlers = {
-  [GET('/api/pfm/files')]: ({ db, user, query }) => {
-    const { key, id } = fileRecord(db, user, query, 'recordKey', 'recordId');
-    return db.prepare(`SELECT ${FILE_COLUMNS} FROM files WHERE applicationRecordKey = ? AND recordId = ? ORDER BY fileId`).all(key, id);
+/** Records whose files are kept in some states: the states, and why (for the autoAlert). */
+const KEPT: Record<string, { table: string; idColumn: string; states: readonly string[]; why: (number: string, state: string) => string }> = {
+  Sra: {
+    table: 'sras', idColumn: 'sraId', states: ['Approved'],
+    why: (number) => `${number} is approved: the files of an approved risk assessment can not be deleted.`,
   },
-  [POST('/api/pfm/files/upload')]: uploadFile,
-  [POST('/api/pfm/files/download')]: downloadFile,
-  [routeKey('DELETE', '/api/pfm/files')]: ({ db, user, body }) => {
-    const { fileId } = fileOf(db, user, body);
-    if (db.prepare('DELETE FROM files WHERE fileId = ?').run(fileId).changes === 0) throw notFound(`File ${fileId} not found.`);
-    return { fileId, deleted: true };
+  CostAdjustment: {
+    // Posting moves an adjustment to its closed state other than Void (src/core/cost-adjustments postRefusal).
+    table: 'cost_adjustments', idColumn: 'costAdjustmentId', states: ['Reconciled'],
+    why: (number) => `${number} is posted: the files of a posted cost adjustment can not be deleted.`,
+  },
+  DirectCost: {
+    table: 'direct_costs', idColumn: 'directCostId', states: ['Approved', 'Posted'],
+    why: (number, state) => `${number} is ${state.toLowerCase()}: the files of an approved or posted direct cost can not be deleted.`,
+  },
+  Envelope: {
+    table: 'envelopes', idColumn: 'envelopeId', states: ['Sent', 'Viewed', 'Signed'],
+    why: (number, state) => `Envelope ${number} is ${state === 'Signed' ? 'completed' : `'${state}'`}: ${ENVELOPE_KEPT}`,
   },
 };
+
+/** Why file `file` may not be deleted now (its record's state), or null. */
+export function deleteRefusal(db: Database.Database, file: Pick<FileRow, 'fileId' | 'applicationRecordKey' | 'recordId' | 'name'>): string | null {
+  const kept = KEPT[file.applicationRecordKey];
+  if (kept) {
+    const row = db.prepare(`SELECT t.number, s.name AS state FROM ${kept.table} t JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId
+      WHERE t.${kept.idColumn} = ?`).get(file.recordId) as { number: string; state: string } | undefined;
+    if (row && kept.states.includes(row.state)) return kept.why(row.number, row.state);
+  }
+  // An envelope's document or signed PDF kept on another record (the signed PDF is in the commitment's Files).
+  const envelope = db.prepare(`SELECT e.number, s.name AS state FROM envelopes e JOIN application_record_states s ON s.applicationRecordStateId = e.applicationRecordStateId
+    WHERE (e.documentFileId = ? OR e.signedFileId = ?) AND s.name IN ('Sent', 'Viewed', 'Signed') LIMIT 1`).get(file.fileId, file.fileId) as { number: string; state: string } | undefined;
+  return envelope ? `${file.name} is the ${envelope.state === 'Signed' ? 'signed document' : 'document'} of envelope ${envelope.number}: ${ENVELOPE_KEPT}` : null;
+}
+
+// --- uploads --------------------------------------------------------------------------------------
+
+/** The stored name: no path separators, quotes or line breaks, at most 200 characters. */
+const storedName = (filename: string) => (filename || 'file').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
+
+/** Every file of the form, with the form field it came in; refused (nothing written) past the limits or of a type not allowed. */
+function checkedUploads(uploads: ReadonlyArray<{ field: string; file: UploadedFile }>): Array<{ field: string; file: UploadedFile; type: SniffedType }> {
+  if (uploads.length > MAX_FILES) throw new HttpError(413, `At most ${MAX_FILES} files can be uploaded at once (${uploads.length} were sent).`);
+  const big = uploads.find((u) => u.file.data.length > MAX_FILE_BYTES);
+  if (big) throw new HttpError(413, `${storedName(big.file.filename)} is larger than ${MAX_FILE_BYTES / MB} MB.`, { parameter: big.field });
+  const total = uploads.reduce((sum, u) => sum + u.file.data.length, 0);
+  if (total > MAX_UPLOAD_BYTES) throw new HttpError(413, `The files add up to more than ${MAX_UPLOAD_BYTES / MB} MB: upload them in parts.`);
+  const feedback: FeedbackItem[] = [];
+  const typed = uploads.map((u) => {
+    const type = sniffFileType(u.file.data, u.file.filename, u.file.mimetype);
+    if (!type) {
+      feedback.push({ integerValue: 1, stringValue: u.field, message: `${storedName(u.file.filename)} is not a file type the portal accepts. Upload ${ALLOWED_FILE_KINDS}.` });
+    }
+    return { ...u, type: type! };
+  });
+  if (feedback.length) throw invalid(feedback);
+  return typed;
+}
+
+const FILE_COLUMNS = 'fileId, applicationRecordKey, recordId, name, mime, size, uploadedByEmployeeId, uploadedAt, modifiedAt';
+
+const LIST = {
+  recordKey: p.recordKey(FILE_KEYS, { required: true }),
+  recordId: p.id({ required: true, scope: { keyParam: 'recordKey' } }),
+};
+
+const UPLOAD = {
+  ApplicationRecordKey: p.recordKey(FILE_KEYS, { required: true }),
+  RecordId: p.id({ required: true, scope: { keyParam: 'ApplicationRecordKey' } }),
+  file: p.file(),
+  files: p.list(p.file(), { max: MAX_FILES }),
+};
+
+/** One file (`file`): its row; a list (`files[i]`, with or without `file`): the rows, in the order sent. */
+function uploadFile({ db, params, user }: RouteCtx<ParamsOf<typeof UPLOAD>>): unknown {
+  const { key, id } = fileRecord(db, user, params.ApplicationRecordKey, params.RecordId);
+  const uploads = [
+    ...(params.file ? [{ field: 'file', file: params.file }] : []),
+    ...(params.files ?? []).map((file, index) => ({ field: `files[${index}]`, file })),
+  ];
+  if (uploads.length === 0) throw invalid([{ integerValue: 1, stringValue: 'file', message: 'Attach a file.' }]);
+  const typed = checkedUploads(uploads);
+  const at = nowIso();
+  const insert = db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedByEmployeeId, uploadedAt, modifiedAt)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const rows = db.transaction(() => typed.map(({ file, type }) => {
+    const fileId = Number(insert.run(key, id, storedName(file.filename), type.mime, file.data.length, file.data, user.employeeId, at, at).lastInsertRowid);
+    return db.prepare(`SELECT ${FILE_COLUMNS} FROM files WHERE fileId = ?`).get(fileId);
+  }))();
+  return params.files === undefined ? rows[0] : rows;
+}
+
+/** The types a download is served as; anything else (stored before the sniffing) as octet-stream. */
+const SERVED_TYPES = new Set([
+  'application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain', 'text/csv', 'message/rfc822', 'application/msword',
+  'application/vnd.ms-excel', 'application/vnd.ms-outlook', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+]);
+
+const ONE_FILE = { FileId: p.id({ required: true, scope: 'File' }) };
+
+function downloadFile({ db, params, user, reply }: RouteCtx<ParamsOf<typeof ONE_FILE>>): unknown {
+  const file = fileOf(db, user, params.FileId);
+  const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply.type(SERVED_TYPES.has(file.mime) ? file.mime : 'application/octet-stream')
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.bytes);
+}
+
+// --- routes ---------------------------------------------------------------------------------------
+
+export const fileHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS },
+    note: 'added: files of a record (recordKey, recordId), without bytes; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
+    params: LIST,
+    handler: ({ db, user, params }) => {
+      const { key, id } = fileRecord(db, user, params.recordKey, params.recordId);
+      return db.prepare(`SELECT ${FILE_COLUMNS} FROM files WHERE applicationRecordKey = ? AND recordId = ? ORDER BY fileId`).all(key, id);
+    },
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/files/upload', access: { anyOf: FILE_ACCESS },
+    note: 'added: file form (ApplicationRecordKey, RecordId, file); keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
+    params: UPLOAD,
+    handler: uploadFile,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/files/download', access: { anyOf: FILE_ACCESS },
+    note: 'added: FileId → the file, with Content-Disposition; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
+    params: ONE_FILE,
+    write: false,
+    handler: downloadFile,
+  }),
+  route({
+    method: 'DELETE', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS },
+    note: 'added: DELETE with form-data FileId; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
+    params: ONE_FILE,
+    handler: ({ db, user, params }) => db.transaction(() => {
+      const file = fileOf(db, user, params.FileId);
+      const why = deleteRefusal(db, file);
+      if (why) throw autoAlert('DeleteFile', why, { fileId: file.fileId });
+      if (db.prepare('DELETE FROM files WHERE fileId = ?').run(file.fileId).changes === 0) throw notFound(`File ${file.fileId} not found.`);
+      return { fileId: file.fileId, deleted: true };
+    }).immediate(),
+  }),
+]);

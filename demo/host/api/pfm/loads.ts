@@ -1,6 +1,9 @@
 /**
  * The §7 data loads under /api/pfm/ (GET with recordKey, recordId, lastLoad, open, type; see
- * scope.ts for the parameters). Record loads answer rows with the §3 id fields, `displayText`, the
+ * scope.ts for the parameters), each a declared route (declare.ts) built from the tables below:
+ * `recordKey` is exactly one of the keys the load accepts, `open` is declared only on the loads with an
+ * open state (and projects/getmenu), `type` only on the summaries; any other name is a 400.
+ * Record loads answer rows with the §3 id fields, `displayText`, the
  * state's name and `closed`; commitments and change orders carry their `items`.
  *
  * `open` (default true) selects open records, `open=false` closed ones (by record state; projects by
@@ -8,11 +11,11 @@
  * state, each with `closed`, so a client can move it between its open and closed lists.
  */
 import type Database from 'better-sqlite3';
-import type { Handler, Handlers } from '../context';
+import { declared, route, type RouteDeclaration } from '../declare';
 import * as Q from '../queries';
-import { routeKey, type PfmLoadName } from '../routes';
+import type { PfmLoadName } from '../routes';
 import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
-import { keysOf, loadParams, scopeWhere, type LoadParams, type ScopeColumns } from '../scope';
+import { keysOf, loadParams, loadParamSpecs, OPEN_PARAM, scopeWhere, TYPE_PARAM, type LoadParams, type ScopeColumns } from '../scope';
 import { currentReach, projectOfRecordExpr, reachWhere } from '../project-access';
 import { budgetSummaries, lineSummaries, projectSummaries } from './projections/summaries';
 import { CURRENT_PERIOD } from '../../db/index';
@@ -176,10 +179,19 @@ const FILE_PROJECT_SQL = `CASE f.applicationRecordKey
 const FILE_RECORD_KEYS = ['ChangeRecord', 'ChangeEvent', 'ChangeEventItem', 'Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement',
   'PurchaseAgreementChangeOrder', 'PurchaseOrder', 'OwnerAgreement', 'OwnerAgreementChangeOrder', 'CostAdjustment', 'DirectCost', 'Rfi'];
 
-const SPECIAL_LOADS: Partial<Record<PfmLoadName, { keys: string[]; run: (db: Database.Database, params: LoadParams) => unknown }>> = {
-  getcostcodetransactionsummary: { keys: keysOf(lineKeys), run: lineSummaries },
-  getcostcodetransactionsummarybudget: { keys: keysOf({}), run: budgetSummaries },
-  getcostcodetransactionsummaryproject: { keys: keysOf({}), run: projectSummaries },
+interface SpecialLoad {
+  keys: string[];
+  /** Accepts `open` (its run reads params.open). */
+  open?: boolean;
+  /** Accepts `type` (unit / hour: the summaries). */
+  type?: boolean;
+  run: (db: Database.Database, params: LoadParams) => unknown;
+}
+
+const SPECIAL_LOADS: Partial<Record<PfmLoadName, SpecialLoad>> = {
+  getcostcodetransactionsummary: { keys: keysOf(lineKeys), type: true, run: lineSummaries },
+  getcostcodetransactionsummarybudget: { keys: keysOf({}), type: true, run: budgetSummaries },
+  getcostcodetransactionsummaryproject: { keys: keysOf({}), type: true, run: projectSummaries },
   getcostcodetransactioncount: {
     keys: keysOf({ keys: { CostCode: '' } }),
     run: (db, params) => {
@@ -248,6 +260,7 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, { keys: string[]; run: (db: Dat
   },
   'projects/getmenu': {
     keys: keysOf({}),
+    open: true,
     run: (db, params) => {
       const projects = runRecordLoad(db, RECORD_LOADS.getprojects!, params);
       const budgets = db.prepare(`SELECT budgetId, projectId, jobNumber, name, displayText, budgetLock, rollUpBudgetId FROM budgets ORDER BY jobNumber`).all() as Row[];
@@ -260,20 +273,30 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, { keys: string[]; run: (db: Dat
   },
 };
 
-function build(): Handlers {
-  const handlers: Handlers = {};
-  for (const [name, load] of Object.entries(RECORD_LOADS) as Array<[PfmLoadName, RecordLoad]>) {
-    const keys = keysOf(load.columns);
-    const handler: Handler = ({ db, query }) => runRecordLoad(db, load, loadParams(db, query, keys));
-    handlers[routeKey('GET', `/api/pfm/${name}`)] = handler;
-  }
-  for (const [name, load] of Object.entries(SPECIAL_LOADS) as Array<[PfmLoadName, { keys: string[]; run: (db: Database.Database, p: LoadParams) => unknown }]>) {
-    handlers[routeKey('GET', `/api/pfm/${name}`)] = ({ db, query }) => load.run(db, loadParams(db, query, load.keys));
-  }
-  return handlers;
+/** One §7 load's declaration: GET /api/pfm/<name>, ACCESS.pfm, its record keys and the flags it reads. */
+function loadRoute(name: PfmLoadName, keys: readonly string[], flags: { open: boolean; type: boolean }, run: (db: Database.Database, params: LoadParams) => unknown): RouteDeclaration {
+  return route({
+    method: 'GET', path: `/api/pfm/${name}`, access: 'pfm', note: 'data load',
+    params: { ...loadParamSpecs(keys), ...(flags.open ? OPEN_PARAM : {}), ...(flags.type ? TYPE_PARAM : {}) },
+    // The project check is loadParams' (no `scope` on recordId), so a direct call (services/bi.ts) is checked alike.
+    handler: ({ db, params }) => run(db, loadParams(db, params)),
+  });
 }
 
-export const loadHandlers: Handlers = build();
+/** Every §7 load as a declared route, from the tables above. */
+function build(): RouteDeclaration[] {
+  const routes: RouteDeclaration[] = [];
+  for (const [name, load] of Object.entries(RECORD_LOADS) as Array<[PfmLoadName, RecordLoad]>) {
+    routes.push(loadRoute(name, keysOf(load.columns), { open: load.openExpr !== undefined, type: false }, (db, params) => runRecordLoad(db, load, params)));
+  }
+  for (const [name, load] of Object.entries(SPECIAL_LOADS) as Array<[PfmLoadName, SpecialLoad]>) {
+    routes.push(loadRoute(name, load.keys, { open: load.open ?? false, type: load.type ?? false }, load.run));
+  }
+  return routes;
+}
+
+/** The §7 loads' declarations, by `GET /api/pfm/<name>` (services/bi.ts calls their handlers directly). */
+export const loadHandlers = declared(build());
 
 /** The accepted record keys of every load (for documentation and tests). */
 export function acceptedRecordKeys(): Record<string, string[]> {

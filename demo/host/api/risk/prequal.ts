@@ -14,10 +14,11 @@ import {
   type CurrentLimits, type FinancialStatement, type PrequalStatus, type SafetyYear,
 } from '../../../../src/core/risk/limits';
 import { RISK_API, type VendorPrequalLoad, type VendorPrequalRecord, type VendorPrequalRow } from '../../../../src/core/risk/api';
-import type { Handlers } from '../context';
-import { enumParam, idParam, notFound, stringParam } from '../http';
-import { routeKey } from '../routes';
+import { ACCESS } from '../../../../src/core/access';
+import { declared, p, route } from '../declare';
+import { notFound } from '../http';
 import { prepared } from '../../db/statements';
+import { prequalLoadFor } from './readers';
 
 // --- clock (tests pin "today") -------------------------------------------------------------------
 
@@ -112,13 +113,24 @@ export function vendorPrequalLoad(db: Database.Database, vendorId: number, today
   return { vendor, suggested };
 }
 
-export const prequalHandlers: Handlers = {
-  [routeKey('GET', RISK_API.getVendorPrequal)]: ({ db, query }) => vendorPrequalLoad(db, idParam(query, 'vendorId', true)),
-  [routeKey('GET', RISK_API.getPrequalVendors)]: ({ db, query }) => {
-    const today = riskToday();
-    const search = stringParam(query, 'search', 100)?.trim().toLowerCase() ?? '';
-    const status = enumParam(query, 'status', PREQUAL_STATUSES);
-    const rows = (db.prepare(`${SELECT} WHERE v.active = 1 ORDER BY v.name`).all() as PrequalRow[]).map((r) => asRow(r, today));
-    return rows.filter((r) => (!search || r.name.toLowerCase().includes(search) || r.vendorNumber.toLowerCase().includes(search)) && (!status || r.status === status));
-  },
-};
+export const prequalHandlers = declared([
+  route({
+    method: 'GET', path: RISK_API.getVendorPrequal, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] },
+    note: 'added: vendorId: the prequalification record and the suggested limits with their working',
+    params: { vendorId: p.id({ required: true }) },
+    // The statements, EMR and bonding for the risk roles only (readers.ts).
+    handler: ({ db, params, user }) => prequalLoadFor(user, vendorPrequalLoad(db, params.vendorId)),
+  }),
+  route({
+    method: 'GET', path: RISK_API.getPrequalVendors, access: { anyOf: [ACCESS.slim, ACCESS.sra, ACCESS.pfm] },
+    note: 'added: search?, status?: active vendors with the status and limits in force',
+    params: { search: p.string(100), status: p.enum(PREQUAL_STATUSES) },
+    handler: ({ db, params }) => {
+      const today = riskToday();
+      const search = params.search?.toLowerCase() ?? '';
+      const status = params.status;
+      const rows = (db.prepare(`${SELECT} WHERE v.active = 1 ORDER BY v.name`).all() as PrequalRow[]).map((r) => asRow(r, today));
+      return rows.filter((r) => (!search || r.name.toLowerCase().includes(search) || r.vendorNumber.toLowerCase().includes(search)) && (!status || r.status === status));
+    },
+  }),
+]);

@@ -9,9 +9,9 @@
 import { burnWindow, suggestCostToComplete, type CostSuggestion } from '../../../../src/core/cost-suggestion';
 import { CURRENT_PERIOD } from '../../db/index';
 import { badRequest } from '../http';
-import { keysOf, loadParams, scopeWhere, type ScopeColumns } from '../scope';
+import { keysOf, loadParams, loadParamSpecs, scopeWhere, type ScopeColumns } from '../scope';
 import { requireLoad } from './access';
-import type { ServiceRoute } from './index';
+import { serviceRoute, type ServiceRoute } from './route';
 
 /** One line's suggestion as answered. */
 export interface LineSuggestion extends CostSuggestion {
@@ -26,13 +26,17 @@ export interface LineSuggestion extends CostSuggestion {
 
 const LINE_COLUMNS: ScopeColumns = { project: 'b.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } };
 
+/** The parameters of the suggestions, parsed once (declare.ts): a load's recordKey (exact), recordId and lastLoad. */
+const SUGGESTIONS = { method: 'GET', params: loadParamSpecs(keysOf(LINE_COLUMNS)) } as const;
+
 export const aiRoutes: readonly ServiceRoute[] = [
-  {
+  serviceRoute({
     path: '/pfm/getchatbotcostprojections',
     note: 'recordKey Budget|Project|CostCode, recordId: per line, suggested cost to complete = burn rate (last 3 months) × months left, with its explanation',
-    handler: ({ db, user, query }): LineSuggestion[] => {
+    params: SUGGESTIONS.params,
+    handler: ({ db, user, params: parsed }): LineSuggestion[] => {
       requireLoad(user, '/api/pfm/getcostcodetransaction');
-      const params = loadParams(db, query, keysOf(LINE_COLUMNS));
+      const params = loadParams(db, parsed);
       if (!params.recordKey) throw badRequest("Parameter 'recordKey' is required (Budget, Project or CostCode).", { parameter: 'recordKey' });
       const { where, args } = scopeWhere(params, LINE_COLUMNS);
       const window = burnWindow(CURRENT_PERIOD);
@@ -46,5 +50,5 @@ export const aiRoutes: readonly ServiceRoute[] = [
         ...line, month: CURRENT_PERIOD, ...suggestCostToComplete({ period: CURRENT_PERIOD, completionDate, spentInWindow }),
       }));
     },
-  },
+  }),
 ];

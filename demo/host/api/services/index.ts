@@ -13,9 +13,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Database from 'better-sqlite3';
 import type { ApiResource } from '../../../../src/core/api';
-import { authenticatedCaller, type Handler } from '../context';
+import { authenticatedCaller } from '../context';
+import { parseParams } from '../declare';
+import type { ServiceRoute } from './route';
+
+export { serviceRoute, type ServiceRoute } from './route';
 import { withProjectCaller } from '../project-access';
-import { HttpError, refuseUnknownFields, sendError, sqliteConstraint, type Params } from '../http';
+import { HttpError, sendError, sqliteConstraint, type Params } from '../http';
 import type { AuthenticatedUser } from '../../types';
 import { searchRoutes } from './search';
 import { biRoutes } from './bi';
@@ -25,8 +29,6 @@ import { aiRoutes } from './ai';
 export type ServiceName = Exclude<ApiResource, 'api'>;
 export const SERVICE_PREFIXES: Readonly<Record<ServiceName, string>> = { bi: '/bi', ai: '/ai', search: '/search' };
 
-/** One GET route of a service (path below its prefix). Access is checked by the handler (what a role may see). */
-export interface ServiceRoute { path: string; note: string; handler: Handler }
 
 const ROUTES: Readonly<Record<ServiceName, readonly ServiceRoute[]>> = { bi: biRoutes, ai: aiRoutes, search: searchRoutes };
 
@@ -68,9 +70,8 @@ export async function registerServices(app: FastifyInstance, db: Database.Databa
           try {
             if (!request.user) throw new HttpError(401, 'Unauthorized');
             const user = authenticatedCaller(db, request.user.login);
-            const query = (request.query ?? {}) as Params;
-            refuseUnknownFields(query);
-            const result = await withProjectCaller(db, user, () => route.handler({ request, reply, db, user, query, body: {} }));
+            const params = parseParams({ method: 'GET', params: route.params }, (request.query ?? {}) as Params, {});
+            const result = await withProjectCaller(db, user, () => route.handler({ db, user, reply, params }));
             if (result === reply) return reply;
             return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send({ data: result ?? null });
           } catch (error) {

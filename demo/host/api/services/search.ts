@@ -8,11 +8,12 @@
  */
 import type Database from 'better-sqlite3';
 import { SEARCH_LIMIT_PER_KIND, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, type SearchAnswer, type SearchKind, type SearchResult } from '../../../../src/core/search';
-import { badRequest, stringParam } from '../http';
+import { badRequest } from '../http';
+import { p } from '../declare';
 import type { Caller } from '../context';
 import { mayLoad } from './access';
 import { currentReach, reachWhere } from '../project-access';
-import type { ServiceRoute } from './index';
+import { serviceRoute, type ServiceRoute } from './route';
 
 interface KindQuery {
   /** The API load whose access rule decides who may find this kind. */
@@ -87,13 +88,14 @@ export function search(db: Database.Database, user: Caller, q: string): SearchRe
 }
 
 export const searchRoutes: readonly ServiceRoute[] = [
-  {
+  serviceRoute({
     path: '/query',
     note: `q (${SEARCH_MIN_CHARS}–${SEARCH_MAX_CHARS} characters): records by number or name, grouped by kind, only those the caller may load`,
-    handler: ({ db, user, query }): SearchAnswer => {
-      const q = stringParam(query, 'q', SEARCH_MAX_CHARS) ?? '';
+    params: { q: p.string(SEARCH_MAX_CHARS) },
+    handler: ({ db, user, params }): SearchAnswer => {
+      const q = params.q ?? '';
       if (q.length < SEARCH_MIN_CHARS) throw badRequest(`Parameter 'q' needs at least ${SEARCH_MIN_CHARS} characters.`, { parameter: 'q' });
       return { q, results: search(db, user, q) };
     },
-  },
+  }),
 ];

@@ -12,7 +12,6 @@ import { addDays, daysBetween, isDay } from '../../../../src/core/timecards/days
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
-import { badRequest, rawParam, type Params } from '../http';
 import { prepared } from '../../db/statements';
 
 type Db = Database.Database;
@@ -22,21 +21,6 @@ type Db = Database.Database;
 // One clock for the employee tools: approving time off writes into timecards (drafts, period open), so
 // both areas read the timecard clock (tests pin it with setTimecardClock).
 export { timecardNowIso as timeOffNowIso, timecardToday as timeOffToday } from '../timecards/cards';
-
-// --- parameters -------------------------------------------------------------------------------------
-
-/** A 'YYYY-MM-DD' parameter; empty → undefined; anything else → 400 naming it. */
-export function dateParam(params: Params | undefined, name: string, required = false): string | undefined {
-  const raw = rawParam(params, name)?.trim();
-  if (raw === undefined || raw === '') {
-    if (required) throw badRequest(`Parameter '${name}' is required (a date, YYYY-MM-DD).`, { parameter: name });
-    return undefined;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !isDay(raw)) {
-    throw badRequest(`Parameter '${name}' must be a date, YYYY-MM-DD (got '${raw.slice(0, 40)}').`, { parameter: name });
-  }
-  return raw;
-}
 
 // --- who the caller is ------------------------------------------------------------------------------
 

@@ -23,14 +23,14 @@ import type Database from 'better-sqlite3';
 import { formatDate } from '../../../../src/core/format/dates';
 import type { HolidayRow, RegionRow, TeamCalendarLoad } from '../../../../src/core/time-off-api';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../../../src/core/time-off';
-import { TIME_OFF_API } from '../../../../src/core/time-off-api';
 import { addDays, daysBetween } from '../../../../src/core/timecards/days';
 import { weekOf } from '../../../../src/core/timecards/week';
-import type { Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, booleanParam, forbidden, idParam, notFound, numberParam, rawParam, stringParam } from '../http';
-import { routeKey } from '../routes';
+import { ACCESS } from '../../../../src/core/access';
+import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off-api';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, forbidden, notFound } from '../http';
 import { DAY_COLUMNS, employeeInfo, holidayHours, timecardStateId, weekHolidays } from '../timecards/cards';
-import { dateParam, isTimeOffManager, seesEveryone, timeOffNowIso, timeOffToday } from './common';
+import { isTimeOffManager, seesEveryone, timeOffNowIso, timeOffToday } from './common';
 
 type Db = Database.Database;
 
@@ -49,24 +49,26 @@ export function requireRegion(db: Db, regionId: number): RegionRow {
   return region;
 }
 
-function yearParam(query: Record<string, unknown>): number {
-  const raw = rawParam(query, 'year')?.trim();
-  if (raw === undefined || raw === '') return Number(timeOffToday().slice(0, 4));
-  if (!/^\d{4}$/.test(raw) || Number(raw) < 2000 || Number(raw) > 2100) throw badRequest(`Parameter 'year' must be a year from 2000 to 2100 (got '${raw.slice(0, 40)}').`, { parameter: 'year' });
-  return Number(raw);
-}
+const GET_REGIONS = {};
 
-function getRegions({ db }: Ctx): RegionRow[] {
+function getRegions({ db }: RouteCtx<ParamsOf<typeof GET_REGIONS>>): RegionRow[] {
   return db.prepare('SELECT regionId, code, name FROM regions WHERE active = 1 ORDER BY name').all() as RegionRow[];
 }
 
-function getHolidays({ db, query, user }: Ctx): HolidayRow[] {
+/** regionId (or mine=true: the caller's region), year (default this year). */
+const GET_HOLIDAYS = {
+  regionId: p.id(),
+  mine: p.boolean(),
+  year: p.integer({ min: 2000, max: 2100 }),
+};
+
+function getHolidays({ db, params, user }: RouteCtx<ParamsOf<typeof GET_HOLIDAYS>>): HolidayRow[] {
   // mine=true: the caller's own region (the request form's holidays); none when the caller has no region.
-  const mine = booleanParam(query, 'mine', false);
+  const mine = params.mine ?? false;
   const own = mine ? (db.prepare('SELECT regionId FROM employees WHERE employeeId = ?').get(user.employeeId) as { regionId: number | null } | undefined)?.regionId ?? null : null;
   if (mine && own === null) return [];
-  const regionId = mine ? own! : idParam(query, 'regionId');
-  const year = yearParam(query);
+  const regionId = mine ? own! : params.regionId;
+  const year = params.year ?? Number(timeOffToday().slice(0, 4));
   if (regionId !== undefined) requireRegion(db, regionId);
   return db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayDate BETWEEN ? AND ?${regionId !== undefined ? ' AND h.regionId = ?' : ''}
     ORDER BY h.holidayDate, g.name`).all(`${year}-01-01`, `${year}-12-31`, ...(regionId !== undefined ? [regionId] : [])) as HolidayRow[];
@@ -104,13 +106,18 @@ export function rewriteDraftHolidayLines(db: Db, regionId: number, date: string)
   return cards.length;
 }
 
-function saveHoliday({ db, body }: Ctx): HolidayRow {
-  const holidayId = idParam(body, 'holidayId');
-  const regionId = idParam(body, 'regionId', true);
-  const holidayDate = dateParam(body, 'holidayDate', true)!;
-  const name = stringParam(body, 'name', HOLIDAY_NAME_MAX);
+const SAVE_HOLIDAY_PARAMS = {
+  holidayId: p.id(),
+  regionId: p.id({ required: true }),
+  holidayDate: p.date({ required: true }),
+  name: p.string(HOLIDAY_NAME_MAX),
+  hours: p.number(),
+};
+
+function saveHoliday({ db, params }: RouteCtx<ParamsOf<typeof SAVE_HOLIDAY_PARAMS>>): HolidayRow {
+  const { holidayId, regionId, holidayDate, name } = params;
   if (!name) throw badRequest("Parameter 'name' is required (the holiday's name).", { parameter: 'name' });
-  const hours = numberParam(body, 'hours') ?? FULL_DAY_HOURS;
+  const hours = params.hours ?? FULL_DAY_HOURS;
   if (hours !== FULL_DAY_HOURS && hours !== HALF_DAY_HOURS) {
     throw badRequest(`Parameter 'hours' must be ${FULL_DAY_HOURS} (a full day) or ${HALF_DAY_HOURS} (a half day).`, { parameter: 'hours' });
   }
@@ -138,8 +145,10 @@ function saveHoliday({ db, body }: Ctx): HolidayRow {
   }).immediate();
 }
 
-function deleteHoliday({ db, body, query }: Ctx): { holidayId: number } {
-  const holidayId = idParam(body, 'holidayId') ?? idParam(query, 'holidayId', true);
+const DELETE_HOLIDAY = { holidayId: p.id({ required: true }) };
+
+function deleteHoliday({ db, params }: RouteCtx<ParamsOf<typeof DELETE_HOLIDAY>>): { holidayId: number } {
+  const { holidayId } = params;
   return db.transaction(() => {
     const holiday = holidayRow(db, holidayId);
     db.prepare('DELETE FROM holidays WHERE holidayId = ?').run(holidayId);
@@ -148,9 +157,12 @@ function deleteHoliday({ db, body, query }: Ctx): { holidayId: number } {
   }).immediate();
 }
 
-function getTeamCalendar({ db, query, user }: Ctx): TeamCalendarLoad {
-  const from = dateParam(query, 'from') ?? timeOffToday();
-  const to = dateParam(query, 'to') ?? addDays(from, 27);
+/** from (default today), to (default from + 27 days). */
+const GET_TEAM_CALENDAR = { from: p.date(), to: p.date() };
+
+function getTeamCalendar({ db, params, user }: RouteCtx<ParamsOf<typeof GET_TEAM_CALENDAR>>): TeamCalendarLoad {
+  const from = params.from ?? timeOffToday();
+  const to = params.to ?? addDays(from, 27);
   if (to < from) throw badRequest("Parameter 'to' is before 'from'.", { parameter: 'to' });
   if (daysBetween(from, to) > CALENDAR_MAX_DAYS) throw badRequest(`The range is longer than ${CALENDAR_MAX_DAYS} days: choose 'from' and 'to' closer together.`, { parameter: 'to' });
   const args = { me: user.employeeId, from, to };
@@ -176,10 +188,23 @@ function getTeamCalendar({ db, query, user }: Ctx): TeamCalendarLoad {
   return { from, to, employees: employees.map(({ employeeId, name }) => ({ employeeId, name })), absences, holidays };
 }
 
-export const holidayHandlers: Handlers = {
-  [routeKey('GET', TIME_OFF_API.getRegions)]: getRegions,
-  [routeKey('GET', TIME_OFF_API.getHolidays)]: getHolidays,
-  [routeKey('POST', TIME_OFF_API.saveHoliday)]: saveHoliday,
-  [routeKey('DELETE', TIME_OFF_API.deleteHoliday)]: deleteHoliday,
-  [routeKey('GET', TIME_OFF_API.getTeamCalendar)]: getTeamCalendar,
-};
+const HOLIDAY_READERS = [ACCESS.ptoRequests, ACCESS.timecards];
+
+export const holidayHandlers = declared([
+  route({ method: 'GET', path: TIME_OFF_API.getRegions, access: { anyOf: HOLIDAY_READERS }, note: 'added: regions (id, code, name)', params: GET_REGIONS, handler: getRegions }),
+  route({ method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: HOLIDAY_READERS }, note: 'added: regionId?, year?: holidays', params: GET_HOLIDAYS, handler: getHolidays }),
+  route({
+    method: 'POST', path: TIME_OFF_API.saveHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS },
+    note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 autoAlert; rewrites the Draft cards\' holiday line',
+    params: SAVE_HOLIDAY_PARAMS, handler: saveHoliday,
+  }),
+  route({
+    method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: form-data holidayId; rewrites the Draft cards\' holiday line',
+    params: DELETE_HOLIDAY, handler: deleteHoliday,
+  }),
+  route({
+    method: 'GET', path: TIME_OFF_API.getTeamCalendar, access: 'ptoRequests',
+    note: "added: from, to (≤ 62 days): who is out (Approved and Pending) and holidays; the caller's team and delegated teams, everyone for Admin / Timecard Admin",
+    params: GET_TEAM_CALENDAR, handler: getTeamCalendar,
+  }),
+]);

@@ -22,12 +22,12 @@ import { addDays } from '../../../../src/core/timecards/days';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
 import type { Delegation } from '../../../../src/core/timecards/states';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, booleanParam, conflict, enumParam, forbidden, idParam, lastLoadParam, notFound, numberParam, rawParam, stringParam } from '../http';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, conflict, forbidden, notFound } from '../http';
 import { stateByName } from '../records';
-import { routeKey } from '../routes';
 import {
-  accountFrom, accountOf, dateParam, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes,
+  accountFrom, accountOf, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes,
   regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, timeOffNowIso, timeOffToday, type PtoOpening, type PtoTypeRow,
 } from './common';
 
@@ -174,11 +174,18 @@ const managesAnyone = (db: Db, user: Caller) =>
 export const TEAM_WHERE = `r.employeeId <> @me AND (e.managerEmployeeId = @me OR EXISTS (SELECT 1 FROM approval_delegations d
   WHERE d.delegateEmployeeId = @me AND d.canceledAt IS NULL AND d.managerEmployeeId = e.managerEmployeeId AND d.startDate <= r.endDate AND r.startDate <= d.endDate))`;
 
-function getRequests({ db, query, user }: Ctx): TimeOffRequestRow[] {
-  const recordId = idParam(query, 'recordId');
-  const view = enumParam(query, 'view', ['mine', 'team'] as const) ?? 'mine';
-  const open = booleanParam(query, 'open', false);
-  const lastLoad = lastLoadParam(query);
+/** view mine (default) / team, recordId (one request), open (Pending, or Approved not yet over), lastLoad (changed since). */
+const GET_REQUESTS = {
+  view: p.enum(['mine', 'team']),
+  recordId: p.id(),
+  open: p.boolean(),
+  lastLoad: p.timestamp(),
+};
+
+function getRequests({ db, params, user }: RouteCtx<ParamsOf<typeof GET_REQUESTS>>): TimeOffRequestRow[] {
+  const { recordId, lastLoad } = params;
+  const view = params.view ?? 'mine';
+  const open = params.open ?? false;
   const today = timeOffToday();
   if (recordId !== undefined) {
     const row = requestDbRow(db, recordId);
@@ -202,9 +209,12 @@ function getRequests({ db, query, user }: Ctx): TimeOffRequestRow[] {
   return requestRows(db, user, rows);
 }
 
-function getBalances({ db, query, user }: Ctx): BalanceRow[] {
-  const employeeId = idParam(query, 'employeeId') ?? user.employeeId;
-  const asOf = dateParam(query, 'asOf') ?? timeOffToday();
+/** employeeId (default the caller), asOf (default today). */
+const GET_BALANCES = { employeeId: p.id(), asOf: p.date() };
+
+function getBalances({ db, params, user }: RouteCtx<ParamsOf<typeof GET_BALANCES>>): BalanceRow[] {
+  const employeeId = params.employeeId ?? user.employeeId;
+  const asOf = params.asOf ?? timeOffToday();
   requireMaySee(db, user, employeeId, asOf, asOf);
   const employee = employeeRef(db, employeeId)!;
   const book = new EmployeeBook(db);
@@ -232,15 +242,28 @@ function getBalances({ db, query, user }: Ctx): BalanceRow[] {
 /** The feedback items with `fieldName` (the client shows each at its field). */
 export const withFieldNames = (items: readonly FeedbackItem[]) => items.map((item) => ({ ...item, fieldName: item.stringValue }));
 
-function saveRequest({ db, body, user }: Ctx): TimeOffRequestRow {
-  const requestId = idParam(body, 'requestId');
-  const oldStateId = idParam(body, 'OldRecordStateId');
-  const typeName = stringParam(body, 'type', 100) ?? '';
-  const title = rawParam(body, 'title') ?? '';
+/**
+ * The request form: type, title, startDate and endDate as typed (validateRequest answers each at its
+ * field); requestId and OldRecordStateId (change a Pending one; 409 when stale).
+ */
+const SAVE_REQUEST_PARAMS = {
+  requestId: p.id(),
+  OldRecordStateId: p.id(),
+  type: p.string(100),
+  title: p.string(4000, { trim: false, empty: 'keep' }),
+  startDate: p.string(40),
+  endDate: p.string(40),
+  hoursPerDay: p.number(),
+};
+
+function saveRequest({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_REQUEST_PARAMS>>): TimeOffRequestRow {
+  const { requestId, OldRecordStateId: oldStateId } = params;
+  const typeName = params.type ?? '';
+  const title = params.title ?? '';
   if (title.length > 1000) throw autoAlert(SAVE_REQUEST, 'The title is too long.');
-  const startDate = stringParam(body, 'startDate', 40) ?? '';
-  const endDate = stringParam(body, 'endDate', 40) ?? '';
-  const hoursPerDay = numberParam(body, 'hoursPerDay') ?? Number.NaN;
+  const startDate = params.startDate ?? '';
+  const endDate = params.endDate ?? '';
+  const hoursPerDay = params.hoursPerDay ?? Number.NaN;
   const states = ptoStates(db);
   return db.transaction(() => {
     const employee = employeeRef(db, user.employeeId)!;
@@ -280,8 +303,19 @@ function saveRequest({ db, body, user }: Ctx): TimeOffRequestRow {
   }).immediate();
 }
 
-export const requestHandlers: Handlers = {
-  [routeKey('GET', TIME_OFF_API.getRequests)]: getRequests,
-  [routeKey('GET', TIME_OFF_API.getBalances)]: getBalances,
-  [routeKey('POST', TIME_OFF_API.saveRequest)]: saveRequest,
-};
+export const requestHandlers = declared([
+  route({
+    method: 'GET', path: TIME_OFF_API.getRequests, access: 'ptoRequests',
+    note: "added: view mine/team, recordId, open; another employee's only for their manager/delegate or Admin / Timecard Admin (else 403)",
+    params: GET_REQUESTS, handler: getRequests,
+  }),
+  route({
+    method: 'GET', path: TIME_OFF_API.getBalances, access: 'ptoRequests', note: 'added: employeeId?, asOf?: balances per type (opening, accrual, used, pending)',
+    params: GET_BALANCES, handler: getBalances,
+  }),
+  route({
+    method: 'POST', path: TIME_OFF_API.saveRequest, access: 'ptoRequests',
+    note: 'added: requestId?, type, title, startDate, endDate, hoursPerDay; validateRequest refusals: 400 autoAlert with feedback',
+    params: SAVE_REQUEST_PARAMS, handler: saveRequest,
+  }),
+]);

@@ -22,10 +22,10 @@ import { mayTransitionRequest, PTO_STATE_TEXT, PTO_STATES, type PtoRequest } fro
 import { TIME_OFF_API, type TimeOffRequestRow } from '../../../../src/core/time-off-api';
 import { ptoLinesForApproval, ptoLinesForCancel, type ExistingWeek, type PtoWeekChange } from '../../../../src/core/timecards/pto-lines';
 import type { TimecardLine } from '../../../../src/core/timecards/policy';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, conflict, forbidden, HttpError, idParam, indexedEntries, notFound, rawParam, stringParam, type Params } from '../http';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
 import { stateById } from '../records';
-import { routeKey } from '../routes';
 import { createDraftTimecard, keepsTimecards } from '../timecards/cards';
 import { delegationsTo, employeeRef, maySee, regionHolidays, seesEveryone, timeOffNowIso, timeOffToday } from './common';
 import { PTO_KEY, requestDbRow, requestRows, type RequestDbRow } from './requests';
@@ -167,40 +167,40 @@ export function changeRequestState(db: Db, user: Caller, input: StateInput): num
   }).immediate();
 }
 
-function reasonParam(params: Params): string | undefined {
-  const raw = rawParam(params, 'reason') ?? rawParam(params, 'Reason');
-  if (raw !== undefined && raw.length > REASON_MAX) throw badRequest(`Parameter 'reason' is longer than ${REASON_MAX} characters.`, { parameter: 'reason' });
-  return stringParam(params, 'reason', REASON_MAX);
-}
+/** `reason` (to deny): at most REASON_MAX characters as sent; used trimmed. */
+const reasonParam = () => p.string(REASON_MAX, { trim: false });
 
-function updateRequestState({ db, body, user }: Ctx): TimeOffRequestRow {
-  const input = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    reason: reasonParam(body),
-  };
+const UPDATE_REQUEST_STATE = {
+  ItemId: p.id({ required: true }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+  reason: reasonParam(),
+};
+
+function updateRequestState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATE>>): TimeOffRequestRow {
+  const input = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.reason?.trim() };
   const id = changeRequestState(db, user, input);
   return requestRows(db, user, [requestDbRow(db, id)])[0]!;
 }
 
-function updateRequestStates({ db, body, user }: Ctx): { done: number[]; refused: { ItemId: number; message: string; statusCode: number }[] } {
-  const routeStateId = idParam(body, 'RouteStateId', true);
-  const reason = reasonParam(body);
-  const entries = indexedEntries(body, 'items', 3);
-  if (entries.size === 0) throw badRequest("Parameter 'items[i].ItemId' is required (at least one request).", { parameter: 'items' });
-  if (entries.size > MAX_BULK) throw badRequest(`Too many requests in one call (at most ${MAX_BULK}).`, { parameter: 'items' });
-  const items = [...entries].sort((a, b) => a[0] - b[0]).map(([index, entry]) => {
-    const field = (name: string) => ({ [name]: entry[name.toLowerCase()] });
-    return {
-      itemId: idParam(field('ItemId'), 'ItemId', true),
-      oldStateId: idParam(field('OldRecordStateId'), 'OldRecordStateId', true),
-      index,
-    };
-  });
+/** items[i].ItemId / items[i].OldRecordStateId (each request alone), RouteStateId and reason for all of them. */
+const UPDATE_REQUEST_STATES = {
+  items: p.list({ ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }) }),
+  RouteStateId: p.id({ required: true }),
+  reason: reasonParam(),
+};
+
+function updateRequestStates({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATES>>): { done: number[]; refused: { ItemId: number; message: string; statusCode: number }[] } {
+  const { RouteStateId: routeStateId } = params;
+  const reason = params.reason?.trim();
+  const items = (params.items ?? []).map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
+  if (items.length === 0) throw badRequest("Parameter 'items[i].ItemId' is required (at least one request).", { parameter: 'items' });
+  if (items.length > MAX_BULK) throw badRequest(`Too many requests in one call (at most ${MAX_BULK}).`, { parameter: 'items' });
   const done: number[] = [];
   const refused: { ItemId: number; message: string; statusCode: number }[] = [];
   for (const item of items) {
     try {
-      done.push(changeRequestState(db, user, { itemId: item.itemId, oldStateId: item.oldStateId, routeStateId, reason }));
+      done.push(changeRequestState(db, user, { ...item, routeStateId, reason }));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       refused.push({ ItemId: item.itemId, message: error.message, statusCode: error.statusCode });
@@ -209,7 +209,14 @@ function updateRequestStates({ db, body, user }: Ctx): { done: number[]; refused
   return { done, refused };
 }
 
-export const timeOffStateHandlers: Handlers = {
-  [routeKey('POST', TIME_OFF_API.updateRequestState)]: updateRequestState,
-  [routeKey('POST', TIME_OFF_API.updateRequestStates)]: updateRequestStates,
-};
+export const timeOffStateHandlers = declared([
+  route({
+    method: 'POST', path: TIME_OFF_API.updateRequestState, access: 'ptoRequests',
+    note: 'added: ItemId, OldRecordStateId (409 stale), RouteStateId, reason (deny); approve writes PTO lines into the timecards, cancel removes them (Approved weeks: corrections)',
+    params: UPDATE_REQUEST_STATE, handler: updateRequestState,
+  }),
+  route({
+    method: 'POST', path: TIME_OFF_API.updateRequestStates, access: 'ptoRequests', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, reason; each alone: { done, refused }',
+    params: UPDATE_REQUEST_STATES, handler: updateRequestStates,
+  }),
+]);

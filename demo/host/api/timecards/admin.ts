@@ -15,10 +15,10 @@
  */
 import type Database from 'better-sqlite3';
 import { TIMECARD_API, type ChargeOption, type DelegationRow, type DelegationsLoad, type TimecardCorrection } from '../../../../src/core/timecards/api';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, forbidden, idParam, notFound, stringParam } from '../http';
-import { routeKey } from '../routes';
-import { dayParam, DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, timecardNowIso, timecardToday } from './cards';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, forbidden, notFound } from '../http';
+import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, timecardNowIso, timecardToday } from './cards';
 
 type Row = Record<string, unknown>;
 
@@ -35,8 +35,10 @@ export const DELEGATION_TEXT = {
 
 const LIKE_ESCAPE = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchCharges({ db, query }: Ctx): ChargeOption[] {
-  const search = stringParam(query, 'search', 100);
+const SEARCH_CHARGES = { search: p.string(100) };
+
+function searchCharges({ db, params }: RouteCtx<ParamsOf<typeof SEARCH_CHARGES>>): ChargeOption[] {
+  const { search } = params;
   if (!search || search.length < 2) throw badRequest("Parameter 'search' needs at least 2 characters (a number or a name).", { parameter: 'search' });
   const like = `%${LIKE_ESCAPE(search)}%`;
   const projects = db.prepare(`SELECT p.projectId AS id, p.number, p.name FROM projects p
@@ -74,10 +76,14 @@ export function delegationsLoad(db: Database.Database, user: Caller): Delegation
   };
 }
 
-function saveDelegation({ db, user, body }: Ctx): DelegationsLoad {
-  const delegateId = idParam(body, 'delegateEmployeeId', true);
-  const startDate = dayParam(body, 'startDate');
-  const endDate = dayParam(body, 'endDate');
+const SAVE_DELEGATION = {
+  delegateEmployeeId: p.id({ required: true }),
+  startDate: p.date(),
+  endDate: p.date(),
+};
+
+function saveDelegation({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE_DELEGATION>>): DelegationsLoad {
+  const { delegateEmployeeId: delegateId, startDate, endDate } = params;
   if (!startDate) throw badRequest("Parameter 'startDate' is required (YYYY-MM-DD).", { parameter: 'startDate' });
   if (!endDate) throw badRequest("Parameter 'endDate' is required (YYYY-MM-DD).", { parameter: 'endDate' });
   return db.transaction(() => {
@@ -98,8 +104,10 @@ function saveDelegation({ db, user, body }: Ctx): DelegationsLoad {
   }).immediate();
 }
 
-function cancelDelegation({ db, user, body }: Ctx): DelegationsLoad {
-  const delegationId = idParam(body, 'delegationId', true);
+const CANCEL_DELEGATION = { delegationId: p.id({ required: true }) };
+
+function cancelDelegation({ db, user, params }: RouteCtx<ParamsOf<typeof CANCEL_DELEGATION>>): DelegationsLoad {
+  const { delegationId } = params;
   return db.transaction(() => {
     const row = db.prepare('SELECT managerEmployeeId, canceledAt FROM approval_delegations WHERE delegationId = ?').get(delegationId) as
       { managerEmployeeId: number; canceledAt: string | null } | undefined;
@@ -131,15 +139,19 @@ function requireAdmin(user: Caller): void {
   if (!isTimecardAdmin(user)) throw forbidden(TIMECARD_ACCESS_TEXT.adminOnly);
 }
 
-function getCorrections({ db, user }: Ctx): TimecardCorrection[] {
+const NONE = {};
+
+function getCorrections({ db, user }: RouteCtx<ParamsOf<typeof NONE>>): TimecardCorrection[] {
   requireAdmin(user);
   return openCorrections(db);
 }
 
-function resolveCorrection({ db, user, body }: Ctx): TimecardCorrection[] {
+const RESOLVE_CORRECTION = { correctionId: p.id({ required: true }), note: p.string(2000) };
+
+function resolveCorrection({ db, user, params }: RouteCtx<ParamsOf<typeof RESOLVE_CORRECTION>>): TimecardCorrection[] {
   requireAdmin(user);
-  const correctionId = idParam(body, 'correctionId', true);
-  const note = stringParam(body, 'note', 2000) ?? null;
+  const { correctionId } = params;
+  const note = params.note ?? null;
   return db.transaction(() => {
     const row = db.prepare('SELECT status FROM timecard_corrections WHERE correctionId = ?').get(correctionId) as { status: string } | undefined;
     if (!row) throw notFound(`Correction ${correctionId} not found.`);
@@ -151,11 +163,32 @@ function resolveCorrection({ db, user, body }: Ctx): TimecardCorrection[] {
   }).immediate();
 }
 
-export const adminHandlers: Handlers = {
-  [routeKey('GET', TIMECARD_API.searchCharges)]: searchCharges,
-  [routeKey('GET', TIMECARD_API.getDelegations)]: ({ db, user }) => delegationsLoad(db, user),
-  [routeKey('POST', TIMECARD_API.saveDelegation)]: saveDelegation,
-  [routeKey('POST', TIMECARD_API.cancelDelegation)]: cancelDelegation,
-  [routeKey('GET', TIMECARD_API.getCorrections)]: getCorrections,
-  [routeKey('POST', TIMECARD_API.resolveCorrection)]: resolveCorrection,
-};
+export const adminHandlers = declared([
+  route({
+    method: 'GET', path: TIMECARD_API.searchCharges, access: 'timecards',
+    note: 'added: search (number or name, 2+ characters): open projects with their budget labour codes, open opportunities with their timecard codes',
+    params: SEARCH_CHARGES, handler: searchCharges,
+  }),
+  route({
+    method: 'GET', path: TIMECARD_API.getDelegations, access: 'timecards', note: "added: the caller's delegations given and received, and the managers to delegate to",
+    params: NONE, handler: ({ db, user }) => delegationsLoad(db, user),
+  }),
+  route({
+    method: 'POST', path: TIMECARD_API.saveDelegation, access: 'timecards',
+    note: 'added: delegateEmployeeId (another manager), startDate, endDate; the caller must manage someone (else 403)',
+    params: SAVE_DELEGATION, handler: saveDelegation,
+  }),
+  route({
+    method: 'POST', path: TIMECARD_API.cancelDelegation, access: 'timecards', note: 'added: delegationId; the manager who gave it or a Timecard Admin',
+    params: CANCEL_DELEGATION, handler: cancelDelegation,
+  }),
+  route({
+    method: 'GET', path: TIMECARD_API.getCorrections, access: 'timecards',
+    note: 'added: open time-off corrections of Approved/Processed weeks; keyTC Admin / Timecard Admin (else 403)',
+    params: NONE, handler: getCorrections,
+  }),
+  route({
+    method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; keyTC Admin / Timecard Admin (else 403)',
+    params: RESOLVE_CORRECTION, handler: resolveCorrection,
+  }),
+]);

@@ -12,7 +12,7 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import {
-  addDays, approverRole, calendarDay, expectedHours, isDay, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
+  addDays, approverRole, calendarDay, expectedHours, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
   timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type TimecardActor, type TimecardSubject,
   type TimeOffDay,
 } from '../../../../src/core/timecards';
@@ -20,7 +20,7 @@ import type {
   PolicyContextData, TimecardAdvancement, TimecardChangeRow, TimecardHeader, TimecardLineRow, TimecardLoad,
 } from '../../../../src/core/timecards/api';
 import type { Caller } from '../context';
-import { badRequest, forbidden, notFound, rawParam, type Params } from '../http';
+import { forbidden, notFound } from '../http';
 
 type Row = Record<string, unknown>;
 
@@ -65,22 +65,6 @@ export function timecardStateId(db: Database.Database, name: string): number {
 export const timecardStates = (db: Database.Database): { name: string; applicationRecordStateId: number }[] =>
   db.prepare("SELECT name, applicationRecordStateId FROM application_record_states WHERE applicationRecordKey = 'Timecard' ORDER BY displayOrder").all() as
     { name: string; applicationRecordStateId: number }[];
-
-// --- parameters ---------------------------------------------------------------------------------------
-
-/** A 'YYYY-MM-DD' parameter (a real day), or undefined; malformed → 400. */
-export function dayParam(params: Params | undefined, name: string): string | undefined {
-  const raw = rawParam(params, name)?.trim();
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || !isDay(raw)) throw badRequest(`Parameter '${name}' must be a date YYYY-MM-DD (got '${raw.slice(0, 40)}').`, { parameter: name });
-  return raw;
-}
-
-/** A `weekStart` parameter: any day of the week is accepted and moved to its Sunday. */
-export function weekStartParam(params: Params | undefined, name = 'weekStart'): string | undefined {
-  const day = dayParam(params, name);
-  return day ? weekOf(day).weekStart : undefined;
-}
 
 // --- employees ----------------------------------------------------------------------------------------
 

@@ -21,12 +21,11 @@ import { addDays, approverRole, delegationCovers, pastWeeksToSubmit, TIMECARD_ST
 import {
   TIMECARD_API, type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeekRow, type TimecardWeeksLoad,
 } from '../../../../src/core/timecards/api';
-import type { Ctx, Handlers } from '../context';
-import { enumParam, forbidden, HttpError, idParam } from '../http';
-import { routeKey } from '../routes';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { forbidden, HttpError } from '../http';
 import {
   actorOf, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, OPEN_WEEKS_BACK, openPeriods, requireSeeCard, TIMECARD_ACCESS_TEXT, timecardStateId,
-  timecardStates, timecardToday, weekStartParam,
+  timecardStates, timecardToday,
 } from './cards';
 import { moveTimecard } from './states';
 
@@ -64,16 +63,19 @@ export function timecardWeeks(db: Database.Database, employeeId: number): Timeca
   return { employeeId, weeks, pastWeeksToSubmit: pastWeeksToSubmit(weeks, today, firstDay, OPEN_WEEKS_BACK) };
 }
 
-function getTimecardWeeks({ db, user, query }: Ctx): TimecardWeeksLoad {
-  const employee = employeeOr404(db, idParam(query, 'employeeId') ?? user.employeeId);
+/** employeeId: default the caller. */
+const EMPLOYEE = { employeeId: p.id() };
+
+function getTimecardWeeks({ db, user, params }: RouteCtx<ParamsOf<typeof EMPLOYEE>>): TimecardWeeksLoad {
+  const employee = employeeOr404(db, params.employeeId ?? user.employeeId);
   requireSeeCard(db, user, employee, weekOf(timecardToday()).weekStart);
   openPeriods(db, employee.employeeId);
   return timecardWeeks(db, employee.employeeId);
 }
 
-function submitReadyWeeks({ db, user, body }: Ctx): SubmitReadyAnswer {
+function submitReadyWeeks({ db, user, params }: RouteCtx<ParamsOf<typeof EMPLOYEE>>): SubmitReadyAnswer {
   // Only one's own weeks: an employeeId, when sent, must be the caller's.
-  const employeeId = idParam(body, 'employeeId') ?? user.employeeId;
+  const employeeId = params.employeeId ?? user.employeeId;
   if (employeeId !== user.employeeId) throw forbidden('Only the employee can submit their own weeks.');
   openPeriods(db, user.employeeId);
   const { weeks, pastWeeksToSubmit: owed } = timecardWeeks(db, user.employeeId);
@@ -100,12 +102,19 @@ function submitReadyWeeks({ db, user, body }: Ctx): SubmitReadyAnswer {
 const VIEWS = ['team', 'all', 'withoutApprover'] as const;
 const STATE_NAMES = Object.values(TIMECARD_STATES);
 
-function getTeamTimecards({ db, user, query, reply }: Ctx): TeamTimecardsLoad {
+/** weekStart (any day of the week; default the current week), view, state. */
+const GET_TEAM_TIMECARDS = {
+  weekStart: p.date(),
+  view: p.enum(VIEWS),
+  state: p.enum(STATE_NAMES),
+};
+
+function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof GET_TEAM_TIMECARDS>>): TeamTimecardsLoad {
   const started = performance.now();
-  const weekStart = weekStartParam(query) ?? weekOf(timecardToday()).weekStart;
+  const weekStart = weekOf(params.weekStart ?? timecardToday()).weekStart;
   const week = { weekStart, weekEnding: addDays(weekStart, 6) };
-  const view = enumParam(query, 'view', VIEWS) ?? 'team';
-  const state = enumParam(query, 'state', STATE_NAMES) ?? null;
+  const view = params.view ?? 'team';
+  const state = params.state ?? null;
   const admin = isTimecardAdmin(user);
   if (view !== 'team' && !admin) throw forbidden(TIMECARD_ACCESS_TEXT.adminOnly);
   const delegations = delegationsTo(db, user.employeeId).filter((d) => delegationCovers(d, week));
@@ -150,8 +159,20 @@ function getTeamTimecards({ db, user, query, reply }: Ctx): TeamTimecardsLoad {
   return { ...week, view, rows: result, states: timecardStates(db) };
 }
 
-export const listHandlers: Handlers = {
-  [routeKey('GET', TIMECARD_API.getTimecardWeeks)]: getTimecardWeeks,
-  [routeKey('POST', TIMECARD_API.submitReadyWeeks)]: submitReadyWeeks,
-  [routeKey('GET', TIMECARD_API.getTeamTimecards)]: getTeamTimecards,
-};
+export const listHandlers = declared([
+  route({
+    method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards',
+    note: "added: employeeId (default the caller): the weeks (last 52, next 2 virtual) and pastWeeksToSubmit; opens the missing past weeks",
+    params: EMPLOYEE, handler: getTimecardWeeks,
+  }),
+  route({
+    method: 'POST', path: TIMECARD_API.submitReadyWeeks, access: 'timecards',
+    note: "added: employeeId (optional, the caller's own only): submits every past owed week of the caller that passes the checks; names the others with the reason",
+    params: EMPLOYEE, handler: submitReadyWeeks,
+  }),
+  route({
+    method: 'GET', path: TIMECARD_API.getTeamTimecards, access: 'timecards',
+    note: 'added: weekStart, view team | all | withoutApprover (all, withoutApprover: keyTC Admin / Timecard Admin, else 403), state: TeamTimecardsLoad (one query)',
+    params: GET_TEAM_TIMECARDS, handler: getTeamTimecards,
+  }),
+]);

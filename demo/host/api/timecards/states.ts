@@ -19,10 +19,10 @@
 import type Database from 'better-sqlite3';
 import { checkTimecard, INVALID, mayTransition, policyInput, REJECTED, TIMECARD_STATE_TEXT } from '../../../../src/core/timecards';
 import { TIMECARD_API, type BulkStateAnswer } from '../../../../src/core/timecards/api';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, conflict, forbidden, HttpError, idParam, indexedEntries, notFound, stringParam } from '../http';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
 import { stateById } from '../records';
-import { routeKey } from '../routes';
 import {
   actorOf, cardLines, cardOr404, delegationsTo, employeeOr404, loadTimecard, policyContextData, requireSeeCard, SERVICE, subjectOf,
   timecardNowIso, weekExpected, weekHolidays, type CardRow,
@@ -124,11 +124,15 @@ export function moveTimecard(db: Database.Database, user: Caller, request: MoveR
   return target.name;
 }
 
-function updateTimecardState({ db, user, body }: Ctx): unknown {
-  const request: MoveRequest = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    reason: stringParam(body, 'reason', 2000),
-  };
+const UPDATE_TIMECARD_STATE = {
+  ItemId: p.id({ required: true }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+  reason: p.string(2000),
+};
+
+function updateTimecardState({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_TIMECARD_STATE>>): unknown {
+  const request: MoveRequest = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.reason };
   return db.transaction(() => {
     moveTimecard(db, user, request);
     const card = cardOr404(db, request.itemId);
@@ -136,23 +140,18 @@ function updateTimecardState({ db, user, body }: Ctx): unknown {
   }).immediate();
 }
 
+/** items[i].ItemId / items[i].OldRecordStateId (each card alone), RouteStateId and reason for all of them. */
+const UPDATE_TIMECARD_STATES = {
+  items: p.list({ ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }) }),
+  RouteStateId: p.id({ required: true }),
+  reason: p.string(2000),
+};
+
 /** Bulk approve / reject: each card is checked (and written) alone; the refusals are named. */
-function updateTimecardStates({ db, user, body }: Ctx): BulkStateAnswer {
-  const routeStateId = idParam(body, 'RouteStateId', true);
-  const reason = stringParam(body, 'reason', 2000);
-  const entries = [...indexedEntries(body, 'items', 4)].sort(([a], [b]) => a - b);
-  if (entries.length === 0) throw badRequest("Send the cards as items[i].ItemId and items[i].OldRecordStateId.", { parameter: 'items' });
-  const items = entries.map(([index, entry]) => {
-    const field = (name: string) => `items[${index}].${name}`;
-    const read = (name: string) => {
-      try {
-        return idParam(entry, name.toLowerCase(), true);
-      } catch {
-        throw badRequest(`${field(name)} must be a positive integer id.`, { parameter: field(name) });
-      }
-    };
-    return { itemId: read('ItemId'), oldStateId: read('OldRecordStateId') };
-  });
+function updateTimecardStates({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_TIMECARD_STATES>>): BulkStateAnswer {
+  const { RouteStateId: routeStateId, reason } = params;
+  const items = (params.items ?? []).map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
+  if (items.length === 0) throw badRequest("Send the cards as items[i].ItemId and items[i].OldRecordStateId.", { parameter: 'items' });
   const answer: BulkStateAnswer = { done: [], refused: [] };
   for (const item of items) {
     try {
@@ -166,7 +165,15 @@ function updateTimecardStates({ db, user, body }: Ctx): BulkStateAnswer {
   return answer;
 }
 
-export const stateHandlers: Handlers = {
-  [routeKey('POST', TIMECARD_API.updateTimecardState)]: updateTimecardState,
-  [routeKey('POST', TIMECARD_API.updateTimecardStates)]: updateTimecardStates,
-};
+export const stateHandlers = declared([
+  route({
+    method: 'POST', path: TIMECARD_API.updateTimecardState, access: 'timecards',
+    note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject; submit with hours other than expected; reopen); core mayTransition',
+    params: UPDATE_TIMECARD_STATE, handler: updateTimecardState,
+  }),
+  route({
+    method: 'POST', path: TIMECARD_API.updateTimecardStates, access: 'timecards',
+    note: 'added: items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason: each card alone; BulkStateAnswer { done, refused }',
+    params: UPDATE_TIMECARD_STATES, handler: updateTimecardStates,
+  }),
+]);

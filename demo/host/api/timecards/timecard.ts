@@ -14,35 +14,41 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  checkTimecard, INVALID, mayEditLines, policyInput, TIMECARD_STATE_TEXT, WEEKDAY_NAMES, weekOf, type FeedbackItem,
+  checkTimecard, INVALID, mayEditLines, policyInput, TIME_TYPES, TIMECARD_STATE_TEXT, WEEKDAY_NAMES, weekOf, type FeedbackItem,
 } from '../../../../src/core/timecards';
 import { TIMECARD_API } from '../../../../src/core/timecards/api';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, conflict, forbidden, idParam, indexedEntries, numberParam, rawParam, stringParam, type Params } from '../http';
-import { routeKey } from '../routes';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden } from '../http';
 import {
   actorOf, cardById, cardLines, cardOfWeek, cardOr404, createDraftTimecard, DAY_COLUMNS, employeeOr404, loadTimecard, manualKey, openPeriods,
-  policyContextData, requireSeeCard, SERVICE, subjectOf, timecardNowIso, timecardToday, weekExpected, weekHolidays, weekStartParam, type CardRow,
+  policyContextData, requireSeeCard, SERVICE, subjectOf, timecardNowIso, timecardToday, weekExpected, weekHolidays, type CardRow,
   type EmployeeInfo, type StoredLine,
 } from './cards';
 
 const SAVE = 'savetimecard';
 
-/** The card (or week) a call names: `timecardId`, or `employeeId` + `weekStart` (defaults: the caller, the current week). */
-export function resolveWeek(db: Database.Database, user: Caller, params: Params): { employee: EmployeeInfo; weekStart: string; card: CardRow | undefined } {
-  const timecardId = idParam(params, 'timecardId');
-  if (timecardId !== undefined) {
-    const card = cardOr404(db, timecardId);
+/** The card or week a call names: `timecardId`, or `employeeId` (default the caller) + `weekStart` (any day of the week; default the current week). */
+const WEEK_PARAMS = {
+  timecardId: p.id(),
+  employeeId: p.id(),
+  weekStart: p.date(),
+};
+
+/** The card (or week) a call names: `timecardId`, or `employeeId` + `weekStart` (any day, moved to its Sunday; defaults: the caller, the current week). */
+export function resolveWeek(db: Database.Database, user: Caller, params: ParamsOf<typeof WEEK_PARAMS>): { employee: EmployeeInfo; weekStart: string; card: CardRow | undefined } {
+  if (params.timecardId !== undefined) {
+    const card = cardOr404(db, params.timecardId);
     return { employee: employeeOr404(db, card.employeeId), weekStart: card.weekStart, card };
   }
-  const employeeId = idParam(params, 'employeeId') ?? user.employeeId;
+  const employeeId = params.employeeId ?? user.employeeId;
   const employee = employeeOr404(db, employeeId);
-  const weekStart = weekStartParam(params) ?? weekOf(timecardToday()).weekStart;
+  const weekStart = weekOf(params.weekStart ?? timecardToday()).weekStart;
   return { employee, weekStart, card: cardOfWeek(db, employeeId, weekStart) };
 }
 
-function getTimecard({ db, user, query }: Ctx): unknown {
-  const { employee, weekStart } = resolveWeek(db, user, query);
+function getTimecard({ db, user, params }: RouteCtx<ParamsOf<typeof WEEK_PARAMS>>): unknown {
+  const { employee, weekStart } = resolveWeek(db, user, params);
   requireSeeCard(db, user, employee, weekStart);
   openPeriods(db, employee.employeeId);
   return loadTimecard(db, user, employee, weekStart);
@@ -58,36 +64,38 @@ interface LineIn {
   hours: number[];
 }
 
-const MANUAL_TYPES = ['Regular', 'Overtime'];
+const MANUAL_TYPES: readonly string[] = ['Regular', 'Overtime'];
 
-/** The `lines[i].…` entries of the form, in index order; malformed ones → 400 naming the field. */
-export function parseLines(db: Database.Database, body: Params): LineIn[] {
-  for (const key of Object.keys(body)) {
-    if (/^lines\[/i.test(key) && !/^lines\[\d{1,3}\]\.[A-Za-z]+$/i.test(key)) throw badRequest(`Form field '${key.slice(0, 60)}' is not a lines[i].field entry.`, { parameter: key });
-  }
-  const entries = [...indexedEntries(body, 'lines', 3)].sort(([a], [b]) => a - b);
-  return entries.map(([index, entry]) => {
-    const field = (name: string) => `lines[${index}].${name}`;
-    const id = (name: string) => {
-      try {
-        return idParam(entry, name.toLowerCase()) ?? null;
-      } catch {
-        throw badRequest(`${field(name)} must be a positive integer id.`, { parameter: field(name) });
-      }
-    };
-    const timeType = (rawParam(entry, 'timetype') ?? '').trim();
+/** A line of the save form: `lines[i].projectId` … `lines[i].satHours`. */
+const LINE = {
+  projectId: p.id(),
+  costCodeId: p.id(),
+  opportunityId: p.id(),
+  opportunityCostCodeId: p.id(),
+  /** Any time type parses; the handler refuses the system's (Holiday, PTO) with its own message. */
+  timeType: p.enum(TIME_TYPES),
+  sunHours: p.number(),
+  monHours: p.number(),
+  tueHours: p.number(),
+  wedHours: p.number(),
+  thuHours: p.number(),
+  friHours: p.number(),
+  satHours: p.number(),
+};
+type LineSent = { readonly index: number } & ParamsOf<typeof LINE>;
+
+/** The sent lines (in index order) as manual lines: a manual time type, a project or an opportunity, records that exist; else 400 naming the field. */
+export function parseLines(db: Database.Database, sent: readonly LineSent[]): LineIn[] {
+  return sent.map((entry) => {
+    const field = (name: string) => `lines[${entry.index}].${name}`;
+    const timeType = entry.timeType ?? '';
     if (!MANUAL_TYPES.includes(timeType)) {
       throw badRequest(`${field('timeType')} must be Regular or Overtime (got '${timeType.slice(0, 20)}'); holiday and time-off lines are the system's.`, { parameter: field('timeType') });
     }
-    const hours = DAY_COLUMNS.map((column) => {
-      try {
-        return numberParam(entry, column.toLowerCase()) ?? 0;
-      } catch {
-        throw badRequest(`${field(column)} must be a number of hours (got '${String(rawParam(entry, column.toLowerCase())).slice(0, 20)}').`, { parameter: field(column) });
-      }
-    });
+    const hours = DAY_COLUMNS.map((column) => entry[column] ?? 0);
     const line: LineIn = {
-      projectId: id('projectId'), costCodeId: id('costCodeId'), opportunityId: id('opportunityId'), opportunityCostCodeId: id('opportunityCostCodeId'), timeType, hours,
+      projectId: entry.projectId ?? null, costCodeId: entry.costCodeId ?? null, opportunityId: entry.opportunityId ?? null,
+      opportunityCostCodeId: entry.opportunityCostCodeId ?? null, timeType, hours,
     };
     if (line.opportunityId !== null && (line.projectId !== null || line.costCodeId !== null)) {
       throw badRequest(`${field('opportunityId')}: a line charges a project or an opportunity, not both.`, { parameter: field('opportunityId') });
@@ -138,17 +146,25 @@ function refuseEdit(state: string, own: boolean): never {
   throw forbidden('Only the employee (or a Timecard Admin) can change this timecard.');
 }
 
-function saveTimecard({ db, user, body, reply }: Ctx): unknown {
+/**
+ * The card (timecardId, or employeeId + weekStart for a week without one), its `version` (0 for a new
+ * card; 409 when stale), the manual lines, and `reason` (a Timecard Admin's change of an Approved card).
+ */
+const SAVE_TIMECARD = {
+  ...WEEK_PARAMS,
+  version: p.integer({ min: 0 }),
+  lines: p.list(LINE),
+  reason: p.string(2000),
+};
+
+function saveTimecard({ db, user, params, reply }: RouteCtx<ParamsOf<typeof SAVE_TIMECARD>>): unknown {
   const started = performance.now();
   const answer = db.transaction(() => {
-    const { employee, weekStart, card: found } = resolveWeek(db, user, body);
+    const { employee, weekStart, card: found } = resolveWeek(db, user, params);
     requireSeeCard(db, user, employee, weekStart);
-    const lines = parseLines(db, body);
-    const reason = stringParam(body, 'reason', 2000);
-    const versionRaw = rawParam(body, 'version');
-    if (versionRaw === undefined || versionRaw.trim() === '') throw badRequest("Parameter 'version' is required (0 for a new card).", { parameter: 'version' });
-    const version = numberParam(body, 'version')!;
-    if (!Number.isInteger(version) || version < 0) throw badRequest("Parameter 'version' must be a whole number (0 for a new card).", { parameter: 'version' });
+    const lines = parseLines(db, params.lines ?? []);
+    const { reason, version } = params;
+    if (version === undefined) throw badRequest("Parameter 'version' is required (0 for a new card).", { parameter: 'version' });
     const state = found?.state ?? 'Draft';
     const own = user.employeeId === employee.employeeId;
     if (!mayEditLines(state, actorOf(user), subjectOf(employee, weekStart))) refuseEdit(state, own);
@@ -202,7 +218,15 @@ function saveTimecard({ db, user, body, reply }: Ctx): unknown {
   return answer;
 }
 
-export const timecardHandlers: Handlers = {
-  [routeKey('GET', TIMECARD_API.getTimecard)]: getTimecard,
-  [routeKey('POST', TIMECARD_API.saveTimecard)]: saveTimecard,
-};
+export const timecardHandlers = declared([
+  route({
+    method: 'GET', path: TIMECARD_API.getTimecard, access: 'timecards',
+    note: 'added: timecardId, or employeeId (default the caller) + weekStart (default the current week): TimecardLoad; 403 for a card the caller may not see',
+    params: WEEK_PARAMS, handler: getTimecard,
+  }),
+  route({
+    method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards',
+    note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save',
+    params: SAVE_TIMECARD, handler: saveTimecard,
+  }),
+]);

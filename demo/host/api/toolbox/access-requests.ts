@@ -20,16 +20,14 @@ import type Database from 'better-sqlite3';
 import { roleAllows } from '../../../../src/core/access';
 import { membershipCurrent, type ProjectRole, type TeamMember } from '../../../../src/core/projects/team';
 import {
-  ACCESS_REQUEST_API, ACCESS_REQUEST_RECORD_KEY, ACCESS_TEXT, checkAccessRequest, expiresOnFor, REASON_MAX, requestExpired,
+  ACCESS_REQUEST_API, ACCESS_REQUEST_RECORD_KEY, ACCESS_TEXT, checkAccessRequest, expiresOnFor, JUSTIFICATION_MAX, REASON_MAX, requestExpired,
   type AccessProject, type AccessRequestRow, type AccessRequestState, type BulkDecisionAnswer, type ProjectTeamLoad,
 } from '../../../../src/core/toolbox/access';
-import type { Caller, Ctx, Handlers } from '../context';
-import {
-  autoAlert, badRequest, conflict, enumParam, forbidden, HttpError, idParam, indexedEntries, notFound, nowIso, rawParam, stringParam,
-} from '../http';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound, nowIso } from '../http';
 import { accessToday } from '../project-access';
 import { stateById, stateByName, statesOf } from '../records';
-import { routeKey } from '../routes';
 import type { OpenWorkflowItem } from '../workflows';
 
 const SERVICE = 'ProjectSecurityService';
@@ -121,32 +119,34 @@ function rowFor(db: Database.Database, user: Caller, row: RequestDbRow, today: s
   return { ...rest, closed: row.closed === 1, moves };
 }
 
-function listRequests({ db, user, query }: Ctx): AccessRequestRow[] {
+const LIST_REQUESTS = { view: p.enum(['mine', 'review']), projectId: p.id(), recordId: p.id() };
+
+function listRequests({ db, user, params }: RouteCtx<ParamsOf<typeof LIST_REQUESTS>>): AccessRequestRow[] {
   const today = accessToday();
   db.transaction(() => sweepExpiredRequests(db, today)).immediate();
-  const view = enumParam(query, 'view', ['mine', 'review'] as const) ?? 'mine';
-  const projectId = idParam(query, 'projectId');
-  const recordId = idParam(query, 'recordId');
+  const view = params.view ?? 'mine';
+  const { projectId, recordId } = params;
   const filters: string[] = [];
-  const params: unknown[] = [];
-  if (projectId !== undefined) { filters.push('a.projectId = ?'); params.push(projectId); }
-  if (recordId !== undefined) { filters.push('a.accessRequestId = ?'); params.push(recordId); }
+  const args: unknown[] = [];
+  if (projectId !== undefined) { filters.push('a.projectId = ?'); args.push(projectId); }
+  if (recordId !== undefined) { filters.push('a.accessRequestId = ?'); args.push(recordId); }
   let sql: string;
   if (view === 'mine') {
     sql = `${REQUEST_SELECT} WHERE a.requesterEmployeeId = ? ${filters.map((f) => `AND ${f}`).join(' ')} ORDER BY a.requestedAt DESC, a.accessRequestId DESC`;
-    params.unshift(user.employeeId);
+    args.unshift(user.employeeId);
   } else {
     const reach = reviewWhere(db, user, 'a.projectId', today);
     sql = `${REQUEST_SELECT} WHERE st.name = 'Pending' AND a.requesterEmployeeId <> ? AND ${reach.sql} ${filters.map((f) => `AND ${f}`).join(' ')}
       ORDER BY a.requestedAt, a.accessRequestId`;
-    params.unshift(user.employeeId, ...reach.params);
+    args.unshift(user.employeeId, ...reach.params);
   }
-  return (db.prepare(sql).all(...params) as RequestDbRow[]).map((row) => rowFor(db, user, row, today));
+  return (db.prepare(sql).all(...args) as RequestDbRow[]).map((row) => rowFor(db, user, row, today));
 }
 
-function listProjects({ db, user, query }: Ctx): AccessProject[] {
-  const projectId = idParam(query, 'projectId');
-  const search = stringParam(query, 'search', 100);
+const LIST_PROJECTS = { search: p.string(100), projectId: p.id() };
+
+function listProjects({ db, user, params }: RouteCtx<ParamsOf<typeof LIST_PROJECTS>>): AccessProject[] {
+  const { projectId, search } = params;
   if (projectId === undefined && (!search || search.length < 2)) {
     throw badRequest('Type at least 2 characters of the project number or name (or send projectId).', { parameter: 'search' });
   }
@@ -172,14 +172,22 @@ function fail(functionName: string, field: string | undefined, message: string):
   });
 }
 
-function createRequest({ db, user, body }: Ctx): AccessRequestRow {
+/** The form's fields: the role, justification and end date stay text so checkAccessRequest answers per field. */
+const CREATE_REQUEST = {
+  projectId: p.id(),
+  projectRole: p.string(200, { empty: 'keep' }),
+  justification: p.string(JUSTIFICATION_MAX * 5, { empty: 'keep', trim: false }),
+  endDate: p.string(40, { empty: 'keep' }),
+};
+
+function createRequest({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE_REQUEST>>): AccessRequestRow {
   const functionName = 'createaccessrequest';
   const today = accessToday();
   const input = {
-    projectId: idParam(body, 'projectId') ?? null,
-    projectRole: rawParam(body, 'projectRole')?.trim() ?? '',
-    justification: rawParam(body, 'justification') ?? '',
-    endDate: rawParam(body, 'endDate')?.trim() ?? '',
+    projectId: params.projectId ?? null,
+    projectRole: params.projectRole ?? '',
+    justification: params.justification ?? '',
+    endDate: params.endDate ?? '',
   };
   const items = checkAccessRequest(input, today);
   if (items.length) {
@@ -252,34 +260,31 @@ function decide(db: Database.Database, user: Caller, decision: Decision, functio
     WHERE accessRequestId = ?`).run(target.applicationRecordStateId, user.employeeId, at, reason, memberId, at, row.accessRequestId);
 }
 
-const decisionOf = (body: Ctx['body']): Decision => ({
-  itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-  reason: stringParam(body, 'Reason', REASON_MAX + 1),
-});
+/** A reason one character over REASON_MAX still reaches decide(), which answers it with the field named. */
+const REASON = p.string(REASON_MAX + 1);
 
-function updateState({ db, user, body }: Ctx): AccessRequestRow {
-  const decision = decisionOf(body);
+const UPDATE_STATE = {
+  ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }), RouteStateId: p.id({ required: true }), Reason: REASON,
+};
+
+function updateState({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): AccessRequestRow {
+  const decision: Decision = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.Reason };
   return db.transaction(() => {
     decide(db, user, decision, 'updateaccessrequeststate');
     return rowFor(db, user, requestOr404(db, decision.itemId), accessToday());
   }).immediate();
 }
 
-function updateStates({ db, user, body }: Ctx): BulkDecisionAnswer {
-  const routeStateId = idParam(body, 'RouteStateId', true);
-  const reason = stringParam(body, 'Reason', REASON_MAX + 1);
-  const entries = [...indexedEntries(body, 'items', 4)].sort(([a], [b]) => a - b);
-  if (entries.length === 0) throw badRequest('Send the requests as items[i].ItemId and items[i].OldRecordStateId.', { parameter: 'items' });
-  const items = entries.map(([index, entry]) => {
-    const read = (name: string) => {
-      try {
-        return idParam(entry, name.toLowerCase(), true);
-      } catch {
-        throw badRequest(`items[${index}].${name} must be a positive integer id.`, { parameter: `items[${index}].${name}` });
-      }
-    };
-    return { itemId: read('ItemId'), oldStateId: read('OldRecordStateId') };
-  });
+const UPDATE_STATES = {
+  items: p.list({ ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }) }),
+  RouteStateId: p.id({ required: true }),
+  Reason: REASON,
+};
+
+function updateStates({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_STATES>>): BulkDecisionAnswer {
+  const { RouteStateId: routeStateId, Reason: reason } = params;
+  if (!params.items?.length) throw badRequest('Send the requests as items[i].ItemId and items[i].OldRecordStateId.', { parameter: 'items' });
+  const items = params.items.map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
   const answer: BulkDecisionAnswer = { done: [], refused: [] };
   for (const item of items) {
     try {
@@ -306,10 +311,11 @@ function teamLoad(db: Database.Database, user: Caller, projectId: number): Proje
   return { project: { projectId: project.projectId, number: project.number, name: project.name, regionName: project.regionName }, members };
 }
 
-function removeMember({ db, user, body }: Ctx): ProjectTeamLoad {
+const REMOVE_MEMBER = { ProjectTeamMemberId: p.id({ required: true }), Reason: REASON };
+
+function removeMember({ db, user, params }: RouteCtx<ParamsOf<typeof REMOVE_MEMBER>>): ProjectTeamLoad {
   const functionName = 'removeteammember';
-  const memberId = idParam(body, 'ProjectTeamMemberId', true);
-  const reason = stringParam(body, 'Reason', REASON_MAX + 1);
+  const { ProjectTeamMemberId: memberId, Reason: reason } = params;
   return db.transaction(() => {
     const today = accessToday();
     const member = db.prepare('SELECT projectTeamMemberId, projectId, projectRole, endDate, removedAt FROM project_team_members WHERE projectTeamMemberId = ?')
@@ -350,12 +356,42 @@ export function accessRequestWorkflows(db: Database.Database, employeeId: number
 /** States of the record (for tests and the client's bulk targets). */
 export const accessRequestStates = (db: Database.Database) => statesOf(db, ACCESS_REQUEST_RECORD_KEY);
 
-export const accessRequestHandlers: Handlers = {
-  [routeKey('GET', ACCESS_REQUEST_API.getProjects)]: listProjects,
-  [routeKey('GET', ACCESS_REQUEST_API.getRequests)]: listRequests,
-  [routeKey('POST', ACCESS_REQUEST_API.createRequest)]: createRequest,
-  [routeKey('POST', ACCESS_REQUEST_API.updateRequestState)]: updateState,
-  [routeKey('POST', ACCESS_REQUEST_API.updateRequestStates)]: updateStates,
-  [routeKey('GET', ACCESS_REQUEST_API.getTeam)]: ({ db, user, query }) => teamLoad(db, user, idParam(query, 'projectId', true)),
-  [routeKey('POST', ACCESS_REQUEST_API.removeMember)]: removeMember,
-};
+const TEAM = { projectId: p.id({ required: true }) };
+
+export const accessRequestHandlers = declared([
+  route({
+    method: 'GET', path: ACCESS_REQUEST_API.getProjects, access: 'accessRequest',
+    note: 'added: search (2+ characters of number or name) or projectId: active projects (number, name, region, PM; no money) with the caller\'s membership and pending request',
+    params: LIST_PROJECTS, handler: listProjects,
+  }),
+  route({
+    method: 'GET', path: ACCESS_REQUEST_API.getRequests, access: 'accessRequest',
+    note: 'added: view mine | review (Pending ones the caller may decide), projectId?, recordId?; sweeps expired requests first',
+    params: LIST_REQUESTS, handler: listRequests,
+  }),
+  route({
+    method: 'POST', path: ACCESS_REQUEST_API.createRequest, access: 'accessRequest',
+    note: 'added: projectId, projectRole, justification, endDate (required unless Project Manager; today … one year): new Pending AR-#####; 400 autoAlert with fieldName; duplicate pending or already a member refused',
+    params: CREATE_REQUEST, handler: createRequest,
+  }),
+  route({
+    method: 'POST', path: ACCESS_REQUEST_API.updateRequestState, access: 'accessRequest',
+    note: "added: ItemId, OldRecordStateId (409 stale, naming who decided), RouteStateId, Reason (approve/deny: the project's PM, its region's RPM or an Admin, never one's own, reason required; withdraw: the requester); approval adds the team member",
+    params: UPDATE_STATE, handler: updateState,
+  }),
+  route({
+    method: 'POST', path: ACCESS_REQUEST_API.updateRequestStates, access: 'accessRequest',
+    note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, Reason: each alone, { done, refused }',
+    params: UPDATE_STATES, handler: updateStates,
+  }),
+  route({
+    method: 'GET', path: ACCESS_REQUEST_API.getTeam, access: 'accessRequest',
+    note: "added: projectId: the project's current team (role, end date, source); a reviewer of the project (else 403)",
+    params: TEAM, handler: ({ db, user, params }) => teamLoad(db, user, params.projectId),
+  }),
+  route({
+    method: 'POST', path: ACCESS_REQUEST_API.removeMember, access: 'accessRequest',
+    note: 'added: ProjectTeamMemberId, Reason (required): removal keeps the row; the last Project Manager is refused (400 autoAlert)',
+    params: REMOVE_MEMBER, handler: removeMember,
+  }),
+]);

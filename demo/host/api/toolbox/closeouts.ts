@@ -7,7 +7,7 @@
  * | call | parameters | who |
  * |---|---|---|
  * | GET getprojectcloseouts | – | the caller's reachable projects (reachWhere), with state and blocker counts |
- * | GET getcloseoutchecklist | recordKey Project, recordId | the project's readers (requireProject: 403 out of reach) |
+ * | GET getcloseoutchecklist | recordKey Project, recordId | the project's readers (the team guard on recordId: 403 out of reach) |
  * | POST SoftCloseProject | ProjectId, OldCloseoutState, Reason | the project's writers (team with a write role, RPM, Admin); 400 autoAlert naming the blockers |
  * | POST FinalCloseProject | ProjectId, OldCloseoutState, Reason | keyPFM Admin; the project must be Soft Closed |
  * | POST ReopenProject | ProjectId, OldCloseoutState, Reason | keyPFM Admin |
@@ -17,17 +17,17 @@
  * is THE check that a Soft or Final Closed project takes no new costs (called by the cost writes).
  */
 import type Database from 'better-sqlite3';
-import { roleAllows } from '../../../../src/core/access';
+import { ACCESS, roleAllows, type AccessRule } from '../../../../src/core/access';
 import {
   actionFrom, CLOSEOUT_ACTIONS, CLOSEOUT_ITEMS, CLOSEOUT_REASON_MAX, CLOSEOUT_STATES, CLOSEOUT_TEXT, CLOSEOUT_TOLERANCE, closeoutRecordHref,
   type CloseoutAction, type CloseoutBlocker, type CloseoutChecklist, type CloseoutEvent, type CloseoutItemId, type CloseoutItemResult, type CloseoutState,
   type ProjectCloseoutSummary,
 } from '../../../../src/core/toolbox/closeout';
 import { CURRENT_PERIOD } from '../../db/index';
-import type { Caller, Ctx, Handlers } from '../context';
-import { autoAlert, badRequest, conflict, forbidden, idParam, notFound, nowIso, rawParam, stringParam } from '../http';
+import type { Caller } from '../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, notFound, nowIso } from '../http';
 import { projectReach, reaches, reachWhere, requireProject } from '../project-access';
-import { routeKey } from '../routes';
 
 const FUNCTION = 'ProjectCloseout';
 const money = (n: number) => Math.round(n * 100) / 100;
@@ -191,32 +191,30 @@ export function assertProjectTakesCosts(db: Database.Database, projectId: number
   throw autoAlert(functionName, CLOSEOUT_TEXT.takesNoCosts(row.number, row.name, row.closeoutState), { closeoutState: row.closeoutState, projectId });
 }
 
-function reasonParam(body: Ctx['body']): string {
-  const reason = rawParam(body, 'Reason')?.trim() ?? '';
+/** The closeout reason as typed: required, at most CLOSEOUT_REASON_MAX characters (the closeout's own words). */
+function closeoutReason(sent: string | undefined): string {
+  const reason = sent ?? '';
   if (!reason) throw badRequest(CLOSEOUT_TEXT.reasonRequired, { parameter: 'Reason' });
   if (reason.length > CLOSEOUT_REASON_MAX) throw badRequest(CLOSEOUT_TEXT.reasonTooLong, { parameter: 'Reason' });
   return reason;
 }
 
-function oldStateParam(body: Ctx['body']): CloseoutState {
-  const raw = stringParam(body, 'OldCloseoutState', 40);
-  const state = CLOSEOUT_STATES.find((s) => s.toLowerCase() === raw?.toLowerCase());
-  if (!state) throw badRequest(`Parameter 'OldCloseoutState' is required: one of ${CLOSEOUT_STATES.join(', ')}.`, { parameter: 'OldCloseoutState' });
-  return state;
-}
+/** ProjectId (scoped: the team guard checks it), OldCloseoutState (409 when stale), Reason. */
+const MOVE = {
+  ProjectId: p.id({ required: true, scope: 'Project' }),
+  OldCloseoutState: p.enum(CLOSEOUT_STATES),
+  Reason: p.string(4000),
+};
 
 /** One closeout action: checks who, the stale state, the state the action needs and (soft close) the blockers; then moves and records. */
 function move(action: CloseoutAction) {
-  return ({ db, body, user }: Ctx): CloseoutChecklist => {
-    const projectId = idParam(body, 'ProjectId', true);
-    const oldState = oldStateParam(body);
-    const reason = reasonParam(body);
-    projectRow(db, projectId); // 404 first
-    if (action === 'softClose') requireProject(db, user, projectId, { write: true });
-    else {
-      requireProject(db, user, projectId);
-      if (!isPfmAdmin(user)) throw forbidden(action === 'finalClose' ? CLOSEOUT_TEXT.finalNeedsAdmin : CLOSEOUT_TEXT.reopenNeedsAdmin);
-    }
+  return ({ db, params, user }: RouteCtx<ParamsOf<typeof MOVE>>): CloseoutChecklist => {
+    const { ProjectId: projectId, OldCloseoutState: oldState } = params;
+    if (!oldState) throw badRequest(`Parameter 'OldCloseoutState' is required: one of ${CLOSEOUT_STATES.join(', ')}.`, { parameter: 'OldCloseoutState' });
+    const reason = closeoutReason(params.Reason);
+    // The team guard has checked ProjectId (a soft close: the project's writers; final close and reopen: its readers).
+    projectRow(db, projectId); // 404
+    if (action !== 'softClose' && !isPfmAdmin(user)) throw forbidden(action === 'finalClose' ? CLOSEOUT_TEXT.finalNeedsAdmin : CLOSEOUT_TEXT.reopenNeedsAdmin);
     db.transaction(() => {
       const row = projectRow(db, projectId);
       if (row.closeoutState !== oldState) {
@@ -247,40 +245,76 @@ function move(action: CloseoutAction) {
   };
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** ContractDocumentTrackingId (its project's writers: checked here), ReceivedDate (default today). */
+const RECEIVE_DOCUMENT = {
+  ContractDocumentTrackingId: p.id({ required: true }),
+  ReceivedDate: p.date(),
+};
 
-function receiveDocument({ db, body, user }: Ctx): CloseoutChecklist {
-  const id = idParam(body, 'ContractDocumentTrackingId', true);
+function receiveDocument({ db, params, user }: RouteCtx<ParamsOf<typeof RECEIVE_DOCUMENT>>): CloseoutChecklist {
+  const id = params.ContractDocumentTrackingId;
   const doc = db.prepare('SELECT projectId, received FROM contract_document_tracking WHERE contractDocumentTrackingId = ?').get(id) as
     { projectId: number; received: number } | undefined;
   if (!doc) throw notFound(`Contract document ${id} not found.`);
   requireProject(db, user, doc.projectId, { write: true });
-  const date = stringParam(body, 'ReceivedDate', 10) ?? nowIso().slice(0, 10);
-  if (!ISO_DAY.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
-    throw badRequest(`Parameter 'ReceivedDate' must be a date (YYYY-MM-DD) (got '${date}').`, { parameter: 'ReceivedDate' });
-  }
+  const date = params.ReceivedDate ?? nowIso().slice(0, 10);
   if (doc.received !== 1) {
     db.prepare('UPDATE contract_document_tracking SET received = 1, receivedDate = ?, modifiedAt = ? WHERE contractDocumentTrackingId = ?').run(date, nowIso(), id);
   }
   return closeoutChecklist(db, user, doc.projectId);
 }
 
-export const closeoutHandlers: Handlers = {
-  [routeKey('GET', '/api/toolbox/closeouts/getprojectcloseouts')]: ({ db, user }) => {
-    const where = reachWhere(projectReach(db, user), 'p.projectId');
-    const rows = db.prepare(`${PROJECT_SELECT} WHERE ${where} ORDER BY p.active DESC, p.number`).all() as ProjectRow[];
-    return rows.map((row) => summary(row, closeoutItems(db, row.projectId)));
-  },
-  [routeKey('GET', '/api/toolbox/closeouts/getcloseoutchecklist')]: ({ db, query, user }) => {
-    const recordKey = stringParam(query, 'recordKey', 40) ?? 'Project';
-    if (recordKey.toLowerCase() !== 'project') throw badRequest(`Parameter 'recordKey' must be Project (got '${recordKey}').`, { parameter: 'recordKey' });
-    const projectId = idParam(query, 'recordId', true);
-    projectRow(db, projectId);
-    requireProject(db, user, projectId);
-    return closeoutChecklist(db, user, projectId);
-  },
-  [routeKey('POST', '/api/toolbox/closeouts/SoftCloseProject')]: move('softClose'),
-  [routeKey('POST', '/api/toolbox/closeouts/FinalCloseProject')]: move('finalClose'),
-  [routeKey('POST', '/api/toolbox/closeouts/ReopenProject')]: move('reopen'),
-  [routeKey('POST', '/api/toolbox/closeouts/ReceiveContractDocument')]: receiveDocument,
+/** Project closeouts (issue 15): PFM users and keyProjectCloseout users, plus the project check of each call. */
+const CLOSEOUT_ACCESS: readonly AccessRule[] = [ACCESS.pfm, { key: 'keyProjectCloseout' }];
+
+const NONE = {};
+
+function projectCloseouts({ db, user }: RouteCtx<ParamsOf<typeof NONE>>): ProjectCloseoutSummary[] {
+  const where = reachWhere(projectReach(db, user), 'p.projectId');
+  const rows = db.prepare(`${PROJECT_SELECT} WHERE ${where} ORDER BY p.active DESC, p.number`).all() as ProjectRow[];
+  return rows.map((row) => summary(row, closeoutItems(db, row.projectId)));
+}
+
+/** recordKey Project (the only key; default Project), recordId: the project (scoped: the team guard reads it). */
+const CHECKLIST = {
+  recordKey: p.recordKey(['Project']),
+  recordId: p.id({ required: true, scope: 'Project' }),
 };
+
+function checklist({ db, params, user }: RouteCtx<ParamsOf<typeof CHECKLIST>>): CloseoutChecklist {
+  // The team guard has checked recordId (the project's readers).
+  const projectId = params.recordId;
+  projectRow(db, projectId);
+  return closeoutChecklist(db, user, projectId);
+}
+
+export const closeoutHandlers = declared([
+  route({
+    method: 'GET', path: '/api/toolbox/closeouts/getprojectcloseouts', access: { anyOf: CLOSEOUT_ACCESS },
+    note: "added: the caller's reachable projects (reachWhere) with closeout state and blocker counts", params: NONE, handler: projectCloseouts,
+  }),
+  route({
+    method: 'GET', path: '/api/toolbox/closeouts/getcloseoutchecklist', access: { anyOf: CLOSEOUT_ACCESS },
+    note: 'added: recordKey Project, recordId: the checklist with its blocking records (requireProject: 403 out of reach)', params: CHECKLIST, handler: checklist,
+  }),
+  route({
+    method: 'POST', path: '/api/toolbox/closeouts/SoftCloseProject', access: { anyOf: CLOSEOUT_ACCESS },
+    note: 'added: ProjectId, OldCloseoutState (409 when stale), Reason; the project\'s writers; 400 autoAlert naming the blockers while any remain',
+    params: MOVE, handler: move('softClose'),
+  }),
+  route({
+    method: 'POST', path: '/api/toolbox/closeouts/FinalCloseProject', access: { anyOf: CLOSEOUT_ACCESS },
+    note: 'added: ProjectId, OldCloseoutState, Reason; keyPFM Admin only (else 403 from the handler); must be Soft Closed',
+    params: MOVE, write: false, handler: move('finalClose'),
+  }),
+  route({
+    method: 'POST', path: '/api/toolbox/closeouts/ReopenProject', access: { anyOf: CLOSEOUT_ACCESS },
+    note: 'added: ProjectId, OldCloseoutState, Reason; keyPFM Admin only (else 403 from the handler)',
+    params: MOVE, write: false, handler: move('reopen'),
+  }),
+  route({
+    method: 'POST', path: '/api/toolbox/closeouts/ReceiveContractDocument', access: { anyOf: CLOSEOUT_ACCESS },
+    note: 'added: ContractDocumentTrackingId, ReceivedDate? (a required contract document marked received); the project\'s writers',
+    params: RECEIVE_DOCUMENT, handler: receiveDocument,
+  }),
+]);

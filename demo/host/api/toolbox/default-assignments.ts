@@ -16,14 +16,9 @@ import {
 } from '../../../../src/core/toolbox/assignments';
 import { PROJECT_ROLES, membershipCurrent, type ProjectRole } from '../../../../src/core/projects/team';
 import type { FeedbackItem } from '../../../../src/core/feedback';
-import type { Ctx, Handlers } from '../context';
-import {
-  autoAlert, badRequest, booleanParam, conflict, enumParam, idParam, invalid, notFound, nowIso, numberParam, rawParam, stringParam, type Params,
-} from '../http';
-import { routeKey } from '../routes';
-
-const POST = (path: string) => routeKey('POST', path);
-const GET = (path: string) => routeKey('GET', path);
+import { ACCESS } from '../../../../src/core/access';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, invalid, notFound, nowIso } from '../http';
 
 /** Who adds the members (null: the seed) and when. */
 export interface AssignmentActor {
@@ -150,15 +145,24 @@ function options(db: Database.Database): AssignmentOptions {
 
 // --- the rule's fields ---------------------------------------------------------------------------
 
+/** A rule's fields as the form sends them (preview, save). */
+const RULE_FIELDS = {
+  EmployeeId: p.id(),
+  ProjectRole: p.enum(PROJECT_ROLES),
+  RegionId: p.id(),
+  LegalEntityId: p.id(),
+  Classification: p.enum(PROJECT_CLASSIFICATIONS),
+  EndDays: p.number(),
+};
+
 /** The rule's fields from a form, checked (400 with feedback items naming the fields). */
-function ruleFields(db: Database.Database, body: Params): Omit<RuleRecord, 'ruleId' | 'active'> {
-  const employeeId = idParam(body, 'EmployeeId') ?? null;
-  const projectRole = (enumParam(body, 'ProjectRole', PROJECT_ROLES) ?? '') as ProjectRole | '';
-  const regionId = idParam(body, 'RegionId') ?? null;
-  const legalEntityId = idParam(body, 'LegalEntityId') ?? null;
-  const classification = enumParam(body, 'Classification', PROJECT_CLASSIFICATIONS) ?? null;
-  const rawEnd = numberParam(body, 'EndDays');
-  const endDays = rawEnd === undefined ? null : rawEnd;
+function ruleFields(db: Database.Database, params: ParamsOf<typeof RULE_FIELDS>): Omit<RuleRecord, 'ruleId' | 'active'> {
+  const employeeId = params.EmployeeId ?? null;
+  const projectRole = (params.ProjectRole ?? '') as ProjectRole | '';
+  const regionId = params.RegionId ?? null;
+  const legalEntityId = params.LegalEntityId ?? null;
+  const classification = params.Classification ?? null;
+  const endDays = params.EndDays ?? null;
   const items: FeedbackItem[] = checkRule({ employeeId, projectRole, regionId, legalEntityId, classification, endDays });
   if (employeeId !== null && !db.prepare('SELECT 1 FROM employees WHERE employeeId = ? AND active = 1').get(employeeId)) {
     items.push({ integerValue: 1, stringValue: 'EmployeeId', message: `Employee ${employeeId} is not an active employee.` });
@@ -175,26 +179,27 @@ function ruleFields(db: Database.Database, body: Params): Omit<RuleRecord, 'rule
 
 const activeProjects = (db: Database.Database) => db.prepare(`${PROJECT_SELECT} WHERE p.active = 1 ORDER BY p.number, p.projectId`).all() as ProjectRow[];
 
-function previewRule({ db, body }: Ctx): RulePreview {
-  return planRule(db, ruleFields(db, body), activeProjects(db), nowIso().slice(0, 10));
+function previewRule({ db, params }: RouteCtx<ParamsOf<typeof RULE_FIELDS>>): RulePreview {
+  return planRule(db, ruleFields(db, params), activeProjects(db), nowIso().slice(0, 10));
 }
 
-/** Refuse a stale edit: the ModifiedAt read must be the rule's. */
-function checkFresh(rule: DefaultAssignmentRule, body: Params): void {
-  const read = rawParam(body, 'ModifiedAt')?.trim();
+/** Refuse a stale edit: the ModifiedAt read (parsed to ISO) must be the rule's modifiedAt, compared as times. */
+function checkFresh(rule: DefaultAssignmentRule, read: string | undefined): void {
   if (!read) throw badRequest("Parameter 'ModifiedAt' is required: the rule's modifiedAt as it was read.", { parameter: 'ModifiedAt' });
-  if (read !== rule.modifiedAt) {
+  if (Date.parse(read) !== Date.parse(rule.modifiedAt)) {
     throw conflict(`Rule ${rule.ruleId} was changed by ${rule.modifiedByName ?? 'someone else'} at ${rule.modifiedAt} after you read it; reload it and try again.`, { current: rule });
   }
 }
 
-function saveRule({ db, body, user }: Ctx): DefaultAssignmentRule {
-  const ruleId = idParam(body, 'RuleId');
-  const fields = ruleFields(db, body);
-  const active = booleanParam(body, 'Active', true);
+const SAVE_RULE = { ...RULE_FIELDS, RuleId: p.id(), ModifiedAt: p.timestamp(), Active: p.boolean() };
+
+function saveRule({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_RULE>>): DefaultAssignmentRule {
+  const ruleId = params.RuleId;
+  const fields = ruleFields(db, params);
+  const active = params.Active ?? true;
   const now = nowIso();
   return db.transaction(() => {
-    if (ruleId !== undefined) checkFresh(getRule(db, ruleId), body);
+    if (ruleId !== undefined) checkFresh(getRule(db, ruleId), params.ModifiedAt);
     const same = db.prepare(`SELECT ruleId FROM default_assignment_rules WHERE active = 1 AND employeeId = ? AND projectRole = ?
       AND regionId IS ? AND legalEntityId IS ? AND classification IS ? AND ruleId IS NOT ?`)
       .get(fields.employeeId, fields.projectRole, fields.regionId, fields.legalEntityId, fields.classification, ruleId ?? null) as { ruleId: number } | undefined;
@@ -214,8 +219,10 @@ function saveRule({ db, body, user }: Ctx): DefaultAssignmentRule {
   })();
 }
 
-function deleteRule({ db, body }: Ctx): { ruleId: number; deleted: true } {
-  const ruleId = idParam(body, 'RuleId', true);
+const DELETE_RULE = { RuleId: p.id({ required: true }) };
+
+function deleteRule({ db, params }: RouteCtx<ParamsOf<typeof DELETE_RULE>>): { ruleId: number; deleted: true } {
+  const ruleId = params.RuleId;
   return db.transaction(() => {
     getRule(db, ruleId);
     const used = (db.prepare("SELECT count(*) AS n FROM project_team_members WHERE source = 'rule' AND sourceId = ?").get(ruleId) as { n: number }).n;
@@ -227,11 +234,13 @@ function deleteRule({ db, body }: Ctx): { ruleId: number; deleted: true } {
   })();
 }
 
-function applyRule({ db, body, user }: Ctx): ApplyReport {
-  const ruleId = idParam(body, 'RuleId', true);
+const APPLY_RULE = { RuleId: p.id({ required: true }), ModifiedAt: p.timestamp() };
+
+function applyRule({ db, params, user }: RouteCtx<ParamsOf<typeof APPLY_RULE>>): ApplyReport {
+  const ruleId = params.RuleId;
   return db.transaction(() => {
     const rule = getRule(db, ruleId);
-    checkFresh(rule, body);
+    checkFresh(rule, params.ModifiedAt);
     if (!rule.active) throw autoAlert('ApplyDefaultAssignmentRule', `Rule ${ruleId} is inactive: activate it before applying it.`, { ruleId });
     const at = nowIso();
     const plan = planRule(db, rule, activeProjects(db), at.slice(0, 10));
@@ -246,21 +255,32 @@ const PROJECT_NUMBER = /^[0-9]{2}-[0-9]{4}$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: string | undefined) => !!value && ISO_DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
-function createProject({ db, body, user }: Ctx): CreatedProject {
+/** The new project's form: the number, state and dates stay text so each gets its own feedback item. */
+const CREATE_PROJECT = {
+  Number: p.string(20),
+  Name: p.string(200),
+  LegalEntityId: p.id(),
+  RegionId: p.id(),
+  Classification: p.enum(PROJECT_CLASSIFICATIONS),
+  ProjectManagerEmployeeId: p.id(),
+  RegionalProjectManagerEmployeeId: p.id(),
+  City: p.string(100),
+  State: p.string(40),
+  StartDate: p.string(40),
+  CompletionDate: p.string(40),
+  ContractAmount: p.number(),
+};
+
+function createProject({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_PROJECT>>): CreatedProject {
   const items: FeedbackItem[] = [];
   const fail = (field: string, message: string) => items.push({ integerValue: 1, stringValue: field, message });
-  const number = stringParam(body, 'Number', 20);
-  const name = stringParam(body, 'Name', 200);
-  const legalEntityId = idParam(body, 'LegalEntityId');
-  const regionId = idParam(body, 'RegionId');
-  const classification = enumParam(body, 'Classification', PROJECT_CLASSIFICATIONS);
-  const pmId = idParam(body, 'ProjectManagerEmployeeId');
-  const rpmId = idParam(body, 'RegionalProjectManagerEmployeeId') ?? null;
-  const city = stringParam(body, 'City', 100);
-  const state = stringParam(body, 'State', 40)?.toUpperCase();
-  const startDate = stringParam(body, 'StartDate', 40);
-  const completionDate = stringParam(body, 'CompletionDate', 40);
-  const contract = numberParam(body, 'ContractAmount') ?? 0;
+  const { Number: number, Name: name, LegalEntityId: legalEntityId, RegionId: regionId, Classification: classification } = params;
+  const pmId = params.ProjectManagerEmployeeId;
+  const rpmId = params.RegionalProjectManagerEmployeeId ?? null;
+  const city = params.City;
+  const state = params.State?.toUpperCase();
+  const { StartDate: startDate, CompletionDate: completionDate } = params;
+  const contract = params.ContractAmount ?? 0;
 
   if (!number || !PROJECT_NUMBER.test(number)) fail('Number', 'Enter the project number as YY-NNNN (for example 26-1001).');
   else if (db.prepare('SELECT 1 FROM projects WHERE number = ? UNION SELECT 1 FROM budgets WHERE jobNumber = ?').get(number, number)) fail('Number', `Project number ${number} is already used.`);
@@ -301,12 +321,34 @@ function createProject({ db, body, user }: Ctx): CreatedProject {
   })();
 }
 
-export const defaultAssignmentHandlers: Handlers = {
-  [GET(API.getRules)]: ({ db }) => db.prepare(`${RULE_SELECT} ORDER BY d.active DESC, e.displayText, d.ruleId`).all(),
-  [GET(API.getOptions)]: ({ db }) => options(db),
-  [POST(API.previewRule)]: previewRule,
-  [POST(API.saveRule)]: saveRule,
-  [POST(API.deleteRule)]: deleteRule,
-  [POST(API.applyRule)]: applyRule,
-  [POST(API.createProject)]: createProject,
-};
+export const defaultAssignmentHandlers = declared([
+  route({
+    method: 'GET', path: API.getRules, access: 'defaultAssignments', note: 'added: every default-assignment rule with its names and how many current members it added',
+    params: {}, handler: ({ db }) => db.prepare(`${RULE_SELECT} ORDER BY d.active DESC, e.displayText, d.ruleId`).all(),
+  }),
+  route({
+    method: 'GET', path: API.getOptions, access: 'defaultAssignments', note: 'added: the rule form\'s choices (active employees, regions, legal entities, classifications, project roles)',
+    params: {}, handler: ({ db }) => options(db),
+  }),
+  route({
+    method: 'POST', path: API.previewRule, access: 'defaultAssignments', note: 'added: EmployeeId, ProjectRole, RegionId?, LegalEntityId?, Classification?, EndDays?: whom it would add to which active project (not saved)',
+    params: RULE_FIELDS, handler: previewRule,
+  }),
+  route({
+    method: 'POST', path: API.saveRule, access: 'defaultAssignments', note: 'added: RuleId? + ModifiedAt (409 stale), the rule\'s fields, Active; 400 feedback items naming the field',
+    params: SAVE_RULE, handler: saveRule,
+  }),
+  route({
+    method: 'POST', path: API.deleteRule, access: 'defaultAssignments', note: 'added: RuleId; a rule that added anyone is refused (400 autoAlert: deactivate it)',
+    params: DELETE_RULE, handler: deleteRule,
+  }),
+  route({
+    method: 'POST', path: API.applyRule, access: 'defaultAssignments', note: 'added: RuleId, ModifiedAt (409 stale): adds the person to the active projects in scope (source rule): ApplyReport',
+    params: APPLY_RULE, handler: applyRule,
+  }),
+  route({
+    method: 'POST', path: API.createProject, access: { anyOf: [{ key: 'keyPFM', roles: ['Admin'] }, ACCESS.defaultAssignments] },
+    note: 'added: a new project, its primary budget and its team (the PM, then every matching active rule)',
+    params: CREATE_PROJECT, handler: createProject,
+  }),
+]);

@@ -46,6 +46,33 @@ const REQUIRED_ON_SAVE: Record<keyof typeof EDITS, Record<string, string>> = {
   ChangeEventItem: { description: 'A description is required.' },
 };
 
+/**
+ * References stay on the record's own project: the reason a reference field's new value `refId` may
+ * not be stored on `record` (of kind `key`), or null. An RFI and an owner agreement of the record's
+ * project; a cost code that is a line of the change event's budget, of a selectable cost type (§5);
+ * an active vendor (a vendor already on the record stays when it becomes inactive).
+ */
+function referenceProblem(db: RouteCtx<unknown>['db'], key: keyof typeof EDITS, record: Record<string, unknown>, fieldName: string, refId: number): string | null {
+  if (fieldName === 'rfiId' && key === 'ChangeRecord') {
+    return db.prepare('SELECT 1 FROM rfis WHERE rfiId = ? AND projectId = ?').get(refId, record.projectId) ? null : 'The RFI is not an RFI of this project.';
+  }
+  if (fieldName === 'ownerAgreementId' && key === 'ChangeEvent') {
+    return db.prepare('SELECT 1 FROM owner_agreements WHERE ownerAgreementId = ? AND projectId = ?').get(refId, record.projectId)
+      ? null : "The owner agreement is not an agreement of the change event's project.";
+  }
+  if (fieldName === 'costCodeId' && key === 'ChangeEventItem') {
+    const line = db.prepare(`SELECT cc.type FROM cost_codes cc JOIN change_events ce ON ce.budgetId = cc.budgetId
+      WHERE cc.costCodeId = ? AND ce.changeEventId = ?`).get(refId, record.changeEventId) as { type: string } | undefined;
+    if (!line) return "The cost code is not a line of the change event's budget.";
+    return selectableCostTypes().some((t) => t.code === line.type) ? null : `Cost type ${line.type} can not be chosen for an item.`;
+  }
+  if (fieldName === 'vendorId' && key === 'ChangeEventItem' && refId !== record.vendorId) {
+    const vendor = db.prepare('SELECT active, name FROM vendors WHERE vendorId = ?').get(refId) as { active: number; name: string };
+    return vendor.active === 1 ? null : `${vendor.name} is inactive: choose an active vendor.`;
+  }
+  return null;
+}
+
 /** The NOT NULL columns of a table, lower-cased (an empty value there is a required field, not a NULL). */
 function notNullColumns(db: RouteCtx<unknown>['db'], table: string): Set<string> {
   const columns = db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string; notnull: number }>;
@@ -111,7 +138,11 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
         const refId = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
         if (!db.prepare(`SELECT 1 FROM ${kind.ref} WHERE ${REF_IDS[kind.ref]} = ?`).get(refId)) {
           feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} '${value.slice(0, 20)}' does not exist.` });
-        } else changes[fieldName] = refId;
+        } else {
+          const problem = referenceProblem(db, key, record, fieldName, refId);
+          if (problem) feedback.push({ integerValue: 1, stringValue: fieldName, message: problem });
+          else changes[fieldName] = refId;
+        }
       }
     }
     if (feedback.length) throw invalid(feedback);
@@ -343,7 +374,12 @@ function linkItem({ db, params }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): unknown
       { vendorId: commitment.vendorId as number },
     );
     if (!check.ok) throw autoAlert('LinkChangeEventItemToCommitment', check.message);
-    if (commitment.projectId !== item.projectId) throw autoAlert('LinkChangeEventItemToCommitment', 'The commitment belongs to another project.');
+    // References stay on the item's project and budget; the change order is new, so its vendor must be active.
+    const refuse = (message: string) => autoAlert('LinkChangeEventItemToCommitment', message, { parameter: 'CommitmentId' });
+    if (commitment.projectId !== item.projectId) throw refuse('The commitment belongs to another project.');
+    if (commitment.budgetId !== item.budgetId) throw refuse("The commitment is on another budget than the change event item's.");
+    const vendor = db.prepare('SELECT active, name FROM vendors WHERE vendorId = ?').get(commitment.vendorId) as { active: number; name: string } | undefined;
+    if (vendor && vendor.active !== 1) throw refuse(`${vendor.name} is inactive: no new change order can be written to its commitment.`);
     if (item.costCodeId === null) throw autoAlert('LinkChangeEventItemToCommitment', 'The change event item has no cost code.');
     const at = nowIso();
     const count = (db.prepare(`SELECT count(*) AS n FROM ${spec.co} WHERE ${spec.id} = ?`).get(commitmentId) as { n: number }).n;

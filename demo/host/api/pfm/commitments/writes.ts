@@ -8,7 +8,7 @@
  * |---|---|---|
  * | POST /api/pfm/SaveCommitment | RecordKey (Subcontract, SubcontractChangeOrder, PurchaseAgreement, PurchaseAgreementChangeOrder, PurchaseOrder), RecordId, OldRecordStateId?, header fields, items[i].itemId? / .costCodeId / .description / .amount / .deleted | { record, feedback } (warnings and infos) |
  * | POST /api/pfm/SaveCommitment | RecordKey OwnerAgreement (description, contractType GMP / Lump Sum / Cost Plus Fee, executedDate or '') or OwnerAgreementChangeOrder (description, changeOrderDate), RecordId, OldRecordStateId?: header fields only, no items; amounts are derived, read-only | { record, feedback } |
- * | POST /api/pfm/UpdateCommitmentState | RecordKey (the five above, OwnerAgreement, OwnerAgreementChangeOrder), ItemId, OldRecordStateId, RouteStateId | the record |
+ * | POST /api/pfm/UpdateCommitmentState | RecordKey (the five above, OwnerAgreement, OwnerAgreementChangeOrder), ItemId, OldRecordStateId, RouteStateId, Reason? (how it was signed: Executed without e-sign) | the record |
  * | POST /api/pfm/CreateOwnerAgreementChangeOrder | OwnerAgreementId (not closed), BudgetId (of the agreement's project), Description, ChangeOrderDate? (default today) | the new Draft change order (OCO-### per agreement, amount 0) |
  *
  * Field security: a field with a fieldSecurity row for the state follows it (writes.ts's
@@ -18,12 +18,12 @@
  */
 import type Database from 'better-sqlite3';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
-import type { Caller, Ctx, Handlers } from '../../context';
-import { badRequest, conflict, enumParam, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, refuseIfChangedSince, type FeedbackItem, type Params } from '../../http';
+import type { Caller } from '../../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { conflict, invalid, notFound, nowIso, refuseIfChangedSince, type FeedbackItem } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
-import { routeKey } from '../../routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { checkSraGate } from '../../risk/sra/gate';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
@@ -136,33 +136,50 @@ function recordWithItems(db: Database.Database, spec: Spec, id: number): Record<
   return record;
 }
 
-const itemEntries = (body: Params) => indexedEntries(body, 'items');
-
 interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
 
-function saveCommitment({ db, body, user }: Ctx): unknown {
-  const key = enumParam(body, 'RecordKey', CONTRACT_KEYS);
-  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${CONTRACT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
+/** Every header field of any contract kind (a field of another kind than the record's is ignored, as before). */
+const HEADER_FIELDS = [...new Set(Object.values(SPECS).flatMap((spec) => Object.keys(spec.header)))];
+
+/**
+ * SaveCommitment: the record (scoped through its key), the stale checks, the header fields as typed
+ * (checked by kind into per-field feedback) and the items. ProjectId and BudgetId are not read: the
+ * team guard checks them when sent.
+ */
+const SAVE_COMMITMENT = {
+  RecordKey: p.recordKey(CONTRACT_KEYS, { required: true }),
+  RecordId: p.id({ required: true, scope: { keyParam: 'RecordKey' } }),
+  ProjectId: p.id({ scope: 'Project' }),
+  BudgetId: p.id({ scope: 'Budget' }),
+  OldRecordStateId: p.id(),
+  lastLoad: p.timestamp(),
+  ...Object.fromEntries(HEADER_FIELDS.map((field) => [field, p.string(4000, { empty: 'keep' })])) as Record<string, ReturnType<typeof p.string<false>>>,
+  items: p.list({
+    itemId: p.id(), costCodeId: p.id({ empty: 'null' }), description: p.string(4000, { empty: 'keep' }), amount: p.string(40, { empty: 'keep' }), deleted: p.boolean(),
+  }, { max: 500 }),
+};
+
+function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMMITMENT>>): unknown {
+  const key = params.RecordKey;
   const spec = SPECS[key];
-  const id = idParam(body, 'RecordId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId');
-  const entries = itemEntries(body);
-  if (entries.size > 500) throw badRequest('Too many items in one save (at most 500).');
+  const id = params.RecordId;
+  const oldStateId = params.OldRecordStateId;
+  const entries = params.items ?? [];
   return db.transaction(() => {
     const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(id) as Record<string, unknown> | undefined;
     if (!record) throw notFound(`${key} ${id} not found.`);
-    if (entries.size) assertProjectTakesCosts(db, record.projectId as number, 'SaveCommitment');
+    if (entries.length) assertProjectTakesCosts(db, record.projectId as number, 'SaveCommitment');
     const stateId = record.applicationRecordStateId as number;
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict(`The ${spec.label} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
     }
-    refuseIfChangedSince(body, record.modifiedAt, spec.label);
+    refuseIfChangedSince(params.lastLoad, record.modifiedAt, spec.label);
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
 
     for (const [field, kind] of Object.entries(spec.header)) {
-      const raw = rawParam(body, field);
+      const raw = (params as Readonly<Record<string, unknown>>)[field] as string | undefined;
       if (raw === undefined) continue;
       const value = raw.trim();
       if (String(record[field] ?? '') === value) continue; // unchanged values pass whatever the security
@@ -197,9 +214,9 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
     }
 
     const items: ItemChange[] = [];
-    if (entries.size > 0 && !spec.items) {
+    if (entries.length > 0 && !spec.items) {
       feedback.push({ integerValue: 1, stringValue: 'items', message: `An ${spec.label} has no items: only its header fields are saved.` });
-    } else if (entries.size > 0 && spec.items) {
+    } else if (entries.length > 0 && spec.items) {
       if (!editable('items')) {
         feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
       } else {
@@ -209,26 +226,26 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
         const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
         const existing = new Map((db.prepare(`SELECT * FROM ${spec.items.table} WHERE ${spec.id} = ?`).all(id) as Array<Record<string, unknown>>)
           .map((row) => [row[spec.items!.id] as number, row]));
-        for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
+        for (const entry of entries) {
+          const { index } = entry;
           const line = index + 1;
           const field = (name: string) => `items[${index}].${name}`;
-          const itemRaw = (entry.itemid ?? '').trim();
-          const itemId = itemRaw === '' || itemRaw === '-1' ? null : /^\d{1,10}$/.test(itemRaw) ? Number(itemRaw) : NaN;
+          const itemId = entry.itemId ?? null;
           if (itemId !== null && !existing.has(itemId)) {
-            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemRaw.slice(0, 20)}' is not an item of this ${spec.label}.` });
+            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemId}' is not an item of this ${spec.label}.` });
             continue;
           }
           const old = itemId === null ? undefined : existing.get(itemId);
-          if ((entry.deleted ?? '').toLowerCase() === 'true') {
+          if (entry.deleted === true) {
             if (itemId === null) continue;
             if (old?.changeEventItemId != null) {
               feedback.push({ integerValue: 1, stringValue: field('deleted'), message: `Line ${line} is linked to a change event item and can not be removed.` });
             } else items.push({ itemId, deleted: true, costCodeId: 0, description: '', amount: 0 });
             continue;
           }
-          const codeRaw = (entry.costcodeid ?? String(old?.costCodeId ?? '')).trim();
-          const costCodeId = /^\d{1,10}$/.test(codeRaw) ? Number(codeRaw) : NaN;
-          const costCode = lines.get(costCodeId);
+          // Absent: the item's cost code stays; empty: none chosen.
+          const costCodeId = entry.costCodeId === undefined ? (old?.costCodeId as number | undefined) : entry.costCodeId;
+          const costCode = costCodeId == null ? undefined : lines.get(costCodeId);
           let ok = true;
           if (!costCode) {
             feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: choose a cost code of this budget.` });
@@ -249,7 +266,7 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
           } else if (Number(amountRaw) < 0 && !key.endsWith('ChangeOrder')) {
             feedback.push({ integerValue: 2, stringValue: field('amount'), message: `Line ${line}: a negative amount is a credit.` });
           }
-          if (ok) items.push({ itemId, deleted: false, costCodeId, description, amount: Number(amountRaw) });
+          if (ok) items.push({ itemId, deleted: false, costCodeId: costCode!.costCodeId, description, amount: Number(amountRaw) });
         }
       }
     }
@@ -311,14 +328,19 @@ function saveCommitment({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-function updateState({ db, body, user }: Ctx): unknown {
-  const key = enumParam(body, 'RecordKey', CONTRACT_KEYS);
-  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${CONTRACT_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
+const UPDATE_STATE = {
+  RecordKey: p.recordKey(CONTRACT_KEYS, { required: true }),
+  ItemId: p.id({ required: true, scope: { keyParam: 'RecordKey' } }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+  /** How it was signed, for a move to Executed without e-sign (records.ts asks for it). */
+  Reason: p.string(4000),
+};
+
+function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
+  const key = params.RecordKey;
   const spec = SPECS[key];
-  const request = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    actorId: user.employeeId,
-  };
+  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId, reason: params.Reason };
   const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label, functionName: 'UpdateCommitmentState' };
   return moveRecordState(db, kind, request,
     ({ target }) => {
@@ -333,11 +355,18 @@ function updateState({ db, body, user }: Ctx): unknown {
  * A new Draft owner agreement change order on one of the agreement's project's budgets, numbered
  * OCO-### after the agreement's highest, amount 0 until change events are linked.
  */
-function createOwnerChangeOrder({ db, body, user }: Ctx): unknown {
-  const agreementId = idParam(body, 'OwnerAgreementId', true);
-  const budgetRaw = rawParam(body, 'BudgetId')?.trim() ?? '';
-  const description = rawParam(body, 'Description')?.trim() ?? '';
-  const dateRaw = rawParam(body, 'ChangeOrderDate')?.trim() ?? '';
+const CREATE_OWNER_CHANGE_ORDER = {
+  OwnerAgreementId: p.id({ required: true, scope: 'OwnerAgreement' }),
+  BudgetId: p.id({ scope: 'Budget' }),
+  Description: p.string(4000, { empty: 'keep' }),
+  ChangeOrderDate: p.string(40),
+};
+
+function createOwnerChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_OWNER_CHANGE_ORDER>>): unknown {
+  const agreementId = params.OwnerAgreementId;
+  const budgetId = params.BudgetId;
+  const description = params.Description ?? '';
+  const dateRaw = params.ChangeOrderDate ?? '';
   return db.transaction(() => {
     const agreement = db.prepare(`${Q.OWNER_AGREEMENT_SELECT} WHERE t.ownerAgreementId = ?`).get(agreementId) as Record<string, unknown> | undefined;
     if (!agreement) throw notFound(`Owner agreement ${agreementId} not found.`);
@@ -345,8 +374,7 @@ function createOwnerChangeOrder({ db, body, user }: Ctx): unknown {
     if (agreement.closed === 1) {
       feedback.push({ integerValue: 1, stringValue: 'ownerAgreementId', message: `${String(agreement.number)} is '${String(agreement.recordStateName)}' (closed): it takes no new change orders.` });
     }
-    const budgetId = /^\d{1,10}$/.test(budgetRaw) ? Number(budgetRaw) : NaN;
-    if (!db.prepare('SELECT 1 FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, agreement.projectId)) {
+    if (budgetId === undefined || !db.prepare('SELECT 1 FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, agreement.projectId)) {
       feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the owner agreement’s project.' });
     }
     if (description === '') feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
@@ -371,8 +399,18 @@ function createOwnerChangeOrder({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-export const commitmentWriteHandlers: Handlers = {
-  [routeKey('POST', '/api/pfm/SaveCommitment')]: saveCommitment,
-  [routeKey('POST', '/api/pfm/UpdateCommitmentState')]: updateState,
-  [routeKey('POST', '/api/pfm/CreateOwnerAgreementChangeOrder')]: createOwnerChangeOrder,
-};
+export const commitmentWriteHandlers = declared([
+  route({
+    method: 'POST', path: '/api/pfm/SaveCommitment', access: 'pfm', note: 'added: RecordKey, RecordId, OldRecordStateId?, header fields, items[i] (pfm/commitments/writes.ts)',
+    params: SAVE_COMMITMENT, handler: saveCommitment,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm',
+    note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements); a Subcontract to Pending Signature / Executed passes the SRA gate (risk/sra/gate.ts: 400 autoAlert with sraRequired, startLink, reasons)',
+    params: UPDATE_STATE, handler: updateState,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/CreateOwnerAgreementChangeOrder', access: 'pfm', note: 'added: OwnerAgreementId, BudgetId, Description, ChangeOrderDate? (new Draft OCO-###, pfm/commitments/writes.ts)',
+    params: CREATE_OWNER_CHANGE_ORDER, handler: createOwnerChangeOrder,
+  }),
+]);

@@ -23,13 +23,12 @@
 import type Database from 'better-sqlite3';
 import { postRefusal } from '../../../../../src/core/cost-adjustments';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
-import type { Caller, Ctx, Handlers } from '../../context';
-import {
-  autoAlert, badRequest, conflict, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
+import type { Caller } from '../../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, conflict, invalid, notFound, nowIso, type FeedbackItem, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
-import { moveRecordState, projectIdOr404, recordOr404, stateById, stateByName, trackChange } from '../../records';
-import { routeKey } from '../../routes';
+import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withCostAdjustmentRules } from './rules';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
@@ -64,8 +63,6 @@ export function costAdjustmentRecord(db: Database.Database, id: number): Row {
   return record!;
 }
 
-const text = (body: Params, name: string): string | undefined => rawParam(body, name)?.trim();
-
 /** Checks of one header value; pushes feedback or returns the value to store. */
 function headerValue(db: Database.Database, field: string, value: string, feedback: FeedbackItem[]): unknown {
   const bad = (message: string) => { feedback.push({ integerValue: 1, stringValue: field, message }); return undefined; };
@@ -96,9 +93,21 @@ function headerValue(db: Database.Database, field: string, value: string, feedba
 
 const HEADER_FIELDS = ['description', 'costAdjustmentReasonId', 'adjustmentDate', 'amount', 'transfer'] as const;
 
-function createCostAdjustment({ db, body, user }: Ctx): unknown {
-  const projectId = projectIdOr404(db, body);
-  const budgetId = idParam(body, 'BudgetId', true);
+/** CreateCostAdjustment: the header values as typed (checked into per-field feedback, as a save checks them). */
+const CREATE = {
+  ProjectId: p.id({ required: true, scope: 'Project' }),
+  BudgetId: p.id({ required: true, scope: 'Budget' }),
+  CostAdjustmentReasonId: p.string(40, { empty: 'keep' }),
+  Description: p.string(4000, { empty: 'keep' }),
+  Amount: p.string(40, { empty: 'keep' }),
+  AdjustmentDate: p.string(40),
+  Transfer: p.string(10, { empty: 'keep' }),
+};
+
+function createCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): unknown {
+  const projectId = params.ProjectId;
+  if (!db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
+  const budgetId = params.BudgetId;
   return db.transaction(() => {
     assertProjectTakesCosts(db, projectId, 'CreateCostAdjustment');
     const budget = db.prepare('SELECT budgetId, jobNumber FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, projectId) as
@@ -108,8 +117,8 @@ function createCostAdjustment({ db, body, user }: Ctx): unknown {
     const at = nowIso();
     const values: Record<string, unknown> = {};
     const given: Record<string, string> = {
-      description: text(body, 'Description') ?? '', costAdjustmentReasonId: text(body, 'CostAdjustmentReasonId') ?? '',
-      adjustmentDate: text(body, 'AdjustmentDate') || at.slice(0, 10), amount: text(body, 'Amount') ?? '', transfer: text(body, 'Transfer') ?? '',
+      description: params.Description ?? '', costAdjustmentReasonId: params.CostAdjustmentReasonId ?? '',
+      adjustmentDate: params.AdjustmentDate ?? at.slice(0, 10), amount: params.Amount ?? '', transfer: params.Transfer ?? '',
     };
     for (const field of HEADER_FIELDS) values[field] = headerValue(db, field, given[field]!, feedback);
     if (feedback.length || !budget) throw invalid(feedback);
@@ -126,15 +135,27 @@ function createCostAdjustment({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-const itemEntries = (body: Params) => indexedEntries(body, 'items');
-
 interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
 
-function saveCostAdjustment({ db, body, user }: Ctx): unknown {
-  const id = idParam(body, 'CostAdjustmentId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId');
-  const entries = itemEntries(body);
-  if (entries.size > 500) throw badRequest('Too many items in one save (at most 500).');
+/** SaveCostAdjustment: the header fields as typed (absent = unchanged) and the items. */
+const SAVE = {
+  CostAdjustmentId: p.id({ required: true, scope: 'CostAdjustment' }),
+  OldRecordStateId: p.id(),
+  lastLoad: p.timestamp(),
+  description: p.string(4000, { empty: 'keep' }),
+  costAdjustmentReasonId: p.string(40, { empty: 'keep' }),
+  adjustmentDate: p.string(40, { empty: 'keep' }),
+  amount: p.string(40, { empty: 'keep' }),
+  transfer: p.string(10, { empty: 'keep' }),
+  items: p.list({
+    itemId: p.id(), costCodeId: p.id({ empty: 'null' }), description: p.string(4000, { empty: 'keep' }), amount: p.string(40, { empty: 'keep' }), deleted: p.boolean(),
+  }, { max: 500 }),
+};
+
+function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): unknown {
+  const id = params.CostAdjustmentId;
+  const oldStateId = params.OldRecordStateId;
+  const entries = params.items ?? [];
   return db.transaction(() => {
     const record = db.prepare('SELECT * FROM cost_adjustments WHERE costAdjustmentId = ?').get(id) as Row | undefined;
     if (!record) throw notFound(`Cost adjustment ${id} not found.`);
@@ -142,12 +163,12 @@ function saveCostAdjustment({ db, body, user }: Ctx): unknown {
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict('The cost adjustment changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
     }
-    refuseIfChangedSince(body, record.modifiedAt, 'cost adjustment');
+    refuseIfChangedSince(params.lastLoad, record.modifiedAt, 'cost adjustment');
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
     for (const field of HEADER_FIELDS) {
-      const raw = text(body, field);
+      const raw = params[field];
       if (raw === undefined) continue;
       const value = headerValue(db, field, raw, []);
       if (value !== undefined && String(record[field] ?? '') === String(value)) continue; // unchanged values pass whatever the security
@@ -160,7 +181,7 @@ function saveCostAdjustment({ db, body, user }: Ctx): unknown {
     }
 
     const items: ItemChange[] = [];
-    if (entries.size > 0) {
+    if (entries.length > 0) {
       if (!editable('items')) {
         feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
       } else {
@@ -169,23 +190,24 @@ function saveCostAdjustment({ db, body, user }: Ctx): unknown {
         const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
         const existing = new Map((db.prepare('SELECT * FROM cost_adjustment_items WHERE costAdjustmentId = ?').all(id) as Row[])
           .map((row) => [row.costAdjustmentItemId as number, row]));
-        for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
+        for (const entry of entries) {
+          const { index } = entry;
           const line = index + 1;
           const field = (name: string) => `items[${index}].${name}`;
-          const itemRaw = (entry.itemid ?? '').trim();
-          const itemId = itemRaw === '' || itemRaw === '-1' ? null : /^\d{1,10}$/.test(itemRaw) ? Number(itemRaw) : NaN;
+          const itemId = entry.itemId ?? null;
           if (itemId !== null && !existing.has(itemId)) {
-            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemRaw.slice(0, 20)}' is not an item of this cost adjustment.` });
+            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemId}' is not an item of this cost adjustment.` });
             continue;
           }
           const old = itemId === null ? undefined : existing.get(itemId);
-          if ((entry.deleted ?? '').toLowerCase() === 'true') {
+          if (entry.deleted === true) {
             if (itemId !== null) items.push({ itemId, deleted: true, costCodeId: 0, description: '', amount: 0 });
             continue;
           }
           let ok = true;
-          const codeRaw = (entry.costcodeid ?? String(old?.costCodeId ?? '')).trim();
-          const costCode = lines.get(/^\d{1,10}$/.test(codeRaw) ? Number(codeRaw) : NaN);
+          // Absent: the item's cost code stays; empty: none chosen.
+          const costCodeId = entry.costCodeId === undefined ? (old?.costCodeId as number | undefined) : entry.costCodeId;
+          const costCode = costCodeId == null ? undefined : lines.get(costCodeId);
           if (!costCode) {
             feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: choose a cost code of this budget.` });
             ok = false;
@@ -247,11 +269,14 @@ function reconcileFeedback(saved: Row): FeedbackItem[] {
   return out;
 }
 
-function updateState({ db, body, user }: Ctx): unknown {
-  const request = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    actorId: user.employeeId,
-  };
+const UPDATE_STATE = {
+  ItemId: p.id({ required: true, scope: 'CostAdjustment' }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+};
+
+function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
+  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
   const kind = { recordKey: 'CostAdjustment', table: 'cost_adjustments', idColumn: 'costAdjustmentId', label: 'cost adjustment', functionName: FUNCTION };
   return moveRecordState(db, kind, request, (move) => {
     const record = move.record;
@@ -273,23 +298,30 @@ function updateState({ db, body, user }: Ctx): unknown {
   }, () => costAdjustmentRecord(db, request.itemId));
 }
 
-interface UploadedFile { filename: string; mimetype: string; data: Buffer }
+const UPLOAD = {
+  CostAdjustmentId: p.id({ required: true, scope: 'CostAdjustment' }),
+  DocumentType: p.string(4000, { empty: 'keep' }),
+  DocumentNumber: p.string(4000, { empty: 'keep' }),
+  DocumentDate: p.string(40),
+  Amount: p.string(40),
+  file: p.file(),
+};
 
-function uploadReferenceDocument({ db, body, user }: Ctx): unknown {
-  const id = idParam(body, 'CostAdjustmentId', true);
+function uploadReferenceDocument({ db, params, user }: RouteCtx<ParamsOf<typeof UPLOAD>>): unknown {
+  const id = params.CostAdjustmentId;
   const record = db.prepare('SELECT costAdjustmentId, amount, projectId FROM cost_adjustments WHERE costAdjustmentId = ?').get(id) as Row | undefined;
   if (!record) throw notFound(`Cost adjustment ${id} not found.`);
-  const file = Object.values(body).find((value) => value && typeof value === 'object' && Buffer.isBuffer((value as UploadedFile).data)) as UploadedFile | undefined;
+  const file = params.file;
   const feedback: FeedbackItem[] = [];
   if (!file) feedback.push({ integerValue: 1, stringValue: 'file', message: 'Attach the document’s file.' });
-  const documentType = text(body, 'DocumentType') ?? '';
+  const documentType = params.DocumentType ?? '';
   if (documentType === '' || documentType.length > 100) feedback.push({ integerValue: 1, stringValue: 'documentType', message: 'A document type of at most 100 characters is required.' });
-  const documentNumber = text(body, 'DocumentNumber') ?? '';
+  const documentNumber = params.DocumentNumber ?? '';
   if (documentNumber === '' || documentNumber.length > 100) feedback.push({ integerValue: 1, stringValue: 'documentNumber', message: 'A document number of at most 100 characters is required.' });
   const at = nowIso();
-  const documentDate = text(body, 'DocumentDate') || at.slice(0, 10);
+  const documentDate = params.DocumentDate ?? at.slice(0, 10);
   if (!isDay(documentDate)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The document date must be a date (YYYY-MM-DD) on or after 1990-01-01.' });
-  const amountRaw = text(body, 'Amount') ?? '';
+  const amountRaw = params.Amount ?? '';
   if (amountRaw !== '' && !NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'amount', message: 'The amount must be a number.' });
   if (feedback.length || !file) throw invalid(feedback);
   const name = (file.filename || 'document').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
@@ -305,9 +337,22 @@ function uploadReferenceDocument({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-export const costAdjustmentWriteHandlers: Handlers = {
-  [routeKey('POST', '/api/pfm/CreateCostAdjustment')]: createCostAdjustment,
-  [routeKey('POST', '/api/pfm/SaveCostAdjustment')]: saveCostAdjustment,
-  [routeKey('POST', '/api/pfm/UpdateCostAdjustmentState')]: updateState,
-  [routeKey('POST', '/api/pfm/UploadCostAdjustmentReferenceDocument')]: uploadReferenceDocument,
-};
+export const costAdjustmentWriteHandlers = declared([
+  route({
+    method: 'POST', path: '/api/pfm/CreateCostAdjustment', access: 'pfm',
+    note: 'added: ProjectId, BudgetId, CostAdjustmentReasonId, Description, Amount, AdjustmentDate?, Transfer? (new Open CA-{job}-###, pfm/cost-adjustments/writes.ts)',
+    params: CREATE, handler: createCostAdjustment,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SaveCostAdjustment', access: 'pfm', note: 'added: CostAdjustmentId, OldRecordStateId?, header fields, items[i] (field security of the state)',
+    params: SAVE, handler: saveCostAdjustment,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UpdateCostAdjustmentState', access: 'pfm', note: 'added: ItemId, OldRecordStateId, RouteStateId; posting refused when unreconciled or not netting (autoAlert)',
+    params: UPDATE_STATE, handler: updateState,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UploadCostAdjustmentReferenceDocument', access: 'pfm', note: 'added: file form CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file',
+    params: UPLOAD, handler: uploadReferenceDocument,
+  }),
+]);

@@ -27,9 +27,8 @@ import {
   type VendorRecordRow,
 } from '../../../../../src/core/data-quality';
 import { CURRENT_PERIOD, SEED_DATE } from '../../../db/index';
-import type { Handlers } from '../../context';
-import { badRequest, idParam, lastLoadParam, notFound, stringParam } from '../../http';
-import { routeKey } from '../../routes';
+import { declared, p, route } from '../../declare';
+import { badRequest, notFound } from '../../http';
 import { CODE_DISPLAY_SQL } from '../../rows';
 import { lineSummaries } from '../projections/summaries';
 
@@ -193,17 +192,21 @@ export function dataQualityIssues(db: Database.Database, projectId: number): Dat
   return evaluateDataQuality(loadDataQualityRows(db, projectId)).map((r) => ({ ...r, projectId, workbench: workbenchKindFor(r.recordKey) }));
 }
 
-export const dataQualityHandlers: Handlers = {
-  [routeKey('GET', '/api/pfm/getdataqualityissues')]: ({ db, query, reply }) => {
-    const started = performance.now();
-    const rawKey = stringParam(query, 'recordKey', 100);
-    const recordKey = ['Project', 'Budget'].find((key) => key.toLowerCase() === rawKey?.toLowerCase());
-    if (!rawKey) throw badRequest("Parameter 'recordKey' is required: Project or Budget.", { parameter: 'recordKey' });
-    if (!recordKey) throw badRequest(`Parameter 'recordKey' must be one of Project, Budget (got '${rawKey.slice(0, 40)}').`, { parameter: 'recordKey' });
-    const recordId = idParam(query, 'recordId', true);
-    lastLoadParam(query, 'lastLoad');
-    const issues = dataQualityIssues(db, projectOf(db, recordKey, recordId));
-    reply.header('Server-Timing', `dq;desc="data-quality rules";dur=${(performance.now() - started).toFixed(1)}`);
-    return issues;
-  },
-};
+export const dataQualityHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/getdataqualityissues', access: 'pfm',
+    note: 'added: data-quality rule failures of a project (recordKey Project or Budget, recordId); Server-Timing dq',
+    // Both required, checked by the handler in this order (recordKey's message names its keys).
+    // lastLoad is accepted and checked like every load's, but the whole list is always answered.
+    params: { recordKey: p.recordKey(['Project', 'Budget']), recordId: p.id({ scope: { keyParam: 'recordKey' } }), lastLoad: p.timestamp() },
+    handler: ({ db, params, reply }) => {
+      const started = performance.now();
+      const { recordKey, recordId } = params;
+      if (!recordKey) throw badRequest("Parameter 'recordKey' is required: Project or Budget.", { parameter: 'recordKey' });
+      if (recordId === undefined) throw badRequest("Parameter 'recordId' is required.", { parameter: 'recordId' });
+      const issues = dataQualityIssues(db, projectOf(db, recordKey, recordId));
+      reply.header('Server-Timing', `dq;desc="data-quality rules";dur=${(performance.now() - started).toFixed(1)}`);
+      return issues;
+    },
+  }),
+]);

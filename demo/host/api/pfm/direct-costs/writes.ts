@@ -21,13 +21,12 @@ import {
   DIRECT_COST_KEY, DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover,
   isReviseAndResubmit, moveNeedsApprover, movePostsCost,
 } from '../../../../../src/core/workflow/direct-costs';
-import type { Caller, Ctx, Handlers } from '../../context';
-import {
-  NUMBER, autoAlert, badRequest, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, rawParam, type FeedbackItem, type Params, refuseIfChangedSince } from '../../http';
+import type { Caller } from '../../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { NUMBER, autoAlert, conflict, forbidden, invalid, notFound, nowIso, type FeedbackItem, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
-import { routeKey } from '../../routes';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 
@@ -48,8 +47,6 @@ export function directCostWithItems(db: Database.Database, id: number): Row {
   return record;
 }
 
-const itemEntries = (body: Params) => indexedEntries(body, 'items');
-
 interface Header {
   directCostDate: string;
   directCostTypeId: number;
@@ -62,18 +59,31 @@ interface Item { costCodeId: number; description: string; amount: number }
 
 const HEADER_FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount'] as const;
 
+/** The header fields as typed (checked into per-field feedback) and the items (present = the whole list; `itemsCleared`: none). */
+const FORM = {
+  directCostDate: p.string(40, { empty: 'keep' }),
+  directCostTypeId: p.string(40, { empty: 'keep' }),
+  vendorId: p.string(40, { empty: 'keep' }),
+  invoiceNumber: p.string(4000, { empty: 'keep' }),
+  description: p.string(4000, { empty: 'keep' }),
+  amount: p.string(40, { empty: 'keep' }),
+  items: p.list({ costCodeId: p.id(), description: p.string(4000, { empty: 'keep' }), amount: p.string(40, { empty: 'keep' }) }, { max: 500 }),
+  itemsCleared: p.boolean(),
+};
+type Form = ParamsOf<typeof FORM>;
+
 /**
  * Parse the header (absent fields keep `old`) and the items (present = the whole list; absent =
  * `oldItems`) against budget `budgetId`; check the direct cost rules. Feedback names the fields
  * (`items[i].amount` for an item).
  */
-function parse(db: Database.Database, body: Params, budgetId: number, old: Header | null, oldItems: Item[] | null, editable: (field: string) => boolean) {
+function parse(db: Database.Database, form: Form, budgetId: number, old: Header | null, oldItems: Item[] | null, editable: (field: string) => boolean) {
   const feedback: FeedbackItem[] = [];
   const bad = (field: string, message: string) => feedback.push({ integerValue: 1, stringValue: field, message });
   const header: Partial<Header> = { ...(old ?? {}) };
   const changed = new Set<string>();
   for (const field of HEADER_FIELDS) {
-    const raw = rawParam(body, field);
+    const raw = form[field];
     if (raw === undefined) {
       if (!old) {
         if (field === 'vendorId') header.vendorId = null;
@@ -106,16 +116,19 @@ function parse(db: Database.Database, body: Params, budgetId: number, old: Heade
       if (field === 'vendorId' && value === '') header.vendorId = null;
       else {
         const refId = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-        if (!db.prepare(`SELECT 1 FROM ${table} WHERE ${field} = ?`).get(refId)) bad(field, `${field} '${value.slice(0, 20)}' does not exist.`);
+        const ref = db.prepare(`SELECT ${field === 'vendorId' ? 'active, name' : '1 AS active, NULL AS name'} FROM ${table} WHERE ${field} = ?`).get(refId) as
+          { active: number; name: string | null } | undefined;
+        if (!ref) bad(field, `${field} '${value.slice(0, 20)}' does not exist.`);
+        // A new or changed vendor must be active (one already on the record stays: unchanged values are skipped above).
+        else if (ref.active !== 1) bad(field, `${ref.name} is inactive: choose an active vendor.`);
         else header[field] = refId;
       }
     }
   }
 
-  const entries = itemEntries(body);
-  if (entries.size > 500) throw badRequest('Too many items in one save (at most 500).');
+  const entries = form.items ?? [];
   let items: Item[] = oldItems ?? [];
-  if (entries.size > 0 || rawParam(body, 'itemsCleared') === 'true') {
+  if (entries.length > 0 || form.itemsCleared === true) {
     if (old && !editable('items')) bad('items', 'The items can not be changed in this state.');
     else {
       changed.add('items');
@@ -123,11 +136,10 @@ function parse(db: Database.Database, body: Params, budgetId: number, old: Heade
         .map((l) => [l.costCodeId, l]));
       const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
       items = [];
-      [...entries].sort((a, b) => a[0] - b[0]).forEach(([, entry], index) => {
+      entries.forEach((entry, index) => {
         const line = index + 1;
         const field = (name: string) => `items[${index}].${name}`;
-        const codeRaw = (entry.costcodeid ?? '').trim();
-        const costCode = lines.get(/^\d{1,10}$/.test(codeRaw) ? Number(codeRaw) : NaN);
+        const costCode = entry.costCodeId === undefined ? undefined : lines.get(entry.costCodeId);
         let ok = true;
         if (!costCode) { bad(field('costCodeId'), `Line ${line}: choose a cost code of this budget.`); ok = false; }
         else if (!selectable.has(costCode.type)) { bad(field('costCodeId'), `Line ${line}: cost type ${costCode.type} can not be charged.`); ok = false; }
@@ -154,9 +166,15 @@ function writeItems(db: Database.Database, id: number, items: Item[], at: string
   for (const item of items) insert.run(id, item.costCodeId, item.description, item.amount, at);
 }
 
-function createDirectCost({ db, body, user }: Ctx): unknown {
-  const projectId = idParam(body, 'ProjectId', true);
-  const budgetParam = idParam(body, 'BudgetId');
+const CREATE = {
+  ProjectId: p.id({ required: true, scope: 'Project' }),
+  BudgetId: p.id({ scope: 'Budget' }),
+  ...FORM,
+};
+
+function createDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): unknown {
+  const projectId = params.ProjectId;
+  const budgetParam = params.BudgetId;
   return db.transaction(() => {
     const project = db.prepare('SELECT projectId, budgetId FROM projects WHERE projectId = ?').get(projectId) as { projectId: number; budgetId: number | null } | undefined;
     if (!project) throw notFound(`Project ${projectId} not found.`);
@@ -164,7 +182,7 @@ function createDirectCost({ db, body, user }: Ctx): unknown {
     const budgetId = budgetParam ?? project.budgetId ?? 0;
     const budget = db.prepare('SELECT budgetId, jobNumber FROM budgets WHERE budgetId = ? AND projectId = ?').get(budgetId, projectId) as { budgetId: number; jobNumber: string } | undefined;
     if (!budget) throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of the project.' }]);
-    const { header, items, feedback } = parse(db, body, budget.budgetId, null, null, () => true);
+    const { header, items, feedback } = parse(db, params, budget.budgetId, null, null, () => true);
     if (feedback.length) throw invalid(feedback);
     const numbers = db.prepare('SELECT number FROM direct_costs WHERE budgetId = ?').pluck().all(budget.budgetId) as string[];
     const next = Math.max(0, ...numbers.map((n) => Number(/-(\d+)$/.exec(n)?.[1] ?? 0))) + 1;
@@ -195,9 +213,18 @@ const headerOf = (row: Row): Header => ({
 const itemsOf = (db: Database.Database, id: number): Item[] =>
   db.prepare('SELECT costCodeId, description, amount FROM direct_cost_items WHERE directCostId = ? ORDER BY rowid').all(id) as Item[];
 
-function saveDirectCost({ db, body, user }: Ctx): unknown {
-  const id = idParam(body, 'DirectCostId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId');
+/** SaveDirectCost: BudgetId is not read (the record keeps its budget); the team guard checks it when sent. */
+const SAVE = {
+  DirectCostId: p.id({ required: true, scope: 'DirectCost' }),
+  BudgetId: p.id({ scope: 'Budget' }),
+  OldRecordStateId: p.id(),
+  lastLoad: p.timestamp(),
+  ...FORM,
+};
+
+function saveDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): unknown {
+  const id = params.DirectCostId;
+  const oldStateId = params.OldRecordStateId;
   return db.transaction(() => {
     const row = db.prepare('SELECT * FROM direct_costs WHERE directCostId = ?').get(id) as Row | undefined;
     if (!row) throw notFound(`Direct cost ${id} not found.`);
@@ -205,8 +232,8 @@ function saveDirectCost({ db, body, user }: Ctx): unknown {
     if (oldStateId !== undefined && oldStateId !== stateId) {
       throw conflict('The direct cost changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
     }
-    refuseIfChangedSince(body, row.modifiedAt, 'direct cost');
-    const { header, items, feedback, changed } = parse(db, body, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
+    refuseIfChangedSince(params.lastLoad, row.modifiedAt, 'direct cost');
+    const { header, items, feedback, changed } = parse(db, params, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
     if (feedback.length) throw invalid(feedback);
     if (changed.size === 0) throw invalid([{ integerValue: 1, stringValue: 'DirectCostId', message: 'Nothing to save: no field was changed.' }]);
     const at = nowIso();
@@ -234,12 +261,16 @@ function postCost(db: Database.Database, record: Row, at: string): void {
   }
 }
 
-function updateDirectCostState({ db, body, user }: Ctx): unknown {
-  const request = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    actorId: user.employeeId,
-  };
-  const reasonRaw = rawParam(body, 'Reason')?.trim() ?? '';
+const UPDATE_STATE = {
+  ItemId: p.id({ required: true, scope: 'DirectCost' }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+  Reason: p.string(4000, { empty: 'keep' }),
+};
+
+function updateDirectCostState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
+  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
+  const reasonRaw = params.Reason ?? '';
   const kind = { recordKey: DIRECT_COST_KEY, table: 'direct_costs', idColumn: 'directCostId', label: 'direct cost', functionName: FUNCTION };
   return moveRecordState(db, kind, request, ({ record, current, target, at }) => {
     const id = record.directCostId as number;
@@ -273,8 +304,18 @@ function updateDirectCostState({ db, body, user }: Ctx): unknown {
   }, () => directCostWithItems(db, request.itemId));
 }
 
-export const directCostWriteHandlers: Handlers = {
-  [routeKey('POST', '/api/pfm/CreateDirectCost')]: createDirectCost,
-  [routeKey('POST', '/api/pfm/SaveDirectCost')]: saveDirectCost,
-  [routeKey('POST', '/api/pfm/UpdateDirectCostState')]: updateDirectCostState,
-};
+export const directCostWriteHandlers = declared([
+  route({
+    method: 'POST', path: '/api/pfm/CreateDirectCost', access: 'pfm', note: 'added: ProjectId, BudgetId?, header fields, items[i] (new Draft DC-<job>-###, pfm/direct-costs/writes.ts)',
+    params: CREATE, handler: createDirectCost,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SaveDirectCost', access: 'pfm', note: 'added: DirectCostId, OldRecordStateId?, header fields, items[i] (the whole list)',
+    params: SAVE, handler: saveDirectCost,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UpdateDirectCostState', access: 'pfm',
+    note: 'added: ItemId, OldRecordStateId, RouteStateId, Reason (Revise and Resubmit); approve/send back: RPM or Admin',
+    params: UPDATE_STATE, handler: updateDirectCostState,
+  }),
+]);

@@ -9,17 +9,11 @@
 import type Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import {
-  DOCUMENT_RECORD_KEYS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
+  DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
 } from '../../../../../src/core/documents';
-import type { Ctx, Handlers } from '../../context';
-import {
-  autoAlert, badRequest, booleanParam, conflict, enumParam, idParam, invalid, notFound, nowIso, rawParam, stringParam, type Params,
-} from '../../http';
-import { routeKey } from '../../routes';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, badRequest, conflict, invalid, notFound, nowIso } from '../../http';
 import { renderDocumentWithBody, renderRecordDocument, type RenderedDocument } from './render';
-
-const POST = (path: string) => routeKey('POST', path);
-const GET = (path: string) => routeKey('GET', path);
 
 /** A template as the API answers it (src/core/documents.ts). */
 export type DocumentTemplateRow = DocumentTemplate;
@@ -35,11 +29,11 @@ const RECORDS: Record<DocumentRecordKey, { table: string; id: string }> = {
   PurchaseOrder: { table: 'purchase_orders', id: 'purchaseOrderId' },
 };
 
-function recordKeyParam(params: Params, name: string): DocumentRecordKey {
-  const key = enumParam(params, name, DOCUMENT_RECORD_KEYS);
-  if (!key) throw badRequest(`Parameter '${name}' is required.`, { parameter: name });
-  return key;
-}
+/**
+ * A template body as typed: kept as sent (no trim; the handler turns CRLF into LF and answers its own
+ * length message). The parse caps it at twice the limit (a body of CRLF line breaks is longer as sent).
+ */
+const BODY = p.string(TEMPLATE_BODY_MAX * 2, { empty: 'keep', trim: false });
 
 /** Refuse a body with unknown merge fields: §8 autoAlert naming them. */
 function checkFields(functionName: string, body: string, recordKey: DocumentRecordKey): void {
@@ -62,14 +56,23 @@ function getTemplate(db: Database.Database, id: number): DocumentTemplateRow {
   return row;
 }
 
+const SAVE = {
+  DocumentTemplateId: p.id(),
+  Version: p.integer({ min: 1 }),
+  Title: p.string(TEMPLATE_TITLE_MAX),
+  RecordKey: p.recordKey(DOCUMENT_RECORD_KEYS),
+  Body: BODY,
+  Active: p.boolean(),
+};
+
 /** Create (no DocumentTemplateId) or update (with the Version read) a template. */
-function saveTemplate({ db, body, user }: Ctx): DocumentTemplateRow {
-  const id = idParam(body, 'DocumentTemplateId');
-  const title = stringParam(body, 'Title', TEMPLATE_TITLE_MAX);
-  const recordKey = enumParam(body, 'RecordKey', DOCUMENT_RECORD_KEYS);
+function saveTemplate({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): DocumentTemplateRow {
+  const id = params.DocumentTemplateId;
+  const title = params.Title;
+  const recordKey = params.RecordKey;
   // Multipart form-data sends a textarea's line breaks as CRLF: stored as LF.
-  const text = (rawParam(body, 'Body') ?? '').replace(/\r\n?/g, '\n');
-  const active = booleanParam(body, 'Active', true);
+  const text = (params.Body ?? '').replace(/\r\n?/g, '\n');
+  const active = params.Active ?? true;
   const problems = [];
   if (!title) problems.push({ integerValue: 1 as const, stringValue: 'Title', message: 'Enter a title.' });
   if (!recordKey) problems.push({ integerValue: 1 as const, stringValue: 'RecordKey', message: 'Choose a record kind.' });
@@ -83,7 +86,8 @@ function saveTemplate({ db, body, user }: Ctx): DocumentTemplateRow {
     let templateId = id;
     if (templateId !== undefined) {
       const current = getTemplate(db, templateId);
-      const version = idParam(body, 'Version', true);
+      const version = params.Version;
+      if (version === undefined) throw badRequest("Parameter 'Version' is required.", { parameter: 'Version' });
       if (version !== current.version) {
         throw conflict(`Document template ${templateId} was changed by ${current.modifiedBy} at ${current.modifiedAt}; reload it and try again.`, { current });
       }
@@ -99,11 +103,18 @@ function saveTemplate({ db, body, user }: Ctx): DocumentTemplateRow {
   })();
 }
 
-async function previewTemplate({ db, body, reply }: Ctx): Promise<FastifyReply> {
-  const recordKey = recordKeyParam(body, 'RecordKey');
-  const recordId = idParam(body, 'RecordId', true);
-  const templateId = idParam(body, 'DocumentTemplateId');
-  let text = rawParam(body, 'Body')?.replace(/\r\n?/g, '\n');
+const PREVIEW = {
+  RecordKey: p.recordKey(DOCUMENT_RECORD_KEYS, { required: true }),
+  RecordId: p.id({ required: true }),
+  DocumentTemplateId: p.id(),
+  Body: BODY,
+};
+
+async function previewTemplate({ db, params, reply }: RouteCtx<ParamsOf<typeof PREVIEW>>): Promise<FastifyReply> {
+  const recordKey = params.RecordKey;
+  const recordId = params.RecordId;
+  const templateId = params.DocumentTemplateId;
+  let text = params.Body?.replace(/\r\n?/g, '\n');
   if (text === undefined || text.trim() === '') {
     if (templateId === undefined) throw badRequest("Parameter 'Body' or 'DocumentTemplateId' is required.", { parameter: 'Body' });
     text = getTemplate(db, templateId).body;
@@ -115,31 +126,63 @@ async function previewTemplate({ db, body, reply }: Ctx): Promise<FastifyReply> 
   return sendPdf(reply, doc);
 }
 
-async function recordDocument({ db, body, reply }: Ctx): Promise<FastifyReply> {
-  const recordKey = recordKeyParam(body, 'RecordKey');
-  const recordId = idParam(body, 'RecordId', true);
+const RECORD_DOCUMENT = {
+  RecordKey: p.recordKey(DOCUMENT_RECORD_KEYS, { required: true }),
+  RecordId: p.id({ required: true, scope: { keyParam: 'RecordKey' } }),
+};
+
+async function recordDocument({ db, params, reply }: RouteCtx<ParamsOf<typeof RECORD_DOCUMENT>>): Promise<FastifyReply> {
+  const { RecordKey: recordKey, RecordId: recordId } = params;
   const doc = await renderRecordDocument(db, { recordKey, recordId });
   if (!doc) throw notFound(`${recordKey} ${recordId} not found.`);
   return sendPdf(reply, doc);
 }
 
-export const documentTemplateHandlers: Handlers = {
-  [GET('/api/pfm/documents/templates')]: ({ db, query }) => {
-    const recordKey = enumParam(query, 'recordKey', DOCUMENT_RECORD_KEYS);
-    return recordKey
-      ? db.prepare(`SELECT ${COLUMNS} FROM document_templates WHERE recordKey = ? ORDER BY title, documentTemplateId`).all(recordKey)
-      : db.prepare(`SELECT ${COLUMNS} FROM document_templates ORDER BY title, documentTemplateId`).all();
-  },
-  [GET('/api/pfm/documents/template')]: ({ db, query }) => getTemplate(db, idParam(query, 'documentTemplateId', true)),
-  [POST('/api/pfm/documents/SaveDocumentTemplate')]: saveTemplate,
-  [GET('/api/pfm/documents/records')]: ({ db, query }) => {
-    const recordKey = recordKeyParam(query, 'recordKey');
-    const search = stringParam(query, 'search', 100);
-    const { table, id } = RECORDS[recordKey];
-    const like = `%${(search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return db.prepare(`SELECT ${id} AS recordId, number, description FROM ${table}
-      WHERE number LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY number, ${id} LIMIT 50`).all(like, like);
-  },
-  [POST('/api/pfm/documents/PreviewDocumentTemplate')]: previewTemplate,
-  [POST('/api/pfm/documents/RecordDocument')]: recordDocument,
-};
+const ADMINS = { anyOf: [DOCUMENT_TEMPLATE_ADMINS] } as const;
+
+export const documentTemplateHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/documents/templates', access: ADMINS,
+    note: 'added: document templates (recordKey? filters by record kind); keyPFM Admin',
+    params: { recordKey: p.recordKey(DOCUMENT_RECORD_KEYS) },
+    handler: ({ db, params }) => (params.recordKey
+      ? db.prepare(`SELECT ${COLUMNS} FROM document_templates WHERE recordKey = ? ORDER BY title, documentTemplateId`).all(params.recordKey)
+      : db.prepare(`SELECT ${COLUMNS} FROM document_templates ORDER BY title, documentTemplateId`).all()),
+  }),
+  route({
+    method: 'GET', path: '/api/pfm/documents/template', access: ADMINS,
+    note: 'added: one document template (documentTemplateId); keyPFM Admin',
+    params: { documentTemplateId: p.id({ required: true }) },
+    handler: ({ db, params }) => getTemplate(db, params.documentTemplateId),
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate', access: ADMINS,
+    note: 'added: DocumentTemplateId? + Version (409 when stale), Title, RecordKey, Body, Active; unknown merge field → 400 autoAlert naming it; keyPFM Admin',
+    params: SAVE,
+    handler: saveTemplate,
+  }),
+  route({
+    method: 'GET', path: '/api/pfm/documents/records', access: ADMINS,
+    note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin',
+    params: { recordKey: p.recordKey(DOCUMENT_RECORD_KEYS, { required: true }), search: p.string(100) },
+    handler: ({ db, params }) => {
+      const { table, id } = RECORDS[params.recordKey];
+      const like = `%${(params.search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db.prepare(`SELECT ${id} AS recordId, number, description FROM ${table}
+        WHERE number LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY number, ${id} LIMIT 50`).all(like, like);
+    },
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: ADMINS,
+    note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin',
+    params: PREVIEW,
+    handler: previewTemplate,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/documents/RecordDocument', access: 'pfm',
+    note: "added: the record's generated document (RecordKey: a commitment or change-order kind, RecordId) as a PDF attachment (file-form blob call)",
+    params: RECORD_DOCUMENT,
+    write: false,
+    handler: recordDocument,
+  }),
+]);

@@ -19,16 +19,16 @@ import type Database from 'better-sqlite3';
 import {
   ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
 } from '../../../../../src/core/esign';
-import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, conflict, enumParam, idParam, indexedEntries, invalid, notFound, rawParam, type FeedbackItem, type Params } from '../../http';
+import type { Caller } from '../../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, conflict, invalid, notFound, type FeedbackItem } from '../../http';
 import { moveRecordState } from '../../records';
-import { routeKey } from '../../routes';
-import { keysOf, loadParams, scopeWhere } from '../../scope';
+import { keysOf, loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
 import { renderRecordDocument } from '../documents/render';
 import { checkSraGate } from '../../risk/sra/gate';
 import {
-  DOCUMENT_SPECS, ENVELOPE_SELECT, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, esignNow, esignNowIso,
-  expireDue, newToken, sendMail, signingPath, storeFile, withSigners,
+  DOCUMENT_SPECS, ENVELOPE_SELECT, LINK_EXPIRY_DAYS, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, esignNow, esignNowIso,
+  expireDue, issueSigningLink, sendMail, storeFile, unsentToken, withSigners,
 } from './service';
 
 type Row = Record<string, unknown>;
@@ -41,9 +41,11 @@ const SCOPE = {
   },
 };
 
-function getEnvelopes({ db, query }: Ctx): unknown {
+const GET_ENVELOPES = { ...loadParamSpecs(keysOf(SCOPE)), ...OPEN_PARAM };
+
+function getEnvelopes({ db, params: parsed }: RouteCtx<ParamsOf<typeof GET_ENVELOPES>>): unknown {
   expireDue(db);
-  const params = loadParams(db, query, keysOf(SCOPE));
+  const params = loadParams(db, parsed);
   const { where, args } = scopeWhere(params, SCOPE);
   where.push(`s.closed = ${params.open ? 0 : 1}`);
   if (params.lastLoad) { where.push('e.modifiedAt > ?'); args.push(params.lastLoad); }
@@ -56,9 +58,14 @@ const activeEnvelope = (db: Database.Database, key: string, id: number): string 
   JOIN application_record_states s USING (applicationRecordStateId) WHERE e.recordKey = ? AND e.recordId = ? AND s.name IN ('Draft', 'Sent', 'Viewed')`)
   .pluck().get(key, id) as string | undefined;
 
-function getDocuments({ db, query }: Ctx): unknown {
-  const params = loadParams(db, query, ['Project', 'Budget']);
-  if (!params.recordKey) throw badRequest("Parameter 'recordKey' is required (Project or Budget).", { parameter: 'recordKey' });
+/** A load's recordKey and recordId, both required (loadParams makes the 404 and project checks). */
+const GET_DOCUMENTS = {
+  recordKey: p.recordKey(['Project', 'Budget'], { required: true }),
+  recordId: p.id({ required: true }),
+};
+
+function getDocuments({ db, params: parsed }: RouteCtx<ParamsOf<typeof GET_DOCUMENTS>>): unknown {
+  const params = loadParams(db, parsed);
   const projectId = params.recordKey === 'Project' ? params.recordId
     : db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').pluck().get(params.recordId) as number;
   const out: Row[] = [];
@@ -74,11 +81,6 @@ function getDocuments({ db, query }: Ctx): unknown {
   return out;
 }
 
-/** `signers[i].name`/`.email` of the form, in index order. */
-function signerEntries(body: Params): Array<{ name: string; email: string }> {
-  return [...indexedEntries(body, 'signers', 3)].sort((a, b) => a[0] - b[0])
-    .map(([, entry]) => ({ name: (entry.name ?? '').trim(), email: (entry.email ?? '').trim() }));
-}
 
 /** Why a document can not be sent now, or null. */
 function refusal(db: Database.Database, key: EsignRecordKey, id: number): string | null {
@@ -92,13 +94,23 @@ function refusal(db: Database.Database, key: EsignRecordKey, id: number): string
   return active ? `${row.number} already has envelope ${active} in progress.` : null;
 }
 
-async function createEnvelope(ctx: Ctx): Promise<unknown> {
-  const { db, body, user } = ctx;
-  const key = enumParam(body, 'RecordKey', ESIGN_RECORD_KEYS);
-  if (!key) throw badRequest(`Parameter 'RecordKey' is required (${ESIGN_RECORD_KEYS.join(', ')}).`, { parameter: 'RecordKey' });
-  const recordId = idParam(body, 'RecordId', true);
-  const send = (rawParam(body, 'Send') ?? '').trim().toLowerCase() === 'true';
-  const signers = signerEntries(body);
+/** A signer's typed name and e-mail: kept as typed (the handler answers per-field feedback), with a hard cap. */
+const SIGNER_FIELD_CAP = 1000;
+
+const CREATE = {
+  RecordKey: p.recordKey(ESIGN_RECORD_KEYS, { required: true }),
+  RecordId: p.id({ required: true, scope: { keyParam: 'RecordKey' } }),
+  Send: p.boolean(),
+  // More than MAX_SIGNERS is the handler's feedback (signerProblems); the parse caps the list.
+  signers: p.list({ name: p.string(SIGNER_FIELD_CAP, { empty: 'keep' }), email: p.string(SIGNER_FIELD_CAP, { empty: 'keep' }) }, { max: 100 }),
+};
+
+async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): Promise<unknown> {
+  const key = params.RecordKey;
+  const recordId = params.RecordId;
+  const send = params.Send ?? false;
+  // `signers[i].name`/`.email` in index order.
+  const signers = (params.signers ?? []).map((entry) => ({ name: (entry.name ?? '').trim(), email: (entry.email ?? '').trim() }));
   // Issue 14: sending moves a subcontract to Pending Signature: the SRA gate refuses a blocked one before anything is written.
   if (send && key === 'Subcontract') checkSraGate(db, recordId, 'Pending Signature');
   const created = db.transaction(() => {
@@ -116,7 +128,8 @@ async function createEnvelope(ctx: Ctx): Promise<unknown> {
       number, key, recordId, row.projectId, row.number, title, envelopeState(db, 'Draft').applicationRecordStateId, user.employeeId, at, `${number} ${title}`, at,
     ).lastInsertRowid);
     const insert = db.prepare(`INSERT INTO envelope_signers (envelopeId, signingOrder, name, email, token, state, modifiedAt) VALUES (?, ?, ?, ?, ?, 'Waiting', ?)`);
-    signers.forEach((signer, index) => insert.run(id, index + 1, signer.name, signer.email.toLowerCase(), newToken(), at));
+    // No link yet: each signer gets theirs in the e-mail that sends the envelope.
+    signers.forEach((signer, index) => insert.run(id, index + 1, signer.name, signer.email.toLowerCase(), unsentToken(), at));
     return id;
   }).immediate();
   if (!send) return envelopeById(db, created);
@@ -160,14 +173,15 @@ async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateI
       const fileId = storeFile(db, 'Envelope', envelopeId, rendered.filename, rendered.bytes, user.employeeId);
       const sentAt = esignNowIso();
       db.prepare('UPDATE envelopes SET documentFileId = ?, sentAt = ?, expiresAt = ? WHERE envelopeId = ?').run(fileId, sentAt, envelopeExpiresAt(sentAt), envelopeId);
-      const signers = db.prepare('SELECT envelopeSignerId, name, email, token FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder').all(envelopeId) as Row[];
+      const signers = db.prepare('SELECT envelopeSignerId, name, email FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder').all(envelopeId) as Row[];
       for (const signer of signers) {
         db.prepare("UPDATE envelope_signers SET state = 'Sent', modifiedAt = ? WHERE envelopeSignerId = ?").run(sentAt, signer.envelopeSignerId);
+        const link = issueSigningLink(db, signer.envelopeSignerId as number, sentAt, envelopeExpiresAt(sentAt));
         sendMail(db, {
           envelopeId, envelopeSignerId: signer.envelopeSignerId as number, kind: 'Signing request', toName: String(signer.name), toEmail: String(signer.email),
           subject: `Please sign: ${rendered.title}`,
-          body: `${user.preferredName} sent you ${rendered.title} to sign (envelope ${String(before.number)}). The link expires on ${envelopeExpiresAt(sentAt).slice(0, 10)}.`,
-          link: signingPath(String(signer.token)),
+          body: `${user.preferredName} sent you ${rendered.title} to sign (envelope ${String(before.number)}). The link works until ${link.expiresAt.slice(0, 10)} (${LINK_EXPIRY_DAYS} days); the envelope expires on ${envelopeExpiresAt(sentAt).slice(0, 10)}.`,
+          link: link.path,
         });
       }
       if (key === 'Subcontract' && spec.sendState) checkSraGate(db, recordId, spec.sendState);
@@ -180,15 +194,25 @@ async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateI
     () => envelopeById(db, envelopeId));
 }
 
-function sendHandler({ db, body, user }: Ctx): Promise<unknown> {
-  return sendEnvelope(db, idParam(body, 'EnvelopeId', true), idParam(body, 'OldRecordStateId', true), user);
+const SEND = {
+  EnvelopeId: p.id({ required: true, scope: 'Envelope' }),
+  OldRecordStateId: p.id({ required: true }),
+};
+
+function sendHandler({ db, params, user }: RouteCtx<ParamsOf<typeof SEND>>): Promise<unknown> {
+  return sendEnvelope(db, params.EnvelopeId, params.OldRecordStateId, user);
 }
 
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-function remind({ db, body }: Ctx): unknown {
-  const envelopeId = idParam(body, 'EnvelopeId', true);
-  const signerId = idParam(body, 'EnvelopeSignerId', true);
+const REMIND = {
+  EnvelopeId: p.id({ required: true, scope: 'Envelope' }),
+  EnvelopeSignerId: p.id({ required: true }),
+};
+
+function remind({ db, params }: RouteCtx<ParamsOf<typeof REMIND>>): unknown {
+  const envelopeId = params.EnvelopeId;
+  const signerId = params.EnvelopeSignerId;
   expireDue(db);
   return db.transaction(() => {
     const envelope = envelopeOr404(db, envelopeId);
@@ -208,20 +232,29 @@ function remind({ db, body }: Ctx): unknown {
     const at = esignNowIso();
     db.prepare('UPDATE envelope_signers SET lastReminderAt = ?, modifiedAt = ? WHERE envelopeSignerId = ?').run(at, at, signerId);
     db.prepare('UPDATE envelopes SET modifiedAt = ? WHERE envelopeId = ?').run(at, envelopeId);
+    // A reminder carries a new link (only the token's hash is kept, so the earlier one can not be sent again); the earlier link stops working.
+    const link = issueSigningLink(db, signerId, at, envelope.expiresAt as string | null);
     sendMail(db, {
       envelopeId, envelopeSignerId: signerId, kind: 'Reminder', toName: String(signer.name), toEmail: String(signer.email),
       subject: `Reminder: please sign ${String(envelope.documentTitle)}`,
-      body: `${String(envelope.documentTitle)} (envelope ${String(envelope.number)}) is waiting for your signature. The link expires on ${String(envelope.expiresAt).slice(0, 10)}.`,
-      link: signingPath(String(signer.token)),
+      body: `${String(envelope.documentTitle)} (envelope ${String(envelope.number)}) is waiting for your signature. This link replaces the one sent before and works until ${link.expiresAt.slice(0, 10)}.`,
+      link: link.path,
     });
     return envelopeById(db, envelopeId);
   }).immediate();
 }
 
-function voidEnvelope({ db, body, user }: Ctx): unknown {
-  const envelopeId = idParam(body, 'EnvelopeId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId', true);
-  const reason = (rawParam(body, 'Reason') ?? '').trim();
+const VOID = {
+  EnvelopeId: p.id({ required: true, scope: 'Envelope' }),
+  OldRecordStateId: p.id({ required: true }),
+  // Typed by the user: empty or too long is the handler's per-field feedback; the parse caps it.
+  Reason: p.string(MAX_VOID_REASON * 10, { empty: 'keep' }),
+};
+
+function voidEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof VOID>>): unknown {
+  const envelopeId = params.EnvelopeId;
+  const oldStateId = params.OldRecordStateId;
+  const reason = (params.Reason ?? '').trim();
   if (reason === '') throw invalid([{ integerValue: 1, stringValue: 'reason', message: 'A reason is required to void an envelope.' }]);
   if (reason.length > MAX_VOID_REASON) throw invalid([{ integerValue: 1, stringValue: 'reason', message: `The reason is longer than ${MAX_VOID_REASON} characters.` }]);
   expireDue(db);
@@ -242,11 +275,41 @@ function voidEnvelope({ db, body, user }: Ctx): unknown {
     () => envelopeById(db, envelopeId));
 }
 
-export const esignHandlers: Handlers = {
-  [routeKey('GET', '/api/pfm/getenvelopes')]: getEnvelopes,
-  [routeKey('GET', '/api/pfm/getesigndocuments')]: getDocuments,
-  [routeKey('POST', '/api/pfm/CreateEnvelope')]: createEnvelope,
-  [routeKey('POST', '/api/pfm/SendEnvelope')]: sendHandler,
-  [routeKey('POST', '/api/pfm/RemindEnvelopeSigner')]: remind,
-  [routeKey('POST', '/api/pfm/VoidEnvelope')]: voidEnvelope,
-};
+export const esignHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/getenvelopes', access: 'pfm',
+    note: 'added: e-sign envelopes with signers (recordKey Project/Budget/LegalEntity/Envelope/document kind, recordId, lastLoad, open; pfm/esign)',
+    params: GET_ENVELOPES,
+    handler: getEnvelopes,
+  }),
+  route({
+    method: 'GET', path: '/api/pfm/getesigndocuments', access: 'pfm',
+    note: 'added: documents of a project that may be sent for signature (recordKey Project or Budget, recordId)',
+    params: GET_DOCUMENTS,
+    handler: getDocuments,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/CreateEnvelope', access: 'pfm',
+    note: 'added: RecordKey, RecordId, signers[i].name/.email, Send? (new Draft ENV-#####; Sent with Send=true)',
+    params: CREATE,
+    handler: createEnvelope,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SendEnvelope', access: 'pfm',
+    note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)',
+    params: SEND,
+    handler: sendHandler,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/RemindEnvelopeSigner', access: 'pfm',
+    note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)',
+    params: REMIND,
+    handler: remind,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm',
+    note: 'added: EnvelopeId, OldRecordStateId, Reason (required)',
+    params: VOID,
+    handler: voidEnvelope,
+  }),
+]);

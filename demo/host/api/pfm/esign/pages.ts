@@ -1,24 +1,30 @@
 /**
- * The demo host playing the signing service (issue 12): pages outside /api, no bearer token.
+ * The demo host playing the signing service (issue 12): pages outside /api.
  *
  * | page | what |
  * |---|---|
  * | GET /esign/sign/:token | the signer's page: the document, a typed name and consent to sign, or a reason to decline. Opening it marks the signer (and a Sent envelope) Viewed. |
- * | POST /esign/sign/:token | form `action` sign (signedName, consent) or decline (signedName, reason): records the name, time and IP; 303 back to the page |
+ * | POST /esign/sign/:token | form `action` sign (signedName, consent) or decline (signedName, reason): records the name, time and IP; answers the outcome page (200: the link no longer works after it) |
  * | GET /esign/sign/:token/document.pdf | the envelope's PDF while the link works |
- * | GET /esign/outbox | DEMO ONLY: every "sent e-mail" with its link (a real service would e-mail them) |
+ * | GET /esign/outbox | DEMO ONLY, dev environment only, keyAdmin Admin only (bearer token): every "sent e-mail" with its link (a real service would e-mail them) |
  * | GET /esign/esign.css | the pages' stylesheet (the CSP allows no inline style or script) |
  *
- * The per-signer token (32 random bytes) is the only credential. A voided or expired envelope's
- * links answer 410 and sign nothing; an unknown token 404. Pages are server-rendered with every
- * user text escaped (html.ts) and no script.
+ * The per-signer token (32 random bytes) of the e-mail's link is the only credential; the database
+ * keeps its sha256 (service.ts). A link stops working (410, signs nothing) once its signer has signed
+ * or declined, when the envelope is completed, declined, voided or expired, when a reminder sent a
+ * newer link, and 14 days after its e-mail; an unknown token 404. The signing pages and the PDF are
+ * `Referrer-Policy: no-referrer` (the token is in the address) and `Cache-Control: no-store`. Pages
+ * are server-rendered with every user text escaped (html.ts) and no script.
  */
 import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENVELOPE_OUT_STATES, MAX_SIGNER_NAME, MAX_VOID_REASON } from '../../../../../src/core/esign';
+import { currentEnvironment, type EnvironmentName } from '../../../../../src/core/env';
 import { html, raw } from '../../../html';
 import { withOutsideHistoryActor } from '../../../db/history';
-import { completeEnvelope, envelopeState, esignNowIso, expireDue } from './service';
+import { authenticatedCaller, isAdmin } from '../../context';
+import { HttpError } from '../../http';
+import { completeEnvelope, envelopeState, esignNow, esignNowIso, expireDue, signerByToken } from './service';
 
 /** How a signer who opened the page (not yet named by their signature) appears in the record history. */
 const signerActor = (signer: Record<string, unknown>) => `${String(signer.name)} (signer, ${String(signer.email)})`;
@@ -63,6 +69,9 @@ function page(title: string, body: string): string {
 <body><main>${raw(body)}</main></body></html>`;
 }
 
+/** The signing pages and their PDF: the token is in the address, so no Referer carries it and nothing keeps a copy. */
+const isSigningUrl = (url: string): boolean => /^\/esign\/sign\//i.test(url);
+
 function send(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page(title, body));
 }
@@ -74,7 +83,7 @@ interface Signing {
 
 function bySigningToken(db: Database.Database, token: string): Signing | undefined {
   if (!TOKEN.test(token)) return undefined;
-  const signer = db.prepare('SELECT * FROM envelope_signers WHERE token = ?').get(token) as Row | undefined;
+  const signer = signerByToken(db, token);
   if (!signer) return undefined;
   const envelope = db.prepare('SELECT e.*, s.name AS stateName FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId) WHERE envelopeId = ?')
     .get(signer.envelopeId) as Row;
@@ -83,7 +92,7 @@ function bySigningToken(db: Database.Database, token: string): Signing | undefin
 
 const when = (iso: unknown) => (iso ? `${String(iso).slice(0, 10)} ${String(iso).slice(11, 16)} UTC` : '');
 
-/** The page for a link that no longer signs anything, or null when the signer may still act. */
+/** The page for a link that no longer works (410, or 404 for a Draft's), or null when the signer may still act with it. */
 function closedPage(reply: FastifyReply, { signer, envelope }: Signing): FastifyReply | null {
   const heading = html`<h1>${envelope.documentTitle}</h1><p class="muted">Envelope ${envelope.number}</p>`;
   const state = String(envelope.stateName);
@@ -94,20 +103,35 @@ function closedPage(reply: FastifyReply, { signer, envelope }: Signing): Fastify
     return send(reply, 410, 'Envelope expired', `${heading}<div class="panel status-bad" data-signing-state="expired"><p><strong>This envelope expired</strong>${html` on ${when(envelope.expiresAt)}.`}</p><p>It can no longer be signed.</p></div>`);
   }
   if (state === 'Draft') return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
-  if (signer.state === 'Signed') {
-    const done = state === 'Signed' ? ' Every signer has signed: the document is executed.' : ' The other signers have not all signed yet.';
-    return send(reply, 200, 'Signed', `${heading}<div class="panel status-ok" data-signing-state="signed" role="status"><p>${html`You signed as ${signer.signedName} on ${when(signer.signedAt)}.${done}`}</p></div>`);
-  }
-  if (signer.state === 'Declined') {
-    return send(reply, 200, 'Declined', `${heading}<div class="panel status-bad" data-signing-state="declined" role="status"><p>${html`You declined on ${when(signer.declinedAt)}: ${signer.declineReason}`}</p></div>`);
+  // A link is used once: after its signer signed or declined it shows nothing of the envelope again.
+  if (signer.state === 'Signed' || signer.state === 'Declined') {
+    return send(reply, 410, 'Link used', '<h1>This signing link has been used.</h1><div class="panel" data-signing-state="used"><p>It no longer works.</p></div>');
   }
   if (state === 'Declined') {
     return send(reply, 410, 'Envelope declined', `${heading}<div class="panel status-bad" data-signing-state="envelope-declined"><p>Another signer declined this envelope. It can no longer be signed.</p></div>`);
   }
   if (!(ENVELOPE_OUT_STATES as readonly string[]).includes(state)) {
-    return send(reply, 410, 'Envelope closed', `${heading}<div class="panel">${html`This envelope is ${state}.`}</div>`);
+    return send(reply, 410, 'Envelope closed', `${heading}<div class="panel" data-signing-state="closed">${html`This envelope is ${state}.`}</div>`);
+  }
+  // 14 days after its e-mail, or replaced by a reminder's newer link (retired links have no expiry).
+  const expires = typeof signer.linkExpiresAt === 'string' ? Date.parse(signer.linkExpiresAt) : Number.NaN;
+  if (!(expires > esignNow())) {
+    return send(reply, 410, 'Link expired', `${heading}<div class="panel status-bad" data-signing-state="link-expired"><p><strong>This signing link has expired.</strong></p><p>Ask the sender for a reminder: it brings a new link.</p></div>`);
   }
   return null;
+}
+
+/** The outcome of a signature or a refusal, answered to the form that made it (the link is used from then on). */
+function outcomePage(db: Database.Database, reply: FastifyReply, envelopeId: unknown, signerId: unknown): FastifyReply {
+  const envelope = db.prepare('SELECT e.*, s.name AS stateName FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId) WHERE envelopeId = ?')
+    .get(envelopeId) as Row;
+  const signer = db.prepare('SELECT * FROM envelope_signers WHERE envelopeSignerId = ?').get(signerId) as Row;
+  const heading = html`<h1>${envelope.documentTitle}</h1><p class="muted">Envelope ${envelope.number}</p>`;
+  if (signer.state === 'Declined') {
+    return send(reply, 200, 'Declined', `${heading}<div class="panel status-bad" data-signing-state="declined" role="status"><p>${html`You declined on ${when(signer.declinedAt)}: ${signer.declineReason}`}</p></div>`);
+  }
+  const done = envelope.stateName === 'Signed' ? ' Every signer has signed: the document is executed.' : ' The other signers have not all signed yet.';
+  return send(reply, 200, 'Signed', `${heading}<div class="panel status-ok" data-signing-state="signed" role="status"><p>${html`You signed as ${signer.signedName} on ${when(signer.signedAt)}.${done}`}</p></div>`);
 }
 
 interface FormState { error?: string; errorFor?: 'sign' | 'decline'; signedName?: string; declineName?: string; reason?: string }
@@ -119,7 +143,7 @@ function signingPage(db: Database.Database, reply: FastifyReply, { signer, envel
   const described = (which: 'sign' | 'decline') => (form.error && form.errorFor === which ? raw(` aria-describedby="${which}-error"`) : raw(''));
   const body = html`
 <h1>${envelope.documentTitle}</h1>
-<p class="muted">Envelope ${envelope.number} · for ${signer.name} &lt;${signer.email}&gt; · expires ${when(envelope.expiresAt)}</p>
+<p class="muted">Envelope ${envelope.number} · for ${signer.name} &lt;${signer.email}&gt; · this link works until ${when(signer.linkExpiresAt)}</p>
 <div class="panel">
   <p><a href="/esign/sign/${token}/document.pdf" data-document>Read the document (PDF)</a></p>
   <h2>Signers</h2>
@@ -154,9 +178,49 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Register the signing service's pages (outside /api: the host's bearer check does not apply). */
-export async function registerSigningPages(app: FastifyInstance, db: Database.Database): Promise<void> {
+export interface SigningPagesOptions {
+  /** The host's environment (tests); default: the environment of the address the host listens on (src/core/env: localhost is dev). */
+  environment?: () => EnvironmentName;
+}
+
+/** The environment of the address `app` listens on (never the request's Host header); production when unknown. */
+function listeningEnvironment(app: FastifyInstance): EnvironmentName {
+  try {
+    return currentEnvironment(new URL(app.listeningOrigin).host);
+  } catch {
+    return 'production';
+  }
+}
+
+/**
+ * The outbox's gate: the dev environment only (404 elsewhere: the page does not exist), a bearer token
+ * of the product API (the host's check, demo/host/auth.ts, sets request.user; 401 without one) of a
+ * keyAdmin Admin (403 otherwise), checked as the API checks its callers (context.ts authenticatedCaller).
+ * Null when the caller may read it, else the refusal sent.
+ */
+function outboxRefusal(db: Database.Database, request: FastifyRequest, reply: FastifyReply, environment: EnvironmentName): FastifyReply | null {
+  if (environment !== 'dev') return send(reply, 404, 'Not found', '<h1>Not found</h1>');
+  if (!request.user) return send(reply.header('www-authenticate', 'Bearer'), 401, 'Sign-in required', '<h1>Sign in as an administrator to read the outbox.</h1>');
+  try {
+    const user = authenticatedCaller(db, request.user.login);
+    if (!isAdmin(user)) return send(reply, 403, 'Forbidden', '<h1>The outbox is for keyAdmin Admin users only.</h1>');
+  } catch (error) {
+    if (error instanceof HttpError) return send(reply, error.statusCode, 'Refused', html`<h1>${error.message}</h1>`);
+    throw error;
+  }
+  return null;
+}
+
+/** Register the signing service's pages (outside /api: the token of the link is the signer's credential). */
+export async function registerSigningPages(app: FastifyInstance, db: Database.Database, options: SigningPagesOptions = {}): Promise<void> {
+  const environment = options.environment ?? (() => listeningEnvironment(app));
   await app.register(async (scope) => {
+    // After the host's security headers (a parent's onSend runs first): the signing pages' own.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (isSigningUrl(request.url)) reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+      return payload;
+    });
+
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
         const form: Record<string, string> = {};
@@ -191,13 +255,14 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
       const { token } = request.params as { token: string };
       expireDue(db);
       const signing = bySigningToken(db, token);
-      const state = String(signing?.envelope.stateName ?? '');
-      if (!signing || state === 'Draft') return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
-      if (state === 'Voided' || state === 'Expired') return closedPage(reply, signing)!;
+      if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
+      const closed = closedPage(reply, signing);
+      if (closed) return closed;
       const file = db.prepare('SELECT name, bytes FROM files WHERE fileId = ?').get(signing.envelope.documentFileId) as { name: string; bytes: Buffer } | undefined;
       if (!file) return send(reply, 404, 'Document not found', '<h1>The document was not found.</h1>');
-      const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '_');
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.bytes);
+      const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('x-content-type-options', 'nosniff').send(file.bytes);
     });
 
     scope.post('/esign/sign/:token', async (request, reply) => {
@@ -227,7 +292,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
           return db.prepare("SELECT count(*) FROM envelope_signers WHERE envelopeId = ? AND state <> 'Signed'").pluck().get(envelope.envelopeId) === 0;
         }).immediate());
         if (last) await withOutsideHistoryActor(actor, () => completeEnvelope(db, envelope.envelopeId as number));
-        return reply.code(303).header('location', `/esign/sign/${token}`).send();
+        return outcomePage(db, reply, envelope.envelopeId, signer.envelopeSignerId);
       }
       if (action === 'decline') {
         const reason = field(request.body, 'reason');
@@ -240,12 +305,14 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
           db.prepare('UPDATE envelopes SET applicationRecordStateId = ?, declinedAt = ?, modifiedAt = ? WHERE envelopeId = ?')
             .run(envelopeState(db, 'Declined').applicationRecordStateId, at, at, envelope.envelopeId);
         }).immediate());
-        return reply.code(303).header('location', `/esign/sign/${token}`).send();
+        return outcomePage(db, reply, envelope.envelopeId, signer.envelopeSignerId);
       }
       return send(reply, 400, 'Bad request', '<h1>Choose Sign or Decline.</h1>');
     });
 
-    scope.get('/esign/outbox', async (_request, reply) => {
+    scope.get('/esign/outbox', async (request, reply) => {
+      const refused = outboxRefusal(db, request, reply, environment());
+      if (refused) return refused;
       const mails = db.prepare(`SELECT o.*, e.number AS envelopeNumber FROM esign_outbox o JOIN envelopes e USING (envelopeId) ORDER BY o.outboxId DESC LIMIT 500`).all() as Row[];
       const rows = mails.map((m) => raw(html`<tr data-outbox-id="${m.outboxId}" data-envelope="${m.envelopeNumber}" data-to="${m.toEmail}" data-kind="${m.kind}">
 <td>${when(m.sentAt)}</td><td>${m.toName}<br><span class="muted">${m.toEmail}</span></td><td>${m.kind}</td><td>${m.envelopeNumber}</td>

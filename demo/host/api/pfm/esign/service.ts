@@ -4,7 +4,11 @@
  * (envelopes.ts) and the signing pages (pages.ts).
  *
  * - The clock is injectable (`setEsignClock`): expiry (120 days after sending, checked on every read
- *   and on signing) and the once-a-day reminder rule use it.
+ *   and on signing), the signing links' 14 days and the once-a-day reminder rule use it.
+ * - Signing links (migration 023): each e-mail to a signer (sending, a reminder) carries a NEW link;
+ *   the database keeps only the sha256 of its token (`envelope_signers.token`) and when it stops
+ *   working (`linkExpiresAt`, 14 days later, never after the envelope's expiry). The earlier link of
+ *   that signer stops working then.
  * - The record moves through the normal state rules (records.ts `moveRecordState`, the advancement
  *   table of states.ts): sending moves a Draft commitment to Pending Signature (a change order to
  *   Pending Approval); when every signer has signed, it moves on to Executed (Approved; a purchase
@@ -12,7 +16,7 @@
  *   record's Files.
  */
 import type Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { ENVELOPE_OUT_STATES, type EsignRecordKey } from '../../../../../src/core/esign';
 import { moveRecordState, stateById, stateByName, trackChange, type StateRow } from '../../records';
@@ -125,9 +129,10 @@ export function canReach(db: Database.Database, key: EsignRecordKey, stateId: nu
 /**
  * Move the record to `stateName` step by step through the normal state rules (moveRecordState:
  * the advancement table, the change tracking of the project's team). Answers a note when it could
- * not (the record was moved elsewhere meanwhile), else null.
+ * not (the record was moved elsewhere meanwhile), else null. `via`: the sender's move (sending: their
+ * approval authority applies) or the e-sign completion (every signer signed: recorded as such).
  */
-export function advanceRecord(db: Database.Database, key: EsignRecordKey, recordId: number, stateName: string, actorId: number): string | null {
+export function advanceRecord(db: Database.Database, key: EsignRecordKey, recordId: number, stateName: string, actorId: number, via: 'user' | 'esign' = 'user'): string | null {
   const spec = DOCUMENT_SPECS[key];
   const row = documentRow(db, key, recordId);
   if (!row) return `${spec.label} ${recordId} no longer exists.`;
@@ -145,7 +150,7 @@ export function advanceRecord(db: Database.Database, key: EsignRecordKey, record
   let from = current.applicationRecordStateId;
   const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label.toLowerCase(), functionName: 'UpdateCommitmentState' };
   for (const step of path) {
-    moveRecordState(db, kind, { itemId: recordId, oldStateId: from, routeStateId: step.applicationRecordStateId, actorId },
+    moveRecordState(db, kind, { itemId: recordId, oldStateId: from, routeStateId: step.applicationRecordStateId, actorId, via },
       (move) => {
         if (step.name === 'Executed' && (key === 'Subcontract' || key === 'PurchaseAgreement') && !move.record.executedDate) {
           db.prepare(`UPDATE ${spec.table} SET executedDate = ? WHERE ${spec.id} = ?`).run(esignNowIso().slice(0, 10), recordId);
@@ -160,10 +165,39 @@ export function advanceRecord(db: Database.Database, key: EsignRecordKey, record
 
 // --- envelopes ----------------------------------------------------------------------------------------
 
+type Row = Record<string, unknown>;
+
 export const envelopeState = (db: Database.Database, name: string): StateRow => stateByName(db, 'Envelope', name);
 
-/** A new signing-link token: 32 random bytes, base64url (the signer's only credential). */
+/** A new signing-link token: 32 random bytes, base64url (the signer's only credential; never stored). */
 export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** What the database keeps of a token: its sha256, hex. */
+export const tokenHash = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** The stored token of a signer not sent a link yet (a Draft's): the hash of a token nobody is given. */
+export const unsentToken = (): string => tokenHash(newToken());
+
+/** A signing link works for this long after the e-mail that sent it. */
+export const LINK_EXPIRY_DAYS = 14;
+
+/**
+ * Give signer `signerId` a new signing link, sent at `sentAt`: a fresh token whose hash replaces the stored
+ * one (the signer's earlier link stops working), working for LINK_EXPIRY_DAYS but never after the envelope's
+ * `envelopeExpiresAt`. Answers the link's path, for the e-mail only, and its expiry.
+ */
+export function issueSigningLink(db: Database.Database, signerId: number, sentAt: string, envelopeExpiresAt: string | null): { path: string; expiresAt: string } {
+  const token = newToken();
+  let expiresAt = new Date(Date.parse(sentAt) + LINK_EXPIRY_DAYS * 86_400_000).toISOString();
+  if (envelopeExpiresAt && envelopeExpiresAt < expiresAt) expiresAt = envelopeExpiresAt;
+  db.prepare('UPDATE envelope_signers SET token = ?, linkExpiresAt = ? WHERE envelopeSignerId = ?').run(tokenHash(token), expiresAt, signerId);
+  return { path: signingPath(token), expiresAt };
+}
+
+/** The signer whose current link carries `token`, if any. */
+export function signerByToken(db: Database.Database, token: string): Row | undefined {
+  return db.prepare('SELECT * FROM envelope_signers WHERE token = ?').get(tokenHash(token)) as Row | undefined;
+}
 
 /** Move every envelope out for signature whose time is up to Expired (on every read and before signing). */
 export function expireDue(db: Database.Database): number {
@@ -182,11 +216,9 @@ export const ENVELOPE_SELECT = `SELECT e.envelopeId, e.number, e.recordKey, e.re
   LEFT JOIN files df ON df.fileId = e.documentFileId LEFT JOIN files sf ON sf.fileId = e.signedFileId`;
 
 const SIGNER_COLUMNS = `envelopeSignerId, envelopeId, signingOrder, name, email, state, viewedAt, signedAt, declinedAt, declineReason, signedName,
-  ipAddress, lastReminderAt, modifiedAt`;
+  ipAddress, lastReminderAt, linkExpiresAt, modifiedAt`;
 
-type Row = Record<string, unknown>;
-
-/** Envelope rows as the API answers them, each with its signers (never their tokens). */
+/** Envelope rows as the API answers them, each with its signers (never their tokens, nor their hashes). */
 export function withSigners(db: Database.Database, rows: Row[]): Row[] {
   const envelopes = rowsToApi(rows);
   if (!envelopes.length) return envelopes;
@@ -268,7 +300,7 @@ export async function completeEnvelope(db: Database.Database, envelopeId: number
     const fileId = storeFile(db, key, recordId, name, bytes, envelope.createdByEmployeeId as number | null);
     const at = esignNowIso();
     const actor = envelope.createdByEmployeeId as number;
-    const note = advanceRecord(db, key, recordId, DOCUMENT_SPECS[key].executedState, actor);
+    const note = advanceRecord(db, key, recordId, DOCUMENT_SPECS[key].executedState, actor, 'esign');
     db.prepare(`UPDATE envelopes SET applicationRecordStateId = ?, signedFileId = ?, completedAt = ?, executionNote = ?, modifiedAt = ? WHERE envelopeId = ?`)
       .run(envelopeState(db, 'Signed').applicationRecordStateId, fileId, at, note, at, envelopeId);
     trackChange(db, {

@@ -7,16 +7,30 @@
  *   value, who, when, change set), each `unacknowledged` when its change set is behind one of the
  *   caller's orange asterisks (unacknowledged change-tracking rows of this record);
  * - `changes`: the caller's unacknowledged change-tracking rows of this record (description, who, when).
- * Access as the record's own loads (PFM roles); an unknown record answers 404, an unknown key 400.
+ *
+ * Who may read it: whoever may read the record through its own loads (PFM roles; an unknown record
+ * answers 404, an unknown key 400):
+ * - a record of a project out of the caller's reach → 403 with the Request-access facts (the team
+ *   guard on recordId for the records of PROJECT_OF_RECORD_SQL; an item or a file by its parent);
+ * - a file → the Files calls' rule of the record it hangs on (pfm/files.ts requireFileAccess: a SLIM
+ *   request's file needs keySLIM and a request the caller may see, an SRA's keyRISK);
+ * - a document template → its administrators only (keyPFM Admin, as the template calls);
+ * - other areas' records (timecards, SLIM requests, SRAs, teams, billing, app records) → 403: not served here;
+ * - an item's history is read under the parent that was checked (a survey answer's id is its
+ *   question's, shared by every survey: only the answers of the checked survey are answered).
  */
+import { approvalsOf } from '../../approvals';
 import type Database from 'better-sqlite3';
+import { ruleAllows, type AccessRule } from '../../../../../src/core/access';
+import { DOCUMENT_TEMPLATE_ADMINS } from '../../../../../src/core/documents';
 import { NOISY_COLUMNS, TRACKED_TABLES } from '../../../db/history';
-import type { Handlers } from '../../context';
-import { badRequest, forbidden, idParam, lastLoadParam, notFound, stringParam } from '../../http';
-import { routeKey } from '../../routes';
+import type { Caller } from '../../context';
+import { declared, p, route } from '../../declare';
+import { forbidden, notFound } from '../../http';
 import { rowsToApi, toApi } from '../../rows';
 import { RECORD_TABLES } from '../../scope';
 import { requireRecord } from '../../project-access';
+import { requireFileAccess } from '../files';
 
 type Row = Record<string, unknown>;
 
@@ -37,14 +51,41 @@ const NOT_PFM_RECORDS: readonly string[] = TRACKED_TABLES.filter((spec) => (spec
 const withoutNoise = (row: Row, exclude: readonly string[] = []): Row =>
   Object.fromEntries(Object.entries(row).filter(([key]) => !NOISY_COLUMNS.includes(key) && !exclude.includes(key)));
 
-function recordHistory(db: Database.Database, employeeId: number, recordKey: string, recordId: number, lastLoad: string | undefined): unknown {
+/** Record keys read only by the callers of their own calls' access rule (beyond ACCESS.pfm). */
+const RECORD_READERS: Readonly<Record<string, { rule: AccessRule; who: string }>> = {
+  DocumentTemplate: { rule: DOCUMENT_TEMPLATE_ADMINS, who: 'document template administrators (keyPFM Admin)' },
+};
+
+/**
+ * Refuse unless the caller may read record `recordKey` (`row`) through its own loads (see the module
+ * comment). The record's own project was checked by the team guard; this checks what the guard does
+ * not see: the parent of an item or a file, the Files rule of a file, the readers of a template.
+ * Answers the parent an item's history is bounded by.
+ */
+function requireReadable(db: Database.Database, user: Caller, recordKey: string, row: Row): { key: string; id: number } | undefined {
+  const readers = RECORD_READERS[recordKey];
+  if (readers && !ruleAllows(user.roles, readers.rule)) throw forbidden(`The history of a ${recordKey} record is for ${readers.who}.`);
+  const parent = TRACKED_TABLES.find((spec) => spec.recordKey === recordKey && spec.parent)?.parent;
+  if (!parent) return undefined;
+  const parentKey = parent.recordKey ?? (parent.keyColumn ? row[parent.keyColumn] : undefined);
+  const parentId = row[parent.column];
+  if (typeof parentKey !== 'string' || typeof parentId !== 'number') return undefined;
+  if (NOT_PFM_RECORDS.includes(parentKey)) throw forbidden(`The history of a ${parentKey} record is not a PFM record's: it is not served here.`);
+  // A file: the Files calls' rule of its record (keySLIM / keyRISK records, else ACCESS.pfm).
+  if (recordKey === 'File') requireFileAccess(db, user, parentKey, parentId);
+  const parentReaders = RECORD_READERS[parentKey];
+  if (parentReaders && !ruleAllows(user.roles, parentReaders.rule)) throw forbidden(`The history of a ${parentKey} record is for ${parentReaders.who}.`);
+  // Project security: an item's project is its parent's.
+  requireRecord(db, parentKey, parentId);
+  return { key: parentKey, id: parentId };
+}
+
+function recordHistory(db: Database.Database, user: Caller, recordKey: string, recordId: number, lastLoad: string | undefined): unknown {
+  const employeeId = user.employeeId;
   const where = HISTORY_RECORDS[recordKey]!;
   const row = db.prepare(`SELECT * FROM ${where.table} WHERE ${where.idColumn} = ?`).get(recordId) as Row | undefined;
   if (!row) throw notFound(`${recordKey} ${recordId} not found.`);
-  // Project security: an item's project is its parent's (records themselves are checked by the route's guard).
-  const parent = TRACKED_TABLES.find((spec) => spec.recordKey === recordKey && spec.parent)?.parent;
-  const parentKey = parent && (parent.recordKey ?? (parent.keyColumn ? row[parent.keyColumn] : undefined));
-  if (parent && typeof parentKey === 'string' && typeof row[parent.column] === 'number') requireRecord(db, parentKey, row[parent.column] as number);
+  const parent = requireReadable(db, user, recordKey, row);
   const isItem = TRACKED_TABLES.some((spec) => spec.recordKey === recordKey && spec.parent);
   const items = TRACKED_TABLES.filter((spec) => spec.items && spec.parent?.recordKey === recordKey).flatMap((spec) =>
     (db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.parent!.column} = ? ORDER BY ${spec.idColumn}`).all(recordId) as Row[])
@@ -59,21 +100,33 @@ function recordHistory(db: Database.Database, employeeId: number, recordKey: str
   const history = (db.prepare(`SELECT h.recordHistoryId, h.recordKey, h.recordId, h.childKey, h.childId, h.action, h.field, h.oldValue, h.newValue,
       h.changedByEmployeeId, coalesce(e.preferredName, h.changedByName) AS changedBy, h.changedAt, h.changeSetId
     FROM record_history h LEFT JOIN employees e ON e.employeeId = h.changedByEmployeeId
-    WHERE ((h.recordKey = ? AND h.recordId = ?) OR (h.childKey = ? AND h.childId = ?)) AND (? IS NULL OR h.changedAt > ?)
-    ORDER BY h.recordHistoryId DESC LIMIT 5000`).all(recordKey, recordId, recordKey, recordId, lastLoad ?? null, lastLoad ?? null) as Row[])
+    WHERE ${parent ? 'h.recordKey = @parentKey AND h.recordId = @parentId AND h.childKey = @key AND h.childId = @id' : 'h.recordKey = @key AND h.recordId = @id'}
+      AND (@since IS NULL OR h.changedAt > @since)
+    ORDER BY h.recordHistoryId DESC LIMIT 5000`).all({ key: recordKey, id: recordId, parentKey: parent?.key ?? null, parentId: parent?.id ?? null, since: lastLoad ?? null }) as Row[])
     .map((h) => ({ ...h, unacknowledged: open.has(h.changeSetId) }));
   return {
     recordKey, recordId, record: isItem ? null : toApi(withoutNoise(row)), items: rowsToApi(items), history, changes: rowsToApi(changes),
+    // Each approval made: who, in which role, under which limit (approval authority, approvals.ts).
+    approvals: approvalsOf(db, recordKey, recordId),
   };
 }
 
-export const historyHandlers: Handlers = {
-  [routeKey('GET', '/api/pfm/getrecordhistory')]: ({ db, user, query }) => {
-    const raw = stringParam(query, 'recordKey', 100);
-    if (!raw) throw badRequest("Parameter 'recordKey' is required.", { parameter: 'recordKey' });
-    const recordKey = Object.keys(HISTORY_RECORDS).find((key) => key.toLowerCase() === raw.toLowerCase());
-    if (!recordKey) throw badRequest(`Parameter 'recordKey': '${raw.slice(0, 40)}' has no history.`, { parameter: 'recordKey' });
-    if (NOT_PFM_RECORDS.includes(recordKey)) throw forbidden(`The history of a ${recordKey} record is not a PFM record's: it is not served here.`);
-    return recordHistory(db, user.employeeId, recordKey, idParam(query, 'recordId', true), lastLoadParam(query, 'lastLoad'));
-  },
+/** The route's parameters: the record (scoped to its project by the team guard) and `lastLoad`. */
+const HISTORY_PARAMS = {
+  recordKey: p.recordKey(Object.keys(HISTORY_RECORDS), { required: true }),
+  recordId: p.id({ required: true, scope: { keyParam: 'recordKey' } }),
+  lastLoad: p.timestamp(),
 };
+
+export const historyHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/getrecordhistory', access: 'pfm',
+    note: 'added: recordKey, recordId, lastLoad: the record, its items and its history (every field change: old, new, who, when, change set; unacknowledged ones marked); 404 unknown record',
+    params: HISTORY_PARAMS,
+    handler: ({ db, user, params }) => {
+      const { recordKey, recordId, lastLoad } = params;
+      if (NOT_PFM_RECORDS.includes(recordKey)) throw forbidden(`The history of a ${recordKey} record is not a PFM record's: it is not served here.`);
+      return recordHistory(db, user, recordKey, recordId, lastLoad);
+    },
+  }),
+]);

@@ -20,10 +20,10 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import { formatCostCode } from '../../../../../src/core/format';
-import { OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems } from '../../../../../src/core/opportunities';
-import type { Caller, Handlers } from '../../context';
-import { badRequest, forbidden, idParam, invalid, lastLoadParam, notFound, nowIso, rawParam, stringParam } from '../../http';
-import { routeKey } from '../../routes';
+import { OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems } from '../../../../../src/core/opportunities';
+import type { Caller } from '../../context';
+import { declared, p, route } from '../../declare';
+import { forbidden, invalid, notFound, nowIso } from '../../http';
 
 /** One cost code of an opportunity as answered. */
 export interface OpportunityCostCode {
@@ -91,57 +91,76 @@ function requireEditor(user: Caller): void {
   if (!ruleAllows(user.roles, OPPORTUNITY_CODE_EDITORS)) throw forbidden(OPPORTUNITY_TEXT.editorsOnly);
 }
 
-const GET = (path: string) => routeKey('GET', path);
-const POST = (path: string) => routeKey('POST', path);
+export const opportunityHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS },
+    note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role',
+    params: {
+      recordKey: p.recordKey(['Opportunity']),
+      recordId: p.id(),
+      /** The §2 screen's name for recordId. */
+      oppId: p.id(),
+      lastLoad: p.timestamp(),
+    },
+    handler: ({ db, params }) => {
+      const opportunityId = params.recordId ?? params.oppId;
+      const since = params.lastLoad;
+      if (opportunityId !== undefined && since === undefined) return [opportunityOr404(db, opportunityId)];
+      return loadOpportunities(db, { opportunityId, since });
+    },
+  }),
 
-export const opportunityHandlers: Handlers = {
-  [GET('/api/pfm/getopportunities')]: ({ db, query }) => {
-    const rawKey = stringParam(query, 'recordKey', 100);
-    if (rawKey && rawKey.toLowerCase() !== 'opportunity') {
-      throw badRequest(`Parameter 'recordKey' must be Opportunity (got '${rawKey.slice(0, 40)}').`, { parameter: 'recordKey' });
-    }
-    const opportunityId = idParam(query, 'recordId') ?? idParam(query, 'oppId');
-    const since = lastLoadParam(query, 'lastLoad');
-    if (opportunityId !== undefined && since === undefined) return [opportunityOr404(db, opportunityId)];
-    return loadOpportunities(db, { opportunityId, since });
-  },
+  route({
+    method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] },
+    note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)',
+    params: {
+      OpportunityId: p.id({ required: true }),
+      // As typed: opportunityCodeProblems checks both and answers per-field feedback; the parse caps them.
+      Code: p.string(1000, { empty: 'keep', trim: false }),
+      Description: p.string(4000, { empty: 'keep', trim: false }),
+    },
+    handler: ({ db, params, user }) => {
+      requireEditor(user);
+      const opportunity = opportunityOr404(db, params.OpportunityId);
+      const rawCode = params.Code ?? '';
+      const description = params.Description ?? '';
+      if (rawCode.length > 100) throw invalid([{ integerValue: 1, stringValue: 'code', message: OPPORTUNITY_TEXT.codeShape }]);
+      const active = opportunity.costCodes.filter((c) => c.active).map((c) => c.code);
+      const problems = opportunityCodeProblems({ code: rawCode, description }, { number: opportunity.number, status: opportunity.status, existingCodes: active });
+      if (problems.length) throw invalid(problems.map((p) => ({ integerValue: 1, stringValue: p.field, message: p.message })));
+      const code = opportunityCodeDigits(rawCode)!;
+      const now = nowIso();
+      db.transaction(() => {
+        const removed = opportunity.costCodes.find((c) => c.code === code);
+        if (removed) {
+          db.prepare(`UPDATE opportunity_cost_codes SET active = 1, description = ?, addedByEmployeeId = ?, addedAt = ?, modifiedAt = ?
+            WHERE opportunityCostCodeId = ?`).run(description.trim(), user.employeeId, now, now, removed.opportunityCostCodeId);
+        } else {
+          db.prepare(`INSERT INTO opportunity_cost_codes (opportunityId, code, description, type, active, addedByEmployeeId, addedAt, modifiedAt)
+            VALUES (?, ?, ?, 'L', 1, ?, ?, ?)`).run(opportunity.opportunityId, code, description.trim(), user.employeeId, now, now);
+        }
+        db.prepare('UPDATE opportunities SET modifiedAt = ? WHERE opportunityId = ?').run(now, opportunity.opportunityId);
+      })();
+      return opportunityOr404(db, opportunity.opportunityId);
+    },
+  }),
 
-  [POST('/api/pfm/AddOpportunityCostCode')]: ({ db, body, user }) => {
-    requireEditor(user);
-    const opportunity = opportunityOr404(db, idParam(body, 'OpportunityId', true));
-    const rawCode = rawParam(body, 'Code') ?? '';
-    const description = rawParam(body, 'Description') ?? '';
-    if (rawCode.length > 100) throw invalid([{ integerValue: 1, stringValue: 'code', message: OPPORTUNITY_TEXT.codeShape }]);
-    const active = opportunity.costCodes.filter((c) => c.active).map((c) => c.code);
-    const problems = opportunityCodeProblems({ code: rawCode, description }, { number: opportunity.number, status: opportunity.status, existingCodes: active });
-    if (problems.length) throw invalid(problems.map((p) => ({ integerValue: 1, stringValue: p.field, message: p.message })));
-    const code = opportunityCodeDigits(rawCode)!;
-    const now = nowIso();
-    db.transaction(() => {
-      const removed = opportunity.costCodes.find((c) => c.code === code);
-      if (removed) {
-        db.prepare(`UPDATE opportunity_cost_codes SET active = 1, description = ?, addedByEmployeeId = ?, addedAt = ?, modifiedAt = ?
-          WHERE opportunityCostCodeId = ?`).run(description.trim(), user.employeeId, now, now, removed.opportunityCostCodeId);
-      } else {
-        db.prepare(`INSERT INTO opportunity_cost_codes (opportunityId, code, description, type, active, addedByEmployeeId, addedAt, modifiedAt)
-          VALUES (?, ?, ?, 'L', 1, ?, ?, ?)`).run(opportunity.opportunityId, code, description.trim(), user.employeeId, now, now);
-      }
-      db.prepare('UPDATE opportunities SET modifiedAt = ? WHERE opportunityId = ?').run(now, opportunity.opportunityId);
-    })();
-    return opportunityOr404(db, opportunity.opportunityId);
-  },
-
-  [POST('/api/pfm/RemoveOpportunityCostCode')]: ({ db, body, user }) => {
-    requireEditor(user);
-    const opportunity = opportunityOr404(db, idParam(body, 'OpportunityId', true));
-    const costCodeId = idParam(body, 'OpportunityCostCodeId', true);
-    const code = opportunity.costCodes.find((c) => c.opportunityCostCodeId === costCodeId && c.active);
-    if (!code) throw notFound(`Cost code ${costCodeId} is not an active cost code of opportunity ${opportunity.number}.`);
-    const now = nowIso();
-    db.transaction(() => {
-      db.prepare('UPDATE opportunity_cost_codes SET active = 0, modifiedAt = ? WHERE opportunityCostCodeId = ?').run(now, costCodeId);
-      db.prepare('UPDATE opportunities SET modifiedAt = ? WHERE opportunityId = ?').run(now, opportunity.opportunityId);
-    })();
-    return opportunityOr404(db, opportunity.opportunityId);
-  },
-};
+  route({
+    method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] },
+    note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)',
+    params: { OpportunityId: p.id({ required: true }), OpportunityCostCodeId: p.id({ required: true }) },
+    handler: ({ db, params, user }) => {
+      requireEditor(user);
+      const opportunity = opportunityOr404(db, params.OpportunityId);
+      const costCodeId = params.OpportunityCostCodeId;
+      const code = opportunity.costCodes.find((c) => c.opportunityCostCodeId === costCodeId && c.active);
+      if (!code) throw notFound(`Cost code ${costCodeId} is not an active cost code of opportunity ${opportunity.number}.`);
+      const now = nowIso();
+      db.transaction(() => {
+        db.prepare('UPDATE opportunity_cost_codes SET active = 0, modifiedAt = ? WHERE opportunityCostCodeId = ?').run(now, costCodeId);
+        db.prepare('UPDATE opportunities SET modifiedAt = ? WHERE opportunityId = ?').run(now, opportunity.opportunityId);
+      })();
+      return opportunityOr404(db, opportunity.opportunityId);
+    },
+  }),
+]);

@@ -5,16 +5,18 @@
 import type Database from 'better-sqlite3';
 import { COST_TYPES, formatCostCode } from '../../../../../src/core/format';
 import { CURRENT_PERIOD } from '../../../db/index';
-import type { Ctx, Handlers } from '../../context';
-import { badRequest, idParam, invalid, notFound, nowIso, rawParam, NUMBER, type FeedbackItem, type Params } from '../../http';
-import { projectIdOr404 } from '../../records';
-import { routeKey } from '../../routes';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { invalid, notFound, nowIso, NUMBER, type FeedbackItem } from '../../http';
 import { toApi } from '../../rows';
 import { lineSummaries } from './summaries';
 
-const POST = (path: string) => routeKey('POST', path);
-
 // --- pins ---------------------------------------------------------------------------------------
+
+/** The project of a pin call, or 404. */
+function projectOr404(db: Database.Database, projectId: number): number {
+  if (!db.prepare('SELECT 1 FROM projects WHERE projectId = ?').get(projectId)) throw notFound(`Project ${projectId} not found.`);
+  return projectId;
+}
 
 function pins(db: Database.Database, employeeId: number): unknown {
   return db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
@@ -25,12 +27,12 @@ function pins(db: Database.Database, employeeId: number): unknown {
 
 interface BudgetRow { budgetId: number; jobNumber: string; budgetLock: number; budgetLockReason: string | null; children: number }
 
-function budgetForProjection(db: Database.Database, params: Params): BudgetRow {
-  const budgetId = idParam(params, 'BudgetId', true);
+/** The budget of a projection write: 404 unknown, 400 feedback on a locked (unless `lockedToo`) or roll-up budget. */
+function budgetForProjection(db: Database.Database, budgetId: number, lockedToo = false): BudgetRow {
   const budget = db.prepare(`SELECT budgetId, jobNumber, budgetLock, budgetLockReason,
       (SELECT count(*) FROM budgets c WHERE c.rollUpBudgetId = b.budgetId) AS children FROM budgets b WHERE budgetId = ?`).get(budgetId) as BudgetRow | undefined;
   if (!budget) throw notFound(`Budget ${budgetId} not found.`);
-  if (budget.budgetLock === 1) {
+  if (budget.budgetLock === 1 && !lockedToo) {
     throw invalid([{ integerValue: 1, stringValue: 'budgetId', message: `Budget ${budget.jobNumber} is locked: ${budget.budgetLockReason ?? 'no projections can be entered'}.` }]);
   }
   if (budget.children > 0) {
@@ -39,37 +41,33 @@ function budgetForProjection(db: Database.Database, params: Params): BudgetRow {
   return budget;
 }
 
-/** Entries `projections[i].field` (any case) of a flattened form body, by index. */
-function indexedEntries(body: Params, list: string): Map<number, Record<string, string>> {
-  const pattern = new RegExp(`^${list}\\[(\\d{1,5})\\]\\.([A-Za-z]+)$`, 'i');
-  const entries = new Map<number, Record<string, string>>();
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const entry = entries.get(index) ?? {};
-    entry[match[2]!.toLowerCase()] = rawParam(body, key) ?? '';
-    entries.set(index, entry);
-  }
-  return entries;
-}
+/**
+ * SaveProjections: the budget and the entries `projections[i].costCodeId/method/value/reason/units/hours`;
+ * the method, value, reason, units and hours as typed (checked into per-line feedback). At most 10,000
+ * entries: declare.ts's list indexes have at most 4 digits.
+ */
+const SAVE_PROJECTIONS = {
+  BudgetId: p.id({ required: true, scope: 'Budget' }),
+  projections: p.list({
+    costCodeId: p.id(), method: p.string(20, { empty: 'keep' }), value: p.string(40, { empty: 'keep' }), reason: p.string(4000, { empty: 'keep' }),
+    units: p.string(40, { empty: 'keep' }), hours: p.string(40, { empty: 'keep' }),
+  }, { max: 10000 }),
+};
 
-/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
-function saveProjections({ db, body, user }: Ctx): unknown {
-  const budget = budgetForProjection(db, body);
-  const entries = indexedEntries(body, 'projections');
-  if (entries.size === 0) throw invalid([{ integerValue: 1, stringValue: 'projections', message: 'No projections to save.' }]);
-  if (entries.size > 20000) throw badRequest('Too many projections in one save (at most 20,000).');
+function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PROJECTIONS>>): unknown {
+  const budget = budgetForProjection(db, params.BudgetId);
+  const entries = params.projections ?? [];
+  if (entries.length === 0) throw invalid([{ integerValue: 1, stringValue: 'projections', message: 'No projections to save.' }]);
   const lineIds = new Set((db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = ?').all(budget.budgetId) as Array<{ costCodeId: number }>).map((r) => r.costCodeId));
   const feedback: FeedbackItem[] = [];
   const parsed: Array<{ costCodeId: number; method: 'auto' | 'manual'; value: number | null; reason: string | null; units: number | null; hours: number | null }> = [];
   const seen = new Set<number>();
-  for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
+  for (const entry of entries) {
+    const { index } = entry;
     const field = (name: string) => `projections[${index}].${name}`;
-    const costCodeRaw = entry.costcodeid ?? '';
-    const costCodeId = /^\d{1,10}$/.test(costCodeRaw) ? Number(costCodeRaw) : NaN;
-    if (!lineIds.has(costCodeId)) {
-      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: '${costCodeRaw.slice(0, 20)}' is not a cost code of budget ${budget.jobNumber}.` });
+    const costCodeId = entry.costCodeId;
+    if (costCodeId === undefined || !lineIds.has(costCodeId)) {
+      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: '${costCodeId ?? ''}' is not a cost code of budget ${budget.jobNumber}.` });
       continue;
     }
     if (seen.has(costCodeId)) {
@@ -138,8 +136,10 @@ function saveProjections({ db, body, user }: Ctx): unknown {
   return { budgetId: budget.budgetId, month: CURRENT_PERIOD, saved: parsed.length, lines, feedback };
 }
 
-function submitProjections({ db, body, user }: Ctx): unknown {
-  const budget = budgetForProjection(db, body);
+const BUDGET = { BudgetId: p.id({ required: true, scope: 'Budget' }) };
+
+function submitProjections({ db, params, user }: RouteCtx<ParamsOf<typeof BUDGET>>): unknown {
+  const budget = budgetForProjection(db, params.BudgetId);
   const at = nowIso();
   return db.transaction(() => {
     const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true });
@@ -155,21 +155,38 @@ function submitProjections({ db, body, user }: Ctx): unknown {
 
 // --- budget lines -------------------------------------------------------------------------------
 
-/** A new budget line on an unlocked, non-roll-up budget; the cost type must be one users may pick (§3). */
-function addCostCode({ db, body }: Ctx): unknown {
-  const budget = budgetForProjection(db, body);
+/**
+ * A new budget line on a budget that is not a roll-up; the cost type must be one users may pick (§3).
+ * A locked budget's lines change only by cost adjustment: a line added to it starts at $0.00, and an
+ * original budget sent for it is refused (as Procore refuses editing the original budget once locked).
+ */
+const ADD_COST_CODE = {
+  BudgetId: p.id({ required: true, scope: 'Budget' }),
+  Code: p.string(40, { empty: 'keep' }),
+  Description: p.string(4000, { empty: 'keep' }),
+  CostType: p.string(20, { empty: 'keep' }),
+  OriginalBudget: p.string(40, { empty: 'keep' }),
+};
+
+function addCostCode({ db, params }: RouteCtx<ParamsOf<typeof ADD_COST_CODE>>): unknown {
+  const budget = budgetForProjection(db, params.BudgetId, true);
   const feedback: FeedbackItem[] = [];
-  const code = (rawParam(body, 'Code') ?? '').replace(/[\s-]/g, '');
+  const code = (params.Code ?? '').replace(/[\s-]/g, '');
   if (!/^\d{8}$/.test(code)) feedback.push({ integerValue: 1, stringValue: 'code', message: 'The cost code must have 8 digits, shown 2-4-2 (for example 03-3000-00).' });
-  const description = (rawParam(body, 'Description') ?? '').trim();
+  const description = params.Description ?? '';
   if (!description) feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
   else if (description.length > 200) feedback.push({ integerValue: 1, stringValue: 'description', message: 'The description is longer than 200 characters.' });
-  const costType = (rawParam(body, 'CostType') ?? '').trim().toUpperCase();
+  const costType = (params.CostType ?? '').toUpperCase();
   const type = COST_TYPES.find((candidate) => candidate.code === costType);
   if (!type || type.hidden || type.disabled) feedback.push({ integerValue: 1, stringValue: 'costType', message: 'Choose a cost type: L, M, W, E, S or R.' });
-  const amountRaw = (rawParam(body, 'OriginalBudget') ?? '').trim();
+  const amountRaw = params.OriginalBudget ?? '';
   if (!NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'originalBudget', message: 'The original budget must be a number.' });
-  else if (Number(amountRaw) < 0) feedback.push({ integerValue: 2, stringValue: 'originalBudget', message: 'A negative original budget is unusual: check the sign.' });
+  else if (budget.budgetLock === 1 && Number(amountRaw) !== 0) {
+    feedback.push({
+      integerValue: 1, stringValue: 'originalBudget',
+      message: `Budget ${budget.jobNumber} is locked${budget.budgetLockReason ? ` (${budget.budgetLockReason})` : ''}: a line added to it starts at $0.00 and changes by cost adjustment.`,
+    });
+  } else if (Number(amountRaw) < 0) feedback.push({ integerValue: 2, stringValue: 'originalBudget', message: 'A negative original budget is unusual: check the sign.' });
   if (feedback.some((item) => item.integerValue === 1)) throw invalid(feedback);
   const display = `${formatCostCode(code)} ${description}`;
   if (db.prepare('SELECT 1 FROM cost_codes WHERE budgetId = ? AND code = ? AND type = ?').get(budget.budgetId, code, costType)) {
@@ -183,18 +200,37 @@ function addCostCode({ db, body }: Ctx): unknown {
 
 // --- handlers -------------------------------------------------------------------------------------
 
-export const projectionWriteHandlers: Handlers = {
-  [POST('/api/pfm/projects/PinProject')]: ({ db, body, user }) => {
-    const projectId = projectIdOr404(db, body);
-    db.prepare('INSERT OR IGNORE INTO project_pins (employeeId, projectId, pinnedAt) VALUES (?, ?, ?)').run(user.employeeId, projectId, nowIso());
-    return pins(db, user.employeeId);
-  },
-  [POST('/api/pfm/projects/UnpinProject')]: ({ db, body, user }) => {
-    const projectId = projectIdOr404(db, body);
-    db.prepare('DELETE FROM project_pins WHERE employeeId = ? AND projectId = ?').run(user.employeeId, projectId);
-    return pins(db, user.employeeId);
-  },
-  [POST('/api/pfm/SaveProjections')]: saveProjections,
-  [POST('/api/pfm/AddCostCode')]: addCostCode,
-  [POST('/api/pfm/SubmitProjections')]: submitProjections,
-};
+export const projectionWriteHandlers = declared([
+  route({
+    method: 'POST', path: '/api/pfm/projects/PinProject', access: 'pfm', note: 'added: ProjectId',
+    // A pin is the caller's own: reading the project is enough (a Viewer member may pin it).
+    params: { ProjectId: p.id({ required: true, scope: 'Project' }) }, write: false,
+    handler: ({ db, params, user }) => {
+      const projectId = projectOr404(db, params.ProjectId);
+      db.prepare('INSERT OR IGNORE INTO project_pins (employeeId, projectId, pinnedAt) VALUES (?, ?, ?)').run(user.employeeId, projectId, nowIso());
+      return pins(db, user.employeeId);
+    },
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/projects/UnpinProject', access: 'pfm', note: 'added: ProjectId',
+    // Not scoped: removing one's own pin touches no project data (a user who lost a project may still clear its pin).
+    params: { ProjectId: p.id({ required: true }) },
+    handler: ({ db, params, user }) => {
+      const projectId = projectOr404(db, params.ProjectId);
+      db.prepare('DELETE FROM project_pins WHERE employeeId = ? AND projectId = ?').run(user.employeeId, projectId);
+      return pins(db, user.employeeId);
+    },
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SaveProjections', access: 'pfm', note: 'added: BudgetId, projections[i].costCodeId/method/value/reason',
+    params: SAVE_PROJECTIONS, handler: saveProjections,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/AddCostCode', access: 'pfm', note: 'added: BudgetId, Code, Description, CostType, OriginalBudget',
+    params: ADD_COST_CODE, handler: addCostCode,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SubmitProjections', access: 'pfm', note: 'added: BudgetId; clears it from budgetsPendingProjections',
+    params: BUDGET, handler: submitProjections,
+  }),
+]);

@@ -19,14 +19,14 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import {
-  answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, type QuestionKind,
+  answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, SURVEY_TEXT_MAX, type QuestionKind,
 } from '../../../../../src/core/surveys';
-import type { Caller, Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, booleanParam, conflict, forbidden, idParam, indexedEntries, invalid, notFound, nowIso, refuseIfChangedSince, type FeedbackItem, type Params } from '../../http';
+import type { Caller } from '../../context';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, conflict, forbidden, invalid, notFound, nowIso, refuseIfChangedSince, type FeedbackItem } from '../../http';
 import { moveRecordState, stateByName } from '../../records';
-import { routeKey } from '../../routes';
 import { rowsToApi, toApi } from '../../rows';
-import { loadParams, scopeWhere } from '../../scope';
+import { loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
 
 type Row = Record<string, unknown>;
 
@@ -48,8 +48,10 @@ function requireSurveyAdmin(user: Caller): void {
   if (!isSurveyAdmin(user)) throw forbidden(SURVEY_TEXT.adminsOnly);
 }
 
-function getSurveys({ db, query, user }: Ctx): unknown {
-  const params = loadParams(db, query, ['Project', 'Budget', 'LegalEntity', 'Survey', 'SurveyTemplate']);
+const GET_SURVEYS = { ...loadParamSpecs(['Project', 'Budget', 'LegalEntity', 'Survey', 'SurveyTemplate']), ...OPEN_PARAM };
+
+function getSurveys({ db, params: parsed, user }: RouteCtx<ParamsOf<typeof GET_SURVEYS>>): unknown {
+  const params = loadParams(db, parsed);
   // Across projects by legal entity or template is for the admin-level roles; without a scope, the
   // others get the surveys they are the respondent of (their own, across projects).
   if (params.recordKey === 'LegalEntity' || params.recordKey === 'SurveyTemplate') requireSurveyAdmin(user);
@@ -92,9 +94,14 @@ function surveyQuestions(db: Database.Database, surveyId: number, templateId: nu
   return rowsToApi(questionsOf(db, templateId).map((q) => ({ ...q, surveyId, value: answers.get(q.surveyQuestionId) ?? null })) as unknown as Row[]);
 }
 
-function getSurveyQuestions({ db, query }: Ctx): unknown {
-  const params = loadParams(db, query, ['Survey', 'SurveyTemplate']);
-  if (!params.recordKey || params.recordId === undefined) throw badRequest("Parameter 'recordKey' (Survey or SurveyTemplate) and 'recordId' are required.", { parameter: 'recordKey' });
+/** A load's recordKey and recordId, both required (loadParams makes the 404 and project checks). */
+const GET_QUESTIONS = {
+  recordKey: p.recordKey(['Survey', 'SurveyTemplate'], { required: true }),
+  recordId: p.id({ required: true }),
+};
+
+function getSurveyQuestions({ db, params: parsed }: RouteCtx<ParamsOf<typeof GET_QUESTIONS>>): unknown {
+  const params = { ...loadParams(db, parsed), recordId: parsed.recordId };
   if (params.recordKey === 'Survey') {
     const survey = surveyRow(db, params.recordId);
     return surveyQuestions(db, params.recordId, survey.surveyTemplateId as number);
@@ -102,9 +109,11 @@ function getSurveyQuestions({ db, query }: Ctx): unknown {
   return rowsToApi(questionsOf(db, params.recordId) as unknown as Row[]);
 }
 
-function getSurveyTemplates({ db, query, user }: Ctx): unknown {
+const GET_TEMPLATES = loadParamSpecs(['SurveyTemplate']);
+
+function getSurveyTemplates({ db, params: parsed, user }: RouteCtx<ParamsOf<typeof GET_TEMPLATES>>): unknown {
   requireSurveyAdmin(user);
-  const params = loadParams(db, query, ['SurveyTemplate']);
+  const params = loadParams(db, parsed);
   const where: string[] = [];
   const args: unknown[] = [];
   if (params.recordKey) { where.push('t.surveyTemplateId = ?'); args.push(params.recordId); }
@@ -136,13 +145,16 @@ export function surveyAverages(db: Database.Database, templateId?: number): Row[
   });
 }
 
-function getSurveyAverages({ db, query, user }: Ctx): unknown {
+const GET_AVERAGES = {
+  recordKey: p.recordKey(['SurveyTemplate']),
+  recordId: p.id(),
+};
+
+function getSurveyAverages({ db, params: parsed, user }: RouteCtx<ParamsOf<typeof GET_AVERAGES>>): unknown {
   requireSurveyAdmin(user);
-  const params = loadParams(db, query, ['SurveyTemplate']);
+  const params = loadParams(db, parsed);
   return surveyAverages(db, params.recordKey ? params.recordId : undefined);
 }
-
-const answerEntries = (body: Params) => indexedEntries(body, 'answers', 3);
 
 /** 403 unless `user` is the survey's respondent. */
 function requireRespondent(db: Database.Database, survey: Row, user: Caller): void {
@@ -168,12 +180,20 @@ function submitRefusal(db: Database.Database, survey: Row, functionName: string)
   }
 }
 
-function saveSurveyAnswers({ db, body, user }: Ctx): unknown {
-  const id = idParam(body, 'SurveyId', true);
-  const oldStateId = idParam(body, 'OldRecordStateId');
-  const submit = booleanParam(body, 'Submit', false);
-  const entries = answerEntries(body);
-  if (entries.size > 200) throw badRequest('Too many answers in one save (at most 200).');
+const SAVE_ANSWERS = {
+  SurveyId: p.id({ required: true, scope: 'Survey' }),
+  OldRecordStateId: p.id(),
+  lastLoad: p.timestamp(),
+  Submit: p.boolean(),
+  // An answer as typed (normalizeAnswer trims it and answers per-question feedback); the parse caps it.
+  answers: p.list({ surveyQuestionId: p.id({ required: true }), value: p.string(SURVEY_TEXT_MAX * 5, { empty: 'keep', trim: false }) }, { max: 200 }),
+};
+
+function saveSurveyAnswers({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_ANSWERS>>): unknown {
+  const id = params.SurveyId;
+  const oldStateId = params.OldRecordStateId;
+  const submit = params.Submit ?? false;
+  const entries = params.answers ?? [];
   return db.transaction(() => {
     const survey = surveyRow(db, id);
     requireRespondent(db, survey, user);
@@ -182,19 +202,18 @@ function saveSurveyAnswers({ db, body, user }: Ctx): unknown {
         currentRecordStateId: survey.applicationRecordStateId, currentRecordStateName: survey.recordStateName,
       });
     }
-    refuseIfChangedSince(body, survey.modifiedAt, `survey ${String(survey.number)}`);
+    refuseIfChangedSince(params.lastLoad, survey.modifiedAt, `survey ${String(survey.number)}`);
     requireWritable(survey, SAVE);
     const questions = new Map(questionsOf(db, survey.surveyTemplateId as number).map((q) => [q.surveyQuestionId, q]));
     const feedback: FeedbackItem[] = [];
     const values = new Map<number, string | null>();
-    for (const [index, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
-      const raw = (entry.surveyquestionid ?? '').trim();
-      const question = /^\d{1,10}$/.test(raw) ? questions.get(Number(raw)) : undefined;
+    for (const { index, surveyQuestionId, value } of entries) {
+      const question = questions.get(surveyQuestionId);
       if (!question) {
-        feedback.push({ integerValue: 1, stringValue: `answers[${index}].surveyQuestionId`, message: `Answer ${index + 1}: '${raw.slice(0, 20)}' is not a question of this survey.` });
+        feedback.push({ integerValue: 1, stringValue: `answers[${index}].surveyQuestionId`, message: `Answer ${index + 1}: '${surveyQuestionId}' is not a question of this survey.` });
         continue;
       }
-      const normalized = normalizeAnswer(question.kind, entry.value ?? '');
+      const normalized = normalizeAnswer(question.kind, value ?? '');
       if ('error' in normalized) {
         feedback.push({ integerValue: 1, stringValue: `q${question.surveyQuestionId}`, message: `“${question.text}” ${normalized.error}.` });
         continue;
@@ -223,11 +242,14 @@ function saveSurveyAnswers({ db, body, user }: Ctx): unknown {
   }).immediate();
 }
 
-function updateSurveyState({ db, body, user }: Ctx): unknown {
-  const request = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    actorId: user.employeeId,
-  };
+const UPDATE_STATE = {
+  ItemId: p.id({ required: true, scope: 'Survey' }),
+  OldRecordStateId: p.id({ required: true }),
+  RouteStateId: p.id({ required: true }),
+};
+
+function updateSurveyState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
+  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
   const kind = { recordKey: 'Survey', table: 'surveys', idColumn: 'surveyId', label: 'survey', functionName: UPDATE };
   return moveRecordState(db, kind, request, (move) => {
     const survey = surveyRow(db, request.itemId);
@@ -245,11 +267,41 @@ function updateSurveyState({ db, body, user }: Ctx): unknown {
   }, () => toApi(surveyRow(db, request.itemId)));
 }
 
-export const surveyHandlers: Handlers = {
-  [routeKey('GET', '/api/pfm/getsurveys')]: getSurveys,
-  [routeKey('GET', '/api/pfm/getsurveyquestions')]: getSurveyQuestions,
-  [routeKey('GET', '/api/pfm/getsurveytemplates')]: getSurveyTemplates,
-  [routeKey('GET', '/api/pfm/getsurveyaverages')]: getSurveyAverages,
-  [routeKey('POST', '/api/pfm/SaveSurveyAnswers')]: saveSurveyAnswers,
-  [routeKey('POST', '/api/pfm/UpdateSurveyState')]: updateSurveyState,
-};
+export const surveyHandlers = declared([
+  route({
+    method: 'GET', path: '/api/pfm/getsurveys', access: 'pfm',
+    note: 'added: surveys (recordKey Project/Budget/Survey; LegalEntity or SurveyTemplate: Admin or RPM only, else 403; none: every survey for Admin and RPM, the caller\'s own as respondent for others), lastLoad, open (pfm/surveys)',
+    params: GET_SURVEYS,
+    handler: getSurveys,
+  }),
+  route({
+    method: 'GET', path: '/api/pfm/getsurveyquestions', access: 'pfm',
+    note: 'added: questions of recordKey Survey (with its answers) or SurveyTemplate',
+    params: GET_QUESTIONS,
+    handler: getSurveyQuestions,
+  }),
+  route({
+    method: 'GET', path: '/api/pfm/getsurveytemplates', access: { anyOf: SURVEY_ADMINS },
+    note: 'added: survey templates with milestones, threshold and questions; PFM Admin or RPM',
+    params: GET_TEMPLATES,
+    handler: getSurveyTemplates,
+  }),
+  route({
+    method: 'GET', path: '/api/pfm/getsurveyaverages', access: { anyOf: SURVEY_ADMINS },
+    note: 'added: per question, submitted answers across projects and their average; PFM Admin or RPM',
+    params: GET_AVERAGES,
+    handler: getSurveyAverages,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SaveSurveyAnswers', access: 'pfm',
+    note: "added: SurveyId, OldRecordStateId?, answers[i].surveyQuestionId/.value, Submit?; the survey's respondent only (else 403); read-only once submitted (400 autoAlert)",
+    params: SAVE_ANSWERS,
+    handler: saveSurveyAnswers,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UpdateSurveyState', access: 'pfm',
+    note: 'added: ItemId, OldRecordStateId, RouteStateId; submit checks required answers (400 autoAlert); cancel/reopen: Admin or RPM',
+    params: UPDATE_STATE,
+    handler: updateSurveyState,
+  }),
+]);

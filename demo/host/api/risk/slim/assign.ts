@@ -15,10 +15,9 @@
  */
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimPerson } from '../../../../../src/core/risk/api';
-import type { Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, forbidden, HttpError, idParam, indexedEntries, stringParam } from '../../http';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, badRequest, forbidden, HttpError } from '../../http';
 import { stateByName } from '../../records';
-import { routeKey } from '../../routes';
 import { riskNowIso } from '../prequal';
 import { addEvent, callerActor, isClosed, isPrequalAdmin, notify, prequalAdmins, SERVICE, slimRowOr404 } from './common';
 
@@ -27,25 +26,23 @@ export interface AssignAnswer {
   refused: Array<{ itemId: number; message: string }>;
 }
 
-function assignSlimRequests({ db, user, body }: Ctx): AssignAnswer {
+/** The requests as `items[i].ItemId` (in index order), the assignee, the note. */
+const ASSIGN = {
+  items: p.list({ ItemId: p.id({ required: true }) }, { max: 1000 }), assigneeEmployeeId: p.id(), note: p.string(2000),
+};
+
+function assignSlimRequests({ db, user, params }: RouteCtx<ParamsOf<typeof ASSIGN>>): AssignAnswer {
   const actor = callerActor(db, user);
   if (!isPrequalAdmin(actor)) throw forbidden('Only a Prequal Administrator may assign requests.');
-  const assigneeId = idParam(body, 'assigneeEmployeeId');
+  const assigneeId = params.assigneeEmployeeId;
   const assignee = prequalAdmins(db).find((p) => p.employeeId === assigneeId);
   if (!assignee) {
     const message = 'Choose a Prequal Administrator to assign to.';
     throw autoAlert(RISK_FUNCTIONS.slimState, message, { serviceName: SERVICE, fieldName: 'assigneeEmployeeId', feedback: [{ integerValue: FEEDBACK_INVALID, stringValue: 'assigneeEmployeeId', message }] });
   }
-  const note = stringParam(body, 'note', 2000) ?? null;
-  const entries = [...indexedEntries(body, 'items', 4)].sort(([a], [b]) => a - b);
-  if (entries.length === 0) throw badRequest('Send the requests as items[i].ItemId.', { parameter: 'items' });
-  const ids = entries.map(([index, entry]) => {
-    try {
-      return idParam(entry, 'itemid', true);
-    } catch {
-      throw badRequest(`items[${index}].ItemId must be a positive integer id.`, { parameter: `items[${index}].ItemId` });
-    }
-  });
+  const note = params.note ?? null;
+  const ids = (params.items ?? []).map((item) => item.ItemId);
+  if (ids.length === 0) throw badRequest('Send the requests as items[i].ItemId.', { parameter: 'items' });
   const answer: AssignAnswer = { done: [], refused: [] };
   const submitted = stateByName(db, SLIM_RECORD_KEY, 'Submitted').applicationRecordStateId;
   const inReview = stateByName(db, SLIM_RECORD_KEY, 'In Review').applicationRecordStateId;
@@ -78,7 +75,14 @@ function assignSlimRequests({ db, user, body }: Ctx): AssignAnswer {
   return answer;
 }
 
-export const assignHandlers: Handlers = {
-  [routeKey('POST', RISK_API.assignSlimRequests)]: assignSlimRequests,
-  [routeKey('GET', RISK_API.getSlimAssignees)]: ({ db }): SlimPerson[] => prequalAdmins(db),
-};
+export const assignHandlers = declared([
+  route({
+    method: 'POST', path: RISK_API.assignSlimRequests, access: 'slim',
+    note: 'added: items[i].ItemId, assigneeEmployeeId (a Prequal Administrator, not the requester), note; Prequal Administrator or Admin (else 403); a Submitted request goes In Review; tells the old and the new assignee; { done, refused }',
+    params: ASSIGN, handler: assignSlimRequests,
+  }),
+  route({
+    method: 'GET', path: RISK_API.getSlimAssignees, access: 'slim', note: 'added: the Prequal Administrators one may assign to',
+    params: {}, handler: ({ db }): SlimPerson[] => prequalAdmins(db),
+  }),
+]);

@@ -18,9 +18,8 @@ import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import { RISK_API, RISK_FUNCTIONS, type SlimComment } from '../../../../../src/core/risk/api';
 import { COMMENT_EDIT_MINUTES, SLIM_TEXT } from '../../../../../src/core/risk/slim';
-import type { Ctx, Handlers } from '../../context';
-import { autoAlert, forbidden, idParam, notFound, rawParam } from '../../http';
-import { routeKey } from '../../routes';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, badRequest, forbidden, notFound } from '../../http';
 import { riskNowIso } from '../prequal';
 import { callerActor, notify, prequalAdmins, requireSee, SERVICE, slimRowOr404 } from './common';
 
@@ -53,19 +52,24 @@ const refuse = (message: string, fieldName?: string) => autoAlert(RISK_FUNCTIONS
   serviceName: SERVICE, ...(fieldName ? { fieldName, feedback: [{ integerValue: FEEDBACK_INVALID, stringValue: fieldName, message }] } : {}),
 });
 
-function getSlimComments({ db, user, query }: Ctx): SlimComment[] {
-  const row = slimRowOr404(db, idParam(query, 'recordId', true));
+const LIST = { recordId: p.id({ required: true }) };
+
+function getSlimComments({ db, user, params }: RouteCtx<ParamsOf<typeof LIST>>): SlimComment[] {
+  const row = slimRowOr404(db, params.recordId);
   requireSee(callerActor(db, user), row);
   const now = riskNowIso();
   return (db.prepare(`${SELECT} WHERE c.requestId = ? ORDER BY c.createdAt, c.commentId`).all(row.requestId) as CommentRow[])
     .map((c) => asComment(c, user.employeeId, now));
 }
 
-function saveSlimComment({ db, user, body }: Ctx): SlimComment {
-  const text = rawParam(body, 'body')?.trim() ?? '';
+/** A new comment (`recordId`) or an edit (`commentId`); the text is checked by the handler (400 autoAlert at `body`). */
+const SAVE = { recordId: p.id(), commentId: p.id(), body: p.string(COMMENT_MAX * 5) };
+
+function saveSlimComment({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE>>): SlimComment {
+  const text = params.body ?? '';
   if (!text) throw refuse('Write the comment.', 'body');
   if (text.length > COMMENT_MAX) throw refuse(`A comment is at most ${COMMENT_MAX} characters.`, 'body');
-  const commentId = idParam(body, 'commentId');
+  const commentId = params.commentId;
   const actor = callerActor(db, user);
   const now = riskNowIso();
   if (commentId !== undefined) {
@@ -76,7 +80,8 @@ function saveSlimComment({ db, user, body }: Ctx): SlimComment {
     db.prepare('UPDATE slim_comments SET body = ?, editedAt = ?, modifiedAt = ? WHERE commentId = ?').run(text, now, now, commentId);
     return asComment(commentOr404(db, commentId), user.employeeId, now);
   }
-  const request = slimRowOr404(db, idParam(body, 'recordId', true));
+  if (params.recordId === undefined) throw badRequest("Parameter 'recordId' is required.", { parameter: 'recordId' });
+  const request = slimRowOr404(db, params.recordId);
   requireSee(actor, request);
   const id = db.transaction(() => {
     const newId = Number(db.prepare('INSERT INTO slim_comments (requestId, authorEmployeeId, body, createdAt, modifiedAt) VALUES (?, ?, ?, ?, ?)')
@@ -91,7 +96,14 @@ function saveSlimComment({ db, user, body }: Ctx): SlimComment {
   return asComment(commentOr404(db, id), user.employeeId, now);
 }
 
-export const commentHandlers: Handlers = {
-  [routeKey('GET', RISK_API.getSlimComments)]: getSlimComments,
-  [routeKey('POST', RISK_API.saveSlimComment)]: saveSlimComment,
-};
+export const commentHandlers = declared([
+  route({
+    method: 'GET', path: RISK_API.getSlimComments, access: 'slim', note: "added: recordId: the request's comments, oldest first, editable flag; 403 for a request the caller may not see",
+    params: LIST, handler: getSlimComments,
+  }),
+  route({
+    method: 'POST', path: RISK_API.saveSlimComment, access: 'slim',
+    note: "added: recordId + body (new; notifies the other party) or commentId + body (edit: the author within 15 minutes, else 400 autoAlert; another's: 403)",
+    params: SAVE, handler: saveSlimComment,
+  }),
+]);

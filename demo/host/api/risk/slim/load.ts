@@ -5,7 +5,9 @@
 import type Database from 'better-sqlite3';
 import { SLIM_RECORD_KEY, type SlimChange, type SlimRequestLoad, type VendorPrequalRecord } from '../../../../../src/core/risk/api';
 import { mayMoveSlim, type SlimActor, type SlimState } from '../../../../../src/core/risk/slim';
+import type { Caller } from '../../context';
 import { riskNowIso, riskToday, vendorPrequalLoad } from '../prequal';
+import { changesFor, prequalLoadFor } from '../readers';
 import { eventsOf, isClosed, isPrequalAdmin, requestRecord, slimRowOr404, subjectOf, type SlimRow } from './common';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `$${Math.round(n).toLocaleString('en-US')}`);
@@ -67,15 +69,18 @@ export function movesFor(db: Database.Database, row: SlimRow, actor: SlimActor):
   return targets.filter((t) => mayMoveSlim(subject, t.name, actor, 'note').ok);
 }
 
-/** The whole load of one request for `actor` (who may see it: checked by the caller). */
-export function slimLoad(db: Database.Database, requestId: number, actor: SlimActor): SlimRequestLoad {
+/**
+ * The whole load of one request for `actor` (who may see it: checked by the caller); the vendor's
+ * confidential figures only for a risk role of `caller` (readers.ts).
+ */
+export function slimLoad(db: Database.Database, requestId: number, actor: SlimActor, caller: Pick<Caller, 'roles'>): SlimRequestLoad {
   const row = slimRowOr404(db, requestId);
   const today = riskToday();
-  const { vendor, suggested } = vendorPrequalLoad(db, row.vendorId, today);
+  const { vendor, suggested } = prequalLoadFor(caller, vendorPrequalLoad(db, row.vendorId, today));
   const fileCount = (db.prepare('SELECT count(*) AS n FROM files WHERE applicationRecordKey = ? AND recordId = ?').get(SLIM_RECORD_KEY, requestId) as { n: number }).n;
   return {
     request: requestRecord(row, actor, today), vendor, suggested,
-    changes: row.type === 'Renewal' ? changesSince(basedOnSnapshot(db, row.basedOnRequestId), vendor) : [],
+    changes: row.type === 'Renewal' ? changesFor(caller, changesSince(basedOnSnapshot(db, row.basedOnRequestId), vendor)) : [],
     events: eventsOf(db, requestId),
     moves: movesFor(db, row, actor),
     canAssign: isPrequalAdmin(actor) && !isClosed(row),

@@ -19,26 +19,26 @@ import {
   PROJECT_REQUEST_TYPES, SLIM_CLOSED_STATES, SLIM_PRIORITIES, SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, slimDueDate,
   type SlimRequestType, type SlimState,
 } from '../../../../../src/core/risk/slim';
-import type { Ctx, Handlers } from '../../context';
-import { autoAlert, badRequest, enumParam, forbidden, idParam, lastLoadParam, numberParam, rawParam, stringParam } from '../../http';
+import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, badRequest, forbidden } from '../../http';
 import { stateByName } from '../../records';
-import { routeKey } from '../../routes';
 import { riskNowIso, riskToday, vendorRecord } from '../prequal';
 import {
   addEvent, callerActor, isClosed, queueRow, requestRecord, requireSee, SERVICE, slimRowOr404, slimRows, waitingReason, type SlimRow,
 } from './common';
+import { changesFor, vendorFor } from '../readers';
 import { changesSince, markRead, slimLoad } from './load';
 
 const VIEWS = ['mine', 'all', 'raised'] as const;
 /** Longest justification / mitigation. */
 export const SLIM_TEXT_MAX = 4000;
 
-function getSlimQueue({ db, user, query }: Ctx): SlimQueueRow[] {
+const QUEUE = { view: p.enum(VIEWS), type: p.enum(SLIM_REQUEST_TYPES), state: p.enum(SLIM_STATE_ORDER), regionId: p.id() };
+
+function getSlimQueue({ db, user, params }: RouteCtx<ParamsOf<typeof QUEUE>>): SlimQueueRow[] {
   const actor = callerActor(db, user);
-  const view = enumParam(query, 'view', VIEWS) ?? 'mine';
-  const type = enumParam(query, 'type', SLIM_REQUEST_TYPES);
-  const state = enumParam(query, 'state', SLIM_STATE_ORDER);
-  const regionId = idParam(query, 'regionId');
+  const view = params.view ?? 'mine';
+  const { type, state, regionId } = params;
   if (view === 'all' && !actor.roles.some((r) => r === SLIM_ROLES.admin || r === SLIM_ROLES.prequalAdmin || r === SLIM_ROLES.escalationReviewer)) {
     throw forbidden('Only a Prequal Administrator, an Escalation Reviewer or an Admin may list every request.');
   }
@@ -56,21 +56,15 @@ function getSlimQueue({ db, user, query }: Ctx): SlimQueueRow[] {
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.requestId - b.requestId);
 }
 
-function recordParams(query: Ctx['query']): number {
-  const recordKey = rawParam(query, 'recordKey')?.trim();
-  if (recordKey && recordKey.toLowerCase() !== SLIM_RECORD_KEY.toLowerCase()) {
-    throw badRequest(`Parameter 'recordKey' must be ${SLIM_RECORD_KEY} (got '${recordKey.slice(0, 40)}').`, { parameter: 'recordKey' });
-  }
-  lastLoadParam(query);
-  return idParam(query, 'recordId', true);
-}
+/** `recordKey` (SlimRequest when given), `recordId`; `lastLoad` is accepted (the load is always whole). */
+const REQUEST = { recordKey: p.recordKey([SLIM_RECORD_KEY]), recordId: p.id({ required: true }), lastLoad: p.timestamp() };
 
-function getSlimRequest({ db, user, query }: Ctx): unknown {
-  const requestId = recordParams(query);
+function getSlimRequest({ db, user, params }: RouteCtx<ParamsOf<typeof REQUEST>>): unknown {
+  const requestId = params.recordId;
   const actor = callerActor(db, user);
   requireSee(actor, slimRowOr404(db, requestId));
   markRead(db, user.employeeId, requestId);
-  return slimLoad(db, requestId, actor);
+  return slimLoad(db, requestId, actor, user);
 }
 
 /** 400 autoAlert at a field of the new-request form. */
@@ -109,16 +103,25 @@ export function insertSlimRequest(db: Database.Database, r: {
   return requestId;
 }
 
-function createSlimRequest({ db, user, body }: Ctx): unknown {
-  const typeRaw = stringParam(body, 'type', 100);
+/** The form's longest text the parse takes (the handler answers SLIM_TEXT_MAX at the field). */
+const FORM_TEXT = 20_000;
+
+/** The new-request form: the type and the texts are checked by the handler (400 autoAlert at the field). */
+const CREATE = {
+  type: p.string(100), vendorId: p.id(), projectId: p.id(), requestedAmount: p.number(), priority: p.enum(SLIM_PRIORITIES),
+  justification: p.string(FORM_TEXT), mitigation: p.string(FORM_TEXT), basedOnRequestId: p.id(),
+};
+
+function createSlimRequest({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE>>): unknown {
+  const typeRaw = params.type;
   const type = SLIM_REQUEST_TYPES.find((t) => t.toLowerCase() === typeRaw?.toLowerCase());
   if (!type) throw refuseField('type', `Choose the request type: ${SLIM_REQUEST_TYPES.join(', ')}.`);
-  const vendorId = idParam(body, 'vendorId');
+  const vendorId = params.vendorId;
   if (vendorId === undefined) throw refuseField('vendorId', 'Choose the subcontractor.');
   const vendor = db.prepare('SELECT vendorId, active FROM vendors WHERE vendorId = ?').get(vendorId) as { active: number } | undefined;
   if (!vendor) throw refuseField('vendorId', `Vendor ${vendorId} does not exist.`);
   const onProject = PROJECT_REQUEST_TYPES.includes(type);
-  const projectId = idParam(body, 'projectId');
+  const projectId = params.projectId;
   let regionId: number | null = null;
   if (projectId !== undefined) {
     const project = db.prepare('SELECT regionId FROM projects WHERE projectId = ?').get(projectId) as { regionId: number | null } | undefined;
@@ -126,17 +129,17 @@ function createSlimRequest({ db, user, body }: Ctx): unknown {
     regionId = project.regionId;
   } else if (onProject) throw refuseField('projectId', `A ${type} request is for one project: choose the project.`);
   if (regionId === null) regionId = (db.prepare('SELECT regionId FROM employees WHERE employeeId = ?').get(user.employeeId) as { regionId: number | null }).regionId;
-  const amount = numberParam(body, 'requestedAmount');
+  const amount = params.requestedAmount;
   if (amount !== undefined && amount <= 0) throw refuseField('requestedAmount', 'The requested amount must be more than $0.');
   if (amount === undefined && onProject) throw refuseField('requestedAmount', `A ${type} request needs the amount.`);
-  const priority = enumParam(body, 'priority', SLIM_PRIORITIES) ?? 'Normal';
-  const justificationRaw = rawParam(body, 'justification')?.trim() ?? '';
+  const priority = params.priority ?? 'Normal';
+  const justificationRaw = params.justification ?? '';
   if (!justificationRaw) throw refuseField('justification', 'Give the justification of the request.');
   if (justificationRaw.length > SLIM_TEXT_MAX) throw refuseField('justification', `The justification is longer than ${SLIM_TEXT_MAX} characters.`);
-  const mitigationRaw = rawParam(body, 'mitigation')?.trim() ?? '';
+  const mitigationRaw = params.mitigation ?? '';
   if (mitigationRaw.length > SLIM_TEXT_MAX) throw refuseField('mitigation', `The mitigation is longer than ${SLIM_TEXT_MAX} characters.`);
   if (type === 'Exception' && !mitigationRaw) throw refuseField('mitigation', 'An exception needs the mitigation (how the risk of an unqualified subcontractor is covered).');
-  let basedOnRequestId = idParam(body, 'basedOnRequestId') ?? null;
+  let basedOnRequestId = params.basedOnRequestId ?? null;
   if (basedOnRequestId !== null) {
     if (type !== 'Renewal') throw refuseField('basedOnRequestId', 'Only a renewal is based on an earlier request.');
     const base = db.prepare(`SELECT r.vendorId, st.name AS state FROM slim_requests r JOIN application_record_states st USING (applicationRecordStateId)
@@ -149,19 +152,21 @@ function createSlimRequest({ db, user, body }: Ctx): unknown {
     type, vendorId, projectId: projectId ?? null, regionId, requestedAmount: amount ?? null, priority, justification: justificationRaw,
     mitigation: mitigationRaw || null, basedOnRequestId, requestedBy: user.employeeId, at: riskNowIso(),
   })).immediate();
-  return slimLoad(db, requestId, callerActor(db, user));
+  return slimLoad(db, requestId, callerActor(db, user), user);
 }
 
-function getSlimRenewalDraft({ db, user, query }: Ctx): SlimRenewalDraft {
-  const vendorId = idParam(query, 'vendorId', true);
-  const type = enumParam(query, 'type', SLIM_REQUEST_TYPES) ?? 'Renewal';
+const RENEWAL = { vendorId: p.id({ required: true }), type: p.enum(SLIM_REQUEST_TYPES) };
+
+function getSlimRenewalDraft({ db, user, params }: RouteCtx<ParamsOf<typeof RENEWAL>>): SlimRenewalDraft {
+  const vendorId = params.vendorId;
+  const type = params.type ?? 'Renewal';
   const today = riskToday();
   const vendor = vendorRecord(db, vendorId, today);
   if (!vendor) throw badRequest(`Vendor ${vendorId} does not exist.`, { parameter: 'vendorId' });
   const base = lastApproved(db, vendorId);
   const actor = callerActor(db, user);
   return {
-    vendor,
+    vendor: vendorFor(user, vendor),
     basedOn: base ? requestRecord(base, actor, today) : null,
     draft: {
       type, vendorId,
@@ -169,7 +174,7 @@ function getSlimRenewalDraft({ db, user, query }: Ctx): SlimRenewalDraft {
       justification: base ? `Renewal of ${base.number} (${base.state.toLowerCase()} ${base.decidedAt?.slice(0, 10) ?? ''}). ${base.justification}`.slice(0, SLIM_TEXT_MAX) : '',
       priority: base?.priority ?? 'Normal',
     },
-    changes: base ? changesSince(base.snapshot, vendor) : [],
+    changes: base ? changesFor(user, changesSince(base.snapshot, vendor)) : [],
   };
 }
 
@@ -197,7 +202,7 @@ export function averageDaysPerStep(db: Database.Database): SlimOverview['average
   });
 }
 
-function getSlimOverview({ db, user }: Ctx): SlimOverview {
+function getSlimOverview({ db, user }: RouteCtx<unknown>): SlimOverview {
   const actor = callerActor(db, user);
   if (!actor.roles.some((r) => OVERVIEW_ROLES.includes(r))) {
     throw forbidden('The queue overview is for Prequal Administrators, Escalation and Regional Reviewers and Admins.');
@@ -223,20 +228,45 @@ function getSlimOverview({ db, user }: Ctx): SlimOverview {
   };
 }
 
-function getSlimProjects({ db, query }: Ctx): SlimProject[] {
-  const search = stringParam(query, 'search', 100)?.toLowerCase() ?? null;
-  const regionId = idParam(query, 'regionId') ?? null;
+const PROJECTS = { search: p.string(100), regionId: p.id() };
+
+function getSlimProjects({ db, params }: RouteCtx<ParamsOf<typeof PROJECTS>>): SlimProject[] {
+  const search = params.search?.toLowerCase() ?? null;
+  const regionId = params.regionId ?? null;
   return db.prepare(`SELECT p.projectId, p.number, p.name, p.regionId, g.name AS regionName FROM projects p LEFT JOIN regions g ON g.regionId = p.regionId
     WHERE p.active = 1 AND (@regionId IS NULL OR p.regionId = @regionId)
       AND (@search IS NULL OR instr(lower(p.number), @search) > 0 OR instr(lower(p.name), @search) > 0)
     ORDER BY p.number LIMIT 200`).all({ search, regionId }) as SlimProject[];
 }
 
-export const requestHandlers: Handlers = {
-  [routeKey('GET', RISK_API.getSlimProjects)]: getSlimProjects,
-  [routeKey('GET', RISK_API.getSlimQueue)]: getSlimQueue,
-  [routeKey('GET', RISK_API.getSlimRequest)]: getSlimRequest,
-  [routeKey('POST', RISK_API.createSlimRequest)]: createSlimRequest,
-  [routeKey('GET', RISK_API.getSlimRenewalDraft)]: getSlimRenewalDraft,
-  [routeKey('GET', RISK_API.getSlimOverview)]: getSlimOverview,
-};
+export const requestHandlers = declared([
+  route({
+    method: 'GET', path: RISK_API.getSlimProjects, access: 'slim', note: 'added: search?, regionId?: active projects with their region (the new-request picker)',
+    params: PROJECTS, handler: getSlimProjects,
+  }),
+  route({
+    method: 'GET', path: RISK_API.getSlimQueue, access: 'slim',
+    note: 'added: view mine (default) / all (Prequal Administrator, Escalation Reviewer, Admin; else 403) / raised, type?, state?, regionId?: SlimQueueRow[] with age, due date, past due, waiting for me and why',
+    params: QUEUE, handler: getSlimQueue,
+  }),
+  route({
+    method: 'GET', path: RISK_API.getSlimRequest, access: 'slim',
+    note: 'added: recordKey SlimRequest, recordId, lastLoad: SlimRequestLoad (request, vendor record, suggested limits, events, moves the caller may make, canAssign); 403 for a request the caller may not see; marks the caller\'s notifications of it read',
+    params: REQUEST, handler: getSlimRequest,
+  }),
+  route({
+    method: 'POST', path: RISK_API.createSlimRequest, access: 'slim',
+    note: 'added: type, vendorId, projectId (Limit Increase, Exception), requestedAmount, priority, justification, mitigation (Exception), basedOnRequestId (Renewal): 400 autoAlert with fieldName for bad input; SLIM-0001… Submitted',
+    params: CREATE, handler: createSlimRequest,
+  }),
+  route({
+    method: 'GET', path: RISK_API.getSlimRenewalDraft, access: 'slim',
+    note: "added: vendorId, type?: the renewal pre-filled from the vendor's last approved request and what changed since",
+    params: RENEWAL, handler: getSlimRenewalDraft,
+  }),
+  route({
+    method: 'GET', path: RISK_API.getSlimOverview, access: 'slim',
+    note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)',
+    params: {}, handler: getSlimOverview,
+  }),
+]);

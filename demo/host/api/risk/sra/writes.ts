@@ -15,8 +15,9 @@
 import type Database from 'better-sqlite3';
 import { RISK_FUNCTIONS, SRA_RECORD_KEY, type SraLoad } from '../../../../../src/core/risk/api';
 import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../../../src/core/risk/sra';
-import type { Caller, Ctx } from '../../context';
-import { autoAlert, conflict, forbidden, HttpError, idParam, notFound, numberParam, rawParam, stringParam, type Params } from '../../http';
+import type { Caller } from '../../context';
+import { p, type ParamsOf, type RouteCtx } from '../../declare';
+import { autoAlert, conflict, forbidden, HttpError, notFound, NUMBER } from '../../http';
 import { isAdvancement, stateById } from '../../records';
 import { riskNowIso } from '../prequal';
 import {
@@ -32,31 +33,39 @@ const MITIGATION_KEYS = MITIGATIONS.map((m) => m.key) as readonly string[];
 const fieldAlert = (functionName: string, fieldName: string, message: string): HttpError =>
   autoAlert(functionName, message, { serviceName: 'RiskService', fieldName, feedback: [{ integerValue: 1, stringValue: fieldName, message }] });
 
-/** Read a parameter; a malformed one is a 400 autoAlert at its field. */
-function field<T>(functionName: string, fieldName: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) throw fieldAlert(functionName, fieldName, error.message);
-    throw error;
-  }
-}
+const MAX_ID = 2_147_483_647;
+const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /**
- * The values of `name[i]` (index order), or undefined when the form names none. A bare `name=` (empty)
- * reads as an empty list (the way to clear it); a bare `name=5` as one value.
+ * The forms' fields as sent: ids, amounts and texts the user picks or types stay text in the parse so
+ * the handler answers a bad one at its field (400 autoAlert with `fieldName`); this is the text the
+ * parse takes at most (the handler answers each field's own maximum).
  */
-export function indexedValues(body: Params, name: string): string[] | undefined {
-  const pattern = new RegExp(`^${name}\\[(\\d{1,3})\\]$`, 'i');
-  const found: Array<[number, string]> = [];
-  for (const key of Object.keys(body)) {
-    const match = pattern.exec(key);
-    if (match) found.push([Number(match[1]), (rawParam(body, key) ?? '').trim()]);
+const FORM_TEXT = 20_000;
+
+/** An id of a form: absent (empty, -1) → undefined (or, `required`, a refusal); else a positive integer id, or a 400 autoAlert at its field. */
+function formId(functionName: string, name: string, raw: string | undefined, required = false): number | undefined {
+  if (raw === undefined || raw === '-1') {
+    if (required) throw fieldAlert(functionName, name, `Parameter '${name}' is required.`);
+    return undefined;
   }
-  if (found.length) return found.sort((a, b) => a[0] - b[0]).map(([, v]) => v).filter((v) => v !== '');
-  const bare = rawParam(body, name);
-  if (bare === undefined) return undefined;
-  return bare.trim() === '' ? [] : [bare.trim()];
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_ID) {
+    throw fieldAlert(functionName, name, `Parameter '${name}' must be a positive integer id (got '${show(raw)}').`);
+  }
+  return Number(raw);
+}
+
+/** A number of a form (plain decimal), or a 400 autoAlert at its field. */
+function formNumber(functionName: string, name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!NUMBER.test(raw)) throw fieldAlert(functionName, name, `Parameter '${name}' must be a number (got '${show(raw)}').`);
+  return Number(raw);
+}
+
+/** A text of a form, at most `max` characters, or a 400 autoAlert at its field. */
+function formText(functionName: string, name: string, raw: string | undefined, max = 2000): string | undefined {
+  if (raw !== undefined && raw.length > max) throw fieldAlert(functionName, name, `Parameter '${name}' is longer than ${max} characters.`);
+  return raw;
 }
 
 function projectRow(db: Database.Database, projectId: number): { projectId: number; completionDate: string | null } | undefined {
@@ -114,13 +123,19 @@ export function nextSraNumber(db: Database.Database): string {
   return `SRA-${String(max + 1).padStart(4, '0')}`;
 }
 
-export function createSra({ db, user, body }: Ctx): SraLoad {
-  const projectId = field(CREATE, 'projectId', () => idParam(body, 'projectId', true));
-  const subcontractId = field(CREATE, 'subcontractId', () => idParam(body, 'subcontractId'));
-  let vendorId = field(CREATE, 'vendorId', () => idParam(body, 'vendorId'));
-  let amount = field(CREATE, 'amount', () => numberParam(body, 'amount'));
-  const description = field(CREATE, 'description', () => stringParam(body, 'description', 2000)) ?? '';
-  let costCodes = indexedValues(body, 'costCodeIds');
+/** createsra: the form as sent (checked by the handler, each at its field). */
+export const CREATE_PARAMS = {
+  projectId: p.string(20), vendorId: p.string(20), subcontractId: p.string(20), amount: p.string(30),
+  costCodeIds: p.list(p.string(20)), description: p.string(FORM_TEXT),
+};
+
+export function createSra({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE_PARAMS>>): SraLoad {
+  const projectId = formId(CREATE, 'projectId', params.projectId, true)!;
+  const subcontractId = formId(CREATE, 'subcontractId', params.subcontractId);
+  let vendorId = formId(CREATE, 'vendorId', params.vendorId);
+  let amount = formNumber(CREATE, 'amount', params.amount);
+  const description = formText(CREATE, 'description', params.description) ?? '';
+  let costCodes: readonly string[] | undefined = params.costCodeIds;
   return db.transaction(() => {
     const project = projectRow(db, projectId);
     if (!project) throw fieldAlert(CREATE, 'projectId', `Project ${projectId} not found.`);
@@ -152,15 +167,22 @@ export function createSra({ db, user, body }: Ctx): SraLoad {
   }).immediate();
 }
 
-export function saveSra({ db, user, body }: Ctx): SraLoad {
-  const sraId = idParam(body, 'sraId', true);
-  const version = field(SAVE, 'version', () => numberParam(body, 'version', true))!;
-  const vendorIdIn = field(SAVE, 'vendorId', () => idParam(body, 'vendorId'));
-  const amountIn = field(SAVE, 'amount', () => numberParam(body, 'amount'));
-  const description = field(SAVE, 'description', () => rawParam(body, 'description') === undefined ? undefined : (stringParam(body, 'description', 2000) ?? ''));
-  const mitigationNote = field(SAVE, 'mitigationNote', () => rawParam(body, 'mitigationNote') === undefined ? undefined : (stringParam(body, 'mitigationNote', 2000) ?? null));
-  const costCodesIn = indexedValues(body, 'costCodeIds');
-  const mitigationsIn = indexedValues(body, 'mitigations');
+/** savesra: the id and version typed; the fields as sent (checked by the handler, each at its field); a field not sent keeps its value. */
+export const SAVE_PARAMS = {
+  sraId: p.id({ required: true }), version: p.integer({ required: true }),
+  vendorId: p.string(20), amount: p.string(30), costCodeIds: p.list(p.string(20)), description: p.string(FORM_TEXT, { empty: 'keep' }),
+  mitigations: p.list(p.string(40)), mitigationNote: p.string(FORM_TEXT, { empty: 'keep' }),
+};
+
+export function saveSra({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE_PARAMS>>): SraLoad {
+  const { sraId, version } = params;
+  const vendorIdIn = formId(SAVE, 'vendorId', params.vendorId);
+  const amountIn = formNumber(SAVE, 'amount', params.amount);
+  const description = formText(SAVE, 'description', params.description);
+  const mitigationNoteText = formText(SAVE, 'mitigationNote', params.mitigationNote);
+  const mitigationNote = mitigationNoteText === undefined ? undefined : (mitigationNoteText || null);
+  const costCodesIn = params.costCodeIds;
+  const mitigationsIn = params.mitigations;
   return db.transaction(() => {
     const row = sraDbRowOr404(db, sraId);
     if (!mayEdit(user, row)) throw forbidden('Only the SRA\'s creator, or the Risk role, may change it.');
@@ -254,10 +276,14 @@ export function moveSra(db: Database.Database, user: Caller, request: SraMoveReq
   }
 }
 
-export function updateSraState({ db, user, body }: Ctx): SraLoad {
+/** updatesrastate: the move and (reject) the reason. */
+export const STATE_PARAMS = {
+  ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }), RouteStateId: p.id({ required: true }), reason: p.string(FORM_TEXT),
+};
+
+export function updateSraState({ db, user, params }: RouteCtx<ParamsOf<typeof STATE_PARAMS>>): SraLoad {
   const request: SraMoveRequest = {
-    itemId: idParam(body, 'ItemId', true), oldStateId: idParam(body, 'OldRecordStateId', true), routeStateId: idParam(body, 'RouteStateId', true),
-    reason: field(STATE, 'reason', () => stringParam(body, 'reason', 2000)),
+    itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: formText(STATE, 'reason', params.reason),
   };
   return db.transaction(() => {
     moveSra(db, user, request);
