@@ -1,0 +1,111 @@
+// Approval authority end to end: the state menu says a move the user may not make before the click (the
+// server's own decision: role, amount, who holds the role), a move to Executed without e-sign asks how it
+// was signed and records it, and App Records' approval matrix changes what the next menu says.
+import { expect, test, type Page } from '@playwright/test';
+import { api, watchToken } from './support/api';
+import { arrangeAs } from './support/arrange';
+import { e2eDb } from './support/db';
+import { openPortalAs } from './support/portal';
+import { dialog, serverAnswer } from './support/records';
+
+test.describe.configure({ mode: 'serial' });
+
+const contract = (page: Page, key: 'Subcontract' | 'PurchaseAgreement', projectId: number, recordId: number) =>
+  openPortalAs(page, 'pm', `/pfm/projects/commitments?projectId=${projectId}&workbench=${key}&recordKey=${key}&recordId=${recordId}`);
+
+/** A Pending Signature record of `table` on project `projectId` whose items add up to more (or less) than `limit`. */
+function pendingSignature(table: 'subcontracts' | 'purchase_agreements', id: string, items: string, projectId: number, over: boolean, limit: number) {
+  const row = e2eDb().prepare(`SELECT t.${id} AS id, t.number FROM ${table} t JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId
+    WHERE t.projectId = ? AND s.name = 'Pending Signature'
+      AND NOT EXISTS (SELECT 1 FROM envelopes e WHERE e.recordId = t.${id} AND e.recordKey = ?)
+      AND (SELECT coalesce(sum(amount), 0) FROM ${items} i WHERE i.${id} = t.${id}) ${over ? '>' : '<='} ?
+    ORDER BY t.${id} LIMIT 1`).get(projectId, table === 'subcontracts' ? 'Subcontract' : 'PurchaseAgreement', limit) as { id: number; number: string } | undefined;
+  if (!row) throw new Error(`no Pending Signature ${table} on project ${projectId}`);
+  return row;
+}
+
+test('a PM opens a $400,000+ subcontract: Executed shows disabled with the RPM needed, and the click sends nothing', async ({ page }) => {
+  watchToken(page);
+  const sub = pendingSignature('subcontracts', 'subcontractId', 'subcontract_items', 3, true, 400_000);
+  await contract(page, 'Subcontract', 3, sub.id);
+  const wb = page.locator('wb-subcontract');
+  await expect(wb.locator('[data-state-name]')).toHaveText('Pending Signature');
+  await wb.getByRole('button', { name: `Change state of ${sub.number}` }).click();
+  const executed = wb.locator('[role="menuitem"][data-target-state="Executed"]');
+  await expect(executed).toHaveAttribute('aria-disabled', 'true');
+  await expect(executed.locator('[data-move-refusal]')).toHaveText('Needs RPM approval above $250,000: Linda Okafor');
+  await expect(executed).toHaveAccessibleDescription('Needs RPM approval above $250,000: Linda Okafor');
+  let sent = false;
+  page.on('request', (request) => { if (request.url().includes('UpdateCommitmentState')) sent = true; });
+  await executed.click();
+  await expect(wb.locator('[data-state-name]')).toHaveText('Pending Signature');
+  expect(sent).toBe(false);
+});
+
+test('Executed without e-sign asks how it was signed, by keyboard; the approval is recorded with role, limit and reason', async ({ page }) => {
+  watchToken(page);
+  const pa = pendingSignature('purchase_agreements', 'purchaseAgreementId', 'purchase_agreement_items', 2, false, 250_000);
+  await contract(page, 'PurchaseAgreement', 2, pa.id);
+  const wb = page.locator('wb-purchase-agreement');
+  await expect(wb.locator('[data-state-name]')).toHaveText('Pending Signature');
+  const menu = wb.getByRole('button', { name: `Change state of ${pa.number}` });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  const executed = wb.locator('[role="menuitem"][data-target-state="Executed"]');
+  await expect(executed).not.toHaveAttribute('aria-disabled', 'true');
+  while (!(await executed.evaluate((el) => el === (el.getRootNode() as ShadowRoot | Document).activeElement))) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const box = dialog(page);
+  await expect(box).toContainText('Without e-sign, say how it was signed');
+  await page.keyboard.type('Signed on paper at the pre-construction meeting');
+  const moved = serverAnswer(page, '/api/pfm/UpdateCommitmentState');
+  await box.getByRole('button', { name: 'Mark Executed' }).click();
+  expect((await moved).status()).toBe(200);
+  await expect(wb.locator('[data-state-name]')).toHaveText('Executed');
+  const approval = e2eDb().prepare(`SELECT roleName, upToAmount, reason, via FROM record_approvals WHERE applicationRecordKey = 'PurchaseAgreement' AND recordId = ?
+    ORDER BY recordApprovalId DESC LIMIT 1`).get(pa.id);
+  expect(approval).toEqual({ roleName: 'Project Manager', upToAmount: 250000, reason: 'Signed on paper at the pre-construction meeting', via: 'user' });
+});
+
+test("App Records: an admin lowers the PM's limit on subcontract change orders, and the pm's next menu follows it", async ({ page }) => {
+  watchToken(page);
+  // A Pending Approval change order of the pm's project with an amount over $1.
+  const co = e2eDb().prepare(`SELECT co.subcontractChangeOrderId AS id FROM subcontract_change_orders co JOIN subcontracts s USING (subcontractId)
+    JOIN application_record_states st ON st.applicationRecordStateId = co.applicationRecordStateId
+    WHERE s.projectId = 1 AND st.name = 'Pending Approval'
+      AND (SELECT coalesce(sum(amount), 0) FROM subcontract_change_order_items i WHERE i.subcontractChangeOrderId = co.subcontractChangeOrderId) BETWEEN 2 AND 25000
+    ORDER BY co.subcontractChangeOrderId LIMIT 1`).get() as { id: number } | undefined;
+  test.skip(!co, 'no Pending Approval change order between $2 and $25,000 on project 1');
+  const approvedMove = async (login: string) => {
+    let move: { allowed: boolean; reason: string | null } | undefined;
+    await arrangeAs(login, async (other) => {
+      const answer = await api(other, 'GET', `/api/applications/GetRecordMoveAuthority?recordKey=SubcontractChangeOrder&recordId=${co!.id}`);
+      expect(answer.status).toBe(200);
+      move = (answer.body.data as Array<{ allowed: boolean; reason: string | null; approval: boolean }>).find((m) => m.approval);
+    })(page);
+    return move;
+  };
+  expect((await approvedMove('pm'))?.allowed).toBe(true);
+
+  await openPortalAs(page, 'admin', '/admin/app-records');
+  const screen = page.locator('admin-app-records');
+  await screen.locator('[data-open-type="SubcontractChangeOrder"]').click();
+  const section = screen.locator('[data-section="approvals"]');
+  const pmLimit = section.locator('[data-approval="Approved"] [data-limit="Project Manager"] [data-field="upToAmount"]');
+  await expect(pmLimit).toHaveValue('25000');
+  const save = async (value: string) => {
+    await pmLimit.fill(value);
+    const saved = serverAnswer(page, '/api/admin/apprecords/SaveApprovals');
+    await section.locator('[data-action="save-approvals"]').click();
+    expect((await saved).status()).toBe(200);
+    await expect(pmLimit).toHaveValue(value);
+  };
+  await save('1');
+  try {
+    const move = await approvedMove('pm');
+    expect(move?.allowed).toBe(false);
+    expect(move?.reason).toBe('Needs RPM approval above $1: Linda Okafor');
+  } finally {
+    await save('25000');
+  }
+});
