@@ -150,3 +150,18 @@ describe('cost adjustments are posted by an RPM or Admin only', () => {
     assert.equal(refused.body.message, 'Needs RPM approval: Linda Okafor');
   });
 });
+
+describe('e-sign is no way around the matrix', () => {
+  it('sending a subcontract for signature asks the sender for the authority its completion will use', async () => {
+    const sub = host.db.prepare(`SELECT s.subcontractId FROM subcontracts s JOIN application_record_states st ON st.applicationRecordStateId = s.applicationRecordStateId
+      WHERE s.projectId = 1 AND st.name = 'Pending Signature' AND (SELECT sum(amount) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId) > 250000
+      ORDER BY s.subcontractId LIMIT 1`).pluck().get() as number;
+    const before = checksum(host, ['envelopes', 'envelope_signers', 'esign_outbox']);
+    const refused = await api.post('pm', '/api/pfm/CreateEnvelope', {
+      RecordKey: 'Subcontract', RecordId: sub, 'signers[0].name': 'Ada Vendor', 'signers[0].email': 'ada@vendor.example', Send: 'true',
+    });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.message, 'Needs RPM approval above $250,000: Linda Okafor');
+    assert.equal(checksum(host, ['envelopes', 'envelope_signers', 'esign_outbox']), before);
+  });
+});

@@ -27,10 +27,13 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const TABLES = ['envelopes', 'envelope_signers', 'esign_outbox', 'files'];
 
-/** A Draft subcontract that has no envelope yet. */
+/** A Draft subcontract that has no envelope yet, within the pm's approval limit (sending asks for it: approvals.ts). */
 function draftSubcontract(): Row {
   const row = one(`SELECT t.subcontractId, t.number FROM subcontracts t JOIN application_record_states s USING (applicationRecordStateId)
-    WHERE s.name = 'Draft' AND NOT EXISTS (SELECT 1 FROM envelopes e WHERE e.recordKey = 'Subcontract' AND e.recordId = t.subcontractId) ORDER BY t.subcontractId`);
+    WHERE s.name = 'Draft' AND NOT EXISTS (SELECT 1 FROM envelopes e WHERE e.recordKey = 'Subcontract' AND e.recordId = t.subcontractId)
+      AND (SELECT coalesce(sum(amount), 0) FROM subcontract_items i WHERE i.subcontractId = t.subcontractId) <= 250000
+      AND t.projectId IN (SELECT m.projectId FROM project_team_members m JOIN employees e USING (employeeId)
+        WHERE e.login = 'pm' AND m.removedAt IS NULL AND m.projectRole <> 'Viewer') ORDER BY t.subcontractId`);
   assert.ok(row, 'a Draft subcontract without an envelope');
   return row;
 }

@@ -381,6 +381,42 @@ describe('src/ui/records', () => {
       expect(fetchCalls.length).to.equal(1);
     });
 
+    it("given the record, shows a move the server refuses disabled with its reason, and choosing it does nothing", async () => {
+      stubFetch({
+        '/api/applications/GetRecordStateAdvancements': { body: { data: advancements } },
+        '/api/applications/GetRecordMoveAuthority': { body: { data: [
+          { targetApplicationRecordStateId: 7, allowed: false, reason: 'Needs RPM approval above $25,000: Linda Okafor', reasonRequired: false, approval: true },
+          { targetApplicationRecordStateId: 12, allowed: true, reason: null, reasonRequired: false, approval: false },
+        ] } },
+      });
+      function RecordMenu() {
+        const [chosen, setChosen] = useState('');
+        return (
+          <div>
+            <StateAdvanceMenu stateId={6} record={{ recordKey: 'ChangeEvent', recordId: 3 }} ariaLabel="Advance CE-003" onSelect={(a) => setChosen(a.targetApplicationRecordState.name)} />
+            <output id="chosen">{chosen}</output>
+          </div>
+        );
+      }
+      render(<RecordMenu />);
+      const button = await waitFor(() => host.querySelector<HTMLButtonElement>('button[aria-haspopup=menu]'));
+      button.click();
+      const pending = await waitFor(() => host.querySelector<HTMLButtonElement>('[role=menuitem][data-target-state="Pending"]'));
+      expect(fetchCalls).to.include('/api/applications/GetRecordMoveAuthority?recordKey=ChangeEvent&recordId=3');
+      expect(pending.getAttribute('aria-disabled')).to.equal('true');
+      const why = pending.querySelector('[data-move-refusal]')!;
+      expect(why.textContent).to.equal('Needs RPM approval above $25,000: Linda Okafor');
+      expect(pending.getAttribute('aria-describedby')).to.equal(why.id);
+      pending.click();
+      await sleep(20);
+      expect(host.querySelector('#chosen')?.textContent).to.equal('');
+      expect(host.querySelector('[role=menu]')).to.not.equal(null);
+      const canceled = host.querySelector<HTMLButtonElement>('[role=menuitem][data-target-state="Canceled"]')!;
+      expect(canceled.hasAttribute('aria-disabled')).to.equal(false);
+      canceled.click();
+      await waitFor(() => host.querySelector('#chosen')?.textContent === 'Canceled');
+    });
+
     it('says so when the targets can not be loaded, and Escape closes the menu', async () => {
       stubFetch({ '/api/applications/GetRecordStateAdvancements': { status: 500, body: {} } });
       render(<MenuHarness />);

@@ -15,6 +15,7 @@
  * The envelope's PDF and the signed PDF download through POST /api/pfm/files/download with
  * documentFileId / signedFileId (the blob call, with the server's filename).
  */
+import { approvalDecision, refusalText } from '../../approvals';
 import type Database from 'better-sqlite3';
 import {
   ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
@@ -22,7 +23,7 @@ import {
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, invalid, notFound, type FeedbackItem } from '../../http';
-import { moveRecordState } from '../../records';
+import { moveRecordState, stateByName } from '../../records';
 import { keysOf, loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
 import { renderRecordDocument } from '../documents/render';
 import { checkSraGate } from '../../risk/sra/gate';
@@ -105,6 +106,16 @@ const CREATE = {
   signers: p.list({ name: p.string(SIGNER_FIELD_CAP, { empty: 'keep' }), email: p.string(SIGNER_FIELD_CAP, { empty: 'keep' }) }, { max: 100 }),
 };
 
+/**
+ * The e-sign completion makes the approval move (Executed, Approved, Issued) by itself: sending is where the
+ * sender's approval authority for it is asked (approvals.ts), so e-sign is no way around the matrix.
+ */
+function requireSendAuthority(db: Database.Database, key: EsignRecordKey, recordId: number, user: Caller): void {
+  const spec = DOCUMENT_SPECS[key];
+  const decided = approvalDecision(db, { recordKey: key, recordId, label: spec.label.toLowerCase(), target: stateByName(db, key, spec.executedState), actorId: user.employeeId });
+  if (decided && !decided.decision.allowed) throw autoAlert('SendEnvelope', refusalText(db, key, recordId, decided.decision).message);
+}
+
 async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): Promise<unknown> {
   const key = params.RecordKey;
   const recordId = params.RecordId;
@@ -113,6 +124,7 @@ async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CRE
   const signers = (params.signers ?? []).map((entry) => ({ name: (entry.name ?? '').trim(), email: (entry.email ?? '').trim() }));
   // Issue 14: sending moves a subcontract to Pending Signature: the SRA gate refuses a blocked one before anything is written.
   if (send && key === 'Subcontract') checkSraGate(db, recordId, 'Pending Signature');
+  if (send) requireSendAuthority(db, key, recordId, user);
   const created = db.transaction(() => {
     const feedback: FeedbackItem[] = signerProblems(signers).map(([field, message]) => ({ integerValue: 1, stringValue: field, message }));
     const why = refusal(db, key, recordId);
@@ -170,6 +182,7 @@ async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateI
       if (row.recordStateName === spec.executedState || !canReach(db, key, row.applicationRecordStateId, spec.executedState)) {
         throw autoAlert('SendEnvelope', `${row.number} is '${row.recordStateName}': it can not be sent for signature.`);
       }
+      requireSendAuthority(db, key, recordId, user);
       const fileId = storeFile(db, 'Envelope', envelopeId, rendered.filename, rendered.bytes, user.employeeId);
       const sentAt = esignNowIso();
       db.prepare('UPDATE envelopes SET documentFileId = ?, sentAt = ?, expiresAt = ? WHERE envelopeId = ?').run(fileId, sentAt, envelopeExpiresAt(sentAt), envelopeId);
