@@ -246,4 +246,19 @@ describe('4. SLIM moves come from the application record tables', () => {
     assert.deepEqual((await ok(api.get('pm', RISK_API.getSlimRequest, { recordKey: 'SlimRequest', recordId: id }))).moves.map((m: Row) => m.name), ['Withdrawn']);
     assert.equal((await ok(move('pm', id, 'Withdrawn', 'Not needed.'))).request.state, 'Withdrawn');
   });
+  it('a move added in App Records is offered and allowed, under the same rules of who and what note (Submitted → Denied by a Prequal Administrator)', async () => {
+    const id = await raise(quietVendor(6));
+    const at = '2026-01-01T00:00:00.000Z';
+    const added = Number(host.db.prepare('INSERT INTO state_advancements (applicationRecordStateId, targetApplicationRecordStateId, quickRoute, displayOrder, modifiedAt) VALUES (?, ?, 0, 9, ?)')
+      .run(S('Submitted'), S('Denied'), at).lastInsertRowid);
+    try {
+      assert.ok((await ok(api.get('risk', RISK_API.getSlimRequest, { recordKey: 'SlimRequest', recordId: id }))).moves.some((m: Row) => m.name === 'Denied'));
+      // The requester may not decide his own request; the deny reason is still required.
+      assert.equal((await move('pm', id, 'Denied', 'No.')).status, 403);
+      assertRefused(await move('risk', id, 'Denied', ''), /reason/i);
+      assert.equal((await ok(move('risk', id, 'Denied', 'Financial statements are two years old.'))).request.state, 'Denied');
+    } finally {
+      host.db.prepare('DELETE FROM state_advancements WHERE stateAdvancementId = ?').run(added);
+    }
+  });
 });

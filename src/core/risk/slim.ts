@@ -143,8 +143,17 @@ export const SLIM_MOVES: Readonly<Record<SlimState, readonly SlimState[]>> = {
  * `role: true` in a refusal means a 403 (the role or person may not), false a 400 the user reads.
  */
 export function mayMoveSlim(subject: SlimSubject, to: SlimState, actor: SlimActor, note: string | null): SlimMoveAnswer {
+  if (!SLIM_MOVES[subject.state].includes(to)) return refuse(SLIM_TEXT.notAllowed.replace('{from}', subject.state).replace('{to}', to), false);
+  return mayActSlim(subject, to, actor, note);
+}
+
+/**
+ * Who may make a move and with what note, whatever offers the move: the host asks its advancement table
+ * (application_record_states / state_advancements, as App Records edits them) whether the move exists,
+ * then this; {@link mayMoveSlim} asks the default moves instead.
+ */
+export function mayActSlim(subject: SlimSubject, to: SlimState, actor: SlimActor, note: string | null): SlimMoveAnswer {
   const from = subject.state;
-  if (!SLIM_MOVES[from].includes(to)) return refuse(SLIM_TEXT.notAllowed.replace('{from}', from).replace('{to}', to), false);
   const own = actor.employeeId === subject.requestedByEmployeeId;
   const text = note?.trim() ?? '';
 
@@ -156,12 +165,12 @@ export function mayMoveSlim(subject: SlimSubject, to: SlimState, actor: SlimActo
   }
   if (own) return refuse(SLIM_TEXT.ownRequest);
 
-  if (from === 'Submitted') return has(actor, SLIM_ROLES.prequalAdmin) ? { ok: true } : refuse(SLIM_TEXT.notPrequalAdmin);
-
-  if (from === 'In Review') {
+  // A Prequal Administrator works a Submitted or In Review request; the same rules hold whichever moves the
+  // workflow's tables offer from there (App Records may add one, such as Submitted → Denied).
+  if (from === 'Submitted' || from === 'In Review') {
     if (!has(actor, SLIM_ROLES.prequalAdmin)) return refuse(SLIM_TEXT.notPrequalAdmin);
     const admin = actor.roles.includes(SLIM_ROLES.admin);
-    if (!admin && subject.assignedToEmployeeId !== null && subject.assignedToEmployeeId !== actor.employeeId) return refuse(SLIM_TEXT.notAssignee);
+    if (from === 'In Review' && !admin && subject.assignedToEmployeeId !== null && subject.assignedToEmployeeId !== actor.employeeId) return refuse(SLIM_TEXT.notAssignee);
     if (to === 'On Hold – Missing Data' && !text) return refuse(SLIM_TEXT.missingData, false);
     // A request on a project reaches the Escalation Reviewer through Regional Review, never around it.
     if (to === 'Escalated' && PROJECT_REQUEST_TYPES.includes(subject.type) && !subject.regionalPassed) return refuse(SLIM_TEXT.regionalBeforeEscalation, false);

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { SLIM_RECORD_KEY, type SlimChange, type SlimRequestLoad, type VendorPrequalRecord } from '../../../../../src/core/risk/api';
-import { mayMoveSlim, type SlimActor, type SlimState } from '../../../../../src/core/risk/slim';
+import { mayActSlim, type SlimActor, type SlimState } from '../../../../../src/core/risk/slim';
 import type { Caller } from '../../context';
 import { riskNowIso, riskToday, vendorPrequalLoad } from '../prequal';
 import { changesFor, prequalLoadFor } from '../readers';
@@ -66,7 +66,7 @@ export function movesFor(db: Database.Database, row: SlimRow, actor: SlimActor):
       JOIN application_record_states t ON t.applicationRecordStateId = a.targetApplicationRecordStateId
     WHERE a.applicationRecordStateId = ? ORDER BY a.displayOrder`).all(row.applicationRecordStateId) as Array<{ applicationRecordStateId: number; name: SlimState }>;
   const subject = subjectOf(row);
-  return targets.filter((t) => mayMoveSlim(subject, t.name, actor, 'note').ok);
+  return targets.filter((t) => mayActSlim(subject, t.name, actor, 'note').ok);
 }
 
 /**

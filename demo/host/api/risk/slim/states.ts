@@ -1,7 +1,7 @@
 /**
  * The SLIM request's state moves (issue 14): the moves are the application record tables'
  * (state_advancements of SlimRequest, as App Records edits them; load.ts movesFor offers the same), who
- * may make one and what note it needs is the core's mayMoveSlim, so the offered moves and the host agree.
+ * may make one and what note it needs is the core's mayActSlim (the moves themselves are the advancement table's), so the offered moves and the host agree.
  *
  * | route | parameters | answer |
  * |---|---|---|
@@ -28,7 +28,7 @@ import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import { LIMIT_RULES } from '../../../../../src/core/risk/limits';
 import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY } from '../../../../../src/core/risk/api';
-import { mayMoveSlim, SLIM_ROLES, SLIM_TEXT, type SlimActor } from '../../../../../src/core/risk/slim';
+import { mayActSlim, SLIM_ROLES, SLIM_TEXT, type SlimActor } from '../../../../../src/core/risk/slim';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../../http';
 import { isAdvancement, stateById } from '../../records';
@@ -158,7 +158,7 @@ export function moveSlimRequest(db: Database.Database, actor: SlimActor, args: {
   if (!isAdvancement(db, row.applicationRecordStateId, target.applicationRecordStateId)) {
     throw refuse(SLIM_TEXT.notAllowed.replace('{from}', row.state).replace('{to}', to));
   }
-  const answer = mayMoveSlim(subjectOf(row), to, actor, args.note);
+  const answer = mayActSlim(subjectOf(row), to, actor, args.note);
   if (!answer.ok) {
     if (answer.role) throw forbidden(answer.message);
     throw refuse(answer.message, NOTE_REFUSALS.includes(answer.message) ? 'note' : undefined);
@@ -218,7 +218,7 @@ function updateSlimRequestState({ db, user, params }: RouteCtx<ParamsOf<typeof M
 export const stateHandlers = declared([
   route({
     method: 'POST', path: RISK_API.updateSlimRequestState, access: 'slim',
-    note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, note, singleLimit?/aggregateLimit?/limitExpiresOn? (approval); core mayMoveSlim: 403 role, 400 autoAlert; approval writes the vendor limits',
+    note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, note, singleLimit?/aggregateLimit?/limitExpiresOn? (approval); core mayActSlim: 403 role, 400 autoAlert; approval writes the vendor limits',
     params: MOVE, handler: updateSlimRequestState,
   }),
 ]);
