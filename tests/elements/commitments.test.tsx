@@ -9,6 +9,9 @@ import { NO_ACCESS_MESSAGE } from '../../src/features/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-buyout/define';
 import '../../src/elements/wb-subcontract/define';
+import '../../src/elements/pfm-direct-costs/define';
+import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
+import { clearProjectWrite } from '../../src/core/projects/write';
 import {
   fetchRequests, mount, restoreFetch, setValue, sleep, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor,
 } from '../support/browser';
@@ -326,6 +329,54 @@ describe('commitments', () => {
       // Nothing to save or discard: neither button is offered.
       expect(root.querySelector('[data-save]')).to.equal(null);
       expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Discard changes')).to.equal(false);
+    });
+  });
+
+  describe('a Viewer on the project\u2019s team (the project menu answers canWrite false)', () => {
+    const MENU = '/api/pfm/projects/GetProjectMenuByProjectId';
+    const menu = (canWrite: boolean): StubFor => ({ query }) => ({ body: { data: { projectId: Number(query.get('ProjectId')), number: '24-1032', name: 'Riverside', canWrite } } });
+    const directCosts: StubFor = ({ query }) => ({ body: { data: query.get('open') === 'false' ? [] : [
+      { directCostId: 5, projectId: 1, budgetId: 1, directCostTypeId: 1, vendorId: null, number: 'DC-005', invoiceNumber: null, directCostDate: '2026-01-05',
+        description: 'Permit', amount: 120, ...state(61, 'Draft') },
+    ] } });
+    const hasNewButton = (root: ParentNode) => [...root.querySelectorAll('button')].some((b) => (b.textContent ?? '').startsWith('New '));
+    afterEach(() => clearProjectWrite());
+
+    it('the commitments screen says once that it is read only', async () => {
+      stubFetch(listAnswers({ [MENU]: menu(false) }));
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const line = await waitFor(() => root.querySelector('[data-read-only="viewer"]'));
+      expect(line.textContent).to.equal(PROJECT_SECURITY_TEXT.viewerLine);
+      expect(line.textContent).to.equal("Read only: you are a Viewer on this project's team.");
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tr[data-record-id="1"]'));
+      expect(root.querySelectorAll('[data-read-only="viewer"]').length).to.equal(1);
+      expect(hasNewButton(root)).to.equal(false);
+      expect(fetchRequests.some((c) => c.path === MENU && c.query.get('ProjectId') === '1')).to.equal(true);
+    });
+
+    it('a subcontract of the project: no Save, no Discard, no Change state, every field read-only; the read-only line instead', async () => {
+      stubFetch(listAnswers({ [MENU]: menu(false) }));
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
+      await waitFor(() => root.querySelector('[data-read-only="viewer"]'));
+      expect(root.querySelector('[data-save]')).to.equal(null);
+      expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Discard changes' || b.textContent === 'Add item')).to.equal(false);
+      expect(root.querySelector('[aria-label="Change state of SC-001"]')).to.equal(null);
+      expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(true);
+    });
+
+    it('the direct costs screen offers no New direct cost, and does again once the menu answers canWrite true', async () => {
+      stubFetch(listAnswers({ [MENU]: menu(false), '/api/pfm/getdirectcosts': directCosts }));
+      const root = await mount('pfm-direct-costs', { 'project-id': '1' });
+      await waitFor(() => root.querySelector('[data-read-only="viewer"]') && root.querySelector('tr[data-record-id="5"]'));
+      expect(root.querySelector('[data-new="direct-cost"]')).to.equal(null);
+      expect(hasNewButton(root)).to.equal(false);
+      expect(textOf(root, '[data-read-only="viewer"]')).to.equal(PROJECT_SECURITY_TEXT.viewerLine);
+      document.body.innerHTML = '';
+
+      stubFetch(listAnswers({ [MENU]: menu(true), '/api/pfm/getdirectcosts': directCosts }));
+      const again = await mount('pfm-direct-costs', { 'project-id': '1' });
+      await waitFor(() => again.querySelector('[data-new="direct-cost"]'));
+      expect(again.querySelector('[data-read-only="viewer"]')).to.equal(null);
     });
   });
 });

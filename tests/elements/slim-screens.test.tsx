@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { resetRoles, setRoles } from '../../src/core/roles';
-import { SLIM_TEXT, suggestLimits, type SlimComment, type SlimQueueRow, type SlimRequestLoad, type VendorPrequalRecord } from '../../src/core/risk';
+import { SLIM_TEXT, suggestLimits, VENDOR_CONFIDENTIAL_TEXT, type SlimComment, type SlimQueueRow, type SlimRequestLoad, type VendorPrequalRecord } from '../../src/core/risk';
 import { SLIM_UI_TEXT as T, aYearOn, draftProblems, moveLabel, moveNote, setSlimLoadTimeout, slimQueueSheet, stepValue } from '../../src/features/risk';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/slim-queue/define';
@@ -303,6 +303,35 @@ describe('SLIM screens', () => {
     expect(textOf(root, '[data-field-value="decision"]')).to.contain('Conditions: Raise GL');
     const sent = fetchRequests.filter((r) => r.path === '/api/slim/updateslimrequeststate').at(-1)!;
     expect(sent.body).to.deep.include({ RouteStateId: '507', note: 'Raise GL', singleLimit: '1000000', aggregateLimit: '2000000' });
+  });
+
+  it('a vendor record the server marks confidential (no risk role) says so where the statements, safety and bonding would be', async () => {
+    const blank = vendor({ financials: [], safety: [], surety: null, bondSingleCapacity: null, bondAggregateCapacity: null, confidential: true });
+    stubFetch({
+      '/api/slim/getslimrequest': { body: { data: requestLoad({}, [], { vendor: blank }) } },
+      '/api/slim/getslimcomments': { body: { data: [] } },
+    });
+    const root = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    const record = await waitFor(() => root.querySelector('[data-section="vendor"]'));
+    expect(VENDOR_CONFIDENTIAL_TEXT).to.equal('Confidential to the risk roles');
+    expect(textOf(record, '[data-bonding]')).to.equal(VENDOR_CONFIDENTIAL_TEXT);
+    expect([...record.querySelectorAll('[data-confidential]')].map((el) => el.textContent)).to.deep.equal([VENDOR_CONFIDENTIAL_TEXT, VENDOR_CONFIDENTIAL_TEXT, VENDOR_CONFIDENTIAL_TEXT]);
+    expect(record.textContent).to.not.contain(T.noFinancials);
+    expect(record.textContent).to.not.contain(T.noSafety);
+    // Insurance is not confidential: it stays.
+    expect(textOf(record, '[data-insurance]')).to.contain('GL $1,000,000');
+
+    // The same empty record without the mark: none on file.
+    document.body.innerHTML = '';
+    stubFetch({
+      '/api/slim/getslimrequest': { body: { data: requestLoad({}, [], { vendor: { ...blank, confidential: undefined } }) } },
+      '/api/slim/getslimcomments': { body: { data: [] } },
+    });
+    const plain = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    const plainRecord = await waitFor(() => plain.querySelector('[data-section="vendor"]'));
+    expect(plainRecord.querySelector('[data-confidential]')).to.equal(null);
+    expect(textOf(plainRecord, '[data-bonding]')).to.equal('—');
+    expect(plainRecord.textContent).to.contain(T.noFinancials);
   });
 
   it('comments render as text; Edit shows only within 15 minutes; a refused edit shows the server reason and keeps the text', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { clearLibraries } from '../../src/core/lookups';
 import { sameOriginPath } from '../../src/core/router/same-origin';
-import type { SraGateStatus, SraLoad, SraRecord, SraRow, VendorPrequalRecord } from '../../src/core/risk/api';
+import { VENDOR_CONFIDENTIAL_TEXT, type SraGateStatus, type SraLoad, type SraRecord, type SraRow, type VendorPrequalRecord } from '../../src/core/risk/api';
 import { MITIGATIONS, SRA_TEXT } from '../../src/core/risk/sra';
 import { ApiError } from '../../src/core/api';
 import { resetRoles, setRoles } from '../../src/core/roles';
@@ -300,6 +300,16 @@ describe('SRA UI', () => {
     expect(fetchRequests.find((r) => r.method === 'POST')!.body).to.deep.include({ reason: 'Too thin', RouteStateId: '504' });
     expect(textOf(root, '[data-rejection]')).to.equal(T.rejected('Too thin'));
     expect(textOf(root, '[data-read-only]')).to.equal(T.readOnly('SRA-0001', 'Rejected'));
+  });
+
+  it('<wb-risk-assessment>: a vendor record marked confidential (no risk role) says so in place of the EMR', async () => {
+    stubFetch(answers({
+      '/api/risk/getsra': { body: { data: { ...load(), vendor: { ...VENDOR, financials: [], safety: [], surety: null, bondSingleCapacity: null, bondAggregateCapacity: null, confidential: true } } } },
+    }));
+    const root = await mount('wb-risk-assessment', { 'record-key': 'Sra', 'record-id': '1' });
+    await waitFor(() => root.querySelector('[data-emr]'));
+    expect(textOf(root, '[data-emr]')).to.equal(VENDOR_CONFIDENTIAL_TEXT);
+    expect(textOf(root, '[data-limits]')).to.equal('single $100,000, aggregate $200,000');
   });
 
   it('<wb-risk-assessment>: another record-id shows that SRA, not the last one’s typing', async () => {

@@ -1,18 +1,22 @@
 /** Session and shell calls of §7: roles, current user, avatar, bell items, change tracking, menus, pins. */
 import type Database from 'better-sqlite3';
 import { avatarPng } from './avatar';
-import { isAdmin } from './context';
+import { isAdmin, type Caller } from './context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from './declare';
 import { badRequest, forbidden, notFound, nowIso } from './http';
 import { TEAM_WHERE } from './time-off/requests';
-import { currentReach, reachWhere } from './project-access';
+import { currentReach, projectReach, reaches, reachWhere } from './project-access';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
 import { sraWorkflows } from './risk/sra/bell';
 import { accessRequestWorkflows } from './toolbox/access-requests';
 
-/** The project menu: the project with its budgets (what the header's project menu needs). */
-export function projectMenu(db: Database.Database, projectId: number, budgetId?: number): unknown {
+/**
+ * The project menu: the project with its budgets (what the header's project menu needs) and, for the
+ * caller, `canWrite`: false for a Viewer membership (the screens then hide their write controls;
+ * every write is refused with 403 readOnly anyway).
+ */
+export function projectMenu(db: Database.Database, user: Pick<Caller, 'employeeId' | 'roles'>, projectId: number, budgetId?: number): unknown {
   const project = db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.legacyProjectId,
       p.legacyBudgetId, p.buyoutProjectId, p.procoreProjectId, p.projectDescription, p.active, p.displayText, l.displayText AS legalEntity
     FROM projects p JOIN legal_entities l USING (legalEntityId) WHERE p.projectId = ?`).get(projectId) as Record<string, unknown> | undefined;
@@ -25,6 +29,7 @@ export function projectMenu(db: Database.Database, projectId: number, budgetId?:
     isCM: project.classification === 'CM',
     budgetId: budgetId ?? project.budgetId,
     budgets: budgets.map((b) => ({ ...b, budgetLock: b.budgetLock === 1 })),
+    canWrite: reaches(projectReach(db, user), projectId, true),
   };
 }
 
@@ -146,16 +151,16 @@ export const sessionHandlers = declared([
   route({
     method: 'GET', path: '/api/pfm/projects/GetProjectMenuByProjectId', access: 'pfm', note: 'project menu by ProjectId',
     params: { ProjectId: p.id({ required: true, scope: 'Project' }) },
-    handler: ({ db, params }) => projectMenu(db, params.ProjectId),
+    handler: ({ db, user, params }) => projectMenu(db, user, params.ProjectId),
   }),
 
   route({
     method: 'GET', path: '/api/pfm/budgets/GetProjectMenu', access: 'pfm', note: 'project menu by BudgetId',
     params: { BudgetId: p.id({ required: true, scope: 'Budget' }) },
-    handler: ({ db, params }) => {
+    handler: ({ db, user, params }) => {
       const budget = db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').get(params.BudgetId) as { projectId: number } | undefined;
       if (!budget) throw notFound(`Budget ${params.BudgetId} not found.`);
-      return projectMenu(db, budget.projectId, params.BudgetId);
+      return projectMenu(db, user, budget.projectId, params.BudgetId);
     },
   }),
 

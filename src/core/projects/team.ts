@@ -67,6 +67,8 @@ export interface ProjectAccessRefusal {
 export const PROJECT_SECURITY_TEXT = {
   notOnTeam: (number: string, name: string) => `You are not on the team of project ${number} ${name}.`,
   readOnly: (number: string, name: string) => `You are a Viewer on project ${number} ${name}: you may read its data but not change it.`,
+  /** The one line a project screen or workbench shows in place of its write controls when the project menu says canWrite false. */
+  viewerLine: "Read only: you are a Viewer on this project's team.",
   requestAccess: 'Request access',
   /** A single record of a project out of reach: the same words as a record that does not exist. */
   notFound: (recordKey: string, id: number) => `${recordKey} ${id} not found.`,

@@ -154,7 +154,16 @@ export interface VendorPrequalRecord extends VendorPrequalRow {
   lastDecidedAt: string | null;
   lastDecidedBy: string | null;
   modifiedAt: string;
+  /**
+   * Set when the caller has no risk role: the server blanked the confidential figures (financials and
+   * safety empty, surety and bond capacities null; demo/host/api/risk/readers.ts). The workbenches then
+   * say {@link VENDOR_CONFIDENTIAL_TEXT} where they would say none is on file.
+   */
+  confidential?: true;
 }
+
+/** What a vendor's financial statements, EMR / safety years and bonding read as for a caller without a risk role. */
+export const VENDOR_CONFIDENTIAL_TEXT = 'Confidential to the risk roles';
 
 export interface VendorPrequalLoad {
   vendor: VendorPrequalRecord;

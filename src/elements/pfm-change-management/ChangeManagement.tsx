@@ -26,6 +26,7 @@ import type { AdvanceOutcome, BlockedAdvance, ChangeEvent, ChangeEventItem, Chan
 import { TABS, TAB_LABELS, isChangeRequest, isRequestForProposal, tabFromAttribute } from './tabs';
 import type { ChangeManagementTab } from './tabs';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 /** Attributes (kebab-case in HTML): project-id, budget-id, active-tab, record-key, record-id. */
 export interface ChangeManagementProps {
@@ -224,17 +225,20 @@ function useBusy(): [ReadonlySet<string>, (key: string, run: () => Promise<Advan
 }
 
 function TabPanel({ tab, projectId, loading }: { tab: ChangeManagementTab; projectId: number; loading: boolean }) {
-  if (tab === 'change-events') return <ChangeEventLists projectId={projectId} loading={loading} />;
-  if (tab === 'request-for-proposals') return <RequestForProposalLists projectId={projectId} loading={loading} />;
-  return <ChangeRecordLists projectId={projectId} loading={loading} requestsOnly={tab === 'change-requests'} />;
+  // A Viewer on the project's team reads only: no New, no state menus, one read-only line.
+  const canWrite = useProjectWrite({ projectId });
+  const lists = tab === 'change-events' ? <ChangeEventLists projectId={projectId} loading={loading} canWrite={canWrite} />
+    : tab === 'request-for-proposals' ? <RequestForProposalLists projectId={projectId} loading={loading} canWrite={canWrite} />
+      : <ChangeRecordLists projectId={projectId} loading={loading} requestsOnly={tab === 'change-requests'} canWrite={canWrite} />;
+  return <>{canWrite ? null : <ReadOnlyLine />}{lists}</>;
 }
 
-function ChangeRecordLists({ projectId, loading, requestsOnly }: { projectId: number; loading: boolean; requestsOnly: boolean }) {
+function ChangeRecordLists({ projectId, loading, requestsOnly, canWrite }: { projectId: number; loading: boolean; requestsOnly: boolean; canWrite: boolean }) {
   const filter = useCallback((r: ChangeRecord) => r.projectId === projectId && (!requestsOnly || isChangeRequest(r)), [projectId, requestsOnly]);
   const compare = useCallback((a: ChangeRecord, b: ChangeRecord) => a.number.localeCompare(b.number), []);
   const records = useRecords(changeRecords(), filter, compare);
   const [busy, run] = useBusy();
-  const canCreate = useCanWrite() && !requestsOnly;
+  const canCreate = useCanWrite() && !requestsOnly && canWrite;
   const open = (r: ChangeRecord) => openWorkbench('InitiatingDocument', { recordKey: 'ChangeRecord', recordId: r.changeRecordId });
   const columns: Array<RecordColumn<ChangeRecord>> = [
     { key: 'number', label: 'Number', render: (r) => <OpenButton label={r.number} onOpen={() => open(r)} testId={r.number} /> },
@@ -265,20 +269,20 @@ function ChangeRecordLists({ projectId, loading, requestsOnly }: { projectId: nu
         loading={loading && records.length === 0}
         testId={requestsOnly ? 'change-requests' : 'initiating-documents'}
         emptyText={{ open: requestsOnly ? 'No open change requests.' : 'No open initiating documents.', closed: requestsOnly ? 'No closed change requests.' : 'No closed initiating documents.' }}
-        actions={(r) => (
+        actions={canWrite ? (r) => (
           <StateAdvanceMenu
             stateId={r.applicationRecordStateId}
             ariaLabel={`Advance ${r.number}`}
             disabled={busy.has(`r${r.changeRecordId}`)}
             onSelect={(a: StateAdvancement) => void run(`r${r.changeRecordId}`, () => advanceChangeRecord(r, a.targetApplicationRecordState))}
           />
-        )}
+        ) : undefined}
       />
     </>
   );
 }
 
-function ChangeEventLists({ projectId, loading }: { projectId: number; loading: boolean }) {
+function ChangeEventLists({ projectId, loading, canWrite }: { projectId: number; loading: boolean; canWrite: boolean }) {
   const filter = useCallback((e: ChangeEvent) => e.projectId === projectId, [projectId]);
   const compare = useCallback((a: ChangeEvent, b: ChangeEvent) => a.number.localeCompare(b.number), []);
   const events = useRecords(changeEvents(), filter, compare);
@@ -319,20 +323,20 @@ function ChangeEventLists({ projectId, loading }: { projectId: number; loading: 
         loading={loading && events.length === 0}
         testId="change-events"
         emptyText={{ open: 'No open change events.', closed: 'No closed change events.' }}
-        actions={(e) => (
+        actions={canWrite ? (e) => (
           <StateAdvanceMenu
             stateId={e.applicationRecordStateId}
             ariaLabel={`Advance ${e.number}`}
             disabled={busy.has(`e${e.changeEventId}`)}
             onSelect={(a) => void advance(e, a)}
           />
-        )}
+        ) : undefined}
       />
     </>
   );
 }
 
-function RequestForProposalLists({ projectId, loading }: { projectId: number; loading: boolean }) {
+function RequestForProposalLists({ projectId, loading, canWrite }: { projectId: number; loading: boolean; canWrite: boolean }) {
   const filter = useCallback((i: ChangeEventItem) => i.projectId === projectId && isRequestForProposal(i), [projectId]);
   const items = useRecords(changeEventItems(), filter);
   const eventMap = useStore(changeEvents().$records);
@@ -362,14 +366,14 @@ function RequestForProposalLists({ projectId, loading }: { projectId: number; lo
       loading={loading && items.length === 0}
       testId="request-for-proposals"
       emptyText={{ open: 'No open requests for proposal.', closed: 'No closed requests for proposal.' }}
-      actions={(i) => (
+      actions={canWrite ? (i) => (
         <StateAdvanceMenu
           stateId={i.applicationRecordStateId}
           ariaLabel={`Advance item ${i.changeEventItemId}`}
           disabled={busy.has(`i${i.changeEventItemId}`)}
           onSelect={(a) => void run(`i${i.changeEventItemId}`, () => advanceChangeEventItem(i, a.targetApplicationRecordState))}
         />
-      )}
+      ) : undefined}
     />
   );
 }

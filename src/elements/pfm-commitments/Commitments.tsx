@@ -14,6 +14,7 @@ import { useStore } from '../../ui/hooks';
 import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type CommitmentAmounts, type CommitmentKey, type ContractRecord } from '../../features/commitments';
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 export interface CommitmentsProps {
   projectId?: number;
@@ -107,6 +108,8 @@ export function Commitments(props: CommitmentsProps) {
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { status, retry } = useScreenLoad(scopeKey, (scope, signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(list.key, scope, signal))), 'Commitments');
+  // A Viewer on the project's team reads only: the workbenches hide Save and Change state; the screen says so once.
+  const canWrite = useProjectWrite({ projectId, budgetId });
 
   return (
     <main className="container-fluid py-3" data-screen="commitments">
@@ -118,7 +121,12 @@ export function Commitments(props: CommitmentsProps) {
               <span>The commitments could not be loaded.</span>
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
             </div>
-          ) : COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={status === 'loading'} />)}
+          ) : (
+            <>
+              {canWrite ? null : <ReadOnlyLine />}
+              {COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={status === 'loading'} />)}
+            </>
+          )}
     </main>
   );
 }

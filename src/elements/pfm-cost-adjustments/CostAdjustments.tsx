@@ -16,6 +16,7 @@ import { costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdju
 import { screenScope } from '../../features/commitments';
 import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 export interface CostAdjustmentsProps {
   projectId?: number;
@@ -43,7 +44,7 @@ function useCanWrite(): boolean {
   return status !== 'loaded' || hasAccess(ACCESS.pfm.key, ACCESS.pfm.roles, roles);
 }
 
-function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId: number }) {
+function AdjustmentLists({ scopeKey, projectId, budgetId }: { scopeKey: string; projectId: number; budgetId: number }) {
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
   const inScope = useCallback((r: CostAdjustment) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
   const compare = useCallback((a: CostAdjustment, b: CostAdjustment) => a.number.localeCompare(b.number), []);
@@ -54,6 +55,8 @@ function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId:
   const applicationId = useStore($changesApplicationId);
   const [tab, setTab] = useState<RecordListTab>('open');
   const canCreate = useCanWrite();
+  // A Viewer on the project's team: no New, one read-only line.
+  const projectWrite = useProjectWrite({ projectId, budgetId });
   const filterId = useId();
 
   const changed = (id: number) => changes.some((c) => c.parentApplicationRecordId === id && (c.parentRecordType === undefined || c.parentRecordType === 'CostAdjustment'));
@@ -93,7 +96,7 @@ function AdjustmentLists({ scopeKey, projectId }: { scopeKey: string; projectId:
           <label className="form-check-label" htmlFor={filterId}>{LIST_TEXT.onlyUnreconciled}</label>
         </div>
         <span className="ms-auto" />
-        {canCreate && projectId > 0 ? (
+        {!projectWrite ? <ReadOnlyLine className="mb-0" /> : canCreate && projectId > 0 ? (
           <button type="button" className="btn btn-sm btn-primary" data-new="cost-adjustment"
             onClick={() => openWorkbench('CostAdjustment', { recordKey: 'Project', recordId: projectId })}>
             {LIST_TEXT.newAdjustment}
@@ -130,7 +133,7 @@ export function CostAdjustments(props: CostAdjustmentsProps) {
             <div role="status" className="text-body-secondary" data-state="loading">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{LIST_TEXT.loading}
             </div>
-          ) : <AdjustmentLists scopeKey={scopeKey} projectId={projectId} />}
+          ) : <AdjustmentLists scopeKey={scopeKey} projectId={projectId} budgetId={budgetId} />}
     </main>
   );
 }

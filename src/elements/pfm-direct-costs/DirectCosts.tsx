@@ -16,6 +16,7 @@ import { useStore } from '../../ui/hooks';
 import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from '../../features/direct-costs';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 export interface DirectCostsProps {
   projectId?: number;
@@ -43,7 +44,7 @@ function useCanWrite(): boolean {
   return status !== 'loaded' || hasAccess(ACCESS.pfm.key, ACCESS.pfm.roles, roles);
 }
 
-function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; loading: boolean; projectId: number }) {
+function DirectCostList({ scopeKey, loading, projectId, budgetId }: { scopeKey: string; loading: boolean; projectId: number; budgetId: number }) {
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
   const inScope = useCallback((r: DirectCost) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
   const compare = useCallback((a: DirectCost, b: DirectCost) => a.number.localeCompare(b.number), []);
@@ -52,6 +53,8 @@ function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; lo
   const applicationId = useStore($changesApplicationId);
   const [tab, setTab] = useState<RecordListTab>('open');
   const canCreate = useCanWrite();
+  // A Viewer on the project's team: no New, one read-only line.
+  const projectWrite = useProjectWrite({ projectId, budgetId });
   const changed = (id: number) => changes.some((c) => c.parentApplicationRecordId === id && (c.parentRecordType === undefined || c.parentRecordType === 'DirectCost'));
   const columns: Array<RecordColumn<DirectCost>> = [
     {
@@ -76,7 +79,7 @@ function DirectCostList({ scopeKey, loading, projectId }: { scopeKey: string; lo
     <section aria-labelledby="direct-costs-list-title" data-list-kind="DirectCost">
       <div className="d-flex align-items-center gap-2 mb-2">
         <h2 id="direct-costs-list-title" className="h5 mb-0">Direct costs</h2>
-        {canCreate && projectId > 0 ? (
+        {!projectWrite ? <ReadOnlyLine className="ms-auto mb-0" /> : canCreate && projectId > 0 ? (
           <button type="button" className="btn btn-sm btn-primary ms-auto" data-new="direct-cost"
             onClick={() => openWorkbench('DirectCost', { recordKey: 'Project', recordId: projectId })}>New direct cost</button>
         ) : null}
@@ -114,7 +117,7 @@ export function DirectCosts(props: DirectCostsProps) {
           ) : (
             <>
               {/* While loading, the list itself shows the one role=status message. */}
-              <DirectCostList scopeKey={scopeKey} loading={status === 'loading'} projectId={projectId} />
+              <DirectCostList scopeKey={scopeKey} loading={status === 'loading'} projectId={projectId} budgetId={budgetId} />
             </>
           )}
     </main>

@@ -16,6 +16,7 @@ import {
 } from '../../features/change-management';
 import type { ChangeEventItem } from '../../features/change-management';
 import { LoadProblem, LoadProgress, RecordRefreshNotice } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 export interface ChangeEventItemWorkbenchProps {
   recordKey?: string;
@@ -69,6 +70,8 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   const [commitmentAttempt, setCommitmentAttempt] = useState(0);
   const [choice, setChoice] = useState('');
   const projectId = item?.projectId;
+  // A Viewer on the project's team reads only: no field, Save, Change state or link (the server refuses them anyway).
+  const projectWrite = useProjectWrite({ projectId });
 
   const commitmentKey = `${projectId}#${commitmentAttempt}`;
   useEffect(() => {
@@ -112,8 +115,9 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0">Item {item.changeEventItemId}</h2>
         <RecordStateBadge state={item.recordStateName} tone="secondary" data-state />
-        <StateAdvanceMenu stateId={item.applicationRecordStateId} record={{ recordKey: 'ChangeEventItem', recordId: item.changeEventItemId }} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
+        {projectWrite ? <StateAdvanceMenu stateId={item.applicationRecordStateId} record={{ recordKey: 'ChangeEventItem', recordId: item.changeEventItemId }} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} /> : null}
       </div>
+      {projectWrite ? null : <ReadOnlyLine />}
       <p className="small mb-2">
         Vendor: <strong><LookupText type="vendor" id={item.vendorId} fallback={item.vendorName ?? ''} /></strong>
         {item.costCode ? <> · Cost code <span data-cost-code>{formatCostCodeWithType(item.costCode, item.costType)}</span></> : null}
@@ -121,19 +125,19 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
       <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
         {form.draftBanner}
         <ValidationSummary feedback={form.feedback} />
-        <FormField label="Description" field="description" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={fieldEditable(security, 'description')} required />
+        <FormField label="Description" field="description" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={projectWrite && fieldEditable(security, 'description')} required />
         <div className="row">
           {(['estimatedAmount', 'proposedAmount', 'approvedAmount'] as const).map((field) => (
             <div className="col-md-4" key={field}>
               <FormField
                 label={{ estimatedAmount: 'Estimated', proposedAmount: 'Proposed', approvedAmount: 'Approved' }[field]}
                 field={field} type="number" value={values[field]} onChange={form.set(field)} feedback={form.feedback}
-                editable={fieldEditable(security, field)} visible={fieldVisible(security, field)}
+                editable={projectWrite && fieldEditable(security, field)} visible={fieldVisible(security, field)}
               />
             </div>
           ))}
         </div>
-        <RecordFormButtons form={form} />
+        {projectWrite ? <RecordFormButtons form={form} /> : null}
       </form>
       <section aria-labelledby="link-heading" data-testid="link-commitment">
         <h3 className="h6" id="link-heading">Link to a commitment</h3>
@@ -146,7 +150,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
             </button>
           </p>
         ) : null}
-        {!check.ok ? <p className="small text-body-secondary" data-link-rule>{check.message}</p> : loaded === null ? (
+        {!projectWrite ? null : !check.ok ? <p className="small text-body-secondary" data-link-rule>{check.message}</p> : loaded === null ? (
           <LoadProgress label="Loading the project's commitments…" />
         ) : loaded === 'failed' ? (
           <LoadProblem message="The project's commitments could not be loaded, so the item cannot be linked yet." onRetry={() => setCommitmentAttempt((n) => n + 1)} />

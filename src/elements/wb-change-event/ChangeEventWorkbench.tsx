@@ -26,6 +26,7 @@ import {
 import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
 import { WorkbenchIcon } from '../../ui/workbench';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 export interface ChangeEventWorkbenchProps {
   recordKey?: string;
@@ -46,6 +47,8 @@ const NEW_EVENT: NewValues = { title: '', description: '', reimbursableTypeId: '
 
 function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; signedIn: boolean }) {
   const { record: source } = useChangeRecord<ChangeRecord>('ChangeRecord', changeRecordId, signedIn);
+  // A Viewer on the project's team creates nothing: the line in place of Create (the server refuses it anyway).
+  const projectWrite = useProjectWrite({ projectId: source?.projectId });
   const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
   const reasons = useLookupOptions('changeReason', 'changeReasonId');
   const form = useCreateForm<NewValues, ChangeEvent>(NEW_EVENT, (values) => postForm<ChangeEvent>('/api/pfm/CreateChangeEvent', {
@@ -63,14 +66,16 @@ function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; 
   };
   const { values, set, feedback } = form;
   return (
-    <form className="p-3" data-workbench="new-change-event" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+    <form className="p-3" data-workbench="new-change-event" onSubmit={(e) => { e.preventDefault(); if (projectWrite) void create(); }}>
       <h2 className="h5">New change event for {source ? `${source.number} ${source.title}` : `initiating document ${changeRecordId}`}</h2>
       <ValidationSummary feedback={feedback} />
       <FormField label="Title" field="title" value={values.title} onChange={set('title')} feedback={feedback} editable required />
       <FormField label="Description" field="description" type="textarea" value={values.description} onChange={set('description')} feedback={feedback} editable />
       <FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={set('reimbursableTypeId')} feedback={feedback} editable required />
       <FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={set('changeReasonId')} feedback={feedback} editable />
-      <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create change event'}</button>
+      {projectWrite
+        ? <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create change event'}</button>
+        : <ReadOnlyLine />}
     </form>
   );
 }
@@ -93,6 +98,8 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   const { values } = form;
   const [blocked, setBlocked] = useState<BlockedAdvance | null>(null);
   const [parent, setParent] = useState<ChangeEventItem | null>(null);
+  // A Viewer on the project's team reads only: no field, Save, Change state or new item (the server refuses them anyway).
+  const projectWrite = useProjectWrite({ projectId: record?.projectId });
 
   useEffect(() => {
     if (!signedIn || changeEventId < 1) return;
@@ -103,14 +110,14 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   if (status === 'failed' && !record) return <div className="p-3"><LoadProblem message={`Change event ${changeEventId} could not be loaded.`} onRetry={retry} /></div>;
   if (!record || !values) return <div className="alert alert-warning m-3" role="alert">Change event {changeEventId} was not found.</div>;
 
-  const editable = (field: string) => fieldEditable(security, field);
+  const editable = (field: string) => projectWrite && fieldEditable(security, field);
   const advance = async (target: Parameters<typeof advanceChangeEvent>[1]) => {
     setBlocked(null);
     const outcome = await advanceChangeEvent(record, target);
     if (outcome.kind === 'blocked') setBlocked({ ...outcome, recordName: record.number });
   };
   const { open, closed } = splitRecords(items, (i) => i.closed);
-  const canAdd = !record.closed;
+  const canAdd = !record.closed && projectWrite;
 
   return (
     <div className="p-3" data-workbench="change-event" ref={nameRef}>
@@ -118,8 +125,9 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <RecordStateBadge state={record.recordStateName} tone="secondary" data-state />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advance(a.targetApplicationRecordState)} />
+        {projectWrite ? <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advance(a.targetApplicationRecordState)} /> : null}
       </div>
+      {projectWrite ? null : <ReadOnlyLine />}
       {blocked ? <BlockedItems blocked={blocked} onDismiss={() => setBlocked(null)} /> : null}
       <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
         {form.draftBanner}
@@ -130,13 +138,13 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
           <div className="col-md-6"><FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={form.set('reimbursableTypeId')} feedback={form.feedback} editable={editable('reimbursableTypeId')} /></div>
           <div className="col-md-6"><FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={form.set('changeReasonId')} feedback={form.feedback} editable={editable('changeReasonId')} /></div>
         </div>
-        <RecordFormButtons form={form} />
+        {projectWrite ? <RecordFormButtons form={form} /> : null}
       </form>
       <div data-testid="change-event-items">
-        <ItemList title="Open items" list="open" items={open} eventNumber={record.number} onAddNested={canAdd ? setParent : undefined} />
-        <ItemList title="Closed items" list="closed" items={closed} eventNumber={record.number} />
+        <ItemList title="Open items" list="open" items={open} eventNumber={record.number} onAddNested={canAdd ? setParent : undefined} canWrite={projectWrite} />
+        <ItemList title="Closed items" list="closed" items={closed} eventNumber={record.number} canWrite={projectWrite} />
       </div>
-      {canAdd ? <AddItemForm event={record} parent={parent} onClearParent={() => setParent(null)} /> : (
+      {canAdd ? <AddItemForm event={record} parent={parent} onClearParent={() => setParent(null)} /> : !projectWrite ? null : (
         <p className="small text-body-secondary" data-no-add>{record.number} is {record.recordStateName}: no items can be added.</p>
       )}
     </div>
@@ -146,8 +154,8 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
 const COLUMN_WIDTHS = ['26%', '12%', '20%', '12%', '10%', '10%', '240px'];
 
 /** One list of items (open or closed), nested ones indented under their parent. */
-function ItemList({ title, list, items, eventNumber, onAddNested }: {
-  title: string; list: 'open' | 'closed'; items: readonly ChangeEventItem[]; eventNumber: string; onAddNested?: (item: ChangeEventItem) => void;
+function ItemList({ title, list, items, eventNumber, onAddNested, canWrite }: {
+  title: string; list: 'open' | 'closed'; items: readonly ChangeEventItem[]; eventNumber: string; onAddNested?: (item: ChangeEventItem) => void; canWrite: boolean;
 }) {
   const headingId = useId();
   return (
@@ -182,7 +190,7 @@ function ItemList({ title, list, items, eventNumber, onAddNested }: {
                       <WorkbenchIcon name="add" /> Add nested item
                     </button>
                   ) : null}
-                  <StateAdvanceMenu stateId={item.applicationRecordStateId} record={{ recordKey: 'ChangeEventItem', recordId: item.changeEventItemId }} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} />
+                  {canWrite ? <StateAdvanceMenu stateId={item.applicationRecordStateId} record={{ recordKey: 'ChangeEventItem', recordId: item.changeEventItemId }} ariaLabel={`Advance item ${item.changeEventItemId}`} onSelect={(a) => void advanceChangeEventItem(item, a.targetApplicationRecordState)} /> : null}
                 </td>
               </tr>
             ))}

@@ -17,6 +17,7 @@ import {
 } from '../../features/change-management';
 import type { ChangeRecord } from '../../features/change-management';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 export interface InitiatingDocumentProps {
   recordKey?: string;
@@ -104,6 +105,8 @@ function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: n
   }), 'initiating document');
   // The frame names what is being made, not the project it is opened on ('Project 1').
   const nameRef = useWorkbenchRecordName<HTMLFormElement>(NEW_DOCUMENT_NAME);
+  // A Viewer on the project's team creates nothing: the line in place of Create (the server refuses it anyway).
+  const projectWrite = useProjectWrite({ projectId, budgetId });
   const create = async () => {
     const created = await form.submit();
     if (!created) return;
@@ -113,11 +116,13 @@ function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: n
   };
   if (projectId < 1) return <div className="alert alert-warning m-3" role="alert">Choose a project to create an initiating document.</div>;
   return (
-    <form ref={nameRef} className="p-3" data-workbench="new-initiating-document" onSubmit={(e) => { e.preventDefault(); void create(); }}>
+    <form ref={nameRef} className="p-3" data-workbench="new-initiating-document" onSubmit={(e) => { e.preventDefault(); if (projectWrite) void create(); }}>
       <h2 className="h5">{NEW_DOCUMENT_NAME}</h2>
       <ValidationSummary feedback={form.feedback} />
       <DocumentFields values={form.values} set={form.set} feedback={form.feedback} editable={() => true} signedIn={signedIn} projectId={projectId} />
-      <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create initiating document'}</button>
+      {projectWrite
+        ? <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create initiating document'}</button>
+        : <ReadOnlyLine />}
     </form>
   );
 }
@@ -128,23 +133,26 @@ function ExistingInitiatingDocument({ recordId, signedIn }: { recordId: number; 
   const nameRef = useWorkbenchRecordName<HTMLFormElement>(record ? `${record.number} ${record.title}` : undefined);
   const form = useRecordForm('ChangeRecord', record, valuesOf, security);
   const { values } = form;
+  // A Viewer on the project's team reads only: no field, Save or Change state (the server refuses them anyway).
+  const projectWrite = useProjectWrite({ projectId: record?.projectId });
 
   if (status === 'loading' && !record) return <p className="p-3" role="status">Loading…</p>;
   if (status === 'failed' && !record) return <div className="p-3"><LoadProblem message={`Initiating document ${recordId} could not be loaded.`} onRetry={retry} /></div>;
   if (!record || !values) return <div className="alert alert-warning m-3" role="alert">Initiating document {recordId} was not found.</div>;
 
   return (
-    <form className="p-3" data-workbench="initiating-document" ref={nameRef} onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
+    <form className="p-3" data-workbench="initiating-document" ref={nameRef} onSubmit={(e) => { e.preventDefault(); if (projectWrite) void form.save(); }}>
       <RecordRefreshNotice status={status} what={`Initiating document ${record.number}`} onRetry={retry} />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0" data-number>{record.number}</h2>
         <RecordStateBadge state={record.recordStateName} tone="secondary" data-state />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advanceChangeRecord(record, a.targetApplicationRecordState)} />
+        {projectWrite ? <StateAdvanceMenu stateId={record.applicationRecordStateId} ariaLabel={`Advance ${record.number}`} onSelect={(a) => void advanceChangeRecord(record, a.targetApplicationRecordState)} /> : null}
       </div>
+      {projectWrite ? null : <ReadOnlyLine />}
       {form.draftBanner}
       <ValidationSummary feedback={form.feedback} />
-      <DocumentFields values={values} set={form.set} feedback={form.feedback} editable={(field) => fieldEditable(security, field)} signedIn={signedIn} projectId={record.projectId} />
-      <RecordFormButtons form={form} className="d-flex gap-2" />
+      <DocumentFields values={values} set={form.set} feedback={form.feedback} editable={(field) => projectWrite && fieldEditable(security, field)} signedIn={signedIn} projectId={record.projectId} />
+      {projectWrite ? <RecordFormButtons form={form} className="d-flex gap-2" /> : null}
     </form>
   );
 }

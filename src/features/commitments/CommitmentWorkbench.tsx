@@ -25,6 +25,7 @@ import {
 import { LabelledControl } from '../../ui/workbench';
 import { useDraft } from '../../ui/drafts';
 import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 /** Texts the workbench shows; tests read them. */
 export const WORKBENCH_TEXT = {
@@ -196,7 +197,9 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName ?? ''}`.trim() : undefined);
 
   const closed = record?.closed === true;
-  const editable = useCallback((field: string) => contractFieldEditable(fieldSecurity, closed, field), [fieldSecurity, closed]);
+  // A Viewer on the project's team reads only: no field, Save or Change state (the server refuses them anyway).
+  const projectWrite = useProjectWrite({ projectId: record?.projectId, budgetId: record?.budgetId });
+  const editable = useCallback((field: string) => projectWrite && contractFieldEditable(fieldSecurity, closed, field), [projectWrite, fieldSecurity, closed]);
   const form = useMemo(() => formFeedback(feedback), [feedback]);
   // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
   const hasDraft = draft !== null;
@@ -312,8 +315,10 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
           <a className="btn btn-sm btn-outline-primary" data-send-for-signature
             href={routePath('projectesign', { projectId: record.projectId, recordKey: kind, recordId })}>Send for signature</a>
         ) : null}
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} onSelect={(a, extras) => void advance(a.targetApplicationRecordState, extras.reason)} disabled={busy}
-          label="Change state" ariaLabel={`Change state of ${record.number}`} />
+        {projectWrite ? (
+          <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} onSelect={(a, extras) => void advance(a.targetApplicationRecordState, extras.reason)} disabled={busy}
+            label="Change state" ariaLabel={`Change state of ${record.number}`} />
+        ) : null}
       </div>
 
       <dl className="row small mb-3" data-amounts>
@@ -339,7 +344,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       ) : null}
       {anyEditable ? kept.banner : null}
       <ValidationSummary feedback={form} />
-      {!anyEditable && fieldSecurity ? <p className="text-body-secondary small" data-read-only>This record is read-only in its state ({record.recordStateName}).</p> : null}
+      {!projectWrite ? <ReadOnlyLine /> : !anyEditable && fieldSecurity ? <p className="text-body-secondary small" data-read-only>This record is read-only in its state ({record.recordStateName}).</p> : null}
 
       <form id={formId} onSubmit={(event) => { event.preventDefault(); if (anyEditable) void save(); }} noValidate>
         <div className="row g-3 mb-3">

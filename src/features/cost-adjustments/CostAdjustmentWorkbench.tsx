@@ -24,6 +24,7 @@ import {
 import { ReferenceDocuments } from './ReferenceDocuments';
 import { LabelledControl } from '../../ui/workbench';
 import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
 /** Texts the workbench shows; tests read them. */
 export const CA_TEXT = {
@@ -171,7 +172,9 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
 
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.description}`.trim() : undefined);
   const closed = record?.closed === true;
-  const editable = useCallback((field: string) => contractFieldEditable(fieldSecurity, closed, field), [fieldSecurity, closed]);
+  // A Viewer on the project's team reads only: no field, Save or Change state (the server refuses them anyway).
+  const projectWrite = useProjectWrite({ projectId: record?.projectId, budgetId: record?.budgetId });
+  const editable = useCallback((field: string) => projectWrite && contractFieldEditable(fieldSecurity, closed, field), [projectWrite, fieldSecurity, closed]);
   const form = useMemo(() => formFeedback(feedback), [feedback]);
   const anyEditable = HEADER.some((field) => editable(field)) || editable('items');
   // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
@@ -299,8 +302,10 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
         {isUnreconciled(record) ? <span className="badge text-bg-warning" data-unreconciled>{CA_TEXT.unreconciled}</span> : null}
         {record.transfer ? <span className="badge text-bg-info" data-transfer>Transfer</span> : null}
         <span className="ms-auto" />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: 'CostAdjustment', recordId }} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
-          label="Change state" ariaLabel={`Change state of ${record.number}`} />
+        {projectWrite ? (
+          <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: 'CostAdjustment', recordId }} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+            label="Change state" ariaLabel={`Change state of ${record.number}`} />
+        ) : null}
       </div>
       <dl className="row small mb-3">
         <dt className="col-sm-3">Amount</dt><dd className="col-sm-3" data-amount>{formatMoney(shownAmount(record))}</dd>
@@ -315,7 +320,7 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
       ) : null}
       {anyEditable ? kept.banner : null}
       <ValidationSummary feedback={form} />
-      {!anyEditable ? <p className="text-body-secondary small" data-read-only>{CA_TEXT.readOnly(record.recordStateName)}</p> : null}
+      {!projectWrite ? <ReadOnlyLine /> : !anyEditable ? <p className="text-body-secondary small" data-read-only>{CA_TEXT.readOnly(record.recordStateName)}</p> : null}
 
       <form onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
         <div className="row g-3 mb-3">
@@ -429,8 +434,12 @@ export function CostAdjustmentWorkbench({ recordId }: { recordId: number }) {
             })}>Add item</LabelledControl>
           ) : null}
           <span className="ms-auto" />
-          <button type="button" className="btn btn-sm border text-body" disabled={busy} onClick={() => { setDraft(draftFrom(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
-          <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !anyEditable} data-save>{busy ? 'Saving…' : 'Save'}</button>
+          {projectWrite ? (
+            <>
+              <button type="button" className="btn btn-sm border text-body" disabled={busy} onClick={() => { setDraft(draftFrom(record)); setFeedback([]); setProblem(null); }}>Discard changes</button>
+              <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !anyEditable} data-save>{busy ? 'Saving…' : 'Save'}</button>
+            </>
+          ) : null}
         </div>
       </form>
 

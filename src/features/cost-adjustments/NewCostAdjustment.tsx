@@ -9,6 +9,7 @@ import { showToast } from '../../core/messages';
 import { sanitizeNumber } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { useDraft } from '../../ui/drafts';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, useWorkbenchRecordName, type FeedbackItem } from '../../ui/records';
 import { loadProjectBudgets, type BudgetRow } from '../commitments';
 import { createCostAdjustment, type NewCostAdjustment as Values } from './data';
@@ -40,6 +41,8 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   const [busy, setBusy] = useState(false);
   const ids = useId();
   const root = useWorkbenchRecordName<HTMLFormElement>(NEW_TEXT.title);
+  // A Viewer on the project's team creates nothing: the line in place of Create (the server refuses it anyway).
+  const projectWrite = useProjectWrite({ projectId });
 
   useEffect(() => {
     if (projectId < 1) return undefined;
@@ -81,7 +84,7 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   }
 
   return (
-    <form ref={root} className="p-1" data-workbench="new-cost-adjustment" onSubmit={(e) => { e.preventDefault(); void create(); }} noValidate>
+    <form ref={root} className="p-1" data-workbench="new-cost-adjustment" onSubmit={(e) => { e.preventDefault(); if (projectWrite) void create(); }} noValidate>
       <h2 className="h5">{NEW_TEXT.title}</h2>
       {kept.banner}
       {problem ? <div className="alert alert-warning" role="alert">{problem}</div> : null}
@@ -131,7 +134,9 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
           </div>
         </div>
       </div>
-      <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={busy} data-create>{busy ? 'Creating…' : 'Create cost adjustment'}</button>
+      {projectWrite
+        ? <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={busy} data-create>{busy ? 'Creating…' : 'Create cost adjustment'}</button>
+        : <ReadOnlyLine className="mt-2" />}
     </form>
   );
 }

@@ -25,6 +25,7 @@ import {
   useWorkbenchRecordName, type FeedbackItem, type FieldSecurity, type FormFeedback,
 } from '../../ui/records';
 import { FilesPanel, LabelledControl } from '../../ui/workbench';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../commitments';
 import {
   advanceDirectCost, createDirectCost, directCostStore, loadDirectCost, saveDirectCost,
@@ -352,6 +353,8 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
     screen: 'wb-direct-cost', recordKey: 'DirectCost', recordId: 0, form: `new-${projectId}`, value: keptOf(draft), saved: keptOf(empty),
     enabled: projectId > 0, restore: (value) => setDraftState(draftFromKept(value, empty)),
   });
+  // A Viewer on the project's team creates nothing: the line in place of Create (the server refuses it anyway).
+  const projectWrite = useProjectWrite({ projectId });
   if (projectId < 1) return <div className="alert alert-warning m-3" role="alert">{DIRECT_COST_WB_TEXT.noProject}</div>;
 
   async function create(): Promise<void> {
@@ -375,7 +378,7 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
   }
 
   return (
-    <form className="direct-cost-workbench" data-workbench="new-direct-cost" noValidate onSubmit={(e) => { e.preventDefault(); void create(); }}>
+    <form className="direct-cost-workbench" data-workbench="new-direct-cost" noValidate onSubmit={(e) => { e.preventDefault(); if (projectWrite) void create(); }}>
       <h2 className="h5">New direct cost</h2>
       <p className="small text-body-secondary">An invoice, expense or payroll adjustment charged straight to the job. Attach the invoice under Files once it is created.</p>
       {kept.banner}
@@ -385,7 +388,9 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
         costCodes={costCodes} caption="Items of the new direct cost" />
       <div className="d-flex">
         <span className="ms-auto" />
-        <button type="submit" className="btn btn-sm btn-primary" disabled={busy || budgetId < 1} data-create>{busy ? 'Creating…' : 'Create direct cost'}</button>
+        {projectWrite
+          ? <button type="submit" className="btn btn-sm btn-primary" disabled={busy || budgetId < 1} data-create>{busy ? 'Creating…' : 'Create direct cost'}</button>
+          : <ReadOnlyLine className="mb-0" />}
       </div>
     </form>
   );
@@ -446,7 +451,9 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
   const fieldSecurity = security && security.stateId === stateId ? security.security : null;
   const costCodes = useCostCodes(record?.budgetId);
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName ?? ''}`.trim() : undefined);
-  const editable = useCallback((field: string) => fieldEditable(fieldSecurity, field), [fieldSecurity]);
+  // A Viewer on the project's team reads only: no field, Save or Change state (the server refuses them anyway).
+  const projectWrite = useProjectWrite({ projectId: record?.projectId, budgetId: record?.budgetId });
+  const editable = useCallback((field: string) => projectWrite && fieldEditable(fieldSecurity, field), [projectWrite, fieldSecurity]);
   const anyEditable = EDITABLE_FIELDS.some(editable);
   // Unsaved edits survive a reload: kept while they differ from the record, offered back on opening.
   const hasDraft = draft !== null;
@@ -545,9 +552,11 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
         <RecordStateBadge state={record.recordStateName} tone={record.closed ? 'secondary' : 'primary'} data-state-name />
         <span className="fw-semibold ms-2" data-amount>{formatMoney(record.amount)}</span>
         <span className="ms-auto" />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: 'DirectCost', recordId: record.directCostId }} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
-          label="Change state" ariaLabel={`Change state of ${record.number}`}
-          labelOf={(a) => directCostMoveLabel(record.recordStateName, a.targetApplicationRecordState.name)} />
+        {projectWrite ? (
+          <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: 'DirectCost', recordId: record.directCostId }} onSelect={(a) => void advance(a.targetApplicationRecordState)} disabled={busy}
+            label="Change state" ariaLabel={`Change state of ${record.number}`}
+            labelOf={(a) => directCostMoveLabel(record.recordStateName, a.targetApplicationRecordState.name)} />
+        ) : null}
       </div>
 
       {isDraft && record.reviseReason ? (
@@ -565,7 +574,7 @@ function ExistingDirectCost({ recordId }: { recordId: number }) {
       ) : null}
       {anyEditable ? kept.banner : null}
       <ValidationSummary feedback={form} />
-      {!anyEditable ? <p className="text-body-secondary small" data-read-only>{DIRECT_COST_WB_TEXT.readOnly(record.recordStateName)}</p> : null}
+      {!projectWrite ? <ReadOnlyLine /> : !anyEditable ? <p className="text-body-secondary small" data-read-only>{DIRECT_COST_WB_TEXT.readOnly(record.recordStateName)}</p> : null}
 
       <form onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
         <DirectCostForm draft={draft} setDraft={setDraft} editable={editable} feedback={form} projectId={record.projectId} budgetId={record.budgetId}

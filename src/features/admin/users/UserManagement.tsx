@@ -8,9 +8,11 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  ACTIVE_FILTERS, AUDIT_ACTIONS, USER_APPLICATION_KEYS, USER_ROLE_NAMES, roleText,
+  ACTIVE_FILTERS, ADMIN_ROLE_GRANTERS, AUDIT_ACTIONS, USER_APPLICATION_KEYS, USER_ROLE_NAMES, rolesOfKey, roleText,
   type ActiveFilter, type AuditList, type UserDetail, type UserList, type UserRow,
 } from '../../../core/admin/users';
+import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles';
+import { useStore } from '../../../ui/hooks';
 import { formatDate, formatDateTime } from '../../../core/format/dates';
 import {
   NO_AUDIT_FILTERS, NO_FILTERS, auditSheet, copyRoles, grantRole, loadAuditLog, loadUser, loadUsers, problemText, revokeRole, setActive, setBeta,
@@ -185,7 +187,9 @@ function UserPanel({ employeeId, users, onChanged }: { employeeId: number; users
       </div>
       <Profile user={user} busy={busy} write={write} />
       <Roles user={user} busy={busy} write={write} />
-      {user.canWrite ? <CopyRoles user={user} users={users} busy={busy} write={write} /> : null}
+      {/* Never to oneself, nor by copying (the server's grantRefusal): another administrator grants them. */}
+      {user.canWrite && user.isSelf ? <p className="small text-body-secondary" data-self-grant>{T.selfGrant}</p> : null}
+      {user.canWrite && !user.isSelf ? <CopyRoles user={user} users={users} busy={busy} write={write} /> : null}
       <Teams user={user} />
     </div>
   );
@@ -237,10 +241,30 @@ function Profile({ user, busy, write }: { user: UserDetail; busy: boolean; write
   );
 }
 
+/**
+ * The roles the grant form offers per application key (the server's grantRefusal, src/core/admin/users.ts):
+ * only the key's own roles (ROLES_BY_KEY), not one the user holds already, and an Admin role only when the
+ * signed-in user is a keyAdmin Admin. Keys with nothing left to offer are not listed.
+ */
+function useGrantChoices(user: UserDetail): (applicationKey: string) => readonly string[] {
+  const roles = useStore($roles);
+  const rolesStatus = useStore($rolesStatus);
+  // Embedded alone (no portal), the signed-in user's roles may not be asked yet.
+  useEffect(() => { if (rolesStatus === 'idle') void loadRoles(); }, [rolesStatus]);
+  const grantsAdmin = hasAccess(ADMIN_ROLE_GRANTERS.key, ADMIN_ROLE_GRANTERS.roles, roles);
+  const held = new Set(user.roles.map((r) => `${r.applicationKey.toLowerCase()}|${r.name.toLowerCase()}`));
+  return (applicationKey) => rolesOfKey(applicationKey).filter((name) =>
+    (grantsAdmin || name.toLowerCase() !== 'admin') && !held.has(`${applicationKey.toLowerCase()}|${name.toLowerCase()}`));
+}
+
 function Roles({ user, busy, write }: { user: UserDetail; busy: boolean; write: Write }) {
   const [applicationKey, setApplicationKey] = useState('');
   const [roleName, setRoleName] = useState('');
   const headingId = useId();
+  const choicesOf = useGrantChoices(user);
+  const keys = USER_APPLICATION_KEYS.filter((k) => choicesOf(k).length > 0);
+  const roleChoices = applicationKey ? choicesOf(applicationKey) : [];
+  const chooseKey = (next: string) => { setApplicationKey(next); setRoleName(''); };
   const grant = (event: FormEvent) => {
     event.preventDefault();
     if (!applicationKey || !roleName) return;
@@ -265,11 +289,11 @@ function Roles({ user, busy, write }: { user: UserDetail; busy: boolean; write: 
           ))}
         </tbody>
       </table>
-      {user.canWrite ? (
+      {user.canWrite && !user.isSelf ? (
         <form className="row g-2 align-items-end" onSubmit={grant} data-form="grant" aria-label={T.grant}>
-          <div className="col-sm-5"><Select label={T.application} name="applicationKey" any={false} value={applicationKey} onChange={setApplicationKey} options={[['', T.pick], ...USER_APPLICATION_KEYS.map((k) => [k, k] as const)]} /></div>
-          <div className="col-sm-4"><Select label={T.role} name="roleName" any={false} value={roleName} onChange={setRoleName} options={[['', T.pick], ...USER_ROLE_NAMES.map((n) => [n, n] as const)]} /></div>
-          <div className="col-sm-3"><button type="submit" className="btn btn-sm btn-primary w-100" data-action="grant" disabled={busy || !applicationKey || !roleName}>{T.grantButton}</button></div>
+          <div className="col-sm-5"><Select label={T.application} name="applicationKey" any={false} value={applicationKey} onChange={chooseKey} options={[['', T.pick], ...keys.map((k) => [k, k] as const)]} /></div>
+          <div className="col-sm-4"><Select label={T.role} name="roleName" any={false} value={roleName} onChange={setRoleName} options={[['', T.pick], ...roleChoices.map((n) => [n, n] as const)]} /></div>
+          <div className="col-sm-3"><button type="submit" className="btn btn-sm btn-primary w-100" data-action="grant" disabled={busy || !applicationKey || !roleName || !roleChoices.includes(roleName)}>{T.grantButton}</button></div>
         </form>
       ) : null}
     </section>

@@ -46,6 +46,7 @@ export const USERS_UI_TEXT = {
   revokeButton: 'Revoke',
   grant: 'Grant a role',
   grantButton: 'Grant',
+  selfGrant: 'You cannot grant or copy roles to yourself: another administrator must grant them.',
   copyRoles: 'Copy roles from user…',
   copyFrom: 'Copy from',
   copyButton: 'Copy roles',

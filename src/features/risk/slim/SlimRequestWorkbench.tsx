@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
-  SLIM_RECORD_KEY, type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord,
+  SLIM_RECORD_KEY, type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT,
 } from '../../../core/risk';
 import { useDraft } from '../../../ui/drafts';
 import { RecordStateBadge, useWorkbenchRecordName } from '../../../ui/records';
@@ -49,7 +49,8 @@ function VendorRecord({ vendor }: { vendor: VendorPrequalRecord }) {
         <dt className="col-sm-3">{T.insurance}</dt>
         <dd className="col-sm-9" data-insurance>{vendor.glPerOccurrence === null ? '—' : `GL ${money(vendor.glPerOccurrence)} per occurrence / ${money(vendor.glAggregate)} aggregate${vendor.glExpiresOn ? `, expires ${formatDate(vendor.glExpiresOn)}` : ''}`}</dd>
         <dt className="col-sm-3">{T.bonding}</dt>
-        <dd className="col-sm-9" data-bonding>{vendor.surety ? `${vendor.surety}: ${money(vendor.bondSingleCapacity)} single / ${money(vendor.bondAggregateCapacity)} aggregate` : '—'}</dd>
+        <dd className="col-sm-9" data-bonding>{vendor.surety ? `${vendor.surety}: ${money(vendor.bondSingleCapacity)} single / ${money(vendor.bondAggregateCapacity)} aggregate`
+          : vendor.confidential ? <span className="text-body-secondary" data-confidential>{VENDOR_CONFIDENTIAL_TEXT}</span> : '—'}</dd>
         <dt className="col-sm-3">{T.subRating}</dt>
         <dd className="col-sm-3" data-sub-rating>{vendor.subRatingAverage === null ? '—' : `${vendor.subRatingAverage.toFixed(1)} of 5 (${vendor.subRatingCount})`}</dd>
         <dt className="col-sm-3">{T.openBacklog}</dt><dd className="col-sm-3">{money(vendor.openBacklog)}</dd>
@@ -85,7 +86,7 @@ function VendorRecord({ vendor }: { vendor: VendorPrequalRecord }) {
             </tbody>
           </table>
         </div>
-      ) : <p className="small text-body-secondary">{T.noFinancials}</p>}
+      ) : <p className="small text-body-secondary" data-confidential={vendor.confidential ? '' : undefined}>{vendor.confidential ? VENDOR_CONFIDENTIAL_TEXT : T.noFinancials}</p>}
       <h4 className="h6 small fw-semibold">{T.safety}</h4>
       {vendor.safety.length ? (
         <div className="table-responsive">
@@ -99,7 +100,7 @@ function VendorRecord({ vendor }: { vendor: VendorPrequalRecord }) {
             </tbody>
           </table>
         </div>
-      ) : <p className="small text-body-secondary mb-0">{T.noSafety}</p>}
+      ) : <p className="small text-body-secondary mb-0" data-confidential={vendor.confidential ? '' : undefined}>{vendor.confidential ? VENDOR_CONFIDENTIAL_TEXT : T.noSafety}</p>}
     </Section>
   );
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../../../core/api';
 import { formatCostCode, formatDate, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../core/risk/sra';
-import { SRA_RECORD_KEY } from '../../../core/risk/api';
+import { SRA_RECORD_KEY, VENDOR_CONFIDENTIAL_TEXT } from '../../../core/risk/api';
 import { useDraft } from '../../../ui/drafts';
 import { useWorkbenchRecordName } from '../../../ui/records';
 import { isStale, loadSra, moveSra, problemText, refusedField, saveSra, serverMessage, type SraLoad } from './data';
@@ -284,7 +284,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
           <dt className="col-sm-3">Limits in force</dt>
           <dd className="col-sm-9 mb-1" data-limits>single {formatMoney(vendor.singleLimitInForce, { fractionDigits: 0 })}, aggregate {formatMoney(vendor.aggregateLimitInForce, { fractionDigits: 0 })}</dd>
           <dt className="col-sm-3">Open backlog with us</dt><dd className="col-sm-9 mb-1" data-backlog>{formatMoney(vendor.openBacklog, { fractionDigits: 0 })}</dd>
-          <dt className="col-sm-3">EMR</dt><dd className="col-sm-9 mb-1" data-emr>{latestEmr === null ? 'None on file' : `${latestEmr.toFixed(2)} (${vendor.safety[0]!.year})`}</dd>
+          <dt className="col-sm-3">EMR</dt><dd className="col-sm-9 mb-1" data-emr>{latestEmr === null ? (vendor.confidential ? VENDOR_CONFIDENTIAL_TEXT : 'None on file') : `${latestEmr.toFixed(2)} (${vendor.safety[0]!.year})`}</dd>
           <dt className="col-sm-3">GL expiry</dt><dd className="col-sm-9 mb-1" data-gl>{vendor.glExpiresOn ? formatDate(vendor.glExpiresOn) : 'None on file'}</dd>
           <dt className="col-sm-3">Sub rating</dt>
           <dd className="col-sm-9 mb-1" data-rating>{vendor.subRatingAverage === null ? 'No ratings yet' : `${vendor.subRatingAverage.toFixed(1)} of 5 (${vendor.subRatingCount} ratings)`}</dd>

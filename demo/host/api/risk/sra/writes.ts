@@ -12,6 +12,7 @@
  *   another person, moves it, and the two must include an Admin.
  * - Submitted → Rejected: Risk or Admin, with a reason.
  */
+import { requireApprovalAuthority } from '../../approvals';
 import type Database from 'better-sqlite3';
 import { RISK_FUNCTIONS, SRA_RECORD_KEY, type SraLoad } from '../../../../../src/core/risk/api';
 import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../../../src/core/risk/sra';
@@ -238,7 +239,13 @@ export function moveSra(db: Database.Database, user: Caller, request: SraMoveReq
   if (!isAdvancement(db, row.applicationRecordStateId, target.applicationRecordStateId)) {
     throw autoAlert(STATE, `An SRA can not be moved from '${row.state}' to '${target.name}'.`, { serviceName: 'RiskService' });
   }
+  // The approval matrix applies to SRAs too (approvals.ts; the amount is the SRA's exposure): a step App Records
+  // adds for a state is asked here, beside the SRA's own two-approval rule below.
+  const recordApproval = requireApprovalAuthority(db, {
+    recordKey: SRA_RECORD_KEY, recordId: row.sraId, label: 'SRA', functionName: STATE, current: stateById(db, row.applicationRecordStateId)!, target, actorId: user.employeeId,
+  });
   const at = riskNowIso();
+  recordApproval?.(at);
   const set = (columns: Record<string, unknown>, stateId = target.applicationRecordStateId) => {
     const names = Object.keys(columns);
     db.prepare(`UPDATE sras SET ${names.map((n) => `${n} = @${n}`).join(', ')}${names.length ? ', ' : ''}applicationRecordStateId = @stateId,
