@@ -111,13 +111,14 @@ test.describe('<wb-add-cost-code>', () => {
     expect(saves).toHaveLength(2);
   });
 
-  test('locked budget 16 refuses the line and says why; typed values stay', async ({ page }) => {
+  test('locked budget 16 refuses an original budget (a line added there starts at $0.00) and says why; typed values stay', async ({ page }) => {
     await openPortalAs(page, 'pm', `${LOCKED_GRID}&${ADD_COST_CODE}&recordId=16`);
     await expect(form(page)).toBeVisible();
     const values = { code: uniqueCode().shown, description: 'Not on a locked budget', costType: 'L', originalBudget: '75' };
     await fill(page, values);
     await addButton(page).click();
-    await expect(form(page).getByRole('alert')).toHaveText('Not saved: Budget 23-1036 is locked: Budget locked for month-end close. Your entries are kept.');
+    await expect(form(page).locator('[data-level="1"]')).toHaveText(['Budget 23-1036 is locked (Budget locked for month-end close): a line added to it starts at $0.00 and changes by cost adjustment.']);
+    await expect(form(page).getByRole('alert')).toContainText('Your entries are kept.');
     await expectValues(page, values);
     // The locked grid does not offer the workbench at all.
     await expect(page.locator('pfm-projection-grid [data-read-only="locked"]')).toBeVisible();

@@ -37,7 +37,9 @@ test('a PM opens a $400,000+ subcontract: Executed shows disabled with the RPM n
   await expect(executed).toHaveAccessibleDescription('Needs RPM approval above $250,000: Linda Okafor');
   let sent = false;
   page.on('request', (request) => { if (request.url().includes('UpdateCommitmentState')) sent = true; });
-  await executed.click();
+  // Playwright will not click an aria-disabled item: the user's click is dispatched as is.
+  await executed.dispatchEvent('click');
+  await expect(executed).toBeVisible();
   await expect(wb.locator('[data-state-name]')).toHaveText('Pending Signature');
   expect(sent).toBe(false);
 });

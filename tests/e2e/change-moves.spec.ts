@@ -7,6 +7,7 @@
 // Run alone: DIST_DIR=.tmp/dist-mv npx rollup -c && DIST_DIR=.tmp/dist-mv E2E_PORT=8583 npx playwright test tests/e2e/change-moves.spec.ts --output=.tmp/pw-mv
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './support/api';
+import { arrangeAs } from './support/arrange';
 import { e2eDb, stateIdOf, storedItemStates, storedState } from './support/db';
 import { openPortalAs } from './support/portal';
 import { advance, dialog } from './support/records';
@@ -25,6 +26,16 @@ async function post(page: Page, path: string, form: Record<string, string | numb
 /** Move a record through the API from its stored state to `to` (an offered advancement). */
 async function move(page: Page, kind: 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem', id: number, to: string): Promise<void> {
   await post(page, `/api/pfm/Update${kind}State`, { ItemId: id, OldRecordStateId: stateIdOf(kind, storedState(kind, id)), RouteStateId: stateIdOf(kind, to) });
+}
+
+/**
+ * An item approved the way the approval matrix has it: the PM submits it (Pending Approval) with its approved
+ * amount, and his RPM approves it (the submitter may not).
+ */
+async function approveItem(page: Page, item: Row): Promise<void> {
+  await move(page, 'ChangeEventItem', item.changeEventItemId, 'Pending Approval');
+  await post(page, '/api/pfm/SaveChangeEventItem', { ChangeEventItemId: item.changeEventItemId, approvedAmount: item.estimatedAmount });
+  await arrangeAs('rpm', (rpm) => move(rpm, 'ChangeEventItem', item.changeEventItemId, 'Approved'))(page);
 }
 
 /** A subcontract line of budget 1 and a vendor with an executed subcontract on project 1 (so its items can be committed). */
@@ -223,7 +234,7 @@ test.describe('change management moves', () => {
       .toEqual([400, true, 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.']);
 
     // Approved: exactly the same-vendor commitments are offered; another vendor's is refused.
-    await move(page, 'ChangeEventItem', item.changeEventItemId, 'Approved');
+    await approveItem(page, item);
     await page.goto(itemPath);
     await expect(wb.locator('[data-state]:not([role])')).toHaveText('Approved');
     const options = wb.locator('[data-candidates] option:not([value=""])');

@@ -6,6 +6,7 @@
 // Run alone: DIST_DIR=.tmp/dist-w npx rollup -c && DIST_DIR=.tmp/dist-w E2E_PORT=8661 npx playwright test tests/e2e/change-walk.spec.ts --output=.tmp/pw-w
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
+import { arrangeAs } from './support/arrange';
 import { openPortalAs } from './support/portal';
 import { advance, dialog, serverAnswer } from './support/records';
 
@@ -26,8 +27,8 @@ async function firstOption(select: Locator): Promise<string> {
   return (await option.getAttribute('value')) ?? '';
 }
 
-test('a PM takes a change from initiating document to commitment change order and owner change order', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a PM takes a change from initiating document to commitment change order and owner change order, his RPM approving', async ({ page }) => {
+  test.setTimeout(180_000);
   watchToken(page);
   const title = `E2E walk ${Date.now()}`;
   await openPortalAs(page, 'pm', `/pfm/projects/changemanagement?${Q}&activeTab=initiating-documents`);
@@ -107,7 +108,19 @@ test('a PM takes a change from initiating document to commitment change order an
   await item.getByLabel('Approved', { exact: true }).fill('11500');
   await item.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('portal-overlays')).toContainText(`Item ${itemId} saved.`);
-  expect((await advance(item, `Advance item ${itemId}`, 'Approved', { answerOf: '/api/pfm/UpdateChangeEventItemState' })).status()).toBe(200);
+  // The PM submitted it: his menu says so before the click, and his RPM approves it (approval authority).
+  await item.getByRole('button', { name: `Advance item ${itemId}`, exact: true }).click();
+  await expect(item.locator('[role="menuitem"][data-target-state="Approved"] [data-move-refusal]'))
+    .toHaveText('You submitted this change event item: another person with approval authority must approve it.');
+  await page.keyboard.press('Escape');
+  const itemUrl = `/pfm/projects/changemanagement?${Q}&activeTab=change-events&workbench=ChangeEventItem&recordKey=ChangeEventItem&recordId=${itemId}`;
+  await arrangeAs('rpm', async (rpm) => {
+    await rpm.goto(itemUrl);
+    const rpmItem = rpm.locator('wb-change-event-item');
+    await expect(rpmItem.locator('[data-state]:not([role])')).toHaveText('Pending Approval');
+    expect((await advance(rpmItem, `Advance item ${itemId}`, 'Approved', { answerOf: '/api/pfm/UpdateChangeEventItemState' })).status()).toBe(200);
+  })(page);
+  await page.reload();
   await expect(item.locator('[data-state]:not([role])')).toHaveText('Approved');
 
   // 6. Linking the item to the subcontract drafts the subcontract change order with the approved amount (§5).
@@ -132,7 +145,15 @@ test('a PM takes a change from initiating document to commitment change order an
   const approvedBefore = Number(subcontract!.approvedChanges ?? 0);
   expect((await advance(scoWorkbench, `Change state of ${sco.number}`, 'Pending Approval', { answerOf: '/api/pfm/UpdateCommitmentState' })).status()).toBe(200);
   await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Pending Approval');
-  expect((await advance(scoWorkbench, `Change state of ${sco.number}`, 'Approved', { answerOf: '/api/pfm/UpdateCommitmentState' })).status()).toBe(200);
+  // The PM submitted the change order; the RPM approves it.
+  const scoUrl = page.url();
+  await arrangeAs('rpm', async (rpm) => {
+    await rpm.goto(scoUrl);
+    const rpmSco = rpm.locator('wb-subcontract-change-order');
+    await expect(rpmSco.locator('[data-state-name]')).toHaveText('Pending Approval');
+    expect((await advance(rpmSco, `Change state of ${sco.number}`, 'Approved', { answerOf: '/api/pfm/UpdateCommitmentState' })).status()).toBe(200);
+  })(page);
+  await page.reload();
   await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Approved');
   const after = (await rows(page, '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).find((s) => s.subcontractId === subcontract!.subcontractId)!;
   expect(Number(after.approvedChanges)).toBeCloseTo(approvedBefore + 11500, 2);

@@ -57,8 +57,8 @@ async function postAdjustment(page: Page, number: string): Promise<number> {
 }
 
 test.describe('cost adjustments', () => {
-  test('create, add items, upload and download a document, refused posts with their reasons, then the post moves the projection grid', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('create, add items, upload and download a document; the RPM posts: refused posts with their reasons, then the post moves the projection grid', async ({ page, browser }) => {
+    test.setTimeout(150_000);
     watchToken(page);
     const { budgetId, lines } = budgetAndLines();
     const [lineA, lineB] = lines as [Row, Row];
@@ -98,12 +98,23 @@ test.describe('cost adjustments', () => {
     await expect(wb.locator('[data-unreconciled]')).toHaveText('Unreconciled');
     await expect(list.locator(`tr[data-record-id="${id}"] [data-unreconciled]`)).toBeVisible();
 
+    // Posting is an approval (RPM or Admin, never the one who made it): the PM's menu says so before the click.
+    await wb.getByRole('button', { name: `Change state of ${number}`, exact: true }).click();
+    await expect(wb.locator('[role="menuitem"][data-target-state="Reconciled"] [data-move-refusal]'))
+      .toHaveText('You submitted this cost adjustment: another person with approval authority must approve it.');
+    await page.keyboard.press('Escape');
+    // The RPM posts, in a window of her own on the same workbench.
+    const rpmContext = await browser.newContext();
+    const rpm = await rpmContext.newPage();
+    await openPortalAs(rpm, 'rpm', new URL(page.url()).pathname + new URL(page.url()).search);
+    await expect(workbench(rpm).locator('[data-number]')).toHaveText(number);
+
     // Posting it unreconciled is refused, and says why; it stays Open.
-    expect(await postAdjustment(page, number)).toBe(400);
-    await expect(dialog(page)).toContainText('Request Failed');
-    await expect(dialog(page)).toContainText(`${number} is unreconciled: its amount of $1,500.00 is not on any budget line yet.`);
-    await dialog(page).getByRole('button', { name: 'Ok' }).click();
-    await expect(wb.locator('[data-state-name]')).toHaveText('Open');
+    expect(await postAdjustment(rpm, number)).toBe(400);
+    await expect(dialog(rpm)).toContainText('Request Failed');
+    await expect(dialog(rpm)).toContainText(`${number} is unreconciled: its amount of $1,500.00 is not on any budget line yet.`);
+    await dialog(rpm).getByRole('button', { name: 'Ok' }).click();
+    await expect(workbench(rpm).locator('[data-state-name]')).toHaveText('Open');
     expect(one('SELECT s.name FROM cost_adjustments c JOIN application_record_states s USING (applicationRecordStateId) WHERE costAdjustmentId = ?', id).name).toBe('Open');
 
     // Two items that do not net to zero: saved with a warning, and the post is refused with the net.
@@ -117,9 +128,10 @@ test.describe('cost adjustments', () => {
     await expect(wb.locator('[data-unreconciled]')).toHaveCount(0);
     await expect(wb.locator('[data-items-net]')).toHaveText('-$500.00');
     await expect(wb).toContainText('must net to zero before it is posted. They net to -$500.00.');
-    expect(await postAdjustment(page, number)).toBe(400);
-    await expect(dialog(page)).toContainText(`${number} moves budget between lines, so its items must net to zero before it is posted. They net to -$500.00.`);
-    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    await rpm.reload();
+    expect(await postAdjustment(rpm, number)).toBe(400);
+    await expect(dialog(rpm)).toContainText(`${number} moves budget between lines, so its items must net to zero before it is posted. They net to -$500.00.`);
+    await dialog(rpm).getByRole('button', { name: 'Ok' }).click();
     expect(one('SELECT count(*) AS n FROM cost_code_transactions WHERE sourceRecordKey = ? AND sourceRecordId = ?', 'CostAdjustment', id).n).toBe(0);
 
     // Fixed: line 2 takes $1,500.
@@ -146,7 +158,11 @@ test.describe('cost adjustments', () => {
     expect(await readFile((await download.path())!, 'utf8')).toBe('journal entry 2041');
 
     // The post: Reconciled, two transactions, and the projection grid after a Refresh.
-    expect(await postAdjustment(page, number)).toBe(200);
+    await rpm.reload();
+    expect(await postAdjustment(rpm, number)).toBe(200);
+    await expect(workbench(rpm).locator('[data-state-name]')).toHaveText('Reconciled');
+    await rpmContext.close();
+    await page.reload();
     await expect(wb.locator('[data-state-name]')).toHaveText('Reconciled');
     expect(one('SELECT s.name FROM cost_adjustments c JOIN application_record_states s USING (applicationRecordStateId) WHERE costAdjustmentId = ?', id).name).toBe('Reconciled');
     expect(e2eDb().prepare('SELECT costCodeId, amount, sourceType FROM cost_code_transactions WHERE sourceRecordKey = ? AND sourceRecordId = ? ORDER BY costCodeTransactionId')

@@ -18,11 +18,18 @@ const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...arg
 // Project 3: no other spec changes its subcontracts (specs share one database).
 const SCREEN = '/pfm/projects/esign?projectId=3';
 
-/** The next subcontract of project 3 that may be sent (Draft first, then Pending Signature) without an envelope: each test takes its own. */
-function draftSubcontract(skip = 0): Row {
+/**
+ * Sending asks the sender for the approval authority the completion will use (PM up to $250,000, RPM up to
+ * $2,000,000): the pm's tests take subcontracts within his limit, the RPM's those above it.
+ */
+const WITHIN = { pm: [0, 250_000], rpm: [250_000.01, 2_000_000] } as const;
+
+/** The next subcontract of project 3 that `sender` may send (Draft first, then Pending Signature) without an envelope: each test takes its own. */
+function draftSubcontract(skip = 0, sender: keyof typeof WITHIN = 'pm'): Row {
   return one(`SELECT t.subcontractId, t.number FROM subcontracts t JOIN application_record_states s USING (applicationRecordStateId)
     WHERE s.name IN ('Draft', 'Pending Signature') AND t.projectId = 3 AND NOT EXISTS (SELECT 1 FROM envelopes e WHERE e.recordKey = 'Subcontract' AND e.recordId = t.subcontractId)
-    ORDER BY s.displayOrder, t.subcontractId LIMIT 1 OFFSET ?`, skip);
+      AND (SELECT coalesce(sum(amount), 0) FROM subcontract_items i WHERE i.subcontractId = t.subcontractId) BETWEEN ? AND ?
+    ORDER BY s.displayOrder, t.subcontractId LIMIT 1 OFFSET ?`, WITHIN[sender][0], WITHIN[sender][1], skip);
 }
 const subState = (id: number) => one('SELECT s.name FROM subcontracts t JOIN application_record_states s USING (applicationRecordStateId) WHERE subcontractId = ?', id).name as string;
 const envelopeOf = (subcontractId: number) => one(`SELECT e.*, s.name AS stateName FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId)
@@ -146,9 +153,9 @@ test.describe('e-sign', () => {
   test('a declined and a voided envelope', async ({ page, context }) => {
     test.setTimeout(120_000);
     watchToken(page);
-    await openPortalAs(page, 'pm', SCREEN);
+    await openPortalAs(page, 'rpm', SCREEN);
     await expect(screen(page).locator('[data-state="loading"]')).toHaveCount(0);
-    const [a, b] = [draftSubcontract(0), draftSubcontract(1)];
+    const [a, b] = [draftSubcontract(0, 'rpm'), draftSubcontract(1, 'rpm')];
     const made: Row[] = [];
     for (const sub of [a, b]) {
       const answer = await api(page, 'POST', '/api/pfm/CreateEnvelope', {
@@ -203,8 +210,8 @@ test.describe('e-sign', () => {
 
   test('reminder from the screen: once a day, the second refused with when the next is allowed', async ({ page }) => {
     watchToken(page);
-    await openPortalAs(page, 'pm', SCREEN);
-    const sub = draftSubcontract();
+    await openPortalAs(page, 'rpm', SCREEN);
+    const sub = draftSubcontract(0, 'rpm');
     const made = await api(page, 'POST', '/api/pfm/CreateEnvelope', {
       RecordKey: 'Subcontract', RecordId: sub.subcontractId, Send: 'true', 'signers[0].name': 'Rita Reminded', 'signers[0].email': 'rita@vendor.example',
     });
@@ -268,9 +275,9 @@ test.describe('e-sign', () => {
     test(`axe: the screen, the new-envelope form and the signing page in ${colorScheme}`, async ({ page, context, browser }) => {
       await page.emulateMedia({ colorScheme });
       watchToken(page);
-      await openPortalAs(page, 'pm', SCREEN);
+      await openPortalAs(page, 'rpm', SCREEN);
       await expect(screen(page).locator('[data-state="loading"]')).toHaveCount(0);
-      const sub = draftSubcontract();
+      const sub = draftSubcontract(0, 'rpm');
       const made = await api(page, 'POST', '/api/pfm/CreateEnvelope', {
         RecordKey: 'Subcontract', RecordId: sub.subcontractId, Send: 'true', 'signers[0].name': `Axe ${colorScheme}`, 'signers[0].email': `axe-${colorScheme}@vendor.example`,
       });

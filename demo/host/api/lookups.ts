@@ -13,6 +13,7 @@ import { badRequest, notFound } from './http';
 import * as Q from './queries';
 import { rowsToApi, toApi } from './rows';
 import { currentReach, reaches } from './project-access';
+import { withoutHiddenFields } from './field-reads';
 
 /**
  * Project security (project-access.ts): the lookups of project data. A record of a project out of the
@@ -31,6 +32,18 @@ const PROJECT_SCOPED: ReadonlySet<LookupType> = new Set<LookupType>([
 function rowReachable(type: LookupType, row: Record<string, unknown>): boolean {
   if (!PROJECT_SCOPED.has(type)) return true;
   return reaches(currentReach(), Number(row.projectId));
+}
+
+/**
+ * Field security on reads (field-reads.ts): the lookups that answer a record with secured fields, by
+ * its record key; the fields hidden for the caller in the record's state are left out.
+ */
+const SECURED_LOOKUPS: Partial<Record<LookupType, string>> = { subcontract: 'Subcontract', 'pfm-subcontract': 'Subcontract' };
+
+/** The rows of lookup `type` as the caller may see them (hidden secured fields left out). */
+function readable(db: Database.Database, user: Caller, type: LookupType, rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const recordKey = SECURED_LOOKUPS[type];
+  return recordKey ? withoutHiddenFields(db, user, recordKey, rows) : rows;
 }
 
 interface Source {
@@ -220,34 +233,34 @@ function singleRoute(type: Exclude<LookupType, 'fieldSecurity'>, listToo: boolea
   const source = SOURCES[type];
   const config = LOOKUP_TYPES[type];
   const [access, note] = ROUTES[type].single;
-  const answer = (db: Database.Database, id: number | string | undefined): unknown => {
-    if (id === undefined) return rowsToApi(all(db, source).filter((row) => rowReachable(type, row)));
+  const answer = (db: Database.Database, user: Caller, id: number | string | undefined): unknown => {
+    if (id === undefined) return readable(db, user, type, rowsToApi(all(db, source).filter((row) => rowReachable(type, row))));
     const row = one(db, source, id);
     if (!row || !rowReachable(type, row)) throw notFound(`No ${type} with ${config.idField} ${id}.`);
     if (type === 'applicationRecordState') return { ...toApi(row), advancements: advancementsFrom(db, id as number) };
-    return toApi(row);
+    return readable(db, user, type, [toApi(row)])[0];
   };
   if (config.idKind === 'string') {
     // The application lookup: an application key like 'keyPFM' (text, checked here).
     return route({
       method: 'GET', path: config.single, access, note,
       params: { [config.idField]: p.string(64, { required: true }) },
-      handler: ({ db, params }) => {
+      handler: ({ db, user, params }) => {
         const key = params[config.idField]!;
         if (!APPLICATION_KEY.test(key)) throw badRequest(`Parameter '${config.idField}' must be an application key like 'keyPFM'.`, { parameter: config.idField });
-        return answer(db, key);
+        return answer(db, user, key);
       },
     });
   }
   if (listToo) {
     return route({
       method: 'GET', path: config.single, access, note, params: { [config.idField]: p.id() },
-      handler: ({ db, params }) => answer(db, params[config.idField]),
+      handler: ({ db, user, params }) => answer(db, user, params[config.idField]),
     });
   }
   return route({
     method: 'GET', path: config.single, access, note, params: { [config.idField]: p.id({ required: true }) },
-    handler: ({ db, params }) => answer(db, params[config.idField]),
+    handler: ({ db, user, params }) => answer(db, user, params[config.idField]),
   });
 }
 
@@ -263,7 +276,7 @@ function build(): RouteDeclaration[] {
       const source = SOURCES[name];
       routes.push(route({
         method: 'GET', path: config.list, access: list[0], note: list[1], params: {},
-        handler: ({ db }) => rowsToApi(all(db, source).filter((row) => rowReachable(name, row))),
+        handler: ({ db, user }) => readable(db, user, name, rowsToApi(all(db, source).filter((row) => rowReachable(name, row)))),
       }));
     }
   }

@@ -20,6 +20,8 @@ import { currentReach, projectOfRecordExpr, reachWhere } from '../project-access
 import { budgetSummaries, lineSummaries, projectSummaries } from './projections/summaries';
 import { CURRENT_PERIOD } from '../../db/index';
 import { withCostAdjustmentRules } from './cost-adjustments/rules';
+import type { Caller } from '../context';
+import { hiddenFieldsIn, withoutHiddenFields } from '../field-reads';
 
 type Row = Record<string, unknown>;
 
@@ -31,6 +33,12 @@ interface RecordLoad {
   orderBy: string;
   /** Attach child rows (items) to the answer. */
   children?: (db: Database.Database, rows: Row[]) => void;
+  /**
+   * Field security on reads (field-reads.ts): the record key whose secured fields, hidden for the
+   * caller in a row's state, are left out of the row; or, for item rows, the parent record whose
+   * pseudo-field `items` hides them (the parent's id column in the row, its table).
+   */
+  secured?: string | { parentKey: string; parentTable: string; parentId: string };
 }
 
 /** Attach `items` (rows of `table` by `parentId`) to each row. */
@@ -61,7 +69,7 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
   },
   getsubcontracts: {
     select: Q.SUBCONTRACT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', Subcontract: 't.subcontractId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: withItems('subcontract_items', 'subcontractId'),
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('subcontract_items', 'subcontractId'), secured: 'Subcontract',
   },
   getpurchaseagreements: {
     select: Q.PURCHASE_AGREEMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', PurchaseAgreement: 't.purchaseAgreementId' } },
@@ -89,7 +97,7 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
   },
   getinitiatingdocuments: {
     select: Q.CHANGE_RECORD_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Rfi: 't.rfiId', ChangeRecord: 't.changeRecordId' } },
-    openExpr: STATEFUL, orderBy: 't.number',
+    openExpr: STATEFUL, orderBy: 't.number', secured: 'ChangeRecord',
   },
   getchangeevents: {
     select: Q.CHANGE_EVENT_SELECT,
@@ -97,12 +105,12 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
       project: 't.projectId', budget: 't.budgetId',
       keys: { ChangeRecord: 't.changeRecordId', OwnerAgreement: 't.ownerAgreementId', OwnerAgreementChangeOrder: 't.ownerAgreementChangeOrderId', ChangeEvent: 't.changeEventId' },
     },
-    openExpr: STATEFUL, orderBy: 't.number',
+    openExpr: STATEFUL, orderBy: 't.number', secured: 'ChangeEvent',
   },
   getchangeeventitems: {
     select: Q.CHANGE_EVENT_ITEM_SELECT,
     columns: { project: 'ce.projectId', budget: 'ce.budgetId', keys: { ChangeEvent: 't.changeEventId', Vendor: 't.vendorId', CostCode: 't.costCodeId', ChangeEventItem: 't.changeEventItemId' } },
-    openExpr: STATEFUL, orderBy: 't.changeEventId, t.changeEventItemId',
+    openExpr: STATEFUL, orderBy: 't.changeEventId, t.changeEventItemId', secured: 'ChangeEventItem',
   },
   getcostadjustments: {
     select: Q.COST_ADJUSTMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { CostAdjustment: 't.costAdjustmentId' } },
@@ -120,12 +128,13 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
   },
   getdirectcosts: {
     select: Q.DIRECT_COST_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', DirectCost: 't.directCostId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: withItems('direct_cost_items', 'directCostId'),
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('direct_cost_items', 'directCostId'), secured: 'DirectCost',
   },
   getdirectcostitems: {
     select: `SELECT t.*, dc.projectId, dc.budgetId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
       FROM direct_cost_items t JOIN direct_costs dc ON dc.directCostId = t.directCostId JOIN cost_codes cc ON cc.costCodeId = t.costCodeId`,
     columns: { project: 'dc.projectId', budget: 'dc.budgetId', keys: { DirectCost: 't.directCostId' } }, orderBy: 't.directCostItemId',
+    secured: { parentKey: 'DirectCost', parentTable: 'direct_costs', parentId: 'directCostId' },
   },
   getcostcodetransaction: {
     select: `SELECT t.costCodeTransactionId, t.costCodeId, t.budgetId, t.projectId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay,
@@ -143,8 +152,32 @@ const RECORD_LOADS: Partial<Record<PfmLoadName, RecordLoad>> = {
   },
 };
 
-/** Run a record load. */
-function runRecordLoad(db: Database.Database, load: RecordLoad, params: LoadParams): Row[] {
+/**
+ * Item rows without those of parents whose pseudo-field `items` the caller may not see in the parent's
+ * state (direct cost items of a direct cost hiding `items`); parents' states read once, in chunks.
+ */
+function withoutHiddenItems(db: Database.Database, user: Caller, rows: Row[], parent: { parentKey: string; parentTable: string; parentId: string }): Row[] {
+  if (!rows.length) return rows;
+  const ids = [...new Set(rows.map((r) => r[parent.parentId]))];
+  const stateOf = new Map<unknown, number>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const states = db.prepare(`SELECT ${parent.parentId} AS id, applicationRecordStateId AS stateId FROM ${parent.parentTable}
+      WHERE ${parent.parentId} IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Array<{ id: unknown; stateId: number }>;
+    for (const s of states) stateOf.set(s.id, s.stateId);
+  }
+  const hides = new Map<number, boolean>();
+  return rows.filter((row) => {
+    const stateId = stateOf.get(row[parent.parentId]);
+    if (stateId === undefined) return true;
+    let hidden = hides.get(stateId);
+    if (hidden === undefined) hides.set(stateId, (hidden = hiddenFieldsIn(db, user, parent.parentKey, stateId).has('items')));
+    return !hidden;
+  });
+}
+
+/** Run a record load for `user` (field security: hidden fields left out, field-reads.ts). */
+function runRecordLoad(db: Database.Database, load: RecordLoad, params: LoadParams, user: Caller): Row[] {
   const { where, args } = scopeWhere(params, load.columns);
   if (params.lastLoad) {
     where.push('t.modifiedAt > ?');
@@ -155,7 +188,10 @@ function runRecordLoad(db: Database.Database, load: RecordLoad, params: LoadPara
   const sql = `${load.select}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${load.orderBy}`;
   const rows = db.prepare(sql).all(...args) as Row[];
   load.children?.(db, rows);
-  return rowsToApi(rows);
+  const answer = rowsToApi(rows);
+  if (typeof load.secured === 'string') return withoutHiddenFields(db, user, load.secured, answer);
+  if (load.secured) return withoutHiddenItems(db, user, answer, load.secured);
+  return answer;
 }
 
 const lineKeys: ScopeColumns = { project: 'b.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } };
@@ -185,7 +221,7 @@ interface SpecialLoad {
   open?: boolean;
   /** Accepts `type` (unit / hour: the summaries). */
   type?: boolean;
-  run: (db: Database.Database, params: LoadParams) => unknown;
+  run: (db: Database.Database, params: LoadParams, user: Caller) => unknown;
 }
 
 const SPECIAL_LOADS: Partial<Record<PfmLoadName, SpecialLoad>> = {
@@ -261,8 +297,8 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, SpecialLoad>> = {
   'projects/getmenu': {
     keys: keysOf({}),
     open: true,
-    run: (db, params) => {
-      const projects = runRecordLoad(db, RECORD_LOADS.getprojects!, params);
+    run: (db, params, user) => {
+      const projects = runRecordLoad(db, RECORD_LOADS.getprojects!, params, user);
       const budgets = db.prepare(`SELECT budgetId, projectId, jobNumber, name, displayText, budgetLock, rollUpBudgetId FROM budgets ORDER BY jobNumber`).all() as Row[];
       const pending = new Set((db.prepare('SELECT budgetId FROM budgets_pending_projections WHERE month = ?').all(CURRENT_PERIOD) as Row[]).map((r) => r.budgetId));
       return projects.map((p) => ({
@@ -274,12 +310,13 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, SpecialLoad>> = {
 };
 
 /** One §7 load's declaration: GET /api/pfm/<name>, ACCESS.pfm, its record keys and the flags it reads. */
-function loadRoute(name: PfmLoadName, keys: readonly string[], flags: { open: boolean; type: boolean }, run: (db: Database.Database, params: LoadParams) => unknown): RouteDeclaration {
+function loadRoute(name: PfmLoadName, keys: readonly string[], flags: { open: boolean; type: boolean }, run: (db: Database.Database, params: LoadParams, user: Caller) => unknown): RouteDeclaration {
   return route({
     method: 'GET', path: `/api/pfm/${name}`, access: 'pfm', note: 'data load',
     params: { ...loadParamSpecs(keys), ...(flags.open ? OPEN_PARAM : {}), ...(flags.type ? TYPE_PARAM : {}) },
     // The project check is loadParams' (no `scope` on recordId), so a direct call (services/bi.ts) is checked alike.
-    handler: ({ db, params }) => run(db, loadParams(db, params)),
+    // The caller is passed on: record loads leave out the fields hidden for them (field-reads.ts), so BI's direct call is filtered alike.
+    handler: ({ db, params, user }) => run(db, loadParams(db, params), user),
   });
 }
 
@@ -287,7 +324,7 @@ function loadRoute(name: PfmLoadName, keys: readonly string[], flags: { open: bo
 function build(): RouteDeclaration[] {
   const routes: RouteDeclaration[] = [];
   for (const [name, load] of Object.entries(RECORD_LOADS) as Array<[PfmLoadName, RecordLoad]>) {
-    routes.push(loadRoute(name, keysOf(load.columns), { open: load.openExpr !== undefined, type: false }, (db, params) => runRecordLoad(db, load, params)));
+    routes.push(loadRoute(name, keysOf(load.columns), { open: load.openExpr !== undefined, type: false }, (db, params, user) => runRecordLoad(db, load, params, user)));
   }
   for (const [name, load] of Object.entries(SPECIAL_LOADS) as Array<[PfmLoadName, SpecialLoad]>) {
     routes.push(loadRoute(name, load.keys, { open: load.open ?? false, type: load.type ?? false }, load.run));

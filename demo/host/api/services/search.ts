@@ -5,6 +5,10 @@
  * starting with `q` first. A kind is searched only when the caller may call the API load that lists
  * it (access.ts), so an employee without keyPFM gets no PFM records, and only records of the projects
  * the caller reaches (project-access.ts).
+ *
+ * Field security on reads (field-reads.ts): where the name is a secured field (a subcontract's
+ * description, a change event's title) of a state in which the caller may not see it, the result has
+ * no name and the field is not searched (a hidden text is neither shown nor found by).
  */
 import type Database from 'better-sqlite3';
 import { SEARCH_LIMIT_PER_KIND, SEARCH_MAX_CHARS, SEARCH_MIN_CHARS, type SearchAnswer, type SearchKind, type SearchResult } from '../../../../src/core/search';
@@ -14,19 +18,30 @@ import type { Caller } from '../context';
 import { mayLoad } from './access';
 import { currentReach, reachWhere } from '../project-access';
 import { serviceRoute, type ServiceRoute } from './route';
+import { statesHiding } from '../field-reads';
 
 interface KindQuery {
   /** The API load whose access rule decides who may find this kind. */
   load: string;
   /** SELECT … with columns id, number, name, detail, projectId, budgetId; `@contains` is the LIKE pattern, `@prefix` the prefix pattern. */
   sql: string;
+  /**
+   * The name is secured field `field` of `recordKey`: the SQL reads `@hidden` (a JSON array of the
+   * states in which the caller may not see it) to leave the name out and not search it there.
+   */
+  secured?: { recordKey: string; field: string };
 }
 
+/** SQL: the main row's state is one in which the caller may not see the secured name (`@hidden`). */
+const NAME_HIDDEN = 't.applicationRecordStateId IN (SELECT value FROM json_each(@hidden))';
+
 const PROJECT_LABEL = "(SELECT p.number || ' ' || p.name FROM projects p WHERE p.projectId = t.projectId)";
-const commitment = (table: string, id: string): string => `SELECT t.${id} AS id, t.number, t.description AS name,
+/** A commitment kind; `secured`: its description is a secured field (see {@link KindQuery.secured}). */
+const commitment = (table: string, id: string, secured = false): string => `SELECT t.${id} AS id, t.number,
+    ${secured ? `CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE t.description END` : 't.description'} AS name,
     v.name || ' · ' || ${PROJECT_LABEL} || ' · ' || st.name AS detail, t.projectId, t.budgetId
   FROM ${table} t JOIN vendors v ON v.vendorId = t.vendorId JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
-  WHERE t.number LIKE @contains ESCAPE '\\' OR t.description LIKE @contains ESCAPE '\\' OR v.name LIKE @contains ESCAPE '\\'
+  WHERE t.number LIKE @contains ESCAPE '\\' OR (t.description LIKE @contains ESCAPE '\\'${secured ? ` AND NOT ${NAME_HIDDEN}` : ''}) OR v.name LIKE @contains ESCAPE '\\'
   ORDER BY t.number LIKE @prefix ESCAPE '\\' DESC, t.number`;
 
 const KINDS: Readonly<Record<SearchKind, KindQuery>> = {
@@ -49,15 +64,17 @@ const KINDS: Readonly<Record<SearchKind, KindQuery>> = {
       FROM vendors t WHERE t.vendorNumber LIKE @contains ESCAPE '\\' OR t.name LIKE @contains ESCAPE '\\'
       ORDER BY t.vendorNumber LIKE @prefix ESCAPE '\\' DESC, t.name) WHERE projectId IS NOT NULL`,
   },
-  subcontract: { load: '/api/pfm/getsubcontracts', sql: commitment('subcontracts', 'subcontractId') },
+  subcontract: { load: '/api/pfm/getsubcontracts', sql: commitment('subcontracts', 'subcontractId', true), secured: { recordKey: 'Subcontract', field: 'description' } },
   purchaseAgreement: { load: '/api/pfm/getpurchaseagreements', sql: commitment('purchase_agreements', 'purchaseAgreementId') },
   purchaseOrder: { load: '/api/pfm/getpurchaseorders', sql: commitment('purchase_orders', 'purchaseOrderId') },
   changeEvent: {
     load: '/api/pfm/getchangeevents',
-    sql: `SELECT t.changeEventId AS id, t.number, t.title AS name, ${PROJECT_LABEL} || ' · ' || st.name AS detail, t.projectId, t.budgetId
+    sql: `SELECT t.changeEventId AS id, t.number, CASE WHEN ${NAME_HIDDEN} THEN NULL ELSE t.title END AS name,
+        ${PROJECT_LABEL} || ' · ' || st.name AS detail, t.projectId, t.budgetId
       FROM change_events t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
-      WHERE t.number LIKE @contains ESCAPE '\\' OR t.title LIKE @contains ESCAPE '\\'
+      WHERE t.number LIKE @contains ESCAPE '\\' OR (t.title LIKE @contains ESCAPE '\\' AND NOT ${NAME_HIDDEN})
       ORDER BY t.number LIKE @prefix ESCAPE '\\' DESC, t.number`,
+    secured: { recordKey: 'ChangeEvent', field: 'title' },
   },
   ownerAgreement: {
     load: '/api/pfm/getowneragreements',
@@ -81,7 +98,8 @@ export function search(db: Database.Database, user: Caller, q: string): SearchRe
     // Project security (project-access.ts): records of the caller's projects only (a vendor by the project it opens).
     const reach = currentReach();
     const sql = reach.all ? query.sql : `SELECT * FROM (${query.sql}) WHERE ${reachWhere(reach, 'projectId')}`;
-    const rows = db.prepare(`${sql} LIMIT ${SEARCH_LIMIT_PER_KIND}`).all({ contains, prefix }) as Array<Omit<SearchResult, 'kind'>>;
+    const hidden = query.secured ? { hidden: JSON.stringify(statesHiding(db, user, query.secured.recordKey, query.secured.field)) } : {};
+    const rows = db.prepare(`${sql} LIMIT ${SEARCH_LIMIT_PER_KIND}`).all({ contains, prefix, ...hidden }) as Array<Omit<SearchResult, 'kind'>>;
     for (const row of rows) results.push({ kind, ...row, name: row.name ?? '', detail: row.detail ?? '' });
   }
   return results;

@@ -20,6 +20,7 @@ import { autoAlert } from '../../http';
 import * as Q from '../../queries';
 import { asState, moveRecordState, recordOr404, statesOf } from '../../records';
 import { rowsToApi, toApi } from '../../rows';
+import { withoutHiddenFields, withoutHiddenFieldsOne } from '../../field-reads';
 
 type Kind = 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem';
 
@@ -87,8 +88,9 @@ function update(kind: Kind, { db, params, user }: RouteCtx<ParamsOf<ReturnType<t
     db.prepare('UPDATE change_events SET modifiedAt = ? WHERE changeEventId = ?').run(at, changeEventId);
     return { projectId, parentId: changeEventId, parentType: 'ChangeEvent' };
   }, () => {
-    const updated = toApi(recordOr404(db, spec.select, `t.${spec.id}`, request.itemId, spec.label));
-    return kind === 'ChangeEvent' ? { ...updated, items: rowsToApi(itemsOf(db, request.itemId)) } : updated;
+    // Field security on reads (field-reads.ts): the record (and a change event's items) as the caller may see them in their new states.
+    const updated = withoutHiddenFieldsOne(db, user, kind, toApi(recordOr404(db, spec.select, `t.${spec.id}`, request.itemId, spec.label)));
+    return kind === 'ChangeEvent' ? { ...updated, items: withoutHiddenFields(db, user, 'ChangeEventItem', rowsToApi(itemsOf(db, request.itemId))) } : updated;
   });
 }
 

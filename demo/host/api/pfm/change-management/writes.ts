@@ -15,6 +15,7 @@ import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { stateByName, trackChange, recordOr404 } from '../../records';
 import { toApi } from '../../rows';
+import { withoutHiddenFieldsOne } from '../../field-reads';
 
 // --- record edits under field security ------------------------------------------------------------
 
@@ -165,7 +166,8 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
         description: `Changed ${names.join(', ')}`, at,
       });
     }
-    return row;
+    // Field security on reads (field-reads.ts): the saved record as the caller may see it in its state.
+    return withoutHiddenFieldsOne(db, user, key, row);
   }).immediate();
 }
 
@@ -217,7 +219,7 @@ function createChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE
         .run(stateByName(db, 'ChangeRecord', 'Potential Costs').applicationRecordStateId, at, changeRecordId);
     }
     trackChange(db, { projectId: record.projectId as number, actorId: user.employeeId, parentId: id, parentType: 'ChangeEvent', recordId: id, recordType: 'ChangeEvent', description: 'Created', at });
-    return toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', id, 'Change event'));
+    return withoutHiddenFieldsOne(db, user, 'ChangeEvent', toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', id, 'Change event')));
   }).immediate();
 }
 
@@ -289,7 +291,7 @@ function insertChangeRecord({ db, params, user }: RouteCtx<ParamsOf<typeof CREAT
     dateRaw || at.slice(0, 10), stateByName(db, 'ChangeRecord', 'Draft').applicationRecordStateId, `${number} ${title}`, at,
   ).lastInsertRowid);
   trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: 'ChangeRecord', recordId: id, recordType: 'ChangeRecord', description: 'Created', at });
-  return toApi(recordOr404(db, Q.CHANGE_RECORD_SELECT, 't.changeRecordId', id, 'Initiating document'));
+  return withoutHiddenFieldsOne(db, user, 'ChangeRecord', toApi(recordOr404(db, Q.CHANGE_RECORD_SELECT, 't.changeRecordId', id, 'Initiating document')));
 }
 
 /**
@@ -347,7 +349,7 @@ function createChangeEventItem({ db, params, user }: RouteCtx<ParamsOf<typeof CR
       projectId: event.projectId as number, actorId: user.employeeId, parentId: changeEventId, parentType: 'ChangeEvent', recordId: id, recordType: 'ChangeEventItem',
       description: 'Created', at,
     });
-    return toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', id, 'Change event item'));
+    return withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', id, 'Change event item')));
   }).immediate();
 }
 
@@ -359,7 +361,7 @@ const LINK_ITEM = {
   CommitmentId: p.id({ required: true, scope: { keyParam: 'CommitmentKey' } }),
 };
 
-function linkItem({ db, params }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): unknown {
+function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): unknown {
   const { ChangeEventItemId: itemId, CommitmentKey: commitmentKey, CommitmentId: commitmentId } = params;
   return db.transaction(() => {
     const item = db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
@@ -393,7 +395,7 @@ function linkItem({ db, params }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): unknown
       VALUES (?, ?, ?, ?, ?, ?)`).run(coId, item.costCodeId, itemId, description, amount, at).lastInsertRowid);
     db.prepare('UPDATE change_event_items SET coItemRecordKey = ?, coItemRecordId = ?, modifiedAt = ? WHERE changeEventItemId = ?').run(spec.coItemKey, coItemId, at, itemId);
     db.prepare(`UPDATE ${spec.table} SET modifiedAt = ? WHERE ${spec.id} = ?`).run(at, commitmentId);
-    const changeEventItem = toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item'));
+    const changeEventItem = withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item')));
     const changeOrder = toApi(recordOr404(db, commitmentKey === 'Subcontract' ? Q.SUBCONTRACT_CO_SELECT : Q.PURCHASE_AGREEMENT_CO_SELECT, `t.${spec.coId}`, coId, 'Change order'));
     return { changeEventItem, changeOrder };
   }).immediate();
@@ -404,7 +406,7 @@ const LINK_CHANGE_EVENT = {
   OwnerAgreementChangeOrderId: p.id({ required: true, scope: 'OwnerAgreementChangeOrder' }),
 };
 
-function linkChangeEvent({ db, params }: RouteCtx<ParamsOf<typeof LINK_CHANGE_EVENT>>): unknown {
+function linkChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_CHANGE_EVENT>>): unknown {
   const { ChangeEventId: changeEventId, OwnerAgreementChangeOrderId: coId } = params;
   return db.transaction(() => {
     const ce = db.prepare(`${Q.CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
@@ -428,7 +430,7 @@ function linkChangeEvent({ db, params }: RouteCtx<ParamsOf<typeof LINK_CHANGE_EV
     // The change order it joins and the one it leaves (if any) both change amount.
     db.prepare(`UPDATE owner_agreement_change_orders SET amount = ${OWNER_CHANGE_ORDER_AMOUNT_SQL}, modifiedAt = ? WHERE ownerAgreementChangeOrderId IN (?, ?)`)
       .run(at, coId, (ce.ownerAgreementChangeOrderId as number | null) ?? coId);
-    return toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', changeEventId, 'Change event'));
+    return withoutHiddenFieldsOne(db, user, 'ChangeEvent', toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', changeEventId, 'Change event')));
   }).immediate();
 }
 

@@ -25,6 +25,7 @@ import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+import { withoutHiddenFieldsOne } from '../../field-reads';
 import { checkSraGate } from '../../risk/sra/gate';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 
@@ -324,7 +325,8 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
       const total = ((saved.items as Array<{ amount: number }> | undefined) ?? []).reduce((sum, i) => sum + i.amount, 0);
       feedback.push({ integerValue: 3, stringValue: 'items', message: `Items total ${money(total)}.` });
     }
-    return { record: saved, feedback };
+    // Field security on reads (field-reads.ts): the saved record as the caller may see it in its state.
+    return { record: withoutHiddenFieldsOne(db, user, key, saved), feedback };
   }).immediate();
 }
 
@@ -348,7 +350,7 @@ function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE
       if (key === 'Subcontract') checkSraGate(db, request.itemId, target.name);
       return { projectId: (db.prepare(spec.projectSql).get(request.itemId) as { projectId: number }).projectId, parentId: request.itemId, parentType: key };
     },
-    () => recordWithItems(db, spec, request.itemId));
+    () => withoutHiddenFieldsOne(db, user, key, recordWithItems(db, spec, request.itemId)));
 }
 
 /**

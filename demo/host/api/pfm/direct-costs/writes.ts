@@ -28,6 +28,7 @@ import { fieldPermissions } from '../../lookups';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+import { withoutHiddenFieldsOne } from '../../field-reads';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 
 type Row = Record<string, unknown>;
@@ -46,6 +47,9 @@ export function directCostWithItems(db: Database.Database, id: number): Row {
     FROM direct_cost_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.directCostId = ? ORDER BY i.rowid`).all(id) as Row[]);
   return record;
 }
+
+/** {@link directCostWithItems} as `user` may see it in its state (field security on reads, field-reads.ts: `items` too). */
+const readableDirectCost = (db: Database.Database, user: Caller, id: number): Row => withoutHiddenFieldsOne(db, user, DIRECT_COST_KEY, directCostWithItems(db, id));
 
 interface Header {
   directCostDate: string;
@@ -195,7 +199,7 @@ function createDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>
     ).lastInsertRowid);
     writeItems(db, id, items, at);
     trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: DIRECT_COST_KEY, recordId: id, recordType: DIRECT_COST_KEY, description: 'Created', at });
-    return directCostWithItems(db, id);
+    return readableDirectCost(db, user, id);
   }).immediate();
 }
 
@@ -244,7 +248,7 @@ function saveDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): 
       projectId: row.projectId as number, actorId: user.employeeId, parentId: id, parentType: DIRECT_COST_KEY, recordId: id, recordType: DIRECT_COST_KEY,
       description: `Changed ${[...changed].join(', ')}`, at,
     });
-    return directCostWithItems(db, id);
+    return readableDirectCost(db, user, id);
   }).immediate();
 }
 
@@ -301,7 +305,7 @@ function updateDirectCostState({ db, params, user }: RouteCtx<ParamsOf<typeof UP
       db.prepare("DELETE FROM cost_code_transactions WHERE sourceRecordKey = 'DirectCost' AND sourceRecordId = ?").run(id);
     }
     return { projectId: record.projectId as number, parentId: id, parentType: DIRECT_COST_KEY };
-  }, () => directCostWithItems(db, request.itemId));
+  }, () => readableDirectCost(db, user, request.itemId));
 }
 
 export const directCostWriteHandlers = declared([

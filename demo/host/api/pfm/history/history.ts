@@ -24,6 +24,7 @@ import type Database from 'better-sqlite3';
 import { ruleAllows, type AccessRule } from '../../../../../src/core/access';
 import { DOCUMENT_TEMPLATE_ADMINS } from '../../../../../src/core/documents';
 import { NOISY_COLUMNS, TRACKED_TABLES } from '../../../db/history';
+import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';
 import { declared, p, route } from '../../declare';
 import { forbidden, notFound } from '../../http';
@@ -31,6 +32,7 @@ import { rowsToApi, toApi } from '../../rows';
 import { RECORD_TABLES } from '../../scope';
 import { requireRecord } from '../../project-access';
 import { requireFileAccess } from '../files';
+import { hiddenFieldsIn, withoutHiddenFields } from '../../field-reads';
 
 type Row = Record<string, unknown>;
 
@@ -80,6 +82,54 @@ function requireReadable(db: Database.Database, user: Caller, recordKey: string,
   return { key: parentKey, id: parentId };
 }
 
+/**
+ * Field security on reads (field-reads.ts) for a history answer: the record and its items without the
+ * fields hidden for the caller in their current states, the item list empty when the record hides its
+ * pseudo-field `items`, and no entry of a field hidden in the current state of the record (or item) it
+ * is about. `row` is the record asked for (an item when `parent` is set).
+ */
+function readableHistory(db: Database.Database, user: Caller, recordKey: string, row: Row, parent: { key: string; id: number } | undefined,
+  record: Row | null, items: Row[], history: Row[]): { record: Row | null; items: Row[]; history: Row[] } {
+  // The current state of each (key, id) the entries are about, read once per key.
+  const states = new Map<string, Map<number, number>>();
+  const stateOf = (key: string, id: number): number | undefined => {
+    if (parent ? key === recordKey && id === row[HISTORY_RECORDS[recordKey]!.idColumn] : key === recordKey) return row.applicationRecordStateId as number | undefined;
+    let byId = states.get(key);
+    if (!byId) {
+      byId = new Map();
+      states.set(key, byId);
+      const spec = TRACKED_TABLES.find((t) => t.recordKey === key);
+      const ids = [...new Set(history.filter((h) => (h.childKey ?? h.recordKey) === key).map((h) => (h.childKey ? h.childId : h.recordId) as number))];
+      if (spec && ids.length) {
+        const hasState = (db.prepare(`PRAGMA table_info(${spec.table})`).all() as Array<{ name: string }>).some((c) => c.name === 'applicationRecordStateId');
+        for (let i = 0; hasState && i < ids.length; i += 500) {
+          const chunk = ids.slice(i, i + 500);
+          for (const r of db.prepare(`SELECT ${spec.idColumn} AS id, applicationRecordStateId AS stateId FROM ${spec.table}
+            WHERE ${spec.idColumn} IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Array<{ id: number; stateId: number }>) byId.set(r.id, r.stateId);
+        }
+      }
+    }
+    return byId.get(id);
+  };
+  // The record's own state (for an item: its parent's) decides its pseudo-field `items`.
+  const ownerKey = parent?.key ?? recordKey;
+  const owner = parent ? HISTORY_RECORDS[parent.key] : undefined;
+  const ownerState = !SECURED_FIELDS[ownerKey]?.includes('items') ? undefined : parent
+    ? owner && (db.prepare(`SELECT applicationRecordStateId FROM ${owner.table} WHERE ${owner.idColumn} = ?`).get(parent.id) as Row | undefined)?.applicationRecordStateId
+    : row.applicationRecordStateId;
+  const itemsHidden = typeof ownerState === 'number' && hiddenFieldsIn(db, user, ownerKey, ownerState).has('items');
+  const itemKeys = new Set(TRACKED_TABLES.filter((t) => t.parent?.recordKey === ownerKey).map((t) => t.recordKey));
+  const readableItems = itemsHidden ? [] : items.map((item) => withoutHiddenFields(db, user, item.itemKey as string, [item])[0]!);
+  const readableEntries = history.filter((h) => {
+    const key = (h.childKey ?? h.recordKey) as string;
+    if (itemsHidden && h.childKey && itemKeys.has(key)) return false;
+    if (typeof h.field !== 'string' || !SECURED_FIELDS[key]) return true;
+    const stateId = stateOf(key, (h.childKey ? h.childId : h.recordId) as number);
+    return stateId === undefined || !hiddenFieldsIn(db, user, key, stateId).has(h.field.toLowerCase());
+  });
+  return { record: record && withoutHiddenFields(db, user, recordKey, [record])[0]!, items: readableItems, history: readableEntries };
+}
+
 function recordHistory(db: Database.Database, user: Caller, recordKey: string, recordId: number, lastLoad: string | undefined): unknown {
   const employeeId = user.employeeId;
   const where = HISTORY_RECORDS[recordKey]!;
@@ -104,8 +154,9 @@ function recordHistory(db: Database.Database, user: Caller, recordKey: string, r
       AND (@since IS NULL OR h.changedAt > @since)
     ORDER BY h.recordHistoryId DESC LIMIT 5000`).all({ key: recordKey, id: recordId, parentKey: parent?.key ?? null, parentId: parent?.id ?? null, since: lastLoad ?? null }) as Row[])
     .map((h) => ({ ...h, unacknowledged: open.has(h.changeSetId) }));
+  const readable = readableHistory(db, user, recordKey, row, parent, isItem ? null : toApi(withoutNoise(row)), rowsToApi(items), history);
   return {
-    recordKey, recordId, record: isItem ? null : toApi(withoutNoise(row)), items: rowsToApi(items), history, changes: rowsToApi(changes),
+    recordKey, recordId, record: readable.record, items: readable.items, history: readable.history, changes: rowsToApi(changes),
     // Each approval made: who, in which role, under which limit (approval authority, approvals.ts).
     approvals: approvalsOf(db, recordKey, recordId),
   };
