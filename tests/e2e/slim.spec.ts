@@ -110,22 +110,24 @@ test.describe('SLIM', () => {
     await expect(wb.locator('[data-field-value="justification"]')).toHaveText(`Tower package ${RUN} <b>now</b>`);
     await expect(wb.locator('[data-field-value="escalation"]')).toContainText('exceeds $5,000,000');
 
-    // The working shown is the core function's over the stored record.
+    // The vendor's financial working is confidential to the risk roles: the requester (a PM) does not see it.
+    await expect(wb.locator('[data-step="workingCapital"]')).toHaveCount(0);
+    // The requester may only withdraw.
+    await expect(wb.locator('[data-move]')).toHaveText(['Withdraw']);
+
+    const risk = await as(browser, 'risk', link(requestId));
+    // The working the risk role sees is the core function's over the stored record.
     const p = one('SELECT glPerOccurrence, glAggregate, glExpiresOn FROM vendor_prequalifications WHERE vendorId = ?', vendorId)!;
     const expected = suggestLimits({
       financials: all('SELECT year, currentAssets, currentLiabilities, totalLiabilities, netWorth, revenue, backlog FROM vendor_financials WHERE vendorId = ?', vendorId) as never,
       safety: all('SELECT year, emr, oshaRecordableRate FROM vendor_safety WHERE vendorId = ?', vendorId) as never,
       glPerOccurrence: p.glPerOccurrence, glAggregate: p.glAggregate, glExpiresOn: p.glExpiresOn, today: new Date().toISOString().slice(0, 10),
     });
-    await expect(wb.locator('[data-step]')).toHaveCount(expected.steps.length);
+    await expect(workbench(risk).locator('[data-step]')).toHaveCount(expected.steps.length);
     for (const step of expected.steps) {
-      await expect(wb.locator(`[data-step="${step.key}"] [data-value]`), step.key).toHaveText(stepValue(step));
-      await expect(wb.locator(`[data-step="${step.key}"] [data-detail]`), step.key).toHaveText(step.detail);
+      await expect(workbench(risk).locator(`[data-step="${step.key}"] [data-value]`), step.key).toHaveText(stepValue(step));
+      await expect(workbench(risk).locator(`[data-step="${step.key}"] [data-detail]`), step.key).toHaveText(step.detail);
     }
-    // The requester may only withdraw.
-    await expect(wb.locator('[data-move]')).toHaveText(['Withdraw']);
-
-    const risk = await as(browser, 'risk', link(requestId));
     await move(risk, 'In Review');
     expect(one('SELECT assignedToEmployeeId FROM slim_requests WHERE requestId = ?', requestId)!.assignedToEmployeeId).toBe(employeeOf('risk'));
     // Deciding before Regional Review and escalation is not offered.
