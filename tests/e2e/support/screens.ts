@@ -206,7 +206,10 @@ export function screenCases(): ScreenCase[] {
         // Cost adjustments have no secured fields; a change event's title is not editable once Approved (seed).
         { name: 'save the field security', prepare: [{ to: '[data-open-type="ChangeEvent"]' }], send: '[data-action="save-field-security"]',
           inputs: [{ to: '[data-section="field-security"] [data-pick="state"]', value: 'Approved' },
-            { to: '[data-section="field-security"] [data-field-row="title"] [data-check="editable"]', check: true }] }] },
+            { to: '[data-section="field-security"] [data-field-row="title"] [data-check="editable"]', check: true }] },
+        // The approval matrix: the PM's limit on subcontract change orders is typed, then kept through every fault.
+        { name: 'save the approval authority', prepare: [{ to: '[data-open-type="SubcontractChangeOrder"]' }],
+          field: '[data-section="approvals"] [data-limit="Project Manager"] [data-field="upToAmount"]', send: '[data-action="save-approvals"]' }] },
     { name: 'user management', tag: 'admin-user-management', kind: 'screen', login: 'admin', path: '/usermanagement',
       keyboard: { name: 'open a user', steps: [{ to: '[data-open-user]' }], expect: 'shows', shows: '[data-open-user][aria-pressed="true"]' },
       writes: [
