@@ -2,7 +2,7 @@
  * Field security on reads (OWASP ASVS 8.2.3): a secured field (SECURED_FIELDS of the record key) that
  * is not visible for the caller in a record's current state is left out of every answer carrying the
  * record — the §7 loads, the lookups, the record history, the answers of writes and state moves, the
- * search and BI services. Visibility is THE resolver's (lookups.ts fieldPermissionsFor: per-user row,
+ * search and BI services. Visibility is THE resolver's (field-security.ts fieldPermissionsFor: per-user row,
  * then role rows, then the default row), so the screens and the server agree.
  *
  * Cheap on purpose (a load can answer 10,000 rows): permissions are resolved once per state per
@@ -12,7 +12,7 @@
 import type Database from 'better-sqlite3';
 import { SECURED_FIELDS } from '../db/states';
 import type { Caller } from './context';
-import { fieldPermissionsFor } from './lookups';
+import { fieldPermissionsFor } from './field-security';
 
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,6 @@
  */
 import type Database from 'better-sqlite3';
 import { LOOKUP_TYPES, type LookupType } from '../../../src/core/lookups/types';
-import type { RoleEntry } from '../../../src/core/access';
 import type { Caller } from './context';
 import { declared, p, route, type RouteAccess, type RouteDeclaration } from './declare';
 import { badRequest, notFound } from './http';
@@ -14,6 +13,7 @@ import * as Q from './queries';
 import { rowsToApi, toApi } from './rows';
 import { currentReach, reaches } from './project-access';
 import { withoutHiddenFields } from './field-reads';
+import { fieldPermissions } from './field-security';
 
 /**
  * Project security (project-access.ts): the lookups of project data. A record of a project out of the
@@ -120,57 +120,6 @@ export function advancementsFrom(db: Database.Database, stateId: number): unknow
     }));
 }
 
-/** One field's effective permission for a user. */
-export interface FieldPermission {
-  fieldName: string;
-  editable: boolean;
-  visible: boolean;
-}
-
-/** Who field security is worked out for: an employee (per-user rows apply) or a role list ("test as": no employee). */
-export interface FieldSecuritySubject {
-  employeeId: number | null;
-  roles: readonly RoleEntry[];
-}
-
-/** The application key of the record type a state belongs to ('keyTC' for a Timecard state), or undefined. */
-export function stateApplicationKey(db: Database.Database, stateId: number): string | undefined {
-  const row = db.prepare(`SELECT a.applicationKey FROM application_record_states s
-    JOIN application_records r ON r.applicationRecordKey = s.applicationRecordKey JOIN applications a ON a.applicationId = r.applicationId
-    WHERE s.applicationRecordStateId = ?`).get(stateId) as { applicationKey: string } | undefined;
-  return row?.applicationKey;
-}
-
-/**
- * THE field permissions of a subject in one state, shared by the workbenches (the fieldSecurity
- * lookup), the server's writes and the app-records "test as" preview: a per-user row wins, then role
- * rows (any of the subject's role names on keyPFM, keyAdmin or the record type's own application key;
- * editable if any says so), then the default row. `fields` adds fields without rows (visible, not
- * editable, as the workbenches treat them).
- */
-export function fieldPermissionsFor(db: Database.Database, who: FieldSecuritySubject, stateId: number, fields: readonly string[] = []): FieldPermission[] {
-  const rows = db.prepare(`SELECT fieldName, roleName, employeeId, editable, visible FROM field_security
-    WHERE lookupApplicationRecordStateId = ? ORDER BY fieldSecurityId`).all(stateId) as Array<{
-    fieldName: string; roleName: string | null; employeeId: number | null; editable: number; visible: number;
-  }>;
-  const keys = new Set(['keypfm', 'keyadmin', (stateApplicationKey(db, stateId) ?? 'keyPFM').toLowerCase()]);
-  const roleNames = new Set(who.roles.filter((r) => keys.has(r.applicationKey.toLowerCase())).map((r) => r.name.toLowerCase()));
-  const names = [...new Set([...rows.map((r) => r.fieldName), ...fields])];
-  return names.map((fieldName) => {
-    const mine = rows.filter((r) => r.fieldName === fieldName);
-    const own = who.employeeId === null ? undefined : mine.find((r) => r.employeeId === who.employeeId);
-    const roles = mine.filter((r) => r.roleName && roleNames.has(r.roleName.toLowerCase()));
-    const base = mine.find((r) => r.roleName === null && r.employeeId === null);
-    if (own) return { fieldName, editable: own.editable === 1, visible: own.visible === 1 };
-    if (roles.length) return { fieldName, editable: roles.some((r) => r.editable === 1), visible: roles.some((r) => r.visible === 1) };
-    return { fieldName, editable: base?.editable === 1, visible: base ? base.visible === 1 : true };
-  });
-}
-
-/** The caller's field permissions in one state ({@link fieldPermissionsFor} for the caller). */
-export function fieldPermissions(db: Database.Database, user: Caller, stateId: number): FieldPermission[] {
-  return fieldPermissionsFor(db, { employeeId: user.employeeId, roles: user.roles }, stateId);
-}
 
 function fieldSecurityObject(db: Database.Database, user: Caller, state: Record<string, unknown>): unknown {
   const stateId = state.applicationRecordStateId as number;

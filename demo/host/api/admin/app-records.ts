@@ -21,7 +21,7 @@ import { SECURED_FIELDS } from '../../db/states';
 import { prepared } from '../../db/statements';
 import { declared, p, route } from '../declare';
 import { autoAlert, badRequest, conflict, notFound, nowIso } from '../http';
-import { fieldPermissionsFor } from '../lookups';
+import { fieldPermissionsFor } from '../field-security';
 import { approvalMove } from '../approvals';
 import type { ApprovalMove } from '../../../../src/core/records/approval';
 

@@ -11,7 +11,7 @@ import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, invalid, isCalendarDate, notFound, nowIso, NUMBER, type FeedbackItem, refuseIfChangedSince } from '../../http';
-import { fieldPermissions } from '../../lookups';
+import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { stateByName, trackChange, recordOr404 } from '../../records';
 import { toApi } from '../../rows';

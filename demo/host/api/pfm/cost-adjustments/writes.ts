@@ -26,7 +26,7 @@ import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, invalid, notFound, nowIso, type FeedbackItem, refuseIfChangedSince } from '../../http';
-import { fieldPermissions } from '../../lookups';
+import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';

@@ -24,7 +24,7 @@ import {
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { NUMBER, autoAlert, conflict, forbidden, invalid, notFound, nowIso, type FeedbackItem, refuseIfChangedSince } from '../../http';
-import { fieldPermissions } from '../../lookups';
+import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
