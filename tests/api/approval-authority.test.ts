@@ -165,3 +165,67 @@ describe('e-sign is no way around the matrix', () => {
     assert.equal(checksum(host, ['envelopes', 'envelope_signers', 'esign_outbox']), before);
   });
 });
+
+describe('every record type with a PM limit: at the limit allowed, one cent over refused (the menu call, the same decision as the move)', () => {
+  // [record key, its table, id column, the state it is moved from, the approval state, how its amount is set, the PM's limit, the next role]
+  const CASES = [
+    ['Subcontract', 'subcontracts', 'subcontractId', 'Pending Signature', 'Executed', 'items:subcontract_items', 250_000, 'RPM'],
+    ['PurchaseAgreement', 'purchase_agreements', 'purchaseAgreementId', 'Pending Signature', 'Executed', 'items:purchase_agreement_items', 250_000, 'RPM'],
+    ['PurchaseOrder', 'purchase_orders', 'purchaseOrderId', 'Draft', 'Issued', 'items:purchase_order_items', 250_000, 'RPM'],
+    ['SubcontractChangeOrder', 'subcontract_change_orders', 'subcontractChangeOrderId', 'Pending Approval', 'Approved', 'items:subcontract_change_order_items', 25_000, 'RPM'],
+    ['PurchaseAgreementChangeOrder', 'purchase_agreement_change_orders', 'purchaseAgreementChangeOrderId', 'Pending Approval', 'Approved', 'items:purchase_agreement_change_order_items', 25_000, 'RPM'],
+    ['OwnerAgreementChangeOrder', 'owner_agreement_change_orders', 'ownerAgreementChangeOrderId', 'Pending Approval', 'Approved', 'column:amount', 100_000, 'RPM'],
+    ['ChangeEventItem', 'change_event_items', 'changeEventItemId', 'Pending Approval', 'Approved', 'column:approvedAmount', 25_000, 'RPM'],
+  ] as const;
+  const PROJECT_OF: Record<string, string> = {
+    subcontract_change_orders: 'subcontractId IN (SELECT subcontractId FROM subcontracts WHERE projectId = 1)',
+    purchase_agreement_change_orders: 'purchaseAgreementId IN (SELECT purchaseAgreementId FROM purchase_agreements WHERE projectId = 1)',
+    owner_agreement_change_orders: 'ownerAgreementId IN (SELECT ownerAgreementId FROM owner_agreements WHERE projectId = 1)',
+    change_event_items: 'changeEventId IN (SELECT changeEventId FROM change_events WHERE projectId = 1)',
+  };
+
+  for (const [key, table, idColumn, from, to, amountAt, limit, next] of CASES) {
+    it(`${key} → ${to}: $${limit.toLocaleString('en-US')} by the PM, one cent over needs the ${next}`, async () => {
+      const id = host.db.prepare(`SELECT ${idColumn} FROM ${table} WHERE ${PROJECT_OF[table] ?? 'projectId = 1'}
+        AND ${idColumn} NOT IN (SELECT recordId FROM record_approvals WHERE applicationRecordKey = '${key}') ORDER BY ${idColumn} DESC LIMIT 1`).pluck().get() as number;
+      assert.ok(id, `a ${key} of project 1`);
+      host.db.prepare(`UPDATE ${table} SET applicationRecordStateId = ? WHERE ${idColumn} = ?`).run(stateId(host, key, from), id);
+      const setAmount = (amount: number) => {
+        const [kind, where] = amountAt.split(':') as [string, string];
+        if (kind === 'column') {
+          host.db.prepare(`UPDATE ${table} SET ${where} = ? WHERE ${idColumn} = ?`).run(amount, id);
+          return;
+        }
+        host.db.prepare(`DELETE FROM ${where} WHERE ${idColumn} = ?`).run(id);
+        // Priced items (agreements and orders) carry quantity × unit price: one unit at the amount.
+        const priced = (host.db.prepare(`PRAGMA table_info(${where})`).all() as Array<{ name: string }>).some((c) => c.name === 'unitPrice');
+        host.db.prepare(`INSERT INTO ${where} (${idColumn}, costCodeId, description, ${priced ? 'quantity, unitPrice, ' : ''}amount, modifiedAt)
+          VALUES (?, (SELECT costCodeId FROM cost_codes WHERE budgetId = 1 LIMIT 1), 'Limit test', ${priced ? '1, @amount, ' : ''}@amount, '2026-01-01T00:00:00.000Z')`)
+          .run(id, { amount });
+      };
+      const decision = async (amount: number) => {
+        setAmount(amount);
+        const answer = await api.get('pm', AUTHORITY, { recordKey: key, recordId: id });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        return (answer.body.data as Array<{ targetApplicationRecordStateId: number; allowed: boolean; reason: string | null }>)
+          .find((m) => m.targetApplicationRecordStateId === stateId(host, key, to));
+      };
+      assert.deepEqual(await decision(limit), { targetApplicationRecordStateId: stateId(host, key, to), allowed: true, reason: null, reasonRequired: to === 'Executed', approval: true });
+      const over = await decision(limit + 0.01);
+      assert.equal(over?.allowed, false);
+      assert.equal(over?.reason, `Needs ${next} approval above $${limit.toLocaleString('en-US')}: Linda Okafor`);
+    });
+  }
+
+  it('cost adjustments and direct costs: no PM limit at all, the RPM named', async () => {
+    for (const [key, table, idColumn, from, to] of [['CostAdjustment', 'cost_adjustments', 'costAdjustmentId', 'Open', 'Reconciled'], ['DirectCost', 'direct_costs', 'directCostId', 'Pending Approval', 'Approved']] as const) {
+      const id = host.db.prepare(`SELECT ${idColumn} FROM ${table} WHERE projectId = 1 ORDER BY ${idColumn} DESC LIMIT 1`).pluck().get() as number;
+      host.db.prepare(`UPDATE ${table} SET applicationRecordStateId = ?, amount = 1 WHERE ${idColumn} = ?`).run(stateId(host, key, from), id);
+      const answer = await api.get('pm', AUTHORITY, { recordKey: key, recordId: id });
+      const move = (answer.body.data as Array<{ targetApplicationRecordStateId: number; allowed: boolean; reason: string | null }>)
+        .find((m) => m.targetApplicationRecordStateId === stateId(host, key, to));
+      assert.equal(move?.allowed, false, key);
+      assert.equal(move?.reason, 'Needs RPM approval: Linda Okafor', key);
+    }
+  });
+});
