@@ -54,6 +54,8 @@ function manualChunks(id) {
   if (path.includes('/src/core/risk/')) return 'risk-core';
   // The team rules and words (issue 15) travel with the screens that use them and the lazily loaded refusal screen.
   if (path.endsWith('/src/core/projects/team.ts')) return undefined;
+  // Whether a Viewer member may write (issue 27): the PFM screens and workbenches ask it, never the header.
+  if (path.endsWith('/src/core/projects/write.ts')) return undefined;
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
@@ -62,6 +64,7 @@ function manualChunks(id) {
   // The "not on this project's team" screen (issue 15) loads only when a load is refused.
   if (path.endsWith('/src/ui/ProjectRefusal.tsx')) return undefined;
   if (path.endsWith('/src/ui/drafts.tsx')) return undefined; // forms that keep typed work (issue 16): never the header
+  if (path.endsWith('/src/ui/ProjectWrite.tsx')) return undefined; // the read-only line of PFM screens (issue 27): never the header
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
