@@ -3,7 +3,6 @@
 // was signed and records it, and App Records' approval matrix changes what the next menu says.
 import { expect, test, type Page } from '@playwright/test';
 import { api, watchToken } from './support/api';
-import { arrangeAs } from './support/arrange';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog, serverAnswer } from './support/records';
@@ -69,45 +68,51 @@ test('Executed without e-sign asks how it was signed, by keyboard; the approval 
   expect(approval).toEqual({ roleName: 'Project Manager', upToAmount: 250000, reason: 'Signed on paper at the pre-construction meeting', via: 'user' });
 });
 
-test("App Records: an admin lowers the PM's limit on subcontract change orders, and the pm's next menu follows it", async ({ page }) => {
+test("App Records: an admin lowers the PM's limit on purchase orders, and the pm's next menu follows it", async ({ page }) => {
   watchToken(page);
-  // A Pending Approval change order of the pm's project with an amount over $1.
-  const co = e2eDb().prepare(`SELECT co.subcontractChangeOrderId AS id FROM subcontract_change_orders co JOIN subcontracts s USING (subcontractId)
-    JOIN application_record_states st ON st.applicationRecordStateId = co.applicationRecordStateId
-    WHERE s.projectId = 1 AND st.name = 'Pending Approval'
-      AND (SELECT coalesce(sum(amount), 0) FROM subcontract_change_order_items i WHERE i.subcontractChangeOrderId = co.subcontractChangeOrderId) BETWEEN 2 AND 25000
-    ORDER BY co.subcontractChangeOrderId LIMIT 1`).get() as { id: number } | undefined;
-  test.skip(!co, 'no Pending Approval change order between $2 and $25,000 on project 1');
-  const approvedMove = async (login: string) => {
-    let move: { allowed: boolean; reason: string | null } | undefined;
-    await arrangeAs(login, async (other) => {
-      const answer = await api(other, 'GET', `/api/applications/GetRecordMoveAuthority?recordKey=SubcontractChangeOrder&recordId=${co!.id}`);
-      expect(answer.status).toBe(200);
-      move = (answer.body.data as Array<{ allowed: boolean; reason: string | null; approval: boolean }>).find((m) => m.approval);
-    })(page);
-    return move;
-  };
-  expect((await approvedMove('pm'))?.allowed).toBe(true);
-
-  await openPortalAs(page, 'admin', '/admin/app-records');
-  const screen = page.locator('admin-app-records');
-  await screen.locator('[data-open-type="SubcontractChangeOrder"]').click();
-  const section = screen.locator('[data-section="approvals"]');
-  const pmLimit = section.locator('[data-approval="Approved"] [data-limit="Project Manager"] [data-field="upToAmount"]');
-  await expect(pmLimit).toHaveValue('25000');
-  const save = async (value: string) => {
-    await pmLimit.fill(value);
-    const saved = serverAnswer(page, '/api/admin/apprecords/SaveApprovals');
-    await section.locator('[data-action="save-approvals"]').click();
-    expect((await saved).status()).toBe(200);
-    await expect(pmLimit).toHaveValue(value);
-  };
-  await save('1');
+  // A Draft purchase order of the pm's project 2 with an amount over $1 (the seed has several).
+  const po = e2eDb().prepare(`SELECT po.purchaseOrderId AS id FROM purchase_orders po JOIN application_record_states st ON st.applicationRecordStateId = po.applicationRecordStateId
+    WHERE po.projectId = 2 AND st.name = 'Draft'
+      AND (SELECT coalesce(sum(amount), 0) FROM purchase_order_items i WHERE i.purchaseOrderId = po.purchaseOrderId) BETWEEN 2 AND 250000
+    ORDER BY po.purchaseOrderId LIMIT 1`).get() as { id: number } | undefined;
+  expect(po, 'a Draft purchase order between $2 and $250,000 on project 2').toBeTruthy();
+  // One window of the pm's, asked before and after the change (the server decides on every call).
+  let issued: (() => Promise<{ allowed: boolean; reason: string | null } | undefined>) | undefined;
+  const pmContext = await page.context().browser()!.newContext();
   try {
-    const move = await approvedMove('pm');
-    expect(move?.allowed).toBe(false);
-    expect(move?.reason).toBe('Needs RPM approval above $1: Linda Okafor');
+    const pm = await pmContext.newPage();
+    watchToken(pm);
+    await openPortalAs(pm, 'pm', '/');
+    issued = async () => {
+      const answer = await api(pm, 'GET', `/api/applications/GetRecordMoveAuthority?recordKey=PurchaseOrder&recordId=${po!.id}`);
+      expect(answer.status).toBe(200);
+      return (answer.body.data as Array<{ allowed: boolean; reason: string | null; approval: boolean }>).find((m) => m.approval);
+    };
+    expect((await issued())?.allowed).toBe(true);
+
+    await openPortalAs(page, 'admin', '/admin/app-records');
+    const screen = page.locator('admin-app-records');
+    await screen.locator('[data-open-type="PurchaseOrder"]').click();
+    const section = screen.locator('[data-section="approvals"]');
+    const pmLimit = section.locator('[data-approval="Issued"] [data-limit="Project Manager"] [data-field="upToAmount"]');
+    await expect(pmLimit).toHaveValue('250000');
+    const save = async (value: string) => {
+      await pmLimit.fill(value);
+      const saved = serverAnswer(page, '/api/admin/apprecords/SaveApprovals');
+      await section.locator('[data-action="save-approvals"]').click();
+      expect((await saved).status()).toBe(200);
+      await expect(pmLimit).toHaveValue(value);
+    };
+    await save('1');
+    try {
+      const move = await issued();
+      expect(move?.allowed).toBe(false);
+      expect(move?.reason).toBe('Needs RPM approval above $1: Linda Okafor');
+    } finally {
+      await save('250000');
+    }
+    expect((await issued())?.allowed).toBe(true);
   } finally {
-    await save('25000');
+    await pmContext.close();
   }
 });
