@@ -229,3 +229,23 @@ describe('every record type with a PM limit: at the limit allowed, one cent over
     }
   });
 });
+
+describe('the matrix is the one authority of an approval move', () => {
+  it('App Records giving the Project Manager a direct-cost approval limit lets a PM approve one he did not submit (no fixed role rule overrides it)', async () => {
+    const approved = stateId(host, 'DirectCost', 'Approved');
+    const id = host.db.prepare(`SELECT directCostId FROM direct_costs WHERE projectId = 1 AND amount BETWEEN 1 AND 5000
+      AND directCostId NOT IN (SELECT recordId FROM record_approvals WHERE applicationRecordKey = 'DirectCost') ORDER BY directCostId LIMIT 1`).pluck().get() as number;
+    assert.ok(id, 'a small direct cost of project 1');
+    host.db.prepare('UPDATE direct_costs SET applicationRecordStateId = ? WHERE directCostId = ?').run(stateId(host, 'DirectCost', 'Pending Approval'), id);
+    const moveId = host.db.prepare('SELECT approvalMoveId FROM approval_moves WHERE targetApplicationRecordStateId = ?').pluck().get(approved) as number;
+    const limit = Number(host.db.prepare(`INSERT INTO approval_limits (approvalMoveId, applicationKey, roleName, upToAmount, modifiedAt)
+      VALUES (?, 'keyPFM', 'Project Manager', 5000, '2026-01-01T00:00:00.000Z')`).run(moveId).lastInsertRowid);
+    try {
+      const answer = await api.post('pm', '/api/pfm/UpdateDirectCostState', { ItemId: id, OldRecordStateId: stateId(host, 'DirectCost', 'Pending Approval'), RouteStateId: approved });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(host.db.prepare("SELECT roleName FROM record_approvals WHERE applicationRecordKey = 'DirectCost' AND recordId = ?").pluck().get(id), 'Project Manager');
+    } finally {
+      host.db.prepare('DELETE FROM approval_limits WHERE approvalLimitId = ?').run(limit);
+    }
+  });
+});

@@ -15,6 +15,7 @@
  * and Revise and Resubmit need an approver (RPM or Admin). Approval writes one cost-code transaction
  * per item (actual to date); Void takes them off again.
  */
+import { approvalMove } from '../../approvals';
 import type Database from 'better-sqlite3';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import {
@@ -279,7 +280,9 @@ function updateDirectCostState({ db, params, user }: RouteCtx<ParamsOf<typeof UP
   return moveRecordState(db, kind, request, ({ record, current, target, at }) => {
     const id = record.directCostId as number;
     const move = directCostMoveLabel(current.name, target.name);
-    if (moveNeedsApprover(current.name, target.name) && !isDirectCostApprover(user.roles)) {
+    // A move the approval matrix governs (Approved) is its decision alone (App Records may change who approves);
+    // the fixed rule keeps the moves it does not list, such as sending one back.
+    if (moveNeedsApprover(current.name, target.name) && !approvalMove(db, target.applicationRecordStateId) && !isDirectCostApprover(user.roles)) {
       throw forbidden(DIRECT_COST_TEXT.approverOnly(move));
     }
     if (isReviseAndResubmit(current.name, target.name)) {
