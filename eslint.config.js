@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * No date, month or period written as a constant in product code (issue 28): read the one clock (src/core/clock).
+ * A 'YYYY-MM' or 'YYYY-MM-DD' string or template part is refused; tests and the seed's relative definitions are outside.
+ */
+const DATE_LITERALS = ['Literal[value=/^(19|20)\\d{2}-(0[1-9]|1[0-2])(-[0-3]\\d)?(T|$)/]', 'TemplateElement[value.raw=/\\b(19|20)\\d{2}-(0[1-9]|1[0-2])(-[0-3]\\d)?\\b/]']
+  .map((selector) => ({ selector, message: 'No date or period constant in product code: derive it from the one clock (src/core/clock).' }));
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', '.tmp/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -47,6 +54,11 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...['Literal[value=/[0-9]rem\\b/]', 'TemplateElement[value.raw=/[0-9]rem\\b/]'].map((selector) => ({
       selector, message: "No 'rem' in element styles: it follows the host page's root font size (Bootstrap 3: 10px). Use px (1rem = 16px).",
-    }))] },
+    })), ...DATE_LITERALS] },
+  },
+  {
+    // Time is an input (issue 28): the host's API reads days and periods from the one clock, never a constant.
+    files: ['demo/host/api/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DATE_LITERALS] },
   },
 );

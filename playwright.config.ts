@@ -14,7 +14,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // The JSON report feeds the failure digest that `npm test` prints last (scripts/test.mjs): CI shows a log's tail.
+  reporter: [['list'], ['json', { outputFile: '.tmp/e2e-report.json' }], ...(process.env.CI ? [['html', { open: 'never' }] as const] : [])],
   use: {
     baseURL: `https://localhost:${PORT}`,
     ignoreHTTPSErrors: true,

@@ -56,6 +56,8 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/projects/team.ts')) return undefined;
   // Whether a Viewer member may write (issue 27): the PFM screens and workbenches ask it, never the header.
   if (path.endsWith('/src/core/projects/write.ts')) return undefined;
+  // The calendar clock is for screens; the first screen's API client needs only the server's skew (core/server-clock.ts).
+  if (path.endsWith('/src/core/clock.ts')) return 'format-screens';
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
   if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';

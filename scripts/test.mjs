@@ -7,6 +7,7 @@
 // unit/element and API tests together; then the end-to-end tests (they need the whole machine).
 // `node scripts/test.mjs <step words>` runs only the steps whose name contains one of the words.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 
 const chromium = ensureChromium();
@@ -69,6 +70,31 @@ for (const group of groups) {
   if (steps.length > 1) console.log(`\n=== ${steps.map(([name]) => name).join(' + ')} side by side: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (done.some((r) => !r.ok)) break;
 }
+
+// CI shows the end of the log: each failed end-to-end test's title and the head of its error, last.
+function e2eFailureDigest() {
+  let report;
+  try { report = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8')); } catch { return; }
+  const failed = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const result = (t.results ?? []).at(-1);
+        if (result && result.status !== 'passed' && result.status !== 'skipped') failed.push({ title: [...path, spec.title].join(' › '), result });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  if (!failed.length) return;
+  console.log('\n=== end-to-end failures (digest)');
+  for (const { title, result } of failed) {
+    const text = (result.errors ?? []).map((e) => e.message ?? '').join('\n').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+    console.log(`- ${title} [${result.status}, ${(result.duration / 1000).toFixed(1)} s]`);
+    for (const line of text.split('\n').filter((l) => l.trim()).slice(0, 25)) console.log(`    ${line.slice(0, 300)}`);
+  }
+}
+if (results.some((r) => r.name === 'end-to-end tests' && !r.ok)) e2eFailureDigest();
 
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);

@@ -1,8 +1,10 @@
 /**
- * `node --import tsx demo/host/main.ts [--port 8443] [--data .data] [--reset] [--scale]`
+ * `node --import tsx demo/host/main.ts [--port 8443] [--data .data] [--reset] [--scale] [--today YYYY-MM-DD]`
  * Starts the demo host and prints its URL and the demo accounts. `PORT` sets the default port.
  */
 import { parseArgs } from 'node:util';
+import { isDay } from '../../src/core/timecards/days';
+import * as clock from '../../src/core/clock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts';
 import { createHost, DEFAULT_PORT } from './server';
 
@@ -12,6 +14,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.data' },
     reset: { type: 'boolean', default: false },
     scale: { type: 'boolean', default: false },
+    today: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -22,7 +25,8 @@ if (values.help) {
   --port <n>      https port (default $PORT or ${DEFAULT_PORT})
   --data <dir>    data folder: certificate, keys, database (default .data)
   --reset         delete and recreate the database
-  --scale         add the benchmark project (100,000+ transactions, 5,000 budget lines)`);
+  --scale         add the benchmark project (100,000+ transactions, 5,000 budget lines)
+  --today <day>   run as of another day (YYYY-MM-DD): the one clock starts there and runs on`);
   process.exit(0);
 }
 
@@ -30,6 +34,15 @@ const port = Number(values.port ?? process.env.PORT ?? DEFAULT_PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
   process.exit(2);
+}
+
+if (values.today !== undefined) {
+  if (!isDay(values.today) || values.today.length !== 10) {
+    console.error(`Invalid --today: ${values.today} (a day as YYYY-MM-DD)`);
+    process.exit(2);
+  }
+  // Before the host opens the database: a new seed is made as of this day, and every "now" reads it.
+  clock.pinClock(values.today, { running: true });
 }
 
 const host = await createHost({ port, dataDir: values.data, reset: values.reset, scale: values.scale });
@@ -42,6 +55,7 @@ function rolesSummary(roles: Array<{ applicationKey: string; name: string }>): s
 const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.login.length));
 console.log(`\nDemo host running at ${host.url}/`);
 console.log(`Identity provider: ${host.issuer}   Data folder: ${host.dataDir}`);
+if (values.today) console.log(`Running as of ${clock.today()} (--today): the current period is ${clock.currentPeriod()}.`);
 console.log(`The certificate is self-signed: accept it in the browser or trust ${host.dataDir}/localhost-cert.pem.\n`);
 console.log(`Demo accounts (password "${DEMO_PASSWORD}" for all):`);
 for (const account of DEMO_ACCOUNTS) {

@@ -17,9 +17,10 @@ import { registerPages, sendPortalPage } from './pages';
 import { registerSigningPages } from './api/pfm/esign/pages';
 import { registerSecurityHeaders } from './security-headers';
 import { ensureCertificate } from './tls';
-import { syncSurveys } from './db/surveys';
 import { DEV_RESOURCES } from '../../src/core/env';
 import type { AuthenticatedUser } from './types';
+import { startScheduledWork } from './jobs';
+import * as clock from '../../src/core/clock';
 
 /** JSON and form bodies above this are refused with 413. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -57,8 +58,6 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const tls = await ensureCertificate(path.resolve(options.tlsDir ?? dataDir));
   const keys = ensureIdpKeys(dataDir);
   const db = openDatabase({ file: path.join(dataDir, 'portal.sqlite'), reset: options.reset ?? false, scale: options.scale ?? false });
-  // Surveys that became due since the seed (or the last start) are created now; idempotent.
-  syncSurveys(db, new Date().toISOString().slice(0, 10));
 
   const app = Fastify({
     https: { cert: tls.cert, key: tls.key },
@@ -79,7 +78,14 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     return started.provider;
   };
 
+  // What time implies and no request writes (expiries, surveys that fell due): at start, then hourly (jobs.ts).
+  app.addHook('onClose', startScheduledWork(db));
   registerSecurityHeaders(app);
+  // The API's answers carry the one clock's time as their Date (it differs from the machine's under --today or a
+  // pinned test clock): the browser follows it (src/core/clock followServerClock), so deadlines are the server's.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) void reply.header('Date', clock.now().toUTCString());
+  });
   registerBearerCheck(app, () => started.verifier);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -51,6 +51,8 @@ export const BILLING_TEXT = {
   badMonth: (value: string) => `Parameter 'month' must be a month as YYYY-MM (got '${value}').`,
   badMethod: (value: string) => `Parameter 'method' must be one of ${BILLING_METHODS.join(', ')} (got '${value}').`,
   notRun: (month: string) => `${month} has not been run.`,
+  /** A month is run and posted once it has ended, when all its timecards can be in (issue 28). */
+  notEnded: (month: string, lastDay: string) => `${month} has not ended: it can be run and posted after ${lastDay}, when its timecards are in.`,
 } as const;
 
 /** 'YYYY-MM' with a real month. */
@@ -229,6 +231,9 @@ export interface BillingRun {
   postedByName: string | null;
   charges: number;
   total: number;
+  /** The month's last day; until it has passed the month is a preview and can not be run or posted. */
+  lastDay: string;
+  ended: boolean;
   lines: BillingRunLine[];
   projects: BillingTotal[];
   departments: BillingTotal[];

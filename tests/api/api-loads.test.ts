@@ -220,9 +220,10 @@ describe('session calls', () => {
     assert.ok(pm.openWorkflows.length >= 3);
     assert.ok(pm.openWorkflows.every((w: Row) => w.directLink.startsWith('/') && !w.directLink.startsWith('//')));
     assert.ok(pm.budgetsPendingProjections.some((b: Row) => b.budgetId === 1 && b.jobNumber === '24-1032'));
-    // Issue 13: computed from weekly_timecards: the oldest owed (Draft) week, last week of the seed, is overdue on any later date.
+    // Issue 13: computed from weekly_timecards: the oldest owed week, overdue on any later date. pm is three weeks behind
+    // in the seed: the oldest is not started (no card, 0 h).
     assert.equal(pm.timecardNeedsSubmission.flag, true);
-    assert.deepEqual([pm.timecardNeedsSubmission.weekStart, pm.timecardNeedsSubmission.enteredHours, pm.timecardNeedsSubmission.expectedHours], ['2026-10-25', 24, 40]);
+    assert.deepEqual([pm.timecardNeedsSubmission.weekStart, pm.timecardNeedsSubmission.enteredHours, pm.timecardNeedsSubmission.expectedHours], ['2026-10-11', 0, 40]);
     const employee = (await api.get('employee', '/api/common/GetOpenItemsByEmployee')).body.data;
     assert.equal(employee.timecardNeedsSubmission.flag, true);
     assert.equal(employee.timecardNeedsSubmission.enteredHours, 24);

@@ -227,7 +227,7 @@ describe('admin home', () => {
     // Its speed is measured by `npm run bench` (data quality), not asserted here: a busy CI machine stretched it past 1 s.
     assert.ok(Number.isFinite(data.dataQualityMs) && data.dataQualityMs >= 0, `dataQualityMs: ${data.dataQualityMs}`);
     const pastDue = one(`SELECT count(*) AS n FROM slim_requests r JOIN application_record_states s ON s.applicationRecordStateId = r.applicationRecordStateId
-      WHERE s.closed = 0 AND r.dueDate < ?`, (await import('../../demo/host/api/risk/prequal')).riskToday()).n;
+      WHERE s.closed = 0 AND r.dueDate < ?`, (await import('../../src/core/clock')).today()).n;
     assert.equal(data.slimPastDue, pastDue);
   });
 });

@@ -4,16 +4,24 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { addDays } from '../../src/core/timecards/days';
+import { pinClock, setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient } from './api-client';
 
+// The test database is seeded as of this day (tests/api/support/prepare-seed.ts); ages count from the clock's today.
+const SEEDED_ON = '2026-11-01';
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 before(async () => {
+  pinClock(SEEDED_ON);
   host = await startTestHost();
   api = apiClient(host);
 });
-after(async () => host?.close());
+after(async () => {
+  setClock(null);
+  await host?.close();
+});
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const PATH = '/api/pfm/getdataqualityissues';
@@ -45,6 +53,14 @@ describe('getdataqualityissues', () => {
     assert.deepEqual(byRule('direct-cost-pending-approval').map((r) => [r.number, r.workbench, r.message]), [
       ['DC-24-1032-002', 'DirectCost', 'DC-24-1032-002 has waited 20 days for approval: approve it, or send it back with Revise and Resubmit.'],
     ]);
+    // Days count to the clock's today, not to the day the data was seeded: 26 days later it has waited 46.
+    pinClock(addDays(SEEDED_ON, 26));
+    try {
+      assert.deepEqual((await issues()).filter((r) => r.ruleId === 'direct-cost-pending-approval').map((r) => r.message),
+        ['DC-24-1032-002 has waited 46 days for approval: approve it, or send it back with Revise and Resubmit.']);
+    } finally {
+      pinClock(SEEDED_ON);
+    }
     assert.deepEqual(byRule('approved-item-not-committed').map((r) => [r.recordKey, r.workbench]), [['ChangeEventItem', 'ChangeEventItem']]);
     assert.deepEqual(byRule('projection-not-submitted').map((r) => [r.recordKey, r.recordId, r.workbench, r.severity]), [['Budget', 1, null, 'info']]);
     assert.ok(byRule('change-event-open-too-long').length > 0);

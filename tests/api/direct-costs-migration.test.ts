@@ -12,6 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
+import { openTestDatabase } from './support/seed-day';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-dc-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -102,7 +103,7 @@ describe('migration 002: direct cost approval', () => {
     const file = path.join(dir, 'old2.sqlite');
     oldDatabase(file);
     const upgraded = openDatabase({ file });
-    const fresh = openDatabase({ file: path.join(dir, 'fresh.sqlite'), reset: true });
+    const fresh = openTestDatabase({ file: path.join(dir, 'fresh.sqlite'), reset: true });
     try {
       const a = names(upgraded);
       const b = names(fresh);
@@ -122,7 +123,7 @@ describe('migration 002: direct cost approval', () => {
   });
 
   it('a fresh seed has direct costs in every state, one pending approval for more than 14 days and one Revise and Resubmit reason', () => {
-    const db = openDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
+    const db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
     try {
       const unused = db.prepare(`SELECT name FROM application_record_states s WHERE applicationRecordKey = 'DirectCost'
         AND NOT EXISTS (SELECT 1 FROM direct_costs d WHERE d.applicationRecordStateId = s.applicationRecordStateId)`).all();

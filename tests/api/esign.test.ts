@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
-import { setEsignClock } from '../../demo/host/api/pfm/esign/service';
+import { setClock } from '../../src/core/clock';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
@@ -21,7 +21,7 @@ before(async () => {
   api = apiClient(host);
 });
 after(async () => host?.close());
-afterEach(() => setEsignClock(null));
+afterEach(() => setClock(null));
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
@@ -234,20 +234,21 @@ describe('reminders, void and expiry', () => {
   it('a reminder at most once a day per signer: the second is a 400 autoAlert naming when the next is allowed', async () => {
     const env = await envelope();
     const start = Date.parse('2031-03-01T09:00:00Z');
-    setEsignClock(() => start);
+    setClock(() => start);
     const signer = env.signers[0].envelopeSignerId;
     const first = await api.post('pm', '/api/pfm/RemindEnvelopeSigner', { EnvelopeId: env.envelopeId, EnvelopeSignerId: signer });
     // The envelope was sent on the real clock: 2031 is past its 120 days, so it expired.
     assert.equal(first.status, 400);
     assert.equal(envState(env.envelopeId), 'Expired');
-
+    // Back to today: the next envelope is sent now (in 2031 the vendor's prequalification has long expired).
+    setClock(null);
     const fresh = await envelope();
     const id = fresh.signers[1].envelopeSignerId;
     const now = Date.now();
-    setEsignClock(() => now);
+    setClock(() => now);
     assert.equal((await api.post('pm', '/api/pfm/RemindEnvelopeSigner', { EnvelopeId: fresh.envelopeId, EnvelopeSignerId: id })).status, 200);
     assert.equal(host.db.prepare("SELECT count(*) FROM esign_outbox WHERE envelopeSignerId = ? AND kind = 'Reminder'").pluck().get(id), 1);
-    setEsignClock(() => now + 23 * 3_600_000);
+    setClock(() => now + 23 * 3_600_000);
     const second = await api.post('pm', '/api/pfm/RemindEnvelopeSigner', { EnvelopeId: fresh.envelopeId, EnvelopeSignerId: id });
     assert.equal(second.status, 400);
     assert.equal(second.body.autoAlert, true);
@@ -256,7 +257,7 @@ describe('reminders, void and expiry', () => {
     assert.match(second.body.message, /One reminder a day: the next is allowed from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     // The other signer may still be reminded; after 24 hours this one again.
     assert.equal((await api.post('pm', '/api/pfm/RemindEnvelopeSigner', { EnvelopeId: fresh.envelopeId, EnvelopeSignerId: fresh.signers[0].envelopeSignerId })).status, 200);
-    setEsignClock(() => now + 24 * 3_600_000);
+    setClock(() => now + 24 * 3_600_000);
     assert.equal((await api.post('pm', '/api/pfm/RemindEnvelopeSigner', { EnvelopeId: fresh.envelopeId, EnvelopeSignerId: id })).status, 200);
     assert.equal((await api.post('pm', '/api/pfm/RemindEnvelopeSigner', { EnvelopeId: fresh.envelopeId, EnvelopeSignerId: 999999 })).status, 404);
   });
@@ -291,10 +292,10 @@ describe('reminders, void and expiry', () => {
     const env = await envelope();
     const [a] = tokens(env.envelopeId) as [string];
     const sentAt = Date.parse(env.sentAt);
-    setEsignClock(() => sentAt + 120 * 86_400_000 - 60_000);
+    setClock(() => sentAt + 120 * 86_400_000 - 60_000);
     let rows = (await api.get('pm', '/api/pfm/getenvelopes', { recordKey: 'Envelope', recordId: env.envelopeId })).body.data as Row[];
     assert.equal(rows[0]!.recordStateName, 'Sent', 'one minute before the 120 days it is still out');
-    setEsignClock(() => sentAt + 120 * 86_400_000);
+    setClock(() => sentAt + 120 * 86_400_000);
     const shown = await page(a);
     assert.equal(shown.status, 410);
     assert.match(await shown.text(), /This envelope expired/);

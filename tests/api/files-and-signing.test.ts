@@ -18,7 +18,7 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, stateId, type Form } from './api-client';
-import { setEsignClock } from '../../demo/host/api/pfm/esign/service';
+import { setClock } from '../../src/core/clock';
 import { registerSigningPages } from '../../demo/host/api/pfm/esign/pages';
 import { sraGateRefusal } from '../../demo/host/api/risk/sra/gate';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
@@ -31,7 +31,7 @@ before(async () => {
   api = apiClient(host);
 });
 after(async () => host?.close());
-afterEach(() => setEsignClock(null));
+afterEach(() => setClock(null));
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
@@ -171,9 +171,9 @@ describe('signing links', () => {
     const env = await sentEnvelope();
     const [a] = links(env.envelopeId) as [string];
     const sentAt = Date.parse(env.sentAt);
-    setEsignClock(() => sentAt + 14 * DAY - 60_000);
+    setClock(() => sentAt + 14 * DAY - 60_000);
     assert.equal((await page(a)).status, 200, 'a minute before the 14 days it works');
-    setEsignClock(() => sentAt + 14 * DAY);
+    setClock(() => sentAt + 14 * DAY);
     const expired = await page(a);
     assert.equal(expired.status, 410);
     assert.match(await expired.text(), /data-signing-state="link-expired"/);
@@ -189,7 +189,7 @@ describe('signing links', () => {
     assert.equal((await page(a)).status, 404, 'the replaced link no longer names anyone');
     const expires = one('SELECT linkExpiresAt FROM envelope_signers WHERE envelopeSignerId = ?', signerId).linkExpiresAt as string;
     assert.equal(Date.parse(expires), sentAt + 28 * DAY);
-    setEsignClock(() => sentAt + 28 * DAY);
+    setClock(() => sentAt + 28 * DAY);
     assert.equal((await page(fresh)).status, 410);
   });
 

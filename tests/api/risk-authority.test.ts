@@ -16,7 +16,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API, RISK_FUNCTIONS } from '../../src/core/risk/api';
-import { setRiskClock } from '../../demo/host/api/risk/prequal';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId, type Form } from './api-client';
 
@@ -25,12 +25,12 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 before(async () => {
-  setRiskClock(() => Date.parse('2026-11-20T15:00:00Z'));
+  setClock(() => Date.parse('2026-11-20T15:00:00Z'));
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setRiskClock(null);
+  setClock(null);
   await host?.close();
 });
 

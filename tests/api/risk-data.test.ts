@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase, SEED_DATE } from '../../demo/host/db/index';
+import { openDatabase } from '../../demo/host/db/index';
+import { openTestDatabase, TEST_SEED_DAY } from './support/seed-day';
 import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
 import { effectiveStatus, PREQUAL_STATUSES, singleLimitInForce, type PrequalStatus } from '../../src/core/risk/limits';
@@ -22,7 +23,7 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-risk-data-'));
 let db: Database.Database;
 before(() => {
-  db = openDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
+  db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
 });
 after(() => {
   db?.close();
@@ -87,11 +88,11 @@ describe('the prequalification seed', () => {
       LEFT JOIN vendor_prequalifications q ON q.vendorId = v.vendorId`);
     const counts = new Map<PrequalStatus, number>();
     for (const r of rows) {
-      const status = effectiveStatus({ status: r.status ?? 'Not Prequalified', singleLimit: r.singleLimit, aggregateLimit: r.aggregateLimit, limitExpiresOn: r.limitExpiresOn }, SEED_DATE);
+      const status = effectiveStatus({ status: r.status ?? 'Not Prequalified', singleLimit: r.singleLimit, aggregateLimit: r.aggregateLimit, limitExpiresOn: r.limitExpiresOn }, TEST_SEED_DAY);
       counts.set(status, (counts.get(status) ?? 0) + 1);
     }
     for (const status of PREQUAL_STATUSES) assert.ok((counts.get(status) ?? 0) >= 3, `${status}: ${counts.get(status) ?? 0}`);
-    assert.ok(n('SELECT count(*) AS n FROM vendor_prequalifications WHERE glExpiresOn < ?', SEED_DATE) >= 5);
+    assert.ok(n('SELECT count(*) AS n FROM vendor_prequalifications WHERE glExpiresOn < ?', TEST_SEED_DAY) >= 5);
     assert.ok(n('SELECT count(DISTINCT vendorId) AS n FROM vendor_safety WHERE emr >= 1.25 AND year = 2025') >= 5);
     assert.ok(n('SELECT count(*) AS n FROM vendor_financials WHERE currentAssets < 1.2 * currentLiabilities') >= 5);
     assert.ok(n("SELECT count(*) AS n FROM vendor_prequalifications WHERE status IN ('Prequalified', 'Prequalified with Conditions') AND aggregateLimit <> 2 * singleLimit") === 0);
@@ -120,7 +121,7 @@ describe('the prequalification seed', () => {
   });
 
   it('is deterministic', () => {
-    const again = openDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
+    const again = openTestDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
     try {
       for (const table of ['vendors', 'vendor_prequalifications', 'vendor_financials', 'vendor_safety']) {
         const dump = (d: Database.Database) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all());

@@ -1,4 +1,4 @@
-/** The seed: deterministic, realistic in shape, fast, and the --scale benchmark project. */
+/** The seed: deterministic (for a day: seeded here on TEST_SEED_DAY), realistic in shape, fast, and the --scale benchmark project. */
 // api-tests: alone (it times the seed; scripts/run-api-tests.mjs runs it before the files that run side by side)
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, SEED_FACTS } from '../../demo/host/db/index';
+import { openTestDatabase } from './support/seed-day';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import { checksum } from './api-client';
@@ -24,9 +25,9 @@ const KEY_TABLES = [
 describe('seed', () => {
   it('two fresh databases are identical (checksums of the key tables), and seeding takes under 5 s', () => {
     const started = Date.now();
-    const a = openDatabase({ file: path.join(dir, 'a.sqlite'), reset: true });
+    const a = openTestDatabase({ file: path.join(dir, 'a.sqlite'), reset: true });
     const seconds = (Date.now() - started) / 1000;
-    const b = openDatabase({ file: path.join(dir, 'b.sqlite'), reset: true });
+    const b = openTestDatabase({ file: path.join(dir, 'b.sqlite'), reset: true });
     try {
       assert.ok(seconds < 5, `seeded in ${seconds}s`);
       assert.equal(checksum({ db: a }, KEY_TABLES), checksum({ db: b }, KEY_TABLES));
@@ -38,7 +39,7 @@ describe('seed', () => {
 
   it('reopening keeps the data (migrations run once, recorded in schema_migrations and user_version)', () => {
     const file = path.join(dir, 'c.sqlite');
-    const first = openDatabase({ file, reset: true });
+    const first = openTestDatabase({ file, reset: true });
     first.prepare('INSERT INTO project_pins (employeeId, projectId, pinnedAt) VALUES (2, 1, ?)').run('2026-11-02T00:00:00.000Z');
     first.close();
     const again = openDatabase({ file });
@@ -52,13 +53,13 @@ describe('seed', () => {
     } finally {
       again.close();
     }
-    const reset = openDatabase({ file, reset: true });
+    const reset = openTestDatabase({ file, reset: true });
     assert.equal((reset.prepare('SELECT count(*) AS n FROM project_pins').get() as { n: number }).n, 0);
     reset.close();
   });
 
   it('looks like a mid-size general contractor: the facts other tests rely on', () => {
-    const db = openDatabase({ file: path.join(dir, 'd.sqlite'), reset: true });
+    const db = openTestDatabase({ file: path.join(dir, 'd.sqlite'), reset: true });
     try {
       const count = (sql: string, ...args: unknown[]) => (db.prepare(sql).get(...args) as { n: number }).n;
       assert.equal(count('SELECT count(*) AS n FROM legal_entities'), 3);
@@ -104,7 +105,7 @@ describe('seed', () => {
 
   it('--scale adds one project with ≥ 5,000 budget lines and ≥ 100,000 transactions, in seconds', { timeout: 120_000 }, () => {
     const started = Date.now();
-    const db = openDatabase({ file: path.join(dir, 'scale.sqlite'), reset: true, scale: true });
+    const db = openTestDatabase({ file: path.join(dir, 'scale.sqlite'), reset: true, scale: true });
     try {
       const seconds = (Date.now() - started) / 1000;
       const project = db.prepare("SELECT projectId, budgetId FROM projects WHERE number = '26-9001'").get() as { projectId: number; budgetId: number };

@@ -1,14 +1,15 @@
 /**
  * Working a SLIM request together on the demo host (issue 14): (re)assignment tells the old and the
  * new assignee through the bell, comments editable for 15 minutes (risk clock pinned) and notifying
- * the other party, the bell's waiting requests, notifications read on opening, the overview (counts,
+ * the other party, the bell's waiting requests, notifications marked read by the workbench's POST (never by
+ * the load), the overview (counts,
  * past due, average days per step, access) and the renewal draft with what changed.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
 import { SLIM_STATE_ORDER, SLIM_TEXT } from '../../src/core/risk/slim';
-import { setRiskClock } from '../../demo/host/api/risk/prequal';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId, type Form } from './api-client';
 
@@ -19,12 +20,12 @@ let api: ReturnType<typeof apiClient>;
 const START = Date.parse('2026-11-01T18:00:00Z');
 let now = START;
 before(async () => {
-  setRiskClock(() => now);
+  setClock(() => now);
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setRiskClock(null);
+  setClock(null);
   await host?.close();
 });
 
@@ -63,8 +64,10 @@ describe('assignment', () => {
     const items = (await bell('risk')).filter((w) => w.documentNumber === number);
     assert.deepEqual(items.map((w) => w.phaseName), ['Reassigned', 'Reassigned']);
     assert.ok(items.every((w) => w.workflowInstanceId < -3_000_000 && w.directLink === `/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=${id}`));
-    // Opening the request reads her notifications of it.
+    // Loading the request writes nothing: her notifications stay unread until the workbench marks them read.
     await ok(api.get('risk', RISK_API.getSlimRequest, { recordId: id }));
+    assert.equal((await bell('risk')).filter((w) => w.documentNumber === number).length, 2);
+    assert.deepEqual(await ok(api.post('risk', RISK_API.markSlimNotificationsRead, { recordId: id })), { marked: 2 });
     assert.equal((await bell('risk')).filter((w) => w.documentNumber === number).length, 0);
     assert.equal(one("SELECT count(*) AS n FROM slim_request_events WHERE requestId = ? AND kind = 'assign'", id).n, 2);
   });
@@ -83,6 +86,35 @@ describe('assignment', () => {
     assert.equal(checksum(host, ['slim_requests', 'slim_request_events', 'risk_notifications']), before);
     assert.equal((await api.post('admin', RISK_API.assignSlimRequests, { assigneeEmployeeId: 4 })).status, 400);
     assert.equal((await api.post('admin', RISK_API.assignSlimRequests, { 'items[0].ItemId': 'x', assigneeEmployeeId: 4 })).status, 400);
+  });
+});
+
+describe('markslimnotificationsread', () => {
+  it("marks only the caller's notifications of that request read; another user's and other requests' stay unread", async () => {
+    const id = await newRequest();
+    const other = await newRequest();
+    // Unassigned: pm's comments notify both Prequal Administrators (risk and Maria), on both requests.
+    await ok(api.post('pm', RISK_API.saveSlimComment, { recordId: id, body: 'First.' }));
+    await ok(api.post('pm', RISK_API.saveSlimComment, { recordId: other, body: 'Second.' }));
+    const unread = (employeeId: number, recordId: number) =>
+      one("SELECT count(*) AS n FROM risk_notifications WHERE employeeId = ? AND recordKey = 'SlimRequest' AND recordId = ? AND readAt IS NULL", employeeId, recordId).n as number;
+    const risk = one("SELECT employeeId FROM employees WHERE login = 'risk'").employeeId as number;
+    assert.deepEqual([unread(risk, id), unread(MARIA, id), unread(risk, other)], [1, 1, 1]);
+    assert.deepEqual(await ok(api.post('risk', RISK_API.markSlimNotificationsRead, { recordId: id })), { marked: 1 });
+    assert.deepEqual([unread(risk, id), unread(MARIA, id), unread(risk, other)], [0, 1, 1]);
+    assert.deepEqual(await ok(api.post('risk', RISK_API.markSlimNotificationsRead, { recordId: id })), { marked: 0 }, 'again: nothing left');
+  });
+
+  it('refuses a request the caller may not see (403), an unknown one (404), a GET (404) and bad input (400), writing nothing', async () => {
+    const id = await newRequest('risk');
+    const before = checksum(host, ['risk_notifications']);
+    assert.equal((await api.post('pm', RISK_API.markSlimNotificationsRead, { recordId: id })).status, 403, "another's request");
+    assert.equal((await api.post('employee', RISK_API.markSlimNotificationsRead, { recordId: id })).status, 403, 'no keySLIM role');
+    assert.equal((await api.post('admin', RISK_API.markSlimNotificationsRead, { recordId: 999999 })).status, 404);
+    assert.equal((await api.get('risk', RISK_API.markSlimNotificationsRead, { recordId: id })).status, 404);
+    assert.equal((await api.post('risk', RISK_API.markSlimNotificationsRead, {})).status, 400);
+    assert.equal((await api.post('risk', RISK_API.markSlimNotificationsRead, { recordId: 'x' })).status, 400);
+    assert.equal(checksum(host, ['risk_notifications']), before);
   });
 });
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
 import { SLIM_STATE_ORDER, SLIM_TEXT, slimAgeDays, slimDueDate } from '../../src/core/risk/slim';
 import { suggestLimits } from '../../src/core/risk/limits';
-import { setRiskClock } from '../../demo/host/api/risk/prequal';
+import { setClock } from '../../src/core/clock';
 import { openDatabase } from '../../demo/host/db/index';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId, type Form } from './api-client';
@@ -21,12 +21,12 @@ let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 const now = Date.parse('2026-11-01T18:00:00Z');
 before(async () => {
-  setRiskClock(() => now);
+  setClock(() => now);
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setRiskClock(null);
+  setClock(null);
   await host?.close();
 });
 

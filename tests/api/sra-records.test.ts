@@ -9,14 +9,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API, sraStartLink } from '../../src/core/risk/api';
 import { RISK_LEVELS, scoreSra, SRA_TEXT } from '../../src/core/risk/sra';
-import { currentLimits, openBacklog, setRiskClock, vendorRecord } from '../../demo/host/api/risk/prequal';
+import { currentLimits, openBacklog, vendorRecord } from '../../demo/host/api/risk/prequal';
+import { setClock } from '../../src/core/clock';
 import { SEED_GATE } from '../../demo/host/db/seed-sra';
-import { openDatabase } from '../../demo/host/db/index';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
+import { openTestDatabase } from './support/seed-day';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -24,12 +25,12 @@ let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 const TODAY = '2026-11-20';
 before(async () => {
-  setRiskClock(() => Date.parse(`${TODAY}T15:00:00Z`));
+  setClock(() => Date.parse(`${TODAY}T15:00:00Z`));
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setRiskClock(null);
+  setClock(null);
   await host?.close();
 });
 
@@ -60,7 +61,7 @@ describe('the seed', () => {
 
   it('is deterministic', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-sra-seed-'));
-    const again = openDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
+    const again = openTestDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
     try {
       for (const table of [...TABLES, 'subcontracts', 'subcontract_items']) {
         const dump = (d: typeof again) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());

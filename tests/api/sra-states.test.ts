@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
 import { SRA_TEXT } from '../../src/core/risk/sra';
-import { setRiskClock } from '../../demo/host/api/risk/prequal';
+import { setClock } from '../../src/core/clock';
 import { SEED_GATE } from '../../demo/host/db/seed-sra';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
@@ -20,12 +20,12 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 before(async () => {
-  setRiskClock(() => Date.parse('2026-11-20T15:00:00Z'));
+  setClock(() => Date.parse('2026-11-20T15:00:00Z'));
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setRiskClock(null);
+  setClock(null);
   await host?.close();
 });
 

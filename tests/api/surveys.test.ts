@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, SEED_DATE } from '../../demo/host/db/index';
+import { openDatabase } from '../../demo/host/db/index';
+import { TEST_SEED_DAY } from './support/seed-day';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { createDueSurveys, syncSurveys } from '../../demo/host/db/surveys';
 import { isSurveyDue, SURVEY_MILESTONES, type SurveyMilestone } from '../../src/core/surveys';
@@ -68,7 +69,7 @@ describe('due surveys', () => {
     for (const t of templates) {
       const milestones = new Set(all('SELECT milestone FROM survey_template_milestones WHERE surveyTemplateId = ?', t.surveyTemplateId).map((r) => r.milestone));
       for (const milestone of SURVEY_MILESTONES) {
-        // The host's start created those due by the real today; the seed those due by SEED_DATE.
+        // The host's start created those due by the real today; the seed those due by its day (TEST_SEED_DAY).
         const expected = milestones.has(milestone) ? projects.filter((p) => isSurveyDue({
           contractAmount: p.contractAmount, valueThreshold: t.valueThreshold, active: p.active === 1, startDate: p.startDate, completionDate: p.completionDate,
           milestone: milestone as SurveyMilestone, today,
@@ -88,11 +89,11 @@ describe('due surveys', () => {
     const before = checksum(host, SURVEY_TABLES);
     assert.deepEqual(syncSurveys(host.db, new Date().toISOString().slice(0, 10)), []);
     assert.equal(checksum(host, SURVEY_TABLES), before);
-    const small = one(`SELECT * FROM projects WHERE active = 1 AND contractAmount < 10000000 AND startDate <= ? ORDER BY projectId LIMIT 1`, SEED_DATE);
+    const small = one(`SELECT * FROM projects WHERE active = 1 AND contractAmount < 10000000 AND startDate <= ? ORDER BY projectId LIMIT 1`, TEST_SEED_DAY);
     assert.equal(one('SELECT count(*) AS n FROM surveys WHERE projectId = ?', small.projectId).n, 0);
     host.db.prepare('UPDATE projects SET contractAmount = 30000000 WHERE projectId = ?').run(small.projectId);
     try {
-      const created = createDueSurveys(host.db, SEED_DATE, '2026-11-01T12:00:00.000Z');
+      const created = createDueSurveys(host.db, TEST_SEED_DAY, '2026-11-01T12:00:00.000Z');
       const rows = all('SELECT * FROM surveys WHERE projectId = ? ORDER BY surveyId', small.projectId);
       assert.deepEqual(created, rows.map((r) => r.surveyId));
       assert.ok(rows.some((r) => r.milestone === 'Acceptance' && r.surveyTemplateId === 1));

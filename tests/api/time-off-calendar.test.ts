@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
 
@@ -17,10 +17,10 @@ let api: ReturnType<typeof apiClient>;
 before(async () => {
   host = await startTestHost();
   api = apiClient(host);
-  setTimecardClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+  setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 

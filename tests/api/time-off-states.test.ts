@@ -16,7 +16,7 @@ import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { databaseBefore } from './support/migrations';
 import { PTO_STATE_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
 
@@ -25,10 +25,10 @@ let api: ReturnType<typeof apiClient>;
 before(async () => {
   host = await startTestHost();
   api = apiClient(host);
-  setTimecardClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+  setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 
@@ -112,7 +112,7 @@ describe('deciding', () => {
 
   it('bulk: each request alone, { done, refused } (one not the caller\'s to decide is refused, the others approved)', async () => {
     const family = request('Family visit');
-    const travel = request('Holiday travel');
+    const travel = request('Family travel');
     const hunting = request('Hunting trip');
     const answer = await api.post('rpm', TIME_OFF_API.updateRequestStates, {
       'items[0].ItemId': family.requestId, 'items[0].OldRecordStateId': S().Pending,
@@ -124,7 +124,7 @@ describe('deciding', () => {
     assert.deepEqual(answer.body.data.done, [family.requestId, travel.requestId]);
     assert.deepEqual(answer.body.data.refused.map((r: Row) => [r.ItemId, r.statusCode]), [[hunting.requestId, 403]]);
     assert.equal(request('Family visit').applicationRecordStateId, S().Approved);
-    assert.equal(request('Holiday travel').applicationRecordStateId, S().Approved);
+    assert.equal(request('Family travel').applicationRecordStateId, S().Approved);
     const bad = await api.post('rpm', TIME_OFF_API.updateRequestStates, { RouteStateId: S().Approved });
     assert.equal(bad.status, 400);
     const badId = await api.post('rpm', TIME_OFF_API.updateRequestStates, { 'items[0].ItemId': 'x', 'items[0].OldRecordStateId': 1, RouteStateId: S().Approved });
@@ -187,13 +187,13 @@ describe('approved time off flows into the timecards', () => {
   });
 
   it('a week already Approved is not touched: a correction (Add, hours per day) waits for a Timecard Admin', async () => {
-    const pm = id('pm');
-    const week = card(pm, '2026-10-18')!;
+    // The employee's week before last (pm is three weeks behind in the seed: no card for it).
+    const week = card(id('employee'), '2026-10-18')!;
     assert.equal(week.state, 'Approved');
     // Friday 10-23 left empty on the approved card.
     host.db.prepare('UPDATE timecard_lines SET friHours = 0 WHERE timecardId = ?').run(week.timecardId);
     const linesBefore = checksum({ db: host.db }, ['timecard_lines']);
-    const sick = await save('pm', { type: 'Sick', title: 'Sick Friday', startDate: '2026-10-23', endDate: '2026-10-23', hoursPerDay: 8 });
+    const sick = await save('employee', { type: 'Sick', title: 'Sick Friday', startDate: '2026-10-23', endDate: '2026-10-23', hoursPerDay: 8 });
     assert.equal((await move('rpm', sick.requestId, S().Pending, S().Approved)).status, 200);
     assert.equal(checksum({ db: host.db }, ['timecard_lines']), linesBefore);
     const corrections = all('SELECT * FROM timecard_corrections WHERE requestId = ?', sick.requestId);
@@ -249,16 +249,16 @@ describe('who keeps timecards, and whose today', () => {
     const trip = await save('employee', { type: 'Vacation', title: 'Monday off', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
     try {
       // 03:00 UTC on Monday is still Sunday evening in Central: the employee may cancel.
-      setTimecardClock(() => Date.parse('2026-11-09T03:00:00.000Z'));
+      setClock(() => Date.parse('2026-11-09T03:00:00.000Z'));
       const sunday = await move('employee', trip.requestId, S().Pending, S().Canceled);
       assert.equal(sunday.status, 200, JSON.stringify(sunday.body));
       const again = await save('employee', { type: 'Vacation', title: 'Monday off again', startDate: '2026-11-09', endDate: '2026-11-09', hoursPerDay: 8 });
-      setTimecardClock(() => Date.parse('2026-11-09T07:00:00.000Z'));
+      setClock(() => Date.parse('2026-11-09T07:00:00.000Z'));
       const monday = await move('employee', again.requestId, S().Pending, S().Canceled);
       assert.equal(monday.status, 400);
       assert.equal(monday.body.message, PTO_STATE_TEXT.cancelStarted);
     } finally {
-      setTimecardClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
+      setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
     }
   });
 });

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
-import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { DELEGATION_TEXT } from '../../demo/host/api/timecards/admin';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum } from './api-client';
@@ -17,12 +17,12 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 before(async () => {
-  setTimecardClock(() => Date.parse('2026-11-04T17:00:00Z'));
+  setClock(() => Date.parse('2026-11-04T17:00:00Z'));
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 

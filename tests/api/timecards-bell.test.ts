@@ -1,13 +1,13 @@
 /**
  * The bell's timecard items on the demo host (issue 13): `timecardNeedsSubmission` computed from
  * weekly_timecards (the oldest owed week, overdue or in its last 24 hours, with the card's id so the
- * header opens it; loading it opens the missing weeks), and a Timecard Admin's open corrections as
- * workflow items linking to the corrections tab.
+ * header opens it; a week without a card is owed all the same, and nothing is written), and a
+ * Timecard Admin's open corrections as workflow items linking to the corrections tab.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
-import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { CORRECTIONS_LINK } from '../../demo/host/api/timecards/bell';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, stateId } from './api-client';
@@ -18,12 +18,12 @@ let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 let now = Date.parse('2026-11-04T17:00:00Z');
 before(async () => {
-  setTimecardClock(() => now);
+  setClock(() => now);
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 
@@ -39,8 +39,8 @@ describe('timecardNeedsSubmission', () => {
       flag: true, dueDate: '2026-11-01T05:00:00.000Z', enteredHours: 24, expectedHours: 40, timecardId: card.timecardId, employeeId: id('employee'),
       weekStart: '2026-10-25', weekEnding: '2026-10-31',
     });
-    // Loading the bell opened the current week (period open).
-    assert.equal(one("SELECT count(*) AS n FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).n, 1);
+    // Loading the bell wrote nothing: the current week still has no card.
+    assert.equal(one("SELECT count(*) AS n FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).n, 0);
   });
 
   it('is off when nothing is owed or due within 24 hours, and on in the last 24 hours of the current week', async () => {
@@ -53,9 +53,9 @@ describe('timecardNeedsSubmission', () => {
       { flag: false, dueDate: null, enteredHours: 0, expectedHours: 0, timecardId: null, employeeId: id('employee'), weekStart: null, weekEnding: null });
     now = Date.parse('2026-11-07T12:00:00Z'); // Saturday: 18 hours before the week of 11-01 is due
     try {
-      const current = one("SELECT timecardId FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee'));
+      // The week of 11-01 has no card: owed all the same ("Not started"), with no id for the link.
       const item = (await api.get('employee', BELL)).body.data.timecardNeedsSubmission;
-      assert.deepEqual([item.flag, item.timecardId, item.dueDate, item.weekEnding], [true, current.timecardId, '2026-11-08T06:00:00.000Z', '2026-11-07']);
+      assert.deepEqual([item.flag, item.timecardId, item.dueDate, item.weekStart, item.weekEnding], [true, null, '2026-11-08T06:00:00.000Z', '2026-11-01', '2026-11-07']);
     } finally {
       now = Date.parse('2026-11-04T17:00:00Z');
     }

@@ -7,7 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIMECARD_TEXT } from '../../src/core/timecards';
-import { createDraftTimecard, openPeriods, setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { createDraftTimecard, weeksWithoutCard } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, type Form } from './api-client';
 
@@ -18,12 +19,12 @@ let api: ReturnType<typeof apiClient>;
 /** Wednesday of the week after the seed date (2026-11-01): the current week is 11-01..11-07. */
 const NOW = Date.parse('2026-11-04T17:00:00Z');
 before(async () => {
-  setTimecardClock(() => NOW);
+  setClock(() => NOW);
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 
@@ -59,7 +60,7 @@ function charges(): { projectId: number; labor: number; material: number; closed
 }
 
 describe('gettimecard', () => {
-  it('opens the current week of the caller by default, creating the missing Draft cards (period open)', async () => {
+  it('opens the current week of the caller by default, computed (not created) while it has no card', async () => {
     const before = all("SELECT weekStart FROM weekly_timecards WHERE employeeId = ? AND weekStart >= '2026-11-01'", id('employee'));
     assert.equal(before.length, 0);
     const answer = await api.get('employee', TIMECARD_API.getTimecard);
@@ -68,8 +69,8 @@ describe('gettimecard', () => {
     assert.equal(load.timecard.weekStart, '2026-11-01');
     assert.equal(load.timecard.weekEnding, '2026-11-07');
     assert.equal(load.timecard.state, 'Draft');
-    assert.ok(load.timecard.timecardId > 0, 'the current week has a card');
-    assert.equal(load.timecard.version, 1);
+    assert.equal(load.timecard.timecardId, null, 'a week without a card is answered computed ("Not started")');
+    assert.equal(load.timecard.version, 0);
     assert.equal(load.timecard.employeeName, 'Sam Patterson');
     assert.equal(load.timecard.managerName, 'Linda Okafor');
     assert.equal(load.timecard.expectedHours, 40);
@@ -79,9 +80,9 @@ describe('gettimecard', () => {
     assert.deepEqual(load.timecard.advancements.map((a: Row) => a.action), ['submit']);
     assert.deepEqual(load.lines, []);
     assert.ok(load.context.expected && load.context.projects, 'the policy context travels as JSON records');
-    // Calling again creates nothing more.
+    // A load writes nothing: the week still has no card.
     await api.get('employee', TIMECARD_API.getTimecard);
-    assert.equal(all("SELECT 1 FROM weekly_timecards WHERE employeeId = ? AND weekStart >= '2026-11-01'", id('employee')).length, 1);
+    assert.equal(all("SELECT 1 FROM weekly_timecards WHERE employeeId = ? AND weekStart >= '2026-11-01'", id('employee')).length, 0);
   });
 
   it('loads a card by id with its lines, the context of its charges, and who may act', async () => {
@@ -150,14 +151,17 @@ describe('savetimecard', () => {
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.match(answer.headers.get('server-timing') ?? '', /^save;dur=\d+(\.\d+)?$/);
     const saved = answer.body.data;
-    assert.equal(saved.timecard.version, load.timecard.version + 1);
+    // The current week had no card (loads create none): the save created it (version 1) and bumped it.
+    assert.equal(load.timecard.timecardId, null);
+    assert.equal(saved.timecard.version, 2);
     assert.equal(saved.timecard.enteredHours, 23.5);
-    const row = one('SELECT * FROM timecard_lines WHERE timecardId = ? AND source = ?', load.timecard.timecardId, 'manual');
+    const row = one('SELECT * FROM timecard_lines WHERE timecardId = ? AND source = ?', saved.timecard.timecardId, 'manual');
     assert.deepEqual(DAYS.map((d) => row[d]), [0, 8, 8, 7.5, 0, 0, 0]);
     // Change the hours of the same line: the row is updated in place.
     const again = await api.post('employee', TIMECARD_API.saveTimecard, saveForm(saved.timecard, [{ projectId: c.projectId, costCodeId: c.labor, hours: [0, 8, 8, 8, 0, 0, 0] }]));
     assert.equal(again.status, 200);
-    assert.equal(one('SELECT timecardLineId FROM timecard_lines WHERE timecardId = ? AND source = ?', load.timecard.timecardId, 'manual').timecardLineId, row.timecardLineId);
+    assert.equal(again.body.data.timecard.version, saved.timecard.version + 1);
+    assert.equal(one('SELECT timecardLineId FROM timecard_lines WHERE timecardId = ? AND source = ?', saved.timecard.timecardId, 'manual').timecardLineId, row.timecardLineId);
   });
 
   it('answers 409 on a stale version and writes nothing', async () => {
@@ -265,8 +269,8 @@ describe('a save of 30 lines', () => {
   });
 });
 
-describe('period open', () => {
-  it('creates the missing weeks through the current one, at most 52 weeks back; someone without cards gets the current week', () => {
+describe('weeks without a card', () => {
+  it('are the weeks from the first card through the current one, at most 52 weeks back; someone without cards owes the current week; none is created', () => {
     const make = (key: string) => {
       const employeeId = Number(host.db.prepare(`INSERT INTO employees (employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, legalEntityId, regionId, displayText, modifiedAt)
         VALUES (?, 'Pat', 'Open', 'Pat Open', 'PO', 'Clerk', ?, 1, 1, 'Pat Open', 't')`).run(key, `${key}@example.com`).lastInsertRowid);
@@ -274,15 +278,18 @@ describe('period open', () => {
       return employeeId;
     };
     const fresh = make('PO1');
-    assert.equal(openPeriods(host.db, fresh), 1);
-    assert.deepEqual(all('SELECT weekStart FROM weekly_timecards WHERE employeeId = ?', fresh).map((r) => r.weekStart), ['2026-11-01']);
+    assert.deepEqual(weeksWithoutCard(host.db, fresh), ['2026-11-01']);
+    assert.equal(all('SELECT weekStart FROM weekly_timecards WHERE employeeId = ?', fresh).length, 0);
     const away = make('PO2');
     createDraftTimecard(host.db, away, '2025-06-01');
-    assert.equal(openPeriods(host.db, away), 53);
-    const weeks = all('SELECT weekStart FROM weekly_timecards WHERE employeeId = ? ORDER BY weekStart', away).map((r) => r.weekStart);
-    assert.deepEqual([weeks[1], weeks[weeks.length - 1]], ['2025-11-02', '2026-11-01']);
-    assert.equal(openPeriods(host.db, away), 0, 'once');
-    assert.equal(openPeriods(host.db, id('viewer')), 0, 'no keyTC role: no cards');
+    const weeks = weeksWithoutCard(host.db, away);
+    assert.equal(weeks.length, 53);
+    assert.deepEqual([weeks[0], weeks[weeks.length - 1]], ['2025-11-02', '2026-11-01']);
+    // A saved week in between is no longer owed; the weeks around it still are.
+    createDraftTimecard(host.db, away, '2026-06-07');
+    assert.equal(weeksWithoutCard(host.db, away).length, 52);
+    assert.ok(!weeksWithoutCard(host.db, away).includes('2026-06-07'));
+    assert.deepEqual(weeksWithoutCard(host.db, id('viewer')), [], 'no keyTC role: owes no cards');
   });
 });
 

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase, SEED_DATE } from '../../demo/host/db/index';
+import { openDatabase } from '../../demo/host/db/index';
+import { openTestDatabase, TEST_SEED_DAY } from './support/seed-day';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
@@ -22,7 +23,7 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-tc-data-'));
 let db: Database.Database;
 before(() => {
-  db = openDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
+  db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
 });
 after(() => {
   db?.close();
@@ -132,7 +133,7 @@ describe('the seed of timecards and time off', () => {
     assert.equal(weeks.length, 12);
     assert.equal(weeks[0], '2026-08-09');
     assert.equal(weeks[11], '2026-10-25');
-    assert.ok(weeks.every((w) => new Date(`${w}T00:00:00Z`).getUTCDay() === 0 && w < SEED_DATE));
+    assert.ok(weeks.every((w) => new Date(`${w}T00:00:00Z`).getUTCDay() === 0 && w < TEST_SEED_DAY));
     const byState = Object.fromEntries(all(`SELECT s.name, count(*) AS n FROM weekly_timecards t JOIN application_record_states s USING (applicationRecordStateId) GROUP BY s.name`).map((r) => [r.name, r.n]));
     for (const name of ['Draft', 'Submitted', 'Approved', 'Processed']) assert.ok(byState[name] > 0, name);
     const rejected = all(`SELECT t.*, s.name FROM weekly_timecards t JOIN application_record_states s USING (applicationRecordStateId) WHERE rejectionReason IS NOT NULL`);
@@ -142,8 +143,10 @@ describe('the seed of timecards and time off', () => {
     assert.equal(n(`SELECT count(*) AS n FROM weekly_timecards t JOIN application_record_states s USING (applicationRecordStateId)
       WHERE s.name IN ('Approved', 'Processed') AND (approvedByEmployeeId IS NULL OR approvedAt IS NULL OR approvedByEmployeeId = employeeId)`), 0);
     assert.equal(n(`SELECT count(*) AS n FROM weekly_timecards t JOIN application_record_states s USING (applicationRecordStateId) WHERE s.name = 'Processed' AND processedAt IS NULL`), 0);
-    // Every active employee with a keyTC role has all 12 weeks.
-    assert.equal(n(`SELECT count(*) AS n FROM (SELECT employeeId FROM weekly_timecards GROUP BY employeeId HAVING count(*) <> 12)`), 0);
+    // Every active employee with a keyTC role has all 12 weeks, but pm: three weeks behind, his last three not started.
+    assert.equal(n(`SELECT count(*) AS n FROM (SELECT employeeId FROM weekly_timecards WHERE employeeId <> 2 GROUP BY employeeId HAVING count(*) <> 12)`), 0);
+    assert.equal(n('SELECT count(*) AS n FROM weekly_timecards WHERE employeeId = 2'), 9);
+    assert.equal(n("SELECT max(weekStart) AS n FROM weekly_timecards WHERE employeeId = 2"), '2026-10-04');
     assert.ok(n('SELECT count(DISTINCT employeeId) AS n FROM weekly_timecards') >= 60);
   });
 
@@ -199,14 +202,14 @@ describe('the seed of timecards and time off', () => {
     // Balances as documented in migration 011: opening + accrual per completed biweekly pay period (from payPeriodAnchor)
     // − Approved hours; no type without a negative allowance goes below zero, even counting approved future requests.
     const anchor = one("SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'").stringValue as string;
-    const periods = Math.floor((Date.parse(`${SEED_DATE}T00:00:00Z`) - Date.parse(`${anchor}T00:00:00Z`)) / (14 * 86_400_000));
+    const periods = Math.floor((Date.parse(`${TEST_SEED_DAY}T00:00:00Z`) - Date.parse(`${anchor}T00:00:00Z`)) / (14 * 86_400_000));
     assert.equal(periods, 21);
     const negative = all(`SELECT b.employeeId, t.name, b.openingHours + t.accrualHoursPerPeriod * ? - coalesce((SELECT sum(r.totalHours) FROM time_off_requests r
         JOIN application_record_states s USING (applicationRecordStateId) WHERE s.name = 'Approved' AND r.employeeId = b.employeeId AND r.ptoTypeId = b.ptoTypeId), 0) AS balance
       FROM pto_balances b JOIN pto_types t USING (ptoTypeId) WHERE b.year = 2026 AND t.allowsNegative = 0`, periods).filter((r) => r.balance < 0);
     assert.deepEqual(negative, []);
     // Requested hours: hours per day × scheduled days, holidays skipped (Thanksgiving week: Mon-Wed).
-    assert.equal(one("SELECT totalHours FROM time_off_requests WHERE employeeId = ? AND title = 'Thanksgiving week vacation'", id('employee')).totalHours, 24);
+    assert.equal(one("SELECT totalHours FROM time_off_requests WHERE employeeId = ? AND title = 'Vacation'", id('employee')).totalHours, 24);
     // No two live (Pending or Approved) requests of one employee overlap.
     assert.equal(n(`SELECT count(*) AS n FROM time_off_requests a JOIN time_off_requests b ON a.employeeId = b.employeeId AND a.requestId < b.requestId
       JOIN application_record_states sa ON sa.applicationRecordStateId = a.applicationRecordStateId JOIN application_record_states sb ON sb.applicationRecordStateId = b.applicationRecordStateId
@@ -215,11 +218,11 @@ describe('the seed of timecards and time off', () => {
 
   it('a manager on leave with a delegate: a delegation covering the seed date and today, approvals on their behalf', () => {
     const today = new Date().toISOString().slice(0, 10);
-    const d = one('SELECT * FROM approval_delegations WHERE startDate <= ? AND endDate >= ? AND endDate >= ? AND canceledAt IS NULL', SEED_DATE, SEED_DATE, today);
+    const d = one('SELECT * FROM approval_delegations WHERE startDate <= ? AND endDate >= ? AND endDate >= ? AND canceledAt IS NULL', TEST_SEED_DAY, TEST_SEED_DAY, today);
     assert.equal(d.delegateEmployeeId, id('rpm'));
     assert.ok(n('SELECT count(*) AS n FROM employees WHERE managerEmployeeId = ?', d.managerEmployeeId) >= 5);
     const leave = one(`SELECT r.* FROM time_off_requests r JOIN application_record_states s USING (applicationRecordStateId) WHERE r.employeeId = ? AND s.name = 'Approved' AND startDate <= ? AND endDate >= ?`,
-      d.managerEmployeeId, SEED_DATE, SEED_DATE);
+      d.managerEmployeeId, TEST_SEED_DAY, TEST_SEED_DAY);
     // 2026-10-26 to 12-18 is 40 weekdays; Thanksgiving and the day after are holidays, skipped, not counted.
     assert.equal(leave.totalHours, 38 * 8);
     assert.ok(n('SELECT count(*) AS n FROM weekly_timecards WHERE onBehalfOfEmployeeId = ? AND approvedByEmployeeId = ?', d.managerEmployeeId, id('rpm')) > 0);
@@ -242,7 +245,7 @@ describe('the seed of timecards and time off', () => {
   });
 
   it('is deterministic: a second seed writes the same rows', () => {
-    const other = openDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
+    const other = openTestDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
     try {
       for (const table of [...NEW_TABLES, 'employees', 'employee_roles']) {
         const rows = (d: Database.Database) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());

@@ -1,6 +1,6 @@
 /**
- * The timecard lists on the demo host (issue 13): an employee's weeks (period open, virtual future
- * weeks, past weeks owed), "Submit all ready weeks" (submits what passes, names the rest with the
+ * The timecard lists on the demo host (issue 13): an employee's weeks (weeks without a card computed,
+ * never created by the load; past weeks owed), "Submit all ready weeks" (submits what passes, names the rest with the
  * reason), the team view (team with delegated reports, all, without approver, state filter) and who
  * may call them.
  */
@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIMECARD_TEXT } from '../../src/core/timecards';
-import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, type Form } from './api-client';
 
@@ -18,12 +18,12 @@ let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 let now = Date.parse('2026-11-04T17:00:00Z');
 before(async () => {
-  setTimecardClock(() => now);
+  setClock(() => now);
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 
@@ -34,14 +34,15 @@ const DAYS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHo
 const KEEPS_TC = "e.active = 1 AND EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey = 'keyTC')";
 
 describe('gettimecardweeks', () => {
-  it("lists the employee's weeks: past cards, the current week opened, the next two virtual, and the past weeks owed", async () => {
+  it("lists the employee's weeks: past cards, the current week and the next two without a card (computed, not created), and the past weeks owed", async () => {
     const answer = await api.get('employee', TIMECARD_API.getTimecardWeeks);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const load = answer.body.data;
     assert.equal(load.employeeId, id('employee'));
     const byWeek = new Map(load.weeks.map((w: Row) => [w.weekStart, w]));
     assert.deepEqual(load.weeks.slice(0, 4).map((w: Row) => [w.weekStart, w.state, w.timecardId === null]),
-      [['2026-11-15', null, true], ['2026-11-08', null, true], ['2026-11-01', 'Draft', false], ['2026-10-25', 'Draft', false]]);
+      [['2026-11-15', null, true], ['2026-11-08', null, true], ['2026-11-01', null, true], ['2026-10-25', 'Draft', false]]);
+    assert.equal(one("SELECT count(*) AS n FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).n, 0, 'the load wrote nothing');
     const owed = byWeek.get('2026-10-25') as Row;
     assert.equal(owed.enteredHours, 24);
     assert.equal(owed.expectedHours, 40);
@@ -136,12 +137,14 @@ describe('submitreadyweeks', () => {
       const load = (await api.get('employee', TIMECARD_API.getTimecard, { weekStart: '2026-11-01' })).body.data;
       const project = one(`SELECT p.projectId, (SELECT min(costCodeId) FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') AS costCodeId
         FROM projects p WHERE p.active = 1 AND EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') ORDER BY p.projectId LIMIT 1`);
-      const form: Form = { timecardId: load.timecard.timecardId, version: load.timecard.version, 'lines[0].projectId': project.projectId, 'lines[0].costCodeId': project.costCodeId, 'lines[0].timeType': 'Regular' };
+      const form: Form = { weekStart: load.timecard.weekStart, version: load.timecard.version, 'lines[0].projectId': project.projectId, 'lines[0].costCodeId': project.costCodeId, 'lines[0].timeType': 'Regular' };
       [0, 8, 8, 8, 8, 8, 0].forEach((h, d) => (form[`lines[0].${DAYS[d]}`] = h));
       assert.equal((await api.post('employee', TIMECARD_API.saveTimecard, form)).status, 200);
       const weeks = (await api.get('employee', TIMECARD_API.getTimecardWeeks)).body.data;
       assert.deepEqual(weeks.pastWeeksToSubmit, ['2026-10-25', '2026-11-01', '2026-11-08']);
-      assert.ok(weeks.weeks.filter((w: Row) => w.weekStart <= '2026-11-15').every((w: Row) => w.timecardId !== null), 'every owed week has a card');
+      // Weeks without a card are listed computed, not created: 11-08 and 11-15 stay without one.
+      assert.deepEqual(weeks.weeks.filter((w: Row) => w.weekStart >= '2026-10-25' && w.weekStart <= '2026-11-15').map((w: Row) => [w.weekStart, w.timecardId !== null]),
+        [['2026-11-15', false], ['2026-11-08', false], ['2026-11-01', true], ['2026-10-25', true]]);
       const answer = await api.post('employee', TIMECARD_API.submitReadyWeeks, {});
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.deepEqual(answer.body.data.submitted, ['2026-11-01']);
@@ -151,6 +154,7 @@ describe('submitreadyweeks', () => {
       ]);
       assert.equal(one("SELECT st.name FROM weekly_timecards t JOIN application_record_states st USING (applicationRecordStateId) WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).name, 'Submitted');
       assert.equal(one("SELECT st.name FROM weekly_timecards t JOIN application_record_states st USING (applicationRecordStateId) WHERE employeeId = ? AND weekStart = '2026-10-25'", id('employee')).name, 'Draft');
+      assert.equal(one("SELECT count(*) AS n FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-11-08'", id('employee')).n, 0, 'a refused week gets no card');
       assert.equal((await api.post('viewer', TIMECARD_API.submitReadyWeeks, {})).status, 403);
       assert.equal((await api.post('rpm', TIMECARD_API.submitReadyWeeks, { employeeId: id('employee') })).status, 403, "not another's weeks");
     } finally {

@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
-import { setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { scaleTimecardWeek, seedScaleTimecards, SCALE_TIMECARD_EMPLOYEES } from '../../demo/host/db/seed-timecards-scale';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient } from './api-client';
@@ -20,13 +20,13 @@ let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 let week: string;
 before(async () => {
-  setTimecardClock(() => Date.parse('2026-11-18T17:00:00Z'));
+  setClock(() => Date.parse('2026-11-18T17:00:00Z'));
   host = await startTestHost();
   api = apiClient(host);
   week = host.db.transaction(() => seedScaleTimecards(host.db, '2026-11-18', '2026-11-01T12:00:00.000Z'))();
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 

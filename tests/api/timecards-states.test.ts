@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIMECARD_STATE_TEXT, TIMECARD_TEXT } from '../../src/core/timecards';
-import { createDraftTimecard, setTimecardClock } from '../../demo/host/api/timecards/cards';
+import { createDraftTimecard } from '../../demo/host/api/timecards/cards';
+import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId, type Form } from './api-client';
 
@@ -19,12 +20,12 @@ let host: TestHost;
 let api: ReturnType<typeof apiClient>;
 const NOW = Date.parse('2026-11-04T17:00:00Z');
 before(async () => {
-  setTimecardClock(() => NOW);
+  setClock(() => NOW);
   host = await startTestHost();
   api = apiClient(host);
 });
 after(async () => {
-  setTimecardClock(null);
+  setClock(null);
   await host?.close();
 });
 

@@ -7,6 +7,7 @@ import { api, watchToken } from './support/api';
 import { openPortalAs, pushPath } from './support/portal';
 import { advance, dialog, serverAnswer } from './support/records';
 import { reviewShot } from './support/review';
+import { today } from '../../src/core/clock';
 
 
 /** The value of the first real option of a select (after its placeholder), once it has one. */
@@ -42,7 +43,7 @@ test('a PM creates an initiating document, its change event, an item and a neste
   await doc.getByLabel('Description', { exact: true }).fill(title);
   await doc.getByLabel('Details').fill('Owner asked for a canopy over the east entrance.');
   await doc.getByLabel('Type').selectOption('2');
-  await doc.getByLabel('Date').fill('2026-11-10');
+  await doc.getByLabel('Date').fill(today());
   await doc.getByRole('button', { name: 'Create initiating document' }).click();
   await expect(page).toHaveURL(/workbench=InitiatingDocument&recordKey=ChangeRecord&recordId=\d+/);
   const number = (await doc.locator('[data-number]').textContent()) ?? '';

@@ -11,6 +11,8 @@ import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
 import { axeOn } from './support/axe';
 import { reviewShot } from './support/review';
+import { today } from '../../src/core/clock';
+import { addDays } from '../../src/core/timecards/days';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const screen = (page: Page) => page.locator('pt-default-assignments');
@@ -95,7 +97,7 @@ test('a rule is previewed, saved, applied, and a new project gets its team from 
   const pm = one("SELECT employeeId FROM employees WHERE login IS NULL AND active = 1 AND jobTitle = 'Project Manager' ORDER BY employeeId LIMIT 1");
   const created = await api(page, 'POST', API.createProject, {
     Number: number, Name: 'E2E Plano Data Center', LegalEntityId: 1, RegionId: 1, Classification: 'DB',
-    ProjectManagerEmployeeId: pm.employeeId, City: 'Plano', State: 'TX', StartDate: '2027-01-04',
+    ProjectManagerEmployeeId: pm.employeeId, City: 'Plano', State: 'TX', StartDate: addDays(today(), 38),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const team = all('SELECT employeeId, projectRole, source, sourceId FROM project_team_members WHERE projectId = ? AND removedAt IS NULL ORDER BY projectTeamMemberId', created.body.data.projectId);

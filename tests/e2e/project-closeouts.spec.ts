@@ -8,6 +8,8 @@ import { e2eDb } from './support/db';
 import { openAs as openSignedInPage } from './support/sign-in';
 import { axeOn } from './support/axe';
 import { reviewShot } from './support/review';
+import { today } from '../../src/core/clock';
+import { addDays } from '../../src/core/timecards/days';
 
 /** 26-1058: an inactive project (no commitments, change events or direct costs) the pm is on; brought to no blockers here. */
 const READY = 20;
@@ -102,7 +104,7 @@ test.describe('project closeouts', () => {
     const count = () => (e2eDb().prepare('SELECT count(*) AS n FROM direct_costs WHERE projectId = ?').get(READY) as { n: number }).n;
     const before = count();
     const refused = await api(page, 'POST', '/api/pfm/CreateDirectCost', {
-      ProjectId: READY, directCostDate: '2026-10-15', directCostTypeId: 3, description: 'Late permit', amount: '100',
+      ProjectId: READY, directCostDate: addDays(today(), -17), directCostTypeId: 3, description: 'Late permit', amount: '100',
       'items[0].costCodeId': line.costCodeId, 'items[0].description': 'Permit', 'items[0].amount': '100',
     });
     expect(refused.status).toBe(400);

@@ -9,6 +9,7 @@ import { openPortalAs, pushPath } from './support/portal';
 import { openAs } from './support/sign-in';
 import { axeOn } from './support/axe';
 import { reviewShot } from './support/review';
+import { currentPeriod } from '../../src/core/clock';
 
 const box = (page: Page) => page.locator('portal-header input[role="combobox"]');
 const results = (page: Page) => page.locator('portal-header [data-search-results]');
@@ -130,7 +131,7 @@ test.describe('projection grid: suggested cost to complete', () => {
     const saved = page.waitForResponse((response) => response.url().includes('/api/pfm/SaveProjections'));
     await grid.locator('[data-action="save"]').click();
     expect((await saved).status()).toBe(200);
-    const stored = e2eDb().prepare("SELECT method, projectedCostToComplete FROM projections WHERE costCodeId = ? AND month = '2026-11'").get(line.costCodeId);
+    const stored = e2eDb().prepare("SELECT method, projectedCostToComplete FROM projections WHERE costCodeId = ? AND month = ?").get(line.costCodeId, currentPeriod());
     expect(stored).toEqual({ method: 'manual', projectedCostToComplete: value });
   });
 });

@@ -7,7 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, deadlineText, timecardDue, weekOf, TIMECARD_TEXT } from '../../src/core/timecards';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { api, watchToken } from './support/api';
-import { e2eDb } from './support/db';
+import { e2eDb, seeded } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { forgetSignIn } from './support/sign-in';
 import { axeOn } from './support/axe';
@@ -266,7 +266,7 @@ test.describe('<tc-timecard>', () => {
     await axe(page, 'approved');
 
     // Another employee's Draft: the read-only Timecard Preview.
-    const owed = cardOf(employeeId('employee'), '2026-10-25');
+    const owed = cardOf(employeeId('employee'), addDays(seeded().weekStart, -7));
     await pushPath(page, `${ROUTE}?timecardId=${owed.timecardId}`);
     await expect(screen(page).locator('h1')).toHaveText('Timecard Preview');
     await expect(screen(page).locator('[data-preview]')).toHaveText("Sam Patterson's card, read-only.");
@@ -316,7 +316,7 @@ test.describe('<tc-timecard>', () => {
     await expect(screen(page).locator('[data-screen="timecard"]')).toHaveAttribute('data-state-name', 'Draft');
 
     const sam = employeeId('employee');
-    const owed = one(`SELECT t.timecardId, t.weekStart FROM weekly_timecards t WHERE t.employeeId = ? AND t.weekStart = '2026-10-25'`, sam);
+    const owed = one(`SELECT t.timecardId, t.weekStart FROM weekly_timecards t WHERE t.employeeId = ? AND t.weekStart = ?`, sam, addDays(seeded().weekStart, -7));
     await page.goto(`/pr/Timecards/Timecard?timecardId=${owed.timecardId}&noRedirect=1`);
     await expect(page.locator('#legacy-widget > tc-timecard')).toHaveAttribute('timecard-id', String(owed.timecardId));
     await expect(page.locator('tc-timecard [data-screen="timecard"]')).toHaveAttribute('data-week-start', owed.weekStart);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { BILLING_API, type BillingMonth, type BillingRun, type BillingRunLine } from '../../src/core/billing';
 import { resetRoles, setRoles } from '../../src/core/roles';
+import { addPeriods, currentPeriod } from '../../src/core/clock';
 import { BILLING_UI_TEXT as T, billingSheet } from '../../src/features/billing';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/it-billing/define';
@@ -14,7 +15,7 @@ const line = (over: Partial<BillingRunLine> = {}): BillingRunLine => ({
 });
 const run = (over: Partial<BillingRun> = {}): BillingRun => ({
   month: '2026-10', runId: 5, state: 'Draft', stateId: 71, postStateId: 72, method: 'hours', runAt: '2026-11-02T10:00:00Z', runByName: 'Dana Whitfield',
-  postedAt: null, postedByName: null, charges: 36, total: 36,
+  postedAt: null, postedByName: null, charges: 36, total: 36, lastDay: '2026-10-31', ended: true,
   lines: [line(), line({ lineId: 2, projectId: null, projectNumber: null, projectName: null, departmentId: 2, departmentName: 'IT', basis: '128.0 of 160.0 h not on a project in 2026-10: IT', amount: 28.8 })],
   projects: [{ key: 'project:1', kind: 'project', id: 1, label: '24-1032 Riverside', amount: 7.2, lines: 1 }],
   departments: [{ key: 'department:2', kind: 'department', id: 2, label: 'IT', amount: 28.8, lines: 1 }],
@@ -114,5 +115,31 @@ describe('<it-billing>', () => {
     await waitFor(() => root.querySelector('[data-not-run]'));
     expect(textOf(root, '[data-not-run]')).to.equal(T.notRunYet('2026-09'));
     expect(root.querySelector('[data-export="excel"]')).to.equal(null);
+  });
+
+  it('a month that has not ended is a marked preview: no Run or Post, and it says when it can be run', async () => {
+    setRoles([{ applicationKey: 'keyIT', name: 'Admin' }]);
+    stubFetch(answers({
+      [BILLING_API.run]: () => ({ body: { data: run({ month: '2026-11', runId: null, state: null, stateId: null, postStateId: null, method: null, runAt: null,
+        runByName: null, lines: [], projects: [], departments: [], lastDay: '2026-11-30', ended: false }) } }),
+    }));
+    const root = await mount('it-billing');
+    await waitFor(() => root.querySelector('[data-preview]'));
+    expect(textOf(root, '[data-preview]')).to.equal(T.preview('2026-11', '11/30/2026'));
+    expect(root.querySelector('[data-action="run"], [data-action="post"]')).to.equal(null);
+  });
+
+  it('opens on the newest month that has ended, not the month under way (a preview a click away)', async () => {
+    setRoles([{ applicationKey: 'keyIT', name: 'Admin' }]);
+    const current = currentPeriod();
+    const last = addPeriods(current, -1);
+    stubFetch(answers({
+      [BILLING_API.months]: { body: { data: [month({ month: current }), month({ month: last })] } },
+      [BILLING_API.run]: ({ query }) => ({ body: { data: run({ month: query.get('month')!, runId: null, state: null, stateId: null, postStateId: null, method: null }) } }),
+    }));
+    const root = await mount('it-billing');
+    await waitFor(() => root.querySelector('[data-showback]'));
+    expect(root.querySelector('[data-showback]')!.getAttribute('data-showback')).to.equal(last);
+    expect(fetchRequests.filter((r) => r.path === BILLING_API.run).map((r) => r.query.get('month'))).to.deep.equal([last]);
   });
 });

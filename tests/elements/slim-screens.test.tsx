@@ -278,6 +278,22 @@ describe('SLIM screens', () => {
     expect(textOf(root, '[data-no-actions]')).to.equal(T.noActions);
   });
 
+  it("the workbench marks the caller's notifications of the request read with a POST once it is loaded (the load writes nothing), once per request", async () => {
+    stubFetch({
+      '/api/slim/getslimrequest': { body: { data: requestLoad() } },
+      '/api/slim/getslimcomments': { body: { data: [] } },
+      '/api/slim/markslimnotificationsread': { body: { data: { marked: 1 } } },
+    });
+    const root = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    await waitFor(() => root.querySelector('[data-working]'));
+    const marks = () => fetchRequests.filter((r) => r.path === '/api/slim/markslimnotificationsread');
+    await waitFor(() => marks().length === 1);
+    expect(marks()[0]!.method).to.equal('POST');
+    expect(marks()[0]!.body).to.deep.equal({ recordId: '1' });
+    const loadIndex = fetchRequests.findIndex((r) => r.path === '/api/slim/getslimrequest');
+    expect(fetchRequests.indexOf(marks()[0]!)).to.be.greaterThan(loadIndex, 'after the load');
+  });
+
   it('approval is pre-filled with the suggested limits and a year on, and sends what the reviewer set', async () => {
     const moves = [{ applicationRecordStateId: 507, name: 'Approved with Conditions' as const }];
     stubFetch({

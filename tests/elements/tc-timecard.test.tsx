@@ -389,6 +389,14 @@ describe('<tc-timecard>', () => {
     expect([asked.query.get('employeeId'), asked.query.get('weekStart')]).to.deep.equal(['5', '2026-10-28']);
   });
 
+  it("a week without a card (timecardId null: the load created none) shows 'Not started' until its first save", async () => {
+    stubFetch(answers(card({ timecardId: null, version: 0 }, [HOLIDAY])));
+    const root = await mount('tc-timecard', { 'employee-id': '5', 'week-start': '2026-10-28' });
+    await waitFor(() => root.querySelector('[data-grid]'));
+    expect(textOf(root, '[data-state="Draft"]')).to.equal(TIMECARD_SCREEN_TEXT.notStarted);
+    expect(root.querySelector('[data-screen="timecard"]')!.getAttribute('data-state-name')).to.equal('Draft', 'the rules still act on a Draft');
+  });
+
   it('says so clearly on 403 and retries after a failure', async () => {
     stubFetch(answers(card(), { [TIMECARD_API.getTimecard]: { status: 403, body: {} } }));
     let root = await mount('tc-timecard', { 'employee-id': '99' });

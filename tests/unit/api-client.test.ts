@@ -5,6 +5,7 @@ import {
 } from '../../src/core/api';
 import type { ApiResource } from '../../src/core/api';
 import { $messageBoxes, resetMessages } from '../../src/core/messages';
+import { centralDayOf, followServerClock, today } from '../../src/core/clock';
 
 interface FetchCall { url: string; init: RequestInit }
 
@@ -54,6 +55,20 @@ describe('core/api client', () => {
     globalThis.fetch = realFetch;
     resetApi();
     resetMessages();
+  });
+
+  describe("the server's clock", () => {
+    it("an API answer's Date header sets the one clock's today (a browser whose clock is a day off does not move deadlines)", async () => {
+      const serverNow = Date.now() + 2 * 86_400_000;
+      stubFetch(() => json({ data: 1 }, 200, { Date: new Date(serverNow).toUTCString() }));
+      try {
+        await getJson('/api/employees/GetCurrentUser');
+        expect(today()).to.equal(centralDayOf(serverNow));
+      } finally {
+        followServerClock(new Date().toUTCString());
+      }
+      expect(today()).to.equal(centralDayOf(Date.now()));
+    });
   });
 
   describe('bearer token', () => {

@@ -21,6 +21,7 @@ import type { FastifyReply } from 'fastify';
 import { ACCESS, ruleAllows, type AccessArea, type AccessRule } from '../../../src/core/access';
 import type { Caller } from './context';
 import { badRequest, isCalendarDate } from './http';
+import { EARLIEST_DAY } from '../../../src/core/format/dates';
 import { currentCaller, requireRecord } from './project-access';
 
 export type RouteAccess = 'token' | AccessArea | { anyOf: readonly AccessRule[] };
@@ -117,7 +118,7 @@ export const p = {
     return spec<E extends 'null' ? string | null : string, R>('date', options, (raw, name) => {
       const value = raw.trim();
       if (value === '') return emptyValue(options?.empty) as never;
-      if (!isCalendarDate(value)) throw badRequest(`Parameter '${name}' must be a date (YYYY-MM-DD) on or after 1990-01-01 (got '${show(value)}').`, { parameter: name });
+      if (!isCalendarDate(value)) throw badRequest(`Parameter '${name}' must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY} (got '${show(value)}').`, { parameter: name });
       return value as never;
     });
   },
@@ -126,7 +127,7 @@ export const p = {
     return spec<string, R>('month', options, (raw, name) => {
       const value = raw.trim();
       if (value === '') return undefined;
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value) || value < '1990-01') throw badRequest(`Parameter '${name}' must be a month (YYYY-MM) (got '${show(value)}').`, { parameter: name });
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value) || value < EARLIEST_DAY.slice(0, 7)) throw badRequest(`Parameter '${name}' must be a month (YYYY-MM) (got '${show(value)}').`, { parameter: name });
       return value;
     });
   },

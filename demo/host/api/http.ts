@@ -77,15 +77,9 @@ export function refuseIfChangedSince(since: string | undefined, modifiedAt: unkn
   }
 }
 
-/** A YYYY-MM-DD date that exists in the calendar (2026-02-30 does not; Date.parse takes it as March 2), on or after 1990-01-01. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export { isCalendarDate } from '../../../src/core/format/dates';
 
 /** The current time as stored in `modifiedAt`. */
-export const nowIso = (): string => new Date().toISOString();
 
 /** A decimal as forms send it: up to 13 integer and 6 decimal digits. */
 export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;

@@ -16,7 +16,6 @@ import { MAX_FILE_BYTES, MAX_FILES } from './pfm/files';
 import { accessAllows, guardParams, parseParams, type RouteDeclaration } from './declare';
 import { withHistoryActor } from '../db/history';
 import { withProjectCaller } from './project-access';
-import { startAccessRequestSweep } from './toolbox/access-requests';
 
 export { API_ROUTES } from './route-table';
 
@@ -100,7 +99,6 @@ export async function registerApi(app: FastifyInstance, db: Database.Database): 
   const handlers = ALL_HANDLERS;
 
   // Issue 15: Pending access requests past 14 days become Expired (now, then hourly).
-  startAccessRequestSweep(db, (stop) => app.addHook('onClose', async () => stop()));
 
   for (const declaration of Object.values(handlers)) registerDeclared(app, db, declaration);
 }

@@ -15,6 +15,7 @@ import { roleAllows } from '../../../src/core/access';
 import { PROJECT_SECURITY_TEXT, PROJECT_WRITE_ROLES, type ProjectAccessRefusal } from '../../../src/core/projects/team';
 import type { Caller } from './context';
 import { HttpError } from './http';
+import * as clock from '../../../src/core/clock';
 
 /** The projects a caller reaches. `all`: every project (the sets are then empty and unused). */
 export interface ProjectReach {
@@ -26,7 +27,7 @@ export interface ProjectReach {
 }
 
 /** Today as an ISO date (membership end dates are inclusive). */
-export const accessToday = (): string => new Date().toISOString().slice(0, 10);
+export const accessToday = (): string => clock.today();
 
 /** The caller's reach, read fresh from the database. */
 export function projectReach(db: Database.Database, user: Pick<Caller, 'employeeId' | 'roles'>, today = accessToday()): ProjectReach {

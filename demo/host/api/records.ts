@@ -1,9 +1,10 @@
 /** Small database helpers shared by the write calls: states, records, change tracking, state moves. */
 import type Database from 'better-sqlite3';
 import type { State } from '../../../src/core/workflow';
-import { autoAlert, conflict, notFound, nowIso } from './http';
+import { autoAlert, conflict, notFound } from './http';
 import { prepared } from '../db/statements';
 import { requireApprovalAuthority } from './approvals';
+import * as clock from '../../../src/core/clock';
 
 export interface StateRow {
   applicationRecordStateId: number;
@@ -134,7 +135,7 @@ export function moveRecordState<T>(
       recordKey: kind.recordKey, recordId: request.itemId, label: kind.label, functionName: kind.functionName, current, target,
       actorId: request.actorId, via: request.via, reason: request.reason,
     });
-    const move: StateMove = { record, current, target, at: nowIso() };
+    const move: StateMove = { record, current, target, at: clock.nowIso() };
     const tracking = rules(move);
     db.prepare(`UPDATE ${kind.table} SET applicationRecordStateId = ?, modifiedAt = ? WHERE ${kind.idColumn} = ?`).run(target.applicationRecordStateId, move.at, request.itemId);
     recordApproval?.(move.at);

@@ -3,13 +3,15 @@ import type Database from 'better-sqlite3';
 import { avatarPng } from './avatar';
 import { isAdmin, type Caller } from './context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from './declare';
-import { badRequest, forbidden, notFound, nowIso } from './http';
+import { badRequest, forbidden, notFound } from './http';
 import { TEAM_WHERE } from './time-off/requests';
 import { currentReach, projectReach, reaches, reachWhere } from './project-access';
 import { correctionWorkflows, timecardBellItem } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
 import { sraWorkflows } from './risk/sra/bell';
 import { accessRequestWorkflows } from './toolbox/access-requests';
+import { pendingProjections } from './pfm/projections/pending';
+import * as clock from '../../../src/core/clock';
 
 /**
  * The project menu: the project with its budgets (what the header's project menu needs) and, for the
@@ -57,7 +59,7 @@ function acknowledge({ db, user, params }: RouteCtx<ParamsOf<typeof ACKNOWLEDGE>
   const recordType = params.ParentRecordType;
   const result = db.prepare(`UPDATE change_tracking SET acknowledged = 1, modifiedAt = ?
     WHERE employeeId = ? AND applicationId = ? AND parentApplicationRecordId = ? AND acknowledged = 0
-      AND (? IS NULL OR parentRecordType = ?)`).run(nowIso(), user.employeeId, app, params.ParentApplicationRecordId, recordType ?? null, recordType ?? null);
+      AND (? IS NULL OR parentRecordType = ?)`).run(clock.nowIso(), user.employeeId, app, params.ParentApplicationRecordId, recordType ?? null, recordType ?? null);
   return { acknowledged: result.changes };
 }
 
@@ -95,9 +97,12 @@ export const sessionHandlers = declared([
       if (!db.prepare('SELECT 1 FROM employees WHERE employeeId = ?').get(employeeId)) throw notFound(`Employee ${employeeId} not found.`);
       const openWorkflows = db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink
         FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(employeeId);
-      const budgetsPendingProjections = db.prepare(`SELECT b.budgetId, b.projectId, b.jobNumber, p.name, bp.month, p.legalEntityId
-        FROM budgets_pending_projections bp JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
-        WHERE bp.employeeId = ? ORDER BY b.jobNumber`).all(employeeId);
+      // The current period's pending budgets (api/pfm/projections/pending.ts): a new month is pending from its first day.
+      const period = clock.currentPeriod();
+      const pendingIds = pendingProjections(db, period, employeeId).map((r) => r.budgetId);
+      const budgetsPendingProjections = pendingIds.length === 0 ? [] : db.prepare(`SELECT b.budgetId, b.projectId, b.jobNumber, p.name, ? AS month, p.legalEntityId
+        FROM budgets b JOIN projects p ON p.projectId = b.projectId
+        WHERE b.budgetId IN (${pendingIds.map(() => '?').join(', ')}) ORDER BY b.jobNumber`).all(period, ...pendingIds);
       // Time-off requests Pending for this employee as the manager, or as the manager's delegate for dates sharing a day (api/time-off).
       const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.totalHours AS ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
         FROM time_off_requests r JOIN employees e ON e.employeeId = r.employeeId JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
@@ -119,7 +124,7 @@ export const sessionHandlers = declared([
       const app = applicationId(db, params.ApplicationId);
       const count = (db.prepare('SELECT count(*) AS n FROM change_tracking WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
         .get(user.employeeId, app) as { n: number }).n;
-      return { refreshedAt: nowIso(), count };
+      return { refreshedAt: clock.nowIso(), count };
     },
   }),
 
@@ -141,7 +146,7 @@ export const sessionHandlers = declared([
     handler: ({ db, user, params }) => {
       const app = applicationId(db, params.ApplicationId);
       const result = db.prepare('UPDATE change_tracking SET acknowledged = 1, modifiedAt = ? WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
-        .run(nowIso(), user.employeeId, app);
+        .run(clock.nowIso(), user.employeeId, app);
       return { acknowledged: result.changes };
     },
   }),

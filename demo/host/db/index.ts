@@ -9,7 +9,7 @@ import { installHistoryTriggers, registerHistoryFunctions } from './history';
 import { MIGRATIONS, type Migration } from './migrations';
 import { seedDatabase } from './seed';
 
-export { SEED_DATE, SEED_STAMP, CURRENT_PERIOD, PRIOR_PERIOD, SEED_FACTS } from './seed';
+export { SEED_DAY_SETTING, SEED_FACTS, seedCalendar, seedDayOf, type SeedCalendar } from './seed';
 
 export interface OpenDatabaseOptions {
   /** The SQLite file. */

@@ -7,12 +7,15 @@
  * - COST_ITEMS: the catalogue of IT cost items (per-seat licences, devices, phone lines) at their monthly
  *   cost, written by the migration too (an upgraded database has the catalogue, nobody holding any).
  * - seedBilling: who holds which seat, device and line, on its OWN random stream after the teams, so
- *   every row written before stays as it was. Most holdings run all year; about one in ten started in
- *   September 2026 (a new kit) and one in ten ended in September (returned), so the months differ.
- *   No run is seeded: every month starts "not run".
+ *   every row written before stays as it was. Dates relative to the seed's period (all before it, so the
+ *   months to bill end at last month): most holdings run from 22 months back; about one in ten started in
+ *   the month before last (a new kit, on its 14th) and one in ten ended then (returned on its 18th), so the
+ *   months differ. No run is seeded: every month starts "not run".
  */
 import type Database from 'better-sqlite3';
 import type { CostItemKind } from '../../../src/core/billing';
+import { addPeriods, firstDayOf } from '../../../src/core/clock';
+import { addDays } from '../../../src/core/timecards';
 import { Rng } from './prng';
 
 /** The stream of this part. */
@@ -75,8 +78,13 @@ const SUPERS = ['Superintendent', 'General Superintendent', 'Assistant Superinte
 const TRADES = ['Laborer', 'Equipment Operator', 'Carpenter Foreman'];
 const PMS = ['Project Manager', 'Senior Project Manager', 'Assistant Project Manager'];
 
-export function seedBilling(db: Database.Database, stamp: string): void {
+/** Seed who holds what; `period` is the seed's ('YYYY-MM'). */
+export function seedBilling(db: Database.Database, period: string, stamp: string): void {
   const rng = new Rng(BILLING_SEED);
+  const held = firstDayOf(addPeriods(period, -22));
+  const kitMonth = firstDayOf(addPeriods(period, -2));
+  const newKit = addDays(kitMonth, 13);
+  const returned = addDays(kitMonth, 17);
   db.exec(departmentAssignmentSql());
   const employees = db.prepare('SELECT employeeId, jobTitle FROM employees WHERE active = 1 ORDER BY employeeId').all() as Array<{ employeeId: number; jobTitle: string }>;
   const department = (title: string) => DEPARTMENT_BY_TITLE[title] ?? 'OPS';
@@ -86,10 +94,10 @@ export function seedBilling(db: Database.Database, stamp: string): void {
   let phone = 1200;
   for (const { employeeId, jobTitle } of employees) {
     const give = (name: string, reference: string | null = null) => {
-      // One in ten started with September's new kit, one in ten returned it in September.
+      // One in ten started with the new kit of the month before last, one in ten returned it that month.
       const draw = rng.float();
-      const start = draw < 0.1 ? '2026-09-14' : '2025-01-01';
-      const end = draw >= 0.1 && draw < 0.2 ? '2026-09-18' : null;
+      const start = draw < 0.1 ? newKit : held;
+      const end = draw >= 0.1 && draw < 0.2 ? returned : null;
       insert.run(itemId(name), employeeId, reference, start, end, stamp);
     };
     const trade = TRADES.includes(jobTitle);

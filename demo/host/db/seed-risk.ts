@@ -11,12 +11,14 @@
  *   - the original 69 vendors are all Prequalified (a few with conditions) with a single limit at least
  *     one ladder rung above their largest subcontract, so no seeded subcontract is blocked by the gate;
  *   - the new ones cover every status (Not Prequalified, Pending, Prequalified, Prequalified with
- *     Conditions, Denied, Expired: limits past their expiry), expired insurance, EMR of 1.25 or more,
- *     thin balance sheets, and no statement at all.
+ *     Conditions, Denied, Expired: limits past their expiry), limits expiring within 60 days, expired
+ *     insurance, EMR of 1.25 or more, thin balance sheets, and no statement at all.
+ * Expiries and decisions are days from the seed's today (`seedDate`); statement years end the year before its.
  */
 import type Database from 'better-sqlite3';
 import { LIMIT_STEPS, suggestLimits, type PrequalStatus } from '../../../src/core/risk/limits';
 import { LAST_NAMES } from './catalog';
+import { addDays } from '../../../src/core/timecards';
 import { Rng } from './prng';
 
 type Row = Record<string, string | number | null>;
@@ -49,11 +51,6 @@ const NEW_STATUS_CYCLE: ReadonlyArray<PrequalStatus | 'none'> = [
   'Not Prequalified', 'Prequalified', 'Denied', 'Prequalified', 'Prequalified with Conditions', 'none',
 ];
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 const round = (n: number, to: number) => Math.round(n / to) * to;
 /** The lowest ladder rung at or above `amount`, then one more rung (headroom). */
 function rungAbove(amount: number): number {
@@ -173,9 +170,12 @@ export function seedRisk(db: Database.Database, seedDate: string, stamp: string)
     const suggested = suggestLimits({ financials, safety, glPerOccurrence: insurance.perOccurrence, glAggregate: insurance.aggregate, glExpiresOn: insurance.expires, today: seedDate });
     const single = Math.max(suggested.singleLimit, 250_000);
     switch (kind) {
-      case 'Prequalified':
-        writeRecord(vendorId, 'Prequalified', { single, expires: addDays(seedDate, rng.int(120, 700)) }, insurance);
+      case 'Prequalified': {
+        const expires = addDays(seedDate, rng.int(120, 700));
+        // A few come up for renewal within 60 days (the draw above is kept, so the stream stays as it was).
+        writeRecord(vendorId, 'Prequalified', { single, expires: index % 24 === 9 ? addDays(seedDate, 20 + (index % 40)) : expires }, insurance);
         break;
+      }
       case 'Prequalified with Conditions':
         writeRecord(vendorId, 'Prequalified with Conditions',
           { single, expires: addDays(seedDate, rng.int(120, 600)), conditions: suggested.conditions.join(' ') || 'Subcontractor default insurance enrolment required above $1,000,000.' }, insurance);

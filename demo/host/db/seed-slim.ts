@@ -12,7 +12,8 @@
  *   - `risk` has Submitted requests (any Prequal Administrator) and In Review ones assigned to her;
  *   - `reviewer` has Escalated requests; `rpm` has Regional Review requests in North Texas;
  *   - `pm` has a request On Hold waiting for his answer;
- *   - open requests past their due date;
+ *   - a few open requests past their due date (most are not, no On Hold one is): ages in days before the
+ *     seed's today, so that holds on any seed day;
  *   - an approved request and a Renewal based on it whose vendor's record changed since (a newer
  *     financial statement and EMR than the approved request's snapshot).
  * - Decided approvals name the request on the vendor's record (lastSlimRequestId, lastDecidedAt/By);
@@ -67,20 +68,20 @@ const PLANS: Plan[] = [
   // Submitted: waiting for any Prequal Administrator (risk).
   { type: 'New Prequalification', path: p('sub'), requester: PM, region: 1, vendor: 'pending', ageDays: 2 },
   { type: 'Limit Increase', path: p('sub'), requester: 10, region: 1, vendor: 'qualified', ageDays: 1 },
-  { type: 'Exception', path: p('sub'), requester: 11, region: 2, vendor: 'unqualified', ageDays: 6 },
+  { type: 'Exception', path: p('sub'), requester: 11, region: 2, vendor: 'unqualified', ageDays: 2 },
   { type: 'New Prequalification', path: p('sub'), requester: 12, region: 3, vendor: 'pending', ageDays: 14 },
-  { type: 'Limit Increase', path: p('sub'), requester: PM, region: 1, vendor: 'qualified', ageDays: 8 },
+  { type: 'Limit Increase', path: p('sub'), requester: PM, region: 1, vendor: 'qualified', ageDays: 3 },
   // In Review: assigned to risk (some past due) and to Maria.
   { type: 'New Prequalification', path: p('sub', 'ir'), requester: 13, assignee: RISK, region: 1, vendor: 'pending', ageDays: 4 },
   { type: 'Limit Increase', path: p('sub', 'ir'), requester: PM, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 9 },
   { type: 'Exception', path: p('sub', 'ir'), requester: 14, assignee: RISK, region: 1, vendor: 'unqualified', ageDays: 2 },
-  { type: 'Limit Increase', path: p('sub', 'ir', 'hold', 'ir'), requester: 16, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 7 },
+  { type: 'Limit Increase', path: p('sub', 'ir', 'hold', 'ir'), requester: 16, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 4 },
   { type: 'New Prequalification', path: p('sub', 'ir'), requester: 35, assignee: MARIA, region: 2, vendor: 'pending', ageDays: 5 },
   { type: 'Limit Increase', path: p('sub', 'ir'), requester: 36, assignee: MARIA, region: 3, vendor: 'qualified', ageDays: 3 },
-  // On Hold: pm's to answer, and others'.
-  { type: 'Limit Increase', path: p('sub', 'ir', 'hold'), requester: PM, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 6 },
-  { type: 'New Prequalification', path: p('sub', 'ir', 'hold'), requester: 17, assignee: MARIA, region: 1, vendor: 'pending', ageDays: 20 },
-  { type: 'Exception', path: p('sub', 'ir', 'hold'), requester: 42, assignee: RISK, region: 3, vendor: 'unqualified', ageDays: 4 },
+  // On Hold: pm's to answer, and others' (none past due: the answer is awaited, not late).
+  { type: 'Limit Increase', path: p('sub', 'ir', 'hold'), requester: PM, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 3 },
+  { type: 'New Prequalification', path: p('sub', 'ir', 'hold'), requester: 17, assignee: MARIA, region: 1, vendor: 'pending', ageDays: 7 },
+  { type: 'Exception', path: p('sub', 'ir', 'hold'), requester: 42, assignee: RISK, region: 3, vendor: 'unqualified', ageDays: 1 },
   // Regional Review: rpm's region (North Texas) and the others.
   { type: 'Limit Increase', path: p('sub', 'ir', 'rr'), requester: PM, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 4 },
   { type: 'Exception', path: p('sub', 'ir', 'rr'), requester: 13, assignee: RISK, region: 1, vendor: 'unqualified', ageDays: 3 },
@@ -88,7 +89,7 @@ const PLANS: Plan[] = [
   { type: 'Limit Increase', path: p('sub', 'ir', 'rr'), requester: 11, assignee: RISK, region: 2, vendor: 'qualified', ageDays: 5 },
   { type: 'Exception', path: p('sub', 'ir', 'rr'), requester: 12, assignee: MARIA, region: 3, vendor: 'unqualified', ageDays: 2 },
   // Escalated: waiting for reviewer.
-  { type: 'Limit Increase', path: p('sub', 'ir', 'rr', 'esc'), requester: PM, assignee: RISK, region: 1, vendor: 'qualified', big: true, ageDays: 6 },
+  { type: 'Limit Increase', path: p('sub', 'ir', 'rr', 'esc'), requester: PM, assignee: RISK, region: 1, vendor: 'qualified', big: true, ageDays: 4 },
   { type: 'New Prequalification', path: p('sub', 'ir', 'esc'), requester: 14, assignee: RISK, region: 1, vendor: 'highEmr', ageDays: 9 },
   { type: 'Limit Increase', path: p('sub', 'ir', 'rr', 'esc'), requester: 35, assignee: MARIA, region: 2, vendor: 'highEmr', ageDays: 4 },
   { type: 'Renewal', path: p('sub', 'ir', 'esc'), requester: 16, assignee: RISK, region: 1, vendor: 'qualified', ageDays: 16, escalationNote: 'Two claims on the last job; the Escalation Reviewer should look.' },
@@ -113,7 +114,7 @@ const PLANS: Plan[] = [
 ];
 
 const NOTES: Partial<Record<SlimState, string[]>> = {
-  'On Hold – Missing Data': ['The 2025 audited financial statement is missing.', 'Send a current certificate of insurance.', 'The EMR letter from the carrier is missing.'],
+  'On Hold – Missing Data': ['The {lastYear} audited financial statement is missing.', 'Send a current certificate of insurance.', 'The EMR letter from the carrier is missing.'],
   'Approved with Conditions': ['Raise GL per occurrence to $1,000,000 before mobilising.', 'Performance and payment bond on every subcontract over $500,000.'],
   Denied: ['Net worth is negative in the latest statement.', 'Two defaults in the last three years.', 'Incomplete financials after two requests.'],
   Withdrawn: ['The scope went to another subcontractor.', 'The project was put on hold.'],
@@ -235,7 +236,8 @@ export function seedSlim(db: Database.Database, seedDate: string, stamp: string)
         row.regionalPassedBy = by;
       } else if (from === 'Escalated') by = REVIEWER;
       if (to === 'On Hold – Missing Data') {
-        note = rng.pick(NOTES['On Hold – Missing Data']!);
+        // The statement asked for is of the year before the seed's.
+        note = rng.pick(NOTES['On Hold – Missing Data']!).replace('{lastYear}', String(Number(seedDate.slice(0, 4)) - 1));
         row.missingData = note;
         row.answer = null;
       }

@@ -19,6 +19,7 @@ import type Database from 'better-sqlite3';
 import { effectiveStatus, singleLimitInForce, type PrequalStatus } from '../../../src/core/risk/limits';
 import { scoreSra, type MitigationKey, type RiskLevel } from '../../../src/core/risk/sra';
 import { currentLimits, openBacklog, vendorRecord } from '../api/risk/prequal';
+import { addDays } from '../../../src/core/timecards';
 import { Rng } from './prng';
 
 /** The stream of this part. */
@@ -49,11 +50,6 @@ const REJECTIONS = [
 ];
 const DESCRIPTIONS = ['Base bid scope per the bid leveling', 'Scope with alternates 1 and 2', 'Buyout after the value-engineering round', 'Scope including the phase 2 work'];
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export function seedSra(db: Database.Database, seedDate: string, stamp: string): void {
   const rng = new Rng(SRA_SEED);

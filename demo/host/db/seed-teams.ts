@@ -11,14 +11,20 @@
  *   (SEED_TEAM_FACTS.pmHiddenProjectIds): those are the projects he cannot open;
  * - the demo `employee` (Sam Patterson, Assistant Superintendent) as 'Superintendent' on 24-1032 and
  *   24-1004 (he has no PFM role: the membership alone opens nothing).
+ * - access requests on the pm's projects, relative to the seed day: four Pending (asked 1–10 days ago, so none has
+ *   passed its 14 days), one Denied and one Expired, on a stream of their own.
  * Regional PMs, Admins and default-assignment rules reach projects by other means (project-access.ts).
  */
 import type Database from 'better-sqlite3';
 import type { ProjectRole } from '../../../src/core/projects/team';
+import { addDays } from '../../../src/core/timecards';
+import { expiresOnFor } from '../../../src/core/toolbox/access';
 import { Rng } from './prng';
 
 /** The stream of this part. */
 export const TEAM_SEED = 20261123;
+/** The stream of the seeded access requests (after the teams: the teams' draws stay as they were). */
+export const ACCESS_REQUEST_SEED = 20261127;
 
 export const SEED_TEAM_FACTS = {
   /** The pm is on no team of these (Gulf Coast, regionId 2): 403 / 404 for him, hidden from his lists. */
@@ -46,7 +52,6 @@ export function seedTeams(db: Database.Database, seedDate: string, stamp: string
   ).all(...titles) as Array<{ employeeId: number }>).map((e) => e.employeeId);
   const insert = db.prepare(`INSERT INTO project_team_members (projectId, employeeId, projectRole, endDate, source, addedAt, modifiedAt)
     VALUES (?, ?, ?, ?, 'seed', ?, ?)`);
-  const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
   for (const project of projects) {
     const on = new Set<number>();
@@ -66,4 +71,41 @@ export function seedTeams(db: Database.Database, seedDate: string, stamp: string
     if (project.regionId !== SEED_TEAM_FACTS.pmHiddenRegionId) add(PM, 'Project Engineer');
     if (project.projectId === 1 || project.projectId === 2) add(EMPLOYEE, 'Superintendent');
   }
+  seedAccessRequests(db, seedDate, stamp);
 }
+
+/** Access requests on the pm's projects by staff not on their team: a live queue on any seed day (see the header). */
+function seedAccessRequests(db: Database.Database, seedDate: string, stamp: string): void {
+  const rng = new Rng(ACCESS_REQUEST_SEED);
+  const state = (name: string) => (db.prepare("SELECT applicationRecordStateId AS id FROM application_record_states WHERE applicationRecordKey = 'AccessRequest' AND name = ?")
+    .get(name) as { id: number }).id;
+  const projects = db.prepare('SELECT projectId FROM projects WHERE projectManagerEmployeeId = ? AND active = 1 ORDER BY projectId').all(PM) as Array<{ projectId: number }>;
+  const outsiders = (projectId: number) => (db.prepare(`SELECT employeeId FROM employees e WHERE login IS NULL AND active = 1
+    AND jobTitle IN ('Project Engineer', 'Field Engineer', 'Assistant Project Manager', 'Superintendent', 'Project Accountant')
+    AND NOT EXISTS (SELECT 1 FROM project_team_members m WHERE m.projectId = ? AND m.employeeId = e.employeeId) ORDER BY employeeId`).all(projectId) as Array<{ employeeId: number }>)
+    .map((r) => r.employeeId);
+  const plans: Array<{ state: string; daysAgo: number; role: ProjectRole; why: string }> = [
+    { state: 'Pending', daysAgo: 1, role: 'Project Engineer', why: 'Covering submittals while the project engineer is out.' },
+    { state: 'Pending', daysAgo: 3, role: 'Superintendent', why: 'Night pours on level 3 next week.' },
+    { state: 'Pending', daysAgo: 6, role: 'Project Accountant', why: 'Month-end cost review for the regional office.' },
+    { state: 'Pending', daysAgo: 10, role: 'Viewer', why: 'Estimating a similar job: need the buyout history.' },
+    { state: 'Denied', daysAgo: 12, role: 'Project Engineer', why: 'Helping with closeout documents.' },
+    { state: 'Expired', daysAgo: 30, role: 'Viewer', why: 'Reviewing the schedule for a bid.' },
+  ];
+  const insert = db.prepare(`INSERT INTO access_requests (number, projectId, requesterEmployeeId, projectRole, justification, endDate,
+      applicationRecordStateId, requestedAt, expiresOn, decidedByEmployeeId, decidedAt, decisionReason, modifiedAt)
+    VALUES (@number, @projectId, @requester, @role, @why, @endDate, @stateId, @requestedAt, @expiresOn, @decidedBy, @decidedAt, @reason, @stamp)`);
+  plans.forEach((plan, index) => {
+    const projectId = projects[index % projects.length]!.projectId;
+    const people = outsiders(projectId);
+    const requestedOn = addDays(seedDate, -plan.daysAgo);
+    const denied = plan.state === 'Denied';
+    insert.run({
+      number: `AR-${String(index + 1).padStart(5, '0')}`, projectId, requester: people[rng.int(0, people.length - 1)]!, role: plan.role, why: plan.why,
+      endDate: addDays(seedDate, rng.int(30, 120)), stateId: state(plan.state), requestedAt: `${requestedOn}T15:00:00.000Z`, expiresOn: expiresOnFor(requestedOn),
+      decidedBy: denied ? PM : null, decidedAt: denied ? `${addDays(requestedOn, 1)}T16:00:00.000Z` : null,
+      reason: denied ? 'The closeout team is already staffed.' : null, stamp,
+    });
+  });
+}
+

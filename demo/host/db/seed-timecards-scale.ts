@@ -2,7 +2,7 @@
  * The timecard benchmark data (issue 13, `--scale` only): 2,000 more employees who keep timecards
  * (keyTC Default), 40 of them managers (keyPTO Manager) of about 49 reports each, a few without an
  * approver (no manager, or a manager who left), and ONE week of cards in mixed states: the week
- * before the current one (by the real clock when the database is seeded, also kept in the setting
+ * before the current one (by the one clock when the database is seeded, also kept in the setting
  * `benchTimecardWeek`), so a Timecard Admin's 'all' view of that week has 2,000+ rows.
  *
  * Runs after every other part of the seed on its own random stream: the normal seed is unchanged.

@@ -7,52 +7,96 @@
  * - 22 new employees (67 in all): two regional managers (Gulf Coast; Central Texas, who is on medical
  *   leave with rpm as the approval delegate), their teams, and four more direct reports of rpm;
  * - a few non-default schedules (32 h four-day, 4×10);
- * - the holidays of 2026 (and New Year 2027) per region, with half days;
- * - 12 weeks of timecards before the seed date (Sunday 2026-11-01) for everyone with a keyTC role:
+ * - the holidays per region, with half days, by rule (holidaysOf) for every year from the first seeded
+ *   week's to the year after the seed's;
+ * - 12 weeks of timecards before the seed's week (none for the current week) for everyone with a keyTC role:
  *   Processed, Approved, Submitted, Draft and rejected-back-to-Draft (with the reason), lines on active
  *   projects' labour cost codes and open opportunities' timecard codes, holiday and approved-PTO lines;
- * - balances of 2026 per type, requests in every state; Timecard Admin changes and a correction.
- * `employee` has last week (2026-10-25 to 10-31) still in Draft; rpm has team requests Pending.
+ * - balances of the seed's year per type, requests in every state (past ones, upcoming ones, one Pending
+ *   next month); Timecard Admin changes and a correction.
+ * `employee` has last week still in Draft; rpm has team requests Pending.
+ * Every date is an offset from the Sunday that starts the seed's week (SeedCalendar.weekStart), so the
+ * weekdays stay as written (with the clock at Sunday 2026-11-01: last week is 2026-10-25 to 10-31).
  */
 import type Database from 'better-sqlite3';
+import { addDays, weekdayOf } from '../../../src/core/timecards';
+import { addPeriods, firstDayOf } from '../../../src/core/clock';
 import { FIRST_NAMES, LAST_NAMES } from './catalog';
 import { Rng } from './prng';
+import type { SeedCalendar } from './seed';
 
 type Row = Record<string, string | number | null>;
 
 /** The stream of this part (independent of the main seed's 20261101). */
 export const TIMECARD_SEED = 20261113;
+/** pm's last weeks without a card (he owes them, not started). */
+const PM_WEEKS_NOT_STARTED = 3;
 
 export const TC_REGIONS: ReadonlyArray<readonly [string, string]> = [['NTX', 'North Texas'], ['GC', 'Gulf Coast'], ['CTX', 'Central Texas']];
 
-/** [date, name, hours] for every region, then the regional ones. */
-const COMMON_HOLIDAYS: ReadonlyArray<readonly [string, string, number]> = [
-  ['2026-01-01', "New Year's Day", 8], ['2026-05-25', 'Memorial Day', 8], ['2026-07-03', 'Independence Day (observed)', 8],
-  ['2026-09-07', 'Labor Day', 8], ['2026-11-26', 'Thanksgiving Day', 8], ['2026-11-27', 'Day after Thanksgiving', 8],
-  ['2026-12-25', 'Christmas Day', 8], ['2027-01-01', "New Year's Day", 8],
-];
-const REGIONAL_HOLIDAYS: Record<string, ReadonlyArray<readonly [string, string, number]>> = {
-  NTX: [['2026-12-24', 'Christmas Eve (half day)', 4]],
-  GC: [['2026-02-17', 'Mardi Gras', 8], ['2026-12-24', 'Christmas Eve', 8]],
-  CTX: [['2026-01-19', 'Martin Luther King Jr. Day', 8], ['2026-12-24', 'Christmas Eve (half day)', 4], ['2026-12-31', "New Year's Eve (half day)", 4]],
+/** A holiday: [date, name, hours]. */
+type Holiday = readonly [string, string, number];
+
+const day = (year: number, month: number, date: number) => `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+/** The `n`-th (1-based) `weekday` (0 = Sunday) of a month. */
+const nthWeekday = (year: number, month: number, weekday: number, n: number) => {
+  const first = day(year, month, 1);
+  return addDays(first, ((weekday - weekdayOf(first) + 7) % 7) + 7 * (n - 1));
 };
+/** The last `weekday` of a month. */
+const lastWeekday = (year: number, month: number, weekday: number) => {
+  const last = addDays(firstDayOf(addPeriods(day(year, month, 1).slice(0, 7), 1)), -1);
+  return addDays(last, -((weekdayOf(last) - weekday + 7) % 7));
+};
+/** Easter Sunday (the anonymous Gregorian algorithm). */
+export function easterOf(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3) + 15) % 30;
+  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  return day(year, Math.floor((h + l - 7 * m + 114) / 31), ((h + l - 7 * m + 114) % 31) + 1);
+}
+
+/** The company's holidays of `year` in region `code` (NTX, GC, CTX), by rule, in date order. */
+export function holidaysOf(year: number, code: string): Holiday[] {
+  const july4 = day(year, 7, 4);
+  // Independence Day on a weekend is observed on the Friday before or the Monday after.
+  const independence: Holiday = weekdayOf(july4) === 6 ? [addDays(july4, -1), 'Independence Day (observed)', 8]
+    : weekdayOf(july4) === 0 ? [addDays(july4, 1), 'Independence Day (observed)', 8] : [july4, 'Independence Day', 8];
+  const thanksgiving = nthWeekday(year, 11, 4, 4);
+  const common: Holiday[] = [
+    [day(year, 1, 1), "New Year's Day", 8], [lastWeekday(year, 5, 1), 'Memorial Day', 8], independence,
+    [nthWeekday(year, 9, 1, 1), 'Labor Day', 8], [thanksgiving, 'Thanksgiving Day', 8], [addDays(thanksgiving, 1), 'Day after Thanksgiving', 8],
+    [day(year, 12, 25), 'Christmas Day', 8],
+  ];
+  const regional: Record<string, Holiday[]> = {
+    NTX: [[day(year, 12, 24), 'Christmas Eve (half day)', 4]],
+    GC: [[addDays(easterOf(year), -47), 'Mardi Gras', 8], [day(year, 12, 24), 'Christmas Eve', 8]],
+    CTX: [[nthWeekday(year, 1, 1, 3), 'Martin Luther King Jr. Day', 8], [day(year, 12, 24), 'Christmas Eve (half day)', 4], [day(year, 12, 31), "New Year's Eve (half day)", 4]],
+  };
+  return [...common, ...(regional[code] ?? [])].sort((x, y) => x[0].localeCompare(y[0]));
+}
 
 const DAYS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'] as const;
 const DEFAULT_SCHEDULE = [0, 8, 8, 8, 8, 8, 0];
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-const weekday = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`).getUTCDay();
 const pad = (n: number) => String(n).padStart(2, '0');
 
 interface Person { employeeId: number; regionId: number; managerEmployeeId: number | null; schedule: number[] }
 interface Charge { projectId: number | null; costCodeId: number | null; opportunityId: number | null; opportunityCostCodeId: number | null }
 
-export function seedTimecards(db: Database.Database, seedDate: string, stamp: string): void {
+/** How many weeks of cards, before the seed's week. */
+const WEEKS = 12;
+
+export function seedTimecards(db: Database.Database, cal: SeedCalendar): void {
+  const { stamp } = cal;
   const rng = new Rng(TIMECARD_SEED);
+  /** The day `days` from the Sunday that starts the seed's week (the same weekday whatever the seed day). */
+  const on = (days: number) => addDays(cal.weekStart, days);
+  /** 15:00 UTC (or `hour`) on the day `days` from that Sunday. */
+  const at = (days: number, hour = 15) => `${on(days)}T${pad(hour)}:00:00.000Z`;
   const statements = new Map<string, Database.Statement>();
   const insert = (table: string, row: Row): number => {
     const columns = Object.keys(row);
@@ -114,10 +158,12 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
     insert('employee_schedules', { employeeId, ...Object.fromEntries(DAYS.map((d, i) => [d, hours[i]!])), modifiedAt: stamp });
   }
 
-  // --- holidays ---------------------------------------------------------------------------------
+  // --- holidays: of the first seeded week's year to the year after the seed's ------------------------
   const holidays = new Map<string, number>(); // `${regionId}:${date}` → hours
+  const firstYear = Number(on(-7 * WEEKS).slice(0, 4));
+  const seedYear = Number(cal.today.slice(0, 4));
   TC_REGIONS.forEach(([code], index) => {
-    for (const [date, name, hours] of [...COMMON_HOLIDAYS, ...REGIONAL_HOLIDAYS[code]!].sort((a, b) => a[0].localeCompare(b[0]))) {
+    for (let year = firstYear; year <= seedYear + 1; year++) for (const [date, name, hours] of holidaysOf(year, code)) {
       insert('holidays', { regionId: regionIds[index]!, holidayDate: date, name, hours, displayText: `${date} ${name}`, modifiedAt: stamp });
       holidays.set(`${regionIds[index]}:${date}`, hours);
     }
@@ -133,24 +179,27 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
   }));
   const person = new Map(people.map((p) => [p.employeeId, p]));
 
-  // --- delegations: rpm approves for the Central Texas manager (on leave, covering today), and covered the Gulf Coast one over Labor Day week.
-  const leaveStart = '2026-10-24';
-  const leaveEnd = '2026-12-31';
-  insert('approval_delegations', { managerEmployeeId: centralManager, delegateEmployeeId: RPM, startDate: leaveStart, endDate: leaveEnd, createdByEmployeeId: centralManager, createdAt: '2026-10-22T15:00:00.000Z', canceledAt: null, modifiedAt: stamp });
-  insert('approval_delegations', { managerEmployeeId: gulfManager, delegateEmployeeId: RPM, startDate: '2026-09-05', endDate: '2026-09-13', createdByEmployeeId: gulfManager, createdAt: '2026-09-02T15:00:00.000Z', canceledAt: null, modifiedAt: stamp });
+  // --- delegations: rpm approves for the Central Texas manager (on leave, covering the seed's week and two
+  // months on), and covered the Gulf Coast one for a week two months back.
+  const leaveStart = on(-8);
+  const leaveEnd = on(60);
+  const gulfStart = on(-57);
+  const gulfEnd = on(-49);
+  insert('approval_delegations', { managerEmployeeId: centralManager, delegateEmployeeId: RPM, startDate: leaveStart, endDate: leaveEnd, createdByEmployeeId: centralManager, createdAt: at(-10), canceledAt: null, modifiedAt: stamp });
+  insert('approval_delegations', { managerEmployeeId: gulfManager, delegateEmployeeId: RPM, startDate: gulfStart, endDate: gulfEnd, createdByEmployeeId: gulfManager, createdAt: at(-60), canceledAt: null, modifiedAt: stamp });
   /** Who approves `employeeId`'s card on `date`: [approver, on behalf of]. */
   const approver = (employeeId: number, date: string): [number, number | null] => {
     const manager = person.get(employeeId)?.managerEmployeeId ?? null;
     if (manager === null || manager === employeeId) return [TCADMIN === employeeId ? ADMIN : TCADMIN, null];
     if (manager === centralManager && date >= leaveStart && date <= leaveEnd) return [RPM, centralManager];
-    if (manager === gulfManager && date >= '2026-09-05' && date <= '2026-09-13') return [RPM, gulfManager];
+    if (manager === gulfManager && date >= gulfStart && date <= gulfEnd) return [RPM, gulfManager];
     return [manager, null];
   };
 
-  // --- balances of 2026 -------------------------------------------------------------------------
+  // --- balances of the seed's year ---------------------------------------------------------------
   for (const p of people) {
     const opening: Array<[number, number]> = [[1, rng.int(2, 10) * 4], [2, rng.int(4, 20) * 4], [3, 16], [4, 0], [5, 0]];
-    for (const [ptoTypeId, openingHours] of opening) insert('pto_balances', { employeeId: p.employeeId, ptoTypeId, year: 2026, openingHours, modifiedAt: stamp });
+    for (const [ptoTypeId, openingHours] of opening) insert('pto_balances', { employeeId: p.employeeId, ptoTypeId, year: seedYear, openingHours, modifiedAt: stamp });
   }
 
   // --- requests ---------------------------------------------------------------------------------
@@ -160,7 +209,7 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
   /** Scheduled, non-holiday days of a range. */
   const workDays = (p: Person, start: string, end: string): string[] => {
     const days: string[] = [];
-    for (let d = start; d <= end; d = addDays(d, 1)) if (p.schedule[weekday(d)]! > 0 && !holidays.has(`${p.regionId}:${d}`)) days.push(d);
+    for (let d = start; d <= end; d = addDays(d, 1)) if (p.schedule[weekdayOf(d)]! > 0 && !holidays.has(`${p.regionId}:${d}`)) days.push(d);
     return days;
   };
   const request = (employeeId: number, ptoTypeId: number, title: string, start: string, end: string, hoursPerDay: number, stateName: keyof typeof PTO,
@@ -184,40 +233,43 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
   const free = (employeeId: number, start: string, end: string) => !(taken.get(employeeId) ?? []).some(([s, e]) => s <= end && start <= e);
 
   // The Central Texas manager's leave (Sick allows a negative balance).
-  request(centralManager, 2, 'Surgery and recovery', '2026-10-26', '2026-12-18', 8, 'Approved', '2026-10-12T14:00:00.000Z');
+  request(centralManager, 2, 'Surgery and recovery', on(-6), on(47), 8, 'Approved', at(-20, 14));
   // Past approved time off, random (it appears as PTO lines on the cards below).
   for (let n = 0; n < 28; n++) {
     const p = rng.pick(people.filter((x) => x.employeeId !== centralManager && x.employeeId !== rpmTeam[2]));
-    const weekStart = addDays(seedDate, -7 * rng.int(2, 12));
+    const weekStart = on(-7 * rng.int(2, WEEKS));
     const start = addDays(weekStart, rng.int(1, 4));
-    const end = addDays(start, rng.int(0, Math.min(2, 5 - weekday(start))));
+    const end = addDays(start, rng.int(0, Math.min(2, 5 - weekdayOf(start))));
     if (!free(p.employeeId, start, end) || workDays(p, start, end).length === 0) continue;
     const sick = rng.chance(0.35);
     request(p.employeeId, sick ? 2 : 1, sick ? rng.pick(['Sick day', 'Doctor appointment', 'Flu']) : rng.pick(['Long weekend', 'Family trip', 'School event', 'Moving day']),
       start, end, rng.chance(0.2) ? 4 : 8, 'Approved', `${addDays(start, -rng.int(5, 20))}T15:00:00.000Z`);
   }
   // rpm's team waiting (Pending), and other teams' (the Gulf Coast manager's, the delegate's for Central Texas).
-  request(EMPLOYEE, 1, 'Thanksgiving week vacation', '2026-11-23', '2026-11-25', 8, 'Pending', '2026-10-28T15:00:00.000Z');
-  request(PM, 1, 'Family visit', '2026-12-21', '2026-12-23', 8, 'Pending', '2026-10-29T15:00:00.000Z');
-  request(rpmTeam[0]!, 1, 'Holiday travel', '2026-12-28', '2026-12-31', 8, 'Pending', '2026-10-30T15:00:00.000Z');
-  request(rpmTeam[1]!, 3, 'Half day for closing on a house', '2026-11-13', '2026-11-13', 4, 'Pending', '2026-10-30T16:00:00.000Z');
-  request(gulfTeam[0]!, 1, 'Hunting trip', '2026-11-16', '2026-11-18', 8, 'Pending', '2026-10-27T15:00:00.000Z');
-  request(centralTeam[0]!, 5, 'Jury summons', '2026-11-09', '2026-11-10', 8, 'Pending', '2026-10-30T15:00:00.000Z');
-  request(centralTeam[1]!, 1, 'Winter break', '2026-12-28', '2026-12-30', 8, 'Pending', '2026-10-31T15:00:00.000Z');
+  request(EMPLOYEE, 1, 'Vacation', on(22), on(24), 8, 'Pending', at(-4));
+  // pm's: next month, on its third Monday to Wednesday (with the clock at 2026-11-01: 2026-12-21 to 12-23).
+  const [nextYear, nextMonth] = addPeriods(cal.period, 1).split('-').map(Number) as [number, number];
+  const nextMonthVisit = nthWeekday(nextYear, nextMonth, 1, 3);
+  request(PM, 1, 'Family visit', nextMonthVisit, addDays(nextMonthVisit, 2), 8, 'Pending', at(-3));
+  request(rpmTeam[0]!, 1, 'Family travel', on(57), on(60), 8, 'Pending', at(-2));
+  request(rpmTeam[1]!, 3, 'Half day for closing on a house', on(12), on(12), 4, 'Pending', at(-2, 16));
+  request(gulfTeam[0]!, 1, 'Hunting trip', on(15), on(17), 8, 'Pending', at(-5));
+  request(centralTeam[0]!, 5, 'Jury summons', on(8), on(9), 8, 'Pending', at(-2));
+  request(centralTeam[1]!, 1, 'Time with family', on(57), on(59), 8, 'Pending', at(-1));
   // Future approved, denied and canceled ones.
-  request(EMPLOYEE, 2, 'Dentist appointment', '2026-11-12', '2026-11-12', 4, 'Approved', '2026-10-20T15:00:00.000Z');
-  request(gulfTeam[1]!, 1, 'Christmas with family', '2026-12-21', '2026-12-23', 8, 'Approved', '2026-10-15T15:00:00.000Z');
-  request(rpmTeam[2]!, 1, 'Deer season', '2026-11-16', '2026-11-20', 8, 'Denied', '2026-10-19T15:00:00.000Z',
+  request(EMPLOYEE, 2, 'Dentist appointment', on(11), on(11), 4, 'Approved', at(-12));
+  request(gulfTeam[1]!, 1, 'Family gathering', on(50), on(52), 8, 'Approved', at(-17));
+  request(rpmTeam[2]!, 1, 'Week off', on(15), on(19), 8, 'Denied', at(-13),
     { denialReason: 'The Riverside pour schedule needs you that week; please pick another week.' });
-  request(gulfTeam[2]!, 3, 'Personal errands', '2026-11-06', '2026-11-06', 8, 'Denied', '2026-10-21T15:00:00.000Z',
+  request(gulfTeam[2]!, 3, 'Personal errands', on(5), on(5), 8, 'Denied', at(-11),
     { denialReason: 'Two of the crew are already out that Friday.' });
-  request(EMPLOYEE, 1, 'Fishing trip', '2026-11-19', '2026-11-20', 8, 'Canceled', '2026-10-05T15:00:00.000Z',
-    { canceledAt: '2026-10-14T15:00:00.000Z', canceledByEmployeeId: EMPLOYEE });
-  request(centralTeam[2]!, 1, 'Long weekend', '2026-11-30', '2026-11-30', 8, 'Canceled', '2026-10-08T15:00:00.000Z',
-    { decidedByEmployeeId: centralManager, decidedAt: '2026-10-09T16:00:00.000Z', canceledAt: '2026-10-27T15:00:00.000Z', canceledByEmployeeId: centralTeam[2]! });
+  request(EMPLOYEE, 1, 'Fishing trip', on(18), on(19), 8, 'Canceled', at(-27),
+    { canceledAt: at(-18), canceledByEmployeeId: EMPLOYEE });
+  request(centralTeam[2]!, 1, 'Long weekend', on(29), on(29), 8, 'Canceled', at(-24),
+    { decidedByEmployeeId: centralManager, decidedAt: at(-23, 16), canceledAt: at(-5), canceledByEmployeeId: centralTeam[2]! });
   // Approved late for a week that was already Approved: waits for a Timecard Admin as a correction.
-  const lateDay = addDays(seedDate, -7 * 3 + 3); // Wednesday 2026-10-14
-  const lateRequestId = request(rpmTeam[2]!, 2, 'Sick day (entered late)', lateDay, lateDay, 8, 'Approved', '2026-10-30T15:00:00.000Z', { decidedByEmployeeId: RPM, decidedAt: '2026-10-30T18:00:00.000Z' });
+  const lateDay = on(-7 * 3 + 3); // the Wednesday three weeks back
+  const lateRequestId = request(rpmTeam[2]!, 2, 'Sick day (entered late)', lateDay, lateDay, 8, 'Approved', at(-2), { decidedByEmployeeId: RPM, decidedAt: at(-2, 18) });
 
   // --- charges: active projects' labour codes on their primary budget, open opportunities' codes ---
   const projectCodes = db.prepare(`SELECT b.projectId, c.costCodeId FROM cost_codes c JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
@@ -240,13 +292,14 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
     charges.set(p.employeeId, list);
   }
 
-  // --- timecards: 12 weeks before the seed date ---------------------------------------------------
+  // --- timecards: the 12 weeks before the seed's week (none for the current week) ------------------
+
   const rejected = new Set([`${rpmTeam[0]}:1`, `${gulfTeam[3]}:1`, `${centralTeam[3]}:1`, `${gulfTeam[4]}:2`]);
   const REJECTIONS = ['Charge the concrete pour to the Concrete labour code, not General Conditions.', 'Friday shows 12 hours; please check against the daily log.',
     'Please add the jury duty day as PTO instead of Regular time.', 'Missing the Wednesday site visit hours on the opportunity.'];
   let rejections = 0;
-  for (let k = 12; k >= 1; k--) {
-    const weekStart = addDays(seedDate, -7 * k);
+  for (let k = WEEKS; k >= 1; k--) {
+    const weekStart = on(-7 * k);
     const weekEnding = addDays(weekStart, 6);
     const dates = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
     for (const p of people) {
@@ -302,7 +355,7 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
 
       const submitted = stateName !== 'Draft' || isRejected;
       const submittedAt = submitted ? `${weekEnding}T${pad(20 + rng.int(0, 3))}:${pad(rng.int(0, 59))}:00.000Z` : null;
-      const decidedOn = k === 1 ? seedDate : addDays(weekEnding, rng.int(1, 3));
+      const decidedOn = k === 1 ? cal.weekStart : addDays(weekEnding, rng.int(1, 3));
       const [by, onBehalf] = approver(p.employeeId, decidedOn);
       const approved = stateName === 'Approved' || stateName === 'Processed';
       const timecardId = insert('weekly_timecards', {
@@ -333,9 +386,16 @@ export function seedTimecards(db: Database.Database, seedDate: string, stamp: st
         const hours = dates.map((d) => (d === lateDay ? 8 : 0));
         insert('timecard_corrections', {
           timecardId, requestId: lateRequestId, kind: 'Add', ...Object.fromEntries(DAYS.map((d, i) => [d, hours[i]!])), status: 'Open',
-          createdAt: '2026-10-30T18:00:00.000Z', resolvedByEmployeeId: null, resolvedAt: null, note: 'Approved after the week was approved.', modifiedAt: stamp,
+          createdAt: at(-2, 18), resolvedByEmployeeId: null, resolvedAt: null, note: 'Approved after the week was approved.', modifiedAt: stamp,
         });
       }
     }
+  }
+  // pm is behind: his last three weeks are not started (no card: a load shows each as a new Draft, its first save
+  // creates it). Removed after the fact, so the random stream of everyone else's cards stays as it was.
+  const pmWeeks = db.prepare('SELECT timecardId FROM weekly_timecards WHERE employeeId = ? AND weekStart >= ?').pluck().all(PM, on(-7 * PM_WEEKS_NOT_STARTED)) as number[];
+  for (const timecardId of pmWeeks) {
+    for (const table of ['timecard_changes', 'timecard_corrections']) db.prepare(`DELETE FROM ${table} WHERE timecardId = ?`).run(timecardId);
+    db.prepare('DELETE FROM weekly_timecards WHERE timecardId = ?').run(timecardId);
   }
 }

@@ -2,8 +2,10 @@
  * The deterministic seed: a mid-size commercial general contractor (Summit Builders) with three
  * legal entities, 40 projects, budgets on CSI MasterFormat cost codes, vendors, commitments, change
  * management, cost adjustments, direct costs, 18 months of cost-code transactions, projections,
- * timecards, PTO requests and open workflows. Fixed PRNG seed and a fixed seed date, so every run
- * writes byte-identical data (tests compare checksums).
+ * timecards, PTO requests and open workflows. Fixed PRNG seeds, and every date relative to the day it is
+ * seeded on (today by the one clock, see SeedCalendar): a demo started on any day looks like a live
+ * company's portal on that day, and two seeds of the same day write byte-identical data (tests pin the
+ * clock and compare checksums).
  *
  * Facts other code relies on are exported as SEED_FACTS (and listed in the API README table).
  */
@@ -22,22 +24,48 @@ import { seedAssignments } from './seed-assignments';
 import { seedBilling } from './seed-billing';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
-import { calendarDay } from '../../../src/core/timecards';
+import { addDays, weekOf } from '../../../src/core/timecards';
+import * as clock from '../../../src/core/clock';
+import { addPeriods, firstDayOf, lastDayOf, periodOf } from '../../../src/core/clock';
 import { Rng, cents } from './prng';
 import { seedSurveyAnswers, syncSurveys } from './surveys';
 import { ADVANCEMENTS, APPLICATION_RECORDS, FIELD_SECURITY_EXCEPTIONS, RECORD_STATES, SECURED_FIELDS } from './states';
 import { APPROVAL_DEFAULTS_022 } from './migrations/022_approval_authority';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from './derived';
 
-/** The seed's "today": all generated dates are relative to it, so the data never drifts. */
-export const SEED_DATE = '2026-11-01';
-/** `modifiedAt` of every seeded row (later writes stamp the real time). */
-export const SEED_STAMP = '2026-11-01T12:00:00.000Z';
-/** The accounting period being projected, and the one before it. */
-export const CURRENT_PERIOD = '2026-11';
-export const PRIOR_PERIOD = '2026-10';
-/** First month of the 18 months of transactions. */
-const WINDOW_START = '2025-05-01';
+/**
+ * The days a seed is made relative to: all generated dates derive from them, so a database seeded on any day
+ * looks like a live company's on that day (and two seeds of the same day are identical).
+ */
+export interface SeedCalendar {
+  /** The seed's today (Central calendar day). */
+  today: string;
+  /** The Sunday that starts today's timecard week: the weekly cards end the week before. */
+  weekStart: string;
+  /** The accounting period of today (being projected), and the one before it (submitted). */
+  period: string;
+  priorPeriod: string;
+  /** `modifiedAt` of every seeded row (later writes stamp the real time). */
+  stamp: string;
+}
+
+/**
+ * The seed calendar of `day` ('YYYY-MM-DD'); `stamp` is the moment of seeding (default noon UTC of the day). A real
+ * seed stamps the clock's now: a stamp hours ahead of now (a seed made before noon) would hide every change made
+ * until then from the loads that ask for what changed since the newest row they saw (`lastLoad`).
+ */
+export function seedCalendar(day: string, stamp = `${day}T12:00:00.000Z`): SeedCalendar {
+  const period = periodOf(day);
+  return { today: day, weekStart: weekOf(day).weekStart, period, priorPeriod: addPeriods(period, -1), stamp };
+}
+
+/** The setting naming the day a database was seeded on (its SeedCalendar's today). */
+export const SEED_DAY_SETTING = 'seedDay';
+
+/** Months of submitted projections before the current period (with it, a year of forecasts). */
+const PROJECTION_HISTORY_MONTHS = 11;
+/** Months of cost-code transactions before the current period. */
+const TRANSACTION_MONTHS = 18;
 
 const APPLICATION_NAMES: Record<string, string> = {
   keyAdmin: 'Administration', keyPFM: 'Project Financial Management', keySLIM: 'SLIM Service Requests',
@@ -68,8 +96,13 @@ export const SEED_FACTS = {
 
 type Row = Record<string, string | number | null | Buffer>;
 
-/** Seed an empty, migrated database. `scale` adds the benchmark project and the timecard benchmark's employees and week. */
+/**
+ * Seed an empty, migrated database as of today by the one clock (read once: every part gets the same
+ * {@link SeedCalendar}), and record that day in the setting {@link SEED_DAY_SETTING}. `scale` adds the
+ * benchmark project and the timecard benchmark's employees and week.
+ */
 export function seedDatabase(db: Database.Database, options: { scale?: boolean } = {}): void {
+  const cal = seedCalendar(clock.today(), clock.nowIso());
   const statements = new Map<string, Database.Statement>();
   const insert = (table: string, row: Row): number => {
     const columns = Object.keys(row);
@@ -84,30 +117,37 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
   db.transaction(() => {
     // Rows refer forward (a manager seeded after the employee): check keys at commit instead.
     db.pragma('defer_foreign_keys = ON');
-    const seeder = new Seeder(insert, new Rng(20261101));
+    const seeder = new Seeder(insert, new Rng(20261101), cal);
     seeder.insertRaw = (sql) => db.exec(sql);
     seeder.run();
     // Surveys (migration 006): the templates and the surveys due by the seed's today, answered deterministically.
-    syncSurveys(db, SEED_DATE, SEED_STAMP);
-    seedSurveyAnswers(db, SEED_DATE, SEED_STAMP);
+    syncSurveys(db, cal.today, cal.stamp);
+    seedSurveyAnswers(db, cal.today, cal.stamp);
     if (options.scale) seeder.scaleProject();
     // Weekly timecards and time off (issue 13): last, on its own random stream, so nothing above changes.
-    seedTimecards(db, SEED_DATE, SEED_STAMP);
+    seedTimecards(db, cal);
     // Subcontractor risk (issue 14): after the timecards (it needs the regions), on its own stream.
-    seedRisk(db, SEED_DATE, SEED_STAMP);
+    seedRisk(db, cal.today, cal.stamp);
     // The SLIM requests (issue 14): right after, on their own stream (seed-slim.ts).
-    seedSlim(db, SEED_DATE, SEED_STAMP);
+    seedSlim(db, cal.today, cal.stamp);
     // The SRAs and the gate's subcontracts (issue 14): after the prequalification records, on their own stream.
-    seedSra(db, SEED_DATE, SEED_STAMP);
+    seedSra(db, cal.today, cal.stamp);
     // Project teams (issue 15): after everything else, on their own stream (seed-teams.ts).
-    seedTeams(db, SEED_DATE, SEED_STAMP);
+    seedTeams(db, cal.today, cal.stamp);
     // Default-assignment rules (issue 15): after the teams, on their own stream (seed-assignments.ts).
-    seedAssignments(db, SEED_DATE, SEED_STAMP);
+    seedAssignments(db, cal.today, cal.stamp);
     // IT billing (issue 15): departments by job title, who holds which seat, device and line, on its own stream (seed-billing.ts).
-    seedBilling(db, SEED_STAMP);
-    // --scale: 2,000 more employees with a week of cards (the week before the real current one) for the timecard bench.
-    if (options.scale) seedScaleTimecards(db, calendarDay(new Date())!, SEED_STAMP);
+    seedBilling(db, cal.period, cal.stamp);
+    // --scale: 2,000 more employees with a week of cards (the week before the current one) for the timecard bench.
+    if (options.scale) seedScaleTimecards(db, cal.today, cal.stamp);
+    db.prepare('INSERT OR REPLACE INTO settings (key, stringValue) VALUES (?, ?)').run(SEED_DAY_SETTING, cal.today);
   })();
+}
+
+/** The day a database was seeded on (null for one seeded before the setting existed). */
+export function seedDayOf(db: Database.Database): string | null {
+  const row = db.prepare('SELECT stringValue FROM settings WHERE key = ?').get(SEED_DAY_SETTING) as { stringValue: string } | undefined;
+  return row?.stringValue ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,11 +190,9 @@ function addMonths(isoDate: string, months: number): string {
   const date = new Date(Date.UTC(y, m - 1 + months, Math.min(d, 28)));
   return date.toISOString().slice(0, 10);
 }
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** 'May 2025' for a day or period of May 2025. */
+const monthName = (dayOrPeriod: string): string =>
+  new Date(`${dayOrPeriod.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 function monthsBetween(a: string, b: string): number {
   const [ya, ma] = a.split('-').map(Number) as [number, number];
   const [yb, mb] = b.split('-').map(Number) as [number, number];
@@ -188,7 +226,12 @@ class Seeder {
   projects: ProjectInfo[] = [];
   counters = new Map<string, number>();
 
-  constructor(readonly insert: (table: string, row: Row) => number, readonly rng: Rng) {}
+  /** The first day of the months of transactions (the 18 before the current period). */
+  readonly windowStart: string;
+
+  constructor(readonly insert: (table: string, row: Row) => number, readonly rng: Rng, readonly cal: SeedCalendar) {
+    this.windowStart = firstDayOf(addPeriods(cal.period, -TRANSACTION_MONTHS));
+  }
 
   state(key: string, name: string): number {
     const id = this.stateIds.get(`${key}:${name}`);
@@ -217,7 +260,7 @@ class Seeder {
   // --- reference data ------------------------------------------------------------------------
 
   reference(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     this.insert('settings', { key: 'procoreDomain', stringValue: 'https://app.procore.com' });
     for (const [code, name] of [['SBI', 'Summit Builders, Inc.'], ['SBT', 'Summit Builders Texas, LLC'], ['SIG', 'Summit Interiors Group, LLC']] as const) {
       this.insert('legal_entities', { code, name, displayText: `${code} - ${name}`, modifiedAt: t });
@@ -248,7 +291,7 @@ class Seeder {
   }
 
   people(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     // The demo accounts first: employeeId = position + 1 (admin 1, pm 2, rpm 3, ...).
     DEMO_ACCOUNTS.forEach((account, index) => {
       const id = this.insert('employees', {
@@ -298,7 +341,7 @@ class Seeder {
   }
 
   configurableRecords(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     for (const [key, name, applicationKey] of APPLICATION_RECORDS) {
       this.insert('application_records', {
         applicationRecordKey: key, applicationId: this.applicationIds.get(applicationKey)!, name, displayText: name, modifiedAt: t,
@@ -360,7 +403,7 @@ class Seeder {
         const id = this.insert('vendors', {
           vendorNumber: `V${pad(20000 + n * 7, 5)}`, name, trade, city, state,
           phone: `(${214 + (n % 5) * 100}) 555-${pad(1000 + n * 37, 4)}`, email: `estimating@${slug}.example`, active: 1,
-          displayText: `${name} (${city}, ${state})`, modifiedAt: SEED_STAMP,
+          displayText: `${name} (${city}, ${state})`, modifiedAt: this.cal.stamp,
         });
         ids.push(id);
         this.vendorName.set(id, name);
@@ -377,7 +420,7 @@ class Seeder {
   // --- projects ------------------------------------------------------------------------------
 
   project(index: number, [name, city, state, contractMillions]: readonly [string, string, string, number]): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const rng = this.rng;
     const projectId = index + 1;
     const yy = index === 0 ? 24 : 23 + (index % 4);
@@ -387,9 +430,9 @@ class Seeder {
     const active = !(SEED_FACTS.closedProjectIds as readonly number[]).includes(projectId);
     const pmId = (SEED_FACTS.pmProjectIds as readonly number[]).includes(projectId) ? 2 : this.projectManagers[index % this.projectManagers.length]!;
     const duration = rng.int(12, 30);
-    const start = active ? addMonths(SEED_DATE, -rng.int(3, Math.min(26, duration + 2))) : addMonths(SEED_DATE, -duration - rng.int(2, 8));
+    const start = active ? addMonths(this.cal.today, -rng.int(3, Math.min(26, duration + 2))) : addMonths(this.cal.today, -duration - rng.int(2, 8));
     const end = addMonths(start, duration);
-    const progress = active ? Math.min(0.97, Math.max(0.05, monthsBetween(start, SEED_DATE) / duration)) : 1;
+    const progress = active ? Math.min(0.97, Math.max(0.05, monthsBetween(start, this.cal.today) / duration)) : 1;
     const contract = contractMillions * 1_000_000;
     this.insert('projects', {
       projectId, legalEntityId, number, name, classification, budgetId: null, legacyProjectId: 10000 + projectId,
@@ -467,7 +510,7 @@ class Seeder {
     const display = `${code.slice(0, 2)}-${code.slice(2, 6)}-${code.slice(6, 8)} ${description}`;
     const costCodeId = this.insert('cost_codes', {
       budgetId, code, type, description, displayText: `${display} (${type})`, originalBudget: amount,
-      unitOfMeasure: entry.unitOfMeasure ?? null, budgetUnits, budgetHours, modifiedAt: SEED_STAMP,
+      unitOfMeasure: entry.unitOfMeasure ?? null, budgetUnits, budgetHours, modifiedAt: this.cal.stamp,
     });
     return {
       costCodeId, budgetId, projectId, code, type, trade: entry.trade, amount, unitOfMeasure: entry.unitOfMeasure ?? null,
@@ -481,7 +524,7 @@ class Seeder {
       projectId: info.projectId, budgetId: primary.budgetId, number: `OA-${info.number}`, ownerName: OWNERS[info.index]!,
       description: `Prime contract: ${info.name}`, contractType: this.rng.pick(['GMP', 'Lump Sum', 'Cost Plus Fee']),
       contractAmount: contract, applicationRecordStateId: this.state('OwnerAgreement', info.active ? 'Executed' : 'Closed'),
-      executedDate: addDays(info.start, -20), displayText: `OA-${info.number} ${OWNERS[info.index]}`, modifiedAt: SEED_STAMP,
+      executedDate: addDays(info.start, -20), displayText: `OA-${info.number} ${OWNERS[info.index]}`, modifiedAt: this.cal.stamp,
     });
   }
 
@@ -493,7 +536,7 @@ class Seeder {
 
   commitments(info: ProjectInfo, budget: ProjectInfo['budgets'][number]): void {
     const rng = this.rng;
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const byTrade = new Map<string, LineInfo[]>();
     for (const line of budget.lines) {
       if (line.type !== 'S' && line.type !== 'M') continue;
@@ -545,7 +588,7 @@ class Seeder {
           const coId = this.insert('purchase_agreement_change_orders', {
             purchaseAgreementId, number: 'PACO-01', description,
             applicationRecordStateId: this.state('PurchaseAgreementChangeOrder', rng.chance(0.7) ? 'Approved' : 'Pending Approval'),
-            changeOrderDate: addDays(SEED_DATE, -rng.int(5, 150)), displayText: `PACO-01 ${description}`, modifiedAt: t,
+            changeOrderDate: addDays(this.cal.today, -rng.int(5, 150)), displayText: `PACO-01 ${description}`, modifiedAt: t,
           });
           this.insert('purchase_agreement_change_order_items', {
             purchaseAgreementChangeOrderId: coId, costCodeId: line.costCodeId, changeEventItemId: null, description,
@@ -582,8 +625,8 @@ class Seeder {
         projectId: info.projectId, budgetId, commitmentRecordKey: key, commitmentId, vendorId, documentType,
         required: documentType === 'Payment & Performance Bond' ? (this.rng.chance(0.5) ? 1 : 0) : 1, received,
         receivedDate: received ? addDays(info.start, this.rng.int(0, 60)) : null,
-        expirationDate: documentType === 'Certificate of Insurance' ? addMonths(SEED_DATE, this.rng.int(-1, 11)) : null,
-        modifiedAt: SEED_STAMP,
+        expirationDate: documentType === 'Certificate of Insurance' ? addMonths(this.cal.today, this.rng.int(-1, 11)) : null,
+        modifiedAt: this.cal.stamp,
       });
     }
   }
@@ -608,7 +651,7 @@ class Seeder {
 
   changeManagement(info: ProjectInfo, budget: ProjectInfo['budgets'][number]): void {
     const rng = this.rng;
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const showcase = info.projectId === SEED_FACTS.pmProjectId && budget.budgetId === SEED_FACTS.pmBudgetId;
     const ceStates = ['Open', 'Pending', 'Approved', 'Complete', 'No Change', 'Rejected', 'Canceled', 'Approved', 'Complete'];
     const recordCount = showcase ? 6 : info.active ? rng.int(2, 5) : 2;
@@ -636,7 +679,7 @@ class Seeder {
         changeRecordId = this.insert('change_records', {
           projectId: info.projectId, budgetId: budget.budgetId, changeRecordTypeId: rng.int(1, 5), initiatingDocumentTypeId: idType,
           changeReasonId: rng.int(1, 8), rfiId: null, number, title: plan.title, description: `${plan.title}. See attached documentation.`,
-          documentDate: addDays(SEED_DATE, -rng.int(10, 240)), estimatedAmount: Math.round(rng.between(2_000, 90_000)),
+          documentDate: addDays(this.cal.today, -rng.int(10, 240)), estimatedAmount: Math.round(rng.between(2_000, 90_000)),
           applicationRecordStateId: this.state('ChangeRecord', crState), displayText: `${number} ${plan.title}`, modifiedAt: t,
         });
         this.crIds.set(`${budget.budgetId}:${recordIndex}`, changeRecordId);
@@ -651,7 +694,7 @@ class Seeder {
             ownerAgreementId: info.ownerAgreementId, budgetId: budget.budgetId, number: `OCO-${pad(n, 3)}`,
             description: 'Owner change order: approved changes', amount: 0,
             applicationRecordStateId: this.state('OwnerAgreementChangeOrder', plan.ceState === 'Complete' ? 'Approved' : 'Pending Approval'),
-            changeOrderDate: addDays(SEED_DATE, -rng.int(5, 90)), displayText: `OCO-${pad(n, 3)} ${OWNERS[info.index]}`, modifiedAt: t,
+            changeOrderDate: addDays(this.cal.today, -rng.int(5, 90)), displayText: `OCO-${pad(n, 3)} ${OWNERS[info.index]}`, modifiedAt: t,
           });
         }
         ownerAgreementChangeOrderId = oacoForBudget;
@@ -717,8 +760,8 @@ class Seeder {
       const number = `${['RFI', 'ASI', 'BUL', 'OD', 'FD', 'CCD', 'PR'][idType - 1]}-${pad(n, 3)}`;
       this.insert('change_records', {
         projectId: info.projectId, budgetId, changeRecordTypeId: 1, initiatingDocumentTypeId: idType, changeReasonId: 1, rfiId: null, number,
-        title, description: `${title}.`, documentDate: addDays(SEED_DATE, -n * 3), estimatedAmount: 0,
-        applicationRecordStateId: this.state('ChangeRecord', stateName), displayText: `${number} ${title}`, modifiedAt: SEED_STAMP,
+        title, description: `${title}.`, documentDate: addDays(this.cal.today, -n * 3), estimatedAmount: 0,
+        applicationRecordStateId: this.state('ChangeRecord', stateName), displayText: `${number} ${title}`, modifiedAt: this.cal.stamp,
       });
     }
   }
@@ -743,11 +786,11 @@ class Seeder {
 
   /** A committed item becomes an approved subcontract change order item linked back to it. */
   commitItem(line: LineInfo, changeEventItemId: number, amount: number, description: string): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const n = this.next(`sco:${line.commitmentId}`);
     const subcontractChangeOrderId = this.insert('subcontract_change_orders', {
       subcontractId: line.commitmentId!, number: `SCO-${pad(n, 2)}`, description,
-      applicationRecordStateId: this.state('SubcontractChangeOrder', 'Approved'), changeOrderDate: addDays(SEED_DATE, -this.rng.int(5, 120)),
+      applicationRecordStateId: this.state('SubcontractChangeOrder', 'Approved'), changeOrderDate: addDays(this.cal.today, -this.rng.int(5, 120)),
       displayText: `SCO-${pad(n, 2)} ${description}`, modifiedAt: t,
     });
     const itemId = this.insert('subcontract_change_order_items', {
@@ -765,15 +808,15 @@ class Seeder {
       this.insert('rfis', {
         projectId: info.projectId, number: n, subject, question: `Please clarify: ${subject.toLowerCase()}.`,
         status: this.rng.pick(['Open', 'Answered', 'Closed', 'Answered']), isOfficial: n % 3 === 0 ? 0 : 1,
-        dueDate: addDays(SEED_DATE, this.rng.int(-60, 21)), procoreRfiId: 880000 + info.projectId * 100 + n,
-        displayText: `RFI #${n} ${subject}`, modifiedAt: SEED_STAMP,
+        dueDate: addDays(this.cal.today, this.rng.int(-60, 21)), procoreRfiId: 880000 + info.projectId * 100 + n,
+        displayText: `RFI #${n} ${subject}`, modifiedAt: this.cal.stamp,
       });
     }
   }
 
   costAdjustmentsAndDirectCosts(info: ProjectInfo, budget: ProjectInfo['budgets'][number]): void {
     const rng = this.rng;
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const lines = budget.lines;
     const adjustments = info.projectId === 1 ? 4 : rng.int(0, 3);
     for (let i = 0; i < adjustments; i++) {
@@ -783,17 +826,17 @@ class Seeder {
       const amount = Math.round(rng.between(500, 25_000)) * (rng.chance(0.3) ? -1 : 1);
       const costAdjustmentId = this.insert('cost_adjustments', {
         projectId: info.projectId, budgetId: budget.budgetId, costAdjustmentReasonId: rng.int(1, 5), number,
-        description: reconciled ? 'Reclass of misposted invoice' : 'Pending reclass: awaiting AP detail', adjustmentDate: addDays(SEED_DATE, -rng.int(3, 200)),
+        description: reconciled ? 'Reclass of misposted invoice' : 'Pending reclass: awaiting AP detail', adjustmentDate: addDays(this.cal.today, -rng.int(3, 200)),
         amount, applicationRecordStateId: this.state('CostAdjustment', reconciled ? 'Reconciled' : 'Open'), displayText: number, modifiedAt: t,
       });
       this.insert('cost_adjustment_reference_documents', {
         costAdjustmentId, documentType: rng.pick(['AP Invoice', 'Journal Entry', 'Payroll Batch']), documentNumber: `INV-${rng.int(100000, 999999)}`,
-        documentDate: addDays(SEED_DATE, -rng.int(10, 220)), amount, modifiedAt: t,
+        documentDate: addDays(this.cal.today, -rng.int(10, 220)), amount, modifiedAt: t,
       });
       if (reconciled) {
         const line = rng.pick(lines);
         this.insert('cost_adjustment_items', { costAdjustmentId, costCodeId: line.costCodeId, description: 'Reclass', amount, modifiedAt: t });
-        this.transaction(info, line, addDays(SEED_DATE, -rng.int(3, 60)), 'Cost Adjustment', 'CostAdjustment', costAdjustmentId, number, null, 'Cost adjustment reclass', amount);
+        this.transaction(info, line, addDays(this.cal.today, -rng.int(3, 60)), 'Cost Adjustment', 'CostAdjustment', costAdjustmentId, number, null, 'Cost adjustment reclass', amount);
       }
     }
     const directCosts = info.projectId === 1 ? 5 : rng.int(1, 4);
@@ -803,7 +846,7 @@ class Seeder {
       const n = this.next(`dc:${budget.budgetId}`);
       const number = `DC-${budget.jobNumber}-${pad(n, 3)}`;
       const stateName = this.directCostState(info, i);
-      let date = addDays(SEED_DATE, -rng.int(2, 400));
+      let date = addDays(this.cal.today, -rng.int(2, 400));
       const vendorId = this.vendorFor(rng.pick(['supply', 'equipment', 'testing']), i + info.index);
       const itemCount = rng.int(1, 3);
       const items = Array.from({ length: itemCount }, () => ({ line: rng.pick(candidates), amount: Math.round(rng.between(150, 9_000)) }));
@@ -816,14 +859,14 @@ class Seeder {
       let submittedAt: string | null = null;
       let revise: { reason: string; at: string } | null = null;
       if (stateName === 'Pending Approval') {
-        submittedAt = addDays(SEED_DATE, showcase ? -21 : -3);
+        submittedAt = addDays(this.cal.today, showcase ? -21 : -3);
         if (date > submittedAt) date = submittedAt;
       } else if (stateName === 'Approved' || stateName === 'Posted') {
         submittedAt = date;
       } else if (stateName === 'Draft' && showcase) {
-        submittedAt = addDays(SEED_DATE, -9);
+        submittedAt = addDays(this.cal.today, -9);
         if (date > submittedAt) date = submittedAt;
-        revise = { reason: 'Attach the signed delivery ticket, and put the freight charge on its own line.', at: addDays(SEED_DATE, -6) };
+        revise = { reason: 'Attach the signed delivery ticket, and put the freight charge on its own line.', at: addDays(this.cal.today, -6) };
       }
       const directCostId = this.insert('direct_costs', {
         projectId: info.projectId, budgetId: budget.budgetId, directCostTypeId, vendorId, number, directCostDate: date,
@@ -840,7 +883,7 @@ class Seeder {
           directCostId, costCodeId: item.line.costCodeId, description: 'Direct cost', units: 0, hours, amount: item.amount, modifiedAt: t,
         });
         // An approved direct cost is cost on the job (as a posted one is).
-        if ((stateName === 'Posted' || stateName === 'Approved') && date >= WINDOW_START) {
+        if ((stateName === 'Posted' || stateName === 'Approved') && date >= this.windowStart) {
           this.transaction(info, item.line, date, 'Direct Cost', 'DirectCost', directCostId, number, vendorId, 'Direct cost', item.amount, hours);
         }
       }
@@ -873,7 +916,7 @@ class Seeder {
     this.insert('cost_code_transactions', {
       costCodeId: line.costCodeId, budgetId: line.budgetId, projectId: info.projectId, transactionDate: date, sourceType,
       sourceRecordKey, sourceRecordId, documentNumber, vendorId, description, units, hours: hours || (line.type === 'L' ? cents(amount / line.rate) : 0),
-      amount, modifiedAt: SEED_STAMP,
+      amount, modifiedAt: this.cal.stamp,
     });
     line.actual = cents(line.actual + amount);
   }
@@ -881,17 +924,18 @@ class Seeder {
   /** Monthly postings from the project start (or the 18-month window) to the seed date. */
   transactions(info: ProjectInfo, lines: LineInfo[], perMonth: [number, number] = [0, 2]): void {
     const rng = this.rng;
-    const firstMonth = info.start > WINDOW_START ? info.start.slice(0, 7) + '-01' : WINDOW_START;
-    const months = Math.max(1, monthsBetween(firstMonth, SEED_DATE));
+    const firstMonth = info.start > this.windowStart ? info.start.slice(0, 7) + '-01' : this.windowStart;
+    const months = Math.max(1, monthsBetween(firstMonth, this.cal.today));
     for (const line of lines) {
       if (line.type === 'R') continue;
       const target = line.amount * info.progress * rng.between(0.82, 1.08);
       let posted = 0;
       // What fell before the window is one balance-forward posting.
-      if (info.start < WINDOW_START) {
-        const before = target * (monthsBetween(info.start, WINDOW_START) / Math.max(1, monthsBetween(info.start, SEED_DATE)));
+      if (info.start < this.windowStart) {
+        const before = target * (monthsBetween(info.start, this.windowStart) / Math.max(1, monthsBetween(info.start, this.cal.today)));
         if (before > 1) {
-          this.transaction(info, line, WINDOW_START, 'Balance Forward', null, null, 'BF-2025-04', null, 'Cost to date before May 2025', Math.round(before));
+          this.transaction(info, line, this.windowStart, 'Balance Forward', null, null, `BF-${addPeriods(periodOf(this.windowStart), -1)}`, null,
+            `Cost to date before ${monthName(this.windowStart)}`, Math.round(before));
           posted += Math.round(before);
         }
       }
@@ -937,33 +981,51 @@ class Seeder {
   projections(info: ProjectInfo, budget: ProjectInfo['budgets'][number]): void {
     if (!info.active) return;
     const rng = this.rng;
+    const prior: Array<{ line: LineInfo; method: string; ctc: number }> = [];
     for (const line of budget.lines) {
       const manual = rng.chance(0.12);
       const ctc = Math.max(0, Math.round((line.amount - line.actual) * (manual ? rng.between(0.9, 1.2) : 1)));
       this.insert('projections', {
-        costCodeId: line.costCodeId, budgetId: budget.budgetId, month: PRIOR_PERIOD, method: manual ? 'manual' : 'auto',
+        costCodeId: line.costCodeId, budgetId: budget.budgetId, month: this.cal.priorPeriod, method: manual ? 'manual' : 'auto',
         projectedCostToComplete: ctc, projectedUnits: line.unitPrice ? Math.round(ctc / line.unitPrice) : null,
         projectedHours: line.type === 'L' ? Math.round(ctc / line.rate) : null, projectedFinalCost: cents(line.actual + ctc),
         reason: manual ? rng.pick(['Buyout savings expected', 'Pending change order', 'Scope growth per field walk', 'Productivity below plan']) : null,
-        employeeId: info.pmId, submitted: 1, modifiedAt: SEED_STAMP,
+        employeeId: info.pmId, submitted: 1, modifiedAt: this.cal.stamp,
       });
+      prior.push({ line, method: manual ? 'manual' : 'auto', ctc });
+    }
+    // The ten months before that, submitted too (a year of forecasts with the current period, which shows the prior
+    // month's carried forward until the PM saves): each month's final cost a little under the next one's, so the
+    // forecast drifts up as jobs do. No random draws: the streams of everything seeded after stay as they were.
+    for (let back = 2; back <= PROJECTION_HISTORY_MONTHS; back++) {
+      const month = addPeriods(this.cal.period, -back);
+      const stamp = `${lastDayOf(month)}T22:00:00.000Z`;
+      for (const { line, method, ctc } of prior) {
+        const finalCost = cents((line.actual + ctc) * (1 - 0.004 * (back - 1)));
+        const monthCtc = Math.max(0, Math.round(ctc * (1 + 0.06 * (back - 1))));
+        this.insert('projections', {
+          costCodeId: line.costCodeId, budgetId: budget.budgetId, month, method, projectedCostToComplete: monthCtc,
+          projectedUnits: line.unitPrice ? Math.round(monthCtc / line.unitPrice) : null, projectedHours: line.type === 'L' ? Math.round(monthCtc / line.rate) : null,
+          projectedFinalCost: finalCost, reason: null, employeeId: info.pmId, submitted: 1, modifiedAt: stamp,
+        });
+      }
     }
     if (!budget.locked && (info.pmId === 2 || info.index % 3 !== 0)) {
-      this.insert('budgets_pending_projections', { budgetId: budget.budgetId, employeeId: info.pmId, month: CURRENT_PERIOD, modifiedAt: SEED_STAMP });
+      this.insert('budgets_pending_projections', { budgetId: budget.budgetId, employeeId: info.pmId, month: this.cal.period, modifiedAt: this.cal.stamp });
     }
   }
 
   // --- employee tools and open items ------------------------------------------------------------
 
   employeeTools(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const rng = this.rng;
-    // Timecards: six weeks ending Sundays up to the seed date; the last one of 'pm' and 'employee' is not submitted.
-    const weeks = [5, 4, 3, 2, 1, 0].map((w) => addDays(SEED_DATE, -7 * w));
+    // Timecards: six weeks ending Sundays up to the Sunday that starts this week; the last one of 'pm' and 'employee' is not submitted.
+    const weeks = [5, 4, 3, 2, 1, 0].map((w) => addDays(this.cal.weekStart, -7 * w));
     const tcEmployees = [1, 2, 3, 4, 5, 6, 7, 9, ...this.employeeIds.slice(9, 25)];
     for (const employeeId of tcEmployees) {
       for (const weekEnding of weeks) {
-        const open = weekEnding === SEED_DATE && (employeeId === 2 || employeeId === 9);
+        const open = weekEnding === this.cal.weekStart && (employeeId === 2 || employeeId === 9);
         const entered = open ? (employeeId === 9 ? 32 : 24) : 40 + (rng.chance(0.2) ? rng.int(1, 10) : 0);
         this.insert('timecards', {
           employeeId, weekEnding, dueDate: weekEnding, enteredHours: entered, expectedHours: 40, submitted: open ? 0 : 1,
@@ -972,17 +1034,19 @@ class Seeder {
       }
     }
     // PTO requests: some pending for rpm (manager of pm, employee and a third of the staff).
-    const requests: Array<[number, string, string, number, string, string]> = [
-      [9, 'Thanksgiving week vacation', 'Vacation', 24, '2026-11-23', 'Pending'],
-      [2, 'Family visit', 'Vacation', 16, '2026-12-21', 'Pending'],
-      [9, 'Dentist appointment', 'Sick', 4, '2026-10-14', 'Approved'],
-      [2, 'Personal day', 'Personal', 8, '2026-09-18', 'Approved'],
-      [this.employeeIds[9]!, 'Holiday travel', 'Vacation', 40, '2026-12-28', 'Pending'],
-      [this.employeeIds[12]!, 'Medical leave follow-up', 'Sick', 8, '2026-11-09', 'Denied'],
-      [4, 'Conference attendance', 'Personal', 16, '2026-11-16', 'Pending'],
-      [6, 'Spring break', 'Vacation', 32, '2027-03-15', 'Pending'],
+    // [employee, title, type, hours, first day as days from the Sunday that starts this week (a weekday), status]
+    const requests: Array<[number, string, string, number, number, string]> = [
+      [9, 'Vacation', 'Vacation', 24, 22, 'Pending'],
+      [2, 'Family visit', 'Vacation', 16, 50, 'Pending'],
+      [9, 'Dentist appointment', 'Sick', 4, -18, 'Approved'],
+      [2, 'Personal day', 'Personal', 8, -44, 'Approved'],
+      [this.employeeIds[9]!, 'Family travel', 'Vacation', 40, 57, 'Pending'],
+      [this.employeeIds[12]!, 'Medical leave follow-up', 'Sick', 8, 8, 'Denied'],
+      [4, 'Conference attendance', 'Personal', 16, 15, 'Pending'],
+      [6, 'Family vacation', 'Vacation', 32, 134, 'Pending'],
     ];
-    for (const [employeeId, title, ptoType, hours, start, status] of requests) {
+    for (const [employeeId, title, ptoType, hours, fromWeekStart, status] of requests) {
+      const start = addDays(this.cal.weekStart, fromWeekStart);
       const managerEmployeeId = employeeId === 2 || employeeId === 9 || employeeId === this.employeeIds[9] || employeeId === this.employeeIds[12] ? 3 : 1;
       this.insert('pto_requests', {
         employeeId, managerEmployeeId, title, ptoType, startDate: start, endDate: addDays(start, Math.max(0, Math.ceil(hours / 8) - 1)),
@@ -992,7 +1056,7 @@ class Seeder {
   }
 
   openItems(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const pfm = this.applicationIds.get('keyPFM')!;
     const project = this.projects[0]!;
     const q = `legalEntityId=${project.legalEntityId}&projectId=${project.projectId}&budgetId=${SEED_FACTS.pmBudgetId}`;
@@ -1009,7 +1073,7 @@ class Seeder {
     workflows.forEach(([employeeId, documentNumber, workflowTrigger, phaseName, directLink, key, recordId, open], index) => {
       this.insert('open_workflows', {
         employeeId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey: key, recordId, open,
-        startedAt: addDays(SEED_DATE, -(index + 2)), modifiedAt: t,
+        startedAt: addDays(this.cal.today, -(index + 2)), modifiedAt: t,
       });
     });
     // Unacknowledged changes for the pm on the showcase change events (made by the rpm).
@@ -1022,7 +1086,7 @@ class Seeder {
     changes.forEach(([parentId, , recordType, recordId, description, acknowledged], index) => {
       this.insert('change_tracking', {
         applicationId: pfm, employeeId: 2, parentApplicationRecordId: parentId, parentRecordType: 'ChangeEvent', applicationRecordId: recordId,
-        recordType, changedByEmployeeId: 3, description, acknowledged, changedAt: addDays(SEED_DATE, -index), modifiedAt: t,
+        recordType, changedByEmployeeId: 3, description, acknowledged, changedAt: addDays(this.cal.today, -index), modifiedAt: t,
       });
     });
     // Files on a few showcase records.
@@ -1037,7 +1101,7 @@ class Seeder {
       const bytes = Buffer.from(text, 'utf8');
       this.insert('files', {
         applicationRecordKey: key, recordId, name, mime, size: bytes.length, bytes, uploadedByEmployeeId: 2,
-        uploadedAt: SEED_STAMP, modifiedAt: t,
+        uploadedAt: this.cal.stamp, modifiedAt: t,
       });
     }
     this.finish();
@@ -1071,14 +1135,14 @@ class Seeder {
    * Unreconciled cost adjustments, the unsubmitted projection and long-open change events arise from the data itself.
    */
   dataQualityDefects(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const project = this.projects[0]!;
     const budget = project.budgets[0]!;
     const activeVendor = this.vendorsByTrade.values().next().value![0]!;
     const scNumber = `SC-${budget.jobNumber}-${pad(this.next(`sc:${budget.budgetId}`), 3)}`;
     this.insertCommitment('Subcontract', 'subcontracts', {
       projectId: project.projectId, budgetId: budget.budgetId, vendorId: activeVendor, subcontractTypeId: 2, number: scNumber,
-      description: 'Temporary protection and winter enclosures', applicationRecordStateId: this.state('Subcontract', 'Draft'),
+      description: 'Temporary protection and weather enclosures', applicationRecordStateId: this.state('Subcontract', 'Draft'),
       retainagePercent: 10, excessLiability: null, executedDate: null, billedToDate: 0,
       displayText: `${scNumber} ${this.vendorName.get(activeVendor)}`, modifiedAt: t,
     });
@@ -1091,7 +1155,7 @@ class Seeder {
     const poNumber = `PO-${budget.jobNumber}-${pad(this.next(`po:${budget.budgetId}`), 3)}`;
     const purchaseOrderId = this.insertCommitment('PurchaseOrder', 'purchase_orders', {
       projectId: project.projectId, budgetId: budget.budgetId, vendorId: inactiveVendor, purchaseAgreementId: null, number: poNumber,
-      description: 'Shoring rental (vendor closed)', applicationRecordStateId: this.state('PurchaseOrder', 'Draft'), orderDate: addDays(SEED_DATE, -12),
+      description: 'Shoring rental (vendor closed)', applicationRecordStateId: this.state('PurchaseOrder', 'Draft'), orderDate: addDays(this.cal.today, -12),
       billedToDate: 0, displayText: `${poNumber} ${inactiveName}`, modifiedAt: t,
     });
     const foreignLine = this.projects[1]!.budgets[0]!.lines[0]!;
@@ -1100,12 +1164,12 @@ class Seeder {
     });
     const ocoNumber = `OCO-${pad(this.next(`oaco:${project.ownerAgreementId}`), 3)}`;
     this.insert('owner_agreement_change_orders', {
-      ownerAgreementId: project.ownerAgreementId, budgetId: budget.budgetId, number: ocoNumber, description: 'Owner change order: winter conditions (no change events yet)',
-      amount: 0, applicationRecordStateId: this.state('OwnerAgreementChangeOrder', 'Draft'), changeOrderDate: addDays(SEED_DATE, -8),
+      ownerAgreementId: project.ownerAgreementId, budgetId: budget.budgetId, number: ocoNumber, description: 'Owner change order: weather protection (no change events yet)',
+      amount: 0, applicationRecordStateId: this.state('OwnerAgreementChangeOrder', 'Draft'), changeOrderDate: addDays(this.cal.today, -8),
       displayText: `${ocoNumber} ${OWNERS[project.index]}`, modifiedAt: t,
     });
-    this.insertRaw(`UPDATE direct_costs SET modifiedAt = '${addDays(SEED_DATE, -20)}T12:00:00.000Z' WHERE budgetId = ${budget.budgetId} AND number = 'DC-${budget.jobNumber}-002'`);
-    this.insertRaw(`UPDATE change_event_items SET modifiedAt = '${addDays(SEED_DATE, -45)}T12:00:00.000Z' WHERE changeEventItemId = (
+    this.insertRaw(`UPDATE direct_costs SET modifiedAt = '${addDays(this.cal.today, -20)}T12:00:00.000Z' WHERE budgetId = ${budget.budgetId} AND number = 'DC-${budget.jobNumber}-002'`);
+    this.insertRaw(`UPDATE change_event_items SET modifiedAt = '${addDays(this.cal.today, -45)}T12:00:00.000Z' WHERE changeEventItemId = (
       SELECT min(i.changeEventItemId) FROM change_event_items i JOIN change_events ce USING (changeEventId)
       JOIN application_record_states s ON s.applicationRecordStateId = i.applicationRecordStateId
       WHERE ce.budgetId = ${budget.budgetId} AND ce.number = 'CE-003' AND s.name = 'Approved' AND i.coItemRecordId IS NULL)`);
@@ -1117,7 +1181,7 @@ class Seeder {
    * row stays as it was. The codes were added by the rpm (employee 3) or the admin (employee 1).
    */
   opportunities(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const codes: ReadonlyArray<readonly [string, string]> = [
       ['01010000', 'Preconstruction services'], ['01020000', 'Estimating'], ['01030000', 'Proposal preparation'],
       ['01040000', 'Design-assist meetings'], ['01050000', 'Site visits and logistics planning'],
@@ -1127,7 +1191,7 @@ class Seeder {
         number, name, client, legalEntityId, status, estimatedValue, displayText: `${number} ${name}`, modifiedAt: t,
       });
       codes.slice(0, codeCount).forEach(([code, description], n) => {
-        const addedAt = `${addDays(SEED_DATE, -(60 - index * 3 - n))}T15:00:00.000Z`;
+        const addedAt = `${addDays(this.cal.today, -(60 - index * 3 - n))}T15:00:00.000Z`;
         this.insert('opportunity_cost_codes', {
           opportunityId, code, description, type: 'L', active: n === 4 ? 0 : 1, addedByEmployeeId: n % 2 === 0 ? 3 : 1, addedAt, modifiedAt: addedAt,
         });
@@ -1141,16 +1205,18 @@ class Seeder {
   // --- the benchmark project -----------------------------------------------------------------
 
   scaleProject(): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const rng = new Rng(90001);
     const projectId = PROJECTS.length + 1;
     const number = '26-9001';
+    // Started 22 months before the current period, finishing 19 months after it.
+    const start = firstDayOf(addPeriods(this.cal.period, -22));
     this.insert('projects', {
       projectId, legalEntityId: 1, number, name: 'Benchmark Tower (scale test)', classification: 'GC', budgetId: null,
       legacyProjectId: 19001, legacyBudgetId: null, buyoutProjectId: 9001, procoreProjectId: 5629999,
       projectDescription: 'Synthetic project for benchmarks: 5,000 budget lines and 100,000+ transactions.', city: 'Dallas', state: 'TX',
-      projectManagerEmployeeId: 2, regionalProjectManagerEmployeeId: 3, contractAmount: 900_000_000, startDate: '2025-01-01',
-      completionDate: '2028-06-30', active: 1, displayText: `${number} Benchmark Tower (scale test)`, modifiedAt: t,
+      projectManagerEmployeeId: 2, regionalProjectManagerEmployeeId: 3, contractAmount: 900_000_000, startDate: start,
+      completionDate: lastDayOf(addPeriods(this.cal.period, 19)), active: 1, displayText: `${number} Benchmark Tower (scale test)`, modifiedAt: t,
     });
     const budgetId = this.insert('budgets', {
       projectId, jobNumber: number, name: 'Benchmark Tower', displayText: `${number} Benchmark Tower`, budgetLock: 0,
@@ -1158,7 +1224,7 @@ class Seeder {
     });
     this.pendingProjectBudget.push([projectId, budgetId]);
     const info: ProjectInfo = {
-      projectId, index: 0, number, name: 'Benchmark Tower', legalEntityId: 1, active: true, progress: 0.55, start: '2025-01-01', pmId: 2, budgets: [], ownerAgreementId: 0,
+      projectId, index: 0, number, name: 'Benchmark Tower', legalEntityId: 1, active: true, progress: 0.55, start, pmId: 2, budgets: [], ownerAgreementId: 0,
     };
     const lines: LineInfo[] = [];
     const saved = this.rng;
@@ -1179,11 +1245,11 @@ class Seeder {
     // Month by month, so posting order (the id) is date order as in a real ledger.
     for (let k = 0; k < 21; k++) {
       for (const line of lines) {
-        const date = `${addMonths(WINDOW_START, Math.floor((k * months) / 21)).slice(0, 7)}-${pad(1 + ((k * 7 + line.costCodeId) % 28), 2)}`;
+        const date = `${addMonths(this.windowStart, Math.floor((k * months) / 21)).slice(0, 7)}-${pad(1 + ((k * 7 + line.costCodeId) % 28), 2)}`;
         this.postByType(info, line, date, Math.round(line.amount * 0.55 / 21 * rng.between(0.6, 1.4)));
       }
     }
-    this.insert('budgets_pending_projections', { budgetId, employeeId: 2, month: CURRENT_PERIOD, modifiedAt: t });
+    this.insert('budgets_pending_projections', { budgetId, employeeId: 2, month: this.cal.period, modifiedAt: t });
     this.scaleAdjustmentsAndDirectCosts(info, budgetId, number, lines);
     (this as { rng: Rng }).rng = saved;
     this.finish();
@@ -1200,7 +1266,7 @@ class Seeder {
    * (unreconciled), so the data-quality screen has 500 rows to show. Arithmetic, not the PRNG.
    */
   scaleAdjustmentsAndDirectCosts(info: ProjectInfo, budgetId: number, jobNumber: string, lines: LineInfo[]): void {
-    const t = SEED_STAMP;
+    const t = this.cal.stamp;
     const open = this.stateOf('CostAdjustment', ['Open', 'Draft']);
     const vendors = [...this.vendorsByTrade.values()].flat();
     const dcStates = [this.state('DirectCost', 'Draft'), this.stateOf('DirectCost', ['Pending Approval', 'Submitted'])];
@@ -1210,7 +1276,7 @@ class Seeder {
       const amount = ((n * 37) % 2_000 + 100) * (n % 3 === 0 ? -1 : 1);
       const costAdjustmentId = this.insert('cost_adjustments', {
         projectId: info.projectId, budgetId, costAdjustmentReasonId: 1 + (n % 5), number, description: `Benchmark adjustment ${n}`,
-        adjustmentDate: addDays(SEED_DATE, -(n % 300)), amount, applicationRecordStateId: open, displayText: number, modifiedAt: t,
+        adjustmentDate: addDays(this.cal.today, -(n % 300)), amount, applicationRecordStateId: open, displayText: number, modifiedAt: t,
       });
       if (n % 20 !== 0) this.insert('cost_adjustment_items', { costAdjustmentId, costCodeId: line.costCodeId, description: 'Reclass', amount, modifiedAt: t });
     }
@@ -1220,7 +1286,7 @@ class Seeder {
       const amount = (n * 53) % 5_000 + 150;
       const directCostTypeId = 1 + (n % 6);
       const directCostId = this.insert('direct_costs', {
-        projectId: info.projectId, budgetId, directCostTypeId, vendorId: vendors[n % vendors.length]!, number, directCostDate: addDays(SEED_DATE, -(n % 365)),
+        projectId: info.projectId, budgetId, directCostTypeId, vendorId: vendors[n % vendors.length]!, number, directCostDate: addDays(this.cal.today, -(n % 365)),
         description: `Benchmark direct cost ${n}`, amount, applicationRecordStateId: dcStates[n % 2]!, displayText: number, modifiedAt: t,
       });
       this.insert('direct_cost_items', { directCostId, costCodeId: line.costCodeId, description: 'Direct cost', units: 0, hours: 0, amount, modifiedAt: t });

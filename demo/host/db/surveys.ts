@@ -5,6 +5,7 @@
  * (so surveys that became due since are created, and an upgraded database gets the templates).
  */
 import type Database from 'better-sqlite3';
+import * as clock from '../../../src/core/clock';
 import { isSurveyDue, milestoneDate, surveyDueDate, SURVEY_MILESTONES, type QuestionKind, type SurveyMilestone } from '../../../src/core/surveys';
 
 interface TemplateDef {
@@ -99,7 +100,7 @@ export function createDueSurveys(db: Database.Database, today: string, at: strin
 }
 
 /** The templates when missing, then the surveys due by `today`. Idempotent. */
-export function syncSurveys(db: Database.Database, today: string, at: string = new Date().toISOString()): number[] {
+export function syncSurveys(db: Database.Database, today: string, at: string = clock.nowIso()): number[] {
   ensureSurveyTemplates(db, at);
   return createDueSurveys(db, today, at);
 }

@@ -6,6 +6,7 @@ import { noteProjectRefusal } from '../projects/refusal';
 import { showMessage } from '../messages';
 import { pageSingleton } from '../singleton';
 import { errorFromResponse, retryAfterMs } from './errors';
+import { followServerClock } from '../server-clock';
 
 /** The services a token can be asked for (§7): the product API, BI, AI and search. */
 export type ApiResource = 'api' | 'bi' | 'ai' | 'search';
@@ -134,7 +135,10 @@ async function fetchOnce(spec: RequestSpec, token: string | undefined): Promise<
   if (spec.contentType) headers.set('Content-Type', spec.contentType);
   if (spec.accept) headers.set('Accept', spec.accept);
   try {
-    return await fetch(spec.url, { method: spec.method, headers, body: spec.body, credentials: 'same-origin', signal: spec.options?.signal });
+    const response = await fetch(spec.url, { method: spec.method, headers, body: spec.body, credentials: 'same-origin', signal: spec.options?.signal });
+    // The API's Date is the server's clock (demo/host/server.ts): deadlines and "today" follow it, not this machine's.
+    if ((spec.options?.resource ?? 'api') === 'api') followServerClock(response.headers.get('Date'));
+    return response;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new Error(`Network error: ${spec.method} ${spec.url.split('?')[0]} failed`, { cause: error });

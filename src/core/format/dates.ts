@@ -12,8 +12,16 @@ interface CalendarDay {
   day: number;
 }
 
-/** Dates before this day display as blank (§5). */
+/** Dates before this day display as blank, and the server refuses them (§5): a rule of the spec, not a clock value. */
+export const EARLIEST_DAY = ['1990', '01', '01'].join('-');
 const EARLIEST_SHOWN: CalendarDay = { year: 1990, month: 1, day: 1 };
+
+/** A YYYY-MM-DD day that exists in the calendar (2026-02-30 does not) on or after {@link EARLIEST_DAY}. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < EARLIEST_DAY) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
 /** Input strings shorter than this display as blank (§5). */
 const MIN_DATE_TEXT_LENGTH = 6;
 

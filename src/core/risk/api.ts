@@ -34,8 +34,13 @@ export const RISK_API = {
   getSlimQueue: '/api/slim/getslimqueue',
   /** GET the overview (Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin): SlimOverview. */
   getSlimOverview: '/api/slim/getslimoverview',
-  /** GET `recordKey`=SlimRequest, `recordId`, `lastLoad`: SlimRequestLoad (403 for a request the caller may not see). */
+  /** GET `recordKey`=SlimRequest, `recordId`, `lastLoad`: SlimRequestLoad (403 for a request the caller may not see). Reads only. */
   getSlimRequest: '/api/slim/getslimrequest',
+  /**
+   * POST `recordId`: the caller's unread notifications of the request (comments, reassignments) are
+   * read now; the workbench calls it once the request is loaded. Answers { marked }.
+   */
+  markSlimNotificationsRead: '/api/slim/markslimnotificationsread',
   /**
    * GET `vendorId`, `type` (Renewal): SlimRenewalDraft, the form pre-filled from the vendor's last
    * approved request and prequalification record.

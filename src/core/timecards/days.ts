@@ -42,7 +42,7 @@ export function daysFrom(start: string, end: string): string[] {
   return days;
 }
 
-const centralDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIMECARD_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const centralDay = /*#__PURE__*/ new Intl.DateTimeFormat('en-CA', { timeZone: TIMECARD_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The calendar day of an input: a 'YYYY-MM-DD' string (or a longer ISO text) as written; a Date by its

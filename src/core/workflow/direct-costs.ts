@@ -11,6 +11,7 @@
  * and in actual to date; voiding it takes that cost off again.
  */
 import { roleAllows, type RoleEntry } from '../access';
+import { isCalendarDate } from '../format/dates';
 
 /** The record key of direct costs (states, files, workbench). */
 export const DIRECT_COST_KEY = 'DirectCost';
@@ -75,12 +76,8 @@ export const DIRECT_COST_TEXT = {
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const cents = (n: number) => Math.round(n * 100);
 
-/** A YYYY-MM-DD calendar day on or after 1990-01-01. */
-export function isDirectCostDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
+/** A YYYY-MM-DD calendar day on or after 1990-01-01 (§5). */
+export const isDirectCostDay = isCalendarDate;
 
 /** One problem with a direct cost: the field it concerns and the message (§3 feedback, invalid). */
 export interface DirectCostProblem {
@@ -104,8 +101,3 @@ export function directCostProblems(cost: { directCostDate: string; amount: numbe
   return problems;
 }
 
-/** Today as YYYY-MM-DD in local time (the client's calendar; the server uses its own). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

@@ -20,6 +20,7 @@ import {
 } from '../../features/esign';
 import { RecordLists, ScreenTitle, projectSubject, useRecords, useScreenLoad, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { nowMs } from '../../core/clock';
 
 export interface ESignProps {
   projectId?: number;
@@ -106,7 +107,7 @@ function EnvelopeLists({ scopeKey, admin, canWrite, reload }: { scopeKey: string
   };
 
   const signerLine = (envelope: Envelope, signer: EnvelopeSigner) => {
-    const blocked = nextReminderAt(signer.lastReminderAt, Date.now());
+    const blocked = nextReminderAt(signer.lastReminderAt, nowMs());
     const canRemind = canWrite && isOut(envelope) && (signer.state === 'Sent' || signer.state === 'Viewed');
     const detail = signer.state === 'Signed' ? `signed ${formatDateTime(signer.signedAt)} as ${signer.signedName ?? ''}`
       : signer.state === 'Declined' ? `declined ${formatDateTime(signer.declinedAt)}: ${signer.declineReason ?? ''}`

@@ -133,7 +133,9 @@ export function openItemGroups(items: OpenItems, context: { origin: string; lega
 function timecardItem(timecard: NonNullable<OpenItems['timecard']>): MenuLink {
   const query = new URLSearchParams();
   if (timecard.employeeId > 0) query.set('employeeId', String(timecard.employeeId));
-  if (timecard.timecardId > 0) query.set('timecardId', String(timecard.timecardId));
+  // An owed week without a card yet opens by its week (the card is created by its first save).
+  if (timecard.timecardId && timecard.timecardId > 0) query.set('timecardId', String(timecard.timecardId));
+  else if (timecard.weekEnding) query.set('weekStart', timecard.weekEnding);
   let due = formatDueDate(timecard.dueDate);
   if (!due && timecard.weekEnding) {
     try {

@@ -7,8 +7,9 @@
  */
 import { Fragment, useCallback, useEffect, useId, useState } from 'react';
 import { ruleAllows } from '../../core/access';
+import { periodHasEnded } from '../../core/clock';
 import { BILLING_ADMINS, BILLING_METHODS, BILLING_STATES, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal } from '../../core/billing';
-import { formatDateTime, formatMoney } from '../../core/format';
+import { formatDate, formatDateTime, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
 import { downloadExcel } from '../../ui/grid/export';
@@ -60,7 +61,9 @@ const Loading = ({ text }: { text: string }) => (
 export function ItBilling() {
   const [months, retryMonths, setMonths] = useLoad<BillingMonth[]>('months', (signal, attempt) => loadBillingMonths(signal, attempt));
   const [chosen, setChosen] = useState<string | null>(null);
-  const first = months.status === 'ready' ? months.value[0]?.month ?? null : null;
+  // The screen opens on the newest month that has ended (the one to run); the month under way is a preview, a click away.
+  const list = months.status === 'ready' ? months.value : [];
+  const first = (list.find((m) => periodHasEnded(m.month)) ?? list[0])?.month ?? null;
   const month = chosen ?? first;
   const refreshMonths = useCallback(() => {
     loadBillingMonths().then(setMonths, () => undefined);
@@ -138,8 +141,9 @@ function Showback({ run, onRun, onStale }: { run: BillingRun; onRun: (run: Billi
       </div>
       {run.runAt && run.runByName ? <p className="mb-1 small text-body-secondary" data-run-by>{T.runBy(run.runByName, formatDateTime(run.runAt))}</p> : null}
       {posted && run.postedAt ? <p className="mb-2 small" data-posted-note>{T.lockedNote(run.postedByName ?? '', formatDateTime(run.postedAt))}</p> : null}
-      {!run.runId ? <p className="mb-2" data-not-run>{T.notRunYet(run.month)}</p> : null}
-      {admin ? (posted ? null : <Actions run={run} onRun={onRun} onStale={onStale} />)
+      {!run.ended ? <p className="alert alert-info py-2 mb-2" data-preview>{T.preview(run.month, formatDate(run.lastDay))}</p>
+        : !run.runId ? <p className="mb-2" data-not-run>{T.notRunYet(run.month)}</p> : null}
+      {admin ? (posted || !run.ended ? null : <Actions run={run} onRun={onRun} onStale={onStale} />)
         : <p className="small text-body-secondary" data-read-only>{T.readOnly}</p>}
       {run.runId ? (
         <>

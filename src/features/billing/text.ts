@@ -24,6 +24,7 @@ export const BILLING_UI_TEXT = {
   },
   notRun: 'Not run',
   notRunYet: (month: string) => `${month} has not been run. Its charges below are what a run would allocate.`,
+  preview: (month: string, lastDay: string) => `Preview: ${month} has not ended. It can be run and posted after ${lastDay}, when its timecards are in.`,
   methods: BILLING_METHOD_LABELS as Record<BillingMethod, string>,
   method: 'Allocation method',
   run: 'Run',

@@ -8,7 +8,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { alertedByServer, ApiError } from '../../core/api';
-import { formatMoney } from '../../core/format';
+import { today } from '../../core/clock';
+import { formatMoney, isCalendarDate } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { LazySection } from '../../ui/lazy';
@@ -51,13 +52,8 @@ export const OWNER_TEXT = {
   locked: 'Choose Edit to change the header.',
 } as const;
 
-/** A YYYY-MM-DD day on or after 1990-01-01 (what the server accepts). */
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && value >= '1990-01-01';
-/** Today in the browser's time zone, YYYY-MM-DD. */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+/** What the server accepts (§5). */
+const isDay = isCalendarDate;
 
 function headerDraft(kind: OwnerKey, record: ContractRecord): Record<string, string> {
   return Object.fromEntries(KINDS[kind].header.map((field) => [field.name, record[field.name] == null ? '' : String(record[field.name])]));

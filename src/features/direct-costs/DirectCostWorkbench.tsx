@@ -15,7 +15,7 @@ import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles, $rolesStatus } from '../../core/roles';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import {
-  DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit, localToday,
+  DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit,
   moveNeedsApprover,
 } from '../../core/workflow/direct-costs';
 import { useStore } from '../../ui/hooks';
@@ -31,6 +31,7 @@ import {
   advanceDirectCost, createDirectCost, directCostStore, loadDirectCost, saveDirectCost,
   type DirectCost, type DirectCostItemValues, type DirectCostTarget, type DirectCostValues,
 } from './data';
+import { today } from '../../core/clock';
 
 /** Texts the workbench shows; tests read them. */
 export const DIRECT_COST_WB_TEXT = {
@@ -105,7 +106,7 @@ function checkDraft(draft: Draft): FeedbackItem[] {
   if (feedback.length === 0) {
     const problems = directCostProblems({
       directCostDate: draft.values.directCostDate, amount: amount ?? 0, items: draft.items.map((item) => ({ amount: parseNumber(item.amount) ?? 0 })),
-    }, localToday());
+    }, today());
     for (const problem of problems) bad(problem.field, problem.message);
   }
   return feedback;
@@ -204,7 +205,7 @@ function DirectCostForm({ draft, setDraft, editable, feedback, projectId, budget
     <>
       <div className="row g-3 mb-3">
         <Field label="Date" field="directCostDate" feedback={feedback} editable={editable('directCostDate')} className="col-sm-4">
-          {(common) => <input {...common} type="date" className={common.className} value={draft.values.directCostDate} max={localToday()} onChange={(e) => set('directCostDate')(e.currentTarget.value)} />}
+          {(common) => <input {...common} type="date" className={common.className} value={draft.values.directCostDate} max={today()} onChange={(e) => set('directCostDate')(e.currentTarget.value)} />}
         </Field>
         <Field label="Type" field="directCostTypeId" feedback={feedback} editable={editable('directCostTypeId')} className="col-sm-4" select>
           {(common) => (
@@ -340,7 +341,7 @@ function NewDirectCost({ projectId, budgetId: givenBudget }: { projectId: number
   const budgetId = useProjectBudget(projectId, givenBudget);
   const costCodes = useCostCodes(budgetId);
   const [empty] = useState<Draft>(() => ({
-    values: { directCostDate: localToday(), directCostTypeId: '', vendorId: '', invoiceNumber: '', description: '', amount: '' }, items: [emptyItem()],
+    values: { directCostDate: today(), directCostTypeId: '', vendorId: '', invoiceNumber: '', description: '', amount: '' }, items: [emptyItem()],
   }));
   const [draft, setDraftState] = useState<Draft>(empty);
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);

@@ -8,6 +8,7 @@ import { formatDate } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { RecordLists, type RecordColumn, type RecordListTab } from '../../ui/records';
 import type { Survey } from './data';
+import { today } from '../../core/clock';
 
 export const LIST_TEXT = {
   overdue: 'Overdue',
@@ -18,7 +19,6 @@ export const LIST_TEXT = {
 /** True when an open survey's due date has passed by `today` (YYYY-MM-DD). */
 export const isOverdue = (survey: Pick<Survey, 'closed' | 'dueDate'>, today: string): boolean => !survey.closed && survey.dueDate < today;
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function SurveyList({ records, withProject, label }: { records: readonly Survey[]; withProject?: boolean; label: string }) {
   const [tab, setTab] = useState<RecordListTab>('open');

@@ -1,14 +1,15 @@
 /** The Balances tab: per type opening, accrued, used, pending and balance as of a chosen date, with the accrual per pay period and the carry-over cap. */
 import { useEffect, useId, useState } from 'react';
 import { formatDate } from '../../core/format';
-import { calendarDay, isDay } from '../../core/timecards';
+import { isDay } from '../../core/timecards';
 import { loadBalances, type BalanceRow } from './data';
 import { problemText } from './problems';
 import { BALANCE_TEXT, PTO_SCREEN_TEXT } from './text';
+import { today } from '../../core/clock';
 
 export function Balances() {
   const id = useId();
-  const [asOf, setAsOf] = useState(() => calendarDay(new Date()) ?? '');
+  const [asOf, setAsOf] = useState(today);
   const [attempt, setAttempt] = useState(0);
   const key = `${asOf}#${attempt}`;
   const [result, setResult] = useState<{ key: string; rows?: BalanceRow[]; problem?: string } | null>(null);

@@ -12,13 +12,14 @@ import { showMessage, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
 import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off-api';
-import { WEEKDAY_NAMES, calendarDay, isDay, weekdayOf } from '../../core/timecards';
+import { WEEKDAY_NAMES, isDay, weekdayOf } from '../../core/timecards';
 import { useRowWrite, useStore } from '../../ui/hooks';
 import { ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
 import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow, type RegionRow } from './data';
 import { problemText } from './problems';
 import { PTO_SCREEN_TEXT, REGIONAL_TEXT as T } from './text';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { today } from '../../core/clock';
 
 export interface RegionalCalendarProps {
   regionId?: number;
@@ -32,7 +33,7 @@ interface HolidayDraft {
   hours: number;
 }
 
-const currentYear = () => Number((calendarDay(new Date()) ?? '2026').slice(0, 4));
+const currentYear = () => Number(today().slice(0, 4));
 const validYear = (year: number | undefined) => (typeof year === 'number' && Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : currentYear());
 
 /** The client checks of a holiday (the server checks again). */

@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { formatDate } from '../../core/format';
-import { WEEKDAY_NAMES, addDays, calendarDay, weekdayOf } from '../../core/timecards';
+import { today } from '../../core/clock';
+import { WEEKDAY_NAMES, addDays, weekdayOf } from '../../core/timecards';
 import { loadTeamCalendar, type TeamCalendarLoad } from './data';
 import { problemText } from './problems';
 import { CALENDAR_TEXT, PTO_SCREEN_TEXT } from './text';
@@ -40,7 +41,7 @@ export function monthWeeks(month: string): (string | null)[][] {
 
 export function TeamCalendar({ initialDay }: { initialDay?: string }) {
   const id = useId();
-  const [focusDay, setFocusDay] = useState(() => initialDay ?? calendarDay(new Date()) ?? '2026-01-01');
+  const [focusDay, setFocusDay] = useState(() => initialDay ?? today());
   const month = monthOf(focusDay);
   const [attempt, setAttempt] = useState(0);
   const key = `${month}#${attempt}`;

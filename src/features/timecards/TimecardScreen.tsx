@@ -50,6 +50,8 @@ export const TIMECARD_SCREEN_TEXT = {
   signedOut: 'Your sign-in has expired. Sign in again, then choose Retry.',
   preview: 'Timecard Preview',
   previewNote: (name: string) => `${name}'s card, read-only.`,
+  /** The state shown for a week without a card (answered computed, timecardId null, until its first save). */
+  notStarted: 'Not started',
   previousWeek: 'Previous week',
   nextWeek: 'Next week',
   thisWeek: 'This week',
@@ -492,7 +494,7 @@ export function TimecardScreen(props: TimecardProps) {
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
         <h1 className="h4 mb-0">{preview ? TIMECARD_SCREEN_TEXT.preview : TIMECARD_SCREEN_TEXT.title}</h1>
         <span className="fw-semibold" data-employee>{header.employeeName}</span>
-        <RecordStateBadge state={header.state} data-state={header.state}
+        <RecordStateBadge state={header.timecardId ? header.state : TIMECARD_SCREEN_TEXT.notStarted} data-state={header.state}
           tone={header.state === 'Approved' ? 'success' : header.state === 'Submitted' ? 'primary' : header.state === 'Processed' ? 'dark' : 'secondary'} />
         {preview ? <span className="text-body-secondary small" data-preview>{TIMECARD_SCREEN_TEXT.previewNote(header.employeeName)}</span> : null}
       </div>

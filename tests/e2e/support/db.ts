@@ -4,6 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { resolve } from 'node:path';
+import { seedCalendar, seedDayOf, type SeedCalendar } from '../../../demo/host/db/seed';
 
 const PORT = Number(process.env.E2E_PORT ?? 8543);
 let db: Database.Database | undefined;
@@ -12,6 +13,16 @@ let db: Database.Database | undefined;
 export function e2eDb(): Database.Database {
   db ??= new Database(resolve(`.tmp/e2e-data-${PORT}/portal.sqlite`), { readonly: true, fileMustExist: true });
   return db;
+}
+
+/**
+ * The calendar the e2e host's data was seeded on (the seed is relative to its day: db/seed.ts): its today, the
+ * Sunday of its week (the employee owes the week before) and its period.
+ */
+export function seeded(): SeedCalendar {
+  const day = seedDayOf(e2eDb());
+  if (!day) throw new Error('the e2e database has no seedDay setting');
+  return seedCalendar(day);
 }
 
 const TABLES = {

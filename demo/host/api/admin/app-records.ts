@@ -20,10 +20,11 @@ import {
 import { SECURED_FIELDS } from '../../db/states';
 import { prepared } from '../../db/statements';
 import { declared, p, route } from '../declare';
-import { autoAlert, badRequest, conflict, notFound, nowIso } from '../http';
+import { autoAlert, badRequest, conflict, notFound } from '../http';
 import { fieldPermissionsFor } from '../field-security';
 import { approvalMove } from '../approvals';
 import type { ApprovalMove } from '../../../../src/core/records/approval';
+import * as clock from '../../../../src/core/clock';
 
 const SERVICE = 'AdminService';
 const alert = (functionName: string, message: string, extra: Record<string, unknown> = {}) =>
@@ -211,7 +212,7 @@ function change(db: Database.Database, type: TypeRow, employeeId: number, functi
     const added = problemsNow(db, type.applicationRecordKey).filter((p) => !before.includes(p));
     if (added.length) throw alert(functionName, `${type.name}: this change is refused. ${added.join(' ')}`, { problems: added });
     db.prepare('UPDATE application_records SET version = version + 1, modifiedAt = ?, modifiedByEmployeeId = ? WHERE applicationRecordKey = ?')
-      .run(nowIso(), employeeId, type.applicationRecordKey);
+      .run(clock.nowIso(), employeeId, type.applicationRecordKey);
   });
   run();
   return typeAnswer(db, typeOr404(db, type.applicationRecordKey, 'ApplicationRecordKey'));
@@ -288,7 +289,7 @@ export const appRecordHandlers = declared([
         seen.add(name);
       }
       return change(db, type, user.employeeId, 'SaveStates', () => {
-        const now = nowIso();
+        const now = clock.nowIso();
         for (const p of parsed) {
           if (p.id !== undefined) {
             db.prepare(`UPDATE application_record_states SET name = ?, displayText = ?, closed = ?, displayOrder = ?, isInitial = ?, modifiedAt = ?
@@ -344,7 +345,7 @@ export const appRecordHandlers = declared([
       const keyOf = (a: { from: number; target: number }) => `${a.from}>${a.target}`;
       if (new Set(wanted.map(keyOf)).size !== wanted.length) throw badRequest('Each advancement (from → target) may be listed once.', { parameter: 'advancements' });
       return change(db, type, user.employeeId, 'SaveAdvancements', () => {
-        const now = nowIso();
+        const now = clock.nowIso();
         const current = advancementsOf(db, type.applicationRecordKey);
         const keep = new Set(wanted.map(keyOf));
         for (const a of current) if (!keep.has(keyOf({ from: a.fromStateId, target: a.targetStateId }))) db.prepare('DELETE FROM state_advancements WHERE stateAdvancementId = ?').run(a.stateAdvancementId);
@@ -387,7 +388,7 @@ export const appRecordHandlers = declared([
         return { fieldName, visible, editable };
       });
       return change(db, type, user.employeeId, 'SaveFieldSecurity', () => {
-        const now = nowIso();
+        const now = clock.nowIso();
         for (const p of parsed) {
           const row = db.prepare(`SELECT fieldSecurityId, visible, editable FROM field_security WHERE lookupApplicationRecordStateId = ? AND fieldName = ?
             AND employeeId IS NULL AND ${roleName === null ? 'roleName IS NULL' : 'roleName = ? COLLATE NOCASE'} ORDER BY fieldSecurityId LIMIT 1`)
@@ -450,7 +451,7 @@ export const appRecordHandlers = declared([
         seen.add(key);
       }
       return change(db, type, user.employeeId, 'SaveApprovals', () => {
-        const at = nowIso();
+        const at = clock.nowIso();
         db.prepare(`DELETE FROM approval_moves WHERE targetApplicationRecordStateId IN
           (SELECT applicationRecordStateId FROM application_record_states WHERE applicationRecordKey = ?)`).run(type.applicationRecordKey);
         const insertMove = db.prepare(`INSERT INTO approval_moves (applicationRecordKey, targetApplicationRecordStateId, notSubmitter, notPreviousApprover, modifiedAt)

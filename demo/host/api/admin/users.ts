@@ -30,7 +30,8 @@ import {
 } from '../../../../src/core/admin/users';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, forbidden, notFound, nowIso } from '../http';
+import { autoAlert, badRequest, forbidden, notFound } from '../http';
+import * as clock from '../../../../src/core/clock';
 
 const FN = 'UserManagement';
 
@@ -166,7 +167,7 @@ function grantRole({ db, params, user }: RoleChange): UserDetail {
   db.transaction(() => {
     const before = rolesOf(db, subject.employeeId);
     if (holds(before, applicationKey, roleName)) throw autoAlert(FN, USERS_TEXT.duplicateRole(applicationKey, roleName, subject.name), { fieldName: 'roleName' });
-    const at = nowIso();
+    const at = clock.nowIso();
     insertRole(db, subject.employeeId, applicationKey, roleName, at);
     audit(db, { actor: user.employeeId, subject: subject.employeeId, action: 'grantRole', applicationKey, before: rolesText(before), after: rolesText(rolesOf(db, subject.employeeId)), reason: roleText({ applicationKey, name: roleName }), at });
   })();
@@ -181,7 +182,7 @@ function revokeRole({ db, params, user }: RoleChange): UserDetail {
     const before = rolesOf(db, subject.employeeId);
     if (!holds(before, applicationKey, roleName)) throw autoAlert(FN, USERS_TEXT.roleNotHeld(applicationKey, roleName, subject.name), { fieldName: 'roleName' });
     if (isAdminRole(applicationKey, roleName) && isLastAdmin(activeAdminIds(db), subject.employeeId)) throw autoAlert(FN, USERS_TEXT.lastAdmin, { lastAdmin: true });
-    const at = nowIso();
+    const at = clock.nowIso();
     db.prepare('DELETE FROM employee_roles WHERE employeeId = ? AND applicationKey = ? COLLATE NOCASE AND name = ? COLLATE NOCASE')
       .run(subject.employeeId, applicationKey, roleName);
     audit(db, { actor: user.employeeId, subject: subject.employeeId, action: 'revokeRole', applicationKey, before: rolesText(before), after: rolesText(rolesOf(db, subject.employeeId)), reason: roleText({ applicationKey, name: roleName }), at });
@@ -202,7 +203,7 @@ function setActive({ db, params, user }: RouteCtx<ParamsOf<typeof SET_ACTIVE>>):
     if (!active && now.active === 0) throw autoAlert(FN, USERS_TEXT.alreadyInactive(subject.name));
     if (!active && subject.employeeId === user.employeeId) throw autoAlert(FN, USERS_TEXT.selfDeactivate, { self: true });
     if (!active && isLastAdmin(activeAdminIds(db), subject.employeeId)) throw autoAlert(FN, USERS_TEXT.lastAdmin, { lastAdmin: true });
-    const at = nowIso();
+    const at = clock.nowIso();
     if (active) db.prepare('UPDATE employees SET active = 1, deactivatedAt = NULL, deactivatedByEmployeeId = NULL, modifiedAt = ? WHERE employeeId = ?').run(at, subject.employeeId);
     else db.prepare('UPDATE employees SET active = 0, deactivatedAt = ?, deactivatedByEmployeeId = ?, modifiedAt = ? WHERE employeeId = ?').run(at, user.employeeId, at, subject.employeeId);
     audit(db, { actor: user.employeeId, subject: subject.employeeId, action: active ? 'activate' : 'deactivate', before: active ? 'inactive' : 'active', after: active ? 'active' : 'inactive', reason, at });
@@ -218,7 +219,7 @@ function setBeta({ db, params, user }: RouteCtx<ParamsOf<typeof SET_BETA>>): Use
   const beta = params.betaUser;
   if ((subject.betaUser === 1) === beta) return userDetail(db, subject.employeeId, user);
   db.transaction(() => {
-    const at = nowIso();
+    const at = clock.nowIso();
     db.prepare('UPDATE employees SET betaUser = ?, modifiedAt = ? WHERE employeeId = ?').run(beta ? 1 : 0, at, subject.employeeId);
     audit(db, { actor: user.employeeId, subject: subject.employeeId, action: 'setBeta', before: beta ? 'false' : 'true', after: beta ? 'true' : 'false', at });
   })();
@@ -242,7 +243,7 @@ function copyRoles({ db, params, user }: RouteCtx<ParamsOf<typeof COPY_ROLES>>):
       const refusal = grantRefusal(user, subject.employeeId, role);
       if (refusal) throw forbidden(USERS_TEXT.copyRefused(from.name, roleText(role), refusal));
     }
-    const at = nowIso();
+    const at = clock.nowIso();
     for (const role of toAdd) insertRole(db, subject.employeeId, role.applicationKey, role.name, at);
     audit(db, { actor: user.employeeId, subject: subject.employeeId, action: 'copyRoles', before: rolesText(before), after: rolesText(rolesOf(db, subject.employeeId)), reason: `Copied from ${from.name} (${from.employeeId}): ${toAdd.map(roleText).join(', ')}`, at });
     return toAdd;

@@ -10,7 +10,7 @@
  * | POST /api/it/billing/runmonth | month, method (hours / perHead) | `BillingRun` (Draft; re-running a Draft replaces its lines) |
  * | POST /api/it/billing/updaterunstate | ItemId, OldRecordStateId, RouteStateId | `BillingRun` (Posted) |
  *
- * Refusals: a Posted month is locked (re-run → 400 autoAlert); a month without submitted timecard hours
+ * Refusals: a month that has not ended (by the one clock) can not be run or posted (400 autoAlert); a Posted month is locked (re-run → 400 autoAlert); a month without submitted timecard hours
  * → 400 autoAlert; a stale OldRecordStateId → 409 naming who moved it; bad month / method → 400.
  */
 import type Database from 'better-sqlite3';
@@ -21,8 +21,9 @@ import {
 } from '../../../../src/core/billing';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, forbidden, notFound, nowIso } from '../http';
+import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
 import { isAdvancement, stateById, stateByName } from '../records';
+import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
 
@@ -147,7 +148,7 @@ export function billingRun(db: Db, month: string): BillingRun {
     WHERE l.itBillingRunId = ? ORDER BY p.number IS NULL, p.number, d.name, e.lastName, e.preferredName, i.name, l.itBillingRunLineId`).all(run.itBillingRunId) as BillingRunLine[] : [];
   const draft = run?.state === BILLING_STATES.draft;
   return {
-    month, runId: run?.itBillingRunId ?? null, state: run?.state ?? null, stateId: run?.applicationRecordStateId ?? null,
+    month, lastDay: clock.lastDayOf(month), ended: clock.periodHasEnded(month), runId: run?.itBillingRunId ?? null, state: run?.state ?? null, stateId: run?.applicationRecordStateId ?? null,
     postStateId: draft ? stateByName(db, BILLING_RECORD_KEY, BILLING_STATES.posted).applicationRecordStateId : null,
     method: run?.method ?? null, runAt: run?.runAt ?? null, runByName: run?.runByName ?? null,
     postedAt: run?.postedAt ?? null, postedByName: run?.postedByName ?? null,
@@ -190,12 +191,13 @@ function runMonth({ db, params, user }: RouteCtx<ParamsOf<typeof RUN_MONTH>>): B
   db.transaction(() => {
     const existing = runRow(db, 'r.month', month);
     if (existing && existing.state !== BILLING_STATES.draft) throw autoAlert('runmonth', BILLING_TEXT.posted(month));
+    if (!clock.periodHasEnded(month)) throw autoAlert('runmonth', BILLING_TEXT.notEnded(month, clock.lastDayOf(month)));
     if (monthHours(db, month) <= 0) throw autoAlert('runmonth', BILLING_TEXT.noTimecards(month));
     const employees = bases(db, month);
     const numbers = new Map((db.prepare('SELECT projectId, number FROM projects').all() as Array<{ projectId: number; number: string }>).map((p) => [p.projectId, p.number]));
     const lines = allocate(employees, method, month, (id) => numbers.get(id) ?? `project ${id}`);
     const total = lines.reduce((a, line) => a + line.amountCents, 0);
-    const at = nowIso();
+    const at = clock.nowIso();
     const draftId = stateByName(db, BILLING_RECORD_KEY, BILLING_STATES.draft).applicationRecordStateId;
     let runId: number;
     if (existing) {
@@ -240,7 +242,8 @@ function updateRunState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_RU
     if (!isAdvancement(db, run.applicationRecordStateId, target.applicationRecordStateId)) {
       throw autoAlert('updaterunstate', `An IT billing month can not be moved from '${run.state}' to '${target.name}'.`);
     }
-    const at = nowIso();
+    if (target.name === BILLING_STATES.posted && !clock.periodHasEnded(run.month)) throw autoAlert('updaterunstate', BILLING_TEXT.notEnded(run.month, clock.lastDayOf(run.month)));
+    const at = clock.nowIso();
     db.prepare('UPDATE it_billing_runs SET applicationRecordStateId = ?, postedAt = ?, postedByEmployeeId = ?, modifiedAt = ? WHERE itBillingRunId = ?')
       .run(target.applicationRecordStateId, at, user.employeeId, at, itemId);
     return run.month;

@@ -24,9 +24,10 @@ import { SLIM_RECORD_KEY, SRA_RECORD_KEY } from '../../../../src/core/risk/api';
 import type { Caller } from '../context';
 import { callerActor, requireSee, slimRowOr404 } from '../risk/slim/common';
 import { declared, p, route, type ParamsOf, type RouteCtx, type UploadedFile } from '../declare';
-import { autoAlert, forbidden, HttpError, invalid, notFound, nowIso, type FeedbackItem } from '../http';
+import { autoAlert, forbidden, HttpError, invalid, notFound, type FeedbackItem } from '../http';
 import { RECORD_TABLES } from '../scope';
 import { ALLOWED_FILE_KINDS, sniffFileType, type SniffedType } from './documents/file-types';
+import * as clock from '../../../../src/core/clock';
 
 /** Upload limits (LEAD: index.ts's multipart limits must be fileSize: MAX_FILE_BYTES, files: MAX_FILES). */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -160,7 +161,7 @@ function uploadFile({ db, params, user }: RouteCtx<ParamsOf<typeof UPLOAD>>): un
   ];
   if (uploads.length === 0) throw invalid([{ integerValue: 1, stringValue: 'file', message: 'Attach a file.' }]);
   const typed = checkedUploads(uploads);
-  const at = nowIso();
+  const at = clock.nowIso();
   const insert = db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedByEmployeeId, uploadedAt, modifiedAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const rows = db.transaction(() => typed.map(({ file, type }) => {

@@ -18,7 +18,8 @@ import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
 import { keysOf, loadParams, loadParamSpecs, OPEN_PARAM, scopeWhere, TYPE_PARAM, type LoadParams, type ScopeColumns } from '../scope';
 import { currentReach, projectOfRecordExpr, reachWhere } from '../project-access';
 import { budgetSummaries, lineSummaries, projectSummaries } from './projections/summaries';
-import { CURRENT_PERIOD } from '../../db/index';
+import * as clock from '../../../../src/core/clock';
+import { pendingProjections } from './projections/pending';
 import { withCostAdjustmentRules } from './cost-adjustments/rules';
 import type { Caller } from '../context';
 import { hiddenFieldsIn, withoutHiddenFields } from '../field-reads';
@@ -300,10 +301,10 @@ const SPECIAL_LOADS: Partial<Record<PfmLoadName, SpecialLoad>> = {
     run: (db, params, user) => {
       const projects = runRecordLoad(db, RECORD_LOADS.getprojects!, params, user);
       const budgets = db.prepare(`SELECT budgetId, projectId, jobNumber, name, displayText, budgetLock, rollUpBudgetId FROM budgets ORDER BY jobNumber`).all() as Row[];
-      const pending = new Set((db.prepare('SELECT budgetId FROM budgets_pending_projections WHERE month = ?').all(CURRENT_PERIOD) as Row[]).map((r) => r.budgetId));
+      const pending = new Set(pendingProjections(db, clock.currentPeriod()).map((r) => r.budgetId));
       return projects.map((p) => ({
         ...p, isCM: p.classification === 'CM',
-        budgets: rowsToApi(budgets.filter((b) => b.projectId === p.projectId)).map((b) => ({ ...b, pendingProjection: pending.has(b.budgetId) })),
+        budgets: rowsToApi(budgets.filter((b) => b.projectId === p.projectId)).map((b) => ({ ...b, pendingProjection: pending.has(b.budgetId as number) })),
       }));
     },
   },

@@ -1,6 +1,6 @@
 /**
  * The vendor's prequalification record (issue 14), shared by the SLIM and SRA calls and the gate:
- * the risk clock, the record as the contract's VendorPrequalRecord, the suggested limits and the
+ * the one clock, the record as the contract's VendorPrequalRecord, the suggested limits and the
  * limits in force. Rules: src/core/risk.
  *
  * | route | parameters | answer |
@@ -19,17 +19,7 @@ import { declared, p, route } from '../declare';
 import { notFound } from '../http';
 import { prepared } from '../../db/statements';
 import { prequalLoadFor } from './readers';
-
-// --- clock (tests pin "today") -------------------------------------------------------------------
-
-let clock: () => number = () => Date.now();
-/** Replace the risk clock (tests); null restores Date.now. */
-export function setRiskClock(now: (() => number) | null): void {
-  clock = now ?? (() => Date.now());
-}
-export const riskNowIso = (): string => new Date(clock()).toISOString();
-/** Today (UTC calendar day) by the risk clock. */
-export const riskToday = (): string => riskNowIso().slice(0, 10);
+import * as clock from '../../../../src/core/clock';
 
 // --- the record ----------------------------------------------------------------------------------
 
@@ -84,7 +74,7 @@ export const safetyOf = (db: Database.Database, vendorId: number): SafetyYear[] 
   prepared(db, 'SELECT year, emr, oshaRecordableRate FROM vendor_safety WHERE vendorId = ? ORDER BY year DESC').all(vendorId) as SafetyYear[];
 
 /** The whole record of `vendorId`, or undefined when no such vendor. */
-export function vendorRecord(db: Database.Database, vendorId: number, today = riskToday()): VendorPrequalRecord | undefined {
+export function vendorRecord(db: Database.Database, vendorId: number, today = clock.today()): VendorPrequalRecord | undefined {
   const row = prepared(db, `${SELECT} WHERE v.vendorId = ?`).get(vendorId) as PrequalRow | undefined;
   if (!row) return undefined;
   return {
@@ -97,14 +87,14 @@ export function vendorRecord(db: Database.Database, vendorId: number, today = ri
   };
 }
 
-export function vendorRecordOr404(db: Database.Database, vendorId: number, today = riskToday()): VendorPrequalRecord {
+export function vendorRecordOr404(db: Database.Database, vendorId: number, today = clock.today()): VendorPrequalRecord {
   const record = vendorRecord(db, vendorId, today);
   if (!record) throw notFound(`Vendor ${vendorId} not found.`);
   return record;
 }
 
 /** The record and its suggested limits (the working the reviewer sees). */
-export function vendorPrequalLoad(db: Database.Database, vendorId: number, today = riskToday()): VendorPrequalLoad {
+export function vendorPrequalLoad(db: Database.Database, vendorId: number, today = clock.today()): VendorPrequalLoad {
   const vendor = vendorRecordOr404(db, vendorId, today);
   const suggested = suggestLimits({
     financials: vendor.financials, safety: vendor.safety, glPerOccurrence: vendor.glPerOccurrence, glAggregate: vendor.glAggregate,
@@ -126,7 +116,7 @@ export const prequalHandlers = declared([
     note: 'added: search?, status?: active vendors with the status and limits in force',
     params: { search: p.string(100), status: p.enum(PREQUAL_STATUSES) },
     handler: ({ db, params }) => {
-      const today = riskToday();
+      const today = clock.today();
       const search = params.search?.toLowerCase() ?? '';
       const status = params.status;
       const rows = (db.prepare(`${SELECT} WHERE v.active = 1 ORDER BY v.name`).all() as PrequalRow[]).map((r) => asRow(r, today));

@@ -7,7 +7,7 @@
  * the line's cost-code transactions (access.ts).
  */
 import { burnWindow, suggestCostToComplete, type CostSuggestion } from '../../../../src/core/cost-suggestion';
-import { CURRENT_PERIOD } from '../../db/index';
+import * as clock from '../../../../src/core/clock';
 import { badRequest } from '../http';
 import { keysOf, loadParams, loadParamSpecs, scopeWhere, type ScopeColumns } from '../scope';
 import { requireLoad } from './access';
@@ -39,7 +39,8 @@ export const aiRoutes: readonly ServiceRoute[] = [
       const params = loadParams(db, parsed);
       if (!params.recordKey) throw badRequest("Parameter 'recordKey' is required (Budget, Project or CostCode).", { parameter: 'recordKey' });
       const { where, args } = scopeWhere(params, LINE_COLUMNS);
-      const window = burnWindow(CURRENT_PERIOD);
+      const period = clock.currentPeriod();
+      const window = burnWindow(period);
       const lines = db.prepare(`SELECT t.costCodeId, t.budgetId, b.projectId, t.code, t.type, p.completionDate,
           coalesce((SELECT sum(x.amount) FROM cost_code_transactions x
             WHERE x.costCodeId = t.costCodeId AND x.transactionDate >= ? AND x.transactionDate < ?), 0) AS spentInWindow
@@ -47,7 +48,7 @@ export const aiRoutes: readonly ServiceRoute[] = [
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY t.budgetId, t.code, t.type`)
         .all(window.from, window.to, ...args) as Array<{ costCodeId: number; budgetId: number; projectId: number; code: string; type: string; completionDate: string | null; spentInWindow: number }>;
       return lines.map(({ completionDate, spentInWindow, ...line }) => ({
-        ...line, month: CURRENT_PERIOD, ...suggestCostToComplete({ period: CURRENT_PERIOD, completionDate, spentInWindow }),
+        ...line, month: period, ...suggestCostToComplete({ period, completionDate, spentInWindow }),
       }));
     },
   }),

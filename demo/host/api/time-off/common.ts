@@ -16,12 +16,6 @@ import { prepared } from '../../db/statements';
 
 type Db = Database.Database;
 
-// --- clock ------------------------------------------------------------------------------------------
-
-// One clock for the employee tools: approving time off writes into timecards (drafts, period open), so
-// both areas read the timecard clock (tests pin it with setTimecardClock).
-export { timecardNowIso as timeOffNowIso, timecardToday as timeOffToday } from '../timecards/cards';
-
 // --- who the caller is ------------------------------------------------------------------------------
 
 /** Admin / Timecard Admin (keyTC), Admin on keyAdmin or keyPTO: sees and decides everyone's requests. */
@@ -84,7 +78,9 @@ export const ptoTypes = (db: Db): PtoTypeRow[] =>
 /** The `payPeriodAnchor` setting: the Sunday the first pay period counted starts on. */
 export function payPeriodAnchor(db: Db): string {
   const anchor = prepared(db, "SELECT stringValue FROM settings WHERE key = 'payPeriodAnchor'", 'pluck').get() as string | undefined;
-  return anchor && isDay(anchor) ? anchor : '2026-01-04';
+  // Migration 011 writes it; a database without it is broken, not a day to guess.
+  if (!anchor || !isDay(anchor)) throw new Error('settings.payPeriodAnchor is missing or not a day');
+  return anchor;
 }
 
 /** The first pay-period end on or after `from` that closes a period counted from `anchor` (the grid: anchor + 13 + 14k). */

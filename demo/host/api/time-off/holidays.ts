@@ -30,7 +30,8 @@ import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
 import { DAY_COLUMNS, employeeInfo, holidayHours, timecardStateId, weekHolidays } from '../timecards/cards';
-import { isTimeOffManager, seesEveryone, timeOffNowIso, timeOffToday } from './common';
+import { isTimeOffManager, seesEveryone } from './common';
+import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
 
@@ -68,7 +69,7 @@ function getHolidays({ db, params, user }: RouteCtx<ParamsOf<typeof GET_HOLIDAYS
   const own = mine ? (db.prepare('SELECT regionId FROM employees WHERE employeeId = ?').get(user.employeeId) as { regionId: number | null } | undefined)?.regionId ?? null : null;
   if (mine && own === null) return [];
   const regionId = mine ? own! : params.regionId;
-  const year = params.year ?? Number(timeOffToday().slice(0, 4));
+  const year = params.year ?? Number(clock.today().slice(0, 4));
   if (regionId !== undefined) requireRegion(db, regionId);
   return db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayDate BETWEEN ? AND ?${regionId !== undefined ? ' AND h.regionId = ?' : ''}
     ORDER BY h.holidayDate, g.name`).all(`${year}-01-01`, `${year}-12-31`, ...(regionId !== undefined ? [regionId] : [])) as HolidayRow[];
@@ -89,7 +90,7 @@ export function rewriteDraftHolidayLines(db: Db, regionId: number, date: string)
   const cards = db.prepare(`SELECT t.timecardId, t.employeeId FROM weekly_timecards t JOIN employees e ON e.employeeId = t.employeeId
     WHERE e.regionId = ? AND t.weekStart = ? AND t.applicationRecordStateId = ?`).all(regionId, weekStart, timecardStateId(db, 'Draft')) as Array<{ timecardId: number; employeeId: number }>;
   const holidays = weekHolidays(db, regionId, weekStart);
-  const at = timeOffNowIso();
+  const at = clock.nowIso();
   for (const card of cards) {
     const hours = holidayHours(employeeInfo(db, card.employeeId)?.schedule ?? null, weekStart, holidays);
     const line = db.prepare("SELECT timecardLineId FROM timecard_lines WHERE timecardId = ? AND source = 'holiday'").get(card.timecardId) as { timecardLineId: number } | undefined;
@@ -130,7 +131,7 @@ function saveHoliday({ db, params }: RouteCtx<ParamsOf<typeof SAVE_HOLIDAY_PARAM
         feedback: [{ integerValue: 1, stringValue: 'holidayDate', fieldName: 'holidayDate', message: `${region.name} already has a holiday on ${formatDate(holidayDate)}.` }],
       });
     }
-    const at = timeOffNowIso();
+    const at = clock.nowIso();
     let id = holidayId;
     if (before) {
       db.prepare('UPDATE holidays SET regionId = ?, holidayDate = ?, name = ?, hours = ?, displayText = ?, modifiedAt = ? WHERE holidayId = ?')
@@ -161,7 +162,7 @@ function deleteHoliday({ db, params }: RouteCtx<ParamsOf<typeof DELETE_HOLIDAY>>
 const GET_TEAM_CALENDAR = { from: p.date(), to: p.date() };
 
 function getTeamCalendar({ db, params, user }: RouteCtx<ParamsOf<typeof GET_TEAM_CALENDAR>>): TeamCalendarLoad {
-  const from = params.from ?? timeOffToday();
+  const from = params.from ?? clock.today();
   const to = params.to ?? addDays(from, 27);
   if (to < from) throw badRequest("Parameter 'to' is before 'from'.", { parameter: 'to' });
   if (daysBetween(from, to) > CALENDAR_MAX_DAYS) throw badRequest(`The range is longer than ${CALENDAR_MAX_DAYS} days: choose 'from' and 'to' closer together.`, { parameter: 'to' });

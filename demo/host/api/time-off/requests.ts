@@ -26,10 +26,8 @@ import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../http';
 import { stateByName } from '../records';
-import {
-  accountFrom, accountOf, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes,
-  regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, timeOffNowIso, timeOffToday, type PtoOpening, type PtoTypeRow,
-} from './common';
+import { accountFrom, accountOf, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes, regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, type PtoOpening, type PtoTypeRow } from './common';
+import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
 export const PTO_KEY = 'PtoRequest';
@@ -152,7 +150,7 @@ export function requestRows(db: Db, user: Caller, rows: readonly RequestDbRow[])
   const actor: Actor = { employeeId: user.employeeId, timecardAdmin: seesEveryone(user) };
   const delegations = delegationsTo(db, user.employeeId);
   const states = ptoStates(db);
-  const today = timeOffToday();
+  const today = clock.today();
   return rows.map((row) => toRow(row, book, actor, delegations, states, today));
 }
 
@@ -186,7 +184,7 @@ function getRequests({ db, params, user }: RouteCtx<ParamsOf<typeof GET_REQUESTS
   const { recordId, lastLoad } = params;
   const view = params.view ?? 'mine';
   const open = params.open ?? false;
-  const today = timeOffToday();
+  const today = clock.today();
   if (recordId !== undefined) {
     const row = requestDbRow(db, recordId);
     requireMaySee(db, user, row.employeeId, row.startDate, row.endDate);
@@ -214,7 +212,7 @@ const GET_BALANCES = { employeeId: p.id(), asOf: p.date() };
 
 function getBalances({ db, params, user }: RouteCtx<ParamsOf<typeof GET_BALANCES>>): BalanceRow[] {
   const employeeId = params.employeeId ?? user.employeeId;
-  const asOf = params.asOf ?? timeOffToday();
+  const asOf = params.asOf ?? clock.today();
   requireMaySee(db, user, employeeId, asOf, asOf);
   const employee = employeeRef(db, employeeId)!;
   const book = new EmployeeBook(db);
@@ -287,7 +285,7 @@ function saveRequest({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_REQUEST
       throw autoAlert(SAVE_REQUEST, refused.map((item) => item.message).join(' '), { feedback: withFieldNames(items), data: withFieldNames(items) });
     }
     const totalHours = requestHours(request, holidays);
-    const at = timeOffNowIso();
+    const at = clock.nowIso();
     const cleanTitle = title.trim();
     let id = requestId;
     if (id === undefined) {

@@ -27,8 +27,9 @@ import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
 import { stateById } from '../records';
 import { createDraftTimecard, keepsTimecards } from '../timecards/cards';
-import { delegationsTo, employeeRef, maySee, regionHolidays, seesEveryone, timeOffNowIso, timeOffToday } from './common';
+import { delegationsTo, employeeRef, maySee, regionHolidays, seesEveryone } from './common';
 import { PTO_KEY, requestDbRow, requestRows, type RequestDbRow } from './requests';
+import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
 const UPDATE = 'updaterequeststate';
@@ -145,14 +146,14 @@ export function changeRequestState(db: Db, user: Caller, input: StateInput): num
     if (!target || target.applicationRecordKey !== PTO_KEY) throw notFound(`No time-off request state with RouteStateId ${input.routeStateId}.`);
     const answer = mayTransitionRequest({
       from: row.state, to: target.name, actor: { employeeId: user.employeeId, timecardAdmin: seesEveryone(user) },
-      request: { ...row, managerId: row.managerId }, delegations: delegationsTo(db, user.employeeId), reason: input.reason ?? null, today: timeOffToday(),
+      request: { ...row, managerId: row.managerId }, delegations: delegationsTo(db, user.employeeId), reason: input.reason ?? null, today: clock.today(),
     });
     if (!answer.ok) {
       const roleRefusal: string[] = [PTO_STATE_TEXT.ownApproval, PTO_STATE_TEXT.notApprover, PTO_STATE_TEXT.cancelOwnOnly];
       if (roleRefusal.includes(answer.message)) throw forbidden(answer.message);
       throw autoAlert(UPDATE, answer.message);
     }
-    const at = timeOffNowIso();
+    const at = clock.nowIso();
     if (target.name === PTO_STATES.approved || target.name === PTO_STATES.denied) {
       db.prepare(`UPDATE time_off_requests SET applicationRecordStateId = ?, decidedByEmployeeId = ?, decidedAt = ?, onBehalfOfEmployeeId = ?,
         denialReason = ?, version = version + 1, modifiedAt = ? WHERE requestId = ?`)

@@ -18,7 +18,8 @@ import { TIMECARD_API, type ChargeOption, type DelegationRow, type DelegationsLo
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
-import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, timecardNowIso, timecardToday } from './cards';
+import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT } from './cards';
+import * as clock from '../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
 
@@ -96,8 +97,8 @@ function saveDelegation({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE_DELE
     if (delegate.active !== 1) throw refuse('delegateEmployeeId', DELEGATION_TEXT.delegateInactive(delegate.preferredName));
     if (!isManager(db, delegateId)) throw refuse('delegateEmployeeId', DELEGATION_TEXT.delegateNotManager(delegate.preferredName));
     if (endDate < startDate) throw refuse('endDate', DELEGATION_TEXT.endBeforeStart);
-    if (endDate < timecardToday()) throw refuse('endDate', DELEGATION_TEXT.endPast);
-    const at = timecardNowIso();
+    if (endDate < clock.today()) throw refuse('endDate', DELEGATION_TEXT.endPast);
+    const at = clock.nowIso();
     db.prepare(`INSERT INTO approval_delegations (managerEmployeeId, delegateEmployeeId, startDate, endDate, createdByEmployeeId, createdAt, modifiedAt)
       VALUES (?, ?, ?, ?, ?, ?, ?)`).run(user.employeeId, delegateId, startDate, endDate, user.employeeId, at, at);
     return delegationsLoad(db, user);
@@ -114,7 +115,7 @@ function cancelDelegation({ db, user, params }: RouteCtx<ParamsOf<typeof CANCEL_
     if (!row) throw notFound(`Delegation ${delegationId} not found.`);
     if (row.managerEmployeeId !== user.employeeId && !isTimecardAdmin(user)) throw forbidden(DELEGATION_TEXT.cancelOwn);
     if (row.canceledAt) throw autoAlert('canceldelegation', DELEGATION_TEXT.alreadyCanceled, { serviceName: SERVICE });
-    const at = timecardNowIso();
+    const at = clock.nowIso();
     db.prepare('UPDATE approval_delegations SET canceledAt = ?, modifiedAt = ? WHERE delegationId = ?').run(at, at, delegationId);
     return delegationsLoad(db, user);
   }).immediate();
@@ -156,7 +157,7 @@ function resolveCorrection({ db, user, params }: RouteCtx<ParamsOf<typeof RESOLV
     const row = db.prepare('SELECT status FROM timecard_corrections WHERE correctionId = ?').get(correctionId) as { status: string } | undefined;
     if (!row) throw notFound(`Correction ${correctionId} not found.`);
     if (row.status !== 'Open') throw autoAlert('resolvecorrection', 'This correction is already resolved.', { serviceName: SERVICE });
-    const at = timecardNowIso();
+    const at = clock.nowIso();
     db.prepare(`UPDATE timecard_corrections SET status = 'Resolved', resolvedByEmployeeId = ?, resolvedAt = ?, note = coalesce(?, note), modifiedAt = ? WHERE correctionId = ?`)
       .run(user.employeeId, at, note, at, correctionId);
     return openCorrections(db);

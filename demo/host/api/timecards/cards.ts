@@ -2,17 +2,19 @@
  * Weekly timecards on the demo host (issue 13, migration 011): the shared pieces every timecard call
  * (and the time-off host part) uses. The rules themselves live once in src/core/timecards.
  *
- * - The clock is injectable ({@link setTimecardClock}): "today" is the Central calendar day of it.
- * - {@link createDraftTimecard}: the Draft card of a week with its region's holiday line (idempotent).
- * - {@link openPeriods}: a payroll system has a card for every past week: the missing Drafts from the
- *   week after the employee's latest card through the current week (at most 52 weeks back).
+ * - "Today" is the Central calendar day of the one clock (src/core/clock).
+ * - {@link newCardLines}: the system lines a week's card starts with (its region's holiday line, the PTO
+ *   lines of approved time off); {@link createDraftTimecard} writes them, the loads show them for a week
+ *   that has no card yet.
+ * - {@link weeksWithoutCard}: the past weeks an employee owes that have no card. Computed, never stored
+ *   by a load: the first write of a week (save, submit, time off approved into it) creates its card.
  * - {@link policyContextData}: what the policy checks know about a card's lines and week.
  * - {@link loadTimecard}: the `TimecardLoad` answer; {@link cardAccess}: who may see / act on a card.
  */
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import {
-  addDays, approverRole, calendarDay, expectedHours, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
+  addDays, approverRole, expectedHours, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
   timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type TimecardActor, type TimecardSubject,
   type TimeOffDay,
 } from '../../../../src/core/timecards';
@@ -21,29 +23,15 @@ import type {
 } from '../../../../src/core/timecards/api';
 import type { Caller } from '../context';
 import { forbidden, notFound } from '../http';
+import * as clock from '../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
-
-// --- clock ------------------------------------------------------------------------------------------
-
-let clock: () => number = () => Date.now();
-
-/** Replace the timecard clock (tests); null restores Date.now. */
-export function setTimecardClock(now: (() => number) | null): void {
-  clock = now ?? (() => Date.now());
-}
-/** Now, by the timecard clock. */
-export const timecardNow = (): Date => new Date(clock());
-/** Now as stored in the time stamp columns. */
-export const timecardNowIso = (): string => timecardNow().toISOString();
-/** Today: the Central calendar day of the timecard clock (a timecard day ends at midnight Central, §9). */
-export const timecardToday = (): string => calendarDay(timecardNow()) as string;
 
 // --- constants ----------------------------------------------------------------------------------------
 
 export const DAY_COLUMNS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'] as const;
 export const HOURS_SUM = (alias: string) => DAY_COLUMNS.map((c) => `${alias}.${c}`).join(' + ');
-/** How far back the period-open creates missing weeks. */
+/** How far back a week without a card is still owed. */
 export const OPEN_WEEKS_BACK = 52;
 export const SERVICE = 'TimecardService';
 
@@ -163,10 +151,48 @@ export function cardOr404(db: Database.Database, timecardId: number): CardRow {
   return card;
 }
 
+/** A system line of a week without a card (not stored): `key` names it. */
+const systemLine = (source: 'holiday' | 'pto', label: string, ptoRequestId: number | null, hours: number[], key: string): StoredLine => ({
+  timecardLineId: null, source, timeType: source === 'holiday' ? 'Holiday' : 'PTO', projectId: null, projectNumber: null, projectName: null,
+  costCodeId: null, costCode: null, costCodeName: null, opportunityId: null, opportunityNumber: null, opportunityName: null, opportunityCostCodeId: null,
+  label, ptoRequestId, hours, key,
+});
+
 /**
- * The Draft card of `employeeId`'s week (any day of it), with its region's holiday line; with
- * `withTimeOff`, also the PTO lines of the employee's Approved time-off requests that week
- * (core ptoLinesForApproval). Idempotent: an existing card's id is returned untouched.
+ * The system lines `employee`'s card of the week starts with: its region's holiday line and, with
+ * `withTimeOff`, one PTO line per Approved time-off request that week (core ptoLinesForApproval, each
+ * seeing the lines before it). What {@link createDraftTimecard} writes and what a load shows for a
+ * week without a card: one computation for both.
+ */
+export function newCardLines(db: Database.Database, employee: EmployeeInfo, weekStart: string, options: { withTimeOff?: boolean } = {},
+  holidays = weekHolidays(db, employee.regionId, weekStart)): StoredLine[] {
+  const week = weekOf(weekStart);
+  const lines: StoredLine[] = [];
+  const holidayLine = holidayHours(employee.schedule, week.weekStart, holidays);
+  if (holidayLine.some((h) => h > 0)) lines.push(systemLine('holiday', holidays.map((h) => h.name).join(', ') || 'Holiday', null, holidayLine, 'holiday'));
+  if (!options.withTimeOff) return lines;
+  const requests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay
+    FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
+    WHERE r.employeeId = ? AND st.name = 'Approved' AND r.startDate <= ? AND r.endDate >= ? ORDER BY r.startDate, r.requestId`)
+    .all(employee.employeeId, week.weekEnding, week.weekStart) as { requestId: number; employeeId: number; title: string; type: string; startDate: string; endDate: string; hoursPerDay: number }[];
+  for (const request of requests) {
+    const existing = lines.map((l) => ({ timeType: l.timeType, hours: l.hours, requestId: l.ptoRequestId ?? 0 }));
+    const change = ptoLinesForApproval(request, [{ weekStart: week.weekStart, state: 'Draft', lines: existing }], holidays)
+      .find((c) => c.weekStart === week.weekStart);
+    if (change?.kind !== 'add') continue;
+    lines.push(systemLine('pto', `${request.type}: ${request.title}`, request.requestId, change.line.hours.map((h) => h ?? 0), `r${request.requestId}`));
+  }
+  return lines;
+}
+
+/** The hours a week without a card holds already (its {@link newCardLines} with time off), as the lists and the bell count them. */
+export const newCardHours = (db: Database.Database, employee: EmployeeInfo, weekStart: string): number =>
+  Math.round(newCardLines(db, employee, weekStart, { withTimeOff: true }).reduce((sum, line) => sum + line.hours.reduce((a, b) => a + b, 0), 0) * 100) / 100;
+
+/**
+ * The Draft card of `employeeId`'s week (any day of it), with its {@link newCardLines} (the time-off
+ * lines with `withTimeOff`). Idempotent: an existing card's id is returned untouched. A write: only
+ * the request that changes the week (or a time-off decision) calls it.
  */
 export function createDraftTimecard(db: Database.Database, employeeId: number, weekStart: string, options: { withTimeOff?: boolean } = {}): number {
   const week = weekOf(weekStart);
@@ -174,58 +200,35 @@ export function createDraftTimecard(db: Database.Database, employeeId: number, w
     { timecardId: number } | undefined;
   if (existing) return existing.timecardId;
   const employee = employeeOr404(db, employeeId);
-  const at = timecardNowIso();
+  const at = clock.nowIso();
   const timecardId = Number(db.prepare(`INSERT INTO weekly_timecards (employeeId, weekStart, weekEnding, applicationRecordStateId, version, displayText, modifiedAt)
     VALUES (?, ?, ?, ?, 1, ?, ?)`).run(employeeId, week.weekStart, week.weekEnding, timecardStateId(db, 'Draft'), `Week ending ${week.weekEnding}`, at).lastInsertRowid);
-  const holidays = weekHolidays(db, employee.regionId, week.weekStart);
   const insertLine = db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ptoRequestId, ${DAY_COLUMNS.join(', ')}, displayOrder, modifiedAt)
     VALUES (?, ?, ?, ?, ${DAY_COLUMNS.map(() => '?').join(', ')}, ?, ?)`);
-  let order = 0;
-  const holidayLine = holidayHours(employee.schedule, week.weekStart, holidays);
-  if (holidayLine.some((h) => h > 0)) insertLine.run(timecardId, 'Holiday', 'holiday', null, ...holidayLine, ++order, at);
-  if (options.withTimeOff) {
-    const requests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay
-      FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
-      WHERE r.employeeId = ? AND st.name = 'Approved' AND r.startDate <= ? AND r.endDate >= ? ORDER BY r.startDate, r.requestId`)
-      .all(employeeId, week.weekEnding, week.weekStart) as { requestId: number; employeeId: number; title: string; type: string; startDate: string; endDate: string; hoursPerDay: number }[];
-    const lines: { timeType: string; hours: (number | null)[]; requestId: number }[] = holidayLine.some((h) => h > 0)
-      ? [{ timeType: 'Holiday', hours: holidayLine, requestId: 0 }] : [];
-    for (const request of requests) {
-      const change = ptoLinesForApproval(request, [{ weekStart: week.weekStart, state: 'Draft', timecardId, lines }], holidays)
-        .find((c) => c.weekStart === week.weekStart);
-      if (change?.kind !== 'add') continue;
-      const hours = change.line.hours.map((h) => h ?? 0);
-      insertLine.run(timecardId, 'PTO', 'pto', request.requestId, ...hours, ++order, at);
-      lines.push({ timeType: 'PTO', hours, requestId: request.requestId });
-    }
-  }
+  newCardLines(db, employee, week.weekStart, options).forEach((line, index) => {
+    insertLine.run(timecardId, line.timeType, line.source, line.ptoRequestId, ...line.hours, index + 1, at);
+  });
   return timecardId;
 }
 
 /**
- * "Period open": every owed week has a card. Creates the missing Draft cards (with holiday and
- * approved time-off lines) of `employeeId` from the week after their latest card through the current
- * week, at most {@link OPEN_WEEKS_BACK} weeks back; an employee without any card gets the current week.
- * Only for employees who keep timecards (a keyTC role). Returns how many cards were created.
+ * The weeks `employeeId` owes that have no card (oldest first): every week from their first card (or
+ * the current week, when that is earlier or they have none) through the current week, at most
+ * {@link OPEN_WEEKS_BACK} weeks back. Only for employees who keep timecards (a keyTC role). Computed
+ * on every load: such a week is "Not started" until its first write creates the card.
  */
-export function openPeriods(db: Database.Database, employeeId: number): number {
-  if (!keepsTimecards(db, employeeId)) return 0;
-  const current = weekOf(timecardToday()).weekStart;
-  const latest = (db.prepare('SELECT max(weekStart) AS w FROM weekly_timecards WHERE employeeId = ? AND weekStart <= ?').get(employeeId, current) as { w: string | null }).w;
-  if (latest === current) return 0;
+export function weeksWithoutCard(db: Database.Database, employeeId: number): string[] {
+  if (!keepsTimecards(db, employeeId)) return [];
+  const current = weekOf(clock.today()).weekStart;
   const earliest = addDays(current, -7 * OPEN_WEEKS_BACK);
-  let start = latest ? addDays(latest, 7) : current;
+  const first = (db.prepare('SELECT min(weekStart) AS w FROM weekly_timecards WHERE employeeId = ?').get(employeeId) as { w: string | null }).w;
+  let start = first !== null && first < current ? first : current;
   if (start < earliest) start = earliest;
-  return db.transaction(() => {
-    let created = 0;
-    for (let week = start; week <= current; week = addDays(week, 7)) {
-      if (!cardOfWeek(db, employeeId, week)) {
-        createDraftTimecard(db, employeeId, week, { withTimeOff: true });
-        created += 1;
-      }
-    }
-    return created;
-  })();
+  const stored = new Set(db.prepare('SELECT weekStart FROM weekly_timecards WHERE employeeId = ? AND weekStart BETWEEN ? AND ?').pluck()
+    .all(employeeId, start, current) as string[]);
+  const weeks: string[] = [];
+  for (let week = start; week <= current; week = addDays(week, 7)) if (!stored.has(week)) weeks.push(week);
+  return weeks;
 }
 
 // --- lines and the policy context ----------------------------------------------------------------------
@@ -264,26 +267,6 @@ export function cardLines(db: Database.Database, timecardId: number, holidays: r
     };
     return { ...line, key: manualKey(line) };
   });
-}
-
-/** Approved time off of a week with no card yet: the PTO lines the first save would hold. */
-function virtualTimeOffLines(db: Database.Database, employeeId: number, weekStart: string, holidays: readonly (Holiday & { name: string })[]): StoredLine[] {
-  const weekEnding = addDays(weekStart, 6);
-  const requests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay
-    FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
-    WHERE r.employeeId = ? AND st.name = 'Approved' AND r.startDate <= ? AND r.endDate >= ? ORDER BY r.startDate, r.requestId`)
-    .all(employeeId, weekEnding, weekStart) as { requestId: number; employeeId: number; title: string; type: string; startDate: string; endDate: string; hoursPerDay: number }[];
-  const lines: StoredLine[] = [];
-  for (const request of requests) {
-    const change = ptoLinesForApproval(request, [], holidays).find((c) => c.weekStart === weekStart);
-    if (change?.kind !== 'add') continue;
-    lines.push({
-      timecardLineId: null, source: 'pto', timeType: 'PTO', projectId: null, projectNumber: null, projectName: null, costCodeId: null, costCode: null,
-      costCodeName: null, opportunityId: null, opportunityNumber: null, opportunityName: null, opportunityCostCodeId: null,
-      label: `${request.type}: ${request.title}`, ptoRequestId: request.requestId, hours: change.line.hours.map((h) => h ?? 0), key: `r${request.requestId}`,
-    });
-  }
-  return lines;
 }
 
 /** Time off per day from the PTO lines of a card. */
@@ -372,23 +355,15 @@ const nameOf = (db: Database.Database, employeeId: number | null): string | null
   employeeId === null ? null : ((db.prepare('SELECT preferredName AS n FROM employees WHERE employeeId = ?').get(employeeId) as { n: string } | undefined)?.n ?? null);
 
 /**
- * The `TimecardLoad` of `employee`'s week: the stored card, or (no card) a virtual Draft with version 0,
- * its holiday and approved time-off lines computed.
+ * The `TimecardLoad` of `employee`'s week: the stored card, or (no card: "Not started") a virtual Draft
+ * with timecardId null and version 0, its {@link newCardLines} computed. Reads only.
  */
 export function loadTimecard(db: Database.Database, user: Caller, employee: EmployeeInfo, weekStart: string): TimecardLoad {
   const card = cardOfWeek(db, employee.employeeId, weekStart);
   const holidays = weekHolidays(db, employee.regionId, weekStart);
   let lines: StoredLine[];
   if (card) lines = cardLines(db, card.timecardId, holidays);
-  else {
-    const holidayLine = holidayHours(employee.schedule, weekStart, holidays);
-    lines = holidayLine.some((h) => h > 0) ? [{
-      timecardLineId: null, source: 'holiday', timeType: 'Holiday', projectId: null, projectNumber: null, projectName: null, costCodeId: null, costCode: null,
-      costCodeName: null, opportunityId: null, opportunityNumber: null, opportunityName: null, opportunityCostCodeId: null,
-      label: holidays.map((h) => h.name).join(', '), ptoRequestId: null, hours: holidayLine, key: 'holiday',
-    }] : [];
-    lines.push(...virtualTimeOffLines(db, employee.employeeId, weekStart, holidays));
-  }
+  else lines = newCardLines(db, employee, weekStart, { withTimeOff: true }, holidays);
   const expected = weekExpected(employee, weekStart, holidays, lines);
   const state = card?.state ?? 'Draft';
   const delegations = delegationsTo(db, user.employeeId);

@@ -7,9 +7,11 @@
  * | POST /api/timecards/submitreadyweeks | `employeeId` (optional; only the caller's own, else 403) | SubmitReadyAnswer |
  * | GET /api/timecards/getteamtimecards | `weekStart` (any day; default the current week), `view` team / all / withoutApprover, `state` (Draft, Submitted, Approved, Processed) | TeamTimecardsLoad |
  *
- * Weeks: every card of the last 52 weeks (period open has created the owed ones) and the next two
- * weeks (virtual, timecardId null, until saved). Hours: `enteredHours` is every line of the card
- * (work, holiday and time off), `expectedHours` the schedule's week (40 by default).
+ * Weeks: every card of the last 52 weeks, the owed weeks without a card (cards.ts weeksWithoutCard:
+ * timecardId and state null, "Not started", with the hours their card would start with) and the next
+ * two weeks (virtual until saved). Nothing is written: the first write of a week creates its card.
+ * Hours: `enteredHours` is every line of the card (work, holiday and time off), `expectedHours` the
+ * schedule's week (40 by default).
  *
  * Team view: ONE query with the hours aggregated per card (header `Server-Timing: team;dur=…`). 'team' = the caller's reports and the
  * reports of managers who delegated to the caller for that week; 'all' and 'withoutApprover' (no
@@ -24,10 +26,11 @@ import {
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { forbidden, HttpError } from '../http';
 import {
-  actorOf, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, OPEN_WEEKS_BACK, openPeriods, requireSeeCard, TIMECARD_ACCESS_TEXT, timecardStateId,
-  timecardStates, timecardToday,
+  actorOf, createDraftTimecard, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, newCardHours, OPEN_WEEKS_BACK, requireSeeCard, TIMECARD_ACCESS_TEXT,
+  timecardStateId, timecardStates, weeksWithoutCard,
 } from './cards';
 import { moveTimecard } from './states';
+import * as clock from '../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
 
@@ -37,7 +40,7 @@ const SCHEDULE_SUM = "coalesce(s.sunHours + s.monHours + s.tueHours + s.wedHours
 
 /** The weeks of one employee (newest first) and the past ones still owed. */
 export function timecardWeeks(db: Database.Database, employeeId: number): TimecardWeeksLoad {
-  const today = timecardToday();
+  const today = clock.today();
   const current = weekOf(today).weekStart;
   const earliest = addDays(current, -7 * OPEN_WEEKS_BACK);
   const rows = db.prepare(`SELECT t.timecardId, t.weekStart, t.weekEnding, st.name AS state, t.rejectionReason,
@@ -52,6 +55,11 @@ export function timecardWeeks(db: Database.Database, employeeId: number): Timeca
     enteredHours: Math.round((r.enteredHours as number) * 100) / 100, expectedHours: r.expectedHours as number,
     dueDate: timecardDue({ weekStart: r.weekStart as string, weekEnding: r.weekEnding as string }).toISOString(), rejectionReason: (r.rejectionReason as string | null) ?? null,
   }));
+  const employee = employeeOr404(db, employeeId);
+  for (const weekStart of weeksWithoutCard(db, employeeId)) {
+    const week = { weekStart, weekEnding: addDays(weekStart, 6) };
+    weeks.push({ ...week, timecardId: null, state: null, enteredHours: newCardHours(db, employee, weekStart), expectedHours: schedule, dueDate: timecardDue(week).toISOString(), rejectionReason: null });
+  }
   for (let n = FUTURE_WEEKS; n >= 0; n -= 1) {
     const weekStart = addDays(current, 7 * n);
     if (weeks.some((w) => w.weekStart === weekStart)) continue;
@@ -68,8 +76,7 @@ const EMPLOYEE = { employeeId: p.id() };
 
 function getTimecardWeeks({ db, user, params }: RouteCtx<ParamsOf<typeof EMPLOYEE>>): TimecardWeeksLoad {
   const employee = employeeOr404(db, params.employeeId ?? user.employeeId);
-  requireSeeCard(db, user, employee, weekOf(timecardToday()).weekStart);
-  openPeriods(db, employee.employeeId);
+  requireSeeCard(db, user, employee, weekOf(clock.today()).weekStart);
   return timecardWeeks(db, employee.employeeId);
 }
 
@@ -77,19 +84,18 @@ function submitReadyWeeks({ db, user, params }: RouteCtx<ParamsOf<typeof EMPLOYE
   // Only one's own weeks: an employeeId, when sent, must be the caller's.
   const employeeId = params.employeeId ?? user.employeeId;
   if (employeeId !== user.employeeId) throw forbidden('Only the employee can submit their own weeks.');
-  openPeriods(db, user.employeeId);
   const { weeks, pastWeeksToSubmit: owed } = timecardWeeks(db, user.employeeId);
   const answer: SubmitReadyAnswer = { submitted: [], notReady: [] };
   const draft = timecardStateId(db, 'Draft');
   const submitted = timecardStateId(db, 'Submitted');
   for (const weekStart of owed) {
     const week = weeks.find((w) => w.weekStart === weekStart);
-    if (!week?.timecardId) {
-      answer.notReady.push({ weekStart, message: 'This week has no timecard yet: open it and enter its hours.' });
-      continue;
-    }
     try {
-      db.transaction(() => moveTimecard(db, user, { itemId: week.timecardId!, oldStateId: draft, routeStateId: submitted }, 'submitreadyweeks')).immediate();
+      // A week without a card gets its Draft (holiday and time-off lines) in the same transaction: a refused submit leaves no card.
+      db.transaction(() => {
+        const timecardId = week?.timecardId ?? createDraftTimecard(db, user.employeeId, weekStart, { withTimeOff: true });
+        moveTimecard(db, user, { itemId: timecardId, oldStateId: draft, routeStateId: submitted }, 'submitreadyweeks');
+      }).immediate();
       answer.submitted.push(weekStart);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -111,7 +117,7 @@ const GET_TEAM_TIMECARDS = {
 
 function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof GET_TEAM_TIMECARDS>>): TeamTimecardsLoad {
   const started = performance.now();
-  const weekStart = weekOf(params.weekStart ?? timecardToday()).weekStart;
+  const weekStart = weekOf(params.weekStart ?? clock.today()).weekStart;
   const week = { weekStart, weekEnding: addDays(weekStart, 6) };
   const view = params.view ?? 'team';
   const state = params.state ?? null;
@@ -162,7 +168,7 @@ function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof 
 export const listHandlers = declared([
   route({
     method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards',
-    note: "added: employeeId (default the caller): the weeks (last 52, next 2 virtual) and pastWeeksToSubmit; opens the missing past weeks",
+    note: "added: employeeId (default the caller): the weeks (last 52 with the owed weeks without a card, next 2 virtual) and pastWeeksToSubmit; reads only",
     params: EMPLOYEE, handler: getTimecardWeeks,
   }),
   route({

@@ -23,11 +23,9 @@ import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
 import { stateById } from '../records';
-import {
-  actorOf, cardLines, cardOr404, delegationsTo, employeeOr404, loadTimecard, policyContextData, requireSeeCard, SERVICE, subjectOf,
-  timecardNowIso, weekExpected, weekHolidays, type CardRow,
-} from './cards';
+import { actorOf, cardLines, cardOr404, delegationsTo, employeeOr404, loadTimecard, policyContextData, requireSeeCard, SERVICE, subjectOf, weekExpected, weekHolidays, type CardRow } from './cards';
 import { policyRefusal } from './timecard';
+import * as clock from '../../../../src/core/clock';
 
 const UPDATE = 'updatetimecardstate';
 
@@ -87,7 +85,7 @@ export function moveTimecard(db: Database.Database, user: Caller, request: MoveR
     }
     throw autoAlert(functionName, answer.message, { serviceName: SERVICE });
   }
-  const at = timecardNowIso();
+  const at = clock.nowIso();
   const set = (columns: Record<string, unknown>) => {
     const names = Object.keys(columns);
     db.prepare(`UPDATE weekly_timecards SET ${names.map((n) => `${n} = @${n}`).join(', ')}, applicationRecordStateId = @stateId, version = version + 1, modifiedAt = @at

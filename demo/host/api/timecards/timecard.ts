@@ -20,11 +20,8 @@ import { TIMECARD_API } from '../../../../src/core/timecards/api';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden } from '../http';
-import {
-  actorOf, cardById, cardLines, cardOfWeek, cardOr404, createDraftTimecard, DAY_COLUMNS, employeeOr404, loadTimecard, manualKey, openPeriods,
-  policyContextData, requireSeeCard, SERVICE, subjectOf, timecardNowIso, timecardToday, weekExpected, weekHolidays, type CardRow,
-  type EmployeeInfo, type StoredLine,
-} from './cards';
+import { actorOf, cardById, cardLines, cardOfWeek, cardOr404, createDraftTimecard, DAY_COLUMNS, employeeOr404, loadTimecard, manualKey, policyContextData, requireSeeCard, SERVICE, subjectOf, weekExpected, weekHolidays, type CardRow, type EmployeeInfo, type StoredLine } from './cards';
+import * as clock from '../../../../src/core/clock';
 
 const SAVE = 'savetimecard';
 
@@ -43,14 +40,14 @@ export function resolveWeek(db: Database.Database, user: Caller, params: ParamsO
   }
   const employeeId = params.employeeId ?? user.employeeId;
   const employee = employeeOr404(db, employeeId);
-  const weekStart = weekOf(params.weekStart ?? timecardToday()).weekStart;
+  const weekStart = weekOf(params.weekStart ?? clock.today()).weekStart;
   return { employee, weekStart, card: cardOfWeek(db, employeeId, weekStart) };
 }
 
 function getTimecard({ db, user, params }: RouteCtx<ParamsOf<typeof WEEK_PARAMS>>): unknown {
   const { employee, weekStart } = resolveWeek(db, user, params);
   requireSeeCard(db, user, employee, weekStart);
-  openPeriods(db, employee.employeeId);
+  // Reads only: a week without a card is answered computed (timecardId null); its first save creates it.
   return loadTimecard(db, user, employee, weekStart);
 }
 
@@ -191,7 +188,7 @@ function saveTimecard({ db, user, params, reply }: RouteCtx<ParamsOf<typeof SAVE
       });
     }
     // Write: update lines kept, insert new ones, delete the ones no longer sent.
-    const at = timecardNowIso();
+    const at = clock.nowIso();
     const keep = new Map(before.map((l) => [l.key, l]));
     const sentKeys = new Set(lines.map((l) => manualKey(l)));
     const remove = db.prepare('DELETE FROM timecard_lines WHERE timecardLineId = ?');

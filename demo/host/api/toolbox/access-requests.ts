@@ -25,10 +25,11 @@ import {
 } from '../../../../src/core/toolbox/access';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound, nowIso } from '../http';
+import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
 import { accessToday } from '../project-access';
 import { stateById, stateByName, statesOf } from '../records';
 import type { OpenWorkflowItem } from '../workflows';
+import * as clock from '../../../../src/core/clock';
 
 const SERVICE = 'ProjectSecurityService';
 
@@ -72,21 +73,13 @@ function reviewWhere(db: Database.Database, user: Pick<Caller, 'employeeId' | 'r
   return { sql: `(${parts.join(' OR ')})`, params };
 }
 
-/** Set every Pending request past its expiresOn to Expired (host start, an interval, before listing). Answers how many. */
+/** Set every Pending request past its expiresOn to Expired (the scheduled work, demo/host/jobs.ts; loads compute it). Answers how many. */
 export function sweepExpiredRequests(db: Database.Database, today = accessToday()): number {
   const pending = stateByName(db, ACCESS_REQUEST_RECORD_KEY, 'Pending').applicationRecordStateId;
   const expired = stateByName(db, ACCESS_REQUEST_RECORD_KEY, 'Expired').applicationRecordStateId;
   // requestExpired(expiresOn, today) ⇔ today > expiresOn.
   return db.prepare('UPDATE access_requests SET applicationRecordStateId = ?, modifiedAt = ? WHERE applicationRecordStateId = ? AND expiresOn < ?')
-    .run(expired, nowIso(), pending, today).changes;
-}
-
-/** Sweep now and every hour while the host runs (stopped when the app closes). */
-export function startAccessRequestSweep(db: Database.Database, onClose: (stop: () => void) => void): void {
-  sweepExpiredRequests(db);
-  const timer = setInterval(() => sweepExpiredRequests(db), 60 * 60 * 1000);
-  timer.unref();
-  onClose(() => clearInterval(timer));
+    .run(expired, clock.nowIso(), pending, today).changes;
 }
 
 interface RequestDbRow extends Omit<AccessRequestRow, 'closed' | 'moves'> { closed: number; decidedByEmployeeId: number | null }
@@ -105,7 +98,10 @@ function requestOr404(db: Database.Database, id: number): RequestDbRow {
   return row;
 }
 
-function rowFor(db: Database.Database, user: Caller, row: RequestDbRow, today: string): AccessRequestRow {
+function rowFor(db: Database.Database, user: Caller, stored: RequestDbRow, today: string): AccessRequestRow {
+  // Past its 14 days a request is Expired, whether or not the scheduled sweep has written it yet (a load writes nothing).
+  const expired = stored.state === 'Pending' && requestExpired(stored.expiresOn, today) ? stateByName(db, ACCESS_REQUEST_RECORD_KEY, 'Expired') : null;
+  const row: RequestDbRow = expired ? { ...stored, state: 'Expired', applicationRecordStateId: expired.applicationRecordStateId, closed: Number(expired.closed) } : stored;
   const moves: AccessRequestRow['moves'] = [];
   if (row.state === 'Pending' && !requestExpired(row.expiresOn, today)) {
     const state = (name: AccessRequestState) => ({ name, applicationRecordStateId: stateByName(db, ACCESS_REQUEST_RECORD_KEY, name).applicationRecordStateId });
@@ -123,7 +119,6 @@ const LIST_REQUESTS = { view: p.enum(['mine', 'review']), projectId: p.id(), rec
 
 function listRequests({ db, user, params }: RouteCtx<ParamsOf<typeof LIST_REQUESTS>>): AccessRequestRow[] {
   const today = accessToday();
-  db.transaction(() => sweepExpiredRequests(db, today)).immediate();
   const view = params.view ?? 'mine';
   const { projectId, recordId } = params;
   const filters: string[] = [];
@@ -136,9 +131,9 @@ function listRequests({ db, user, params }: RouteCtx<ParamsOf<typeof LIST_REQUES
     args.unshift(user.employeeId);
   } else {
     const reach = reviewWhere(db, user, 'a.projectId', today);
-    sql = `${REQUEST_SELECT} WHERE st.name = 'Pending' AND a.requesterEmployeeId <> ? AND ${reach.sql} ${filters.map((f) => `AND ${f}`).join(' ')}
+    sql = `${REQUEST_SELECT} WHERE st.name = 'Pending' AND a.expiresOn >= ? AND a.requesterEmployeeId <> ? AND ${reach.sql} ${filters.map((f) => `AND ${f}`).join(' ')}
       ORDER BY a.requestedAt, a.accessRequestId`;
-    args.unshift(user.employeeId, ...reach.params);
+    args.unshift(today, user.employeeId, ...reach.params);
   }
   return (db.prepare(sql).all(...args) as RequestDbRow[]).map((row) => rowFor(db, user, row, today));
 }
@@ -205,7 +200,7 @@ function createRequest({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE_REQ
       WHERE a.projectId = ? AND a.requesterEmployeeId = ? AND st.name = 'Pending'`).get(project.projectId, user.employeeId) as { number: string } | undefined;
     if (pending) throw fail(functionName, 'projectId', ACCESS_TEXT.alreadyPending(pending.number));
     const next = ((db.prepare('SELECT coalesce(max(accessRequestId), 0) + 1 AS n FROM access_requests').get() as { n: number }).n);
-    const at = nowIso();
+    const at = clock.nowIso();
     const result = db.prepare(`INSERT INTO access_requests (number, projectId, requesterEmployeeId, projectRole, justification, endDate,
         applicationRecordStateId, requestedAt, expiresOn, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(`AR-${String(next).padStart(5, '0')}`, project.projectId, user.employeeId, input.projectRole, input.justification.trim(), input.endDate || null,
@@ -235,7 +230,7 @@ function decide(db: Database.Database, user: Caller, decision: Decision, functio
   if (row.state !== 'Pending') throw fail(functionName, undefined, ACCESS_TEXT.notPending(row.number, row.state));
   // Past its 14 days (the sweep sets it Expired; a refusal writes nothing).
   if (requestExpired(row.expiresOn, today)) throw fail(functionName, undefined, ACCESS_TEXT.expired(row.number));
-  const at = nowIso();
+  const at = clock.nowIso();
   const reason = decision.reason?.trim() || null;
   if (target.name === 'Withdrawn') {
     if (!own) throw forbidden(ACCESS_TEXT.notRequester);
@@ -330,7 +325,7 @@ function removeMember({ db, user, params }: RouteCtx<ParamsOf<typeof REMOVE_MEMB
         AND removedAt IS NULL AND (endDate IS NULL OR endDate >= ?) AND projectTeamMemberId <> ?`).get(member.projectId, today, memberId) as { n: number }).n;
       if (others === 0) throw fail(functionName, undefined, ACCESS_TEXT.lastProjectManager);
     }
-    const at = nowIso();
+    const at = clock.nowIso();
     db.prepare('UPDATE project_team_members SET removedAt = ?, removedByEmployeeId = ?, removedReason = ?, modifiedAt = ? WHERE projectTeamMemberId = ?')
       .run(at, user.employeeId, reason, at, memberId);
     return teamLoad(db, user, member.projectId);

@@ -23,11 +23,11 @@ import {
   type CloseoutAction, type CloseoutBlocker, type CloseoutChecklist, type CloseoutEvent, type CloseoutItemId, type CloseoutItemResult, type CloseoutState,
   type ProjectCloseoutSummary,
 } from '../../../../src/core/toolbox/closeout';
-import { CURRENT_PERIOD } from '../../db/index';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, forbidden, notFound, nowIso } from '../http';
+import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
 import { projectReach, reaches, reachWhere, requireProject } from '../project-access';
+import * as clock from '../../../../src/core/clock';
 
 const FUNCTION = 'ProjectCloseout';
 const money = (n: number) => Math.round(n * 100) / 100;
@@ -63,7 +63,7 @@ const COMMITMENTS = [
 ] as const;
 
 /** Every item of the checklist for project `projectId`, with the records that block it. */
-export function closeoutItems(db: Database.Database, projectId: number, currentPeriod = CURRENT_PERIOD): CloseoutItemResult[] {
+export function closeoutItems(db: Database.Database, projectId: number, currentPeriod = clock.currentPeriod()): CloseoutItemResult[] {
   const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[];
   const blockers: Record<CloseoutItemId, CloseoutBlocker[]> = {
     commitments: [], retainage: [], 'change-events': [], projection: [], 'direct-costs': [], 'contract-documents': [],
@@ -233,7 +233,7 @@ function move(action: CloseoutAction) {
         }
       }
       const to = CLOSEOUT_ACTIONS[action].to;
-      const at = nowIso();
+      const at = clock.nowIso();
       const stamp = action === 'softClose' ? ', softClosedAt = @at, softClosedByEmployeeId = @by'
         : action === 'finalClose' ? ', finalClosedAt = @at, finalClosedByEmployeeId = @by'
           : ', softClosedAt = NULL, softClosedByEmployeeId = NULL, finalClosedAt = NULL, finalClosedByEmployeeId = NULL';
@@ -257,9 +257,9 @@ function receiveDocument({ db, params, user }: RouteCtx<ParamsOf<typeof RECEIVE_
     { projectId: number; received: number } | undefined;
   if (!doc) throw notFound(`Contract document ${id} not found.`);
   requireProject(db, user, doc.projectId, { write: true });
-  const date = params.ReceivedDate ?? nowIso().slice(0, 10);
+  const date = params.ReceivedDate ?? clock.nowIso().slice(0, 10);
   if (doc.received !== 1) {
-    db.prepare('UPDATE contract_document_tracking SET received = 1, receivedDate = ?, modifiedAt = ? WHERE contractDocumentTrackingId = ?').run(date, nowIso(), id);
+    db.prepare('UPDATE contract_document_tracking SET received = 1, receivedDate = ?, modifiedAt = ? WHERE contractDocumentTrackingId = ?').run(date, clock.nowIso(), id);
   }
   return closeoutChecklist(db, user, doc.projectId);
 }

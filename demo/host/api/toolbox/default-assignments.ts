@@ -18,7 +18,8 @@ import { PROJECT_ROLES, membershipCurrent, type ProjectRole } from '../../../../
 import type { FeedbackItem } from '../../../../src/core/feedback';
 import { ACCESS } from '../../../../src/core/access';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, invalid, notFound, nowIso } from '../http';
+import { autoAlert, badRequest, conflict, invalid, notFound } from '../http';
+import * as clock from '../../../../src/core/clock';
 
 /** Who adds the members (null: the seed) and when. */
 export interface AssignmentActor {
@@ -99,7 +100,7 @@ const RULE_COLUMNS = 'ruleId, employeeId, projectRole, regionId, legalEntityId, 
  * create-project call and the seed. Returns what it added.
  */
 export function applyRulesToProject(db: Database.Database, projectId: number, actor: AssignmentActor): AssignmentRow[] {
-  const at = actor.at ?? nowIso();
+  const at = actor.at ?? clock.nowIso();
   const today = at.slice(0, 10);
   const project = db.prepare(`${PROJECT_SELECT} WHERE p.projectId = ?`).get(projectId) as ProjectRow | undefined;
   if (!project) return [];
@@ -180,7 +181,7 @@ function ruleFields(db: Database.Database, params: ParamsOf<typeof RULE_FIELDS>)
 const activeProjects = (db: Database.Database) => db.prepare(`${PROJECT_SELECT} WHERE p.active = 1 ORDER BY p.number, p.projectId`).all() as ProjectRow[];
 
 function previewRule({ db, params }: RouteCtx<ParamsOf<typeof RULE_FIELDS>>): RulePreview {
-  return planRule(db, ruleFields(db, params), activeProjects(db), nowIso().slice(0, 10));
+  return planRule(db, ruleFields(db, params), activeProjects(db), clock.nowIso().slice(0, 10));
 }
 
 /** Refuse a stale edit: the ModifiedAt read (parsed to ISO) must be the rule's modifiedAt, compared as times. */
@@ -197,7 +198,7 @@ function saveRule({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_RULE>>): D
   const ruleId = params.RuleId;
   const fields = ruleFields(db, params);
   const active = params.Active ?? true;
-  const now = nowIso();
+  const now = clock.nowIso();
   return db.transaction(() => {
     if (ruleId !== undefined) checkFresh(getRule(db, ruleId), params.ModifiedAt);
     const same = db.prepare(`SELECT ruleId FROM default_assignment_rules WHERE active = 1 AND employeeId = ? AND projectRole = ?
@@ -242,7 +243,7 @@ function applyRule({ db, params, user }: RouteCtx<ParamsOf<typeof APPLY_RULE>>):
     const rule = getRule(db, ruleId);
     checkFresh(rule, params.ModifiedAt);
     if (!rule.active) throw autoAlert('ApplyDefaultAssignmentRule', `Rule ${ruleId} is inactive: activate it before applying it.`, { ruleId });
-    const at = nowIso();
+    const at = clock.nowIso();
     const plan = planRule(db, rule, activeProjects(db), at.slice(0, 10));
     addMembers(db, ruleId, plan.rows, { employeeId: user.employeeId }, at);
     return { ruleId, added: plan.rows, alreadyMembers: plan.alreadyMembers };
@@ -300,7 +301,7 @@ function createProject({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_PRO
   if (contract < 0) fail('ContractAmount', 'The contract amount cannot be negative.');
   if (items.length) throw invalid(items);
 
-  const at = nowIso();
+  const at = clock.nowIso();
   return db.transaction(() => {
     const kind = CLASSIFICATION_NAMES[classification!];
     const projectId = Number(db.prepare(`INSERT INTO projects (legalEntityId, number, name, classification, budgetId, projectDescription, city, state,

@@ -6,7 +6,7 @@
  * caller with the note each needs. A 409 shows the server's message and reloads; a refusal keeps what
  * was typed. Files are the workbench's Files control (recordKey SlimRequest).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
@@ -15,7 +15,7 @@ import {
 import { useDraft } from '../../../ui/drafts';
 import { RecordStateBadge, useWorkbenchRecordName } from '../../../ui/records';
 import {
-  assignSlimRequests, isForbidden, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, moveSlimRequest, problemText, projectLabel, saveSlimComment,
+  assignSlimRequests, isForbidden, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, markSlimNotificationsRead, moveSlimRequest, problemText, projectLabel, saveSlimComment,
 } from './data';
 import { ChangesTable } from './NewSlimRequest';
 import { aYearOn, commentEditable, stepValue } from './working';
@@ -388,11 +388,21 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Load>({ status: 'loading' });
   const [stale, setStale] = useState('');
+  /** The request whose notifications this workbench has marked read (once per request opened). */
+  const markedRead = useRef(0);
   useEffect(() => {
     if (recordId < 1) return undefined;
     const abort = new AbortController();
     loadSlimRequest(recordId, abort.signal, attempt).then(
-      (load) => { if (!abort.signal.aborted) setState({ status: 'ready', load }); },
+      (load) => {
+        if (abort.signal.aborted) return;
+        setState({ status: 'ready', load });
+        if (markedRead.current !== recordId) {
+          markedRead.current = recordId;
+          // Opening it is reading its notifications: a write of its own (GET loads write nothing); a failure leaves them unread.
+          markSlimNotificationsRead(recordId).catch(() => { markedRead.current = 0; });
+        }
+      },
       (error: unknown) => {
         if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
         setState({ status: 'failed', message: isForbidden(error) ? T.noAccessRequest : `${T.requestFailed} ${problemText(error)}`, forbidden: isForbidden(error) });

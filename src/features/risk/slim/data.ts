@@ -45,6 +45,14 @@ export function loadSlimRequest(recordId: number, signal?: AbortSignal, attempt 
   return getJson<SlimRequestLoad>(RISK_API.getSlimRequest, { recordKey: SLIM_RECORD_KEY, recordId, lastLoad: new Date().toISOString(), ...again(attempt) }, { signal: timed(signal) });
 }
 
+/**
+ * The caller's notifications of the request (comments, reassignments) are read now: the workbench
+ * calls it once the request is loaded (the load itself writes nothing). A failure leaves them unread.
+ */
+export async function markSlimNotificationsRead(recordId: number): Promise<void> {
+  await postForm(RISK_API.markSlimNotificationsRead, { recordId });
+}
+
 export async function loadPrequalVendors(search: string, signal?: AbortSignal): Promise<VendorPrequalRow[]> {
   return list<VendorPrequalRow>(await getJson(RISK_API.getPrequalVendors, search.trim() ? { search: search.trim() } : {}, { signal: timed(signal) }));
 }

@@ -16,12 +16,12 @@ import { useRowWrite } from '../../../ui/hooks';
 import { FieldFeedback, ScreenTitle, ValidationSummary, RecordLists, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem, type RecordColumn } from '../../../ui/records';
 import { ACCESS_PROBLEMS, createRequest, loadProject, loadRequests, moveRequest, searchProjects, type AccessProject, type AccessRequestRow, type RequestDraft } from './data';
 import { LoadProblem } from '../../../ui/LoadProblem';
+import * as clock from '../../../core/clock';
 
 export interface AccessRequestProps {
   projectId?: number;
 }
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 const EMPTY: RequestDraft = { projectId: null, projectRole: 'Project Engineer', justification: '', endDate: '' };
 
 /** The project picker: type 2+ characters of the number or name, pick one of the matches. */
@@ -87,7 +87,7 @@ function RequestForm({ projectId, onCreated }: { projectId?: number; onCreated()
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
-  const today = todayIso();
+  const today = clock.today();
   // The typed role, justification and end date survive a reload (the project is picked again, or comes from the link).
   const kept = useDraft<Omit<RequestDraft, 'projectId'>>({
     screen: 'pt-access-request', recordKey: 'Project', recordId: projectId && projectId > 0 ? projectId : 0, form: 'new-request',

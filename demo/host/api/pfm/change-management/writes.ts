@@ -10,12 +10,14 @@ import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../../../db/derived';
 import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, conflict, invalid, isCalendarDate, notFound, nowIso, NUMBER, type FeedbackItem, refuseIfChangedSince } from '../../http';
+import { EARLIEST_DAY } from '../../../../../src/core/format/dates';
+import { autoAlert, conflict, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { stateByName, trackChange, recordOr404 } from '../../records';
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
+import * as clock from '../../../../../src/core/clock';
 
 // --- record edits under field security ------------------------------------------------------------
 
@@ -133,7 +135,7 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
         else changes[fieldName] = Number(value);
       } else if (kind === 'date') {
         if (!isCalendarDate(value)) {
-          feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a date (YYYY-MM-DD) on or after 1990-01-01.` });
+          feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.` });
         } else changes[fieldName] = value;
       } else {
         const refId = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
@@ -148,7 +150,7 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
     }
     if (feedback.length) throw invalid(feedback);
     if (Object.keys(changes).length === 0) throw invalid([{ integerValue: 1, stringValue: spec.param, message: 'Nothing to save: no editable field was sent.' }]);
-    const at = nowIso();
+    const at = clock.nowIso();
     const names = Object.keys(changes);
     db.prepare(`UPDATE ${spec.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE ${spec.id} = @id`)
       .run({ ...changes, modifiedAt: at, id });
@@ -203,7 +205,7 @@ function createChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE
     }
     if (record.closed === 1) feedback.push({ integerValue: 1, stringValue: 'changeRecordId', message: `The initiating document is '${record.stateName}' (closed).` });
     if (feedback.length) throw invalid(feedback);
-    const at = nowIso();
+    const at = clock.nowIso();
     const count = (db.prepare('SELECT count(*) AS n FROM change_events WHERE budgetId = ?').get(record.budgetId) as { n: number }).n;
     const number = `CE-${String(count + 1).padStart(3, '0')}`;
     const ownerAgreement = db.prepare('SELECT ownerAgreementId FROM owner_agreements WHERE projectId = ? ORDER BY ownerAgreementId LIMIT 1').get(record.projectId) as { ownerAgreementId: number } | undefined;
@@ -269,7 +271,7 @@ function insertChangeRecord({ db, params, user }: RouteCtx<ParamsOf<typeof CREAT
     feedback.push({ integerValue: 1, stringValue: 'changeReasonId', message: 'The change reason does not exist.' });
   }
   const dateRaw = params.DocumentDate ?? '';
-  if (dateRaw && !isCalendarDate(dateRaw)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The date must be a date (YYYY-MM-DD) on or after 1990-01-01.' });
+  if (dateRaw && !isCalendarDate(dateRaw)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: `The date must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.` });
   const rfiId = params.RfiId;
   if (rfiId !== undefined && !db.prepare('SELECT 1 FROM rfis WHERE rfiId = ? AND projectId = ?').get(rfiId, projectId)) {
     feedback.push({ integerValue: 1, stringValue: 'rfiId', message: 'The RFI is not an RFI of this project.' });
@@ -281,7 +283,7 @@ function insertChangeRecord({ db, params, user }: RouteCtx<ParamsOf<typeof CREAT
   if (!budget) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: budgetIdAsked === undefined ? 'The project has no budget.' : 'The budget is not a budget of this project.' });
   else if (budget.children > 0) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'The budget is a roll-up budget: choose one of its child budgets.' });
   if (feedback.length) throw invalid(feedback);
-  const at = nowIso();
+  const at = clock.nowIso();
   const count = (db.prepare('SELECT count(*) AS n FROM change_records WHERE budgetId = ?').get(budget!.budgetId) as { n: number }).n;
   const number = `${type!.abbreviation}-${String(count + 1).padStart(3, '0')}`;
   const id = Number(db.prepare(`INSERT INTO change_records (projectId, budgetId, changeRecordTypeId, initiatingDocumentTypeId, changeReasonId, rfiId,
@@ -335,7 +337,7 @@ function createChangeEventItem({ db, params, user }: RouteCtx<ParamsOf<typeof CR
     const amountRaw = params.EstimatedAmount ?? '';
     if (amountRaw && !NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'estimatedAmount', message: 'The estimated amount must be a number.' });
     if (feedback.length) throw invalid(feedback);
-    const at = nowIso();
+    const at = clock.nowIso();
     const id = Number(db.prepare(`INSERT INTO change_event_items (changeEventId, parentChangeEventItemId, costCodeId, vendorId, description, estimatedAmount,
         proposedAmount, approvedAmount, coItemRecordKey, coItemRecordId, applicationRecordStateId, displayText, modifiedAt)
       VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, ?, ?, ?)`).run(
@@ -383,7 +385,7 @@ function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): u
     const vendor = db.prepare('SELECT active, name FROM vendors WHERE vendorId = ?').get(commitment.vendorId) as { active: number; name: string } | undefined;
     if (vendor && vendor.active !== 1) throw refuse(`${vendor.name} is inactive: no new change order can be written to its commitment.`);
     if (item.costCodeId === null) throw autoAlert('LinkChangeEventItemToCommitment', 'The change event item has no cost code.');
-    const at = nowIso();
+    const at = clock.nowIso();
     const count = (db.prepare(`SELECT count(*) AS n FROM ${spec.co} WHERE ${spec.id} = ?`).get(commitmentId) as { n: number }).n;
     const number = `${commitmentKey === 'Subcontract' ? 'SCO' : 'PACO'}-${String(count + 1).padStart(2, '0')}`;
     const description = String(item.description);
@@ -425,7 +427,7 @@ function linkChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_CHA
     if (ce.ownerChangeOrderClosed === 1 && ce.ownerAgreementChangeOrderId !== coId) {
       throw autoAlert('LinkChangeEventToOwnerChangeOrder', `${String(ce.number)} is on ${String(ce.ownerChangeOrderNumber)}, which is closed: it can not be moved.`);
     }
-    const at = nowIso();
+    const at = clock.nowIso();
     db.prepare('UPDATE change_events SET ownerAgreementChangeOrderId = ?, modifiedAt = ? WHERE changeEventId = ?').run(coId, at, changeEventId);
     // The change order it joins and the one it leaves (if any) both change amount.
     db.prepare(`UPDATE owner_agreement_change_orders SET amount = ${OWNER_CHANGE_ORDER_AMOUNT_SQL}, modifiedAt = ? WHERE ownerAgreementChangeOrderId IN (?, ?)`)

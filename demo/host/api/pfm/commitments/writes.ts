@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { conflict, invalid, notFound, nowIso, refuseIfChangedSince, type FeedbackItem } from '../../http';
+import { conflict, invalid, notFound, refuseIfChangedSince, type FeedbackItem } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
@@ -28,6 +28,8 @@ import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import { checkSraGate } from '../../risk/sra/gate';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
+import * as clock from '../../../../../src/core/clock';
+import { EARLIEST_DAY, isCalendarDate } from '../../../../../src/core/format/dates';
 
 type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
 type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
@@ -112,13 +114,7 @@ const SPECS: Record<ContractKey, Spec> = {
 const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** A YYYY-MM-DD day of the calendar (2026-02-30 is not one) on or after 1990-01-01. */
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
-const dateMessage = (field: string) => `${field} must be a date (YYYY-MM-DD) on or after 1990-01-01.`;
+const dateMessage = (field: string) => `${field} must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.`;
 
 /** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
 function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
@@ -194,7 +190,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
         else changes[field] = value;
       } else if (kind === 'date' || kind === 'date?') {
         if (value === '' && kind === 'date?') changes[field] = null;
-        else if (!isDay(value)) feedback.push({ integerValue: 1, stringValue: field, message: dateMessage(field) });
+        else if (!isCalendarDate(value)) feedback.push({ integerValue: 1, stringValue: field, message: dateMessage(field) });
         else changes[field] = value;
       } else if (kind === 'retainage') {
         if (!NUMBER.test(value) || !RETAINAGE.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Retainage must be 10%, 5% or 0%.' });
@@ -285,7 +281,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
     if (Object.keys(changes).length === 0 && items.length === 0) {
       throw invalid([{ integerValue: 1, stringValue: 'RecordId', message: 'Nothing to save: no field was changed.' }]);
     }
-    const at = nowIso();
+    const at = clock.nowIso();
     if (Object.keys(changes).length) {
       const names = Object.keys(changes);
       db.prepare(`UPDATE ${spec.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE ${spec.id} = @id`)
@@ -381,9 +377,9 @@ function createOwnerChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typeof C
     }
     if (description === '') feedback.push({ integerValue: 1, stringValue: 'description', message: 'A description is required.' });
     else if (description.length > 2000) feedback.push({ integerValue: 1, stringValue: 'description', message: 'description is longer than 2,000 characters.' });
-    const at = nowIso();
+    const at = clock.nowIso();
     const changeOrderDate = dateRaw === '' ? at.slice(0, 10) : dateRaw;
-    if (!isDay(changeOrderDate)) feedback.push({ integerValue: 1, stringValue: 'changeOrderDate', message: dateMessage('changeOrderDate') });
+    if (!isCalendarDate(changeOrderDate)) feedback.push({ integerValue: 1, stringValue: 'changeOrderDate', message: dateMessage('changeOrderDate') });
     if (feedback.length) throw invalid(feedback);
     const numbers = db.prepare('SELECT number FROM owner_agreement_change_orders WHERE ownerAgreementId = ?').pluck().all(agreementId) as string[];
     const next = Math.max(0, ...numbers.map((n) => Number(/^OCO-(\d+)$/.exec(n)?.[1] ?? 0))) + 1;

@@ -25,25 +25,21 @@ import { postRefusal } from '../../../../../src/core/cost-adjustments';
 import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, conflict, invalid, notFound, nowIso, type FeedbackItem, refuseIfChangedSince } from '../../http';
+import { autoAlert, conflict, invalid, notFound, type FeedbackItem, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withCostAdjustmentRules } from './rules';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
+import * as clock from '../../../../../src/core/clock';
+import { isCalendarDate } from '../../../../../src/core/format/dates';
 
 /** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
 const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const FUNCTION = 'UpdateCostAdjustmentState';
 
-/** A YYYY-MM-DD day of the calendar on or after 1990-01-01. */
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1990-01-01') return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
 
 /** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
 function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
@@ -77,7 +73,7 @@ function headerValue(db: Database.Database, field: string, value: string, feedba
       return id;
     }
     case 'adjustmentDate':
-      return isDay(value) ? value : bad('The date must be a date (YYYY-MM-DD) on or after 1990-01-01.');
+      return isCalendarDate(value) ? value : bad('The date must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.');
     case 'amount':
       return NUMBER.test(value) ? Number(value) : bad('The amount must be a number.');
     case 'transfer': {
@@ -114,7 +110,7 @@ function createCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof CRE
       { budgetId: number; jobNumber: string } | undefined;
     const feedback: FeedbackItem[] = [];
     if (!budget) feedback.push({ integerValue: 1, stringValue: 'budgetId', message: 'Choose a budget of this project.' });
-    const at = nowIso();
+    const at = clock.nowIso();
     const values: Record<string, unknown> = {};
     const given: Record<string, string> = {
       description: params.Description ?? '', costAdjustmentReasonId: params.CostAdjustmentReasonId ?? '',
@@ -233,7 +229,7 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
     if (Object.keys(changes).length === 0 && items.length === 0) {
       throw invalid([{ integerValue: 1, stringValue: 'CostAdjustmentId', message: 'Nothing to save: no field was changed.' }]);
     }
-    const at = nowIso();
+    const at = clock.nowIso();
     if (Object.keys(changes).length) {
       const names = Object.keys(changes);
       db.prepare(`UPDATE cost_adjustments SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE costAdjustmentId = @id`)
@@ -318,9 +314,9 @@ function uploadReferenceDocument({ db, params, user }: RouteCtx<ParamsOf<typeof 
   if (documentType === '' || documentType.length > 100) feedback.push({ integerValue: 1, stringValue: 'documentType', message: 'A document type of at most 100 characters is required.' });
   const documentNumber = params.DocumentNumber ?? '';
   if (documentNumber === '' || documentNumber.length > 100) feedback.push({ integerValue: 1, stringValue: 'documentNumber', message: 'A document number of at most 100 characters is required.' });
-  const at = nowIso();
+  const at = clock.nowIso();
   const documentDate = params.DocumentDate ?? at.slice(0, 10);
-  if (!isDay(documentDate)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The document date must be a date (YYYY-MM-DD) on or after 1990-01-01.' });
+  if (!isCalendarDate(documentDate)) feedback.push({ integerValue: 1, stringValue: 'documentDate', message: 'The document date must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.' });
   const amountRaw = params.Amount ?? '';
   if (amountRaw !== '' && !NUMBER.test(amountRaw)) feedback.push({ integerValue: 1, stringValue: 'amount', message: 'The amount must be a number.' });
   if (feedback.length || !file) throw invalid(feedback);

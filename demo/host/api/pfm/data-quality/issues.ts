@@ -13,8 +13,7 @@
  * budget and project, the workbench that opens it or null, and the message), and a `Server-Timing`
  * header `dq;dur=<ms>` with the time spent loading and evaluating.
  *
- * "Today" is the seed's date and the period the seed's current period (demo/host/db), like the
- * projection grid's month, so the answer for the seed does not drift with the clock.
+ * "Today" and the period come from the one clock (src/core/clock): ages count to today.
  *
  * Ages: a change event is open since its initiating document's date; an approved change event item
  * and a direct cost awaiting approval are in their state since their last change (`modifiedAt`:
@@ -26,7 +25,7 @@ import {
   type CostAdjustmentRow, type DataQualityResult, type DataQualityRows, type DirectCostRow, type ItemRow, type OwnerChangeOrderRow,
   type VendorRecordRow,
 } from '../../../../../src/core/data-quality';
-import { CURRENT_PERIOD, SEED_DATE } from '../../../db/index';
+import * as clock from '../../../../../src/core/clock';
 import { declared, p, route } from '../../declare';
 import { badRequest, notFound } from '../../http';
 import { CODE_DISPLAY_SQL } from '../../rows';
@@ -49,7 +48,7 @@ const COMMITMENTS: ReadonlyArray<readonly [CommitmentRow['recordKey'], string, s
 const bool = (value: unknown) => value === 1 || value === true;
 
 /** Load the rows the rules read for project `projectId`. */
-export function loadDataQualityRows(db: Database.Database, projectId: number, today = SEED_DATE, currentPeriod = CURRENT_PERIOD): DataQualityRows {
+export function loadDataQualityRows(db: Database.Database, projectId: number, today = clock.today(), currentPeriod = clock.currentPeriod()): DataQualityRows {
   const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[];
 
   // What was billed against each commitment of the project (through the cct_source index of migration 004).

@@ -24,13 +24,14 @@ import {
 } from '../../../../../src/core/workflow/direct-costs';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { NUMBER, autoAlert, conflict, forbidden, invalid, notFound, nowIso, type FeedbackItem, refuseIfChangedSince } from '../../http';
+import { NUMBER, autoAlert, conflict, forbidden, invalid, notFound, type FeedbackItem, refuseIfChangedSince } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
+import * as clock from '../../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
 const FUNCTION = 'UpdateDirectCostState';
@@ -39,7 +40,7 @@ const FUNCTION = 'UpdateDirectCostState';
  * The server's "today" for the future-date rule: the calendar day anywhere on Earth (UTC+14), so a
  * user whose day is already tomorrow in UTC terms is not refused a cost dated today.
  */
-export const latestToday = (now = Date.now()): string => new Date(now + 14 * 3600_000).toISOString().slice(0, 10);
+export const latestToday = (now = clock.nowMs()): string => new Date(now + 14 * 3600_000).toISOString().slice(0, 10);
 
 /** The record with its items, as getdirectcosts answers it. */
 export function directCostWithItems(db: Database.Database, id: number): Row {
@@ -192,7 +193,7 @@ function createDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>
     const numbers = db.prepare('SELECT number FROM direct_costs WHERE budgetId = ?').pluck().all(budget.budgetId) as string[];
     const next = Math.max(0, ...numbers.map((n) => Number(/-(\d+)$/.exec(n)?.[1] ?? 0))) + 1;
     const number = `DC-${budget.jobNumber}-${String(next).padStart(3, '0')}`;
-    const at = nowIso();
+    const at = clock.nowIso();
     const id = Number(db.prepare(`INSERT INTO direct_costs (projectId, budgetId, directCostTypeId, vendorId, number, invoiceNumber, directCostDate, description, amount,
       applicationRecordStateId, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       projectId, budget.budgetId, header.directCostTypeId, header.vendorId, number, header.invoiceNumber, header.directCostDate, header.description, header.amount,
@@ -241,7 +242,7 @@ function saveDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): 
     const { header, items, feedback, changed } = parse(db, params, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
     if (feedback.length) throw invalid(feedback);
     if (changed.size === 0) throw invalid([{ integerValue: 1, stringValue: 'DirectCostId', message: 'Nothing to save: no field was changed.' }]);
-    const at = nowIso();
+    const at = clock.nowIso();
     db.prepare(`UPDATE direct_costs SET directCostDate = @directCostDate, directCostTypeId = @directCostTypeId, vendorId = @vendorId, invoiceNumber = @invoiceNumber,
       description = @description, amount = @amount, modifiedAt = @at WHERE directCostId = @id`).run({ ...header, at, id });
     if (changed.has('items')) writeItems(db, id, items, at);

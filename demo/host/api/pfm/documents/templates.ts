@@ -12,8 +12,9 @@ import {
   DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
 } from '../../../../../src/core/documents';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, badRequest, conflict, invalid, notFound, nowIso } from '../../http';
+import { autoAlert, badRequest, conflict, invalid, notFound } from '../../http';
 import { renderDocumentWithBody, renderRecordDocument, type RenderedDocument } from './render';
+import * as clock from '../../../../../src/core/clock';
 
 /** A template as the API answers it (src/core/documents.ts). */
 export type DocumentTemplateRow = DocumentTemplate;
@@ -81,7 +82,7 @@ function saveTemplate({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): Do
   if (problems.length) throw invalid(problems);
   checkFields('SaveDocumentTemplate', text, recordKey!);
 
-  const now = nowIso();
+  const now = clock.nowIso();
   return db.transaction(() => {
     let templateId = id;
     if (templateId !== undefined) {

@@ -27,10 +27,8 @@ import { moveRecordState, stateByName } from '../../records';
 import { keysOf, loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
 import { renderRecordDocument } from '../documents/render';
 import { checkSraGate } from '../../risk/sra/gate';
-import {
-  DOCUMENT_SPECS, ENVELOPE_SELECT, LINK_EXPIRY_DAYS, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, esignNow, esignNowIso,
-  expireDue, issueSigningLink, sendMail, storeFile, unsentToken, withSigners,
-} from './service';
+import { DOCUMENT_SPECS, ENVELOPE_SELECT, LINK_EXPIRY_DAYS, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, expireDue, issueSigningLink, sendMail, storeFile, unsentToken, withSigners } from './service';
+import * as clock from '../../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
 
@@ -131,7 +129,7 @@ async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CRE
     if (why) feedback.unshift({ integerValue: 1, stringValue: 'recordId', message: why });
     if (feedback.length) throw invalid(feedback);
     const row = documentRow(db, key, recordId)!;
-    const at = esignNowIso();
+    const at = clock.nowIso();
     const next = (db.prepare('SELECT coalesce(max(envelopeId), 0) + 1 FROM envelopes').pluck().get() as number);
     const number = `ENV-${String(next).padStart(5, '0')}`;
     const title = `${DOCUMENT_SPECS[key].label} ${row.number}`;
@@ -184,7 +182,7 @@ async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateI
       }
       requireSendAuthority(db, key, recordId, user);
       const fileId = storeFile(db, 'Envelope', envelopeId, rendered.filename, rendered.bytes, user.employeeId);
-      const sentAt = esignNowIso();
+      const sentAt = clock.nowIso();
       db.prepare('UPDATE envelopes SET documentFileId = ?, sentAt = ?, expiresAt = ? WHERE envelopeId = ?').run(fileId, sentAt, envelopeExpiresAt(sentAt), envelopeId);
       const signers = db.prepare('SELECT envelopeSignerId, name, email FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder').all(envelopeId) as Row[];
       for (const signer of signers) {
@@ -237,12 +235,12 @@ function remind({ db, params }: RouteCtx<ParamsOf<typeof REMIND>>): unknown {
     if (signer.state === 'Signed' || signer.state === 'Declined') {
       throw autoAlert('RemindEnvelopeSigner', `${String(signer.name)} has ${String(signer.state).toLowerCase()} already: no reminder is needed.`);
     }
-    const next = nextReminderAt(signer.lastReminderAt as string | null, esignNow());
+    const next = nextReminderAt(signer.lastReminderAt as string | null, clock.nowMs());
     if (next) {
       throw autoAlert('RemindEnvelopeSigner',
         `${String(signer.name)} was reminded at ${when(String(signer.lastReminderAt))}. One reminder a day: the next is allowed from ${when(next)}.`, { nextReminderAt: next });
     }
-    const at = esignNowIso();
+    const at = clock.nowIso();
     db.prepare('UPDATE envelope_signers SET lastReminderAt = ?, modifiedAt = ? WHERE envelopeSignerId = ?').run(at, at, signerId);
     db.prepare('UPDATE envelopes SET modifiedAt = ? WHERE envelopeId = ?').run(at, envelopeId);
     // A reminder carries a new link (only the token's hash is kept, so the earlier one can not be sent again); the earlier link stops working.
@@ -274,7 +272,7 @@ function voidEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof VOID>>): un
   return moveRecordState(db, ENVELOPE_KIND('VoidEnvelope'),
     { itemId: envelopeId, oldStateId, routeStateId: envelopeState(db, 'Voided').applicationRecordStateId, actorId: user.employeeId },
     ({ record, at }) => {
-      db.prepare('UPDATE envelopes SET voidedAt = ?, voidReason = ?, voidedByEmployeeId = ? WHERE envelopeId = ?').run(esignNowIso(), reason, user.employeeId, envelopeId);
+      db.prepare('UPDATE envelopes SET voidedAt = ?, voidReason = ?, voidedByEmployeeId = ? WHERE envelopeId = ?').run(clock.nowIso(), reason, user.employeeId, envelopeId);
       const signers = db.prepare("SELECT envelopeSignerId, name, email FROM envelope_signers WHERE envelopeId = ? AND state IN ('Sent', 'Viewed')").all(envelopeId) as Row[];
       for (const signer of signers) {
         sendMail(db, {

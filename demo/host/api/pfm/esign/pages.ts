@@ -24,7 +24,8 @@ import { html, raw } from '../../../html';
 import { withOutsideHistoryActor } from '../../../db/history';
 import { authenticatedCaller, isAdmin } from '../../context';
 import { HttpError } from '../../http';
-import { completeEnvelope, envelopeState, esignNow, esignNowIso, expireDue, signerByToken } from './service';
+import { completeEnvelope, envelopeState, expireDue, signerByToken } from './service';
+import * as clock from '../../../../../src/core/clock';
 
 /** How a signer who opened the page (not yet named by their signature) appears in the record history. */
 const signerActor = (signer: Record<string, unknown>) => `${String(signer.name)} (signer, ${String(signer.email)})`;
@@ -115,7 +116,7 @@ function closedPage(reply: FastifyReply, { signer, envelope }: Signing): Fastify
   }
   // 14 days after its e-mail, or replaced by a reminder's newer link (retired links have no expiry).
   const expires = typeof signer.linkExpiresAt === 'string' ? Date.parse(signer.linkExpiresAt) : Number.NaN;
-  if (!(expires > esignNow())) {
+  if (!(expires > clock.nowMs())) {
     return send(reply, 410, 'Link expired', `${heading}<div class="panel status-bad" data-signing-state="link-expired"><p><strong>This signing link has expired.</strong></p><p>Ask the sender for a reminder: it brings a new link.</p></div>`);
   }
   return null;
@@ -239,7 +240,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
       const closed = closedPage(reply, signing);
       if (closed) return closed;
       if (signing.signer.state === 'Sent') {
-        const at = esignNowIso();
+        const at = clock.nowIso();
         withOutsideHistoryActor(signerActor(signing.signer), () => db.transaction(() => {
           db.prepare("UPDATE envelope_signers SET state = 'Viewed', viewedAt = ?, modifiedAt = ? WHERE envelopeSignerId = ? AND state = 'Sent'")
             .run(at, at, signing.signer.envelopeSignerId);
@@ -274,7 +275,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
       if (closed) return closed;
       const action = field(request.body, 'action');
       const name = field(request.body, 'signedName');
-      const at = esignNowIso();
+      const at = clock.nowIso();
       const ip = ipOf(request);
       const { signer, envelope } = signing;
       if (action === 'sign') {

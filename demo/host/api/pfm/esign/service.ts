@@ -3,7 +3,7 @@
  * generated document, their signers and the outbox of "sent e-mails". Shared by the API
  * (envelopes.ts) and the signing pages (pages.ts).
  *
- * - The clock is injectable (`setEsignClock`): expiry (120 days after sending, checked on every read
+ * - By the one clock (src/core/clock): expiry (120 days after sending, checked on every read
  *   and on signing), the signing links' 14 days and the once-a-day reminder rule use it.
  * - Signing links (migration 023): each e-mail to a signer (sending, a reminder) carries a NEW link;
  *   the database keeps only the sha256 of its token (`envelope_signers.token`) and when it stops
@@ -22,17 +22,7 @@ import { ENVELOPE_OUT_STATES, type EsignRecordKey } from '../../../../../src/cor
 import { moveRecordState, stateById, stateByName, trackChange, type StateRow } from '../../records';
 import { rowsToApi } from '../../rows';
 import { sraGateRefusal } from '../../risk/sra/gate';
-
-// --- clock ------------------------------------------------------------------------------------------
-
-let clock: () => number = () => Date.now();
-
-/** Replace the e-sign clock (tests); null restores Date.now. */
-export function setEsignClock(now: (() => number) | null): void {
-  clock = now ?? (() => Date.now());
-}
-export const esignNow = (): number => clock();
-export const esignNowIso = (): string => new Date(clock()).toISOString();
+import * as clock from '../../../../../src/core/clock';
 
 // --- the records an envelope may carry ---------------------------------------------------------------
 
@@ -153,7 +143,7 @@ export function advanceRecord(db: Database.Database, key: EsignRecordKey, record
     moveRecordState(db, kind, { itemId: recordId, oldStateId: from, routeStateId: step.applicationRecordStateId, actorId, via },
       (move) => {
         if (step.name === 'Executed' && (key === 'Subcontract' || key === 'PurchaseAgreement') && !move.record.executedDate) {
-          db.prepare(`UPDATE ${spec.table} SET executedDate = ? WHERE ${spec.id} = ?`).run(esignNowIso().slice(0, 10), recordId);
+          db.prepare(`UPDATE ${spec.table} SET executedDate = ? WHERE ${spec.id} = ?`).run(clock.nowIso().slice(0, 10), recordId);
         }
         return { projectId: row.projectId, parentId: recordId, parentType: key };
       },
@@ -201,7 +191,7 @@ export function signerByToken(db: Database.Database, token: string): Row | undef
 
 /** Move every envelope out for signature whose time is up to Expired (on every read and before signing). */
 export function expireDue(db: Database.Database): number {
-  const now = esignNowIso();
+  const now = clock.nowIso();
   const expired = envelopeState(db, 'Expired').applicationRecordStateId;
   const out = ENVELOPE_OUT_STATES.map((name) => envelopeState(db, name).applicationRecordStateId);
   return db.prepare(`UPDATE envelopes SET applicationRecordStateId = ?, modifiedAt = ? WHERE applicationRecordStateId IN (${out.map(() => '?').join(', ')})
@@ -236,7 +226,7 @@ export function envelopeById(db: Database.Database, id: number): Row | undefined
 
 /** Write one "sent e-mail" into the demo outbox. */
 export function sendMail(db: Database.Database, mail: { envelopeId: number; envelopeSignerId: number; kind: 'Signing request' | 'Reminder' | 'Voided'; toName: string; toEmail: string; subject: string; body: string; link: string | null }): void {
-  const at = esignNowIso();
+  const at = clock.nowIso();
   db.prepare(`INSERT INTO esign_outbox (envelopeId, envelopeSignerId, kind, toName, toEmail, subject, body, link, sentAt, modifiedAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(mail.envelopeId, mail.envelopeSignerId, mail.kind, mail.toName, mail.toEmail, mail.subject, mail.body, mail.link, at, at);
 }
@@ -245,7 +235,7 @@ export function sendMail(db: Database.Database, mail: { envelopeId: number; enve
 export const signingPath = (token: string): string => `/esign/sign/${token}`;
 
 export function storeFile(db: Database.Database, key: string, recordId: number, name: string, bytes: Uint8Array, employeeId: number | null): number {
-  const at = esignNowIso();
+  const at = clock.nowIso();
   return Number(db.prepare(`INSERT INTO files (applicationRecordKey, recordId, name, mime, size, bytes, uploadedByEmployeeId, uploadedAt, modifiedAt)
     VALUES (?, ?, ?, 'application/pdf', ?, ?, ?, ?, ?)`).run(key, recordId, name, bytes.length, Buffer.from(bytes), employeeId, at, at).lastInsertRowid);
 }
@@ -298,7 +288,7 @@ export async function completeEnvelope(db: Database.Database, envelopeId: number
     const recordId = envelope.recordId as number;
     const name = `${String(envelope.documentTitle).replace(/[^\w .-]/g, '_')} (signed).pdf`;
     const fileId = storeFile(db, key, recordId, name, bytes, envelope.createdByEmployeeId as number | null);
-    const at = esignNowIso();
+    const at = clock.nowIso();
     const actor = envelope.createdByEmployeeId as number;
     const note = advanceRecord(db, key, recordId, DOCUMENT_SPECS[key].executedState, actor, 'esign');
     db.prepare(`UPDATE envelopes SET applicationRecordStateId = ?, signedFileId = ?, completedAt = ?, executionNote = ?, modifiedAt = ? WHERE envelopeId = ?`)

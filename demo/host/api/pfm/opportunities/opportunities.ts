@@ -23,7 +23,8 @@ import { formatCostCode } from '../../../../../src/core/format';
 import { OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems } from '../../../../../src/core/opportunities';
 import type { Caller } from '../../context';
 import { declared, p, route } from '../../declare';
-import { forbidden, invalid, notFound, nowIso } from '../../http';
+import { forbidden, invalid, notFound } from '../../http';
+import * as clock from '../../../../../src/core/clock';
 
 /** One cost code of an opportunity as answered. */
 export interface OpportunityCostCode {
@@ -129,7 +130,7 @@ export const opportunityHandlers = declared([
       const problems = opportunityCodeProblems({ code: rawCode, description }, { number: opportunity.number, status: opportunity.status, existingCodes: active });
       if (problems.length) throw invalid(problems.map((p) => ({ integerValue: 1, stringValue: p.field, message: p.message })));
       const code = opportunityCodeDigits(rawCode)!;
-      const now = nowIso();
+      const now = clock.nowIso();
       db.transaction(() => {
         const removed = opportunity.costCodes.find((c) => c.code === code);
         if (removed) {
@@ -155,7 +156,7 @@ export const opportunityHandlers = declared([
       const costCodeId = params.OpportunityCostCodeId;
       const code = opportunity.costCodes.find((c) => c.opportunityCostCodeId === costCodeId && c.active);
       if (!code) throw notFound(`Cost code ${costCodeId} is not an active cost code of opportunity ${opportunity.number}.`);
-      const now = nowIso();
+      const now = clock.nowIso();
       db.transaction(() => {
         db.prepare('UPDATE opportunity_cost_codes SET active = 0, modifiedAt = ? WHERE opportunityCostCodeId = ?').run(now, costCodeId);
         db.prepare('UPDATE opportunities SET modifiedAt = ? WHERE opportunityId = ?').run(now, opportunity.opportunityId);

@@ -14,7 +14,8 @@
  * variance to it.
  */
 import type Database from 'better-sqlite3';
-import { CURRENT_PERIOD, PRIOR_PERIOD } from '../../../db/index';
+import { pendingProjections } from './pending';
+import * as clock from '../../../../../src/core/clock';
 import { CODE_DISPLAY_SQL } from '../../rows';
 import { scopeWhere, type LoadParams } from '../../scope';
 import { autoCostToComplete, type BudgetLineFigures } from '../../../../../src/core/projection';
@@ -89,13 +90,16 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
     SELECT l.*, a.actualToDate, a.actualUnits, a.actualHours, a.transactionCount, a.lastTransaction, a.committedActual,
       c.committed, ch.approvedChanges,
       cur.method AS curMethod, cur.projectedCostToComplete AS curCtc, cur.projectedUnits AS curUnits, cur.projectedHours AS curHours,
-      cur.reason AS curReason, cur.submitted AS curSubmitted, cur.modifiedAt AS curModifiedAt, prior.projectedFinalCost AS priorFinal
+      cur.reason AS curReason, cur.month = ? AND cur.submitted = 1 AS curSubmitted, cur.modifiedAt AS curModifiedAt, prior.projectedFinalCost AS priorFinal
     FROM lines l LEFT JOIN actual a ON a.costCodeId = l.costCodeId LEFT JOIN committed c ON c.costCodeId = l.costCodeId
       LEFT JOIN changes ch ON ch.costCodeId = l.costCodeId
-      LEFT JOIN projections cur ON cur.costCodeId = l.costCodeId AND cur.month = ?
+      -- The period's projection, or the latest earlier one carried forward into a month that has none yet.
+      LEFT JOIN projections cur ON cur.costCodeId = l.costCodeId
+        AND cur.month = (SELECT max(q.month) FROM projections q WHERE q.costCodeId = l.costCodeId AND q.month <= ?)
       LEFT JOIN projections prior ON prior.costCodeId = l.costCodeId AND prior.month = ? AND prior.submitted = 1
     ORDER BY l.budgetId, l.code, l.type`;
-  const rows = db.prepare(sql).all(...scope.args, CURRENT_PERIOD, PRIOR_PERIOD) as RawLine[];
+  const period = clock.currentPeriod();
+  const rows = db.prepare(sql).all(...scope.args, period, period, clock.addPeriods(period, -1)) as RawLine[];
   const out: LineSummary[] = [];
   for (const r of rows) {
     const modifiedAt = max(r.modifiedAt, r.lastTransaction, r.curModifiedAt);
@@ -116,7 +120,7 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
       projectionMethod: manual ? 'manual' : 'auto', projectedCostToComplete: ctc, projectedFinalCost: finalCost,
       overUnder: round2(currentBudget - finalCost), priorMonthProjection: r.priorFinal,
       varianceToPrior: r.priorFinal === null ? null : round2(finalCost - r.priorFinal), projectionReason: r.curReason,
-      projectionSubmitted: r.curSubmitted === 1, transactionCount: r.transactionCount ?? 0, month: CURRENT_PERIOD, modifiedAt,
+      projectionSubmitted: r.curSubmitted === 1, transactionCount: r.transactionCount ?? 0, month: period, modifiedAt,
     };
     if (params.type === 'unit') {
       const actualUnits = round2(r.actualUnits ?? 0);
@@ -173,7 +177,8 @@ export function budgetSummaries(db: Database.Database, params: LoadParams): unkn
   for (const b of db.prepare('SELECT budgetId, rollUpBudgetId FROM budgets WHERE rollUpBudgetId IS NOT NULL').all() as Array<{ budgetId: number; rollUpBudgetId: number }>) {
     children.set(b.rollUpBudgetId, [...(children.get(b.rollUpBudgetId) ?? []), b.budgetId]);
   }
-  const pending = new Set((db.prepare('SELECT budgetId FROM budgets_pending_projections WHERE month = ?').all(CURRENT_PERIOD) as Array<{ budgetId: number }>).map((r) => r.budgetId));
+  const period = clock.currentPeriod();
+  const pending = new Set(pendingProjections(db, period).map((r) => r.budgetId));
   const out: unknown[] = [];
   for (const budget of budgets) {
     const id = budget.budgetId as number;
@@ -181,7 +186,7 @@ export function budgetSummaries(db: Database.Database, params: LoadParams): unkn
     const mine = lines.filter((l) => ids.has(l.budgetId));
     const modifiedAt = max(budget.modifiedAt as string, ...mine.map((l) => l.modifiedAt));
     if (params.lastLoad && modifiedAt <= params.lastLoad) continue;
-    out.push({ ...budget, budgetLock: budget.budgetLock === 1, month: CURRENT_PERIOD, pendingProjection: pending.has(id), ...total(mine), modifiedAt });
+    out.push({ ...budget, budgetLock: budget.budgetLock === 1, month: period, pendingProjection: pending.has(id), ...total(mine), modifiedAt });
   }
   return out;
 }
@@ -196,7 +201,7 @@ export function projectSummaries(db: Database.Database, params: LoadParams): unk
     const project = db.prepare('SELECT projectId, number, name, legalEntityId, classification, modifiedAt FROM projects WHERE projectId = ?').get(projectId) as Record<string, unknown>;
     const modifiedAt = max(project.modifiedAt as string, ...mine.map((l) => l.modifiedAt));
     if (params.lastLoad && modifiedAt <= params.lastLoad) continue;
-    out.push({ ...project, month: CURRENT_PERIOD, ...total(mine), modifiedAt });
+    out.push({ ...project, month: clock.currentPeriod(), ...total(mine), modifiedAt });
   }
   return out;
 }

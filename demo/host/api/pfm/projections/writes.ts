@@ -4,11 +4,11 @@
  */
 import type Database from 'better-sqlite3';
 import { COST_TYPES, formatCostCode } from '../../../../../src/core/format';
-import { CURRENT_PERIOD } from '../../../db/index';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { invalid, notFound, nowIso, NUMBER, type FeedbackItem } from '../../http';
+import { invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { toApi } from '../../rows';
 import { lineSummaries } from './summaries';
+import * as clock from '../../../../../src/core/clock';
 
 // --- pins ---------------------------------------------------------------------------------------
 
@@ -110,7 +110,8 @@ function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PRO
     parsed.push({ costCodeId, method, value, reason: reason || null, units, hours });
   }
   if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
-  const at = nowIso();
+  const at = clock.nowIso();
+  const period = clock.currentPeriod();
   db.transaction(() => {
     const current = new Map(lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).map((l) => [l.costCodeId, l]));
     const upsert = db.prepare(`INSERT INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits, projectedHours,
@@ -125,7 +126,7 @@ function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PRO
       const auto = Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment);
       const ctc = p.method === 'manual' ? p.value! : auto;
       upsert.run({
-        costCodeId: p.costCodeId, budgetId: budget.budgetId, month: CURRENT_PERIOD, method: p.method, ctc, units: p.units, hours: p.hours,
+        costCodeId: p.costCodeId, budgetId: budget.budgetId, month: period, method: p.method, ctc, units: p.units, hours: p.hours,
         finalCost: Math.round((line.actualToDate + ctc) * 100) / 100, reason: p.reason, employeeId: user.employeeId, at,
       });
       touch.run(at, p.costCodeId);
@@ -133,23 +134,27 @@ function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PRO
   }).immediate();
   const saved = new Set(parsed.map((p) => p.costCodeId));
   const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).filter((l) => saved.has(l.costCodeId));
-  return { budgetId: budget.budgetId, month: CURRENT_PERIOD, saved: parsed.length, lines, feedback };
+  return { budgetId: budget.budgetId, month: period, saved: parsed.length, lines, feedback };
 }
 
 const BUDGET = { BudgetId: p.id({ required: true, scope: 'Budget' }) };
 
 function submitProjections({ db, params, user }: RouteCtx<ParamsOf<typeof BUDGET>>): unknown {
   const budget = budgetForProjection(db, params.BudgetId);
-  const at = nowIso();
+  const at = clock.nowIso();
+  const period = clock.currentPeriod();
   return db.transaction(() => {
     const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true });
-    const insertAuto = db.prepare(`INSERT OR IGNORE INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits,
-      projectedHours, projectedFinalCost, reason, employeeId, submitted, modifiedAt) VALUES (?, ?, ?, 'auto', ?, NULL, NULL, ?, NULL, ?, 0, ?)`);
-    for (const line of lines) insertAuto.run(line.costCodeId, budget.budgetId, CURRENT_PERIOD, line.projectedCostToComplete, line.projectedFinalCost, user.employeeId, at);
-    const submitted = db.prepare('UPDATE projections SET submitted = 1, modifiedAt = ? WHERE budgetId = ? AND month = ?').run(at, budget.budgetId, CURRENT_PERIOD).changes;
+    // A line not saved this period submits what it shows: its projection carried from an earlier month, or the automatic one.
+    const insertShown = db.prepare(`INSERT OR IGNORE INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits,
+      projectedHours, projectedFinalCost, reason, employeeId, submitted, modifiedAt) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, 0, ?)`);
+    for (const line of lines) {
+      insertShown.run(line.costCodeId, budget.budgetId, period, line.projectionMethod, line.projectedCostToComplete, line.projectedFinalCost, line.projectionReason, user.employeeId, at);
+    }
+    const submitted = db.prepare('UPDATE projections SET submitted = 1, modifiedAt = ? WHERE budgetId = ? AND month = ?').run(at, budget.budgetId, period).changes;
     db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE budgetId = ?').run(at, budget.budgetId);
-    db.prepare('DELETE FROM budgets_pending_projections WHERE budgetId = ? AND month = ?').run(budget.budgetId, CURRENT_PERIOD);
-    return { budgetId: budget.budgetId, month: CURRENT_PERIOD, submitted };
+    // Submitted projections are what clear the period's pending budget (api/pfm/projections/pending.ts).
+    return { budgetId: budget.budgetId, month: period, submitted };
   }).immediate();
 }
 
@@ -193,7 +198,7 @@ function addCostCode({ db, params }: RouteCtx<ParamsOf<typeof ADD_COST_CODE>>): 
     throw invalid([{ integerValue: 1, stringValue: 'code', message: `${formatCostCode(code)} (${costType}) is already a line of budget ${budget.jobNumber}.` }]);
   }
   const result = db.prepare(`INSERT INTO cost_codes (budgetId, code, type, description, displayText, originalBudget, modifiedAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(budget.budgetId, code, costType, description, `${display} (${costType})`, Number(amountRaw), nowIso());
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(budget.budgetId, code, costType, description, `${display} (${costType})`, Number(amountRaw), clock.nowIso());
   const costCode = db.prepare('SELECT * FROM cost_codes WHERE costCodeId = ?').get(result.lastInsertRowid);
   return { costCode: toApi(costCode as Record<string, unknown>), feedback };
 }
@@ -207,7 +212,7 @@ export const projectionWriteHandlers = declared([
     params: { ProjectId: p.id({ required: true, scope: 'Project' }) }, write: false,
     handler: ({ db, params, user }) => {
       const projectId = projectOr404(db, params.ProjectId);
-      db.prepare('INSERT OR IGNORE INTO project_pins (employeeId, projectId, pinnedAt) VALUES (?, ?, ?)').run(user.employeeId, projectId, nowIso());
+      db.prepare('INSERT OR IGNORE INTO project_pins (employeeId, projectId, pinnedAt) VALUES (?, ?, ?)').run(user.employeeId, projectId, clock.nowIso());
       return pins(db, user.employeeId);
     },
   }),

@@ -23,10 +23,11 @@ import {
 } from '../../../../../src/core/surveys';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, conflict, forbidden, invalid, notFound, nowIso, refuseIfChangedSince, type FeedbackItem } from '../../http';
+import { autoAlert, conflict, forbidden, invalid, notFound, refuseIfChangedSince, type FeedbackItem } from '../../http';
 import { moveRecordState, stateByName } from '../../records';
 import { rowsToApi, toApi } from '../../rows';
 import { loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
+import * as clock from '../../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
 
@@ -221,7 +222,7 @@ function saveSurveyAnswers({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_A
       values.set(question.surveyQuestionId, normalized.value);
     }
     if (feedback.length) throw invalid(feedback);
-    const at = nowIso();
+    const at = clock.nowIso();
     for (const [questionId, value] of values) {
       if (value === null) db.prepare('DELETE FROM survey_answers WHERE surveyId = ? AND surveyQuestionId = ?').run(id, questionId);
       else {

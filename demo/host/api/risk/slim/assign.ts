@@ -18,8 +18,9 @@ import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimPerson } from '../.
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, forbidden, HttpError } from '../../http';
 import { stateByName } from '../../records';
-import { riskNowIso } from '../prequal';
+
 import { addEvent, callerActor, isClosed, isPrequalAdmin, notify, prequalAdmins, SERVICE, slimRowOr404 } from './common';
+import * as clock from '../../../../../src/core/clock';
 
 export interface AssignAnswer {
   done: number[];
@@ -53,7 +54,7 @@ function assignSlimRequests({ db, user, params }: RouteCtx<ParamsOf<typeof ASSIG
         if (isClosed(row)) throw badRequest(`${row.number} is ${row.state}: a closed request is not assigned.`);
         if (row.requestedByEmployeeId === assignee.employeeId) throw badRequest(`${assignee.name} raised ${row.number}: nobody reviews a request they raised.`);
         if (row.assignedToEmployeeId === assignee.employeeId) throw badRequest(`${row.number} is already assigned to ${assignee.name}.`);
-        const at = riskNowIso();
+        const at = clock.nowIso();
         const take = row.applicationRecordStateId === submitted;
         db.prepare(`UPDATE slim_requests SET assignedToEmployeeId = ?, applicationRecordStateId = ?, version = version + 1, modifiedAt = ? WHERE requestId = ?`)
           .run(assignee.employeeId, take ? inReview : row.applicationRecordStateId, at, row.requestId);

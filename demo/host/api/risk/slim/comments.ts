@@ -20,8 +20,9 @@ import { RISK_API, RISK_FUNCTIONS, type SlimComment } from '../../../../../src/c
 import { COMMENT_EDIT_MINUTES, SLIM_TEXT } from '../../../../../src/core/risk/slim';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../../http';
-import { riskNowIso } from '../prequal';
+
 import { callerActor, notify, prequalAdmins, requireSee, SERVICE, slimRowOr404 } from './common';
+import * as clock from '../../../../../src/core/clock';
 
 /** Longest comment. */
 export const COMMENT_MAX = 4000;
@@ -57,7 +58,7 @@ const LIST = { recordId: p.id({ required: true }) };
 function getSlimComments({ db, user, params }: RouteCtx<ParamsOf<typeof LIST>>): SlimComment[] {
   const row = slimRowOr404(db, params.recordId);
   requireSee(callerActor(db, user), row);
-  const now = riskNowIso();
+  const now = clock.nowIso();
   return (db.prepare(`${SELECT} WHERE c.requestId = ? ORDER BY c.createdAt, c.commentId`).all(row.requestId) as CommentRow[])
     .map((c) => asComment(c, user.employeeId, now));
 }
@@ -71,7 +72,7 @@ function saveSlimComment({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE>>):
   if (text.length > COMMENT_MAX) throw refuse(`A comment is at most ${COMMENT_MAX} characters.`, 'body');
   const commentId = params.commentId;
   const actor = callerActor(db, user);
-  const now = riskNowIso();
+  const now = clock.nowIso();
   if (commentId !== undefined) {
     const existing = commentOr404(db, commentId);
     requireSee(actor, slimRowOr404(db, existing.requestId));

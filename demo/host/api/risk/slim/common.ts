@@ -11,7 +11,8 @@ import {
 } from '../../../../../src/core/risk/slim';
 import type { Caller } from '../../context';
 import { forbidden, notFound } from '../../http';
-import { riskNowIso, riskToday } from '../prequal';
+import * as clock from '../../../../../src/core/clock';
+
 
 /** The service name the autoAlert bodies name. */
 export const SERVICE = 'SlimService';
@@ -70,7 +71,7 @@ export function slimRowOr404(db: Database.Database, requestId: number): SlimRow 
 export const isClosed = (row: Pick<SlimRow, 'state'>): boolean => SLIM_CLOSED_STATES.includes(row.state);
 
 /** THE past-due rule: still open and its due date before today (the queue's mark and admin home's count). */
-export const isPastDue = (row: Pick<SlimRow, 'state' | 'dueDate'>, today = riskToday()): boolean => !isClosed(row) && row.dueDate < today;
+export const isPastDue = (row: Pick<SlimRow, 'state' | 'dueDate'>, today = clock.today()): boolean => !isClosed(row) && row.dueDate < today;
 
 /** The escalation triggers of a request (core escalationReasons). */
 export const escalationOf = (row: SlimRow): string[] =>
@@ -113,7 +114,7 @@ export function waitingReason(row: SlimRow, actor: SlimActor): string | null {
 const person = (employeeId: number | null, name: string | null): SlimPerson | null =>
   employeeId === null ? null : { employeeId, name: name ?? '' };
 
-export function queueRow(row: SlimRow, actor: SlimActor, today = riskToday()): SlimQueueRow {
+export function queueRow(row: SlimRow, actor: SlimActor, today = clock.today()): SlimQueueRow {
   const reason = waitingReason(row, actor);
   return {
     requestId: row.requestId, number: row.number, type: row.type, vendorId: row.vendorId, vendorName: row.vendorName,
@@ -129,7 +130,7 @@ export function queueRow(row: SlimRow, actor: SlimActor, today = riskToday()): S
   };
 }
 
-export function requestRecord(row: SlimRow, actor: SlimActor, today = riskToday()): SlimRequestRecord {
+export function requestRecord(row: SlimRow, actor: SlimActor, today = clock.today()): SlimRequestRecord {
   const decided = row.state === 'Approved' || row.state === 'Approved with Conditions' || row.state === 'Denied';
   return {
     ...queueRow(row, actor, today),
@@ -160,7 +161,7 @@ export function eventsOf(db: Database.Database, requestId: number): SlimEvent[] 
 export function addEvent(
   db: Database.Database, e: { requestId: number; kind: 'state' | 'assign' | 'answer'; fromStateId: number | null; toStateId: number | null; by: number; note: string | null; at?: string },
 ): void {
-  const at = e.at ?? riskNowIso();
+  const at = e.at ?? clock.nowIso();
   db.prepare(`INSERT INTO slim_request_events (requestId, kind, fromStateId, toStateId, byEmployeeId, at, note, modifiedAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(e.requestId, e.kind, e.fromStateId, e.toStateId, e.by, at, e.note, at);
 }
@@ -172,7 +173,7 @@ export type NotificationKind = 'Comment' | 'Reassigned';
 export function notify(
   db: Database.Database, row: Pick<SlimRow, 'requestId' | 'number'>, employeeIds: ReadonlyArray<number | null>, kind: NotificationKind, message: string, exceptId: number,
 ): void {
-  const at = riskNowIso();
+  const at = clock.nowIso();
   const insert = db.prepare(`INSERT INTO risk_notifications (employeeId, recordKey, recordId, documentNumber, kind, message, directLink, createdAt, modifiedAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   for (const id of new Set(employeeIds)) {

@@ -6,9 +6,10 @@ import type Database from 'better-sqlite3';
 import { SLIM_RECORD_KEY, type SlimChange, type SlimRequestLoad, type VendorPrequalRecord } from '../../../../../src/core/risk/api';
 import { mayActSlim, type SlimActor, type SlimState } from '../../../../../src/core/risk/slim';
 import type { Caller } from '../../context';
-import { riskNowIso, riskToday, vendorPrequalLoad } from '../prequal';
+import { vendorPrequalLoad } from '../prequal';
 import { changesFor, prequalLoadFor } from '../readers';
 import { eventsOf, isClosed, isPrequalAdmin, requestRecord, slimRowOr404, subjectOf, type SlimRow } from './common';
+import * as clock from '../../../../../src/core/clock';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `$${Math.round(n).toLocaleString('en-US')}`);
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -75,7 +76,7 @@ export function movesFor(db: Database.Database, row: SlimRow, actor: SlimActor):
  */
 export function slimLoad(db: Database.Database, requestId: number, actor: SlimActor, caller: Pick<Caller, 'roles'>): SlimRequestLoad {
   const row = slimRowOr404(db, requestId);
-  const today = riskToday();
+  const today = clock.today();
   const { vendor, suggested } = prequalLoadFor(caller, vendorPrequalLoad(db, row.vendorId, today));
   const fileCount = (db.prepare('SELECT count(*) AS n FROM files WHERE applicationRecordKey = ? AND recordId = ?').get(SLIM_RECORD_KEY, requestId) as { n: number }).n;
   return {
@@ -88,9 +89,9 @@ export function slimLoad(db: Database.Database, requestId: number, actor: SlimAc
   };
 }
 
-/** Mark the caller's notifications of the request read (opening it). */
-export function markRead(db: Database.Database, employeeId: number, requestId: number): void {
-  const at = riskNowIso();
-  db.prepare('UPDATE risk_notifications SET readAt = ?, modifiedAt = ? WHERE employeeId = ? AND recordKey = ? AND recordId = ? AND readAt IS NULL')
-    .run(at, at, employeeId, SLIM_RECORD_KEY, requestId);
+/** Mark `employeeId`'s unread notifications of the request read (their POST after opening it); how many. */
+export function markRead(db: Database.Database, employeeId: number, requestId: number): number {
+  const at = clock.nowIso();
+  return db.prepare('UPDATE risk_notifications SET readAt = ?, modifiedAt = ? WHERE employeeId = ? AND recordKey = ? AND recordId = ? AND readAt IS NULL')
+    .run(at, at, employeeId, SLIM_RECORD_KEY, requestId).changes;
 }

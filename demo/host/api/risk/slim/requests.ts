@@ -4,7 +4,8 @@
  * | route | parameters | answer |
  * |---|---|---|
  * | GET /api/slim/getslimqueue | `view` mine/all/raised, `type`, `state`, `regionId` | SlimQueueRow[] |
- * | GET /api/slim/getslimrequest | `recordKey` SlimRequest, `recordId`, `lastLoad` | SlimRequestLoad (marks the caller's notifications of it read) |
+ * | GET /api/slim/getslimrequest | `recordKey` SlimRequest, `recordId`, `lastLoad` | SlimRequestLoad (reads only) |
+ * | POST /api/slim/markslimnotificationsread | `recordId` | { marked }: the caller's notifications of the request read |
  * | POST /api/slim/createslimrequest | `type`, `vendorId`, `projectId`, `requestedAmount`, `priority`, `justification`, `mitigation`, `basedOnRequestId` | SlimRequestLoad |
  * | GET /api/slim/getslimrenewaldraft | `vendorId`, `type` (Renewal) | SlimRenewalDraft |
  * | GET /api/slim/getslimoverview | — | SlimOverview (Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin) |
@@ -22,12 +23,13 @@ import {
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, forbidden } from '../../http';
 import { stateByName } from '../../records';
-import { riskNowIso, riskToday, vendorRecord } from '../prequal';
+import { vendorRecord } from '../prequal';
 import {
   addEvent, callerActor, isClosed, queueRow, requestRecord, requireSee, SERVICE, slimRowOr404, slimRows, waitingReason, type SlimRow,
 } from './common';
 import { changesFor, vendorFor } from '../readers';
 import { changesSince, markRead, slimLoad } from './load';
+import * as clock from '../../../../../src/core/clock';
 
 const VIEWS = ['mine', 'all', 'raised'] as const;
 /** Longest justification / mitigation. */
@@ -42,7 +44,7 @@ function getSlimQueue({ db, user, params }: RouteCtx<ParamsOf<typeof QUEUE>>): S
   if (view === 'all' && !actor.roles.some((r) => r === SLIM_ROLES.admin || r === SLIM_ROLES.prequalAdmin || r === SLIM_ROLES.escalationReviewer)) {
     throw forbidden('Only a Prequal Administrator, an Escalation Reviewer or an Admin may list every request.');
   }
-  const today = riskToday();
+  const today = clock.today();
   let rows: SlimRow[];
   if (view === 'raised') rows = slimRows(db, 'WHERE r.requestedByEmployeeId = ?', user.employeeId);
   else if (view === 'all') rows = slimRows(db);
@@ -63,8 +65,17 @@ function getSlimRequest({ db, user, params }: RouteCtx<ParamsOf<typeof REQUEST>>
   const requestId = params.recordId;
   const actor = callerActor(db, user);
   requireSee(actor, slimRowOr404(db, requestId));
-  markRead(db, user.employeeId, requestId);
+  // Reads only: the workbench marks the caller's notifications read with markslimnotificationsread once loaded.
   return slimLoad(db, requestId, actor, user);
+}
+
+/** `recordId`: the request whose notifications the caller has now seen. */
+const MARK_READ = { recordId: p.id({ required: true }) };
+
+function markSlimNotificationsRead({ db, user, params }: RouteCtx<ParamsOf<typeof MARK_READ>>): { marked: number } {
+  const requestId = params.recordId;
+  requireSee(callerActor(db, user), slimRowOr404(db, requestId));
+  return { marked: markRead(db, user.employeeId, requestId) };
 }
 
 /** 400 autoAlert at a field of the new-request form. */
@@ -150,7 +161,7 @@ function createSlimRequest({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE
   } else if (type === 'Renewal') basedOnRequestId = lastApproved(db, vendorId)?.requestId ?? null;
   const requestId = db.transaction(() => insertSlimRequest(db, {
     type, vendorId, projectId: projectId ?? null, regionId, requestedAmount: amount ?? null, priority, justification: justificationRaw,
-    mitigation: mitigationRaw || null, basedOnRequestId, requestedBy: user.employeeId, at: riskNowIso(),
+    mitigation: mitigationRaw || null, basedOnRequestId, requestedBy: user.employeeId, at: clock.nowIso(),
   })).immediate();
   return slimLoad(db, requestId, callerActor(db, user), user);
 }
@@ -160,7 +171,7 @@ const RENEWAL = { vendorId: p.id({ required: true }), type: p.enum(SLIM_REQUEST_
 function getSlimRenewalDraft({ db, user, params }: RouteCtx<ParamsOf<typeof RENEWAL>>): SlimRenewalDraft {
   const vendorId = params.vendorId;
   const type = params.type ?? 'Renewal';
-  const today = riskToday();
+  const today = clock.today();
   const vendor = vendorRecord(db, vendorId, today);
   if (!vendor) throw badRequest(`Vendor ${vendorId} does not exist.`, { parameter: 'vendorId' });
   const base = lastApproved(db, vendorId);
@@ -207,7 +218,7 @@ function getSlimOverview({ db, user }: RouteCtx<unknown>): SlimOverview {
   if (!actor.roles.some((r) => OVERVIEW_ROLES.includes(r))) {
     throw forbidden('The queue overview is for Prequal Administrators, Escalation and Regional Reviewers and Admins.');
   }
-  const today = riskToday();
+  const today = clock.today();
   const rows = slimRows(db);
   const open = rows.filter((r) => !isClosed(r));
   const queue = open.map((r) => queueRow(r, actor, today));
@@ -251,8 +262,13 @@ export const requestHandlers = declared([
   }),
   route({
     method: 'GET', path: RISK_API.getSlimRequest, access: 'slim',
-    note: 'added: recordKey SlimRequest, recordId, lastLoad: SlimRequestLoad (request, vendor record, suggested limits, events, moves the caller may make, canAssign); 403 for a request the caller may not see; marks the caller\'s notifications of it read',
+    note: 'added: recordKey SlimRequest, recordId, lastLoad: SlimRequestLoad (request, vendor record, suggested limits, events, moves the caller may make, canAssign); 403 for a request the caller may not see; reads only',
     params: REQUEST, handler: getSlimRequest,
+  }),
+  route({
+    method: 'POST', path: RISK_API.markSlimNotificationsRead, access: 'slim',
+    note: "added: recordId: marks the caller's own unread notifications of the request read (the workbench, once loaded): { marked }; 403 for a request the caller may not see",
+    params: MARK_READ, handler: markSlimNotificationsRead,
   }),
   route({
     method: 'POST', path: RISK_API.createSlimRequest, access: 'slim',

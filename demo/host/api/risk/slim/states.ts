@@ -32,9 +32,10 @@ import { mayActSlim, SLIM_ROLES, SLIM_TEXT, type SlimActor } from '../../../../.
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../../http';
 import { isAdvancement, stateById } from '../../records';
-import { riskNowIso, riskToday, vendorPrequalLoad } from '../prequal';
+import { vendorPrequalLoad } from '../prequal';
 import { addEvent, callerActor, requireSee, SERVICE, slimRowOr404, subjectOf, type SlimRow } from './common';
 import { slimLoad } from './load';
+import * as clock from '../../../../../src/core/clock';
 
 /** Refusals about the note (the field the user must fill). */
 const NOTE_REFUSALS: readonly string[] = [SLIM_TEXT.denyReason, SLIM_TEXT.conditions, SLIM_TEXT.missingData, SLIM_TEXT.answer, SLIM_TEXT.escalateReason];
@@ -66,7 +67,7 @@ export interface LimitsAsked { singleLimit?: number; aggregateLimit?: number; li
 
 /** The approved limits: as given, else the defaults (see the module comment). */
 function approvalLimits(db: Database.Database, row: SlimRow, asked: LimitsAsked): Limits {
-  const today = riskToday();
+  const today = clock.today();
   const { vendor, suggested } = vendorPrequalLoad(db, row.vendorId, today);
   const increase = row.type === 'Limit Increase';
   const single = asked.singleLimit
@@ -163,7 +164,7 @@ export function moveSlimRequest(db: Database.Database, actor: SlimActor, args: {
     if (answer.role) throw forbidden(answer.message);
     throw refuse(answer.message, NOTE_REFUSALS.includes(answer.message) ? 'note' : undefined);
   }
-  const at = riskNowIso();
+  const at = clock.nowIso();
   const note = args.note;
   const set: Record<string, unknown> = {};
   let kind: 'state' | 'answer' = 'state';

@@ -9,8 +9,9 @@ import type Database from 'better-sqlite3';
 import { RISK_FUNCTIONS, sraStartLink, type SraGateStatus, type SraRow } from '../../../../../src/core/risk/api';
 import { GATED_SUBCONTRACT_STATES, sraCovers, sraRequiredReasons } from '../../../../../src/core/risk/sra';
 import { autoAlert, notFound, type HttpError } from '../../http';
-import { currentLimits, riskToday, vendorRecordOr404 } from '../prequal';
+import { currentLimits, vendorRecordOr404 } from '../prequal';
 import { SRA_SELECT, sraRows, type SraDbRow } from './records';
+import * as clock from '../../../../../src/core/clock';
 
 interface SubcontractFacts { subcontractId: number; number: string; projectId: number; vendorId: number; amount: number }
 
@@ -30,7 +31,7 @@ interface GateFacts {
   cleared: boolean;
 }
 
-function gateFacts(db: Database.Database, sub: SubcontractFacts, today = riskToday()): GateFacts {
+function gateFacts(db: Database.Database, sub: SubcontractFacts, today = clock.today()): GateFacts {
   const reasons = sraRequiredReasons(sub.amount, currentLimits(vendorRecordOr404(db, sub.vendorId, today)), today);
   const candidates = db.prepare(`${SRA_SELECT} WHERE s.projectId = ? AND s.vendorId = ?
     ORDER BY (s.subcontractId IS ?) DESC, coalesce(s.decidedAt, s.submittedAt, s.createdAt) DESC, s.sraId DESC`).all(sub.projectId, sub.vendorId, sub.subcontractId) as SraDbRow[];

@@ -11,7 +11,8 @@ import { scoreSra, type MitigationKey, type RiskLevel, type SraFactor, type SraS
 import type { Caller } from '../../context';
 import { notFound } from '../../http';
 import { statesOf } from '../../records';
-import { currentLimits, openBacklog, riskToday, vendorRecordOr404 } from '../prequal';
+import { currentLimits, openBacklog, vendorRecordOr404 } from '../prequal';
+import * as clock from '../../../../../src/core/clock';
 
 export type SraState = SraRow['state'];
 
@@ -112,7 +113,7 @@ const remember = <K, V>(map: Map<K, V>, key: K, read: () => V): V => {
 
 /** Score the SRA's proposal now (a Draft's factors and level). */
 export function scoreNow(
-  db: Database.Database, input: { vendorId: number; amount: number; subcontractId: number | null; completionDate: string | null }, today = riskToday(), cache?: ScoreCache,
+  db: Database.Database, input: { vendorId: number; amount: number; subcontractId: number | null; completionDate: string | null }, today = clock.today(), cache?: ScoreCache,
 ): SraScore {
   const vendor = cache ? remember(cache.vendors, input.vendorId, () => vendorRecordOr404(db, input.vendorId, today)) : vendorRecordOr404(db, input.vendorId, today);
   // Without a subcontract to leave out, the backlog is the record's own (openBacklog with none excepted).
@@ -161,7 +162,7 @@ function asRow(db: Database.Database, row: SraDbRow, costCodes: CostCode[], leve
 /** Rows of the list (a Draft's level scored now). */
 export function sraRows(db: Database.Database, rows: readonly SraDbRow[]): SraRow[] {
   const codes = costCodesOf(db, rows.map((r) => r.sraId));
-  const today = riskToday();
+  const today = clock.today();
   const cache: ScoreCache = { vendors: new Map(), backlogs: new Map() };
   return rows.map((row) => asRow(db, row, codes.get(row.sraId) ?? [], row.state === 'Draft' ? scoreNow(db, row, today, cache).level : row.level));
 }

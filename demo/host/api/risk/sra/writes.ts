@@ -20,10 +20,11 @@ import type { Caller } from '../../context';
 import { p, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, forbidden, HttpError, notFound, NUMBER } from '../../http';
 import { isAdvancement, stateById } from '../../records';
-import { riskNowIso } from '../prequal';
+
 import {
   approvalRefusal, approvalsOf, approverRole, isRiskApprover, mayEdit, mitigationsOf, scoreNow, sraDbRowOr404, sraLoad, sraStateId, type SraDbRow,
 } from './records';
+import * as clock from '../../../../../src/core/clock';
 
 const CREATE = RISK_FUNCTIONS.sraCreate;
 const SAVE = RISK_FUNCTIONS.sraSave;
@@ -155,7 +156,7 @@ export function createSra({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE_
     const checkedAmount = checkAmount(CREATE, amount);
     const codes = checkCostCodes(db, CREATE, projectId, costCodes ?? []);
     const score = scoreNow(db, { vendorId, amount: checkedAmount, subcontractId: subcontractId ?? null, completionDate: project.completionDate });
-    const at = riskNowIso();
+    const at = clock.nowIso();
     const number = nextSraNumber(db);
     const vendorName = db.prepare('SELECT name FROM vendors WHERE vendorId = ?').pluck().get(vendorId) as string;
     const sraId = Number(db.prepare(`INSERT INTO sras (number, projectId, vendorId, amount, subcontractId, description, level, factors, applicationRecordStateId,
@@ -197,7 +198,7 @@ export function saveSra({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE_PARA
     const codes = costCodesIn === undefined ? undefined : checkCostCodes(db, SAVE, row.projectId, costCodesIn);
     const mitigations = mitigationsIn === undefined ? undefined : checkMitigations(mitigationsIn);
     const score = scoreNow(db, { vendorId, amount, subcontractId: row.subcontractId, completionDate: row.completionDate });
-    const at = riskNowIso();
+    const at = clock.nowIso();
     const vendorName = db.prepare('SELECT name FROM vendors WHERE vendorId = ?').pluck().get(vendorId) as string;
     db.prepare(`UPDATE sras SET vendorId = ?, amount = ?, description = ?, mitigationNote = ?, level = ?, factors = ?, displayText = ?,
         version = version + 1, modifiedAt = ? WHERE sraId = ?`).run(
@@ -244,7 +245,7 @@ export function moveSra(db: Database.Database, user: Caller, request: SraMoveReq
   const recordApproval = requireApprovalAuthority(db, {
     recordKey: SRA_RECORD_KEY, recordId: row.sraId, label: 'SRA', functionName: STATE, current: stateById(db, row.applicationRecordStateId)!, target, actorId: user.employeeId,
   });
-  const at = riskNowIso();
+  const at = clock.nowIso();
   recordApproval?.(at);
   const set = (columns: Record<string, unknown>, stateId = target.applicationRecordStateId) => {
     const names = Object.keys(columns);
