@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { countdown, deadlineText } from '../../core/timecards';
+import * as clock from '../../core/clock';
 
 /** The deadline line as text: 'Due 10/31/2026, 12:00 AM CDT (11/01/2026, 2:00 PM GMT+9)'. */
 export function dueText(due: Date, timeZone?: string): string {
@@ -13,9 +14,9 @@ export function dueText(due: Date, timeZone?: string): string {
 
 /** The current time, ticking every `everyMs` while mounted. */
 export function useNow(everyMs = 15_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(() => clock.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
+    const timer = setInterval(() => setNow(clock.now()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;

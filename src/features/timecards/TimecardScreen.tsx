@@ -26,6 +26,7 @@ import { EmployeePicker } from './EmployeePicker';
 import { DayList } from './DayList';
 import { HoursGrid, Messages, messageId, type GridProps } from './HoursGrid';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { today } from '../../core/clock';
 
 export interface TimecardProps {
   employeeId?: number;
@@ -485,7 +486,7 @@ export function TimecardScreen(props: TimecardProps) {
   const submitStep = header.advancements.find((a) => a.action === 'submit');
   const otherSteps = header.advancements.filter((a) => a.action !== 'submit');
   const canSubmit = header.state === 'Draft' && (Boolean(submitStep) || (!header.timecardId && header.mayEdit && !someoneElse));
-  const thisWeek = weekOf(new Date()).weekStart;
+  const thisWeek = weekOf(today()).weekStart;
   const reasonShown = editable && Math.abs(hoursLeft) > 1e-9 && header.state === 'Draft';
 
   return (

@@ -20,10 +20,10 @@ import {
 import { ChangesTable } from './NewSlimRequest';
 import { aYearOn, commentEditable, stepValue } from './working';
 import { moveLabel, moveNote, SLIM_UI_TEXT as T } from './text';
+import * as clock from '../../../core/clock';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatMoney(n, { fractionDigits: 0 }));
 const ratio = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(2));
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 function Section({ title, children, name }: { title: string; children: React.ReactNode; name: string }) {
   const id = useId();
@@ -147,7 +147,7 @@ function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next
   // After a reload (a 409) the typed note stays while its move is still offered.
   const draft = typed && load.moves.some((m) => m.applicationRecordStateId === typed.to.applicationRecordStateId) ? typed : null;
   const fresh = (to: MoveDraft['to'], note = ''): MoveDraft => ({
-    to, note, single: String(load.suggested.singleLimit), aggregate: String(load.suggested.aggregateLimit), expires: aYearOn(todayIso()), problem: '',
+    to, note, single: String(load.suggested.singleLimit), aggregate: String(load.suggested.aggregateLimit), expires: aYearOn(clock.today()), problem: '',
   });
   const start = (to: MoveDraft['to']) => setDraft(draft && draft.to.applicationRecordStateId === to.applicationRecordStateId ? draft : fresh(to, draft?.note ?? ''));
   // A typed note or limits survive a reload: kept while they differ from the chosen move's fresh form (choosing alone is
@@ -285,7 +285,7 @@ function Comments({ requestId }: { requestId: number }) {
   const [editing, setEditing] = useState<{ commentId: number; body: string } | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => clock.nowMs());
   // A half-typed comment survives a reload: kept while the box is not empty, offered back.
   const kept = useDraft<string>({
     screen: 'wb-slim-request', recordKey: SLIM_RECORD_KEY, recordId: requestId, form: 'comment', value: body, saved: '',
@@ -298,7 +298,7 @@ function Comments({ requestId }: { requestId: number }) {
   }, [requestId, attempt]);
   // The Edit control goes when the 15 minutes are up.
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    const timer = setInterval(() => setNow(clock.nowMs()), 15_000);
     return () => clearInterval(timer);
   }, []);
   const post = async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../core/risk';
 import type { ExportSheet } from '../../../ui/grid/export';
 import { SLIM_UI_TEXT as T } from './text';
+import { nowIso } from '../../../core/clock';
 
 export type QueueView = 'mine' | 'all' | 'raised';
 export interface QueueFilters { type: string; state: string; regionId: string }
@@ -42,7 +43,7 @@ export async function loadSlimOverview(signal?: AbortSignal, attempt = 0): Promi
 }
 
 export function loadSlimRequest(recordId: number, signal?: AbortSignal, attempt = 0): Promise<SlimRequestLoad> {
-  return getJson<SlimRequestLoad>(RISK_API.getSlimRequest, { recordKey: SLIM_RECORD_KEY, recordId, lastLoad: new Date().toISOString(), ...again(attempt) }, { signal: timed(signal) });
+  return getJson<SlimRequestLoad>(RISK_API.getSlimRequest, { recordKey: SLIM_RECORD_KEY, recordId, lastLoad: nowIso(), ...again(attempt) }, { signal: timed(signal) });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type TimecardCorrection, type TimecardWeeksLoad,
 } from '../../../core/timecards/api';
 import type { ExportSheet } from '../../../ui/grid/export';
+import * as clock from '../../../core/clock';
 
 /** The tabs (§2 activeTab values), in order. */
 export const MANAGE_TABS = ['my-weeks', 'team', 'all', 'without-approver', 'corrections', 'delegations'] as const;
@@ -109,13 +110,13 @@ export function weekLabel(weekStart: string): string {
 }
 
 /** The week holding today (Central). */
-export const currentWeekStart = (now: Date = new Date()): string => weekOf(now).weekStart;
+export const currentWeekStart = (now: Date = clock.now()): string => weekOf(now).weekStart;
 
 /**
  * The week the team views open on: the last week that has come due (the previous one), whose cards
  * a manager approves; the week picker moves from there.
  */
-export const teamDefaultWeek = (now: Date = new Date()): string => addDays(currentWeekStart(now), -7);
+export const teamDefaultWeek = (now: Date = clock.now()): string => addDays(currentWeekStart(now), -7);
 
 /** The link to one card (owned by <tc-timecard>). */
 export function timecardHref(row: { timecardId: number | null; employeeId?: number; weekStart?: string }): string {
