@@ -14,6 +14,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { axeOn } from './support/axe';
 import { reviewShot } from './support/review';
+import { today as centralToday } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -51,7 +52,7 @@ test('a refused project offers Request access; the approval opens it without a n
   // The form, pre-filled; the justification is required at its field; typed work is kept.
   const form = page.locator('pt-access-request [data-testid="access-request-form"]');
   await expect(form.locator(`[data-selected-project="${projectId}"]`)).toContainText(`${project.number} ${project.name}`);
-  const endDate = addIsoDays(new Date().toISOString().slice(0, 10), 30);
+  const endDate = addIsoDays(centralToday(), 30);
   await form.getByLabel('End date').fill(endDate);
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(form.locator('[data-field-feedback="justification"]')).toContainText(ACCESS_TEXT.justificationRequired);
@@ -116,7 +117,7 @@ test('the requester withdraws a pending request: Withdraw asks first, is disable
   const projectId = SEED_TEAM_FACTS.pmHiddenProjectIds[5]!;
   watchToken(page);
   await openPortalAs(page, 'pm', '/accessRequest');
-  const endDate = addIsoDays(new Date().toISOString().slice(0, 10), 30);
+  const endDate = addIsoDays(centralToday(), 30);
   const made = await api(page, 'POST', ACCESS_REQUEST_API.createRequest, { projectId, projectRole: 'Project Engineer', justification: 'E2E withdraw', endDate });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   const requestId = made.body.data.accessRequestId as number;

@@ -8,6 +8,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { dialog, serverAnswer } from './support/records';
 import { axeOn } from './support/axe';
+import { today as centralToday } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -125,7 +126,7 @@ test.describe('app records', () => {
     await expect(value('activeUsers')).toHaveText(String(one('SELECT count(*) AS n FROM employees WHERE active = 1').n));
     await expect(value('pendingAccessRequests')).toHaveText(String(one(`SELECT count(*) AS n FROM access_requests r
       JOIN application_record_states s ON s.applicationRecordStateId = r.applicationRecordStateId WHERE s.name = 'Pending'`).n));
-    const today = new Date().toISOString().slice(0, 10);
+    const today = centralToday();
     await expect(value('slimPastDue')).toHaveText(String(one(`SELECT count(*) AS n FROM slim_requests r
       JOIN application_record_states s ON s.applicationRecordStateId = r.applicationRecordStateId WHERE s.closed = 0 AND r.dueDate < ?`, today).n));
     const counts = (await api(page, 'GET', '/api/admin/home')).body.data as Row;

@@ -308,8 +308,12 @@ test.describe('manage timecards', () => {
   });
 
   test('phone size (390 px): rows are cards with Approve / Reject; rpm approves one', async ({ browser }) => {
-    const manager = one("SELECT employeeId FROM employees WHERE jobTitle = 'Operations Manager, Central Texas'");
-    const target = submittedOfTeam(manager.employeeId);
+    // pm submits his not-started week W3 (the seed's Submitted cards are approved by the tests above).
+    const pm = await signedIn(browser, 'pm');
+    const filled = await fillWeek(pm, W3);
+    await submitCard(pm, filled.timecardId);
+    await pm.context().close();
+    const target = { timecardId: filled.timecardId as number, employeeId: idOf('pm'), weekStart: W3 };
     const rpm = await signedIn(browser, 'rpm', `${PATH}?activeTab=team`, { width: 390, height: 844 });
     await goToWeek(rpm, target.weekStart);
     const item = screen(rpm).locator(`li[data-employee="${target.employeeId}"]`);

@@ -10,6 +10,7 @@ import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
 import { axeOn } from './support/axe';
 import { reviewShot } from './support/review';
+import { today as centralToday } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -121,7 +122,7 @@ test.describe('SLIM', () => {
     const expected = suggestLimits({
       financials: all('SELECT year, currentAssets, currentLiabilities, totalLiabilities, netWorth, revenue, backlog FROM vendor_financials WHERE vendorId = ?', vendorId) as never,
       safety: all('SELECT year, emr, oshaRecordableRate FROM vendor_safety WHERE vendorId = ?', vendorId) as never,
-      glPerOccurrence: p.glPerOccurrence, glAggregate: p.glAggregate, glExpiresOn: p.glExpiresOn, today: new Date().toISOString().slice(0, 10),
+      glPerOccurrence: p.glPerOccurrence, glAggregate: p.glAggregate, glExpiresOn: p.glExpiresOn, today: centralToday(),
     });
     await expect(workbench(risk).locator('[data-step]')).toHaveCount(expected.steps.length);
     for (const step of expected.steps) {

@@ -18,6 +18,7 @@ import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
 import { axeOn } from './support/axe';
 import { reviewShot } from './support/review';
+import { today as centralToday } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -30,7 +31,7 @@ const stateId = (name: string) => one(`SELECT applicationRecordStateId AS id FRO
 /** What core scoreSra says for a proposed subcontract, from the database's vendor record (as the host scores a Draft). */
 function expectedScore(vendorId: number, amount: number, projectId: number, subcontractId: number | null = null): SraScore {
   const db = e2eDb();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = centralToday();
   const vendor = vendorRecord(db, vendorId, today)!;
   const projectEnd = one('SELECT completionDate FROM projects WHERE projectId = ?', projectId).completionDate as string | null;
   return scoreSra({

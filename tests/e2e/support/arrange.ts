@@ -1,9 +1,9 @@
 /**
  * Rows some writes of the screens table act on, made through the real API just before the fault suite opens the
- * screen. The seed cannot hold them on every day: its dates are fixed while the host's clock is real, so a seeded
- * time-off request is soon past its start (Cancel is gone), a seeded access request expires after 14 days, and no
- * IT billing month is seeded as run (Post shows only on a run month). Each one is idempotent: a row already there
- * from an earlier run on a kept database is used again.
+ * screen. The seed is current on the day it is made (issue 28), but these rows are the suites' own: a write that
+ * gets through (the held write of a fault case) consumes its row, the pm's own access request is one only he can
+ * withdraw (the seeded ones are other people's), and no IT billing month is seeded as run (Post shows only on a
+ * run month). Each one is idempotent: a row already there from an earlier run or case is used again.
  */
 import type { Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './api';
@@ -13,6 +13,7 @@ import { TIME_OFF_API } from '../../../src/core/time-off-api';
 import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/access';
 import { BILLING_API } from '../../../src/core/billing';
 import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed-teams';
+import { today as centralToday } from '../../../src/core/clock';
 
 type Row = Record<string, unknown>;
 
@@ -64,7 +65,7 @@ export async function cancellableTimeOff(page: Page): Promise<void> {
 export async function pendingAccessRequest(page: Page): Promise<void> {
   const mine = await ok('my access requests', api(page, 'GET', ACCESS_REQUEST_API.getRequests));
   if ((mine.data as Array<{ projectId: number; state: string }>).some((r) => r.projectId === ARRANGED.accessProjectId && r.state === 'Pending')) return;
-  const endDate = addDays(new Date().toISOString().slice(0, 10), 30);
+  const endDate = addDays(centralToday(), 30);
   await ok('an access request', api(page, 'POST', ACCESS_REQUEST_API.createRequest, {
     projectId: ARRANGED.accessProjectId, projectRole: 'Project Engineer', justification: 'Covering the inspections while the engineer is out.', endDate,
   }));

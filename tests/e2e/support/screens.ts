@@ -11,6 +11,7 @@ import { e2eDb } from './db';
 import { addDays, weekOf } from '../../../src/core/timecards';
 import type { KeyboardTask } from './keyboard';
 import { ARRANGED, arrangeAs, cancellableTimeOff, oldestBillingMonthRun, pendingAccessRequest } from './arrange';
+import { today as centralToday } from '../../../src/core/clock';
 
 export interface ScreenCase {
   /** Unique, readable: used in test titles. */
@@ -147,7 +148,7 @@ export function screenCases(): ScreenCase[] {
   // The employee's timecard opens on next week: open for entry (this week's card may be submitted already).
   const employeeId = Number(one("SELECT employeeId FROM employees WHERE login = 'employee'").employeeId);
   const openWeek = addDays(weekOf(new Date()).weekStart, 7);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = centralToday();
   // Dates from today, not fixed ones that would turn invalid with time: an access request ends in the future, a holiday
   // falls in the year the calendar opens on. As ISO for a fill, as MMDDYYYY for typing into a date input.
   const accessEnd = addDays(today, 30);
