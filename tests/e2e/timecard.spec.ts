@@ -4,7 +4,7 @@
 // changes one seeded Approved card of another employee.
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/timecard.spec.ts
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addDays, deadlineText, timecardDue, weekOf, TIMECARD_TEXT } from '../../src/core/timecards';
+import { addDays, deadlineText, lateness, timecardDue, weekOf, TIMECARD_TEXT } from '../../src/core/timecards';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { api, watchToken } from './support/api';
 import { e2eDb, seeded } from './support/db';
@@ -292,7 +292,8 @@ test.describe('<tc-timecard>', () => {
     const due = timecardDue(weekOf(new Date()));
     const text = deadlineText(due, 'Asia/Tokyo');
     expect(text.local).toContain('GMT+9');
-    await expect(screen(page).locator('[data-due]')).toHaveText(`Due ${text.central} (${text.local})`);
+    await expect(screen(page).locator('[data-due]')).toHaveText(lateness(due, new Date()).due);
+    await expect(screen(page).locator('[data-due-at]')).toHaveText(`(${text.central}; ${text.local} your time)`);
     // The countdown only in the last 24 hours: the page's clock set 5 hours before the due instant (the
     // screen reads the time every 15 s).
     if (due.getTime() - Date.now() > 24 * 3600_000) await expect(screen(page).locator('[data-countdown]')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { TIMECARD_API, type TimecardLineRow, type TimecardLoad } from '../../src/core/timecards/api';
-import { TIMECARD_TEXT, deadlineText, expectedHours } from '../../src/core/timecards';
+import { TIMECARD_TEXT, deadlineText, expectedHours, lateness } from '../../src/core/timecards';
 import { TIMECARD_SCREEN_TEXT } from '../../src/features/timecards';
 import '../../src/elements/tc-timecard/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
@@ -418,8 +418,10 @@ describe('<tc-timecard>', () => {
     let root = await mount('tc-timecard');
     await waitFor(() => root.querySelector('[data-due]'));
     const text = deadlineText(soon);
-    expect(textOf(root, '[data-due]')).to.equal(`Due ${text.central} (${text.local})`);
-    expect(textOf(root, '[data-due]')).to.match(/^Due \d\d\/\d\d\/\d{4}, \d+:\d\d [AP]M C[DS]T \(/);
+    expect(textOf(root, '[data-due]')).to.equal(lateness(soon, new Date()).due);
+    expect(textOf(root, '[data-due]')).to.match(/^Due end of \w+day \d\d\/\d\d$/);
+    expect(textOf(root, '[data-due-at]')).to.equal(text.local === text.central ? `(${text.central})` : `(${text.central}; ${text.local} your time)`);
+    expect(root.querySelector('[data-overdue]')).to.equal(null);
     expect(textOf(root, '[data-countdown]')).to.match(/^Due in 5 h (30|31) min$/);
     document.body.innerHTML = '';
     resetPageStores();
@@ -434,6 +436,16 @@ describe('<tc-timecard>', () => {
     root = await mount('tc-timecard');
     await waitFor(() => root.querySelector('[data-due]'));
     expect(root.querySelector('[data-countdown]') === null, 'absent').to.equal(true);
+    // A Draft past its deadline: overdue is a state the user sees, with since when and how many days.
+    document.body.innerHTML = '';
+    resetPageStores();
+    const passed = new Date(Date.now() - 3 * 86_400_000 - 3600_000);
+    stubFetch(answers(card({ dueDate: passed.toISOString() })));
+    root = await mount('tc-timecard');
+    await waitFor(() => root.querySelector('[data-overdue]'));
+    expect(textOf(root, '[data-overdue-badge]')).to.equal('Overdue');
+    expect(textOf(root, '[data-due]')).to.equal(lateness(passed, new Date()).text);
+    expect(textOf(root, '[data-due]')).to.match(/^Overdue since \w{3} \d\d\/\d\d, \d+:\d\d [AP]M C[DS]T \(3 days\)$/);
   });
 
   it('week navigation loads the previous, next and this week of the same employee; Copy last week copies lines without hours', async () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   COUNTDOWN_WINDOW_MS, INFO, INVALID, OVERTIME_AFTER_HOURS, REJECTED, STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, TIMECARD_STATES,
   TIMECARD_STATE_TEXT, TIMECARD_TEXT, TIME_TYPES, WARNING, approverRole, checkTimecard, countdown, deadlineText, delegationCovers,
-  expectedHours, mayEditLines, mayTransition, policyPasses, ptoLinesForApproval, ptoLinesForCancel, timecardDue, weekDays, weekOf,
+  expectedHours, lateness, mayEditLines, mayTransition, policyPasses, ptoLinesForApproval, ptoLinesForCancel, timecardDue, weekDays, weekOf,
   workHours, pastWeeksToSubmit, timecardNeedsSubmission, type ExistingWeek, type TimecardLine, type TimecardSubject,
 } from '../../src/core/timecards';
 
@@ -43,6 +43,21 @@ describe('timecard week', () => {
     expect(countdown(before(30_000), due)?.text).to.equal('Due in 0 h 01 min');
     expect(countdown(due, due)).to.equal(null);
     expect(countdown(before(-1), due)).to.equal(null);
+  });
+});
+
+describe('lateness, said plainly (issue 29)', () => {
+  const due = timecardDue({ weekStart: '2026-11-22', weekEnding: '2026-11-28' }); // 2026-11-29T06:00Z, midnight CST
+  it('before the deadline: the end of the Saturday, not the midnight after it', () => {
+    expect(lateness(due, new Date('2026-11-27T18:00:00Z'))).to.deep.equal({ overdue: false, daysLate: 0, due: 'Due end of Saturday 11/28', text: 'Due end of Saturday 11/28' });
+    // One millisecond before midnight Central is still on time.
+    expect(lateness(due, new Date(due.getTime() - 1)).overdue).to.equal(false);
+  });
+  it('from the due instant on: since when, in Central with its zone, and for how many whole days', () => {
+    expect(lateness(due, due).text).to.equal('Overdue since Sun 11/29, 12:00 AM CST (0 days)');
+    expect(lateness(due, new Date(due.getTime() + 86_400_000)).text).to.equal('Overdue since Sun 11/29, 12:00 AM CST (1 day)');
+    const october = timecardDue({ weekStart: '2026-10-25', weekEnding: '2026-10-31' }); // midnight CDT: daylight time ends at 2 AM
+    expect(lateness(october, new Date('2026-11-27T18:00:00Z'))).to.include({ overdue: true, daysLate: 26, text: 'Overdue since Sun 11/01, 12:00 AM CDT (26 days)' });
   });
 });
 

@@ -3,7 +3,7 @@
  * (api/timecards) and the client (features/timecards), so the two cannot disagree.
  */
 export { WEEKDAY_NAMES, addDays, calendarDay, daysBetween, isDay, weekdayOf } from './days';
-export { COUNTDOWN_WINDOW_MS, WEEK_DAYS, countdown, deadlineText, timecardDue, weekDays, weekOf } from './week';
+export { COUNTDOWN_WINDOW_MS, WEEK_DAYS, countdown, deadlineText, lateness, timecardDue, weekDays, weekOf, type Lateness } from './week';
 export type { Countdown, DeadlineText, TimecardWeek } from './week';
 export { STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, expectedHours } from './hours';
 export type { ExpectedHours, Holiday, TimeOffDay } from './hours';

@@ -1,15 +1,17 @@
 /**
- * A timecard's deadline (issue 13, §9): "Due <Central> (<the user's own zone>)", and in its last 24
- * hours a live countdown. Shared with the manage screen through the area's index.
+ * A timecard's deadline (issue 13, §9; issue 29): said as people say it, "Due end of Saturday 11/28", with the exact
+ * instant in Central and in the user's own zone beside it; in its last 24 hours a live countdown; once passed on a
+ * card still owed, "Overdue since Sun 11/01, 12:00 AM CST (26 days)" marked as a state. Shared with the manage screen
+ * through the area's index.
  */
 import { useEffect, useState } from 'react';
-import { countdown, deadlineText } from '../../core/timecards';
+import { countdown, deadlineText, lateness } from '../../core/timecards';
 import * as clock from '../../core/clock';
 
-/** The deadline line as text: 'Due 10/31/2026, 12:00 AM CDT (11/01/2026, 2:00 PM GMT+9)'. */
-export function dueText(due: Date, timeZone?: string): string {
+/** The exact due instant: '(11/29/2026, 12:00 AM CST)', with the user's own time when their zone is not Central. */
+export function dueInstantText(due: Date, timeZone?: string): string {
   const text = deadlineText(due, timeZone);
-  return `Due ${text.central} (${text.local})`;
+  return text.local === text.central ? `(${text.central})` : `(${text.central}; ${text.local} your time)`;
 }
 
 /** The current time, ticking every `everyMs` while mounted. */
@@ -28,9 +30,13 @@ export function Deadline({ dueDate, owed = true, timeZone }: { dueDate: string; 
   const due = new Date(dueDate);
   if (Number.isNaN(due.getTime())) return null;
   const left = owed ? countdown(now, due) : null;
+  const late = lateness(due, now);
+  const overdue = owed && late.overdue;
   return (
-    <div className="d-flex flex-wrap align-items-baseline gap-2" data-deadline>
-      <span data-due>{dueText(due, timeZone)}</span>
+    <div className="d-flex flex-wrap align-items-baseline gap-2" data-deadline data-overdue={overdue ? '' : undefined}>
+      {overdue ? <span className="badge text-bg-danger" data-overdue-badge>Overdue</span> : null}
+      <span data-due className={overdue ? 'fw-semibold text-danger-emphasis' : undefined}>{overdue ? late.text : late.due}</span>
+      <span className="small text-body-secondary" data-due-at>{dueInstantText(due, timeZone)}</span>
       {left ? <span className="badge text-bg-warning" role="timer" aria-live="off" data-countdown>{left.text}</span> : null}
     </div>
   );

@@ -3,7 +3,7 @@
  * reuse (the deadline with its countdown).
  */
 export * from './data';
-export { Deadline, dueText, useNow } from './Deadline';
+export { Deadline, dueInstantText, useNow } from './Deadline';
 export { ChargePicker, PICKER_TEXT, chargeText } from './ChargePicker';
 export { GRID_TEXT, MANUAL_TIME_TYPES } from './HoursGrid';
 export { EmployeePicker, EMPLOYEE_PICKER_TEXT } from './EmployeePicker';
