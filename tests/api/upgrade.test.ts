@@ -18,6 +18,7 @@ import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { registerHistoryFunctions } from '../../demo/host/db/history';
 import { createHost, type Host } from '../../demo/host/server';
 import { DEFAULT_TEST_TLS_DIR, signInOverHttp } from './support/host';
+import { currentPeriod } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -103,6 +104,25 @@ describe('upgrading the previous release\'s database', () => {
       JOIN employees e USING (employeeId) WHERE e.login = 'pm' AND m.removedAt IS NULL AND (m.endDate IS NULL OR m.endDate >= date('now')) AND p.active = 1`).get() as Row).n;
     assert.ok(projects.length > 0);
     assert.equal(projects.length, expected);
+  });
+
+  it('was made on an earlier day, and the product handles the time since: the current period opens with the last projections carried forward', async () => {
+    // The previous release seeded it as of its own fixed day: its newest projections are of an earlier month.
+    const newest = old.prepare('SELECT max(month) AS m FROM projections').get() as Row;
+    assert.ok(newest.m < currentPeriod(), `the fixture's newest projections (${newest.m}) are before ${currentPeriod()}`);
+    const { access_token: token } = await signInOverHttp(host.url, 'pm');
+    const answer = await fetch(`${host.url}/api/pfm/getcostcodetransactionsummary?recordKey=Budget&recordId=1`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(answer.status, 200);
+    const lines = ((await answer.json()) as { data: Row[] }).data;
+    assert.ok(lines.length > 0);
+    assert.deepEqual([...new Set(lines.map((l) => l.month))], [currentPeriod()]);
+    // A line projected manually in the fixture's last month still shows that projection, carried and not submitted.
+    const manual = old.prepare(`SELECT costCodeId, projectedCostToComplete FROM projections WHERE budgetId = 1 AND method = 'manual' AND month = ? ORDER BY costCodeId LIMIT 1`)
+      .get(newest.m) as Row | undefined;
+    if (manual) {
+      const carried = lines.find((l) => l.costCodeId === manual.costCodeId)!;
+      assert.deepEqual([carried.projectionMethod, carried.projectedCostToComplete, carried.projectionSubmitted], ['manual', manual.projectedCostToComplete, false]);
+    }
   });
 });
 
