@@ -18,16 +18,19 @@ export const TIME_OFF_API = {
   /** GET the caller's balances (or `employeeId`'s for their manager / Timecard Admin), `asOf` (default today): `BalanceRow[]`. */
   getBalances: '/api/timeoff/getbalances',
   /**
-   * POST a new request (or a change of a Pending one with `requestId`): `type`, `title`, `startDate`,
+   * POST a new request (or a change with `requestId`: a Pending one, or an Approved one before it starts,
+   * which goes back to Pending and leaves the timecards until approved again): `type`, `title`, `startDate`,
    * `endDate`, `hoursPerDay`. 400 autoAlert with `validateRequest`'s items (overlap, balance, no
    * working day…). Answers the saved `TimeOffRequestRow`.
    */
   saveRequest: '/api/timeoff/saverequest',
   /**
    * POST the state-update call: `ItemId` (requestId), `OldRecordStateId`, `RouteStateId`, `reason`
-   * (required to deny). Approving writes PTO lines into the weeks' timecards (drafts created where
-   * missing, entered days not overwritten); cancelling removes them; an Approved/Processed week gets a
-   * correction for a Timecard Admin instead. Answers the `TimeOffRequestRow`.
+   * (required to deny; an Approved request may be denied too). The request's time-off lines follow its
+   * state (src/core/time-off-reconcile.ts): approving writes them into the weeks' timecards (drafts
+   * created where missing, worked hours kept and named in `notices`); cancelling or denying removes
+   * them; an Approved/Processed week gets a correction for a Timecard Admin instead, and the balance
+   * moves when it is applied. Answers the `TimeOffRequestRow` with `notices`.
    */
   updateRequestState: '/api/timeoff/updaterequeststate',
   /** POST many at once: `items[i].ItemId`, `items[i].OldRecordStateId`, `RouteStateId`, `reason`: `{ done, refused }`. */
@@ -75,6 +78,16 @@ export interface TimeOffRequestRow {
   onBehalfOfName: string | null;
   denialReason: string | null;
   canceledAt: string | null;
+  /**
+   * What a change just did besides (issue 29), in the answer of that change only: each timecard
+   * correction made for a locked week, each day given time off that already holds worked hours.
+   */
+  notices?: string[];
+  /**
+   * For an approver of a Pending request whose days fall in weeks already Submitted, Approved or
+   * Processed: what to confirm before approving, naming each week and its state (null otherwise).
+   */
+  confirmation?: string | null;
   /** What the caller may do now: target state ids by action. */
   advancements: { routeStateId: number; name: string; action: 'approve' | 'deny' | 'cancel'; needsReason: boolean }[];
 }

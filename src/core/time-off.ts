@@ -45,6 +45,19 @@ export interface PtoRequest {
   /** Hours taken on each working day (8 a full day, 4 a half day). */
   hoursPerDay: number;
   state?: PtoState | string;
+  /**
+   * The open timecard corrections of the request (issue 29): changes of its time off on an Approved or
+   * Processed week that a Timecard Admin has not applied yet. The balance follows the card, so an open
+   * Add is not charged yet and an open Remove is not refunded yet ({@link chargedDays}).
+   */
+  openCorrections?: readonly PtoOpenCorrection[];
+}
+
+/** An open correction of a request's time-off line on a locked week: hours per day, Sunday first. */
+export interface PtoOpenCorrection {
+  weekStart: string;
+  kind: 'Add' | 'Remove';
+  hours: readonly number[];
 }
 
 /** One day a request takes, with its hours. */
@@ -76,6 +89,25 @@ export function requestDays(request: Pick<PtoRequest, 'startDate' | 'endDate' | 
 export const requestHours = (request: Pick<PtoRequest, 'startDate' | 'endDate' | 'hoursPerDay'>, holidays: readonly Holiday[] = []): number =>
   round(requestDays(request, holidays).reduce((sum, day) => sum + day.hours, 0));
 
+/**
+ * The hours a request takes from its balance, day by day (issue 29): its {@link requestDays} while it is
+ * Pending or Approved (none once Denied or Canceled), less the hours of its open Add corrections (not on
+ * the card yet) and plus those of its open Remove corrections (still on the card). So the balance moves
+ * with the timecard: a change on a locked week is charged or refunded when its correction is applied.
+ */
+export function chargedDays(request: PtoRequest, holidays: readonly Holiday[] = []): PtoDay[] {
+  const hours = new Map<string, number>();
+  if (USING_STATES.includes(request.state ?? 'Pending')) for (const day of requestDays(request, holidays)) hours.set(day.date, day.hours);
+  for (const correction of request.openCorrections ?? []) {
+    correction.hours.forEach((h, i) => {
+      if (!h) return;
+      const date = addDays(correction.weekStart, i);
+      hours.set(date, (hours.get(date) ?? 0) + (correction.kind === 'Add' ? -h : h));
+    });
+  }
+  return [...hours].filter(([, h]) => h !== 0).sort(([a], [b]) => a.localeCompare(b)).map(([date, h]) => ({ date, hours: round(h) }));
+}
+
 /** The holidays that fall on weekdays inside the request (shown as skipped or halved). */
 export const holidaysInRequest = (request: Pick<PtoRequest, 'startDate' | 'endDate'>, holidays: readonly Holiday[] = []): Holiday[] =>
   holidays.filter((h) => h.date >= request.startDate && h.date <= request.endDate && weekdayOf(h.date) !== 0 && weekdayOf(h.date) !== 6)
@@ -96,15 +128,16 @@ export interface PtoAccount {
 }
 
 /** States whose hours count against the balance. */
-const USING_STATES: readonly string[] = ['Pending', 'Approved'];
+export const USING_STATES: readonly string[] = ['Pending', 'Approved'];
 /** States that no longer hold their days. */
 const RELEASED_STATES: readonly string[] = ['Denied', 'Canceled'];
 
 /**
  * The balance of `account` at the end of `asOf`: the opening balance, plus the accrual of every pay
  * period ending from `openingDate` through `asOf`, minus the hours of Pending and Approved requests of
- * that type on days through `asOf`, with the carry-over cap applied at the end of each Dec 31 in
- * between (a balance above the cap drops to it). Canceled and Denied requests use nothing.
+ * that type on days through `asOf` (their {@link chargedDays}: open timecard corrections not applied yet),
+ * with the carry-over cap applied at the end of each Dec 31 in between (a balance above the cap drops to
+ * it). Canceled and Denied requests use nothing once their corrections are applied.
  */
 export function balanceAsOf(account: PtoAccount, requests: readonly PtoRequest[], asOf: string, holidays: readonly Holiday[] = []): number {
   if (!isDay(asOf) || asOf < account.openingDate) return round(account.openingBalance);
@@ -116,8 +149,8 @@ export function balanceAsOf(account: PtoAccount, requests: readonly PtoRequest[]
     bump(end, account.accrualPerPeriod);
   }
   for (const request of requests) {
-    if (request.type !== account.type || !USING_STATES.includes(request.state ?? 'Pending')) continue;
-    for (const day of requestDays(request, holidays)) if (day.date >= account.openingDate && day.date <= asOf) bump(day.date, -day.hours);
+    if (request.type !== account.type) continue;
+    for (const day of chargedDays(request, holidays)) if (day.date >= account.openingDate && day.date <= asOf) bump(day.date, -day.hours);
   }
   let balance = account.openingBalance;
   let year = Number(account.openingDate.slice(0, 4));
@@ -219,13 +252,16 @@ export const PTO_STATE_TEXT = {
   denyReason: 'A reason is required to deny a request.',
   cancelOwnOnly: 'Only the employee can cancel their own request.',
   cancelStarted: 'A request can be canceled only before its start date.',
+  changeStarted: 'An approved request can be changed only before its start date; ask your manager or a Timecard Admin.',
+  changeClosed: (title: string, state: string) => `Only a Pending or Approved request can be changed; “${title}” is ${state}.`,
   notAllowed: (from: string, to: string) => `A request cannot go from ${from} to ${to}.`,
 } as const;
 
 /**
  * Whether `actor` may move `request` from `from` to `to` on `today`:
- * - Pending → Approved or Denied (a reason is required): the employee's manager, that manager's delegate
- *   for dates sharing a day with the request, or a Timecard Admin; never the employee.
+ * - Pending → Approved or Denied, and Approved → Denied (a reason is required to deny): the employee's
+ *   manager, that manager's delegate for dates sharing a day with the request, or a Timecard Admin; never
+ *   the employee.
  * - Pending or Approved → Canceled: the employee only, before the start date (cancelling an Approved
  *   request gives its hours back: Canceled requests use no balance).
  * - Denied and Canceled are final.
@@ -243,7 +279,8 @@ export function mayTransitionRequest(input: {
   const { from, to, actor, request } = input;
   const T = PTO_STATE_TEXT;
   const own = actor.employeeId === request.employeeId;
-  if (from === 'Pending' && (to === 'Approved' || to === 'Denied')) {
+  // An Approved request may still be denied by an approver (issue 29): its time off leaves the timecards.
+  if ((from === 'Pending' && (to === 'Approved' || to === 'Denied')) || (from === 'Approved' && to === 'Denied')) {
     if (own) return { ok: false, message: T.ownApproval };
     const role = approverRole(actor, { ...request, weekStart: request.startDate, weekEnding: request.endDate }, input.delegations);
     if (!role) return { ok: false, message: T.notApprover };
@@ -256,4 +293,16 @@ export function mayTransitionRequest(input: {
     return { ok: true };
   }
   return { ok: false, message: T.notAllowed(from, to) };
+}
+
+/**
+ * Whether the employee may change their request in `state` on `today` (issue 29): a Pending one any
+ * time; an Approved one before its start date, and it goes back to Pending for the manager (its time
+ * off leaves the timecards until then); Denied and Canceled ones are closed.
+ */
+export function mayChangeRequest(request: Pick<PtoRequest, 'title' | 'startDate'>, state: PtoState | string, today: string): { ok: true; backToPending: boolean } | { ok: false; message: string } {
+  if (state === 'Pending') return { ok: true, backToPending: false };
+  if (state !== 'Approved') return { ok: false, message: PTO_STATE_TEXT.changeClosed(request.title, state) };
+  if (!(today < request.startDate)) return { ok: false, message: PTO_STATE_TEXT.changeStarted };
+  return { ok: true, backToPending: true };
 }

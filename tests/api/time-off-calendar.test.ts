@@ -2,7 +2,7 @@
  * The team calendar, the regional holiday calendar writes and the bell's pending time-off requests
  * (issue 13, demo/host/api/time-off/holidays.ts and session.ts): who sees whom, the range limit,
  * holiday writes for calendar admins only (duplicate region + date refused with a clear message,
- * hours 8 or 4), a change rewrites the holiday line of the region's Draft cards of that week only,
+ * hours 8 or 4), a change rewrites the holiday line of the region's open (Draft, Submitted) cards of that week only,
  * and pendingPtoRequests lists what waits for the manager or delegate.
  */
 import { after, before, describe, it } from 'node:test';
@@ -84,18 +84,22 @@ describe('holiday writes', () => {
     assert.equal(checksum(host, ['holidays', 'timecard_lines']), before);
   });
 
-  it("a new holiday rewrites the region's Draft cards of that week (not Submitted ones); a duplicate region + date is refused clearly", async () => {
+  it("a new holiday rewrites the region's open (Draft and Submitted) cards of that week (not Approved ones); a duplicate region + date is refused clearly", async () => {
     const employeeCard = cardOf(id('employee'), '2026-10-25');
     assert.equal(holidayLine(employeeCard.timecardId), null);
     const submitted = one(`SELECT t.* FROM weekly_timecards t JOIN employees e USING (employeeId) WHERE e.regionId = ? AND t.weekStart = '2026-10-25'
       AND t.applicationRecordStateId = ?`, ntx(), stateId(host, 'Timecard', 'Submitted'))!;
-    const submittedLines = JSON.stringify(host.db.prepare('SELECT * FROM timecard_lines WHERE timecardId = ? ORDER BY timecardLineId').all(submitted.timecardId));
+    const approvedCard = one(`SELECT t.* FROM weekly_timecards t JOIN employees e USING (employeeId) WHERE e.regionId = ? AND t.weekStart = '2026-10-25'
+      AND t.applicationRecordStateId = ?`, ntx(), stateId(host, 'Timecard', 'Approved'))!;
+    const approvedLines = JSON.stringify(host.db.prepare('SELECT * FROM timecard_lines WHERE timecardId = ? ORDER BY timecardLineId').all(approvedCard.timecardId));
     const saved = await api.post('tcadmin', TIME_OFF_API.saveHoliday, { regionId: ntx(), holidayDate: '2026-10-30', name: 'Founders Day (half day)', hours: 4 });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
-    assert.deepEqual({ ...saved.body.data, holidayId: 0 }, { holidayId: 0, regionId: ntx(), regionName: 'North Texas', holidayDate: '2026-10-30', name: 'Founders Day (half day)', hours: 4 });
+    assert.deepEqual({ ...saved.body.data, holidayId: 0 }, { holidayId: 0, regionId: ntx(), regionName: 'North Texas', holidayDate: '2026-10-30', name: 'Founders Day (half day)', hours: 4, notices: [] });
     assert.deepEqual(holidayLine(employeeCard.timecardId), [0, 0, 0, 0, 0, 4, 0]);
     assert.equal(cardOf(id('employee'), '2026-10-25').version, employeeCard.version + 1);
-    assert.equal(JSON.stringify(host.db.prepare('SELECT * FROM timecard_lines WHERE timecardId = ? ORDER BY timecardLineId').all(submitted.timecardId)), submittedLines);
+    // Issue 29: a Submitted card's time-off lines follow time off, so its holiday line follows holidays too (else a day loses or doubles).
+    assert.deepEqual(holidayLine(submitted.timecardId), [0, 0, 0, 0, 0, 4, 0]);
+    assert.equal(JSON.stringify(host.db.prepare('SELECT * FROM timecard_lines WHERE timecardId = ? ORDER BY timecardLineId').all(approvedCard.timecardId)), approvedLines);
 
     const before = checksum(host, ['holidays', 'timecard_lines']);
     const duplicate = await api.post('admin', TIME_OFF_API.saveHoliday, { regionId: ntx(), holidayDate: '2026-10-30', name: 'Another', hours: 8 });

@@ -2,7 +2,7 @@
  * Time-off request states and the flow into the timecards (issue 13, demo/host/api/time-off/states.ts):
  * deny needs a reason, nobody approves their own, a delegate's approval is recorded on behalf of the
  * manager, a stale OldRecordStateId is a 409 naming who decided, bulk decides each request alone;
- * approving writes PTO lines into an existing Draft (entered days kept) and creates missing drafts,
+ * approving writes PTO lines into an existing Draft (entered days kept, the answer naming them) and creates missing drafts,
  * cancelling removes them and gives the hours back, an Approved week gets a correction instead.
  * Every refusal writes nothing.
  */
@@ -133,7 +133,7 @@ describe('deciding', () => {
 });
 
 describe('approved time off flows into the timecards', () => {
-  it('approving writes PTO lines into the existing Draft without overwriting entered days, and creates the missing drafts', async () => {
+  it('approving writes PTO lines into the existing Draft (entered days kept, and said), and creates the missing drafts', async () => {
     const employee = id('employee');
     const draft = card(employee, '2026-10-25')!;
     assert.equal(draft.state, 'Draft');
@@ -145,7 +145,10 @@ describe('approved time off flows into the timecards', () => {
     const flu = await save('employee', { type: 'Sick', title: 'Flu', startDate: '2026-10-28', endDate: '2026-11-04', hoursPerDay: 8 });
     const answer = await move('rpm', flu.requestId, S().Pending, S().Approved);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.deepEqual(ptoLine(draft.timecardId, flu.requestId), [0, 0, 0, 0, 8, 8, 0]);
+    // Issue 29: the line holds every day of the request (its hours and balance say 48), Wednesday's worked hours are kept and the answer says so.
+    assert.deepEqual(ptoLine(draft.timecardId, flu.requestId), [0, 0, 0, 8, 8, 8, 0]);
+    assert.equal(one("SELECT sum(wedHours) AS wed FROM timecard_lines WHERE timecardId = ? AND source <> 'pto'", draft.timecardId)!.wed, entered.wed);
+    assert.deepEqual(answer.body.data.notices, ['Time off on 10/28/2026, which already holds worked hours: the card now has both; change the worked hours.']);
     assert.equal(card(employee, '2026-10-25')!.version, draft.version + 1);
     const created = card(employee, '2026-11-01')!;
     assert.equal(created.state, 'Draft');

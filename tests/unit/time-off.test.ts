@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import {
   FULL_DAY_HOURS, HALF_DAY_HOURS, NEGATIVE_BALANCE_TYPES, PAY_PERIOD_DAYS, PTO_STATES, PTO_STATE_TEXT, PTO_TEXT, PTO_TYPES,
-  balanceAsOf, holidaysInRequest, mayTransitionRequest, requestDays, requestHours, requestsOverlap, validateRequest,
+  balanceAsOf, chargedDays, holidaysInRequest, mayChangeRequest, mayTransitionRequest, requestDays, requestHours, requestsOverlap, validateRequest,
   type PtoAccount, type PtoRequest,
 } from '../../src/core/time-off';
+import { applyCorrection, reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../src/core/time-off-reconcile';
 
 // Thursday 03/19 to Tuesday 03/24 2026; Friday 03/20 is a half-day holiday, Monday 03/23 a full one.
 const holidays = [{ date: '2026-03-20', name: 'Good Friday', halfDay: true }, { date: '2026-03-23', name: 'Spring Day' }, { date: '2026-03-21', name: 'Saturday' }];
@@ -176,5 +177,70 @@ describe('time-off request states', () => {
       ok: false, message: 'A request cannot go from Denied to Approved.',
     });
     expect(mayTransitionRequest({ from: 'Canceled', to: 'Pending', actor: { employeeId: 5 }, request: subject, today })).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.notAllowed('Canceled', 'Pending') });
+  });
+});
+
+describe('time off and timecards agree (issue 29)', () => {
+  // Monday 03/16 and Tuesday 03/17 2026, 8 h each: the week of Sunday 03/15.
+  const trip: PtoRequest = { requestId: 9, employeeId: 5, title: 'Trip', type: 'Vacation', startDate: '2026-03-16', endDate: '2026-03-17', hoursPerDay: 8, state: 'Approved' };
+  const week = (over: Partial<RequestWeek> = {}): RequestWeek => ({ weekStart: '2026-03-15', card: { timecardId: 4, state: 'Draft' }, line: [], worked: [], openCorrections: [], ...over });
+
+  it('the balance follows the card: an open Add is not charged yet, an open Remove not refunded yet', () => {
+    expect(chargedDays(trip)).to.deep.equal([{ date: '2026-03-16', hours: 8 }, { date: '2026-03-17', hours: 8 }]);
+    const add = { weekStart: '2026-03-15', kind: 'Add' as const, hours: [0, 8, 8, 0, 0, 0, 0] };
+    expect(chargedDays({ ...trip, openCorrections: [add] })).to.deep.equal([]);
+    const remove = { ...add, kind: 'Remove' as const };
+    expect(chargedDays({ ...trip, state: 'Canceled', openCorrections: [remove] })).to.deep.equal([{ date: '2026-03-16', hours: 8 }, { date: '2026-03-17', hours: 8 }]);
+    expect(chargedDays({ ...trip, state: 'Canceled' })).to.deep.equal([]);
+    expect(balanceAsOf(account, [{ ...trip, state: 'Canceled', openCorrections: [remove] }], '2026-03-31')).to.equal(balanceAsOf(account, [trip], '2026-03-31'));
+  });
+
+  it('the line a request holds: its days while Approved, holidays out or halved; nothing in any other state', () => {
+    expect([...timeOffLineHours(trip)]).to.deep.equal([['2026-03-15', [0, 8, 8, 0, 0, 0, 0]]]);
+    expect([...timeOffLineHours(trip, [{ date: '2026-03-17', name: 'Spring Day' }])]).to.deep.equal([['2026-03-15', [0, 8, 0, 0, 0, 0, 0]]]);
+    expect(timeOffLineHours({ ...trip, state: 'Pending' }).size).to.equal(0);
+  });
+
+  it('an open card takes the line; worked days are not skipped but said', () => {
+    const changes = reconcileRequest({ request: trip, weeks: [week({ worked: [0, 8, 0, 0, 0, 0, 0] })] });
+    expect(changes).to.deep.equal([{ weekStart: '2026-03-15', timecardId: 4, state: 'Draft', line: [0, 8, 8, 0, 0, 0, 0], supersede: [], corrections: [], workedDays: ['2026-03-16'] }]);
+    expect(reconcileNotices(changes)).to.deep.equal(['Time off on 03/16/2026, which already holds worked hours: the card now has both; change the worked hours.']);
+    expect(reconcileRequest({ request: trip, weeks: [week({ line: [0, 8, 8, 0, 0, 0, 0] })] })).to.deep.equal([]);
+    expect(reconcileRequest({ request: { ...trip, state: 'Canceled' }, weeks: [week({ line: [0, 8, 8, 0, 0, 0, 0] })] })[0]!.line).to.deep.equal([0, 0, 0, 0, 0, 0, 0]);
+    // No card: a Draft for those who keep timecards, nothing for the others.
+    expect(reconcileRequest({ request: trip, weeks: [] })[0]).to.include({ timecardId: null, state: 'Not started' });
+    expect(reconcileRequest({ request: trip, weeks: [], keepsTimecards: false })).to.deep.equal([]);
+  });
+
+  it('a locked week gets a correction replacing the open ones; reopened, the card takes it itself', () => {
+    const approved = week({ card: { timecardId: 4, state: 'Approved' } });
+    const [add] = reconcileRequest({ request: trip, weeks: [approved] });
+    expect(add).to.deep.include({ supersede: [], corrections: [{ kind: 'Add', hours: [0, 8, 8, 0, 0, 0, 0] }] });
+    expect(reconcileNotices([add!])[0]).to.match(/is Approved: a correction to add 16 h of time off waits for a Timecard Admin; the balance is charged when it is applied/);
+    const open = [{ correctionId: 71, weekStart: '2026-03-15', kind: 'Add' as const, hours: [0, 8, 8, 0, 0, 0, 0] }];
+    expect(reconcileRequest({ request: trip, weeks: [{ ...approved, openCorrections: open }] })).to.deep.equal([]);
+    // Canceled before the Add was applied: the Add is replaced, nothing is left to do.
+    expect(reconcileRequest({ request: { ...trip, state: 'Canceled' }, weeks: [{ ...approved, openCorrections: open }] })[0]).to.deep.include({ supersede: [71], corrections: [] });
+    // A holiday on Tuesday of an applied line: Remove Tuesday.
+    const holiday = reconcileRequest({ request: trip, holidays: [{ date: '2026-03-17', name: 'Spring Day' }], weeks: [{ ...approved, line: [0, 8, 8, 0, 0, 0, 0] }] });
+    expect(holiday[0]!.corrections).to.deep.equal([{ kind: 'Remove', hours: [0, 0, 8, 0, 0, 0, 0] }]);
+    const reopened = reconcileRequest({ request: trip, weeks: [{ ...approved, card: { timecardId: 4, state: 'Draft' }, openCorrections: open }] });
+    expect(reopened[0]).to.deep.include({ line: [0, 8, 8, 0, 0, 0, 0], supersede: [71], corrections: [] });
+  });
+
+  it('applying a correction adds or removes its hours, never below zero', () => {
+    expect(applyCorrection([0, 8, 0, 0, 0, 0, 0], { kind: 'Add', hours: [0, 0, 8, 0, 0, 0, 0] })).to.deep.equal([0, 8, 8, 0, 0, 0, 0]);
+    expect(applyCorrection([0, 8, 4, 0, 0, 0, 0], { kind: 'Remove', hours: [0, 8, 8, 0, 0, 0, 0] })).to.deep.equal([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('an Approved request may still be denied (with a reason) by an approver; the employee changes it before it starts, back to Pending', () => {
+    const subject = { ...trip, managerId: 9 };
+    expect(mayTransitionRequest({ from: 'Approved', to: 'Denied', actor: { employeeId: 9 }, request: subject, today: '2026-03-01', reason: 'Needed' })).to.deep.equal({ ok: true });
+    expect(mayTransitionRequest({ from: 'Approved', to: 'Denied', actor: { employeeId: 9 }, request: subject, today: '2026-03-01' })).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.denyReason });
+    expect(mayTransitionRequest({ from: 'Approved', to: 'Denied', actor: { employeeId: 5 }, request: subject, today: '2026-03-01', reason: 'x' })).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.ownApproval });
+    expect(mayChangeRequest(trip, 'Pending', '2026-03-20')).to.deep.equal({ ok: true, backToPending: false });
+    expect(mayChangeRequest(trip, 'Approved', '2026-03-15')).to.deep.equal({ ok: true, backToPending: true });
+    expect(mayChangeRequest(trip, 'Approved', '2026-03-16')).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.changeStarted });
+    expect(mayChangeRequest(trip, 'Denied', '2026-03-01')).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.changeClosed('Trip', 'Denied') });
   });
 });

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import {
   COUNTDOWN_WINDOW_MS, INFO, INVALID, OVERTIME_AFTER_HOURS, REJECTED, STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, TIMECARD_STATES,
   TIMECARD_STATE_TEXT, TIMECARD_TEXT, TIME_TYPES, WARNING, approverRole, checkTimecard, countdown, deadlineText, delegationCovers,
-  expectedHours, lateness, mayEditLines, mayTransition, policyPasses, ptoLinesForApproval, ptoLinesForCancel, timecardDue, weekDays, weekOf,
-  workHours, pastWeeksToSubmit, timecardNeedsSubmission, type ExistingWeek, type TimecardLine, type TimecardSubject,
+  expectedHours, lateness, mayEditLines, mayTransition, policyPasses, timecardDue, weekDays, weekOf,
+  workHours, pastWeeksToSubmit, timecardNeedsSubmission, type TimecardLine, type TimecardSubject,
 } from '../../src/core/timecards';
 
 const week = { weekStart: '2026-03-15', weekEnding: '2026-03-21' };
@@ -259,70 +259,6 @@ describe('timecard states and approvers', () => {
     expect(mayEditLines('Approved', employee, card)).to.equal(false);
     expect(mayEditLines('Approved', admin, card)).to.equal(true);
     expect(mayEditLines('Processed', admin, card)).to.equal(false);
-  });
-});
-
-describe('approved time off into the timecard', () => {
-  // Thursday 03/19 to Tuesday 03/24, 8 hours a day; Friday 03/20 is a half-day holiday, Monday 03/23 a holiday.
-  const request = { requestId: 77, employeeId: 5, title: 'Spring break', type: 'Vacation', startDate: '2026-03-19', endDate: '2026-03-24', hoursPerDay: 8, state: 'Approved' };
-  const holidays = [{ date: '2026-03-20', halfDay: true }, { date: '2026-03-23' }];
-
-  it('adds one PTO line per week, creating drafts, skipping days already entered', () => {
-    const weeks: ExistingWeek[] = [{ weekStart: '2026-03-15', state: 'Draft', timecardId: 401, lines: [line({ hours: [null, 8, 8, 8, null, null, null] })] }];
-    // The same week with 2 Regular hours already on Thursday: Thursday keeps them and gets no PTO.
-    const entered: ExistingWeek[] = [{ ...weeks[0]!, lines: [line({ hours: [null, 8, 8, 8, 2, null, null] })] }];
-    expect(ptoLinesForApproval(request, weeks, holidays)).to.deep.equal([
-      {
-        weekStart: '2026-03-15', weekEnding: '2026-03-21', timecardId: 401, kind: 'add', createDraft: false, skippedDays: [],
-        line: { projectId: null, opportunityId: null, costCodeId: null, timeType: 'PTO', ptoType: 'Vacation', requestId: 77, hours: [null, null, null, null, 8, 4, null] },
-      },
-      {
-        weekStart: '2026-03-22', weekEnding: '2026-03-28', timecardId: null, kind: 'add', createDraft: true, skippedDays: [],
-        line: { projectId: null, opportunityId: null, costCodeId: null, timeType: 'PTO', ptoType: 'Vacation', requestId: 77, hours: [null, null, 8, null, null, null, null] },
-      },
-    ]);
-    const first = ptoLinesForApproval(request, entered, holidays)[0];
-    expect(first).to.include({ kind: 'add', createDraft: false });
-    expect(first && 'line' in first ? first.line.hours : null).to.deep.equal([null, null, null, null, null, 4, null]);
-    expect(first && 'skippedDays' in first ? first.skippedDays : null).to.deep.equal(['2026-03-19']);
-  });
-
-  it("the week's own holiday line does not block the day: a half-day holiday gets the other half as PTO", () => {
-    const holidayLine: TimecardLine = { projectId: null, opportunityId: null, costCodeId: null, timeType: 'Holiday', hours: [null, null, null, null, null, 4, null] };
-    const draft: ExistingWeek = { weekStart: '2026-03-15', state: 'Draft', timecardId: 401, lines: [holidayLine] };
-    const first = ptoLinesForApproval(request, [draft], holidays)[0];
-    expect(first && 'line' in first ? first.line.hours : null).to.deep.equal([null, null, null, null, 8, 4, null]);
-    expect(first && 'skippedDays' in first ? first.skippedDays : null).to.deep.equal([]);
-  });
-
-  it('a week whose request days are all entered is skipped; approving twice adds nothing', () => {
-    const full: ExistingWeek = { weekStart: '2026-03-15', state: 'Draft', lines: [line({ hours: [null, 8, 8, 8, 8, 8, null] })] };
-    const changes = ptoLinesForApproval(request, [full], holidays);
-    expect(changes[0]).to.deep.equal({ weekStart: '2026-03-15', weekEnding: '2026-03-21', timecardId: null, kind: 'skipped', skippedDays: ['2026-03-19', '2026-03-20'] });
-    const already: ExistingWeek = { weekStart: '2026-03-22', state: 'Draft', lines: [{ timeType: 'PTO', requestId: 77, hours: [null, null, 8] }] };
-    expect(ptoLinesForApproval(request, [full, already], holidays).map((c) => c.weekStart)).to.deep.equal(['2026-03-15']);
-  });
-
-  it('an Approved or Processed week gets a correction instead of a change', () => {
-    const approved: ExistingWeek = { weekStart: '2026-03-15', state: 'Approved', timecardId: 401, lines: [] };
-    const processed: ExistingWeek = { weekStart: '2026-03-22', state: 'Processed', timecardId: 402, lines: [] };
-    const changes = ptoLinesForApproval(request, [approved, processed], holidays);
-    expect(changes.map((c) => [c.kind, 'action' in c ? c.action : '', 'state' in c ? c.state : ''])).to.deep.equal([['correction', 'add', 'Approved'], ['correction', 'add', 'Processed']]);
-    expect(ptoLinesForApproval(request, [{ ...approved, state: 'Submitted' }], holidays)[0]).to.include({ kind: 'add', createDraft: false });
-  });
-
-  it('cancelling removes the request\'s PTO lines, or asks for a correction where the week is Approved or Processed', () => {
-    const ptoLine: TimecardLine = { timeType: 'PTO', requestId: 77, hours: [null, null, null, null, 8, 4, null] };
-    const other: TimecardLine = { timeType: 'PTO', requestId: 78, hours: [] };
-    const weeks: ExistingWeek[] = [
-      { weekStart: '2026-03-22', state: 'Approved', timecardId: 402, lines: [other, ptoLine] },
-      { weekStart: '2026-03-15', state: 'Draft', timecardId: 401, lines: [line(), other, ptoLine] },
-      { weekStart: '2026-03-29', state: 'Draft', timecardId: 403, lines: [other] },
-    ];
-    expect(ptoLinesForCancel({ requestId: 77 }, weeks)).to.deep.equal([
-      { weekStart: '2026-03-15', weekEnding: '2026-03-21', timecardId: 401, kind: 'remove', lineIndex: 2, line: ptoLine },
-      { weekStart: '2026-03-22', weekEnding: '2026-03-28', timecardId: 402, kind: 'correction', action: 'remove', state: 'Approved', line: ptoLine, lineIndex: 1, skippedDays: [] },
-    ]);
   });
 });
 

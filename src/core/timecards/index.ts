@@ -14,8 +14,6 @@ export {
 export type { FeedbackItem, PolicyContext, TimeType, TimecardLine } from './policy';
 export { REJECTED, TIMECARD_STATES, TIMECARD_STATE_TEXT, approverRole, delegationCovers, mayEditLines, mayTransition } from './states';
 export type { Delegation, TimecardActor, TimecardState, TimecardSubject, TransitionAnswer } from './states';
-export { CORRECTION_STATES, ptoLinesForApproval, ptoLinesForCancel } from './pto-lines';
-export type { ExistingWeek, PtoWeekChange } from './pto-lines';
 export { pastWeeksToSubmit, timecardNeedsSubmission } from './submission';
 export type { NeedsSubmission, WeekStatus } from './submission';
 export { policyInput } from './wire';

@@ -7,11 +7,12 @@
 import type Database from 'better-sqlite3';
 import { roleAllows, ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off-api';
-import { PAY_PERIOD_DAYS, type PtoAccount, type PtoRequest } from '../../../../src/core/time-off';
+import { PAY_PERIOD_DAYS, type PtoAccount, type PtoOpenCorrection, type PtoRequest } from '../../../../src/core/time-off';
 import { addDays, daysBetween, isDay } from '../../../../src/core/timecards/days';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
+import { DAY_COLUMNS } from '../timecards/cards';
 import { prepared } from '../../db/statements';
 
 type Db = Database.Database;
@@ -131,14 +132,29 @@ export function accountFrom(row: PtoOpening | undefined, type: PtoTypeRow, asOf:
   };
 }
 
-/** `employeeId`'s requests in the core's shape (every state). */
+/** `employeeId`'s requests in the core's shape (every state), with their open timecard corrections. */
 export function requestsOf(db: Db, employeeId: number): Array<PtoRequest & { requestId: number }> {
-  return prepared(db, `SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay, st.name AS state
-    FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st USING (applicationRecordStateId)
-    WHERE r.employeeId = ? ORDER BY r.startDate, r.requestId`).all(employeeId) as Array<PtoRequest & { requestId: number }>;
+  return requestsOfEmployees(db, [employeeId]).get(employeeId)!;
 }
 
-/** {@link requestsOf} of many employees in one query (a list's rows), by employee id; an employee without any maps to []. */
+/**
+ * The open timecard corrections of many employees' requests, by request id: the balance follows the
+ * card until they are applied (core `chargedDays`, issue 29).
+ */
+export function openCorrectionsOf(db: Db, employeeIds: readonly number[]): Map<number, PtoOpenCorrection[]> {
+  const out = new Map<number, PtoOpenCorrection[]>();
+  if (!employeeIds.length) return out;
+  const rows = prepared(db, `SELECT c.requestId, t.weekStart, c.kind, ${DAY_COLUMNS.map((d) => `c.${d}`).join(', ')}
+    FROM timecard_corrections c JOIN weekly_timecards t ON t.timecardId = c.timecardId
+    WHERE c.status = 'Open' AND t.employeeId IN (SELECT value FROM json_each(?)) ORDER BY c.correctionId`).all(JSON.stringify(employeeIds)) as Array<Record<string, number | string>>;
+  for (const row of rows) {
+    const id = row.requestId as number;
+    out.set(id, [...(out.get(id) ?? []), { weekStart: row.weekStart as string, kind: row.kind as 'Add' | 'Remove', hours: DAY_COLUMNS.map((d) => Number(row[d])) }]);
+  }
+  return out;
+}
+
+/** The requests of many employees in one query (a list's rows), by employee id, with their open corrections; an employee without any maps to []. */
 export function requestsOfEmployees(db: Db, employeeIds: Iterable<number>): Map<number, Array<PtoRequest & { requestId: number }>> {
   const out = new Map<number, Array<PtoRequest & { requestId: number }>>();
   for (const employeeId of employeeIds) out.set(employeeId, []);
@@ -146,7 +162,11 @@ export function requestsOfEmployees(db: Db, employeeIds: Iterable<number>): Map<
   const rows = prepared(db, `SELECT r.requestId, r.employeeId, r.title, t.name AS type, r.startDate, r.endDate, r.hoursPerDay, st.name AS state
     FROM time_off_requests r JOIN pto_types t USING (ptoTypeId) JOIN application_record_states st USING (applicationRecordStateId)
     WHERE r.employeeId IN (SELECT value FROM json_each(?)) ORDER BY r.employeeId, r.startDate, r.requestId`).all(JSON.stringify([...out.keys()])) as Array<PtoRequest & { requestId: number }>;
-  for (const row of rows) out.get(row.employeeId)!.push(row);
+  const corrections = openCorrectionsOf(db, [...out.keys()]);
+  for (const row of rows) {
+    const open = corrections.get(row.requestId);
+    out.get(row.employeeId)!.push(open ? { ...row, openCorrections: open } : row);
+  }
   return out;
 }
 

@@ -11,8 +11,10 @@
  *
  * Holiday writes: HOLIDAY_CALENDAR_ADMINS only (the route table). One holiday per region and date (a
  * duplicate is a 400 autoAlert naming the one there). A change rewrites the holiday line of the
- * region's Draft cards of the week(s) it touches (the old and the new date); Submitted, Approved and
- * Processed cards are left alone.
+ * region's open (Draft and Submitted) cards of the week(s) it touches (the old and the new date), and
+ * the time off of those days follows (issue 29, ./reconcile.ts): each Pending or Approved request
+ * holding the day takes its hours again (a full holiday is not time off) and its lines follow; an
+ * Approved or Processed week gets a correction. The answer's `notices` say each correction made.
  *
  * The team calendar: Admin / Timecard Admin see everyone (who keeps time or takes time off); a
  * manager (keyPTO Manager, or anyone with reports) their reports, the teams delegated to them for
@@ -29,7 +31,9 @@ import { ACCESS } from '../../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off-api';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
-import { DAY_COLUMNS, employeeInfo, holidayHours, timecardStateId, weekHolidays } from '../timecards/cards';
+import { timecardStateId, writeHolidayLine } from '../timecards/cards';
+import type { Caller } from '../context';
+import { reconcileHolidayDates, touchCard } from './reconcile';
 import { isTimeOffManager, seesEveryone } from './common';
 import * as clock from '../../../../src/core/clock';
 
@@ -82,29 +86,28 @@ export const CALENDAR_MAX_DAYS = 62;
 const SAVE_HOLIDAY = 'saveholiday';
 
 /**
- * Rewrite the holiday line of the Draft cards of `regionId`'s employees for the week of `date`: the
- * region's holidays of that week as they are now (none: the line goes). Other states are left alone.
+ * Rewrite the holiday line of the open (Draft and Submitted) cards of `regionId`'s employees for the week
+ * of `date`: the region's holidays of that week as they are now (none: the line goes). Approved and
+ * Processed cards are locked: the time off their days lose or gain becomes a correction, and applying
+ * it brings the holiday line up to date (admin.ts).
  */
-export function rewriteDraftHolidayLines(db: Db, regionId: number, date: string): number {
+export function rewriteOpenHolidayLines(db: Db, regionId: number, date: string): number {
   const { weekStart } = weekOf(date);
-  const cards = db.prepare(`SELECT t.timecardId, t.employeeId FROM weekly_timecards t JOIN employees e ON e.employeeId = t.employeeId
-    WHERE e.regionId = ? AND t.weekStart = ? AND t.applicationRecordStateId = ?`).all(regionId, weekStart, timecardStateId(db, 'Draft')) as Array<{ timecardId: number; employeeId: number }>;
-  const holidays = weekHolidays(db, regionId, weekStart);
+  const cards = db.prepare(`SELECT t.timecardId FROM weekly_timecards t JOIN employees e ON e.employeeId = t.employeeId
+    WHERE e.regionId = ? AND t.weekStart = ? AND t.applicationRecordStateId IN (?, ?)`).pluck()
+    .all(regionId, weekStart, timecardStateId(db, 'Draft'), timecardStateId(db, 'Submitted')) as number[];
   const at = clock.nowIso();
-  for (const card of cards) {
-    const hours = holidayHours(employeeInfo(db, card.employeeId)?.schedule ?? null, weekStart, holidays);
-    const line = db.prepare("SELECT timecardLineId FROM timecard_lines WHERE timecardId = ? AND source = 'holiday'").get(card.timecardId) as { timecardLineId: number } | undefined;
-    if (hours.some((h) => h > 0)) {
-      if (line) db.prepare(`UPDATE timecard_lines SET ${DAY_COLUMNS.map((c) => `${c} = ?`).join(', ')}, modifiedAt = ? WHERE timecardLineId = ?`).run(...hours, at, line.timecardLineId);
-      else {
-        db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ${DAY_COLUMNS.join(', ')}, displayOrder, modifiedAt)
-          VALUES (?, 'Holiday', 'holiday', ${DAY_COLUMNS.map(() => '?').join(', ')}, (SELECT coalesce(max(displayOrder), 0) + 1 FROM timecard_lines WHERE timecardId = ?), ?)`)
-          .run(card.timecardId, ...hours, card.timecardId, at);
-      }
-    } else if (line) db.prepare('DELETE FROM timecard_lines WHERE timecardLineId = ?').run(line.timecardLineId);
-    db.prepare('UPDATE weekly_timecards SET version = version + 1, modifiedAt = ? WHERE timecardId = ?').run(at, card.timecardId);
+  for (const timecardId of cards) {
+    writeHolidayLine(db, timecardId, at);
+    touchCard(db, timecardId, at);
   }
   return cards.length;
+}
+
+/** After a holiday of `regionId` on `date` changed: the open cards' holiday lines, then the time off of that day (reconcile). */
+function holidayChanged(db: Db, user: Caller, regionId: number, date: string, why: string): string[] {
+  rewriteOpenHolidayLines(db, regionId, date);
+  return reconcileHolidayDates(db, regionId, date, { actorId: user.employeeId, at: clock.nowIso(), why });
 }
 
 const SAVE_HOLIDAY_PARAMS = {
@@ -115,7 +118,7 @@ const SAVE_HOLIDAY_PARAMS = {
   hours: p.number(),
 };
 
-function saveHoliday({ db, params }: RouteCtx<ParamsOf<typeof SAVE_HOLIDAY_PARAMS>>): HolidayRow {
+function saveHoliday({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_HOLIDAY_PARAMS>>): HolidayRow & { notices: string[] } {
   const { holidayId, regionId, holidayDate, name } = params;
   if (!name) throw badRequest("Parameter 'name' is required (the holiday's name).", { parameter: 'name' });
   const hours = params.hours ?? FULL_DAY_HOURS;
@@ -133,28 +136,28 @@ function saveHoliday({ db, params }: RouteCtx<ParamsOf<typeof SAVE_HOLIDAY_PARAM
     }
     const at = clock.nowIso();
     let id = holidayId;
+    const notices: string[] = [];
     if (before) {
       db.prepare('UPDATE holidays SET regionId = ?, holidayDate = ?, name = ?, hours = ?, displayText = ?, modifiedAt = ? WHERE holidayId = ?')
         .run(regionId, holidayDate, name, hours, `${holidayDate} ${name}`, at, before.holidayId);
-      if (before.regionId !== regionId || weekOf(before.holidayDate).weekStart !== weekOf(holidayDate).weekStart) rewriteDraftHolidayLines(db, before.regionId, before.holidayDate);
+      if (before.regionId !== regionId || before.holidayDate !== holidayDate) notices.push(...holidayChanged(db, user, before.regionId, before.holidayDate, `lost the holiday ${before.name}`));
     } else {
       id = Number(db.prepare('INSERT INTO holidays (regionId, holidayDate, name, hours, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?)')
         .run(regionId, holidayDate, name, hours, `${holidayDate} ${name}`, at).lastInsertRowid);
     }
-    rewriteDraftHolidayLines(db, regionId, holidayDate);
-    return holidayRow(db, id!);
+    notices.push(...holidayChanged(db, user, regionId, holidayDate, `met the holiday ${name}`));
+    return { ...holidayRow(db, id!), notices };
   }).immediate();
 }
 
 const DELETE_HOLIDAY = { holidayId: p.id({ required: true }) };
 
-function deleteHoliday({ db, params }: RouteCtx<ParamsOf<typeof DELETE_HOLIDAY>>): { holidayId: number } {
+function deleteHoliday({ db, params, user }: RouteCtx<ParamsOf<typeof DELETE_HOLIDAY>>): { holidayId: number; notices: string[] } {
   const { holidayId } = params;
   return db.transaction(() => {
     const holiday = holidayRow(db, holidayId);
     db.prepare('DELETE FROM holidays WHERE holidayId = ?').run(holidayId);
-    rewriteDraftHolidayLines(db, holiday.regionId, holiday.holidayDate);
-    return { holidayId };
+    return { holidayId, notices: holidayChanged(db, user, holiday.regionId, holiday.holidayDate, `lost the holiday ${holiday.name}`) };
   }).immediate();
 }
 
@@ -196,11 +199,11 @@ export const holidayHandlers = declared([
   route({ method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: HOLIDAY_READERS }, note: 'added: regionId?, year?: holidays', params: GET_HOLIDAYS, handler: getHolidays }),
   route({
     method: 'POST', path: TIME_OFF_API.saveHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS },
-    note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 autoAlert; rewrites the Draft cards\' holiday line',
+    note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 autoAlert; rewrites the open cards\' holiday line and the time off of the day',
     params: SAVE_HOLIDAY_PARAMS, handler: saveHoliday,
   }),
   route({
-    method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: form-data holidayId; rewrites the Draft cards\' holiday line',
+    method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: form-data holidayId; rewrites the open cards\' holiday line and the time off of the day',
     params: DELETE_HOLIDAY, handler: deleteHoliday,
   }),
   route({

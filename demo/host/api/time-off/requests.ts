@@ -5,7 +5,7 @@
  * |---|---|---|
  * | GET /api/timeoff/getrequests | view mine (default) / team, recordId, open, lastLoad (changed since) | `TimeOffRequestRow[]` |
  * | GET /api/timeoff/getbalances | employeeId (default the caller), asOf (default today) | `BalanceRow[]` |
- * | POST /api/timeoff/saverequest | requestId (change a Pending one), OldRecordStateId?, type, title, startDate, endDate, hoursPerDay | `TimeOffRequestRow` |
+ * | POST /api/timeoff/saverequest | requestId (change a Pending one, or an Approved one before its start: back to Pending), OldRecordStateId?, type, title, startDate, endDate, hoursPerDay | `TimeOffRequestRow` |
  *
  * Another employee's requests and balances: their manager, that manager's delegate for dates sharing a
  * day, or Admin / Timecard Admin (403 otherwise). A new request is checked by the core's
@@ -14,11 +14,14 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  balanceAsOf, mayTransitionRequest, PTO_STATES, requestDays, requestHours, validateRequest, type PtoAccount, type PtoRequest,
+  balanceAsOf, chargedDays, mayChangeRequest, mayTransitionRequest, PTO_STATES, requestDays, requestHours, validateRequest, type PtoAccount, type PtoRequest,
 } from '../../../../src/core/time-off';
 import type { BalanceRow, TimeOffRequestRow } from '../../../../src/core/time-off-api';
 import { TIME_OFF_API } from '../../../../src/core/time-off-api';
 import { addDays } from '../../../../src/core/timecards/days';
+import { weekOf } from '../../../../src/core/timecards/week';
+import { isLockedWeek } from '../../../../src/core/time-off-reconcile';
+import { formatDate } from '../../../../src/core/format/dates';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
 import type { Delegation } from '../../../../src/core/timecards/states';
@@ -27,6 +30,7 @@ import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../http';
 import { stateByName } from '../records';
 import { accountFrom, accountOf, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes, regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, type PtoOpening, type PtoTypeRow } from './common';
+import { reconcileTimeOff } from './reconcile';
 import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
@@ -48,7 +52,7 @@ export const REQUEST_SELECT = `SELECT r.requestId, r.employeeId, e.preferredName
   LEFT JOIN employees d ON d.employeeId = r.decidedByEmployeeId LEFT JOIN employees o ON o.employeeId = r.onBehalfOfEmployeeId`;
 
 /** A request as REQUEST_SELECT reads it: the answer's fields the database holds, and the keys the rules need. */
-export type RequestDbRow = Omit<TimeOffRequestRow, 'balanceBefore' | 'balanceAfter' | 'advancements'> & {
+export type RequestDbRow = Omit<TimeOffRequestRow, 'balanceBefore' | 'balanceAfter' | 'advancements' | 'confirmation' | 'notices'> & {
   managerId: number | null;
   regionId: number | null;
   ptoTypeId: number;
@@ -96,6 +100,17 @@ class EmployeeBook {
   type(name: string) {
     return this.#types.get(name);
   }
+  readonly #workedWeeks = new Map<number, Map<string, string>>();
+  /** The employee's cards past Draft (Submitted, Approved, Processed): their state by week start. */
+  workedWeeks(employeeId: number): Map<string, string> {
+    let weeks = this.#workedWeeks.get(employeeId);
+    if (!weeks) {
+      const rows = this.#db.prepare(`SELECT t.weekStart, st.name AS state FROM weekly_timecards t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
+        WHERE t.employeeId = ? AND st.name <> 'Draft'`).all(employeeId) as Array<{ weekStart: string; state: string }>;
+      this.#workedWeeks.set(employeeId, (weeks = new Map(rows.map((r) => [r.weekStart, r.state]))));
+    }
+    return weeks;
+  }
   /** accountOf (it depends on `asOf` through its year only). */
   account(employeeId: number, type: PtoTypeRow, asOf: string): PtoAccount & { openingHours: number } {
     const year = Number(asOf.slice(0, 4));
@@ -111,6 +126,11 @@ class EmployeeBook {
     return account;
   }
 }
+
+/** The confirmation an approver reads before approving time off on a week already submitted or approved. */
+const PTO_CONFIRM_TEXT = (name: string, weekStart: string, state: string) =>
+  `${name}'s week of ${formatDate(weekStart)}–${formatDate(addDays(weekStart, 6))} is already ${state}: `
+  + (isLockedWeek(state) ? 'approving makes a correction for a Timecard Admin, and the balance moves when it is applied.' : 'approving adds the time off to that submitted card.');
 
 /** The caller as the request rules see them (seesEveryone read once per answer, not once per row). */
 type Actor = { employeeId: number; timecardAdmin: boolean };
@@ -135,12 +155,19 @@ function toRow(row: RequestDbRow, book: EmployeeBook, actor: Actor, delegations:
     advancements.push({ routeStateId: states.id.Denied!, name: 'Deny', action: 'deny', needsReason: true });
   }
   if (may(PTO_STATES.canceled)) advancements.push({ routeStateId: states.id.Canceled!, name: 'Cancel request', action: 'cancel', needsReason: false });
+  // Days already worked (issue 29): the approver confirms, told the week's state (a locked week takes the time off by a correction).
+  let confirmation: string | null = null;
+  if (row.state === PTO_STATES.pending && advancements.some((a) => a.action === 'approve')) {
+    const worked = book.workedWeeks(row.employeeId);
+    const weeks = [...new Set(requestDays(row, holidays).map((d) => weekOf(d.date).weekStart))].filter((w) => worked.has(w));
+    if (weeks.length) confirmation = weeks.map((w) => PTO_CONFIRM_TEXT(row.employeeName, w, worked.get(w)!)).join(' ');
+  }
   return {
     requestId: row.requestId, employeeId: row.employeeId, employeeName: row.employeeName, type: row.type, title: row.title,
     startDate: row.startDate, endDate: row.endDate, hoursPerDay: row.hoursPerDay, totalHours: row.totalHours, state: row.state,
     applicationRecordStateId: row.applicationRecordStateId, balanceBefore, balanceAfter, requestedAt: row.requestedAt,
     decidedByName: row.decidedByName, decidedAt: row.decidedAt, onBehalfOfName: row.onBehalfOfName, denialReason: row.denialReason,
-    canceledAt: row.canceledAt, advancements,
+    canceledAt: row.canceledAt, advancements, confirmation,
   };
 }
 
@@ -226,12 +253,13 @@ function getBalances({ db, params, user }: RouteCtx<ParamsOf<typeof GET_BALANCES
     const from = account.openingDate > yearStart ? account.openingDate : yearStart;
     const openingHours = from === account.openingDate ? account.openingHours
       : Math.min(balanceAsOf(account, requests, addDays(yearStart, -1), holidays), type.carryOverCapHours);
-    const hoursIn = (state: string) => requests.filter((r) => r.type === type.name && r.state === state)
-      .flatMap((r) => requestDays(r, holidays)).filter((d) => d.date >= from && d.date <= asOf).reduce((sum, d) => sum + d.hours, 0);
+    // Used: what the cards hold (core chargedDays: open corrections not applied yet); pending: the projected requests.
+    const hoursIn = (pending: boolean) => requests.filter((r) => r.type === type.name && (r.state === PTO_STATES.pending) === pending)
+      .flatMap((r) => chargedDays(r, holidays)).filter((d) => d.date >= from && d.date <= asOf).reduce((sum, d) => sum + d.hours, 0);
     const periods = periodsEnded(anchor, from, asOf);
     return {
       type: type.name, allowsNegative: type.allowsNegative === 1, asOf, openingHours: round(openingHours),
-      accruedHours: round(periods * type.accrualHoursPerPeriod), usedHours: round(hoursIn(PTO_STATES.approved)), pendingHours: round(hoursIn(PTO_STATES.pending)),
+      accruedHours: round(periods * type.accrualHoursPerPeriod), usedHours: round(hoursIn(false)), pendingHours: round(hoursIn(true)),
       balance: balanceAsOf(account, requests, asOf, holidays), accrualPerPeriod: type.accrualHoursPerPeriod, carryOverCap: type.carryOverCapHours,
     };
   });
@@ -273,7 +301,8 @@ function saveRequest({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_REQUEST
           currentRecordStateId: existing.applicationRecordStateId, currentRecordStateName: existing.state,
         });
       }
-      if (existing.state !== PTO_STATES.pending) throw autoAlert(SAVE_REQUEST, `Only a Pending request can be changed; “${existing.title}” is ${existing.state}.`);
+      const may = mayChangeRequest(existing, existing.state, clock.today());
+      if (!may.ok) throw autoAlert(SAVE_REQUEST, may.message);
     }
     const type = ptoTypes(db).find((t) => t.name.toLowerCase() === typeName.toLowerCase());
     const request: PtoRequest = { requestId: requestId ?? null, employeeId: user.employeeId, title, type: type?.name ?? typeName, startDate, endDate, hoursPerDay };
@@ -293,9 +322,13 @@ function saveRequest({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_REQUEST
         applicationRecordStateId, requestedAt, version, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`)
         .run(user.employeeId, type!.ptoTypeId, cleanTitle, startDate, endDate, hoursPerDay, totalHours, states.id.Pending, at, cleanTitle, at).lastInsertRowid);
     } else {
+      // A changed Approved request goes back to Pending for the manager: its time off leaves the cards until then.
       db.prepare(`UPDATE time_off_requests SET ptoTypeId = ?, title = ?, startDate = ?, endDate = ?, hoursPerDay = ?, totalHours = ?,
+        applicationRecordStateId = ?, decidedByEmployeeId = NULL, decidedAt = NULL, onBehalfOfEmployeeId = NULL,
         version = version + 1, displayText = ?, modifiedAt = ? WHERE requestId = ?`)
-        .run(type!.ptoTypeId, cleanTitle, startDate, endDate, hoursPerDay, totalHours, cleanTitle, at, id);
+        .run(type!.ptoTypeId, cleanTitle, startDate, endDate, hoursPerDay, totalHours, states.id.Pending, cleanTitle, at, id);
+      const notices = reconcileTimeOff(db, id, { actorId: user.employeeId, at, why: 'was changed' });
+      return { ...requestRows(db, user, [requestDbRow(db, id)])[0]!, notices };
     }
     return requestRows(db, user, [requestDbRow(db, id)])[0]!;
   }).immediate();

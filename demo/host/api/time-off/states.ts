@@ -4,124 +4,38 @@
  * | route | parameters | answer |
  * |---|---|---|
  * | POST /api/timeoff/updaterequeststate | ItemId, OldRecordStateId, RouteStateId, reason (to deny) | `TimeOffRequestRow` |
- * | POST /api/timeoff/updaterequeststates | items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason | `{ done: ItemId[], refused: { ItemId, message, statusCode }[] }` |
+ * | POST /api/timeoff/updaterequeststates | items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason | `{ done: ItemId[], refused: { ItemId, message, statusCode }[], notices: { ItemId, message }[] }` |
  *
  * The rules are the core's `mayTransitionRequest`: approve / deny by the employee's manager, that
  * manager's delegate for dates sharing a day, or a Timecard Admin (never their own; deny needs a
- * reason); cancel by the employee before the start date. Someone who may not decide (or sees a
- * request not theirs to see) gets 403; a stale OldRecordStateId 409; any other refusal a 400 autoAlert.
+ * reason; an Approved request may still be denied); cancel by the employee before the start date.
+ * Someone who may not decide (or sees a request not theirs to see) gets 403; a stale OldRecordStateId
+ * 409; any other refusal a 400 autoAlert.
  *
- * In the same transaction as the state change: approving writes one PTO line per week into the
- * timecards of an employee who keeps them (a keyTC role) (core `ptoLinesForApproval`: a Draft created where the week has no card,
- * days already holding hours left alone); cancelling an Approved request removes those lines
- * (`ptoLinesForCancel`). A week already Approved or Processed is not touched: a `timecard_corrections`
- * row (Add / Remove, hours per day) waits for a Timecard Admin instead.
+ * In the same transaction as the state change, the request's time-off lines follow it (issue 29,
+ * core src/core/time-off-reconcile.ts via ./reconcile.ts): an Approved request's days are on its weeks'
+ * cards (a Draft created where the week has no card, for an employee who keeps timecards), any other
+ * state's are not. A week Approved or Processed is not touched: a `timecard_corrections` row (Add /
+ * Remove, hours per day) waits for a Timecard Admin, and the balance moves when it is applied. The
+ * answer's `notices` say each correction made and each day given time off that already holds worked hours.
  */
 import type Database from 'better-sqlite3';
-import { mayTransitionRequest, PTO_STATE_TEXT, PTO_STATES, type PtoRequest } from '../../../../src/core/time-off';
+import { mayTransitionRequest, PTO_STATE_TEXT, PTO_STATES } from '../../../../src/core/time-off';
 import { TIME_OFF_API, type TimeOffRequestRow } from '../../../../src/core/time-off-api';
-import { ptoLinesForApproval, ptoLinesForCancel, type ExistingWeek, type PtoWeekChange } from '../../../../src/core/timecards/pto-lines';
-import type { TimecardLine } from '../../../../src/core/timecards/policy';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
 import { stateById } from '../records';
-import { createDraftTimecard, keepsTimecards } from '../timecards/cards';
-import { delegationsTo, employeeRef, maySee, regionHolidays, seesEveryone } from './common';
-import { PTO_KEY, requestDbRow, requestRows, type RequestDbRow } from './requests';
+import { delegationsTo, employeeRef, maySee, seesEveryone } from './common';
+import { reconcileTimeOff } from './reconcile';
+import { PTO_KEY, requestDbRow, requestRows } from './requests';
 import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
 const UPDATE = 'updaterequeststate';
-const DAYS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'] as const;
 /** Most requests in one bulk call. */
 const MAX_BULK = 200;
 const REASON_MAX = 1000;
-
-interface CardWithLines {
-  week: ExistingWeek;
-  /** The line ids, parallel to `week.lines`. */
-  lineIds: number[];
-}
-
-/** The employee's cards of `weekStarts` with their manual and time-off lines (holiday lines are the system's, not "entered"). */
-function cardsOf(db: Db, employeeId: number, weekStarts: readonly string[]): CardWithLines[] {
-  if (weekStarts.length === 0) return [];
-  const cards = db.prepare(`SELECT t.timecardId, t.weekStart, st.name AS state FROM weekly_timecards t
-    JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
-    WHERE t.employeeId = ? AND t.weekStart IN (${weekStarts.map(() => '?').join(', ')})`).all(employeeId, ...weekStarts) as Array<{ timecardId: number; weekStart: string; state: string }>;
-  const linesOf = db.prepare(`SELECT timecardLineId, timeType, source, ptoRequestId, ${DAYS.join(', ')} FROM timecard_lines
-    WHERE timecardId = ? AND source <> 'holiday' ORDER BY displayOrder, timecardLineId`);
-  return cards.map((card) => {
-    const rows = linesOf.all(card.timecardId) as Array<Record<string, number | string | null>>;
-    const lines: TimecardLine[] = rows.map((r) => ({ timeType: r.timeType as string, requestId: (r.ptoRequestId as number | null) ?? null, hours: DAYS.map((d) => r[d] as number) }));
-    return { week: { weekStart: card.weekStart, state: card.state, timecardId: card.timecardId, lines }, lineIds: rows.map((r) => r.timecardLineId as number) };
-  });
-}
-
-/** Week starts (Sundays) from the week of `start` through the week of `end`. */
-function weekStartsOf(start: string, end: string): string[] {
-  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
-  const first = day(start) - new Date(day(start)).getUTCDay() * 86_400_000;
-  const weeks: string[] = [];
-  for (let t = first; t <= day(end); t += 7 * 86_400_000) weeks.push(new Date(t).toISOString().slice(0, 10));
-  return weeks;
-}
-
-const hoursOf = (line: TimecardLine) => DAYS.map((_, i) => line.hours[i] ?? 0);
-
-/** Write the changes of one request into the timecards (or the corrections), `at` now. */
-function applyChanges(db: Db, request: RequestDbRow, changes: readonly PtoWeekChange[], cards: readonly CardWithLines[], at: string): void {
-  const insertLine = db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ptoRequestId, ${DAYS.join(', ')}, displayOrder, modifiedAt)
-    VALUES (?, 'PTO', 'pto', ?, ${DAYS.map(() => '?').join(', ')}, (SELECT coalesce(max(displayOrder), 0) + 1 FROM timecard_lines WHERE timecardId = ?), ?)`);
-  const touch = db.prepare('UPDATE weekly_timecards SET version = version + 1, modifiedAt = ? WHERE timecardId = ?');
-  const hasLine = db.prepare("SELECT 1 FROM timecard_lines WHERE timecardId = ? AND ptoRequestId = ? AND source = 'pto'");
-  const correction = db.prepare(`INSERT INTO timecard_corrections (timecardId, requestId, kind, ${DAYS.join(', ')}, status, createdAt, note, modifiedAt)
-    VALUES (?, ?, ?, ${DAYS.map(() => '?').join(', ')}, 'Open', ?, ?, ?)`);
-  for (const change of changes) {
-    if (change.kind === 'add') {
-      // A new Draft holds the holiday line and every Approved request's line of its week (this one's included: it is Approved by now).
-      const timecardId = change.timecardId ?? createDraftTimecard(db, request.employeeId, change.weekStart, { withTimeOff: true });
-      if (!hasLine.get(timecardId, request.requestId)) insertLine.run(timecardId, request.requestId, ...hoursOf(change.line), timecardId, at);
-      touch.run(at, timecardId);
-    } else if (change.kind === 'remove') {
-      const card = cards.find((c) => c.week.timecardId === change.timecardId)!;
-      db.prepare('DELETE FROM timecard_lines WHERE timecardLineId = ?').run(card.lineIds[change.lineIndex]);
-      touch.run(at, change.timecardId);
-    } else if (change.kind === 'correction') {
-      const note = change.action === 'add'
-        ? `Time off “${request.title}” was approved after this week was ${change.state}: add its hours.`
-        : `Time off “${request.title}” was canceled after this week was ${change.state}: remove its hours.`;
-      correction.run(change.timecardId, request.requestId, change.action === 'add' ? 'Add' : 'Remove', ...hoursOf(change.line), at, note, at);
-    }
-  }
-}
-
-/** Approving: the PTO lines of every week of the request (drafts created, entered days kept, Approved weeks → corrections). */
-function flowApproval(db: Db, request: RequestDbRow, at: string): void {
-  // Someone who keeps no timecard (no keyTC role) gets none made for their time off.
-  if (!keepsTimecards(db, request.employeeId)) return;
-  const cards = cardsOf(db, request.employeeId, weekStartsOf(request.startDate, request.endDate));
-  const holidays = regionHolidays(db, request.regionId);
-  const core: PtoRequest & { requestId: number } = { ...request };
-  const changes = ptoLinesForApproval(core, cards.map((c) => c.week), holidays);
-  applyChanges(db, request, changes, cards, at);
-}
-
-/** Cancelling an Approved request: its PTO lines leave the weeks (Approved weeks → corrections; an open Add correction gets its Remove). */
-function flowCancel(db: Db, request: RequestDbRow, at: string): void {
-  const weekStarts = (db.prepare(`SELECT DISTINCT t.weekStart FROM timecard_lines l JOIN weekly_timecards t ON t.timecardId = l.timecardId
-    WHERE l.ptoRequestId = ? AND t.employeeId = ?`).all(request.requestId, request.employeeId) as Array<{ weekStart: string }>).map((r) => r.weekStart);
-  const cards = cardsOf(db, request.employeeId, weekStarts);
-  applyChanges(db, request, ptoLinesForCancel(request, cards.map((c) => c.week)), cards, at);
-  // Hours that only ever reached a correction (the week was already approved): the admin must not add them now.
-  const open = db.prepare(`SELECT * FROM timecard_corrections WHERE requestId = ? AND kind = 'Add' AND status = 'Open'`).all(request.requestId) as Array<Record<string, number>>;
-  for (const add of open) {
-    db.prepare(`INSERT INTO timecard_corrections (timecardId, requestId, kind, ${DAYS.join(', ')}, status, createdAt, note, modifiedAt)
-      VALUES (?, ?, 'Remove', ${DAYS.map(() => '?').join(', ')}, 'Open', ?, ?, ?)`)
-      .run(add.timecardId, request.requestId, ...DAYS.map((d) => add[d]!), at, `Time off “${request.title}” was canceled: its Add correction no longer applies.`, at);
-  }
-}
 
 interface StateInput {
   itemId: number;
@@ -130,8 +44,15 @@ interface StateInput {
   reason: string | undefined;
 }
 
-/** One request's state change with everything that goes with it, in one transaction. Throws HttpError to refuse (nothing written). */
-export function changeRequestState(db: Db, user: Caller, input: StateInput): number {
+/** What the time off of each state change does: the corrections' notes say it. */
+const WHY: Record<string, string> = { Approved: 'was approved', Denied: 'was denied', Canceled: 'was canceled' };
+
+/**
+ * One request's state change with everything that goes with it, in one transaction: its time-off lines
+ * follow (reconcileTimeOff). Throws HttpError to refuse (nothing written). Answers the request and what
+ * the change must say (corrections made, worked days given time off).
+ */
+export function changeRequestState(db: Db, user: Caller, input: StateInput): { requestId: number; notices: string[] } {
   return db.transaction(() => {
     const row = requestDbRow(db, input.itemId);
     const employee = employeeRef(db, row.employeeId)!;
@@ -158,13 +79,12 @@ export function changeRequestState(db: Db, user: Caller, input: StateInput): num
       db.prepare(`UPDATE time_off_requests SET applicationRecordStateId = ?, decidedByEmployeeId = ?, decidedAt = ?, onBehalfOfEmployeeId = ?,
         denialReason = ?, version = version + 1, modifiedAt = ? WHERE requestId = ?`)
         .run(target.applicationRecordStateId, user.employeeId, at, answer.onBehalfOf ?? null, target.name === PTO_STATES.denied ? input.reason!.trim() : null, at, row.requestId);
-      if (target.name === PTO_STATES.approved) flowApproval(db, row, at);
     } else {
       db.prepare(`UPDATE time_off_requests SET applicationRecordStateId = ?, canceledAt = ?, canceledByEmployeeId = ?, version = version + 1, modifiedAt = ?
         WHERE requestId = ?`).run(target.applicationRecordStateId, at, user.employeeId, at, row.requestId);
-      if (row.state === PTO_STATES.approved) flowCancel(db, row, at);
     }
-    return row.requestId;
+    const notices = reconcileTimeOff(db, row.requestId, { actorId: user.employeeId, at, why: WHY[target.name] ?? `became ${target.name}` });
+    return { requestId: row.requestId, notices };
   }).immediate();
 }
 
@@ -180,8 +100,8 @@ const UPDATE_REQUEST_STATE = {
 
 function updateRequestState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATE>>): TimeOffRequestRow {
   const input = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.reason?.trim() };
-  const id = changeRequestState(db, user, input);
-  return requestRows(db, user, [requestDbRow(db, id)])[0]!;
+  const { requestId, notices } = changeRequestState(db, user, input);
+  return { ...requestRows(db, user, [requestDbRow(db, requestId)])[0]!, notices };
 }
 
 /** items[i].ItemId / items[i].OldRecordStateId (each request alone), RouteStateId and reason for all of them. */
@@ -191,7 +111,9 @@ const UPDATE_REQUEST_STATES = {
   reason: reasonParam(),
 };
 
-function updateRequestStates({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATES>>): { done: number[]; refused: { ItemId: number; message: string; statusCode: number }[] } {
+function updateRequestStates({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATES>>): {
+  done: number[]; refused: { ItemId: number; message: string; statusCode: number }[]; notices: { ItemId: number; message: string }[];
+} {
   const { RouteStateId: routeStateId } = params;
   const reason = params.reason?.trim();
   const items = (params.items ?? []).map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
@@ -199,15 +121,18 @@ function updateRequestStates({ db, params, user }: RouteCtx<ParamsOf<typeof UPDA
   if (items.length > MAX_BULK) throw badRequest(`Too many requests in one call (at most ${MAX_BULK}).`, { parameter: 'items' });
   const done: number[] = [];
   const refused: { ItemId: number; message: string; statusCode: number }[] = [];
+  const notices: { ItemId: number; message: string }[] = [];
   for (const item of items) {
     try {
-      done.push(changeRequestState(db, user, { ...item, routeStateId, reason }));
+      const changed = changeRequestState(db, user, { ...item, routeStateId, reason });
+      done.push(changed.requestId);
+      notices.push(...changed.notices.map((message) => ({ ItemId: changed.requestId, message })));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       refused.push({ ItemId: item.itemId, message: error.message, statusCode: error.statusCode });
     }
   }
-  return { done, refused };
+  return { done, refused, notices };
 }
 
 export const timeOffStateHandlers = declared([

@@ -8,7 +8,7 @@
  * | POST /api/timecards/savedelegation | `delegateEmployeeId`, `startDate`, `endDate` | DelegationsLoad |
  * | POST /api/timecards/canceldelegation | `delegationId` | DelegationsLoad |
  * | GET /api/timecards/getcorrections | (none) | TimecardCorrection[] (open ones; Timecard Admin / Admin on keyTC) |
- * | POST /api/timecards/resolvecorrection | `correctionId`, `note` | TimecardCorrection[] still open |
+ * | POST /api/timecards/resolvecorrection | `correctionId`, `note` (the reason) | TimecardCorrection[] still open; the correction is applied to its card |
  *
  * Only a manager (someone's `managerEmployeeId`) gives a delegation, to another manager, never to
  * themselves; it is cancelled by the manager who gave it or a Timecard Admin.
@@ -18,7 +18,10 @@ import { TIMECARD_API, type ChargeOption, type DelegationRow, type DelegationsLo
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
-import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT } from './cards';
+import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, writeHolidayLine } from './cards';
+import { touchCard, writeTimeOffLine } from '../time-off/reconcile';
+import { applyCorrection } from '../../../../src/core/time-off-reconcile';
+import { WEEKDAY_NAMES } from '../../../../src/core/timecards';
 import * as clock from '../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
@@ -149,15 +152,39 @@ function getCorrections({ db, user }: RouteCtx<ParamsOf<typeof NONE>>): Timecard
 
 const RESOLVE_CORRECTION = { correctionId: p.id({ required: true }), note: p.string(2000) };
 
+const lineTotal = (db: Database.Database, timecardId: number): number =>
+  (db.prepare(`SELECT coalesce(sum(${DAY_COLUMNS.join(' + ')}), 0) AS n FROM timecard_lines WHERE timecardId = ?`).get(timecardId) as { n: number }).n;
+
+/**
+ * Resolving a correction applies it (issue 29): the request's read-only time-off line on the card gains
+ * (Add) or loses (Remove) its hours per day, the card's holiday line is brought up to date (a holiday
+ * added or removed on a locked week is why many exist), and the change is recorded in timecard_changes
+ * with the admin's note as its reason. The card keeps its state; the balance moves now (core chargedDays).
+ */
 function resolveCorrection({ db, user, params }: RouteCtx<ParamsOf<typeof RESOLVE_CORRECTION>>): TimecardCorrection[] {
   requireAdmin(user);
   const { correctionId } = params;
   const note = params.note ?? null;
   return db.transaction(() => {
-    const row = db.prepare('SELECT status FROM timecard_corrections WHERE correctionId = ?').get(correctionId) as { status: string } | undefined;
+    const row = db.prepare(`SELECT c.*, r.title FROM timecard_corrections c JOIN time_off_requests r ON r.requestId = c.requestId WHERE c.correctionId = ?`)
+      .get(correctionId) as Row | undefined;
     if (!row) throw notFound(`Correction ${correctionId} not found.`);
     if (row.status !== 'Open') throw autoAlert('resolvecorrection', 'This correction is already resolved.', { serviceName: SERVICE });
     const at = clock.nowIso();
+    const timecardId = row.timecardId as number;
+    const requestId = row.requestId as number;
+    const kind = row.kind as 'Add' | 'Remove';
+    const hours = DAY_COLUMNS.map((d) => Number(row[d]));
+    const before = lineTotal(db, timecardId);
+    const line = db.prepare("SELECT * FROM timecard_lines WHERE timecardId = ? AND ptoRequestId = ? AND source = 'pto'").get(timecardId, requestId) as Row | undefined;
+    writeTimeOffLine(db, timecardId, requestId, applyCorrection(DAY_COLUMNS.map((d) => Number(line?.[d] ?? 0)), { kind, hours }), at);
+    writeHolidayLine(db, timecardId, at);
+    touchCard(db, timecardId, at);
+    const days = hours.map((h, i) => (h ? `${WEEKDAY_NAMES[i]!.slice(0, 3)} ${h}` : '')).filter(Boolean).join(', ');
+    const reason = note ?? (row.note as string | null) ?? `Correction ${correctionId} applied.`;
+    db.prepare(`INSERT INTO timecard_changes (timecardId, changedByEmployeeId, changedAt, reason, description, hoursBefore, hoursAfter, modifiedAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(timecardId, user.employeeId, at, reason,
+      `Correction applied: ${kind === 'Add' ? 'added' : 'removed'} time off “${String(row.title)}” (${days})`, before, lineTotal(db, timecardId), at);
     db.prepare(`UPDATE timecard_corrections SET status = 'Resolved', resolvedByEmployeeId = ?, resolvedAt = ?, note = coalesce(?, note), modifiedAt = ? WHERE correctionId = ?`)
       .run(user.employeeId, at, note, at, correctionId);
     return openCorrections(db);
@@ -189,7 +216,7 @@ export const adminHandlers = declared([
     params: NONE, handler: getCorrections,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; keyTC Admin / Timecard Admin (else 403)',
+    method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; applies it to the card (time-off line, holiday line, timecard_changes); keyTC Admin / Timecard Admin (else 403)',
     params: RESOLVE_CORRECTION, handler: resolveCorrection,
   }),
 ]);

@@ -14,13 +14,14 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import {
-  addDays, approverRole, expectedHours, mayEditLines, mayTransition, ptoLinesForApproval, REJECTED,
+  addDays, approverRole, expectedHours, mayEditLines, mayTransition, REJECTED,
   timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type TimecardActor, type TimecardSubject,
   type TimeOffDay,
 } from '../../../../src/core/timecards';
 import type {
   PolicyContextData, TimecardAdvancement, TimecardChangeRow, TimecardHeader, TimecardLineRow, TimecardLoad,
 } from '../../../../src/core/timecards/api';
+import { timeOffLineHours } from '../../../../src/core/time-off-reconcile';
 import type { Caller } from '../context';
 import { forbidden, notFound } from '../http';
 import * as clock from '../../../../src/core/clock';
@@ -160,8 +161,8 @@ const systemLine = (source: 'holiday' | 'pto', label: string, ptoRequestId: numb
 
 /**
  * The system lines `employee`'s card of the week starts with: its region's holiday line and, with
- * `withTimeOff`, one PTO line per Approved time-off request that week (core ptoLinesForApproval, each
- * seeing the lines before it). What {@link createDraftTimecard} writes and what a load shows for a
+ * `withTimeOff`, one PTO line per Approved time-off request that week (core timeOffLineHours: its days
+ * of the week, holidays out or halved). What {@link createDraftTimecard} writes and what a load shows for a
  * week without a card: one computation for both.
  */
 export function newCardLines(db: Database.Database, employee: EmployeeInfo, weekStart: string, options: { withTimeOff?: boolean } = {},
@@ -176,11 +177,10 @@ export function newCardLines(db: Database.Database, employee: EmployeeInfo, week
     WHERE r.employeeId = ? AND st.name = 'Approved' AND r.startDate <= ? AND r.endDate >= ? ORDER BY r.startDate, r.requestId`)
     .all(employee.employeeId, week.weekEnding, week.weekStart) as { requestId: number; employeeId: number; title: string; type: string; startDate: string; endDate: string; hoursPerDay: number }[];
   for (const request of requests) {
-    const existing = lines.map((l) => ({ timeType: l.timeType, hours: l.hours, requestId: l.ptoRequestId ?? 0 }));
-    const change = ptoLinesForApproval(request, [{ weekStart: week.weekStart, state: 'Draft', lines: existing }], holidays)
-      .find((c) => c.weekStart === week.weekStart);
-    if (change?.kind !== 'add') continue;
-    lines.push(systemLine('pto', `${request.type}: ${request.title}`, request.requestId, change.line.hours.map((h) => h ?? 0), `r${request.requestId}`));
+    // The line an Approved request holds on this week (core timeOffLineHours, the one rule of issue 29).
+    const hours = timeOffLineHours({ ...request, state: 'Approved' }, holidays).get(week.weekStart);
+    if (!hours) continue;
+    lines.push(systemLine('pto', `${request.type}: ${request.title}`, request.requestId, hours, `r${request.requestId}`));
   }
   return lines;
 }
@@ -209,6 +209,25 @@ export function createDraftTimecard(db: Database.Database, employeeId: number, w
     insertLine.run(timecardId, line.timeType, line.source, line.ptoRequestId, ...line.hours, index + 1, at);
   });
   return timecardId;
+}
+
+/**
+ * Rewrite a card's holiday line from its region's holidays of the week as they are now (none: the line
+ * goes). The caller bumps the card's version.
+ */
+export function writeHolidayLine(db: Database.Database, timecardId: number, at: string): void {
+  const card = db.prepare('SELECT employeeId, weekStart FROM weekly_timecards WHERE timecardId = ?').get(timecardId) as { employeeId: number; weekStart: string };
+  const employee = employeeOr404(db, card.employeeId);
+  const hours = holidayHours(employee.schedule, card.weekStart, weekHolidays(db, employee.regionId, card.weekStart));
+  const line = db.prepare("SELECT timecardLineId FROM timecard_lines WHERE timecardId = ? AND source = 'holiday'").get(timecardId) as { timecardLineId: number } | undefined;
+  if (hours.some((h) => h > 0)) {
+    if (line) db.prepare(`UPDATE timecard_lines SET ${DAY_COLUMNS.map((c) => `${c} = ?`).join(', ')}, modifiedAt = ? WHERE timecardLineId = ?`).run(...hours, at, line.timecardLineId);
+    else {
+      db.prepare(`INSERT INTO timecard_lines (timecardId, timeType, source, ${DAY_COLUMNS.join(', ')}, displayOrder, modifiedAt)
+        VALUES (?, 'Holiday', 'holiday', ${DAY_COLUMNS.map(() => '?').join(', ')}, (SELECT coalesce(max(displayOrder), 0) + 1 FROM timecard_lines WHERE timecardId = ?), ?)`)
+        .run(timecardId, ...hours, timecardId, at);
+    }
+  } else if (line) db.prepare('DELETE FROM timecard_lines WHERE timecardLineId = ?').run(line.timecardLineId);
 }
 
 /**

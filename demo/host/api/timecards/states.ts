@@ -13,7 +13,8 @@
  * - Submitted → Approved: the manager, the manager's delegate for the week (recorded as on behalf of
  *   the manager) or a Timecard Admin; never one's own card.
  * - Approved → Processed: a Timecard Admin. Approved → Draft (reopen): a Timecard Admin with a reason
- *   (recorded in timecard_changes). Processed: locked for everyone.
+ *   (recorded in timecard_changes); the card's time off then agrees with the requests again (issue 29:
+ *   its open corrections are done on the card itself). Processed: locked for everyone.
  * - A stale OldRecordStateId is a 409 naming who moved the card; a refusal writes nothing.
  */
 import type Database from 'better-sqlite3';
@@ -25,6 +26,7 @@ import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from 
 import { stateById } from '../records';
 import { actorOf, cardLines, cardOr404, delegationsTo, employeeOr404, loadTimecard, policyContextData, requireSeeCard, SERVICE, subjectOf, weekExpected, weekHolidays, type CardRow } from './cards';
 import { policyRefusal } from './timecard';
+import { reconcileCard } from '../time-off/reconcile';
 import * as clock from '../../../../src/core/clock';
 
 const UPDATE = 'updatetimecardstate';
@@ -116,6 +118,8 @@ export function moveTimecard(db: Database.Database, user: Caller, request: MoveR
       .get(card.timecardId) as { n: number }).n;
     db.prepare(`INSERT INTO timecard_changes (timecardId, changedByEmployeeId, changedAt, reason, description, hoursBefore, hoursAfter, modifiedAt)
       VALUES (?, ?, ?, ?, 'Reopened: Approved → Draft', ?, ?, ?)`).run(card.timecardId, user.employeeId, at, reason, total, total, at);
+    // Open again: the time off waiting in corrections goes onto the card itself (issue 29).
+    reconcileCard(db, card.timecardId, { actorId: user.employeeId, at, why: `is on the card reopened by a Timecard Admin (${reason})` });
   } else {
     throw autoAlert(functionName, TIMECARD_STATE_TEXT.notAllowed(card.state, target.name), { serviceName: SERVICE });
   }
