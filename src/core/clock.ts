@@ -15,24 +15,23 @@ export const COMPANY_TIME_ZONE = TIMECARD_TIME_ZONE;
 
 let source: () => number = () => Date.now();
 
-/** Replace the clock's source (tests); null restores the machine's clock. */
-export function setClock(now: (() => number) | null): void {
+/** Replace the clock's source (tests); null restores the machine's clock. Answers the source it replaced. */
+export function setClock(now: (() => number) | null): () => number {
+  const previous = source;
   source = now ?? (() => Date.now());
+  return previous;
 }
 
 /**
  * Pin the clock: to a fixed instant, or (`{ running: true }`) to a day whose time then runs on from the moment
- * of the call. A bare 'YYYY-MM-DD' is noon Central on that day.
+ * of the call. A bare 'YYYY-MM-DD' is noon Central on that day. Answers the source it replaced (to put it back).
  */
-export function pinClock(at: string | Date | number, options: { running?: boolean } = {}): void {
+export function pinClock(at: string | Date | number, options: { running?: boolean } = {}): () => number {
   const instant = typeof at === 'string' && at.length === 10 && isDay(at) ? centralInstant(at, 12) : new Date(at).getTime();
   if (Number.isNaN(instant)) throw new RangeError(`pinClock: not a date: ${String(at)}`);
-  if (!options.running) {
-    source = () => instant;
-    return;
-  }
+  if (!options.running) return setClock(() => instant);
   const offset = instant - Date.now();
-  source = () => Date.now() + offset;
+  return setClock(() => Date.now() + offset);
 }
 
 /** Milliseconds now, by the one clock. */

@@ -15,13 +15,14 @@ import { RECORD_STATES } from '../../demo/host/db/states';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
 import { databaseBefore } from './support/migrations';
 import { membershipCurrent } from '../../src/core/projects/team';
+import { openTestDatabase } from './support/seed-day';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-teams-data-'));
 let db: Database.Database;
 before(() => {
-  db = openDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
+  db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
 });
 after(() => {
   db?.close();

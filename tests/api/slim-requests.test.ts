@@ -11,7 +11,7 @@ import { RISK_API } from '../../src/core/risk/api';
 import { SLIM_STATE_ORDER, SLIM_TEXT, slimAgeDays, slimDueDate } from '../../src/core/risk/slim';
 import { suggestLimits } from '../../src/core/risk/limits';
 import { setClock } from '../../src/core/clock';
-import { openDatabase } from '../../demo/host/db/index';
+import { openTestDatabase } from './support/seed-day';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId, type Form } from './api-client';
 
@@ -64,7 +64,7 @@ async function ok(answer: Promise<{ status: number; body: Row }>): Promise<Row> 
 
 describe('the seed', () => {
   it('is deterministic (a fresh database holds the same requests, events, comments and roles)', () => {
-    const fresh = openDatabase({ file: ':memory:' });
+    const fresh = openTestDatabase({ file: ':memory:' });
     try {
       const tables = ['slim_requests', 'slim_request_events', 'slim_comments', 'employee_roles', 'vendor_prequalifications'];
       assert.equal(checksum({ db: fresh }, tables), checksum(host, tables));

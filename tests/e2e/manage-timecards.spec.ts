@@ -337,7 +337,7 @@ test.describe('manage timecards', () => {
   test('Timecard Admin: All, Without approver and Corrections; the team view exports to CSV with formulas neutralised', async ({ browser }) => {
     const admin = await signedIn(browser, 'tcadmin', `${PATH}?activeTab=all`);
     const tabs = screen(admin).locator('[role="tab"]');
-    await expect(tabs).toHaveText(['My weeks', 'All employees', 'Without approver', 'Corrections']);
+    await expect(tabs).toHaveText(['Waiting for me', 'My weeks', 'All employees', 'Without approver', 'Corrections']);
     const rows = screen(admin).locator('tbody tr[data-employee]');
     await expect(rows.first()).toBeVisible();
     const everyone = (one(`SELECT count(*) AS n FROM employees e WHERE e.active = 1 AND EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey = 'keyTC')`)).n as number;

@@ -9,6 +9,7 @@ import { AVATAR_POPOVER_CLOSE_MS, AVATAR_POPOVER_OPEN_MS, AVATAR_POPOVER_WIDTH }
 import { GENERIC_MENUS, visibleMenus } from '../../src/core/menus';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import { resetRoles, setRoles } from '../../src/core/roles';
+import { OPEN_ITEMS_CHANGED_EVENT } from '../../src/core/timecards/api';
 import { $router } from '../../src/core/router';
 import '../../src/elements/portal-header/define';
 import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer } from '../support/browser';
@@ -304,6 +305,52 @@ describe('<portal-header>', () => {
     grid.dispatchEvent(new CustomEvent('pfm-projections-submitted', { bubbles: true, composed: true, detail: { budgetId: 2, projectId: 1 } }));
     await sleep(50);
     expect(asked()).to.have.length(2);
+  });
+
+  it('issue 29: "Timecards to approve (N)" opens the inbox and counts N; decisions about the user\'s own card and requests are items with their reason, as text', async () => {
+    const openItems = {
+      ...EMPTY_OPEN_ITEMS,
+      timecardsToApprove: { count: 3, directLink: '/teammembertoolbox/timecards?activeTab=inbox' },
+      notices: [
+        { id: 'timecardRejected-55', kind: 'timecardRejected', text: 'Timecard 11/22–11/28 rejected by Linda Okafor: Friday is <b>missing</b>', at: '2026-11-30T15:00:00.000Z',
+          directLink: '/teammembertoolbox/timecards/timecard?timecardId=55' },
+        { id: 'timeOffApproved-31', kind: 'timeOffApproved', text: 'Vacation 12/21–12/23 approved by Linda Okafor', at: '2026-11-29T15:00:00.000Z',
+          directLink: '/teammembertoolbox/requests?recordId=31' },
+        { id: 'bad-1', kind: 'timeOffDenied', text: 'Sick 12/01 denied by Linda Okafor: no', at: '2026-11-28T15:00:00.000Z', directLink: 'javascript:alert(1)' },
+      ],
+    };
+    signInAs('rpm', { '/api/common/GetOpenItemsByEmployee': { body: { data: openItems } } });
+    await mountHeader();
+    await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="6"]')); // 3 to approve + 3 decisions
+    const entry = (id: string) => $(`[data-menu="bell"] [data-entry="${id}"]`);
+    expect(entry('timecards-to-approve')?.getAttribute('href')).to.equal('/teammembertoolbox/timecards?activeTab=inbox');
+    expect(entry('timecards-to-approve')?.textContent).to.contain('Timecards to approve (3)');
+    const rejected = entry('notice-timecardRejected-55')!;
+    expect(rejected.getAttribute('href')).to.equal('/teammembertoolbox/timecards/timecard?timecardId=55');
+    expect(rejected.textContent).to.contain('Timecard 11/22–11/28 rejected by Linda Okafor: Friday is <b>missing</b>');
+    expect(rejected.querySelector('b')).to.equal(null);
+    expect(entry('notice-timeOffApproved-31')?.getAttribute('href')).to.equal('/teammembertoolbox/requests?recordId=31');
+    const bad = entry('notice-bad-1')!;
+    expect(bad.tagName).to.equal('SPAN');
+    expect(bad.hasAttribute('href')).to.equal(false);
+    expect($$('[data-menu="bell"] [role="group"]').map((group) => group.getAttribute('aria-label'))).to.deep.equal(['Approvals', 'Decisions']);
+  });
+
+  it('issue 29: loads the open items again after an approval on the page (the approval screens\' event): the count follows without a reload', async () => {
+    let count = 3;
+    signInAs('rpm', { '/api/common/GetOpenItemsByEmployee': () => ({ body: { data: { ...EMPTY_OPEN_ITEMS, timecardsToApprove: { count, directLink: '/teammembertoolbox/timecards?activeTab=inbox' } } } }) });
+    await mountHeader();
+    await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="3"]'));
+    count = 1;
+    const screen = document.createElement('div');
+    document.body.append(screen);
+    screen.attachShadow({ mode: 'open' }).appendChild(document.createElement('div'))
+      .dispatchEvent(new CustomEvent(OPEN_ITEMS_CHANGED_EVENT, { bubbles: true, composed: true }));
+    await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="1"]'));
+    expect($('[data-menu="bell"] button')?.getAttribute('aria-label')).to.equal('Open items: 1');
+    count = 0;
+    document.dispatchEvent(new CustomEvent(OPEN_ITEMS_CHANGED_EVENT));
+    await waitFor(() => $('[data-menu="bell"] .portal-bell-count[data-count="0"]'));
   });
 
   it('counts 0 when the timecard flag is false', async () => {

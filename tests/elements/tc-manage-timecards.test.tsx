@@ -1,12 +1,15 @@
 import { expect } from 'chai';
 import { unzipSync, strFromU8 } from 'fflate';
 import { resetRoles, setRoles } from '../../src/core/roles';
-import { TIMECARD_API, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeeksLoad } from '../../src/core/timecards/api';
+import {
+  OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeeksLoad,
+} from '../../src/core/timecards/api';
+import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { ApiError } from '../../src/core/api';
 import { MANAGE_TEXT, failureMessage, teamSheet, weekLabel, currentWeekStart, teamDefaultWeek } from '../../src/features/timecards/manage';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/tc-manage-timecards/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubAnswer, type StubFor } from '../support/browser';
 import { resetPageStores, signInForTest } from '../support/elements';
 
 const TC_DEFAULT = [{ applicationKey: 'keyTC', name: 'Default' }];
@@ -46,8 +49,30 @@ const WEEKS: TimecardWeeksLoad = {
   pastWeeksToSubmit: ['2026-11-08', '2026-11-15'],
 };
 
+const ROUTES = { timecardApprove: 1303, timecardReject: 1301, timeOffApprove: 1402, timeOffDeny: 1403 };
+
+const inboxRow = (over: Partial<ApprovalInboxRow>): ApprovalInboxRow => ({
+  kind: 'timecard', key: 'timecard:200', itemId: 200, applicationRecordStateId: 1302, timecardId: 200, employeeId: 20, employeeName: 'Sam Carter',
+  delegatedFromName: null, approvingAs: 'manager', startDate: '2026-11-22', endDate: '2026-11-28', hours: 40, expectedHours: 40, description: null,
+  waitingSince: '2026-11-29T02:00:00.000Z', datesPassed: false, ...over,
+});
+
+const INBOX_ROWS: ApprovalInboxRow[] = [
+  inboxRow({}),
+  inboxRow({ key: 'timecard:201', itemId: 201, timecardId: 201, employeeId: 21, employeeName: 'Tyler <i>Ramirez</i>', delegatedFromName: 'Patricia Gutierrez',
+    approvingAs: 'delegate', startDate: '2026-11-15', endDate: '2026-11-21', hours: 38.5, waitingSince: '2026-11-29T03:00:00.000Z' }),
+  inboxRow({ kind: 'timeOff', key: 'timeOff:30', itemId: 30, applicationRecordStateId: 1401, timecardId: null, employeeId: 9, employeeName: 'Sam Patterson',
+    startDate: '2026-11-23', endDate: '2026-11-25', hours: 24, expectedHours: null, description: 'Vacation: Vacation', waitingSince: '2026-11-29T04:00:00.000Z', datesPassed: true }),
+  inboxRow({ kind: 'correction', key: 'correction:4', itemId: 4, applicationRecordStateId: null, timecardId: 150, employeeId: 66, employeeName: 'Karen Rogers',
+    approvingAs: 'admin', startDate: '2026-10-11', endDate: '2026-10-17', hours: 8, expectedHours: null, description: 'Time off “Sick day” to add to an Approved timecard',
+    waitingSince: '2026-11-30T04:00:00.000Z' }),
+];
+
+const inbox = (rows: ApprovalInboxRow[] = INBOX_ROWS): ApprovalInboxLoad => ({ rows, routes: ROUTES });
+
 function answers(over: Record<string, StubFor> = {}): Record<string, StubFor> {
   return {
+    [TIMECARD_API.getApprovalInbox]: { body: { data: inbox() } },
     [TIMECARD_API.getTimecardWeeks]: { body: { data: WEEKS } },
     [TIMECARD_API.getTeamTimecards]: ({ query }) => ({ body: { data: team(query.get('view') === 'team' ? TEAM_ROWS : [], (query.get('view') ?? 'team') as 'team') } }),
     ...over,
@@ -85,19 +110,188 @@ describe('<tc-manage-timecards>', () => {
     stubFetch(answers());
     root = await mount('tc-manage-timecards');
     await waitFor(() => tabNames(root).includes('team'));
-    expect(tabNames(root)).to.deep.equal(['my-weeks', 'team', 'delegations']);
+    expect(tabNames(root)).to.deep.equal(['inbox', 'my-weeks', 'team', 'delegations']);
     document.body.innerHTML = '';
 
     setRoles(TC_ADMIN);
     stubFetch(answers({ [TIMECARD_API.getTeamTimecards]: ({ query }) => ({ body: { data: team(query.get('view') === 'all' ? TEAM_ROWS : [], 'all') } }) }));
     root = await mount('tc-manage-timecards', { 'active-tab': 'all' });
     await waitFor(() => root.querySelector('[data-team-view="all"] [data-layout="table"]'));
-    expect(tabNames(root)).to.deep.equal(['my-weeks', 'all', 'without-approver', 'corrections']);
+    expect(tabNames(root)).to.deep.equal(['inbox', 'my-weeks', 'all', 'without-approver', 'corrections']);
     // The team views open on the last week that has come due.
     const lastWeek = new Date(`${currentWeekStart()}T00:00:00Z`);
     lastWeek.setUTCDate(lastWeek.getUTCDate() - 7);
     expect(fetchRequests.find((r) => r.query.get('view') === 'all')!.query.get('weekStart')).to.equal(lastWeek.toISOString().slice(0, 10));
     expect(root.querySelector('[data-manager]')).to.not.equal(null);
+  });
+
+  describe('Waiting for me', () => {
+    const rowKeys = (root: ShadowRoot) => [...root.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-key'));
+
+    it('is first for a manager; loads (with a status), then one row per item with the name, kind, dates, hours and the delegating manager', async () => {
+      setRoles(TC_DEFAULT);
+      let answer: (value: { body: unknown }) => void = () => undefined;
+      stubFetch(answers({ [TIMECARD_API.getApprovalInbox]: () => new Promise((resolve) => { answer = resolve; }) }));
+      const root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+      const loading = await waitFor(() => root.querySelector('[data-inbox] [data-state="loading"]'));
+      expect(loading.getAttribute('role')).to.equal('status');
+      expect(loading.textContent).to.equal(MANAGE_TEXT.inboxLoading);
+      answer({ body: { data: inbox() } });
+      await waitFor(() => root.querySelector('table[data-layout="inbox"]'));
+      expect(tabNames(root)[0]).to.equal('inbox');
+      expect(root.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal('Waiting for me');
+      expect(rowKeys(root)).to.deep.equal(['timecard:200', 'timecard:201', 'timeOff:30', 'correction:4']);
+      const delegated = root.querySelector('tr[data-key="timecard:201"]')!;
+      expect(textOf(delegated, '[data-name]')).to.equal('Tyler <i>Ramirez</i>');
+      expect(delegated.querySelector('i')).to.equal(null);
+      expect(textOf(delegated, '[data-for]')).to.equal('for Patricia Gutierrez');
+      expect(textOf(delegated, '[data-dates]')).to.equal('11/15–11/21');
+      expect(textOf(delegated, '[data-hours]')).to.equal('38.50 / 40.00');
+      const request = root.querySelector('tr[data-key="timeOff:30"]')!;
+      expect(textOf(request, '[data-kind-name]')).to.equal('Time off');
+      expect(textOf(request, '[data-dates-passed]')).to.equal('Dates passed');
+      expect(textOf(request, '[data-description]')).to.equal('Vacation: Vacation');
+      expect(request.querySelector('a')!.getAttribute('href')).to.equal('/teammembertoolbox/requests?recordId=30');
+      // Every row names its person; a correction is opened in its tab, not approved here.
+      expect([...root.querySelectorAll('tbody tr [data-name]')].map((n) => n.textContent)).to.deep.equal(['Sam Carter', 'Tyler <i>Ramirez</i>', 'Sam Patterson', 'Karen Rogers']);
+      const correction = root.querySelector('tr[data-key="correction:4"]')!;
+      expect(correction.querySelector('input[type="checkbox"]')).to.equal(null);
+      expect(correction.querySelector('a')!.getAttribute('href')).to.equal('/teammembertoolbox/timecards?activeTab=corrections');
+      expect(root.querySelector('tr[data-key="timecard:200"] [data-action="reject-row"]')!.getAttribute('aria-label')).to.equal("Reject Sam Carter's timecard for 11/22–11/28");
+    });
+
+    it('an employee who approves nothing has no such tab; an empty inbox says so', async () => {
+      setRoles(TC_DEFAULT);
+      stubFetch(answers({ [TIMECARD_API.getTeamTimecards]: { body: { data: team([]) } } }));
+      let root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+      await waitFor(() => root.querySelector('[data-testid="my-weeks"]'));
+      expect(tabNames(root)).to.deep.equal(['my-weeks']);
+      document.body.innerHTML = '';
+      stubFetch(answers({ [TIMECARD_API.getApprovalInbox]: { body: { data: inbox([]) } } }));
+      root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+      expect((await waitFor(() => root.querySelector('[data-inbox] [data-empty]'))).textContent).to.equal('Nothing is waiting for you.');
+    });
+
+    it('bulk approve by keyboard: Space and Ctrl+A select, the dialog names every item, cards and requests go to their bulk calls; the rows leave and the bell is told', async () => {
+      setRoles(TC_DEFAULT);
+      let inboxLoads = 0;
+      stubFetch(answers({
+        [TIMECARD_API.getApprovalInbox]: () => { inboxLoads += 1; return { body: { data: inbox(inboxLoads === 1 ? INBOX_ROWS : INBOX_ROWS.slice(3)) } }; },
+        [TIMECARD_API.updateTimecardStates]: { body: { data: { done: [200, 201], refused: [] } } },
+        [TIME_OFF_API.updateRequestStates]: { body: { data: { done: [30], refused: [] } } },
+      }));
+      let told = 0;
+      const listen = () => { told += 1; };
+      document.addEventListener(OPEN_ITEMS_CHANGED_EVENT, listen);
+      try {
+        const root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+        const first = await waitFor(() => root.querySelector<HTMLTableRowElement>('tr[data-key="timecard:200"]'));
+        first.focus();
+        key(first, ' ');
+        await waitFor(() => textOf(root, '[data-selected-count]') === '1 selected');
+        key(first, 'ArrowDown');
+        expect(root.activeElement?.getAttribute('data-key')).to.equal('timecard:201');
+        key(first, 'a', { ctrlKey: true });
+        await waitFor(() => textOf(root, '[data-selected-count]') === '3 selected');
+        click(root, '[data-action="approve"]');
+        const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[data-dialog="inbox-confirm"][open]'));
+        expect(textOf(dialog, '[data-confirm-title]')).to.equal('Approve these 3 items?');
+        expect([...dialog.querySelectorAll('[data-confirm-items] li')].map((li) => li.textContent)).to.deep.equal([
+          "Sam Carter's timecard for 11/22–11/28", "Tyler <i>Ramirez</i>'s timecard for 11/15–11/21", "Sam Patterson's time off for 11/23–11/25",
+        ]);
+        expect(root.activeElement?.getAttribute('data-action')).to.equal('confirm', 'Enter confirms');
+        expect(fetchRequests.some((r) => r.method === 'POST')).to.equal(false, 'nothing sent before the confirmation');
+        click(dialog, '[data-action="confirm"]');
+        await waitFor(() => root.querySelector('[data-outcome="success"]'));
+        const cards = fetchRequests.find((r) => r.path === TIMECARD_API.updateTimecardStates)!.body as Record<string, string>;
+        expect(cards).to.deep.equal({
+          'items[0].ItemId': '200', 'items[0].OldRecordStateId': '1302', 'items[1].ItemId': '201', 'items[1].OldRecordStateId': '1302', RouteStateId: '1303',
+        });
+        const requests = fetchRequests.find((r) => r.path === TIME_OFF_API.updateRequestStates)!.body as Record<string, string>;
+        expect(requests).to.deep.equal({ 'items[0].ItemId': '30', 'items[0].OldRecordStateId': '1401', RouteStateId: '1402' });
+        expect(textOf(root, '[data-outcome-message]')).to.equal('3 items approved.');
+        expect(rowKeys(root)).to.deep.equal(['correction:4']);
+        expect(told).to.equal(1);
+        await waitFor(() => inboxLoads === 2);
+        await waitFor(() => !dialog.open);
+      } finally {
+        document.removeEventListener(OPEN_ITEMS_CHANGED_EVENT, listen);
+      }
+    });
+
+    it('reject one: "Reject Sam Carter\'s timecard for 11/22–11/28?" asks a reason, which goes with it; a request is denied with the same reason', async () => {
+      setRoles(TC_DEFAULT);
+      stubFetch(answers({
+        [TIMECARD_API.updateTimecardStates]: { body: { data: { done: [200], refused: [] } } },
+        [TIME_OFF_API.updateRequestStates]: { body: { data: { done: [30], refused: [] } } },
+      }));
+      const root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+      await waitFor(() => root.querySelector('tr[data-key="timecard:200"]'));
+      click(root, 'tr[data-key="timecard:200"] [data-action="reject-row"]');
+      const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[data-dialog="inbox-confirm"][open]'));
+      expect(textOf(dialog, '[data-confirm-title]')).to.equal("Reject Sam Carter's timecard for 11/22–11/28?");
+      expect(dialog.querySelector('[data-confirm-items]')).to.equal(null);
+      click(dialog, '[data-action="confirm"]');
+      await waitFor(() => textOf(dialog, '[data-error="reason"]') === 'A reason is required to reject.');
+      expect(fetchRequests.some((r) => r.method === 'POST')).to.equal(false);
+      setValue(dialog.querySelector('textarea')!, '  Friday is missing  ');
+      click(dialog, '[data-action="confirm"]');
+      await waitFor(() => root.querySelector('[data-outcome="success"]'));
+      const sent = fetchRequests.find((r) => r.path === TIMECARD_API.updateTimecardStates)!.body as Record<string, string>;
+      expect([sent['items[0].ItemId'], sent.RouteStateId, sent.reason]).to.deep.equal(['200', '1301', 'Friday is missing']);
+      await waitFor(() => !dialog.open);
+
+      click(root, 'tr[data-key="timeOff:30"] [data-action="reject-row"]');
+      await waitFor(() => dialog.open);
+      expect(textOf(dialog, '[data-confirm-title]')).to.equal("Reject Sam Patterson's time off for 11/23–11/25?");
+      setValue(dialog.querySelector('textarea')!, 'Two of the crew are out.');
+      click(dialog, '[data-action="confirm"]');
+      await waitFor(() => fetchRequests.some((r) => r.path === TIME_OFF_API.updateRequestStates));
+      const denied = fetchRequests.find((r) => r.path === TIME_OFF_API.updateRequestStates)!.body as Record<string, string>;
+      expect([denied['items[0].ItemId'], denied.RouteStateId, denied.reason]).to.deep.equal(['30', '1403', 'Two of the crew are out.']);
+    });
+
+    it('a stale item (409) shows the server\'s message and Reload, which loads the list again; the row stays until then', async () => {
+      setRoles(TC_DEFAULT);
+      let inboxLoads = 0;
+      stubFetch(answers({
+        [TIMECARD_API.getApprovalInbox]: () => { inboxLoads += 1; return { body: { data: inbox(inboxLoads === 1 ? INBOX_ROWS : INBOX_ROWS.slice(1)) } }; },
+        [TIMECARD_API.updateTimecardStates]: { status: 409, body: { message: 'This timecard was already approved by Angela Ruiz.' } },
+      }));
+      const root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+      await waitFor(() => root.querySelector('tr[data-key="timecard:200"]'));
+      click(root, 'tr[data-key="timecard:200"] [data-action="approve-row"]');
+      const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[data-dialog="inbox-confirm"][open]'));
+      expect(textOf(dialog, '[data-confirm-title]')).to.equal("Approve Sam Carter's timecard for 11/22–11/28?");
+      click(dialog, '[data-action="confirm"]');
+      const outcome = await waitFor(() => root.querySelector('[data-outcome="danger"]'));
+      expect(textOf(outcome, '[data-outcome-message]')).to.equal('This timecard was already approved by Angela Ruiz.');
+      await waitFor(() => !dialog.open);
+      expect(rowKeys(root)).to.include('timecard:200');
+      expect(inboxLoads).to.equal(1);
+      click(outcome, '[data-action="reload"]');
+      await waitFor(() => inboxLoads === 2 && !rowKeys(root).includes('timecard:200'));
+      expect(root.querySelector('[data-outcome]')).to.equal(null);
+    });
+
+    it('a refusal in the answer names the person and week; a failed call keeps the dialog open with the reason and says why inside it', async () => {
+      setRoles(TC_DEFAULT);
+      let answer: StubAnswer = { status: 500, body: {} };
+      stubFetch(answers({ [TIMECARD_API.updateTimecardStates]: () => answer }));
+      const root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
+      await waitFor(() => root.querySelector('tr[data-key="timecard:200"]'));
+      click(root, 'tr[data-key="timecard:201"] [data-action="reject-row"]');
+      const dialog = await waitFor(() => root.querySelector<HTMLDialogElement>('dialog[data-dialog="inbox-confirm"][open]'));
+      setValue(dialog.querySelector('textarea')!, 'Hours on a closed project');
+      click(dialog, '[data-action="confirm"]');
+      await waitFor(() => textOf(dialog, '[data-dialog-failure]') === MANAGE_TEXT.actionFailed);
+      expect(dialog.open).to.equal(true);
+      expect(dialog.querySelector('textarea')!.value).to.equal('Hours on a closed project');
+      answer = { body: { data: { done: [], refused: [{ ItemId: 201, message: 'This timecard was recalled by its employee.' }] } } };
+      click(dialog, '[data-action="confirm"]');
+      await waitFor(() => textOf(root, '[data-outcome-message]') === 'This timecard was recalled by its employee.');
+      expect(root.querySelector('[data-outcome] [data-action="reload"]')).to.not.equal(null);
+    });
   });
 
   it('a tab the caller lacks shows My weeks', async () => {

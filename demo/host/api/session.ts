@@ -6,7 +6,7 @@ import { declared, p, route, type ParamsOf, type RouteCtx } from './declare';
 import { badRequest, forbidden, notFound } from './http';
 import { TEAM_WHERE } from './time-off/requests';
 import { currentReach, projectReach, reaches, reachWhere } from './project-access';
-import { correctionWorkflows, timecardBellItem } from './timecards/bell';
+import { correctionWorkflows, employeeNotices, openableWorkflows, timecardBellItem, timecardsToApprove, type WorkflowRow } from './timecards/bell';
 import { slimWorkflows } from './risk/slim/bell';
 import { sraWorkflows } from './risk/sra/bell';
 import { accessRequestWorkflows } from './toolbox/access-requests';
@@ -95,8 +95,8 @@ export const sessionHandlers = declared([
       const employeeId = params.employeeId ?? user.employeeId;
       if (employeeId !== user.employeeId && !isAdmin(user)) throw forbidden('You may only read your own open items.');
       if (!db.prepare('SELECT 1 FROM employees WHERE employeeId = ?').get(employeeId)) throw notFound(`Employee ${employeeId} not found.`);
-      const openWorkflows = db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink
-        FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(employeeId);
+      const workflowRows = db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey, recordId
+        FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(employeeId) as WorkflowRow[];
       // The current period's pending budgets (api/pfm/projections/pending.ts): a new month is pending from its first day.
       const period = clock.currentPeriod();
       const pendingIds = pendingProjections(db, period, employeeId).map((r) => r.budgetId);
@@ -106,7 +106,10 @@ export const sessionHandlers = declared([
       // Time-off requests Pending for this employee as the manager, or as the manager's delegate for dates sharing a day (api/time-off).
       const pendingPtoRequests = db.prepare(`SELECT r.requestId, r.employeeId, r.title, r.totalHours AS ptoHours, e.preferredName AS employeeName, r.startDate, r.endDate
         FROM time_off_requests r JOIN employees e ON e.employeeId = r.employeeId JOIN application_record_states st ON st.applicationRecordStateId = r.applicationRecordStateId
-        WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId });
+        WHERE st.name = 'Pending' AND ${TEAM_WHERE} ORDER BY r.startDate, r.requestId`).all({ me: employeeId }) as { requestId: number }[];
+      // Issue 29: every item opens something the employee may see (a workflow row naming a request decided long ago answered 403).
+      const openWorkflows = openableWorkflows(db, employeeId, workflowRows, new Set(pendingPtoRequests.map((r) => r.requestId)))
+        .map(({ applicationRecordKey: _key, recordId: _id, ...row }) => row);
       // Issue 13: the timecard item from weekly_timecards, and a Timecard Admin's open corrections as workflows (api/timecards/bell.ts).
       return {
         // Issue 14: SLIM requests waiting for the employee and their unread risk notifications (api/risk/slim/bell.ts); SRA steps (api/risk/sra/bell.ts).
@@ -114,6 +117,8 @@ export const sessionHandlers = declared([
           // Issue 15: access requests waiting for the employee's decision (api/toolbox/access-requests.ts).
           ...accessRequestWorkflows(db, employeeId)], budgetsPendingProjections, pendingPtoRequests,
         timecardNeedsSubmission: timecardBellItem(db, employeeId),
+        // Issue 29: "Timecards to approve (N)" (the approval inbox's cards) and what was decided about the employee's own cards and requests.
+        timecardsToApprove: timecardsToApprove(db, employeeId), notices: employeeNotices(db, employeeId),
       };
     },
   }),

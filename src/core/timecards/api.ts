@@ -1,6 +1,7 @@
 /**
  * The timecard calls (issue 13): paths and answer shapes, the contract between the demo host
- * (demo/host/api/timecards) and the client (features/timecards). Types only, plus the paths.
+ * (demo/host/api/timecards) and the client (features/timecards). Types only, plus the paths and
+ * {@link dayRangeLabel}, the short dates both sides write into the same sentences.
  *
  * Conventions of §7: GET loads answer `{ data }`; writes are form-data POSTs; a refusal the user must
  * read is a 400 with the `autoAlert` body (feedback items with `fieldName` where a field is at fault);
@@ -62,7 +63,24 @@ export const TIMECARD_API = {
   getCorrections: '/api/timecards/getcorrections',
   /** POST `correctionId`, `note`: the Timecard Admin applied it (or decided not to). */
   resolveCorrection: '/api/timecards/resolvecorrection',
+  /**
+   * GET the caller's approval inbox ("Waiting for me", issue 29), across all weeks, oldest first:
+   * timecards Submitted and time-off requests Pending that the caller decides as the manager or as a
+   * delegate (naming the manager), Submitted cards without an approver and open corrections (Timecard
+   * Admin). No parameters. Answers `ApprovalInboxLoad`; someone who approves nothing gets no rows.
+   */
+  getApprovalInbox: '/api/timecards/getapprovalinbox',
 } as const;
+
+/**
+ * Dispatched on `document` (bubbling, composed) after a write that changes the caller's open items
+ * (an approval, a rejection): the header's bell loads them again, so its counts follow without a reload.
+ */
+export const OPEN_ITEMS_CHANGED_EVENT = 'portal-open-items-changed';
+
+/** Tell the page (the header's bell) that the user's open items changed: after an approval, a rejection, a decision. */
+export const announceOpenItemsChanged = (): boolean =>
+  typeof document !== 'undefined' && document.dispatchEvent(new CustomEvent(OPEN_ITEMS_CHANGED_EVENT, { bubbles: true, composed: true }));
 
 /** One line of a card. `hours` are Sunday to Saturday. */
 export interface TimecardLineRow {
@@ -242,6 +260,53 @@ export interface TimecardCorrection {
   kind: 'Add' | 'Remove';
   hours: number[];
   createdAt: string;
+}
+
+/** What an inbox row is. */
+export type ApprovalInboxKind = 'timecard' | 'timeOff' | 'correction';
+
+/** One row of the approval inbox: the person, what and when, and the ids to act on it. */
+export interface ApprovalInboxRow {
+  kind: ApprovalInboxKind;
+  /** Unique in the list: `${kind}:${itemId}`. */
+  key: string;
+  /** The `ItemId` of the state calls: timecardId, requestId, or correctionId (resolvecorrection). */
+  itemId: number;
+  /** The `OldRecordStateId` of the state calls (null for a correction, which has no state call). */
+  applicationRecordStateId: number | null;
+  /** For a correction: its card (the corrections tab opens it). Else the card itself or null. */
+  timecardId: number | null;
+  employeeId: number;
+  employeeName: string;
+  /** The caller decides as this manager's delegate (null: as the manager, or as a Timecard Admin). */
+  delegatedFromName: string | null;
+  /** Why it waits for the caller. */
+  approvingAs: 'manager' | 'delegate' | 'admin';
+  /** The week (Sunday to Saturday) of a card or correction; the request's first and last day. */
+  startDate: string;
+  endDate: string;
+  /** A card's entered hours, a request's total hours, a correction's hours. */
+  hours: number;
+  /** A card's expected hours (null otherwise). */
+  expectedHours: number | null;
+  /** A request's type and title ('Vacation: Family visit'), a correction's description; null for a card. */
+  description: string | null;
+  /** Since when it waits (submitted, requested, created): the list's order, oldest first. */
+  waitingSince: string;
+  /** A Pending request whose days have all passed (its last day is before today). */
+  datesPassed: boolean;
+}
+
+export interface ApprovalInboxLoad {
+  rows: ApprovalInboxRow[];
+  /** The `RouteStateId`s of the bulk calls (updatetimecardstates, the time-off updaterequeststates). */
+  routes: { timecardApprove: number; timecardReject: number; timeOffApprove: number; timeOffDeny: number };
+}
+
+/** '11/22–11/28' for two calendar days ('YYYY-MM-DD'), '11/22' for one: how the inbox and the bell name a week or a request. */
+export function dayRangeLabel(from: string, to: string = from): string {
+  const short = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}`;
+  return from === to ? short(from) : `${short(from)}–${short(to)}`;
 }
 
 export type { FeedbackItem, PolicyContextData };

@@ -3,21 +3,25 @@
  * it is handled. A workflow's directLink to another site is only ever an explicit external link.
  */
 import { useEffect, useState } from 'react';
+import { OPEN_ITEMS_CHANGED_EVENT } from '../../core/timecards/api';
 import { Menu } from '../../ui/Menu';
 import { loadOpenItems, openItemCount } from './data';
 import { openItemGroups } from './links';
 import { useLoad } from './useLoad';
 
-/** Dispatched (bubbling, composed) by the projection grid after a submit: the user's open items changed. */
-const PROJECTIONS_SUBMITTED = 'pfm-projections-submitted';
+/**
+ * Dispatched (bubbling, composed) after a write that changes the user's open items: by the projection
+ * grid after a submit; by the approval screens after an approval or rejection (issue 29).
+ */
+const OPEN_ITEMS_CHANGED = ['pfm-projections-submitted', OPEN_ITEMS_CHANGED_EVENT] as const;
 
 export function Bell({ employeeId, legacyOrigin }: { employeeId: number; legacyOrigin: string }) {
-  // Count the submits seen on the page: each one loads the open items again.
+  // Count the changes seen on the page: each one loads the open items again.
   const [submits, setSubmits] = useState(0);
   useEffect(() => {
     const count = () => setSubmits((n) => n + 1);
-    document.addEventListener(PROJECTIONS_SUBMITTED, count);
-    return () => document.removeEventListener(PROJECTIONS_SUBMITTED, count);
+    for (const name of OPEN_ITEMS_CHANGED) document.addEventListener(name, count);
+    return () => { for (const name of OPEN_ITEMS_CHANGED) document.removeEventListener(name, count); };
   }, []);
   const items = useLoad(employeeId > 0 ? String(employeeId) : null, () => loadOpenItems(employeeId), 'Open items', submits) ?? null;
   const count = items ? openItemCount(items) : 0;

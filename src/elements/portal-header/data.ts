@@ -60,12 +60,32 @@ export interface TimecardDue {
   expectedHours: number;
 }
 
+/** Submitted timecards waiting for the user's approval (issue 29): one item, "Timecards to approve (N)". */
+export interface TimecardsToApprove {
+  count: number;
+  directLink: string;
+}
+
+/** Something decided about the user's own card or request (issue 29): "Timecard 11/22–11/28 rejected by …: …". */
+export interface OpenItemNotice {
+  id: string;
+  kind: string;
+  /** The server's sentence, shown as text. */
+  text: string;
+  /** When it was decided (ISO). */
+  at: string;
+  directLink: string;
+}
+
 export interface OpenItems {
   openWorkflows: OpenWorkflow[];
   budgetsPendingProjections: PendingBudget[];
   pendingPtoRequests: PendingPtoRequest[];
   /** The timecard needing submission, or null when none does. */
   timecard: TimecardDue | null;
+  /** Null when none waits (count 0) or the server does not say. */
+  timecardsToApprove: TimecardsToApprove | null;
+  notices: OpenItemNotice[];
 }
 
 export interface ProjectSummary {
@@ -159,12 +179,30 @@ export function toOpenItems(raw: unknown): OpenItems {
       endDate: text(pick(item, 'endDate')),
     })),
     timecard,
+    timecardsToApprove: toApprove(pick(source, 'timecardsToApprove')),
+    notices: list(pick(source, 'notices')).map((item) => ({
+      id: text(pick(item, 'id')),
+      kind: text(pick(item, 'kind')),
+      text: text(pick(item, 'text')),
+      at: text(pick(item, 'at')),
+      directLink: text(pick(item, 'directLink')),
+    })).filter((notice) => notice.text !== ''),
   };
 }
 
-/** §7 bell count: workflows + budgets + PTO requests + 1 when a timecard needs submission. */
+function toApprove(raw: unknown): TimecardsToApprove | null {
+  if (!isObject(raw)) return null;
+  const count = num(pick(raw, 'count'), 0);
+  return count > 0 ? { count, directLink: text(pick(raw, 'directLink')) } : null;
+}
+
+/**
+ * §7 bell count: workflows + budgets + PTO requests + 1 when a timecard needs submission; issue 29:
+ * + each timecard waiting for approval + each decision about the user's own cards and requests.
+ */
 export function openItemCount(items: OpenItems): number {
-  return items.openWorkflows.length + items.budgetsPendingProjections.length + items.pendingPtoRequests.length + (items.timecard ? 1 : 0);
+  return items.openWorkflows.length + items.budgetsPendingProjections.length + items.pendingPtoRequests.length + (items.timecard ? 1 : 0)
+    + (items.timecardsToApprove?.count ?? 0) + items.notices.length;
 }
 
 /** Read one project (a pin or a project menu answer). */

@@ -122,12 +122,23 @@ export function openItemGroups(items: OpenItems, context: { origin: string; lega
     note: [formatDate(request.startDate), formatDate(request.endDate)].filter(Boolean).join(' – ') || undefined,
   }));
   const timecard: MenuLink[] = items.timecard ? [timecardItem(items.timecard)] : [];
+  const toApprove = items.timecardsToApprove;
+  const approvals: MenuLink[] = toApprove ? [portalItem('timecards-to-approve', `Timecards to approve (${toApprove.count})`, toApprove.directLink, context, 'Waiting for me')] : [];
+  const notices: MenuLink[] = items.notices.map((notice) => portalItem(`notice-${notice.id}`, notice.text, notice.directLink, context, formatDate(notice.at) || undefined));
   return [
     { id: 'workflows', label: 'Workflows', items: workflows },
+    { id: 'approvals', label: 'Approvals', items: approvals },
     { id: 'budgets', label: 'Budgets pending projections', items: budgets },
     { id: 'pto', label: 'PTO requests', items: requests },
     { id: 'timecard', label: 'Timecard', items: timecard },
+    { id: 'notices', label: 'Decisions', items: notices },
   ];
+}
+
+/** An item the server links inside the portal; any other link is shown without one (never followed). */
+function portalItem(id: string, label: string, directLink: string, context: { origin: string; legacyOrigin: string }, note?: string): MenuLink {
+  const link = classifyLink(directLink, context);
+  return link.kind === 'portal' ? { id, label, href: link.href, note } : { id, label, note: note ? `${note} · No usable link` : 'No usable link' };
 }
 
 function timecardItem(timecard: NonNullable<OpenItems['timecard']>): MenuLink {

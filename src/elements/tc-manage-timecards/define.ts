@@ -6,7 +6,7 @@ import { defineReactElement } from '../../ui/element';
  *
  * | attribute | default | meaning |
  * |---|---|---|
- * | `active-tab` | my-weeks | my-weeks, team, all, without-approver, corrections, delegations (a tab the caller lacks shows My weeks) |
+ * | `active-tab` | my-weeks | inbox (Waiting for me), my-weeks, team, all, without-approver, corrections, delegations (a tab the caller lacks shows My weeks) |
  * | `timecard-id` | -1 | offers a link to that card (opened by <tc-timecard>) |
  * | `search` | '' | the team views' employee / manager filter, to start with |
  * | `employee-id`, `record-id`, `record-key`, `workbench`, `active-tray` | | the §2 query, accepted |

@@ -87,9 +87,16 @@ async function decide(request: TimeOffRequestRow, action: 'approve' | 'deny' | '
     const ok = await showMessage({ title: T.cancel, message: T.cancelConfirm(request.title), buttons: ['cancel', 'ok'], labels: { ok: T.cancel, cancel: 'Keep it' } });
     if (ok !== true) return;
   }
+  // Days already worked (a submitted or approved week): the approver confirms, told each week's state (the server's words).
+  if (action === 'approve' && request.confirmation) {
+    const ok = await showMessage({ title: T.approve, message: request.confirmation, buttons: ['cancel', 'ok'], labels: { ok: T.approve, cancel: 'Not now' } });
+    if (ok !== true) return;
+  }
   try {
-    await advanceRequest(request, action, reason);
+    const answer = await advanceRequest(request, action, reason);
     showToast(action === 'approve' ? T.approved(1) : action === 'deny' ? T.denied(1) : T.canceled, { variant: 'success' });
+    // What the decision did to timecards that the user must know (worked days kept, a correction for a Timecard Admin).
+    if (answer.notices?.length) await showMessage({ title: T.timecardsTitle, message: answer.notices.join('\n') });
   } catch (error) {
     if (isStale(error)) reload();
     await sayNotDone(error, problemText(error));

@@ -8,6 +8,7 @@ import { formatDate } from '../../core/format';
 import type { PtoAccount } from '../../core/time-off';
 import { TIME_OFF_API, type BalanceRow, type HolidayRow, type RegionRow, type TeamCalendarLoad, type TimeOffRequestRow } from '../../core/time-off-api';
 import { addDays } from '../../core/timecards';
+import { announceOpenItemsChanged } from '../../core/timecards/api';
 import type { Holiday } from '../../core/timecards';
 import { recordStore, type RecordStore } from '../../ui/records';
 import type { ExportSheet } from '../../ui/grid/export';
@@ -118,9 +119,13 @@ export function advanceRequest(request: TimeOffRequestRow, action: 'approve' | '
     ...request, state: ACTION_STATE[action], applicationRecordStateId: target.routeStateId, advancements: [],
     denialReason: action === 'deny' ? reason : request.denialReason,
   };
-  return requestStore().optimistic(next, () => postForm<TimeOffRequestRow>(TIME_OFF_API.updateRequestState, {
-    ItemId: request.requestId, OldRecordStateId: request.applicationRecordStateId, RouteStateId: target.routeStateId, reason,
-  }));
+  return requestStore().optimistic(next, async () => {
+    const answer = await postForm<TimeOffRequestRow>(TIME_OFF_API.updateRequestState, {
+      ItemId: request.requestId, OldRecordStateId: request.applicationRecordStateId, RouteStateId: target.routeStateId, reason,
+    });
+    announceOpenItemsChanged();
+    return answer;
+  });
 }
 
 /** What the bulk call answers. */
@@ -137,6 +142,7 @@ export async function advanceRequests(requests: readonly TimeOffRequestRow[], ac
     items: requests.map((r) => ({ ItemId: r.requestId, OldRecordStateId: r.applicationRecordStateId })), RouteStateId: routeStateId, reason,
   });
   const done = Array.isArray(answer?.done) ? answer.done : [];
+  if (done.length) announceOpenItemsChanged();
   const rows = done.filter((d): d is TimeOffRequestRow => typeof d === 'object' && d !== null);
   if (rows.length) requestStore().upsert(rows);
   const refused = (Array.isArray(answer?.refused) ? answer.refused : []).map((r) => ({ requestId: Number(r.requestId ?? r.ItemId), message: String(r.message ?? '') }));

@@ -2,6 +2,7 @@
 import { PTO_STATE_TEXT } from '../../core/time-off';
 
 export const PTO_SCREEN_TEXT = {
+  timecardsTitle: 'What this did to timecards',
   title: 'Time-Off Requests',
   loading: 'Loading your time-off requests…',
   loadFailed: 'Your time-off requests could not be loaded.',

@@ -5,7 +5,7 @@
  */
 import { getJson, postForm } from '../../core/api';
 import {
-  TIMECARD_API, type ChargeOption, type TimecardLineRow, type TimecardLoad,
+  announceOpenItemsChanged, TIMECARD_API, type ChargeOption, type TimecardLineRow, type TimecardLoad,
 } from '../../core/timecards/api';
 import type { LineInput, TimeType } from '../../core/timecards';
 
@@ -124,7 +124,9 @@ export async function saveTimecard(input: {
 export async function updateTimecardState(input: {
   timecardId: number; oldRecordStateId: number; routeStateId: number; reason?: string;
 }): Promise<TimecardLoad> {
-  return postForm<TimecardLoad>(TIMECARD_API.updateTimecardState, {
+  const answer = await postForm<TimecardLoad>(TIMECARD_API.updateTimecardState, {
     ItemId: input.timecardId, OldRecordStateId: input.oldRecordStateId, RouteStateId: input.routeStateId, reason: input.reason?.trim() || undefined,
   });
+  announceOpenItemsChanged();
+  return answer;
 }

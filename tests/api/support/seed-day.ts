@@ -14,13 +14,13 @@ export const TEST_SEED_INSTANT = '2026-11-01T12:00:00.000Z';
 
 /**
  * `openDatabase`, seeding (when fresh) as of {@link TEST_SEED_DAY}: the clock is pinned while it opens, then
- * given back to the machine's.
+ * put back as it was (a test's own pinned clock stays).
  */
 export function openTestDatabase(options: OpenDatabaseOptions): Database.Database {
-  pinClock(TEST_SEED_INSTANT);
+  const previous = pinClock(TEST_SEED_INSTANT);
   try {
     return openDatabase(options);
   } finally {
-    setClock(null);
+    setClock(previous);
   }
 }

@@ -257,6 +257,9 @@ export function screenCases(): ScreenCase[] {
       ) },
     { name: 'manage timecards', tag: 'tc-manage-timecards', kind: 'screen', login: 'rpm', path: '/teammembertoolbox/timecards',
       keyboard: { name: 'open a week', steps: [{ to: 'a[href*="/timecard?"]' }], expect: 'navigate' } },
+    // The manager's approval inbox (issue 29): select everything waiting, then Approve asks to confirm, naming them.
+    { name: 'manage timecards (waiting for me)', tag: 'tc-manage-timecards', kind: 'screen', login: 'rpm', path: '/teammembertoolbox/timecards?activeTab=inbox',
+      keyboard: { name: 'select all and approve', steps: [{ to: '[data-action="select-all"]', press: 'Space' }, { to: '[data-action="approve"]' }], expect: 'shows', shows: '[data-dialog="inbox-confirm"][open]' } },
     { name: 'timecard', tag: 'tc-timecard', kind: 'screen', login: 'employee', path: `/teammembertoolbox/timecards/timecard?employeeId=${employeeId}&weekStart=${openWeek}`,
       keyboard: {
         name: 'give the reason and save', expect: 'write',

@@ -6,6 +6,7 @@
  * | GET /api/timecards/gettimecardweeks | `employeeId` (default: the caller; others: their manager, delegate or a Timecard Admin) | TimecardWeeksLoad |
  * | POST /api/timecards/submitreadyweeks | `employeeId` (optional; only the caller's own, else 403) | SubmitReadyAnswer |
  * | GET /api/timecards/getteamtimecards | `weekStart` (any day; default the current week), `view` team / all / withoutApprover, `state` (Draft, Submitted, Approved, Processed) | TeamTimecardsLoad |
+ * | GET /api/timecards/getapprovalinbox | none | ApprovalInboxLoad (inbox.ts: every week's cards and requests waiting for the caller) |
  *
  * Weeks: every card of the last 52 weeks, the owed weeks without a card (cards.ts weeksWithoutCard:
  * timecardId and state null, "Not started", with the hours their card would start with) and the next
@@ -29,6 +30,7 @@ import {
   actorOf, createDraftTimecard, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, newCardHours, OPEN_WEEKS_BACK, requireSeeCard, TIMECARD_ACCESS_TEXT,
   timecardStateId, timecardStates, weeksWithoutCard,
 } from './cards';
+import { inboxHandlers, SCHEDULE_SUM } from './inbox';
 import { moveTimecard } from './states';
 import * as clock from '../../../../src/core/clock';
 
@@ -36,7 +38,6 @@ type Row = Record<string, unknown>;
 
 /** Weeks after the current one listed (virtual until saved). */
 const FUTURE_WEEKS = 2;
-const SCHEDULE_SUM = "coalesce(s.sunHours + s.monHours + s.tueHours + s.wedHours + s.thuHours + s.friHours + s.satHours, 40)";
 
 /** The weeks of one employee (newest first) and the past ones still owed. */
 export function timecardWeeks(db: Database.Database, employeeId: number): TimecardWeeksLoad {
@@ -165,7 +166,7 @@ function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof 
   return { ...week, view, rows: result, states: timecardStates(db) };
 }
 
-export const listHandlers = declared([
+const listRoutes = declared([
   route({
     method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards',
     note: "added: employeeId (default the caller): the weeks (last 52 with the owed weeks without a card, next 2 virtual) and pastWeeksToSubmit; reads only",
@@ -182,3 +183,6 @@ export const listHandlers = declared([
     params: GET_TEAM_TIMECARDS, handler: getTeamTimecards,
   }),
 ]);
+
+/** The lists' routes, with the approval inbox (issue 29, declared in inbox.ts). */
+export const listHandlers = { ...listRoutes, ...inboxHandlers };

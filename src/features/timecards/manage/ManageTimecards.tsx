@@ -1,5 +1,6 @@
 /**
- * <tc-manage-timecards> (issue 13, /teammembertoolbox/timecards): the caller's weeks for everyone; the
+ * <tc-manage-timecards> (issue 13, /teammembertoolbox/timecards): "Waiting for me", the approval inbox
+ * across all weeks (issue 29: managers, delegates, Timecard Admins); the caller's weeks for everyone; the
  * team's cards for a manager or delegate; every employee and those without an approver for a Timecard
  * Admin (Admin / Timecard Admin on keyTC); open time-off corrections (Timecard Admin); delegations
  * (managers). Tabs follow the §2 activeTab query; the server refuses what the role may not do.
@@ -11,6 +12,7 @@ import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles'
 import { matchRoute, navigate } from '../../../core/router';
 import { ScreenTitle } from '../../../ui/records';
 import { Corrections, Delegations } from './Admin';
+import { Inbox } from './Inbox';
 import { currentWeekStart, isTeamTab, loadTeam, MANAGE_TABS, MANAGE_TEXT, timecardHref, type ManageTab } from './data';
 import { MyWeeks } from './MyWeeks';
 import { TeamView } from './TeamView';
@@ -20,10 +22,14 @@ import type { TimecardProps } from '../TimecardScreen';
 export type ManageTimecardsProps = Omit<TimecardProps, 'weekStart'>;
 
 
-/** Which tabs the caller has: `manages` = they manage someone or are a delegate this week. */
+/**
+ * Which tabs the caller has: `manages` = they manage someone or are a delegate this week. "Waiting for
+ * me" (the approval inbox) is a manager's, a delegate's and a Timecard Admin's (their corrections).
+ */
 export function tabsFor(admin: boolean, manages: boolean): ManageTab[] {
   return MANAGE_TABS.filter((tab) => {
     if (tab === 'my-weeks') return true;
+    if (tab === 'inbox') return manages || admin;
     if (tab === 'team' || tab === 'delegations') return manages;
     return admin;
   });
@@ -126,7 +132,8 @@ export function ManageTimecards(props: ManageTimecardsProps) {
           <div role="status" className="text-body-secondary" data-state="loading">
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{MANAGE_TEXT.loading}
           </div>
-        ) : tab === 'my-weeks' ? <MyWeeks />
+        ) : tab === 'inbox' ? <Inbox />
+          : tab === 'my-weeks' ? <MyWeeks />
           : isTeamTab(tab) ? <TeamView key={tab} tab={tab} label={MANAGE_TEXT.tabs[tab]} search={props.search ?? ''} />
             : tab === 'corrections' ? <Corrections />
               : <Delegations />}

@@ -11,7 +11,7 @@ import { addDays } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
 import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
 import {
-  currentWeekStart, failureMessage, loadTeam, teamDefaultWeek, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,
+  announceOpenItemsChanged, currentWeekStart, failureMessage, loadTeam, teamDefaultWeek, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,
 } from './data';
 import { LoadStatus, useLoad } from './load';
 
@@ -293,6 +293,8 @@ function Rows({ tab, load, reload, label, search }: { tab: TeamTab; load: TeamTi
     try {
       const answer = await moveCards(targets, target, reason);
       const done = answer.done ?? [];
+      // The header's bell counts the cards waiting for approval (issue 29).
+      if (done.length) announceOpenItemsChanged();
       const refused = (answer.refused ?? []).map((item) => ({
         name: targets.find((row) => row.timecardId === item.ItemId)?.employeeName ?? `#${item.ItemId}`, message: item.message,
       }));

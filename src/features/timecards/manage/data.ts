@@ -6,14 +6,15 @@
 import { ApiError, getJson, postForm } from '../../../core/api';
 import { addDays, weekOf } from '../../../core/timecards';
 import {
-  TIMECARD_API, type BulkStateAnswer, type DelegationsLoad, type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad,
-  type TimecardCorrection, type TimecardWeeksLoad,
+  dayRangeLabel, TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow, type BulkStateAnswer, type DelegationsLoad,
+  type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardCorrection, type TimecardWeeksLoad,
 } from '../../../core/timecards/api';
+import { TIME_OFF_API } from '../../../core/time-off-api';
 import type { ExportSheet } from '../../../ui/grid/export';
 import * as clock from '../../../core/clock';
 
-/** The tabs (§2 activeTab values), in order. */
-export const MANAGE_TABS = ['my-weeks', 'team', 'all', 'without-approver', 'corrections', 'delegations'] as const;
+/** The tabs (§2 activeTab values), in order. 'inbox' is "Waiting for me" (issue 29). */
+export const MANAGE_TABS = ['inbox', 'my-weeks', 'team', 'all', 'without-approver', 'corrections', 'delegations'] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];
 
 /** The team-like tabs and the `view` of getteamtimecards behind each. */
@@ -24,7 +25,7 @@ export const isTeamTab = (tab: ManageTab): tab is TeamTab => tab in TEAM_VIEWS;
 export const MANAGE_TEXT = {
   title: 'Timecards',
   tabs: {
-    'my-weeks': 'My weeks', team: 'Team', all: 'All employees', 'without-approver': 'Without approver', corrections: 'Corrections',
+    inbox: 'Waiting for me', 'my-weeks': 'My weeks', team: 'Team', all: 'All employees', 'without-approver': 'Without approver', corrections: 'Corrections',
     delegations: 'Delegations',
   } satisfies Record<ManageTab, string>,
   loading: 'Loading timecards…',
@@ -79,6 +80,26 @@ export const MANAGE_TEXT = {
   reasonRequired: 'A reason is required to reject a timecard.',
   cancel: 'Cancel',
   withoutApproverNote: 'Employees with no manager, or whose manager is inactive.',
+  // Waiting for me (the approval inbox)
+  inboxLoading: 'Loading what waits for you…',
+  inboxEmpty: 'Nothing is waiting for you.',
+  inboxLabel: 'Waiting for my approval, oldest first',
+  inboxKeys: 'Space selects the row, Ctrl+A selects every row that can be approved; Approve and Reject ask before they act.',
+  kinds: { timecard: 'Timecard', timeOff: 'Time off', correction: 'Correction' } satisfies Record<ApprovalInboxRow['kind'], string>,
+  datesPassed: 'Dates passed',
+  waitingSince: 'Waiting since',
+  openCorrections: 'Open in Corrections',
+  /** "Sam Carter's timecard for 11/22–11/28", "Marcus Reyes's time off for 12/21–12/23". */
+  itemPhrase: (row: Pick<ApprovalInboxRow, 'kind' | 'employeeName' | 'startDate' | 'endDate'>) =>
+    `${row.employeeName}'s ${row.kind === 'timeOff' ? 'time off' : row.kind === 'timecard' ? 'timecard' : 'correction'} for ${dayRangeLabel(row.startDate, row.endDate)}`,
+  /** The confirm dialog's question: the person and week of one item, or the count (each item is listed below it). */
+  confirmTitle: (action: 'approve' | 'reject', rows: readonly Pick<ApprovalInboxRow, 'kind' | 'employeeName' | 'startDate' | 'endDate'>[]) =>
+    `${action === 'approve' ? 'Approve' : 'Reject'} ${rows.length === 1 ? MANAGE_TEXT.itemPhrase(rows[0]!) : `these ${rows.length} items`}?`,
+  rejectInboxHelp: 'Each person sees this reason: with the timecard, or with the time-off request it denies.',
+  reasonRequiredInbox: 'A reason is required to reject.',
+  inboxDone: (action: 'approve' | 'reject', count: number) =>
+    `${count === 1 ? '1 item' : `${count} items`} ${action === 'approve' ? 'approved' : 'rejected'}.`,
+  reload: 'Reload',
   // Corrections
   corrections: 'Open time-off corrections',
   noCorrections: 'No correction is waiting.',
@@ -152,9 +173,27 @@ export function loadTeam(view: TeamTab, weekStart: string, signal?: AbortSignal)
 }
 
 /** The bulk state call: each card is checked alone. */
-export function moveCards(rows: readonly TeamTimecardRow[], routeStateId: number, reason?: string): Promise<BulkStateAnswer> {
+export function moveCards(rows: readonly { timecardId: number | null; applicationRecordStateId: number | null }[], routeStateId: number, reason?: string): Promise<BulkStateAnswer> {
   const items = rows.map((row) => ({ ItemId: row.timecardId ?? 0, OldRecordStateId: row.applicationRecordStateId ?? 0 }));
   return postForm<BulkStateAnswer>(TIMECARD_API.updateTimecardStates, { items, RouteStateId: routeStateId, ...(reason ? { reason } : {}) });
+}
+
+export const loadInbox = (signal?: AbortSignal) => getJson<ApprovalInboxLoad>(TIMECARD_API.getApprovalInbox, {}, { signal });
+
+/** The time-off bulk state call (approve / deny) for inbox rows: each request is checked alone; refusals carry their status code. */
+export function moveRequests(rows: readonly ApprovalInboxRow[], routeStateId: number, reason?: string):
+  Promise<{ done: number[]; refused: { ItemId: number; message: string; statusCode?: number }[] }> {
+  const items = rows.map((row) => ({ ItemId: row.itemId, OldRecordStateId: row.applicationRecordStateId ?? 0 }));
+  return postForm(TIME_OFF_API.updateRequestStates, { items, RouteStateId: routeStateId, ...(reason ? { reason } : {}) });
+}
+
+export { announceOpenItemsChanged } from '../../../core/timecards/api';
+
+/** Where an inbox row opens: the card, the request, or the corrections tab. */
+export function inboxHref(row: ApprovalInboxRow): string {
+  if (row.kind === 'timecard') return timecardHref({ timecardId: row.itemId });
+  if (row.kind === 'timeOff') return `/teammembertoolbox/requests?recordId=${row.itemId}`;
+  return '/teammembertoolbox/timecards?activeTab=corrections';
 }
 
 export const loadDelegations = (signal?: AbortSignal) => getJson<DelegationsLoad>(TIMECARD_API.getDelegations, {}, { signal });
