@@ -17,7 +17,9 @@ export const BUDGETS = {
   // notes a load's "not on this project's team" refusal, and the loader's map names eight more elements.
   // 174 since issue 16: drafts are dropped at sign-in and sign-out (core/drafts), the shared load-failure block,
   // the skip link, and the one export-formula rule in core/format. The issue's goal (150) is missed: see the README.
-  firstScreen: 174 * KB,
+  // 175 since issue 29: the bell counts timecards to approve and says the employee's decisions, and the API client
+  // follows the server's clock (core/server-clock). Issue 33 takes the first screen to 150.
+  firstScreen: 175 * KB,
   // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
   firstPaint: 118 * KB,

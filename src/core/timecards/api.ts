@@ -72,15 +72,7 @@ export const TIMECARD_API = {
   getApprovalInbox: '/api/timecards/getapprovalinbox',
 } as const;
 
-/**
- * Dispatched on `document` (bubbling, composed) after a write that changes the caller's open items
- * (an approval, a rejection): the header's bell loads them again, so its counts follow without a reload.
- */
-export const OPEN_ITEMS_CHANGED_EVENT = 'portal-open-items-changed';
-
-/** Tell the page (the header's bell) that the user's open items changed: after an approval, a rejection, a decision. */
-export const announceOpenItemsChanged = (): boolean =>
-  typeof document !== 'undefined' && document.dispatchEvent(new CustomEvent(OPEN_ITEMS_CHANGED_EVENT, { bubbles: true, composed: true }));
+export { OPEN_ITEMS_CHANGED_EVENT, announceOpenItemsChanged } from '../open-items';
 
 /** One line of a card. `hours` are Sunday to Saturday. */
 export interface TimecardLineRow {

@@ -3,7 +3,7 @@
  * it is handled. A workflow's directLink to another site is only ever an explicit external link.
  */
 import { useEffect, useState } from 'react';
-import { OPEN_ITEMS_CHANGED_EVENT } from '../../core/timecards/api';
+import { OPEN_ITEMS_CHANGED_EVENT } from '../../core/open-items';
 import { Menu } from '../../ui/Menu';
 import { loadOpenItems, openItemCount } from './data';
 import { openItemGroups } from './links';
