@@ -59,12 +59,18 @@ test.describe('<portal-header>', () => {
     for (const login of ['pm', 'rpm', 'admin', 'employee']) {
       const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/common/GetOpenItemsByEmployee');
       await openSignedIn(page, login);
-      const body = (await (await answer).json()) as { data: { openWorkflows: unknown[]; budgetsPendingProjections: unknown[]; pendingPtoRequests: unknown[]; timecardNeedsSubmission: { flag?: boolean } | null } };
+      const body = (await (await answer).json()) as { data: {
+        openWorkflows: unknown[]; budgetsPendingProjections: unknown[]; pendingPtoRequests: unknown[]; timecardNeedsSubmission: { flag?: boolean } | null;
+        timecardsToApprove?: { count: number } | null; notices?: unknown[];
+      } };
       const items = body.data;
-      const expected = items.openWorkflows.length + items.budgetsPendingProjections.length + items.pendingPtoRequests.length + (items.timecardNeedsSubmission?.flag ? 1 : 0);
+      // One entry per item; "Timecards to approve (N)" is one entry that counts its N cards in the badge.
+      const entries = items.openWorkflows.length + items.budgetsPendingProjections.length + items.pendingPtoRequests.length + (items.timecardNeedsSubmission?.flag ? 1 : 0)
+        + (items.notices?.length ?? 0) + (items.timecardsToApprove?.count ? 1 : 0);
+      const expected = entries - (items.timecardsToApprove?.count ? 1 : 0) + (items.timecardsToApprove?.count ?? 0);
       await expect(page.locator('portal-header .portal-bell-count'), login).toHaveText(String(expected));
       const menuItems = page.locator('portal-header [data-menu="bell"] [data-entry]');
-      await expect(menuItems, login).toHaveCount(expected);
+      await expect(menuItems, login).toHaveCount(entries);
       if (login === 'pm') expect(expected).toBeGreaterThan(0);
       await forgetSignIn(page);
     }
