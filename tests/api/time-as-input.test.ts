@@ -136,6 +136,30 @@ describe('ages count to today', () => {
     assert.ok(later.pastDue.every((r) => r.ageDays >= 365));
   });
 
+  it("the employee's owed weeks: last week on the seed day, three weeks two weeks later, computed with nothing written", async () => {
+    const owed = async () => ((await api.get('employee', '/api/timecards/gettimecardweeks')).body.data as { pastWeeksToSubmit: string[] }).pastWeeksToSubmit;
+    pinClock(TEST_SEED_DAY);
+    assert.deepEqual(await owed(), [addDays(TEST_SEED_DAY, -7)]);
+    pinClock(addDays(TEST_SEED_DAY, 14));
+    const cards = host.db.prepare("SELECT count(*) FROM weekly_timecards t JOIN employees e USING (employeeId) WHERE e.login = 'employee'").pluck().get();
+    assert.deepEqual(await owed(), [addDays(TEST_SEED_DAY, -7), TEST_SEED_DAY, addDays(TEST_SEED_DAY, 7)]);
+    assert.equal(host.db.prepare("SELECT count(*) FROM weekly_timecards t JOIN employees e USING (employeeId) WHERE e.login = 'employee'").pluck().get(), cards);
+  });
+
+  it('access requests expire 14 days after they were asked: waiting on the seed day, Expired once past, without a write', async () => {
+    const review = async () => (await api.get('pm', '/api/toolbox/getaccessrequests', { view: 'review' })).body.data as Row[];
+    // The oldest seeded Pending request was asked 10 days before the seed day: it expires after 4 more.
+    pinClock(TEST_SEED_DAY);
+    const waiting = await review();
+    const oldest = waiting.find((r) => r.number === 'AR-00004');
+    assert.ok(oldest, JSON.stringify(waiting.map((r) => r.number)));
+    assert.equal(oldest.expiresOn, addDays(TEST_SEED_DAY, 4));
+    pinClock(addDays(TEST_SEED_DAY, 5));
+    assert.ok(!(await review()).some((r) => r.number === 'AR-00004'), 'past its 14 days it no longer waits for a decision');
+    assert.equal(host.db.prepare("SELECT s.name FROM access_requests a JOIN application_record_states s USING (applicationRecordStateId) WHERE a.number = 'AR-00004'")
+      .pluck().get(), 'Pending', 'the load wrote nothing: the scheduled work expires it');
+  });
+
   it('a period a year on is the current one, twelve months after the seed\'s', () => {
     pinClock(addDays(TEST_SEED_DAY, 365));
     assert.equal(currentPeriod(), addPeriods('2026-11', 12));
