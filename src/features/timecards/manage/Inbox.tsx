@@ -10,12 +10,13 @@
  * time-off bulk call. Rows done leave at once and the header's bell is told (its counts follow);
  * a stale row (409, or refused in the answer) says so with the server's message and a Reload.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { dayRangeLabel, type ApprovalInboxLoad, type ApprovalInboxRow } from '../../../core/timecards/api';
 import { announceOpenItemsChanged, failureMessage, inboxHref, loadInbox, MANAGE_TEXT, moveCards, moveRequests } from './data';
 import { LoadStatus, useLoad } from './load';
+import { rowKeyHandler } from './rowKeys';
 
 type Action = 'approve' | 'reject';
 
@@ -219,29 +220,9 @@ function Rows({ load, reload }: { load: ApprovalInboxLoad; reload(): void }) {
     if (!stale) reload();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    const target = event.target as HTMLElement;
-    const tr = target.closest('tr');
-    if (!tr) return;
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
-      event.preventDefault();
-      selectAll();
-      return;
-    }
-    if (target !== tr) return;
-    const row = rows.find((r) => r.key === tr.dataset.key);
-    if (event.key === ' ' && row) {
-      event.preventDefault();
-      if (actionable(row)) toggle(row);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      ((event.key === 'ArrowDown' ? tr.nextElementSibling : tr.previousElementSibling) as HTMLElement | null)?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      const body = tr.parentElement!;
-      ((event.key === 'Home' ? body.firstElementChild : body.lastElementChild) as HTMLElement | null)?.focus();
-    }
-  };
+  const onKeyDown = rowKeyHandler({
+    rowOf: (tr) => rows.find((r) => r.key === tr.dataset.key), toggle: (row) => { if (actionable(row)) toggle(row); }, selectAll,
+  });
   const can = rows.filter(actionable);
   const allSelected = can.length > 0 && can.every((row) => selected.has(row.key));
 

@@ -6,7 +6,7 @@
  * Approve / Reject buttons. A refused (stale) approval shows the server's message and reloads the
  * rows; the selection of rows still waiting is kept.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
 import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
@@ -14,6 +14,7 @@ import {
   announceOpenItemsChanged, currentWeekStart, failureMessage, loadTeam, teamDefaultWeek, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,
 } from './data';
 import { LoadStatus, useLoad } from './load';
+import { rowKeyHandler } from './rowKeys';
 
 /** The state filter's choices ('' = all; 'none' = no card yet). */
 export const STATE_FILTERS = ['', 'Submitted', 'Draft', 'Approved', 'Processed', 'none'] as const;
@@ -199,31 +200,9 @@ function RowTable({ rows, selected, toggle, selectAll, act, showManager, label }
   const count = Math.min(limit, rows.length);
   const approvable = rows.filter((row) => row.mayApprove);
   const allSelected = approvable.length > 0 && approvable.every((row) => selected.has(row.employeeId));
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    const target = event.target as HTMLElement;
-    const tr = target.closest('tr');
-    if (!tr) return;
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
-      event.preventDefault();
-      selectAll();
-      return;
-    }
-    if (target !== tr) return; // keys inside the row's own controls do their own thing
-    const id = Number(tr.dataset.employee);
-    const row = rows.find((r) => r.employeeId === id);
-    if (event.key === ' ' && row) {
-      event.preventDefault();
-      if (row.mayApprove) toggle(row);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next = (event.key === 'ArrowDown' ? tr.nextElementSibling : tr.previousElementSibling) as HTMLElement | null;
-      next?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      const body = tr.parentElement!;
-      ((event.key === 'Home' ? body.firstElementChild : body.lastElementChild) as HTMLElement | null)?.focus();
-    }
-  };
+  const onKeyDown = rowKeyHandler({
+    rowOf: (tr) => rows.find((r) => r.employeeId === Number(tr.dataset.employee)), toggle: (row) => { if (row.mayApprove) toggle(row); }, selectAll,
+  });
   return (
     <div className="table-responsive">
       <table className="table table-sm table-hover align-middle mb-0" data-layout="table" data-rows={rows.length}>
