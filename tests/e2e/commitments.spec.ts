@@ -152,26 +152,29 @@ test.describe('commitments', () => {
   });
 
   test('buyout totals match the API’s numbers', async ({ page }) => {
-    // The summary the screen itself loaded, beside its contract loads: other specs commit on this budget meanwhile, so an
-    // answer asked for later may hold a newer commitment than the screen shows.
-    const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pfm/getcostcodetransactionsummary' && r.request().method() === 'GET');
-    await openPortalAs(page, 'pm', `/pfm/projects/buyout?${Q}`);
-    const buyout = page.locator('pfm-buyout');
-    await expect(buyout.locator('[data-buyout]')).toBeVisible();
-    // Lines not fully bought out never read 100.0% (05-1200-00 S has $713 of $2.4M left).
-    const shownPercents = await buyout.locator('tbody [data-cell="percent"]').allTextContents();
-    expect(shownPercents.length).toBeGreaterThan(0);
-    expect(shownPercents.filter((p) => p === '100.0%')).toEqual([]);
-    await buyout.locator('[data-filter]').uncheck();
-    const loaded = await summary;
-    expect(new URL(loaded.url()).searchParams.get('recordId')).toBe('1');
-    const lines = ((await loaded.json()) as { data: Array<{ currentBudget: number; committed: number }> }).data;
+    // The summary the screen itself loaded, beside its contract loads. Other specs commit on this budget meanwhile, so a
+    // commitment that changed between the screen's own loads can leave one load behind the other: the screen is opened
+    // again until its loads agree with each other, and then every total must match exactly.
     const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-    const budget = Math.round(lines.reduce((s, l) => s + l.currentBudget, 0) * 100) / 100;
-    const committed = Math.round(lines.reduce((s, l) => s + l.committed, 0) * 100) / 100;
-    await expect(buyout.locator('[data-total="currentBudget"]')).toHaveText(money(budget));
-    await expect(buyout.locator('[data-total="committed"]')).toHaveText(money(committed));
-    await expect(buyout.locator('[data-total="remaining"]')).toHaveText(money(Math.round((budget - committed) * 100) / 100));
+    await expect(async () => {
+      const summary = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pfm/getcostcodetransactionsummary' && r.request().method() === 'GET');
+      await openPortalAs(page, 'pm', `/pfm/projects/buyout?${Q}`);
+      const buyout = page.locator('pfm-buyout');
+      await expect(buyout.locator('[data-buyout]')).toBeVisible();
+      // Lines not fully bought out never read 100.0% (05-1200-00 S has $713 of $2.4M left).
+      const shownPercents = await buyout.locator('tbody [data-cell="percent"]').allTextContents();
+      expect(shownPercents.length).toBeGreaterThan(0);
+      expect(shownPercents.filter((p) => p === '100.0%')).toEqual([]);
+      await buyout.locator('[data-filter]').uncheck();
+      const loaded = await summary;
+      expect(new URL(loaded.url()).searchParams.get('recordId')).toBe('1');
+      const lines = ((await loaded.json()) as { data: Array<{ currentBudget: number; committed: number }> }).data;
+      const budget = Math.round(lines.reduce((s, l) => s + l.currentBudget, 0) * 100) / 100;
+      const committed = Math.round(lines.reduce((s, l) => s + l.committed, 0) * 100) / 100;
+      expect(await buyout.locator('[data-total="currentBudget"]').textContent()).toBe(money(budget));
+      expect(await buyout.locator('[data-total="committed"]').textContent()).toBe(money(committed));
+      expect(await buyout.locator('[data-total="remaining"]').textContent()).toBe(money(Math.round((budget - committed) * 100) / 100));
+    }).toPass({ timeout: 45_000 });
   });
 });
 
