@@ -152,8 +152,9 @@ async function open(page: Page, screen: ScreenCase, arm: () => void): Promise<vo
     await expect(page.locator('portal-home')).toBeVisible({ timeout: 20_000 });
     await rolesLoaded(page);
   }
-  const here = new URL(page.url());
-  if (`${here.pathname}${here.search}` === screen.path) await pushPath(page, '/');
+  // The same screen under another tab (?activeTab=…) keeps its element and what it loaded: leave it first, so the
+  // screen mounts again and its loads meet the fault.
+  if (new URL(page.url()).pathname === new URL(screen.path, page.url()).pathname) await pushPath(page, '/');
   arm();
   await pushPath(page, screen.path);
 }
