@@ -10,6 +10,7 @@ import type { Provider } from 'oidc-provider';
 import { registerApi } from './api/index';
 import { registerServices, type ServiceName } from './api/services/index';
 import { registerBearerCheck, createTokenVerifier } from './auth';
+import { seedEnvelopes } from './db/seed-esign';
 import { openDatabase } from './db/index';
 import { createIdentityProvider, ensureIdpKeys, issuerFor, publicJwk, registerIdentityProvider } from './idp/index';
 import { registerLegacyPages } from './legacy/index';
@@ -58,6 +59,8 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const tls = await ensureCertificate(path.resolve(options.tlsDir ?? dataDir));
   const keys = ensureIdpKeys(dataDir);
   const db = openDatabase({ file: path.join(dataDir, 'portal.sqlite'), reset: options.reset ?? false, scale: options.scale ?? false });
+  // The seed's e-sign envelopes, once, on a database just seeded (their PDFs are rendered asynchronously).
+  await seedEnvelopes(db);
 
   const app = Fastify({
     https: { cert: tls.cert, key: tls.key },

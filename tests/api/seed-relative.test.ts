@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase, seedCalendar, seedDayOf } from '../../demo/host/db/index';
+import { ENVELOPES_DUE_SETTING, seedEnvelopes } from '../../demo/host/db/seed-esign';
+import { ENVELOPE_EXPIRY_DAYS, ENVELOPE_STATES } from '../../src/core/esign';
+import { centralDayOf } from '../../src/core/clock';
 import { addPeriods, firstDayOf, periodOf, pinClock, setClock } from '../../src/core/clock';
 import { addDays, weekdayOf } from '../../src/core/timecards';
 import { effectiveStatus } from '../../src/core/risk/limits';
@@ -28,10 +31,12 @@ for (const day of DAYS) {
     const cal = seedCalendar(day);
     const lastWeek = addDays(cal.weekStart, -7);
     let db: Database.Database;
-    before(() => {
+    before(async () => {
       pinClock(day);
       try {
         db = openDatabase({ file: path.join(dir, `${day}.sqlite`), reset: true });
+        // What the host does at start on a database just seeded (server.ts).
+        await seedEnvelopes(db);
       } finally {
         setClock(null);
       }
@@ -106,6 +111,39 @@ for (const day of DAYS) {
       const dates = all('SELECT startDate AS d FROM it_cost_assignments UNION SELECT endDate FROM it_cost_assignments WHERE endDate IS NOT NULL').map((r) => r.d as string);
       assert.ok(dates.every((d) => d < firstDayOf(cal.period)));
       assert.equal(dates.sort().at(-1)!.slice(0, 7), addPeriods(cal.period, -2));
+    });
+
+    it('e-sign envelopes in every state, each made by the product on its day before this one', async () => {
+      const envelopes = all(`SELECT e.*, s.name AS state FROM envelopes e JOIN application_record_states s USING (applicationRecordStateId) ORDER BY envelopeId`);
+      assert.deepEqual([...new Set(envelopes.map((e) => e.state))].sort(), [...ENVELOPE_STATES].sort());
+      const at = (state: string) => envelopes.find((e) => e.state === state)!;
+      const dayOf = (iso: string) => centralDayOf(Date.parse(iso));
+      // Sent on days before the seed day; out for signature: not expired, the vendor's current link still working.
+      for (const e of envelopes.filter((x) => x.sentAt)) assert.ok(dayOf(e.sentAt) < day, `${e.number} sent ${e.sentAt}`);
+      for (const state of ['Sent', 'Viewed']) {
+        const e = at(state);
+        assert.ok(e.expiresAt > `${day}T23:59`, `${state} expires ${e.expiresAt}`);
+        assert.ok(one('SELECT linkExpiresAt FROM envelope_signers WHERE envelopeId = ? ORDER BY signingOrder', e.envelopeId).linkExpiresAt > `${day}T23:59`);
+      }
+      assert.equal(one("SELECT count(*) AS n FROM envelope_signers WHERE envelopeId = ? AND state = 'Viewed'", at('Viewed').envelopeId).n, 1);
+      // Expired: sent more than the expiry ago, its expiry before the seed day.
+      assert.ok(dayOf(at('Expired').expiresAt) < day);
+      assert.equal(dayOf(at('Expired').sentAt), addDays(day, -(ENVELOPE_EXPIRY_DAYS + 10)));
+      // Signed: the signed PDF is in the subcontract's Files, the subcontract Executed on the day of the last signature.
+      const signed = at('Signed');
+      const sub = one(`SELECT t.executedDate, s.name FROM subcontracts t JOIN application_record_states s USING (applicationRecordStateId) WHERE subcontractId = ?`, signed.recordId);
+      assert.deepEqual([sub.name, sub.executedDate], ['Executed', dayOf(signed.completedAt)]);
+      assert.match(one('SELECT name FROM files WHERE fileId = ?', signed.signedFileId).name, /\(signed\)\.pdf$/);
+      // Declined with the vendor's reason; Voided with the sender's, and sent again (the record's Sent envelope).
+      assert.ok(one("SELECT declineReason FROM envelope_signers WHERE envelopeId = ? AND state = 'Declined'", at('Declined').envelopeId).declineReason);
+      assert.ok(at('Voided').voidReason);
+      assert.equal(at('Sent').recordId, at('Voided').recordId);
+      // Draft: no document yet, its signers Waiting. The outbox has each sent e-mail; the step is done once.
+      assert.equal(at('Draft').documentFileId, null);
+      assert.ok(n("SELECT count(*) AS n FROM esign_outbox WHERE kind = 'Reminder'") >= 1);
+      assert.equal(one('SELECT count(*) AS n FROM settings WHERE key = ?', ENVELOPES_DUE_SETTING).n, 0);
+      await seedEnvelopes(db);
+      assert.equal(all('SELECT envelopeId FROM envelopes').length, envelopes.length);
     });
 
     it("the year's holidays in every region: Christmas on 12-25, Thanksgiving on the fourth Thursday of November", () => {

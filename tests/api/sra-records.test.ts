@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, checksum, stateId } from './api-client';
-import { openTestDatabase } from './support/seed-day';
+import { openTestDatabase, seedTestEnvelopes } from './support/seed-day';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -59,10 +59,12 @@ describe('the seed', () => {
     assert.deepEqual(gate.map((g) => [g.state, g.amount, g.sras]), [['Draft', SEED_GATE.coveredAmount, 1], ['Draft', SEED_GATE.blockedAmount, 0]]);
   });
 
-  it('is deterministic', () => {
+  it('is deterministic', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-sra-seed-'));
     const again = openTestDatabase({ file: path.join(dir, 'again.sqlite'), reset: true });
     try {
+      // The host's seed includes its envelopes (some subcontracts signed or out for signature).
+      await seedTestEnvelopes(again);
       for (const table of [...TABLES, 'subcontracts', 'subcontract_items']) {
         const dump = (d: typeof again) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());
         assert.equal(dump(again), dump(host.db), table);

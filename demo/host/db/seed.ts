@@ -22,6 +22,7 @@ import { seedSra } from './seed-sra';
 import { seedTeams } from './seed-teams';
 import { seedAssignments } from './seed-assignments';
 import { seedBilling } from './seed-billing';
+import { markEnvelopesDue } from './seed-esign';
 import { seedTimecards } from './seed-timecards';
 import { seedScaleTimecards } from './seed-timecards-scale';
 import { addDays, weekOf } from '../../../src/core/timecards';
@@ -140,6 +141,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedBilling(db, cal.period, cal.stamp);
     // --scale: 2,000 more employees with a week of cards (the week before the current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, cal.today, cal.stamp);
+    // The e-sign envelopes (seed-esign.ts): made by the host at start, their PDFs being asynchronous.
+    markEnvelopesDue(db);
     db.prepare('INSERT OR REPLACE INTO settings (key, stringValue) VALUES (?, ?)').run(SEED_DAY_SETTING, cal.today);
   })();
 }
@@ -737,9 +740,11 @@ class Seeder {
 
   /** Insert a commitment `row` of record key `key` into `table`, noting whether its state can be billed. */
   insertCommitment(key: 'Subcontract' | 'PurchaseAgreement' | 'PurchaseOrder', table: string, row: Row): number {
-    const id = this.insert(table, row);
     const billableStates = key === 'PurchaseOrder' ? ['Issued', 'Received', 'Closed'] : ['Executed', 'Closed'];
-    if (billableStates.some((name) => this.state(key, name) === row.applicationRecordStateId)) this.billable.add(`${key}:${id}`);
+    const billable = billableStates.some((name) => this.state(key, name) === row.applicationRecordStateId);
+    // Only an executed commitment has its executed date (a Draft gets one when it is signed).
+    const id = this.insert(table, 'executedDate' in row && !billable ? { ...row, executedDate: null } : row);
+    if (billable) this.billable.add(`${key}:${id}`);
     return id;
   }
 

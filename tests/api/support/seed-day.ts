@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { openDatabase, type OpenDatabaseOptions } from '../../../demo/host/db/index';
+import { seedEnvelopes } from '../../../demo/host/db/seed-esign';
 import { pinClock, setClock } from '../../../src/core/clock';
 
 /** The seed day of every test database. */
@@ -20,6 +21,19 @@ export function openTestDatabase(options: OpenDatabaseOptions): Database.Databas
   const previous = pinClock(TEST_SEED_INSTANT);
   try {
     return openDatabase(options);
+  } finally {
+    setClock(previous);
+  }
+}
+
+/**
+ * What the host does at start on a database just seeded (server.ts): the seed's e-sign envelopes, made as of
+ * {@link TEST_SEED_INSTANT} like the rest of the test seed.
+ */
+export async function seedTestEnvelopes(db: Database.Database): Promise<void> {
+  const previous = pinClock(TEST_SEED_INSTANT);
+  try {
+    await seedEnvelopes(db);
   } finally {
     setClock(previous);
   }

@@ -114,16 +114,12 @@ function requireSendAuthority(db: Database.Database, key: EsignRecordKey, record
   if (decided && !decided.decision.allowed) throw autoAlert('SendEnvelope', refusalText(db, key, recordId, decided.decision).message);
 }
 
-async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): Promise<unknown> {
-  const key = params.RecordKey;
-  const recordId = params.RecordId;
-  const send = params.Send ?? false;
-  // `signers[i].name`/`.email` in index order.
-  const signers = (params.signers ?? []).map((entry) => ({ name: (entry.name ?? '').trim(), email: (entry.email ?? '').trim() }));
-  // Issue 14: sending moves a subcontract to Pending Signature: the SRA gate refuses a blocked one before anything is written.
-  if (send && key === 'Subcontract') checkSraGate(db, recordId, 'Pending Signature');
-  if (send) requireSendAuthority(db, key, recordId, user);
-  const created = db.transaction(() => {
+/**
+ * A new Draft envelope of record `key` `recordId` for `signers` (400 per-field feedback, nothing written, when the
+ * record can not be sent or a signer is wrong). Answers its id. Shared by the API and the demo's seed (db/seed-esign.ts).
+ */
+export function insertEnvelope(db: Database.Database, key: EsignRecordKey, recordId: number, signers: ReadonlyArray<{ name: string; email: string }>, creatorId: number): number {
+  return db.transaction(() => {
     const feedback: FeedbackItem[] = signerProblems(signers).map(([field, message]) => ({ integerValue: 1, stringValue: field, message }));
     const why = refusal(db, key, recordId);
     if (why) feedback.unshift({ integerValue: 1, stringValue: 'recordId', message: why });
@@ -135,13 +131,25 @@ async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CRE
     const title = `${DOCUMENT_SPECS[key].label} ${row.number}`;
     const id = Number(db.prepare(`INSERT INTO envelopes (number, recordKey, recordId, projectId, documentNumber, documentTitle, applicationRecordStateId,
       createdByEmployeeId, createdAt, displayText, modifiedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      number, key, recordId, row.projectId, row.number, title, envelopeState(db, 'Draft').applicationRecordStateId, user.employeeId, at, `${number} ${title}`, at,
+      number, key, recordId, row.projectId, row.number, title, envelopeState(db, 'Draft').applicationRecordStateId, creatorId, at, `${number} ${title}`, at,
     ).lastInsertRowid);
     const insert = db.prepare(`INSERT INTO envelope_signers (envelopeId, signingOrder, name, email, token, state, modifiedAt) VALUES (?, ?, ?, ?, ?, 'Waiting', ?)`);
     // No link yet: each signer gets theirs in the e-mail that sends the envelope.
     signers.forEach((signer, index) => insert.run(id, index + 1, signer.name, signer.email.toLowerCase(), unsentToken(), at));
     return id;
   }).immediate();
+}
+
+async function createEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): Promise<unknown> {
+  const key = params.RecordKey;
+  const recordId = params.RecordId;
+  const send = params.Send ?? false;
+  // `signers[i].name`/`.email` in index order.
+  const signers = (params.signers ?? []).map((entry) => ({ name: (entry.name ?? '').trim(), email: (entry.email ?? '').trim() }));
+  // Issue 14: sending moves a subcontract to Pending Signature: the SRA gate refuses a blocked one before anything is written.
+  if (send && key === 'Subcontract') checkSraGate(db, recordId, 'Pending Signature');
+  if (send) requireSendAuthority(db, key, recordId, user);
+  const created = insertEnvelope(db, key, recordId, signers, user.employeeId);
   if (!send) return envelopeById(db, created);
   return sendEnvelope(db, created, envelopeState(db, 'Draft').applicationRecordStateId, user);
 }
@@ -164,7 +172,7 @@ function staleCheck(row: Row, oldStateId: number): void {
 }
 
 /** Generate the PDF, store it on the envelope, e-mail every signer their link, move the record on. */
-async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateId: number, user: Caller): Promise<unknown> {
+export async function sendEnvelope(db: Database.Database, envelopeId: number, oldStateId: number, user: Caller): Promise<unknown> {
   const before = envelopeOr404(db, envelopeId);
   staleCheck(before, oldStateId);
   if (before.stateName !== 'Draft') throw autoAlert('SendEnvelope', `Envelope ${String(before.number)} is '${String(before.stateName)}': only a Draft envelope can be sent.`);
@@ -222,8 +230,11 @@ const REMIND = {
 };
 
 function remind({ db, params }: RouteCtx<ParamsOf<typeof REMIND>>): unknown {
-  const envelopeId = params.EnvelopeId;
-  const signerId = params.EnvelopeSignerId;
+  return remindSigner(db, params.EnvelopeId, params.EnvelopeSignerId);
+}
+
+/** E-mail signer `signerId` of envelope `envelopeId` a new link (the earlier one stops working); once a day per signer. */
+export function remindSigner(db: Database.Database, envelopeId: number, signerId: number): unknown {
   expireDue(db);
   return db.transaction(() => {
     const envelope = envelopeOr404(db, envelopeId);
@@ -262,10 +273,13 @@ const VOID = {
   Reason: p.string(MAX_VOID_REASON * 10, { empty: 'keep' }),
 };
 
-function voidEnvelope({ db, params, user }: RouteCtx<ParamsOf<typeof VOID>>): unknown {
-  const envelopeId = params.EnvelopeId;
-  const oldStateId = params.OldRecordStateId;
-  const reason = (params.Reason ?? '').trim();
+function voidHandler({ db, params, user }: RouteCtx<ParamsOf<typeof VOID>>): unknown {
+  return voidEnvelope(db, params.EnvelopeId, params.OldRecordStateId, params.Reason ?? '', user);
+}
+
+/** Void envelope `envelopeId` (409 when no longer in `oldStateId`) for `typedReason`: its links stop working, its signers are told. */
+export function voidEnvelope(db: Database.Database, envelopeId: number, oldStateId: number, typedReason: string, user: Caller): unknown {
+  const reason = typedReason.trim();
   if (reason === '') throw invalid([{ integerValue: 1, stringValue: 'reason', message: 'A reason is required to void an envelope.' }]);
   if (reason.length > MAX_VOID_REASON) throw invalid([{ integerValue: 1, stringValue: 'reason', message: `The reason is longer than ${MAX_VOID_REASON} characters.` }]);
   expireDue(db);
@@ -321,6 +335,6 @@ export const esignHandlers = declared([
     method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm',
     note: 'added: EnvelopeId, OldRecordStateId, Reason (required)',
     params: VOID,
-    handler: voidEnvelope,
+    handler: voidHandler,
   }),
 ]);

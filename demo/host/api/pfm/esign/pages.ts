@@ -21,14 +21,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENVELOPE_OUT_STATES, MAX_SIGNER_NAME, MAX_VOID_REASON } from '../../../../../src/core/esign';
 import { currentEnvironment, type EnvironmentName } from '../../../../../src/core/env';
 import { html, raw } from '../../../html';
-import { withOutsideHistoryActor } from '../../../db/history';
 import { authenticatedCaller, isAdmin } from '../../context';
 import { HttpError } from '../../http';
-import { completeEnvelope, envelopeState, expireDue, signerByToken } from './service';
+import { expireDue, signerByToken, signerDeclined, signerSigned, signerViewed } from './service';
 import * as clock from '../../../../../src/core/clock';
-
-/** How a signer who opened the page (not yet named by their signature) appears in the record history. */
-const signerActor = (signer: Record<string, unknown>) => `${String(signer.name)} (signer, ${String(signer.email)})`;
 
 type Row = Record<string, unknown>;
 
@@ -240,13 +236,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
       const closed = closedPage(reply, signing);
       if (closed) return closed;
       if (signing.signer.state === 'Sent') {
-        const at = clock.nowIso();
-        withOutsideHistoryActor(signerActor(signing.signer), () => db.transaction(() => {
-          db.prepare("UPDATE envelope_signers SET state = 'Viewed', viewedAt = ?, modifiedAt = ? WHERE envelopeSignerId = ? AND state = 'Sent'")
-            .run(at, at, signing.signer.envelopeSignerId);
-          db.prepare('UPDATE envelopes SET applicationRecordStateId = CASE WHEN applicationRecordStateId = ? THEN ? ELSE applicationRecordStateId END, modifiedAt = ? WHERE envelopeId = ?')
-            .run(envelopeState(db, 'Sent').applicationRecordStateId, envelopeState(db, 'Viewed').applicationRecordStateId, at, signing.envelope.envelopeId);
-        }).immediate());
+        signerViewed(db, signing.signer);
         signing.signer.state = 'Viewed';
       }
       return signingPage(db, reply, signing, token);
@@ -275,7 +265,6 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
       if (closed) return closed;
       const action = field(request.body, 'action');
       const name = field(request.body, 'signedName');
-      const at = clock.nowIso();
       const ip = ipOf(request);
       const { signer, envelope } = signing;
       if (action === 'sign') {
@@ -283,16 +272,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
         const problem = name === '' ? 'Type your full name to sign.' : name.length > MAX_SIGNER_NAME ? `The name is longer than ${MAX_SIGNER_NAME} characters.`
           : !consent ? 'Tick the box to agree to sign electronically.' : null;
         if (problem) return signingPage(db, reply, signing, token, { error: problem, errorFor: 'sign', signedName: name }, 400);
-        // The signature, and the execution it may complete, are recorded in the history as the signer's.
-        const actor = `${name} (signer, ${String(signer.email)})`;
-        const last = withOutsideHistoryActor(actor, () => db.transaction(() => {
-          db.prepare("UPDATE envelope_signers SET state = 'Signed', signedName = ?, signedAt = ?, ipAddress = ?, viewedAt = coalesce(viewedAt, ?), modifiedAt = ? WHERE envelopeSignerId = ?")
-            .run(name, at, ip, at, at, signer.envelopeSignerId);
-          db.prepare('UPDATE envelopes SET applicationRecordStateId = CASE WHEN applicationRecordStateId = ? THEN ? ELSE applicationRecordStateId END, modifiedAt = ? WHERE envelopeId = ?')
-            .run(envelopeState(db, 'Sent').applicationRecordStateId, envelopeState(db, 'Viewed').applicationRecordStateId, at, envelope.envelopeId);
-          return db.prepare("SELECT count(*) FROM envelope_signers WHERE envelopeId = ? AND state <> 'Signed'").pluck().get(envelope.envelopeId) === 0;
-        }).immediate());
-        if (last) await withOutsideHistoryActor(actor, () => completeEnvelope(db, envelope.envelopeId as number));
+        await signerSigned(db, signer, name, ip);
         return outcomePage(db, reply, envelope.envelopeId, signer.envelopeSignerId);
       }
       if (action === 'decline') {
@@ -300,12 +280,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
         const problem = name === '' ? 'Type your name to decline.' : name.length > MAX_SIGNER_NAME ? `The name is longer than ${MAX_SIGNER_NAME} characters.`
           : reason === '' ? 'Give a reason for declining.' : reason.length > MAX_VOID_REASON ? `The reason is longer than ${MAX_VOID_REASON} characters.` : null;
         if (problem) return signingPage(db, reply, signing, token, { error: problem, errorFor: 'decline', declineName: name, reason }, 400);
-        withOutsideHistoryActor(`${name} (signer, ${String(signer.email)})`, () => db.transaction(() => {
-          db.prepare("UPDATE envelope_signers SET state = 'Declined', signedName = ?, declinedAt = ?, declineReason = ?, ipAddress = ?, viewedAt = coalesce(viewedAt, ?), modifiedAt = ? WHERE envelopeSignerId = ?")
-            .run(name, at, reason, ip, at, at, signer.envelopeSignerId);
-          db.prepare('UPDATE envelopes SET applicationRecordStateId = ?, declinedAt = ?, modifiedAt = ? WHERE envelopeId = ?')
-            .run(envelopeState(db, 'Declined').applicationRecordStateId, at, at, envelope.envelopeId);
-        }).immediate());
+        signerDeclined(db, signer, name, reason, ip);
         return outcomePage(db, reply, envelope.envelopeId, signer.envelopeSignerId);
       }
       return send(reply, 400, 'Bad request', '<h1>Choose Sign or Decline.</h1>');

@@ -22,6 +22,7 @@ import { ENVELOPE_OUT_STATES, type EsignRecordKey } from '../../../../../src/cor
 import { moveRecordState, stateById, stateByName, trackChange, type StateRow } from '../../records';
 import { rowsToApi } from '../../rows';
 import { sraGateRefusal } from '../../risk/sra/gate';
+import { withOutsideHistoryActor } from '../../../db/history';
 import * as clock from '../../../../../src/core/clock';
 
 // --- the records an envelope may carry ---------------------------------------------------------------
@@ -298,4 +299,49 @@ export async function completeEnvelope(db: Database.Database, envelopeId: number
       description: `Envelope ${String(envelope.number)} signed by every signer`, at,
     });
   }).immediate();
+}
+
+// --- a signer's steps (the signing pages, and the demo's seed) ------------------------------------------
+
+type SignerOf = Row;
+
+/** How a signer appears in the record history: by the name they typed, else the name they were sent to. */
+const signerActor = (signer: SignerOf, typedName?: string) => `${typedName ?? String(signer.name)} (signer, ${String(signer.email)})`;
+
+/** A Sent signer opened their link: the signer, and a Sent envelope, are Viewed. */
+export function signerViewed(db: Database.Database, signer: SignerOf): void {
+  const at = clock.nowIso();
+  withOutsideHistoryActor(signerActor(signer), () => db.transaction(() => {
+    db.prepare("UPDATE envelope_signers SET state = 'Viewed', viewedAt = ?, modifiedAt = ? WHERE envelopeSignerId = ? AND state = 'Sent'").run(at, at, signer.envelopeSignerId);
+    db.prepare('UPDATE envelopes SET applicationRecordStateId = CASE WHEN applicationRecordStateId = ? THEN ? ELSE applicationRecordStateId END, modifiedAt = ? WHERE envelopeId = ?')
+      .run(envelopeState(db, 'Sent').applicationRecordStateId, envelopeState(db, 'Viewed').applicationRecordStateId, at, signer.envelopeId);
+  }).immediate());
+}
+
+/**
+ * The signer signed as `name` from `ip`; the last signature completes the envelope (completeEnvelope). The signature,
+ * and the execution it may complete, are recorded in the history as the signer's.
+ */
+export async function signerSigned(db: Database.Database, signer: SignerOf, name: string, ip: string): Promise<void> {
+  const at = clock.nowIso();
+  const actor = signerActor(signer, name);
+  const last = withOutsideHistoryActor(actor, () => db.transaction(() => {
+    db.prepare("UPDATE envelope_signers SET state = 'Signed', signedName = ?, signedAt = ?, ipAddress = ?, viewedAt = coalesce(viewedAt, ?), modifiedAt = ? WHERE envelopeSignerId = ?")
+      .run(name, at, ip, at, at, signer.envelopeSignerId);
+    db.prepare('UPDATE envelopes SET applicationRecordStateId = CASE WHEN applicationRecordStateId = ? THEN ? ELSE applicationRecordStateId END, modifiedAt = ? WHERE envelopeId = ?')
+      .run(envelopeState(db, 'Sent').applicationRecordStateId, envelopeState(db, 'Viewed').applicationRecordStateId, at, signer.envelopeId);
+    return db.prepare("SELECT count(*) FROM envelope_signers WHERE envelopeId = ? AND state <> 'Signed'").pluck().get(signer.envelopeId) === 0;
+  }).immediate());
+  if (last) await withOutsideHistoryActor(actor, () => completeEnvelope(db, signer.envelopeId as number));
+}
+
+/** The signer declined as `name` for `reason`: the envelope is Declined (its links stop working). */
+export function signerDeclined(db: Database.Database, signer: SignerOf, name: string, reason: string, ip: string): void {
+  const at = clock.nowIso();
+  withOutsideHistoryActor(signerActor(signer, name), () => db.transaction(() => {
+    db.prepare("UPDATE envelope_signers SET state = 'Declined', signedName = ?, declinedAt = ?, declineReason = ?, ipAddress = ?, viewedAt = coalesce(viewedAt, ?), modifiedAt = ? WHERE envelopeSignerId = ?")
+      .run(name, at, reason, ip, at, at, signer.envelopeSignerId);
+    db.prepare('UPDATE envelopes SET applicationRecordStateId = ?, declinedAt = ?, modifiedAt = ? WHERE envelopeId = ?')
+      .run(envelopeState(db, 'Declined').applicationRecordStateId, at, at, signer.envelopeId);
+  }).immediate());
 }
