@@ -9,6 +9,7 @@ import { AVATAR_POPOVER_CLOSE_MS, AVATAR_POPOVER_OPEN_MS, AVATAR_POPOVER_WIDTH }
 import { GENERIC_MENUS, visibleMenus } from '../../src/core/menus';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import { resetRoles, setRoles } from '../../src/core/roles';
+import { pinClock, setClock } from '../../src/core/clock';
 import { OPEN_ITEMS_CHANGED_EVENT } from '../../src/core/timecards/api';
 import { $router } from '../../src/core/router';
 import '../../src/elements/portal-header/define';
@@ -101,6 +102,7 @@ describe('<portal-header>', () => {
     resetApi();
     resetRoles();
     resetChanges();
+    setClock(null);
     resetMessages();
   });
   afterEach(() => {
@@ -199,7 +201,19 @@ describe('<portal-header>', () => {
     expect(menu.hidden).to.equal(true);
   });
 
+  it('a timecard still owed after its deadline says since when in the bell, in the card\'s words', async () => {
+    pinClock('2026-03-12T18:00:00.000Z');
+    const openItems = { openWorkflows: [], budgetsPendingProjections: [], pendingPtoRequests: [],
+      timecardNeedsSubmission: { flag: true, timecardId: 77, weekEnding: '2026-03-08', dueDate: '2026-03-09T05:00:00.000Z', enteredHours: 32, expectedHours: 40 } };
+    signInAs('pm', { '/api/common/GetOpenItemsByEmployee': { body: { data: openItems } } });
+    await mountHeader();
+    const entry = await waitFor(() => $('[data-menu="bell"] [data-entry="timecard"]'));
+    expect(entry.textContent).to.contain('Timecard overdue since Mon 03/09, 12:00 AM CDT (3 days)');
+  });
+
   it('counts open items in the bell and lists each where it is handled; external links are never followed', async () => {
+    // The Friday before the card's deadline (midnight ending Sunday 03/08, Central).
+    pinClock('2026-03-06T18:00:00.000Z');
     const openItems = {
       openWorkflows: [
         { workflowInstanceId: 1, documentNumber: 'SC-100', workflowTrigger: 'Subcontract approval', phaseName: 'Review', directLink: '/pfm/projects/commitments?projectId=5' },
@@ -223,7 +237,7 @@ describe('<portal-header>', () => {
     expect(entry('budget-44')?.getAttribute('href')).to.equal('/pfm/projects/projectiongrid?projectId=5&budgetId=44');
     expect(entry('pto-9')?.getAttribute('href')).to.equal('/teammembertoolbox/requests?recordId=9');
     expect(entry('timecard')?.getAttribute('href')).to.equal('/teammembertoolbox/timecards/timecard?employeeId=7&timecardId=77');
-    expect(entry('timecard')?.textContent).to.contain('Timecard due 03/09/2026, 12:00 AM CDT').and.contain('32 of 40 hours entered');
+    expect(entry('timecard')?.textContent).to.contain('Timecard due end of Sunday 03/08').and.contain('32 of 40 hours entered');
     const external = entry('workflow-2') as HTMLAnchorElement;
     expect(external.target).to.equal('_blank');
     expect(external.rel.split(' ')).to.include.members(['noopener', 'external']);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { unzipSync, strFromU8 } from 'fflate';
 import { resetRoles, setRoles } from '../../src/core/roles';
+import { pinClock, setClock } from '../../src/core/clock';
 import {
   OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeeksLoad,
 } from '../../src/core/timecards/api';
@@ -95,6 +96,7 @@ describe('<tc-manage-timecards>', () => {
     restoreFetch();
     resetPageStores();
     resetRoles();
+    setClock(null);
   });
 
   it('tabs by role: an employee has My weeks only; a manager Team and Delegations; a Timecard Admin All, Without approver and Corrections', async () => {
@@ -302,7 +304,8 @@ describe('<tc-manage-timecards>', () => {
     expect(root.querySelector('[role="tab"][aria-selected="true"]')!.getAttribute('data-tab')).to.equal('my-weeks');
   });
 
-  it('My weeks: state, hours, due date in Central, the rejection reason as text, and the weeks still to submit', async () => {
+  it('My weeks: state, hours, when each is due or since when it is overdue, the rejection reason as text, and the weeks still to submit', async () => {
+    pinClock('2026-11-24T18:00:00.000Z');
     setRoles(TC_DEFAULT);
     stubFetch(answers());
     const root = await mount('tc-manage-timecards');
@@ -310,7 +313,12 @@ describe('<tc-manage-timecards>', () => {
     const draft = table.querySelector('[data-week="2026-11-15"]')!;
     expect(textOf(draft, '[data-entered]')).to.equal('32.00');
     expect(textOf(draft, '[data-expected]')).to.equal('40.00');
-    expect(textOf(draft, '[data-due]')).to.equal('11/22/2026, 12:00 AM CST');
+    // Still owed after its deadline: overdue, in the card's words (the clock is pinned to Tuesday 11/24).
+    expect(draft.querySelector('[data-due][data-overdue]')).to.not.equal(null);
+    expect(textOf(draft, '[data-due]')).to.equal('OverdueOverdue since Sun 11/22, 12:00 AM CST (2 days)');
+    // Approved: when it was due, never overdue.
+    expect(textOf(table, '[data-week="2026-11-01"] [data-due]')).to.equal('Due end of Saturday 11/07');
+    expect(table.querySelector('[data-week="2026-11-01"] [data-overdue]')).to.equal(null);
     expect(textOf(draft, '[data-reason]')).to.equal('Missing <i>Friday</i>');
     expect(draft.querySelector('i')).to.equal(null);
     expect(draft.querySelector('a')!.getAttribute('href')).to.equal('/teammembertoolbox/timecards/timecard?timecardId=55');
@@ -318,6 +326,28 @@ describe('<tc-manage-timecards>', () => {
     expect(textOf(table, '[data-week="2026-11-08"] [data-state-name]')).to.contain(MANAGE_TEXT.noCard);
     expect(table.querySelectorAll('tr[data-owed]').length).to.equal(2);
     expect(textOf(root, '[data-owed]')).to.equal('2 past weeks still to submit');
+  });
+
+  it('My weeks: this week on top and marked, the past weeks newest first below it, the weeks to come at the bottom', async () => {
+    pinClock('2026-11-24T18:00:00.000Z');
+    setRoles(TC_DEFAULT);
+    const week = (weekStart: string, state: string | null) => ({
+      weekStart, weekEnding: '', timecardId: null, state, enteredHours: 0, expectedHours: 40, dueDate: '2026-12-06T06:00:00.000Z', rejectionReason: null,
+    });
+    // As the server answers them: newest first.
+    const load: TimecardWeeksLoad = {
+      employeeId: 7, pastWeeksToSubmit: ['2026-11-15'],
+      weeks: [week('2026-12-06', null), week('2026-11-29', null), week('2026-11-22', 'Draft'), week('2026-11-15', 'Draft'), week('2026-11-08', 'Approved')],
+    };
+    stubFetch(answers({ [TIMECARD_API.getTimecardWeeks]: { body: { data: load } } }));
+    const root = await mount('tc-manage-timecards');
+    const table = await waitFor(() => root.querySelector('[data-testid="my-weeks"]'));
+    const rows = [...table.querySelectorAll<HTMLElement>('tbody tr')];
+    expect(rows.map((r) => r.dataset.week)).to.deep.equal(['2026-11-22', '2026-11-15', '2026-11-08', '2026-11-29', '2026-12-06']);
+    expect(rows.map((r) => r.dataset.place)).to.deep.equal(['this', 'past', 'past', 'future', 'future']);
+    expect(textOf(rows[0]!, '[data-this-week]')).to.equal(MANAGE_TEXT.thisWeek);
+    expect(rows[0]!.querySelector('a')!.getAttribute('aria-current')).to.equal('date');
+    expect(table.querySelectorAll('[data-this-week]').length).to.equal(1);
   });
 
   it('"Submit all ready weeks" submits in one call and names the weeks it could not submit, with why', async () => {

@@ -14,7 +14,7 @@ export {
 export type { FeedbackItem, PolicyContext, TimeType, TimecardLine } from './policy';
 export { REJECTED, TIMECARD_STATES, TIMECARD_STATE_TEXT, approverRole, delegationCovers, mayEditLines, mayTransition } from './states';
 export type { Delegation, TimecardActor, TimecardState, TimecardSubject, TransitionAnswer } from './states';
-export { pastWeeksToSubmit, timecardNeedsSubmission } from './submission';
-export type { NeedsSubmission, WeekStatus } from './submission';
+export { isOwedState, myWeeksOrder, pastWeeksToSubmit, timecardNeedsSubmission, weekPlace } from './submission';
+export type { NeedsSubmission, WeekPlace, WeekStatus } from './submission';
 export { policyInput } from './wire';
 export type { LineInput, PolicyContextData } from './wire';

@@ -57,3 +57,29 @@ export function timecardNeedsSubmission(now: Date, weeks: readonly WeekStatus[])
     flag: true, dueDate: first.due.toISOString(), enteredHours: first.week.enteredHours ?? 0, expectedHours: first.week.expectedHours ?? 0, weekStart: first.week.weekStart,
   };
 }
+
+/** Where a week sits in the employee's list: the week under way, one before it, or one still to come. */
+export type WeekPlace = 'this' | 'past' | 'future';
+
+/** The place of the week starting `weekStart` relative to the week of `today`. */
+export function weekPlace(weekStart: string, today: string): WeekPlace {
+  const current = weekOf(today).weekStart;
+  return weekStart === current ? 'this' : weekStart < current ? 'past' : 'future';
+}
+
+/**
+ * The order of My weeks: this week first, then the past weeks newest first (those owed among them), then the weeks
+ * to come, soonest first, below them: what is due now is on top, planning ahead at the bottom.
+ */
+export function myWeeksOrder<T extends { weekStart: string }>(weeks: readonly T[], today: string): T[] {
+  const rank: Record<WeekPlace, number> = { this: 0, past: 1, future: 2 };
+  return [...weeks].sort((a, b) => {
+    const pa = weekPlace(a.weekStart, today);
+    const pb = weekPlace(b.weekStart, today);
+    if (pa !== pb) return rank[pa] - rank[pb];
+    return pa === 'future' ? a.weekStart.localeCompare(b.weekStart) : b.weekStart.localeCompare(a.weekStart);
+  });
+}
+
+/** Whether a week in `state` is still owed by the employee (no card, or a Draft). */
+export const isOwedState = (state: string | null): boolean => OWED_STATES.includes(state);

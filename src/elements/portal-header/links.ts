@@ -2,7 +2,9 @@
  * The header's computed links (§2 project menu, open items). Pure, so tests can check every href.
  */
 import { classifyLink, HEADER_WORKBENCHES } from '../../core/menus';
-import { formatDate, formatDueDate, timecardDueInstant } from '../../core/format/dates';
+import { formatDate, timecardDueInstant } from '../../core/format/dates';
+import { lateness } from '../../core/timecards/week';
+import * as clock from '../../core/clock';
 import { truncateMiddle } from '../../core/format/text';
 import type { MenuGroup, MenuLink } from '../../ui/Menu';
 import type { OpenItems, ProjectSummary } from './data';
@@ -147,17 +149,20 @@ function timecardItem(timecard: NonNullable<OpenItems['timecard']>): MenuLink {
   // An owed week without a card yet opens by its week (the card is created by its first save).
   if (timecard.timecardId && timecard.timecardId > 0) query.set('timecardId', String(timecard.timecardId));
   else if (timecard.weekEnding) query.set('weekStart', timecard.weekEnding);
-  let due = formatDueDate(timecard.dueDate);
-  if (!due && timecard.weekEnding) {
+  let due: Date | null = timecard.dueDate ? new Date(timecard.dueDate) : null;
+  if ((!due || Number.isNaN(due.getTime())) && timecard.weekEnding) {
     try {
-      due = formatDueDate(timecardDueInstant(timecard.weekEnding));
+      due = timecardDueInstant(timecard.weekEnding);
     } catch {
-      due = '';
+      due = null;
     }
   }
+  // In the card's words: "Timecard due end of Saturday 11/28", or "Timecard overdue since Sun 11/22, 12:00 AM CST (5 days)".
+  const late = due && !Number.isNaN(due.getTime()) ? lateness(due, clock.now()) : null;
+  const said = late ? (late.overdue ? late.text : late.due) : '';
   return {
     id: 'timecard',
-    label: due ? `Timecard due ${due}` : 'Timecard needs submission',
+    label: said ? `Timecard ${said.charAt(0).toLowerCase()}${said.slice(1)}` : 'Timecard needs submission',
     href: `/teammembertoolbox/timecards/timecard${query.size ? `?${query.toString()}` : ''}`,
     note: `${timecard.enteredHours} of ${timecard.expectedHours} hours entered`,
   };

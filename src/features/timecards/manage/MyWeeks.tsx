@@ -1,11 +1,15 @@
 /**
- * My weeks: the caller's weeks (state, entered / expected hours, due date in Central, rejection
- * reason), the past weeks still to submit, and "Submit all ready weeks", which names the weeks it
- * could not submit and why.
+ * My weeks: the caller's weeks (state, entered / expected hours, when each is due, rejection reason), the past weeks
+ * still to submit, and "Submit all ready weeks", which names the weeks it could not submit and why. This week is on
+ * top and marked, the past weeks below it newest first, the weeks to come at the bottom (core myWeeksOrder). A week
+ * still owed says it plainly: "Due end of Saturday 11/28", or once passed "Overdue since Sun 11/01, 12:00 AM CST
+ * (26 days)" (core lateness, the same words as the card).
  */
 import { useState } from 'react';
-import { formatDueDate } from '../../../core/format';
-import type { SubmitReadyAnswer, TimecardWeeksLoad } from '../../../core/timecards/api';
+import * as clock from '../../../core/clock';
+import { isOwedState, lateness, myWeeksOrder, weekPlace } from '../../../core/timecards';
+import type { SubmitReadyAnswer, TimecardWeekRow, TimecardWeeksLoad } from '../../../core/timecards/api';
+import { useNow } from '../Deadline';
 import { failureMessage, loadWeeks, MANAGE_TEXT, submitReadyWeeks, timecardHref, weekLabel } from './data';
 import { LoadStatus, useLoad } from './load';
 
@@ -62,8 +66,21 @@ function SubmitAll({ load, onDone, state, setState }: {
   );
 }
 
+/** When the week is due, as the card says it; overdue only while it is still owed. */
+function DueCell({ week, now }: { week: TimecardWeekRow; now: Date }) {
+  const late = lateness(new Date(week.dueDate), now);
+  const overdue = late.overdue && isOwedState(week.state);
+  return (
+    <td data-due data-overdue={overdue ? '' : undefined}>
+      {overdue ? <><span className="badge text-bg-danger me-2">{MANAGE_TEXT.overdue}</span><span className="text-danger-emphasis">{late.text}</span></> : late.due}
+    </td>
+  );
+}
+
 function WeeksTable({ load }: { load: TimecardWeeksLoad }) {
   const owed = new Set(load.pastWeeksToSubmit);
+  const now = useNow(60_000);
+  const today = clock.centralDayOf(now.getTime());
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle" data-testid="my-weeks">
@@ -79,22 +96,28 @@ function WeeksTable({ load }: { load: TimecardWeeksLoad }) {
           </tr>
         </thead>
         <tbody>
-          {load.weeks.map((week) => (
-            <tr key={week.weekStart} data-week={week.weekStart} data-owed={owed.has(week.weekStart) ? '' : undefined}>
-              <td>
-                <a href={timecardHref({ timecardId: week.timecardId, weekStart: week.weekStart, employeeId: load.employeeId })}>{weekLabel(week.weekStart)}</a>
-              </td>
-              <td data-state-name>
-                {week.state ?? MANAGE_TEXT.noCard}
-                {week.rejectionReason && week.state === 'Draft' ? <span className="badge text-bg-danger ms-2">{MANAGE_TEXT.rejected}</span> : null}
-                {owed.has(week.weekStart) ? <span className="badge text-bg-warning ms-2">To submit</span> : null}
-              </td>
-              <td className="text-end" data-entered>{hours(week.enteredHours)}</td>
-              <td className="text-end" data-expected>{hours(week.expectedHours)}</td>
-              <td data-due>{formatDueDate(week.dueDate)}</td>
-              <td data-reason>{week.rejectionReason ?? ''}</td>
-            </tr>
-          ))}
+          {myWeeksOrder(load.weeks, today).map((week) => {
+            const place = weekPlace(week.weekStart, today);
+            return (
+              <tr key={week.weekStart} data-week={week.weekStart} data-place={place} data-owed={owed.has(week.weekStart) ? '' : undefined}
+                className={place === 'this' ? 'table-active' : undefined}>
+                <td>
+                  <a href={timecardHref({ timecardId: week.timecardId, weekStart: week.weekStart, employeeId: load.employeeId })}
+                    aria-current={place === 'this' ? 'date' : undefined}>{weekLabel(week.weekStart)}</a>
+                  {place === 'this' ? <span className="badge text-bg-primary ms-2" data-this-week>{MANAGE_TEXT.thisWeek}</span> : null}
+                </td>
+                <td data-state-name>
+                  {week.state ?? MANAGE_TEXT.noCard}
+                  {week.rejectionReason && week.state === 'Draft' ? <span className="badge text-bg-danger ms-2">{MANAGE_TEXT.rejected}</span> : null}
+                  {owed.has(week.weekStart) ? <span className="badge text-bg-warning ms-2">{MANAGE_TEXT.toSubmitBadge}</span> : null}
+                </td>
+                <td className="text-end" data-entered>{hours(week.enteredHours)}</td>
+                <td className="text-end" data-expected>{hours(week.expectedHours)}</td>
+                <DueCell week={week} now={now} />
+                <td data-reason>{week.rejectionReason ?? ''}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

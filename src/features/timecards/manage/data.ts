@@ -45,6 +45,8 @@ export const MANAGE_TEXT = {
   notReady: 'Not submitted',
   noCard: 'Not started',
   rejected: 'Rejected',
+  overdue: 'Overdue',
+  toSubmitBadge: 'To submit',
   open: 'Open',
   // Team views
   week: 'Week',
