@@ -104,6 +104,8 @@ export interface BalanceRow {
   balance: number;
   accrualPerPeriod: number;
   carryOverCap: number;
+  /** The end of a pay period (the others every 14 days around it): the client projects accruals after `asOf` with it. */
+  payPeriodEnd?: string;
 }
 
 export interface TeamCalendarLoad {

@@ -166,6 +166,25 @@ export function balanceAsOf(account: PtoAccount, requests: readonly PtoRequest[]
   return round(balance);
 }
 
+/**
+ * The lowest balance of `account` from `from` on, with `requests` charged (as BambooHR and Workday project it): the
+ * balance on `from` and on every later day one of them charges, the first lowest. A request that fits on its own
+ * start date can still leave a later approved or pending request uncovered: this is the day that shows it.
+ */
+export function lowestBalanceFrom(account: PtoAccount, requests: readonly PtoRequest[], from: string, holidays: readonly Holiday[] = []): { date: string; balance: number } {
+  const days = new Set<string>();
+  for (const request of requests) {
+    if (request.type !== account.type) continue;
+    for (const day of chargedDays(request, holidays)) if (day.date > from) days.add(day.date);
+  }
+  let lowest = { date: from, balance: balanceAsOf(account, requests, from, holidays) };
+  for (const day of [...days].sort()) {
+    const balance = balanceAsOf(account, requests, day, holidays);
+    if (balance < lowest.balance) lowest = { date: day, balance };
+  }
+  return lowest;
+}
+
 /** True when the two requests share a day (a request never overlaps itself; Denied and Canceled ones hold no days). */
 export function requestsOverlap(a: PtoRequest, b: PtoRequest): boolean {
   if (a.requestId != null && a.requestId === b.requestId) return false;
@@ -187,6 +206,8 @@ export const PTO_TEXT = {
     `These dates overlap your request “${title}” (${formatDate(startDate)} – ${formatDate(endDate)}).`,
   balance: (type: string, hours: number, available: number, asOf: string) =>
     `Not enough ${type} balance: ${hours} hours requested, ${available} available on ${formatDate(asOf)}.`,
+  balanceAhead: (type: string, hours: number, lowest: number, on: string) =>
+    `Not enough ${type} balance ahead: with these ${hours} hours it would fall to ${lowest} hours on ${formatDate(on)}, when your other requests are charged.`,
   holidaySkipped: (date: string, name: string | undefined, half: boolean) =>
     `${formatDate(date)}${name ? ` ${name}` : ''} is a ${half ? 'half-day holiday: it counts half' : 'holiday: it is skipped, not counted'}.`,
 } as const;
@@ -235,6 +256,11 @@ export function validateRequest(input: {
     const available = balanceAsOf(account, others, request.startDate, holidays);
     const wanted = requestHours(request, holidays);
     if (wanted > available) add(INVALID, 'hoursPerDay', PTO_TEXT.balance(request.type, wanted, available, request.startDate));
+    else {
+      // Enough on its start date, but the balance must also cover the requests already made after it.
+      const lowest = lowestBalanceFrom(account, [...others, { ...request, state: PTO_STATES.pending }], request.startDate, holidays);
+      if (lowest.balance < 0) add(INVALID, 'hoursPerDay', PTO_TEXT.balanceAhead(request.type, wanted, lowest.balance, lowest.date));
+    }
   }
   return items.sort((a, b) => a.integerValue - b.integerValue);
 }

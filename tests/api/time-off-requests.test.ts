@@ -169,6 +169,27 @@ describe('saverequest', () => {
     assert.equal(row.totalHours, 80);
   });
 
+  it('refuses a request that fits on its start date but leaves a later request uncovered (projected balance), naming the day; nothing written', async () => {
+    // Personal: 16 h and no accrual. Mon–Tue 12/28–12/29 take all of it; one more day before them (12/22) fits on its
+    // own date (16 h left there) but would take the balance to −8 h on 12/29.
+    const later = await api.post('employee', TIME_OFF_API.saveRequest, form({ type: 'Personal', title: 'Moving house', startDate: '2026-12-28', endDate: '2026-12-29', hoursPerDay: 8 }));
+    assert.equal(later.status, 200, JSON.stringify(later.body));
+    const before = checksum(host, TABLES);
+    const answer = await api.post('employee', TIME_OFF_API.saveRequest, form({ type: 'Personal', title: 'School play', startDate: '2026-12-22', endDate: '2026-12-22', hoursPerDay: 8 }));
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    const expected = PTO_TEXT.balanceAhead('Personal', 8, -8, '2026-12-29');
+    assert.equal(answer.body.message, expected);
+    assert.deepEqual(answer.body.feedback.filter((f: Row) => f.integerValue === 1).map((f: Row) => [f.fieldName, f.message]), [['hoursPerDay', expected]]);
+    assert.equal(checksum(host, TABLES), before);
+    // Once the later request is canceled (by its owner, the state call), the day fits.
+    const cancel = (later.body.data.advancements as Row[]).find((a) => a.action === 'cancel')!;
+    const canceled = await api.post('employee', TIME_OFF_API.updateRequestState,
+      { ItemId: later.body.data.requestId, OldRecordStateId: later.body.data.applicationRecordStateId, RouteStateId: cancel.routeStateId });
+    assert.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    const fits = await api.post('employee', TIME_OFF_API.saveRequest, form({ type: 'Personal', title: 'School play', startDate: '2026-12-22', endDate: '2026-12-22', hoursPerDay: 8 }));
+    assert.equal(fits.status, 200, JSON.stringify(fits.body));
+  });
+
   it('skips full holidays and counts a half-day holiday half in totalHours', async () => {
     // North Texas: Thanksgiving Thursday and Friday are holidays; Christmas Eve is a half day.
     const thanksgiving = await api.post('risk', TIME_OFF_API.saveRequest, form({ type: 'Vacation', title: 'Thanksgiving week', startDate: '2026-11-25', endDate: '2026-11-27', hoursPerDay: 8 }));

@@ -209,6 +209,28 @@ describe('time off', () => {
     expect(balanceCall.query.get('asOf')).to.equal('2031-07-02');
   });
 
+  it('the New request form projects the balance ahead: the lowest it falls once later requests are charged, refused below zero', async () => {
+    const trip = row({ requestId: 2, title: 'Family trip', startDate: '2031-04-14', endDate: '2031-04-18', state: 'Approved' });
+    stubFetch(answers({}, [row({}), trip]));
+    const root = await mount('pto-requests', { 'active-tab': 'new-request' });
+    const form = await waitFor(() => root.querySelector('[data-testid="request-form"]'));
+    setValue(pick(root, '[data-field="title"]'), 'Dentist');
+    setValue(pick(root, '[data-field="startDate"]'), '2031-04-01');
+    setValue(pick(root, '[data-field="endDate"]'), '2031-04-01');
+    // 20 h the day before; 8 h fit on 04/01 (12 left), but the approved trip's 40 h then take it to −28 on Friday 04/18.
+    const message = PTO_TEXT.balanceAhead('Vacation', 8, -28, '2031-04-18');
+    await waitFor(() => form.querySelector('[data-field-feedback="hoursPerDay"]')?.textContent?.includes(message));
+    expect(textOf(form, '[data-balance-after]')).to.equal('12');
+    expect(form.querySelector('[data-balance-lowest]')!.getAttribute('data-balance-lowest')).to.equal('2031-04-18');
+    expect(textOf(form, '[data-balance-lowest]')).to.equal('-28');
+    expect(form.textContent).to.contain(FORM_TEXT.lowestAhead('04/18/2031'));
+    // Without a later request there is no lower point ahead to show.
+    setValue(pick(root, '[data-field="startDate"]'), '2031-04-21');
+    setValue(pick(root, '[data-field="endDate"]'), '2031-04-21');
+    await waitFor(() => !form.querySelector('[data-field-feedback="hoursPerDay"]') && textOf(form, '[data-balance-before]') === '20');
+    expect(form.querySelector('[data-balance-lowest]')).to.equal(null);
+  });
+
   it("the server's 400 items show at their fields and a failed send keeps what was typed; a sent request opens", async () => {
     let answer: StubFor = { status: 400, body: { autoAlert: true, message: 'x', feedback: [{ integerValue: 1, stringValue: 'title', message: 'The server says no title like this.' }] } };
     stubFetch(answers({ '/api/timeoff/saverequest': () => answer as { status: number; body: unknown } }));

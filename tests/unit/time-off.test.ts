@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   FULL_DAY_HOURS, HALF_DAY_HOURS, NEGATIVE_BALANCE_TYPES, PAY_PERIOD_DAYS, PTO_STATES, PTO_STATE_TEXT, PTO_TEXT, PTO_TYPES,
-  balanceAsOf, chargedDays, holidaysInRequest, mayChangeRequest, mayTransitionRequest, requestDays, requestHours, requestsOverlap, validateRequest,
+  balanceAsOf, chargedDays, holidaysInRequest, lowestBalanceFrom, mayChangeRequest, mayTransitionRequest, requestDays, requestHours, requestsOverlap, validateRequest,
   type PtoAccount, type PtoRequest,
 } from '../../src/core/time-off';
 import { applyCorrection, reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../src/core/time-off-reconcile';
@@ -242,5 +242,32 @@ describe('time off and timecards agree (issue 29)', () => {
     expect(mayChangeRequest(trip, 'Approved', '2026-03-15')).to.deep.equal({ ok: true, backToPending: true });
     expect(mayChangeRequest(trip, 'Approved', '2026-03-16')).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.changeStarted });
     expect(mayChangeRequest(trip, 'Denied', '2026-03-01')).to.deep.equal({ ok: false, message: PTO_STATE_TEXT.changeClosed('Trip', 'Denied') });
+  });
+});
+
+describe('time-off balance projected ahead', () => {
+  // Opening 40 h, +4 h at each pay-period end (01/09, 01/23 … 03/20, 04/03, 04/17); Vacation approved for Mon 04/06–Fri 04/10 (40 h).
+  const approvedAhead: PtoRequest = { requestId: 9, employeeId: 5, title: 'Family trip', type: 'Vacation', startDate: '2026-04-06', endDate: '2026-04-10', hoursPerDay: 8, state: 'Approved' };
+  const march: PtoRequest = { employeeId: 5, title: 'Spring week', type: 'Vacation', startDate: '2026-03-02', endDate: '2026-03-06', hoursPerDay: 8 };
+
+  it('the lowest balance from a day on: on each later day a request charges, the first lowest', () => {
+    expect(lowestBalanceFrom(account, [], '2026-03-02')).to.deep.equal({ date: '2026-03-02', balance: 56 });
+    expect(lowestBalanceFrom(account, [approvedAhead], '2026-03-02')).to.deep.equal({ date: '2026-04-10', balance: 28 });
+    // 56 + 4 (03/06) − 40 (03/02–03/06) + 8 (03/20, 04/03) − 40 (04/06–04/10) = −12, on Friday 04/10.
+    expect(lowestBalanceFrom(account, [approvedAhead, { ...march, state: 'Pending' }], '2026-03-02')).to.deep.equal({ date: '2026-04-10', balance: -12 });
+    // A canceled request charges nothing ahead.
+    expect(lowestBalanceFrom(account, [{ ...approvedAhead, state: 'Canceled' }, { ...march, state: 'Pending' }], '2026-03-02').balance).to.equal(20);
+  });
+
+  it('a request that fits on its start date is refused when it leaves a later request uncovered, naming the day and how low', () => {
+    expect(validateRequest({ request: march, requests: [], account })).to.deep.equal([]);
+    const items = validateRequest({ request: march, requests: [approvedAhead], account });
+    expect(items).to.deep.equal([{ integerValue: 1, stringValue: 'hoursPerDay', message: PTO_TEXT.balanceAhead('Vacation', 40, -12, '2026-04-10') }]);
+    expect(items[0]!.message).to.equal('Not enough Vacation balance ahead: with these 40 hours it would fall to -12 hours on 04/10/2026, when your other requests are charged.');
+    // Four days instead of five: 8 h less, the lowest is −4: still refused; three days: +4, allowed.
+    expect(validateRequest({ request: { ...march, endDate: '2026-03-05' }, requests: [approvedAhead], account })[0]!.message).to.contain('fall to -4 hours');
+    expect(validateRequest({ request: { ...march, endDate: '2026-03-04' }, requests: [approvedAhead], account })).to.deep.equal([]);
+    // A type that may go below zero is never refused for its balance.
+    expect(validateRequest({ request: { ...march, type: 'Sick' }, requests: [{ ...approvedAhead, type: 'Sick' }], account: { ...account, type: 'Sick' } })).to.deep.equal([]);
   });
 });

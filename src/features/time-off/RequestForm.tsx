@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatDate } from '../../core/format';
-import { FULL_DAY_HOURS, HALF_DAY_HOURS, NEGATIVE_BALANCE_TYPES, PTO_TYPES, requestDays, validateRequest } from '../../core/time-off';
+import { FULL_DAY_HOURS, HALF_DAY_HOURS, NEGATIVE_BALANCE_TYPES, PTO_STATES, PTO_TYPES, lowestBalanceFrom, requestDays, validateRequest } from '../../core/time-off';
 import { isDay } from '../../core/timecards';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
 import { useDraft } from '../../ui/drafts';
@@ -85,6 +85,11 @@ export function RequestForm({ myRequests, onSaved }: { myRequests: readonly Time
   const days = requestDays(request, coreHolidays);
   const total = Math.round(days.reduce((s, d) => s + d.hours, 0) * 100) / 100;
   const before = unlimited ? null : balanceRow ? balanceRow.balance : null;
+  // Projected as BambooHR does: the lowest the balance falls after this request, once the requests after it are charged.
+  const lowest = !unlimited && account && total > 0
+    ? lowestBalanceFrom(account, [...myRequests, { ...request, state: PTO_STATES.pending }], draft.startDate, coreHolidays)
+    : null;
+  const lowerLater = lowest && lowest.date > draft.endDate ? lowest : null;
 
   const change = (patch: Partial<RequestDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -175,6 +180,12 @@ export function RequestForm({ myRequests, onSaved }: { myRequests: readonly Time
         <dd className="col-5 col-md-1 mb-1 text-end" data-balance-before>{unlimited ? FORM_TEXT.noLimit : before === null ? '—' : before}</dd>
         <dt className="col-7 col-md-3">{FORM_TEXT.balanceAfter}</dt>
         <dd className="col-5 col-md-1 mb-1 text-end" data-balance-after>{unlimited || before === null ? '—' : Math.round((before - total) * 100) / 100}</dd>
+        {lowerLater ? (
+          <>
+            <dt className="col-7 col-md-3">{FORM_TEXT.lowestAhead(formatDate(lowerLater.date))}</dt>
+            <dd className={`col-5 col-md-1 mb-1 text-end${lowerLater.balance < 0 ? ' text-danger-emphasis fw-semibold' : ''}`} data-balance-lowest={lowerLater.date}>{lowerLater.balance}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="d-flex align-items-center gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy} data-action="send">{busy ? FORM_TEXT.sending : FORM_TEXT.submit}</button>

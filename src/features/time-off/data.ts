@@ -169,7 +169,12 @@ export const toHolidays = (rows: readonly HolidayRow[]): Holiday[] => rows.map((
  */
 export function accountFrom(row: BalanceRow | undefined, startDate: string): PtoAccount | null {
   if (!row) return null;
-  return { type: row.type, openingBalance: row.balance, openingDate: startDate, accrualPerPeriod: 0, payPeriodEnd: startDate, carryOverCap: null };
+  // The balance the day before the start, accruing on as the server's account does (so the projection ahead agrees with it).
+  const accrues = Boolean(row.payPeriodEnd);
+  return {
+    type: row.type, openingBalance: row.balance, openingDate: startDate, accrualPerPeriod: accrues ? row.accrualPerPeriod : 0,
+    payPeriodEnd: row.payPeriodEnd ?? startDate, carryOverCap: accrues ? row.carryOverCap : null,
+  };
 }
 
 /** The day before `day`. */

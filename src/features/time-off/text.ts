@@ -63,6 +63,7 @@ export const FORM_TEXT = {
   totalHours: 'Total hours',
   balanceAt: (date: string) => `Balance on ${date}`,
   balanceAfter: 'Balance after',
+  lowestAhead: (date: string) => `Lowest ahead, on ${date}`,
   noLimit: 'no limit (may go below zero)',
   checking: 'Checking your balance and holidays…',
 } as const;

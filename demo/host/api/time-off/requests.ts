@@ -261,6 +261,7 @@ function getBalances({ db, params, user }: RouteCtx<ParamsOf<typeof GET_BALANCES
       type: type.name, allowsNegative: type.allowsNegative === 1, asOf, openingHours: round(openingHours),
       accruedHours: round(periods * type.accrualHoursPerPeriod), usedHours: round(hoursIn(false)), pendingHours: round(hoursIn(true)),
       balance: balanceAsOf(account, requests, asOf, holidays), accrualPerPeriod: type.accrualHoursPerPeriod, carryOverCap: type.carryOverCapHours,
+      payPeriodEnd: account.payPeriodEnd,
     };
   });
 }
