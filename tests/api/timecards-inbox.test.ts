@@ -10,6 +10,7 @@ import { TIMECARD_API, type ApprovalInboxLoad } from '../../src/core/timecards/a
 import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, stateId } from './api-client';
+import { requestDescription } from '../../demo/host/api/timecards/inbox';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -77,6 +78,13 @@ describe('getapprovalinbox', () => {
       FROM weekly_timecards t JOIN employees e USING (employeeId) WHERE t.timecardId = ?`, card.itemId);
     assert.deepEqual([card.employeeName, card.employeeId, card.startDate, card.endDate, card.hours, card.applicationRecordStateId, card.timecardId, card.approvingAs, card.waitingSince],
       [stored.preferredName, stored.employeeId, stored.weekStart, stored.weekEnding, stored.hours, stateId(host, 'Timecard', 'Submitted'), stored.timecardId, 'manager', stored.submittedAt]);
+  });
+
+  it("a request's details name its type and title, the title left out when it only repeats the type", () => {
+    assert.equal(requestDescription('Vacation', 'Family visit'), 'Vacation: Family visit');
+    assert.equal(requestDescription('Vacation', 'Vacation'), 'Vacation');
+    assert.equal(requestDescription('Vacation', ' vacation '), 'Vacation');
+    assert.equal(requestDescription('Sick', ''), 'Sick');
   });
 
   it("another team's rows are absent: the Gulf Coast team (delegated to rpm only in September) and nobody's own", async () => {

@@ -101,7 +101,7 @@ export function inboxTimeOff(db: Database.Database, owner: InboxOwner, delegatio
       timecardId: null, employeeId: r.employeeId as number, employeeName: r.employeeName as string,
       delegatedFromName: role.delegatedFrom ? (r.managerName as string) : null, approvingAs: role.as,
       startDate: r.startDate as string, endDate: r.endDate as string, hours: round(r.totalHours as number), expectedHours: null,
-      description: `${r.type as string}: ${r.title as string}`, waitingSince: r.requestedAt as string, datesPassed: (r.endDate as string) < today,
+      description: requestDescription(r.type as string, r.title as string), waitingSince: r.requestedAt as string, datesPassed: (r.endDate as string) < today,
     }];
   });
 }
@@ -143,3 +143,8 @@ export const inboxHandlers = declared([
     params: {}, handler: ({ db, user }) => approvalInbox(db, user),
   }),
 ]);
+
+/** A request's type and title, the title left out when it only repeats the type ("Vacation", not "Vacation: Vacation"). */
+export function requestDescription(type: string, title: string): string {
+  return title.trim() === '' || title.trim().toLowerCase() === type.toLowerCase() ? type : `${type}: ${title.trim()}`;
+}
