@@ -54,7 +54,7 @@ describe('getapprovalinbox', () => {
     assert.ok(rows.some((r) => r.kind === 'timecard' && r.startDate === '2026-10-18' && r.delegatedFromName === central.preferredName));
     const requests = rows.filter((r) => r.kind === 'timeOff').map((r) => r.description);
     assert.deepEqual(requests.sort(), ['Personal: Half day for closing on a house', 'Vacation: Family travel', 'Vacation: Family visit', 'Vacation: Time with family',
-      'Vacation: Vacation', 'Jury Duty: Jury summons'].sort());
+      'Vacation', 'Jury Duty: Jury summons'].sort());
     assert.deepEqual(rows.map((r) => r.waitingSince), rows.map((r) => r.waitingSince).sort(), 'oldest first');
     assert.deepEqual(routes, {
       timecardApprove: stateId(host, 'Timecard', 'Approved'), timecardReject: stateId(host, 'Timecard', 'Draft'),
