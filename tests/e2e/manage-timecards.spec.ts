@@ -170,8 +170,12 @@ test.describe('manage timecards', () => {
     expect(stored.rejectionReason).toBe('Friday is <b>missing</b> the site visit');
     expect(stored.rejectedByEmployeeId).toBe(idOf('rpm'));
 
-    // pm sees it in My weeks, with the reason as text.
+    // pm sees it in My weeks, with the reason as text, and in his bell, with who rejected it and why.
     const pm = await signedIn(browser, 'pm');
+    await pm.locator('portal-header [data-menu="bell"] button').first().click();
+    const notice = pm.locator(`portal-header [data-menu="bell"] [data-entry="notice-timecardRejected-${stored.timecardId}"]`);
+    await expect(notice).toContainText(`rejected by ${one('SELECT preferredName FROM employees WHERE login = ?', 'rpm').preferredName}: Friday is <b>missing</b> the site visit`);
+    await pm.keyboard.press('Escape');
     const week = screen(pm).locator(`[data-testid="my-weeks"] tr[data-week="${W1}"]`);
     await expect(week.locator('[data-reason]')).toHaveText('Friday is <b>missing</b> the site visit');
     await expect(week.locator('[data-state-name]')).toContainText('Draft');
@@ -332,6 +336,48 @@ test.describe('manage timecards', () => {
     await expect(item.locator('[data-state-name]')).toHaveText('Approved');
     expect(one('SELECT s.name FROM weekly_timecards t JOIN application_record_states s USING (applicationRecordStateId) WHERE t.timecardId = ?', target.timecardId).name).toBe('Approved');
     await rpm.context().close();
+  });
+
+  test('a manager\'s phone (390×844, touch): the approval inbox is cards with the name on each; a tapped Approve confirms by name and the request is approved', async ({ browser }) => {
+    // pm asks for a day off well ahead (a weekday 26 weeks on): it waits in rpm's inbox.
+    const pm = await signedIn(browser, 'pm');
+    const day = addDays(weekOf(seeded().today).weekStart, 7 * 26 + 3);
+    const asked = await api(pm, 'POST', '/api/timeoff/saverequest', { type: 'Jury Duty', title: 'Jury summons', startDate: day, endDate: day, hoursPerDay: 8 });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const requestId = asked.body.data.requestId as number;
+    await pm.context().close();
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const rpm = await context.newPage();
+    watchToken(rpm);
+    await openPortalAs(rpm, 'rpm', `${PATH}?activeTab=inbox`);
+    const item = screen(rpm).locator(`ul[data-layout="inbox-cards"] li[data-key="timeOff:${requestId}"]`);
+    await expect(item.locator('[data-name]')).toHaveText(one('SELECT preferredName FROM employees WHERE login = ?', 'pm').preferredName);
+    await expect(screen(rpm).locator('table[data-layout="inbox"]')).toHaveCount(0);
+    // Nothing scrolls sideways.
+    const fits = await screen(rpm).locator('main').evaluate((el) => ({ right: el.getBoundingClientRect().right, scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(fits.right).toBeLessThanOrEqual(390);
+    expect(fits.scroll).toBeLessThanOrEqual(fits.client);
+    expect(await rpm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe(rpm, 'inbox-phone');
+    await item.getByRole('button', { name: /^Approve / }).tap();
+    const dialog = screen(rpm).locator('dialog[data-dialog="inbox-confirm"]');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('[data-confirm-title]')).toContainText(one('SELECT preferredName FROM employees WHERE login = ?', 'pm').preferredName);
+    // The dialog is centred and fully on screen.
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(Math.abs(box.x - (390 - box.x - box.width))).toBeLessThanOrEqual(2);
+    const [answer] = await Promise.all([
+      rpm.waitForResponse((r) => r.url().includes('/api/timeoff/updaterequeststates')),
+      dialog.locator('[data-action="confirm"]').tap(),
+    ]);
+    expect(answer.status()).toBe(200);
+    await expect(item).toHaveCount(0);
+    expect(one('SELECT s.name FROM time_off_requests q JOIN application_record_states s USING (applicationRecordStateId) WHERE q.requestId = ?', requestId).name).toBe('Approved');
+    await context.close();
   });
 
   test('Timecard Admin: All, Without approver and Corrections; the team view exports to CSV with formulas neutralised', async ({ browser }) => {

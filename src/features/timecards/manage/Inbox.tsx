@@ -17,6 +17,7 @@ import { dayRangeLabel, type ApprovalInboxLoad, type ApprovalInboxRow } from '..
 import { announceOpenItemsChanged, failureMessage, inboxHref, loadInbox, MANAGE_TEXT, moveCards, moveRequests } from './data';
 import { LoadStatus, useLoad } from './load';
 import { rowKeyHandler } from './rowKeys';
+import { usePhone } from '../../../ui/usePhone';
 
 type Action = 'approve' | 'reject';
 
@@ -90,6 +91,45 @@ function ConfirmDialog({ action, rows, busy, failure, onCancel, onConfirm }: {
         </div>
       </form>
     </dialog>
+  );
+}
+
+/** A row as a card on a phone: the person's name first, then what and when; Approve and Reject full width, named. */
+function InboxCardView({ row, checked, toggle, act, busy }: {
+  row: ApprovalInboxRow; checked: boolean; toggle(row: ApprovalInboxRow): void; act(rows: ApprovalInboxRow[], action: Action): void; busy: boolean;
+}) {
+  const can = actionable(row);
+  const phrase = MANAGE_TEXT.itemPhrase(row);
+  return (
+    <li className={`card${checked ? ' border-primary' : ''}`} data-key={row.key} data-kind={row.kind}>
+      <div className="card-body p-2">
+        <div className="d-flex align-items-start gap-2">
+          {can ? <input type="checkbox" className="form-check-input mt-1" checked={checked} onChange={() => toggle(row)} aria-label={MANAGE_TEXT.selectRow(phrase)} /> : null}
+          <div className="me-auto" style={{ minWidth: 0 }}>
+            <div className="fw-semibold" data-name>{row.employeeName}</div>
+            {row.delegatedFromName ? <div className="small text-body-secondary" data-for>{MANAGE_TEXT.forManager(row.delegatedFromName)}</div> : null}
+            <div className="small">
+              <span data-kind-name>{MANAGE_TEXT.kinds[row.kind]}</span> · <span data-dates>{dayRangeLabel(row.startDate, row.endDate)}</span>
+              {' · '}<span data-hours>{row.expectedHours === null ? `${hours(row.hours)} h` : `${hours(row.hours)} / ${hours(row.expectedHours)} h`}</span>
+              {row.datesPassed ? <span className="badge text-bg-warning ms-2" data-dates-passed>{MANAGE_TEXT.datesPassed}</span> : null}
+            </div>
+            {row.description ? <div className="small text-break" data-description>{row.description}</div> : null}
+            <div className="small text-body-secondary" data-waiting>{MANAGE_TEXT.waitingSince}: {formatDate(row.waitingSince)}</div>
+          </div>
+          <a href={inboxHref(row)} className="btn btn-sm btn-link" aria-label={`${row.kind === 'correction' ? MANAGE_TEXT.openCorrections : MANAGE_TEXT.open}: ${phrase}`}>
+            {row.kind === 'correction' ? MANAGE_TEXT.openCorrections : MANAGE_TEXT.open}
+          </a>
+        </div>
+        {can ? (
+          <div className="d-flex gap-2 mt-2">
+            <button type="button" className="btn btn-success flex-fill" disabled={busy} data-action="approve-row" onClick={() => act([row], 'approve')}
+              aria-label={`${MANAGE_TEXT.approve} ${phrase}`}>{MANAGE_TEXT.approve}</button>
+            <button type="button" className="btn btn-outline-danger flex-fill" disabled={busy} data-action="reject-row" onClick={() => act([row], 'reject')}
+              aria-label={`${MANAGE_TEXT.reject} ${phrase}`}>{MANAGE_TEXT.reject}</button>
+          </div>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
@@ -225,6 +265,7 @@ function Rows({ load, reload }: { load: ApprovalInboxLoad; reload(): void }) {
   });
   const can = rows.filter(actionable);
   const allSelected = can.length > 0 && can.every((row) => selected.has(row.key));
+  const phone = usePhone();
 
   return (
     <>
@@ -256,7 +297,19 @@ function Rows({ load, reload }: { load: ApprovalInboxLoad; reload(): void }) {
           </div>
         ) : null}
       </div>
-      {rows.length === 0 ? <p className="text-body-secondary" data-empty>{MANAGE_TEXT.inboxEmpty}</p> : (
+      {rows.length === 0 ? <p className="text-body-secondary" data-empty>{MANAGE_TEXT.inboxEmpty}</p> : phone ? (
+        <>
+          {can.length ? (
+            <div className="form-check mb-2">
+              <input id="tc-inbox-select-all" type="checkbox" className="form-check-input" checked={allSelected} onChange={selectAll} data-action="select-all" />
+              <label className="form-check-label" htmlFor="tc-inbox-select-all">{MANAGE_TEXT.selectAll}</label>
+            </div>
+          ) : null}
+          <ul className="list-unstyled d-grid gap-2 mb-0" data-layout="inbox-cards" aria-label={MANAGE_TEXT.inboxLabel}>
+            {rows.map((row) => <InboxCardView key={row.key} row={row} checked={selected.has(row.key)} toggle={toggle} act={act} busy={busy} />)}
+          </ul>
+        </>
+      ) : (
         <>
           <p className="small text-body-secondary mb-1">{MANAGE_TEXT.inboxKeys}</p>
           <div className="table-responsive">

@@ -6,6 +6,7 @@
  * Approve / Reject buttons. A refused (stale) approval shows the server's message and reloads the
  * rows; the selection of rows still waiting is kept.
  */
+import { usePhone } from '../../../ui/usePhone';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
@@ -26,20 +27,6 @@ const filterLabel = (value: string) => (value === '' ? MANAGE_TEXT.allStates : v
  */
 export const SHOWN_ROWS = 50;
 export const MORE_ROWS = 400;
-
-const PHONE_QUERY = '(max-width: 575.98px)';
-
-function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches);
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return undefined;
-    const query = matchMedia(PHONE_QUERY);
-    const change = () => setPhone(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return phone;
-}
 
 const hours = (value: number) => value.toFixed(2);
 
