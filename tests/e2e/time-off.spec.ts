@@ -305,6 +305,83 @@ test.describe('time off', () => {
     expect([saved.startDate, saved.endDate, saved.totalHours, stateOf(saved.requestId)]).toEqual([date, date, 8, 'Pending']);
   });
 
+  test('cancelled after its week was approved: a correction, which the Timecard Admin resolves; the request, the balance and the card agree', async ({ browser }) => {
+    // A Sick day (may go below zero: no balance limit in the way) on the Wednesday three weeks after W, in a week of its own.
+    const sunday = monday(3, -1);
+    const wednesday = monday(3, 2);
+    const title = `E2E sick after approval ${YEAR}`;
+    const signedIn = async (login: string, path = '/') => {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      watchToken(page);
+      await openPortalAs(page, login, path);
+      return page;
+    };
+    const ok = (answer: { status: number; body: any }) => { expect(answer.status, JSON.stringify(answer.body)).toBe(200); return answer.body.data; }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const sickBalance = async (page: Page) => (ok(await api(page, 'GET', `${TIME_OFF_API.getBalances}?asOf=${YEAR}-12-31`)) as Row[]).find((b) => b.type === 'Sick')!.balance as number;
+
+    const employeePage = await signedIn('employee', '/teammembertoolbox/requests');
+    const before = await sickBalance(employeePage);
+    const asked = ok(await api(employeePage, 'POST', TIME_OFF_API.saveRequest, { type: 'Sick', title, startDate: wednesday, endDate: wednesday, hoursPerDay: 8 }));
+    const manager = await signedIn('rpm');
+    const pending = (ok(await api(manager, 'GET', `${TIME_OFF_API.getRequests}?recordId=${asked.requestId}`)) as Row[])[0]!;
+    const approveRequest = pending.advancements.find((a: Row) => a.action === 'approve');
+    ok(await api(manager, 'POST', TIME_OFF_API.updateRequestState, { ItemId: asked.requestId, OldRecordStateId: pending.applicationRecordStateId, RouteStateId: approveRequest.routeStateId }));
+    // The employee fills the rest of the week around the sick day and submits; the manager approves the card.
+    const loaded = ok(await api(employeePage, 'GET', `${TIMECARD_API.getTimecard}?weekStart=${sunday}`));
+    const charge = one(`SELECT c.costCodeId, b.projectId FROM cost_codes c JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId
+      WHERE c.type = 'L' AND p.active = 1 ORDER BY c.costCodeId LIMIT 1`)!;
+    const days = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'];
+    const form: Record<string, string | number> = { version: loaded.timecard.version ?? 0, 'lines[0].projectId': charge.projectId, 'lines[0].costCodeId': charge.costCodeId, 'lines[0].timeType': 'Regular' };
+    if (loaded.timecard.timecardId) form.timecardId = loaded.timecard.timecardId;
+    else Object.assign(form, { employeeId: loaded.timecard.employeeId, weekStart: sunday });
+    days.forEach((d, i) => { form[`lines[0].${d}`] = i === 3 ? 0 : loaded.timecard.expectedByDay[i]; });
+    const saved = ok(await api(employeePage, 'POST', TIMECARD_API.saveTimecard, form)).timecard;
+    const submit = saved.advancements.find((a: Row) => a.action === 'submit');
+    ok(await api(employeePage, 'POST', TIMECARD_API.updateTimecardState, { ItemId: saved.timecardId, OldRecordStateId: saved.applicationRecordStateId, RouteStateId: submit.routeStateId }));
+    const submitted = ok(await api(manager, 'GET', `${TIMECARD_API.getTimecard}?timecardId=${saved.timecardId}`)).timecard;
+    const approve = submitted.advancements.find((a: Row) => a.action === 'approve');
+    ok(await api(manager, 'POST', TIMECARD_API.updateTimecardState, { ItemId: saved.timecardId, OldRecordStateId: submitted.applicationRecordStateId, RouteStateId: approve.routeStateId }));
+    await manager.context().close();
+    const sickLine = () => one("SELECT wedHours FROM timecard_lines WHERE source = 'pto' AND ptoRequestId = ? AND timecardId = ?", asked.requestId, saved.timecardId);
+    expect(sickLine()?.wedHours).toBe(8);
+    expect(await sickBalance(employeePage)).toBe(before - 8);
+
+    // The employee cancels it on the screen: the week is locked, so a correction waits for the Timecard Admin.
+    await employeePage.reload();
+    const row = screen(employeePage).locator(`[data-testid="my-request-lists"] tr[data-record-id="${asked.requestId}"]`);
+    await expect(row.locator('[data-state]:not([role])')).toHaveText('Approved');
+    await row.locator('[data-action="cancel"]').click();
+    const [canceled] = await Promise.all([
+      response(employeePage, TIME_OFF_API.updateRequestState),
+      employeePage.locator('portal-overlays').getByRole('button', { name: 'Cancel request' }).click(),
+    ]);
+    expect(canceled.status()).toBe(200);
+    expect(stateOf(asked.requestId)).toBe('Canceled');
+    const correction = one("SELECT * FROM timecard_corrections WHERE timecardId = ? AND status = 'Open'", saved.timecardId)!;
+    expect(correction).toBeTruthy();
+    // Until it is applied the card keeps the line and the balance follows the card.
+    expect(sickLine()?.wedHours).toBe(8);
+    expect(await sickBalance(employeePage)).toBe(before - 8);
+
+    // The Timecard Admin resolves it with a note: the line leaves the card and the hours come back.
+    const admin = await signedIn('tcadmin', '/teammembertoolbox/timecards?activeTab=corrections');
+    const item = admin.locator('tc-manage-timecards').locator(`[data-correction="${correction.correctionId}"]`);
+    await item.locator('input').fill('Sick day canceled after approval: removed from the approved week');
+    const [resolved] = await Promise.all([
+      admin.waitForResponse((r) => r.url().includes(TIMECARD_API.resolveCorrection)),
+      item.locator('[data-action="resolve"]').click(),
+    ]);
+    expect(resolved.status()).toBe(200);
+    await expect(item).toHaveCount(0);
+    await admin.context().close();
+    expect(one('SELECT status FROM timecard_corrections WHERE correctionId = ?', correction.correctionId)!.status).toBe('Resolved');
+    expect(sickLine()).toBeUndefined();
+    expect(one('SELECT s.name FROM weekly_timecards t JOIN application_record_states s USING (applicationRecordStateId) WHERE timecardId = ?', saved.timecardId)!.name).toBe('Approved');
+    expect(await sickBalance(employeePage)).toBe(before);
+    await employeePage.context().close();
+  });
+
   test('the viewer is refused the route and every call', async ({ page }) => {
     watchToken(page);
     await openPortalAs(page, 'viewer');
