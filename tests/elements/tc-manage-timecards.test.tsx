@@ -76,6 +76,9 @@ function answers(over: Record<string, StubFor> = {}): Record<string, StubFor> {
     [TIMECARD_API.getApprovalInbox]: { body: { data: inbox() } },
     [TIMECARD_API.getTimecardWeeks]: { body: { data: WEEKS } },
     [TIMECARD_API.getTeamTimecards]: ({ query }) => ({ body: { data: team(query.get('view') === 'team' ? TEAM_ROWS : [], (query.get('view') ?? 'team') as 'team') } }),
+    [TIMECARD_API.getAdminWeekCounts]: ({ query }) => ({ body: { data: {
+      weekStart: query.get('weekStart'), weekEnding: '', employees: 64, submitted: 41, approved: 11, owed: 12, remindedToday: 0, mayRemind: true,
+    } } }),
     ...over,
   };
 }
@@ -120,6 +123,10 @@ describe('<tc-manage-timecards>', () => {
     root = await mount('tc-manage-timecards', { 'active-tab': 'all' });
     await waitFor(() => root.querySelector('[data-team-view="all"] [data-layout="table"]'));
     expect(tabNames(root)).to.deep.equal(['inbox', 'my-weeks', 'all', 'without-approver', 'corrections']);
+    // All employees has the week's counts and the reminder, for the week shown.
+    await waitFor(() => textOf(root, '[data-count="owed"]').includes('12'));
+    expect(fetchRequests.find((r) => r.path === TIMECARD_API.getAdminWeekCounts)!.query.get('weekStart'))
+      .to.equal(root.querySelector('strong[data-week]')!.getAttribute('data-week'));
     // The team views open on the last week that has come due.
     const lastWeek = new Date(`${currentWeekStart()}T00:00:00Z`);
     lastWeek.setUTCDate(lastWeek.getUTCDate() - 7);

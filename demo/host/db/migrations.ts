@@ -11,6 +11,7 @@ import { PROJECT_ROLES, TEAM_SOURCES } from '../../../src/core/projects/team';
 import { billingReferenceSql, departmentAssignmentSql } from './seed-billing';
 import { APPROVAL_AUTHORITY_022 } from './migrations/022_approval_authority';
 import { SIGNING_LINK_HASH_023 } from './migrations/023_signing_link_hash';
+import { TIMECARD_REMINDERS_024 } from './migrations/024_timecard_reminders';
 
 export interface Migration {
   version: number;
@@ -1820,4 +1821,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 21, name: '021_load_indexes', sql: LOAD_INDEXES_021 },
   { version: 22, name: '022_approval_authority', sql: APPROVAL_AUTHORITY_022 },
   { version: 23, name: '023_signing_link_hash', sql: SIGNING_LINK_HASH_023 },
+  { version: 24, name: '024_timecard_reminders', sql: TIMECARD_REMINDERS_024 },
 ];

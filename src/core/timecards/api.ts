@@ -7,6 +7,7 @@
  * read is a 400 with the `autoAlert` body (feedback items with `fieldName` where a field is at fault);
  * a stale `version` / `OldRecordStateId` is a 409 and nothing is written.
  */
+import type { HourFigures } from './hours';
 import type { FeedbackItem, TimeType } from './policy';
 import type { PolicyContextData } from './wire';
 
@@ -70,6 +71,18 @@ export const TIMECARD_API = {
    * Admin). No parameters. Answers `ApprovalInboxLoad`; someone who approves nothing gets no rows.
    */
   getApprovalInbox: '/api/timecards/getapprovalinbox',
+  /**
+   * GET a Timecard Admin's counts of one week (issue 29): `weekStart` (any day of it; default the current
+   * week). Answers `AdminWeekCounts`: the employees of the 'all' view by their card's state. Admin / Timecard
+   * Admin on keyTC (else 403). Reads only.
+   */
+  getAdminWeekCounts: '/api/timecards/getadminweekcounts',
+  /**
+   * POST `weekStart` (the week's Sunday, not after the current week): one reminder per employee who owes
+   * that week (no card, or Draft), at most one a day per employee and week. Answers `TimecardReminderAnswer`;
+   * each reminded employee's bell shows it while the week is owed. Admin / Timecard Admin on keyTC (else 403).
+   */
+  remindOwedTimecards: '/api/timecards/remindowedtimecards',
 } as const;
 
 export { OPEN_ITEMS_CHANGED_EVENT, announceOpenItemsChanged } from '../open-items';
@@ -168,6 +181,11 @@ export interface TimecardWeekRow {
   expectedHours: number;
   dueDate: string;
   rejectionReason: string | null;
+  /**
+   * The week's hour figures (issue 29, core hourFigures, as the card shows them): expected, holidays,
+   * time off and work entered apart, and what is left. `enteredHours` above is every line of the card.
+   */
+  figures?: HourFigures;
 }
 
 export interface TimecardWeeksLoad {
@@ -302,3 +320,36 @@ export function dayRangeLabel(from: string, to: string = from): string {
 }
 
 export type { FeedbackItem, PolicyContextData };
+
+/**
+ * A Timecard Admin's counts of one week (issue 29): the employees who keep timecards (the 'all' view's
+ * rows) by their card's state. `owed` = no card ("Not started") or Draft.
+ */
+export interface AdminWeekCounts {
+  weekStart: string;
+  weekEnding: string;
+  /** Every employee counted (submitted + approved + owed). */
+  employees: number;
+  submitted: number;
+  /** Approved or Processed. */
+  approved: number;
+  owed: number;
+  /** Of the owed, how many were reminded of this week today (Central day). */
+  remindedToday: number;
+  /** The week may be reminded of: it has started (not after the current week). */
+  mayRemind: boolean;
+}
+
+/** The answer of remindowedtimecards. */
+export interface TimecardReminderAnswer {
+  weekStart: string;
+  weekEnding: string;
+  /** Reminders recorded now. */
+  reminded: number;
+  /** Owed employees left out: already reminded of this week today. */
+  alreadyReminded: number;
+  /** The sentence to show: "Reminded 12 employees…", "Already reminded today…". */
+  message: string;
+  /** The week's counts after the reminders. */
+  counts: AdminWeekCounts;
+}

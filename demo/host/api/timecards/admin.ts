@@ -9,6 +9,7 @@
  * | POST /api/timecards/canceldelegation | `delegationId` | DelegationsLoad |
  * | GET /api/timecards/getcorrections | (none) | TimecardCorrection[] (open ones; Timecard Admin / Admin on keyTC) |
  * | POST /api/timecards/resolvecorrection | `correctionId`, `note` (the reason) | TimecardCorrection[] still open; the correction is applied to its card |
+ * | GET /api/timecards/getadminweekcounts, POST /api/timecards/remindowedtimecards | see reminders.ts | a week's counts; reminders to those who owe it |
  *
  * Only a manager (someone's `managerEmployeeId`) gives a delegation, to another manager, never to
  * themselves; it is cancelled by the manager who gave it or a Timecard Admin.
@@ -22,6 +23,7 @@ import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, writeHolid
 import { touchCard, writeTimeOffLine } from '../time-off/reconcile';
 import { applyCorrection } from '../../../../src/core/time-off-reconcile';
 import { WEEKDAY_NAMES } from '../../../../src/core/timecards';
+import { reminderHandlers } from './reminders';
 import * as clock from '../../../../src/core/clock';
 
 type Row = Record<string, unknown>;
@@ -191,7 +193,7 @@ function resolveCorrection({ db, user, params }: RouteCtx<ParamsOf<typeof RESOLV
   }).immediate();
 }
 
-export const adminHandlers = declared([
+const adminRoutes = declared([
   route({
     method: 'GET', path: TIMECARD_API.searchCharges, access: 'timecards',
     note: 'added: search (number or name, 2+ characters): open projects with their budget labour codes, open opportunities with their timecard codes',
@@ -220,3 +222,6 @@ export const adminHandlers = declared([
     params: RESOLVE_CORRECTION, handler: resolveCorrection,
   }),
 ]);
+
+/** The admin routes, with a Timecard Admin's week counts and reminders (issue 29, declared in reminders.ts). */
+export const adminHandlers = { ...adminRoutes, ...reminderHandlers };

@@ -12,7 +12,8 @@
  *   linking to the inbox tab, "Waiting for me".
  * - `notices` (issue 29): what was decided about the employee's own things, computed from the rows at
  *   read time (nothing is written): a rejected card still in Draft (who rejected it and why), and
- *   time-off requests denied (with the reason) or approved in the last {@link NOTICE_DAYS} days.
+ *   time-off requests denied (with the reason) or approved in the last {@link NOTICE_DAYS} days; and a
+ *   Timecard Admin's reminder of a week the employee still owes, until it is submitted (reminders.ts).
  * - {@link openableWorkflows}: the seeded open_workflows rows the employee can open (a dead link is a defect).
  */
 import type Database from 'better-sqlite3';
@@ -105,7 +106,7 @@ export function timecardsToApprove(db: Database.Database, employeeId: number): T
 export interface EmployeeNotice {
   /** Unique in the list: `${kind}-${itemId}`. */
   id: string;
-  kind: 'timecardRejected' | 'timeOffDenied' | 'timeOffApproved';
+  kind: 'timecardRejected' | 'timeOffDenied' | 'timeOffApproved' | 'timecardReminder';
   /** The sentence the bell shows: "Timecard 11/22–11/28 rejected by Linda Okafor: …". */
   text: string;
   /** When it was decided (ISO). */
@@ -116,7 +117,10 @@ export interface EmployeeNotice {
   directLink: string;
 }
 
-/** What was decided about `employeeId`'s own cards and requests, newest first. Reads only. */
+/**
+ * What was decided about `employeeId`'s own cards and requests, and a Timecard Admin's latest reminder of
+ * each week still owed (no card, or Draft; reminders.ts), newest first. Reads only.
+ */
 export function employeeNotices(db: Database.Database, employeeId: number): EmployeeNotice[] {
   const rejected = db.prepare(`SELECT t.timecardId, t.weekStart, t.weekEnding, t.rejectedAt, t.rejectionReason, r.preferredName AS rejectedByName
     FROM weekly_timecards t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
@@ -129,6 +133,14 @@ export function employeeNotices(db: Database.Database, employeeId: number): Empl
       JOIN pto_types pt ON pt.ptoTypeId = q.ptoTypeId LEFT JOIN employees d ON d.employeeId = q.decidedByEmployeeId
     WHERE q.employeeId = ? AND st.name IN ('Approved', 'Denied') AND q.decidedAt >= ?`).all(employeeId, since) as
     { requestId: number; type: string; startDate: string; endDate: string; state: string; decidedAt: string; denialReason: string | null; decidedByName: string | null }[];
+  // The latest reminder of each week the employee still owes: gone once the week is submitted.
+  const reminders = db.prepare(`SELECT r.timecardReminderId, r.weekStart, r.remindedAt, b.preferredName AS remindedByName
+    FROM timecard_reminders r LEFT JOIN employees b ON b.employeeId = r.remindedByEmployeeId
+      LEFT JOIN weekly_timecards t ON t.employeeId = r.employeeId AND t.weekStart = r.weekStart
+      LEFT JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
+    WHERE r.employeeId = ? AND (t.timecardId IS NULL OR st.name = 'Draft')
+      AND r.timecardReminderId = (SELECT max(x.timecardReminderId) FROM timecard_reminders x WHERE x.employeeId = r.employeeId AND x.weekStart = r.weekStart)`)
+    .all(employeeId) as { timecardReminderId: number; weekStart: string; remindedAt: string; remindedByName: string | null }[];
   const by = (name: string | null) => (name ? ` by ${name}` : '');
   const because = (reason: string | null) => (reason ? `: ${reason}` : '');
   const notices: EmployeeNotice[] = [
@@ -145,6 +157,12 @@ export function employeeNotices(db: Database.Database, employeeId: number): Empl
         at: q.decidedAt, decidedByName: q.decidedByName, reason: denied ? q.denialReason : null, directLink: `/teammembertoolbox/requests?recordId=${q.requestId}`,
       };
     }),
+    ...reminders.map((r): EmployeeNotice => ({
+      id: `timecardReminder-${r.timecardReminderId}`, kind: 'timecardReminder',
+      text: `Reminder${r.remindedByName ? ` from ${r.remindedByName}` : ''}: submit your timecard for ${dayRangeLabel(r.weekStart, addDays(r.weekStart, 6))}`,
+      at: r.remindedAt, decidedByName: r.remindedByName, reason: null,
+      directLink: `/teammembertoolbox/timecards/timecard?employeeId=${employeeId}&weekStart=${r.weekStart}`,
+    })),
   ];
   return notices.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
 }

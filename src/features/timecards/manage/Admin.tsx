@@ -1,12 +1,17 @@
 /**
  * Corrections (Timecard Admin, Admin: open time-off corrections of Approved / Processed weeks, each
- * resolved with a note) and Delegations (a manager gives approvals to another manager for a date
- * range; the given and received lists, with Cancel).
+ * resolved with a note), Delegations (a manager gives approvals to another manager for a date
+ * range; the given and received lists, with Cancel), and the week's counts with "Remind the N who
+ * have not submitted" above the All employees view (issue 29).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { getJson, postForm } from '../../../core/api';
 import { formatDate } from '../../../core/format';
-import { WEEKDAY_NAMES } from '../../../core/timecards';
-import type { DelegationRow, DelegationsLoad, TimecardCorrection } from '../../../core/timecards/api';
+import { addDays, WEEKDAY_NAMES } from '../../../core/timecards';
+import {
+  dayRangeLabel, OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type AdminWeekCounts, type DelegationRow, type DelegationsLoad, type TimecardCorrection,
+  type TimecardReminderAnswer,
+} from '../../../core/timecards/api';
 import {
   cancelDelegation, currentWeekStart, failureMessage, loadCorrections, loadDelegations, MANAGE_TEXT, resolveCorrection, saveDelegation,
   timecardHref, weekLabel,
@@ -173,5 +178,119 @@ export function Delegations() {
         </>
       )}
     </LoadStatus>
+  );
+}
+
+// ---- the week's counts and the reminder (Timecard Admin, the All employees view) ----
+
+export const loadAdminWeekCounts = (weekStart: string, signal?: AbortSignal) =>
+  getJson<AdminWeekCounts>(TIMECARD_API.getAdminWeekCounts, { weekStart }, { signal });
+export const remindOwedTimecards = (weekStart: string) => postForm<TimecardReminderAnswer>(TIMECARD_API.remindOwedTimecards, { weekStart });
+
+/** Asks before reminding, naming how many and which week; a failure stays in the dialog with its message. */
+function RemindDialog({ counts, open, busy, error, onCancel, onConfirm }: {
+  counts: AdminWeekCounts; open: boolean; busy: boolean; error: string; onCancel(): void; onConfirm(): void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      if (typeof element.showModal === 'function') element.showModal();
+      else element.setAttribute('open', '');
+    }
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className="border rounded p-0 shadow bg-body text-body" aria-labelledby="tc-remind-title" aria-describedby="tc-remind-help"
+      data-dialog="remind" onCancel={(event) => { event.preventDefault(); if (!busy) onCancel(); }} style={{ width: 'min(512px, 95vw)' }}>
+      <form method="dialog" className="p-3" onSubmit={(event) => { event.preventDefault(); onConfirm(); }} noValidate>
+        <h2 className="h5" id="tc-remind-title">{MANAGE_TEXT.remindConfirm(counts.owed, dayRangeLabel(counts.weekStart, counts.weekEnding))}</h2>
+        <p className="mb-2" id="tc-remind-help">{MANAGE_TEXT.remindHelp}</p>
+        {error ? <div className="alert alert-danger py-2 mb-0" role="alert" data-error="remind">{error}</div> : null}
+        <div className="d-flex justify-content-end gap-2 mt-3">
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy} data-action="cancel-remind">{MANAGE_TEXT.cancel}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy} data-action="confirm-remind">{busy ? MANAGE_TEXT.reminding : MANAGE_TEXT.remind}</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+function WeekCounts({ counts, onReminded }: { counts: AdminWeekCounts; onReminded(answer: TimecardReminderAnswer): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const remind = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await remindOwedTimecards(counts.weekStart);
+      setConfirming(false);
+      onReminded(answer);
+    } catch (failure) {
+      setError(failureMessage(failure, MANAGE_TEXT.remindFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const figures = [
+    ['submitted', MANAGE_TEXT.countSubmitted, counts.submitted],
+    ['approved', MANAGE_TEXT.countApproved, counts.approved],
+    ['owed', MANAGE_TEXT.countOwed, counts.owed],
+  ] as const;
+  return (
+    <>
+      <dl className="d-flex flex-wrap gap-4 mb-0">
+        {figures.map(([key, label, value]) => (
+          <div key={key}>
+            <dt className="small fw-normal text-body-secondary" id={`tc-count-${key}`}>{label}</dt>
+            <dd className="fs-4 fw-semibold mb-0" data-count={key} aria-labelledby={`tc-count-${key}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="d-flex flex-wrap align-items-center gap-2 ms-md-auto">
+        {counts.remindedToday > 0 ? <span className="small text-body-secondary" data-reminded-today={counts.remindedToday}>{MANAGE_TEXT.remindedToday(counts.remindedToday)}</span> : null}
+        {counts.mayRemind ? (
+          <button type="button" className="btn btn-sm btn-outline-primary" disabled={counts.owed === 0} data-action="remind"
+            onClick={() => { setError(''); setConfirming(true); }}>{MANAGE_TEXT.remindOwed(counts.owed)}</button>
+        ) : <span className="small text-body-secondary" data-remind-not-started>{MANAGE_TEXT.remindNotStarted}</span>}
+      </div>
+      <RemindDialog counts={counts} open={confirming} busy={busy} error={error} onCancel={() => setConfirming(false)} onConfirm={() => void remind()} />
+    </>
+  );
+}
+
+/**
+ * Above the All employees view (a Timecard Admin's): the week's employees counted Submitted, Approved
+ * (or Processed) and Not started or Draft, by the server from the same rows the view lists, and "Remind
+ * the N who have not submitted". The table's approvals and rejections announce the open items changed:
+ * the counts load again then, the last ones staying on screen meanwhile.
+ */
+export function AdminWeekSummary({ weekStart }: { weekStart: string }) {
+  const { state, retry, set } = useLoad(`admin-week:${weekStart}`, (signal) => loadAdminWeekCounts(weekStart, signal));
+  const [last, setLast] = useState<AdminWeekCounts | null>(null);
+  const [outcome, setOutcome] = useState<{ weekStart: string; message: string } | null>(null);
+  if (state.status === 'ready' && state.data !== last) setLast(state.data);
+  useEffect(() => {
+    document.addEventListener(OPEN_ITEMS_CHANGED_EVENT, retry);
+    return () => document.removeEventListener(OPEN_ITEMS_CHANGED_EVENT, retry);
+    // `retry` only counts up the attempt: the first one serves for the component's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const shown = state.status === 'loading' && last?.weekStart === weekStart ? { status: 'ready' as const, data: last } : state;
+  return (
+    <section className="border rounded p-2 mb-2" aria-label={MANAGE_TEXT.weekCounts(dayRangeLabel(weekStart, addDays(weekStart, 6)))} data-week-counts={weekStart}>
+      <LoadStatus state={shown} retry={retry} what={MANAGE_TEXT.weekCountsLoading}>
+        {(counts) => (
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <WeekCounts counts={counts} onReminded={(answer) => { set(answer.counts); setOutcome({ weekStart: answer.weekStart, message: answer.message }); }} />
+          </div>
+        )}
+      </LoadStatus>
+      <div role="status" aria-live="polite">
+        {outcome?.weekStart === weekStart ? <div className="alert alert-success py-2 mt-2 mb-0" data-remind-outcome>{outcome.message}</div> : null}
+      </div>
+    </section>
   );
 }

@@ -7,6 +7,7 @@
  * rows; the selection of rows still waiting is kept.
  */
 import { usePhone } from '../../../ui/usePhone';
+import { AdminWeekSummary } from './Admin';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
@@ -360,6 +361,7 @@ export function TeamView({ tab, label, search = '' }: { tab: TeamTab; label: str
           <button type="button" className="btn btn-sm btn-link" data-action="this-week" onClick={() => setWeek(currentWeekStart())}>{MANAGE_TEXT.thisWeek}</button>
         ) : null}
       </div>
+      {tab === 'all' ? <AdminWeekSummary weekStart={week} /> : null}
       {tab === 'without-approver' ? <p className="small text-body-secondary">{MANAGE_TEXT.withoutApproverNote}</p> : null}
       <LoadStatus state={shown} retry={retry} what={MANAGE_TEXT.loading}>
         {(load) => <Rows tab={tab} load={load} reload={retry} label={label} search={search} />}

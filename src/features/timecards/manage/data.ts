@@ -123,6 +123,22 @@ export const MANAGE_TEXT = {
   canceled: 'Canceled',
   delegationSaved: 'The delegation was saved.',
   delegationFields: 'Choose a manager and a date range (From on or before To).',
+  // A Timecard Admin's week counts and reminder (issue 29)
+  weekCounts: (range: string) => `Timecards of ${range}`,
+  weekCountsLoading: 'Counting the week’s timecards…',
+  countSubmitted: 'Submitted',
+  countApproved: 'Approved',
+  countOwed: 'Not started or Draft',
+  remindOwed: (count: number) => `Remind the ${count} who have not submitted`,
+  /** "Remind 12 employees who have not submitted 11/15–11/21?" */
+  remindConfirm: (count: number, range: string) =>
+    `Remind ${count === 1 ? '1 employee who has' : `${count} employees who have`} not submitted ${range}?`,
+  remindHelp: 'Each of them gets a reminder in their bell until they submit the week. Reminding again today sends nothing new.',
+  remind: 'Remind',
+  reminding: 'Reminding…',
+  remindedToday: (count: number) => `Already reminded today: ${count}`,
+  remindNotStarted: 'This week has not started: nobody owes it yet.',
+  remindFailed: 'The reminders could not be sent. Try again.',
 } as const;
 
 /** '11/01/2026 – 11/07/2026' style week label from its Sunday. */
