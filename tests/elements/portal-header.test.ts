@@ -347,7 +347,7 @@ describe('<portal-header>', () => {
     const bad = entry('notice-bad-1')!;
     expect(bad.tagName).to.equal('SPAN');
     expect(bad.hasAttribute('href')).to.equal(false);
-    expect($$('[data-menu="bell"] [role="group"]').map((group) => group.getAttribute('aria-label'))).to.deep.equal(['Approvals', 'Decisions']);
+    expect($$('[data-menu="bell"] [role="group"]').map((group) => group.getAttribute('aria-label'))).to.deep.equal(['Approvals', 'For you']);
   });
 
   it('issue 29: loads the open items again after an approval on the page (the approval screens\' event): the count follows without a reload', async () => {

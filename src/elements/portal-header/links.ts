@@ -133,7 +133,7 @@ export function openItemGroups(items: OpenItems, context: { origin: string; lega
     { id: 'budgets', label: 'Budgets pending projections', items: budgets },
     { id: 'pto', label: 'PTO requests', items: requests },
     { id: 'timecard', label: 'Timecard', items: timecard },
-    { id: 'notices', label: 'Decisions', items: notices },
+    { id: 'notices', label: 'For you', items: notices },
   ];
 }
 
