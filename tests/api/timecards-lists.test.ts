@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
-import { TIMECARD_TEXT } from '../../src/core/timecards';
+import { TIMECARD_TEXT, hourFigures } from '../../src/core/timecards';
 import { setClock } from '../../src/core/clock';
 import { startTestHost, type TestHost } from './support/host';
 import { apiClient, type Form } from './api-client';
@@ -65,6 +65,44 @@ describe('gettimecardweeks', () => {
     assert.equal((await api.get('tcadmin', TIMECARD_API.getTimecardWeeks, { employeeId: id('employee') })).status, 200);
     assert.equal((await api.get('viewer', TIMECARD_API.getTimecardWeeks)).status, 403);
     assert.equal((await api.get('employee', TIMECARD_API.getTimecardWeeks, { employeeId: 'me' })).status, 400);
+  });
+});
+
+describe('hour figures (issue 29)', () => {
+  it('splits every week as the card does (core hourFigures): holidays and time off apart, never "entered"; exactly expected leaves 0', async () => {
+    const before = now;
+    now = Date.parse('2026-11-25T17:00:00Z'); // Thanksgiving week: Thursday and Friday are North Texas holidays
+    try {
+      const weeks = async () => new Map<string, Row>((await api.get('employee', TIMECARD_API.getTimecardWeeks)).body.data.weeks.map((w: Row) => [w.weekStart, w]));
+      let byWeek = await weeks();
+      const thanksgiving = byWeek.get('2026-11-22') as Row;
+      assert.equal(thanksgiving.timecardId, null);
+      assert.deepEqual(thanksgiving.figures, { expected: 40, holidays: 16, timeOff: 0, entered: 0, left: 24, over: 0 }, 'not "Entered 16"');
+      assert.equal(thanksgiving.enteredHours, 16, 'enteredHours stays every line of the card');
+      // The dentist appointment (approved, 4 h) of a week without a card is time off, not work.
+      assert.deepEqual((byWeek.get('2026-11-08') as Row).figures, { expected: 40, holidays: 0, timeOff: 4, entered: 0, left: 36, over: 0 });
+      // A week to come is counted the same way.
+      assert.deepEqual((byWeek.get('2026-12-06') as Row).figures, { expected: 40, holidays: 0, timeOff: 0, entered: 0, left: 40, over: 0 });
+      // 24 worked + 16 holiday on a 40 h week: nothing left, nothing over, "Entered 24".
+      const project = one(`SELECT p.projectId, (SELECT min(costCodeId) FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') AS costCodeId
+        FROM projects p WHERE p.active = 1 AND EXISTS (SELECT 1 FROM cost_codes WHERE budgetId = p.budgetId AND type = 'L') ORDER BY p.projectId LIMIT 1`);
+      const saved = await api.post('employee', TIMECARD_API.saveTimecard, {
+        weekStart: '2026-11-22', version: 0, 'lines[0].projectId': project.projectId, 'lines[0].costCodeId': project.costCodeId, 'lines[0].timeType': 'Regular',
+        'lines[0].monHours': 8, 'lines[0].tueHours': 8, 'lines[0].wedHours': 8,
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      byWeek = await weeks();
+      const filled = byWeek.get('2026-11-22') as Row;
+      assert.deepEqual(filled.figures, { expected: 40, holidays: 16, timeOff: 0, entered: 24, left: 0, over: 0 });
+      // The card's own lines give the same figures through the same function, and the policy agrees: no hours differ.
+      const card = saved.body.data;
+      assert.deepEqual(hourFigures(card.timecard.expectedHours, card.lines), filled.figures);
+      assert.equal(card.context.expected.left - filled.figures.entered, 0);
+      // The owed week with a card counts its work only.
+      assert.equal((byWeek.get('2026-10-25') as Row).figures.entered, 24);
+    } finally {
+      now = before;
+    }
   });
 });
 

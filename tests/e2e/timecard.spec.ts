@@ -325,6 +325,24 @@ test.describe('<tc-timecard>', () => {
     await expect(page.locator('tc-timecard [data-screen="timecard"]')).toHaveAttribute('data-week-start', THIS_WEEK);
   });
 
+  test('changing week changes the address: Reload stays on that week, Back returns to the one before', async ({ page }) => {
+    watchToken(page);
+    await openPortalAs(page, 'employee', ROUTE);
+    const card = screen(page).locator('[data-screen="timecard"]');
+    await expect(card).toHaveAttribute('data-week-start', THIS_WEEK);
+    const before = addDays(THIS_WEEK, -7);
+    await card.locator('[data-week="previous"]').click();
+    await expect(card).toHaveAttribute('data-week-start', before);
+    await expect(page).toHaveURL(new RegExp(`weekStart=${before}`));
+    await page.reload();
+    await expect(screen(page).locator('[data-screen="timecard"]')).toHaveAttribute('data-week-start', before);
+    await screen(page).locator('[data-screen="timecard"] [data-week="previous"]').click();
+    await expect(screen(page).locator('[data-screen="timecard"]')).toHaveAttribute('data-week-start', addDays(THIS_WEEK, -14));
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`weekStart=${before}`));
+    await expect(screen(page).locator('[data-screen="timecard"]')).toHaveAttribute('data-week-start', before);
+  });
+
   test('an employee opening another’s card gets a clear refusal; the viewer gets Forbidden', async ({ page }) => {
     const other = employeeId('rpm');
     await openPortalAs(page, 'employee', `${ROUTE}?employeeId=${other}`);

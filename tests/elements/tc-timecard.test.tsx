@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { TIMECARD_API, type TimecardLineRow, type TimecardLoad } from '../../src/core/timecards/api';
-import { TIMECARD_TEXT, deadlineText, expectedHours, lateness } from '../../src/core/timecards';
+import { TIMECARD_TEXT, addDays, deadlineText, expectedHours, lateness, weekOf } from '../../src/core/timecards';
 import { TIMECARD_SCREEN_TEXT } from '../../src/features/timecards';
+import { GRID_TEXT } from '../../src/features/timecards/HoursGrid';
 import '../../src/elements/tc-timecard/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
 import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
@@ -74,11 +75,13 @@ function describedText(root: ShadowRoot, el: Element): string {
 }
 
 describe('<tc-timecard>', () => {
+  const startUrl = location.pathname + location.search;
   beforeEach(() => { localStorage.clear(); signInForTest('employee'); });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();
     resetPageStores();
+    history.replaceState(null, '', startUrl);
   });
 
   it('shows a progress state, then the week with totals per day (under their columns), per line and for the week', async () => {
@@ -97,7 +100,10 @@ describe('<tc-timecard>', () => {
     expect(textOf(root, '[data-line-total="1"]')).to.equal('8');
     expect(textOf(root, 'tfoot [data-week-total]')).to.equal('40');
     expect(textOf(root, '[data-expected]')).to.equal('40');
-    expect(textOf(root, '[data-reduced]')).to.equal('8');
+    // Holidays and time off are figures of their own, never counted as entered (issue 29).
+    expect(textOf(root, '[data-holidays]')).to.equal('8');
+    expect(textOf(root, '[data-time-off]')).to.equal('0');
+    expect(textOf(root, '[data-summary] [data-entered]')).to.equal('32');
     expect(textOf(root, '[data-left]')).to.equal('0');
     // Each day total sits exactly under its column's header.
     for (let d = 0; d < 7; d += 1) {
@@ -143,8 +149,10 @@ describe('<tc-timecard>', () => {
     key(cellOf(root, 0, 2), 'Escape');
     await waitFor(() => cellOf(root, 0, 2).value === '8');
     expect(cellOf(root, 0, 2).dataset.editing).to.equal(undefined);
-    // Enter commits and moves down; read-only cells do not start editing.
+    // Enter commits; the row below is the read-only holiday, so focus stays (issue 29). Read-only cells do not start editing.
     await typeInCell(root, 0, 3, '6');
+    expect(root.activeElement === cellOf(root, 0, 3), 'focus').to.equal(true);
+    key(cellOf(root, 0, 3), 'ArrowDown');
     expect(root.activeElement === cellOf(root, 1, 3), 'focus').to.equal(true);
     key(cellOf(root, 1, 3), '5');
     await new Promise((r) => setTimeout(r, 30));
@@ -467,6 +475,93 @@ describe('<tc-timecard>', () => {
     // Navigation asks before dropping typed lines.
     root.querySelector<HTMLButtonElement>('[data-week="next"]')!.click();
     await waitFor(() => overlaysRoot().textContent?.includes(TIMECARD_SCREEN_TEXT.unsavedLeave));
+  });
+
+  it('Enter never moves into a read-only holiday or time-off row; typing there says why, in a polite live message', async () => {
+    const pto = line({ timecardLineId: 3, source: 'pto', timeType: 'PTO', projectId: null, projectNumber: null, projectName: null,
+      costCodeId: null, costCode: null, costCodeName: null, label: 'Vacation: Trip', ptoRequestId: 9, hours: [0, 0, 0, 0, 0, 8, 0] });
+    stubFetch(answers(card({}, [line({}), HOLIDAY, pto])));
+    const root = await mount('tc-timecard');
+    await waitFor(() => root.querySelector('[data-grid]'));
+    const refusal = root.querySelector('[data-refusal]')!;
+    expect([refusal.getAttribute('role'), refusal.getAttribute('aria-live'), refusal.textContent]).to.deep.equal(['status', 'polite', '']);
+    // Enter on the last editable row, editing or not: focus stays; the value typed is kept.
+    cellOf(root, 0, 2).focus();
+    key(cellOf(root, 0, 2), 'Enter');
+    expect(root.activeElement === cellOf(root, 0, 2), 'focus').to.equal(true);
+    await typeInCell(root, 0, 4, '7');
+    expect(root.activeElement === cellOf(root, 0, 4), 'focus').to.equal(true);
+    expect(cellOf(root, 0, 4).value).to.equal('7');
+    // From a read-only row Enter does not go on into the next read-only row either.
+    key(cellOf(root, 0, 1), 'ArrowDown');
+    cellOf(root, 1, 1).focus();
+    key(cellOf(root, 1, 1), 'Enter');
+    expect(root.activeElement === cellOf(root, 1, 1), 'focus').to.equal(true);
+    // Typing into the holiday or the time off is refused, and says why.
+    key(cellOf(root, 1, 1), '4');
+    await waitFor(() => textOf(root, '[data-refusal]') === GRID_TEXT.holidayRefused);
+    expect(cellOf(root, 1, 1).value).to.equal('8');
+    expect(cellOf(root, 1, 1).dataset.editing).to.equal(undefined);
+    cellOf(root, 2, 5).focus();
+    key(cellOf(root, 2, 5), 'Delete');
+    await waitFor(() => textOf(root, '[data-refusal]') === GRID_TEXT.timeOffRefused);
+    expect(cellOf(root, 2, 5).value).to.equal('8');
+    // Typing into a line of one's own clears it.
+    cellOf(root, 0, 3).focus();
+    key(cellOf(root, 0, 3), '5');
+    await waitFor(() => textOf(root, '[data-refusal]') === '');
+  });
+
+  it('a second Copy last week says the lines are already here and copies none again', async () => {
+    const previous = card({ weekStart: '2026-10-18', weekEnding: '2026-10-24', timecardId: 6 }, [
+      line({ projectId: 3, projectNumber: '25-0007', projectName: 'Depot', costCodeId: 31, costCode: '01-100', hours: [0, 8, 8, 8, 8, 8, 0] }), line({}),
+    ]);
+    stubFetch(answers(card(), {
+      [TIMECARD_API.getTimecard]: ({ query }) => ({ body: { data: query.get('weekStart') === '2026-10-18' ? previous : card() } }),
+    }));
+    const root = await mount('tc-timecard');
+    await waitFor(() => root.querySelector('[data-grid]'));
+    const copyButton = () => root.querySelector<HTMLButtonElement>('[data-action="copy-last-week"]')!;
+    copyButton().click();
+    await waitFor(() => overlaysRoot().textContent?.includes(TIMECARD_SCREEN_TEXT.copied(1)));
+    await waitFor(() => root.querySelectorAll('tbody [data-source="manual"]').length === 2);
+    await waitFor(() => !copyButton().disabled);
+    copyButton().click();
+    await waitFor(() => overlaysRoot().textContent?.includes(TIMECARD_SCREEN_TEXT.alreadyCopied));
+    expect(root.querySelectorAll('tbody [data-source="manual"]').length).to.equal(2);
+    expect(overlaysRoot().textContent).to.not.contain(TIMECARD_SCREEN_TEXT.nothingToCopy);
+  });
+
+  it('changing week puts it on the address: Back returns to the week before, and the address reopens the week (Reload)', async () => {
+    const weekCard = (weekStart: string) => card({ weekStart, weekEnding: addDays(weekStart, 6), timecardId: null, version: 0 }, [HOLIDAY]);
+    stubFetch(answers(card(), {
+      [TIMECARD_API.getTimecard]: ({ query }) => ({ body: { data: weekCard(query.get('weekStart') ? weekOf(query.get('weekStart')!).weekStart : WEEK) } }),
+    }));
+    const root = await mount('tc-timecard');
+    const screen = () => root.querySelector('[data-screen="timecard"]');
+    await waitFor(() => screen()?.getAttribute('data-week-start') === WEEK);
+    const entries = history.length;
+    root.querySelector<HTMLButtonElement>('[data-week="next"]')!.click();
+    await waitFor(() => screen()?.getAttribute('data-week-start') === '2026-11-01');
+    const address = new URLSearchParams(location.search);
+    expect([address.get('employeeId'), address.get('weekStart')]).to.deep.equal(['5', '2026-11-01']);
+    expect(history.length).to.equal(entries + 1, 'a new history entry, not a replaced one');
+    root.querySelector<HTMLButtonElement>('[data-week="next"]')!.click();
+    await waitFor(() => screen()?.getAttribute('data-week-start') === '2026-11-08');
+    expect(new URLSearchParams(location.search).get('weekStart')).to.equal('2026-11-08');
+    // Back: the week before, from the address.
+    history.back();
+    await waitFor(() => new URLSearchParams(location.search).get('weekStart') === '2026-11-01' && screen()?.getAttribute('data-week-start') === '2026-11-01');
+    // Back to where it started: the element's own week again.
+    history.back();
+    await waitFor(() => !new URLSearchParams(location.search).has('weekStart') && screen()?.getAttribute('data-week-start') === WEEK);
+    // Reload: the page gives the element the address's query (legacy pages and the portal do), and the same week opens.
+    history.forward();
+    await waitFor(() => new URLSearchParams(location.search).get('weekStart') === '2026-11-01');
+    document.body.innerHTML = '';
+    const query = new URLSearchParams(location.search);
+    const again = await mount('tc-timecard', { 'employee-id': query.get('employeeId')!, 'week-start': query.get('weekStart')! });
+    await waitFor(() => again.querySelector('[data-screen="timecard"]')?.getAttribute('data-week-start') === '2026-11-01');
   });
 
   it('on a phone the week is a day-by-day list with the week’s totals; entry and submit work there', async () => {

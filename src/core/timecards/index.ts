@@ -5,8 +5,8 @@
 export { WEEKDAY_NAMES, addDays, calendarDay, daysBetween, isDay, weekdayOf } from './days';
 export { COUNTDOWN_WINDOW_MS, WEEK_DAYS, countdown, deadlineText, lateness, timecardDue, weekDays, weekOf, type Lateness } from './week';
 export type { Countdown, DeadlineText, TimecardWeek } from './week';
-export { STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, expectedHours } from './hours';
-export type { ExpectedHours, Holiday, TimeOffDay } from './hours';
+export { HOUR_FIGURES_TEXT, STANDARD_SCHEDULE, STANDARD_WEEK_HOURS, expectedHours, hourFigures } from './hours';
+export type { ExpectedHours, HourFigures, HoursLine, Holiday, TimeOffDay } from './hours';
 export {
   HOURS_STEP, INFO, INVALID, LABOR_COST_TYPE, MAX_DAY_HOURS, OVERTIME_AFTER_HOURS, TIMECARD_TEXT, TIME_TYPES, WARNING,
   checkTimecard, lineKey, policyPasses, workHours,

@@ -6,7 +6,10 @@ import { WEEKDAY_NAMES } from '../../core/timecards';
 import type { ChargeOption } from '../../core/timecards/api';
 import { ChargePicker } from './ChargePicker';
 import { cellHours, sumHours, type EditLine } from './data';
-import { GRID_TEXT, MANUAL_TIME_TYPES, Messages, codeText, dayLabel, hoursShown, lineTitle, messageId, type GridProps } from './HoursGrid';
+import { useState } from 'react';
+import {
+  GRID_TEXT, MANUAL_TIME_TYPES, Messages, Refusal, codeText, dayLabel, hoursShown, isChangeKey, lineTitle, messageId, refusalOf, type GridProps,
+} from './HoursGrid';
 
 /** One column no wider than the element: long labels truncate instead of widening the page. */
 const ONE_COLUMN = { gridTemplateColumns: 'minmax(0, 1fr)' } as const;
@@ -17,6 +20,8 @@ export function DayList(props: GridProps) {
   const invalidAt = (field: string) => Boolean(problems.byField.get(field)?.some((i) => i.integerValue === 1));
   const rows = [...manual, ...system];
   const lineTotal = (line: EditLine, row: number) => sumHours(row < manual.length ? line.text.map(cellHours) : line.hours);
+  /** Why the last change to a read-only input was refused (the grid's words). */
+  const [refusal, setRefusal] = useState('');
 
   return (
     <div data-day-list>
@@ -84,7 +89,8 @@ export function DayList(props: GridProps) {
                       className={`form-control form-control-sm text-end${invalidAt(field) ? ' is-invalid' : ''}`} style={{ width: '80px' }}
                       value={manualLine ? line.text[d] ?? '' : hoursShown(line.hours[d] ?? 0)} readOnly={readOnly || !manualLine}
                       aria-invalid={invalidAt(field) || undefined} aria-describedby={describe(field)}
-                      onChange={(e) => props.onCell(row, d, e.target.value)} />
+                      onKeyDown={(e) => { if ((readOnly || !manualLine) && isChangeKey(e)) setRefusal(refusalOf(line)); }}
+                      onChange={(e) => { setRefusal(''); props.onCell(row, d, e.target.value); }} />
                   </div>
                   <Messages field={field} items={problems.byField.get(field)} />
                 </div>
@@ -94,6 +100,7 @@ export function DayList(props: GridProps) {
           </section>
         ))}
       </div>
+      <Refusal message={refusal} />
       <div className="fw-semibold" data-phone-week-total>Week total <span data-week-total>{weekTotal}</span> h</div>
     </div>
   );

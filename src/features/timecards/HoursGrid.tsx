@@ -23,6 +23,10 @@ export const GRID_TEXT = {
   remove: 'Remove line',
   chooseCode: 'Choose a cost code',
   help: 'Arrows move between hour cells; type to enter hours (quarter hours: .25, .5, .75); Enter or Tab keeps them and moves on, Escape cancels.',
+  /** Why typing into a read-only cell changed nothing (said politely, issue 29). */
+  holidayRefused: 'Holiday hours are filled in for you and can not be changed.',
+  timeOffRefused: 'Approved time off is filled in from its request and can not be changed here: change or cancel the request instead.',
+  cardRefused: 'This timecard is read-only: its hours can not be changed now.',
 } as const;
 
 /** The work time types a person chooses (PTO and Holiday lines are the system's). */
@@ -31,6 +35,22 @@ export const MANUAL_TIME_TYPES = ['Regular', 'Overtime'] as const;
 const SHORT_DAYS = WEEKDAY_NAMES.map((d) => d.slice(0, 3));
 export const dayLabel = (day: string, index: number) => `${SHORT_DAYS[index]} ${day.slice(5, 7)}/${day.slice(8, 10)}`;
 export const hoursShown = (hours: number) => (hours === 0 ? '' : String(hours));
+
+/** Why a cell of `line` can not be typed in: a system line's own reason, else the read-only card's. */
+export function refusalOf(line: EditLine): string {
+  if (line.source === 'holiday') return GRID_TEXT.holidayRefused;
+  if (line.source === 'pto') return GRID_TEXT.timeOffRefused;
+  return GRID_TEXT.cardRefused;
+}
+
+/** A key that would change a cell's hours: a character typed, Delete, Backspace or F2 (edit). */
+export const isChangeKey = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean =>
+  (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) || ['Delete', 'Backspace', 'F2'].includes(event.key);
+
+/** The polite live message saying why a change was refused; always rendered, so screen readers hear it when it fills. */
+export function Refusal({ message }: { message: string }) {
+  return <p role="status" aria-live="polite" className={`small text-warning-emphasis mb-1${message ? '' : ' visually-hidden'}`} data-refusal>{message}</p>;
+}
 
 /** Ids of the messages of one field, for aria-describedby; the messages render where `messageId` says. */
 export const messageId = (field: string) => `tc-msg-${field.replace(/[^a-z0-9]+/gi, '-')}`;
@@ -98,6 +118,7 @@ export function HoursGrid(props: GridProps) {
   const rows = [...manual, ...system];
   const [active, setActive] = useState<{ row: number; day: number }>({ row: 0, day: 1 });
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [refusal, setRefusal] = useState('');
   const table = useRef<HTMLTableElement>(null);
 
   const focusCell = (row: number, day: number) => {
@@ -107,6 +128,11 @@ export function HoursGrid(props: GridProps) {
     table.current?.querySelector<HTMLInputElement>(`[data-cell="${r}-${d}"]`)?.focus();
   };
   const editable = (row: number) => !readOnly && row < manual.length;
+  /** Enter goes down (Shift+Enter up) to an editable row only: never into a holiday or time-off row. */
+  const enterTarget = (row: number, up: boolean) => {
+    const next = row + (up ? -1 : 1);
+    return next >= 0 && next < rows.length && editable(next) ? next : null;
+  };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>, row: number, day: number) => {
     const key = event.key;
@@ -123,13 +149,23 @@ export function HoursGrid(props: GridProps) {
     };
     if (isEditing) {
       if (key === 'Escape') { event.preventDefault(); event.stopPropagation(); props.onCell(row, day, editing.original); setEditing(null); return; }
-      if (key === 'Enter') { event.preventDefault(); if (!commitAndMove(event.shiftKey ? -1 : 1, 0)) setEditing(null); return; }
+      if (key === 'Enter') {
+        event.preventDefault();
+        if (enterTarget(row, event.shiftKey) === null || !commitAndMove(event.shiftKey ? -1 : 1, 0)) setEditing(null);
+        return;
+      }
       if (key === 'Tab') { if (commitAndMove(0, event.shiftKey ? -1 : 1)) event.preventDefault(); return; }
       if (key === 'ArrowUp' || key === 'ArrowDown') { event.preventDefault(); commitAndMove(key === 'ArrowUp' ? -1 : 1, 0); }
       return;
     }
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Enter: [1, 0] };
+    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (key === 'Home' || key === 'End') { event.preventDefault(); focusCell(row, key === 'Home' ? 0 : 6); return; }
+    if (key === 'Enter') {
+      event.preventDefault();
+      const next = enterTarget(row, event.shiftKey);
+      if (next !== null) focusCell(next, day);
+      return;
+    }
     if (moves[key]) {
       event.preventDefault();
       const [dr, dd] = moves[key];
@@ -137,7 +173,11 @@ export function HoursGrid(props: GridProps) {
       return;
     }
     if (key === 'Tab') { if (commitAndMove(0, event.shiftKey ? -1 : 1)) event.preventDefault(); return; }
-    if (!editable(row)) return;
+    if (!editable(row)) {
+      if (isChangeKey(event)) { event.preventDefault(); setRefusal(refusalOf(rows[row]!)); }
+      return;
+    }
+    setRefusal('');
     if (key === 'F2') { event.preventDefault(); setEditing({ row, day, original: manual[row]?.text[day] ?? '' }); return; }
     if (key === 'Delete' || key === 'Backspace') { event.preventDefault(); props.onCell(row, day, ''); return; }
     if (key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
@@ -165,7 +205,7 @@ export function HoursGrid(props: GridProps) {
           aria-describedby={[...(items?.length ? [messageId(field)] : []), ...lineIds].join(' ') || undefined}
           onFocus={() => setActive({ row, day })}
           onClick={() => setActive({ row, day })}
-          onDoubleClick={() => { if (editable(row)) setEditing({ row, day, original: line.text[day] ?? '' }); }}
+          onDoubleClick={() => { if (editable(row)) setEditing({ row, day, original: line.text[day] ?? '' }); else setRefusal(refusalOf(line)); }}
           onBlur={() => { if (isEditing) setEditing(null); }}
           onChange={(e) => { if (isEditing) props.onCell(row, day, e.target.value); }}
           onKeyDown={(e) => onKeyDown(e, row, day)} />
@@ -279,6 +319,7 @@ export function HoursGrid(props: GridProps) {
       </table>
       </div>
       {days.map((_, d) => <Messages key={d} field={`days[${d}]`} items={problems.byField.get(`days[${d}]`)} className="mb-1" />)}
+      <Refusal message={refusal} />
       <p id="tc-grid-help" className="small text-body-secondary mb-0">{GRID_TEXT.help}</p>
     </div>
   );

@@ -8,7 +8,7 @@ import { ApiError, getJson } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import {
-  INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, isDay, lineKey, policyInput, weekDays, weekOf,
+  HOUR_FIGURES_TEXT, INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, hourFigures, isDay, lineKey, policyInput, weekDays, weekOf,
   type ExpectedHours, type FeedbackItem,
 } from '../../core/timecards';
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
@@ -27,6 +27,7 @@ import { DayList } from './DayList';
 import { HoursGrid, Messages, messageId, type GridProps } from './HoursGrid';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { today } from '../../core/clock';
+import { QUERY_SCHEMAS, navigate, parseQuery } from '../../core/router';
 
 export interface TimecardProps {
   employeeId?: number;
@@ -59,6 +60,7 @@ export const TIMECARD_SCREEN_TEXT = {
   addLine: 'Add line',
   copyLastWeek: 'Copy last week',
   nothingToCopy: 'Last week has no lines to copy.',
+  alreadyCopied: "Last week's lines are already here: nothing was copied.",
   copied: (count: number) => `${count} line${count === 1 ? '' : 's'} copied from last week, without hours.`,
   save: 'Save',
   saved: 'Timecard saved.',
@@ -83,10 +85,8 @@ export const TIMECARD_SCREEN_TEXT = {
   onBehalfOf: (name: string) => ` on behalf of ${name}`,
   processed: 'Processed: this timecard is locked.',
   changes: 'Changes to the approved card',
-  expected: 'Expected',
-  reducedBy: 'Holidays and time off',
-  entered: 'Entered',
-  left: 'Hours left',
+  /** The hour figures (core HOUR_FIGURES_TEXT): expected, holidays, time off, entered, left / over, each apart. */
+  figures: HOUR_FIGURES_TEXT,
   reasonPrompt: (action: string) => `Why? The reason goes with the ${action}.`,
 } as const;
 
@@ -122,6 +122,44 @@ function expectedOf(load: TimecardLoad): ExpectedHours {
   return { expected: load.timecard.expectedHours, reducedBy: round(load.timecard.expectedHours - left), left, perDay };
 }
 
+/** The card the element's attributes (or the address's query) name: a card id, else an employee's week. */
+function queryOf(props: Pick<TimecardProps, 'timecardId' | 'recordId' | 'recordKey' | 'employeeId' | 'weekStart'>): TimecardQuery {
+  const timecardId = valid(props.timecardId) ?? (!props.recordKey || props.recordKey === 'Timecard' ? valid(props.recordId) : undefined);
+  if (timecardId) return { timecardId };
+  return isDay(props.weekStart) ? { employeeId: valid(props.employeeId), weekStart: props.weekStart } : { employeeId: valid(props.employeeId) };
+}
+
+/** Inside the portal its router owns the address and gives the element the query as attributes. */
+const inPortal = () => document.querySelector('portal-app') !== null;
+/** The query names of a card on the address, any case (legacy links vary). */
+const CARD_PARAMS = /^(timecardid|recordid|recordkey|employeeid|weekstart)$/i;
+
+/**
+ * Put the card of `query` on the address as a new history entry: this page's path and other query kept, the card
+ * named by employee and week. Through the portal's router inside the portal; else pushState (the popstate listener
+ * of the screen follows Back and Forward).
+ */
+function openAddress(query: TimecardQuery): void {
+  const url = new URL(location.href);
+  for (const name of [...url.searchParams.keys()]) if (CARD_PARAMS.test(name)) url.searchParams.delete(name);
+  if (query.timecardId) url.searchParams.set('timecardId', String(query.timecardId));
+  else {
+    if (query.employeeId) url.searchParams.set('employeeId', String(query.employeeId));
+    if (query.weekStart) url.searchParams.set('weekStart', query.weekStart);
+  }
+  const to = url.pathname + url.search + url.hash;
+  if (to === location.pathname + location.search + location.hash) return;
+  if (inPortal()) navigate(to);
+  else history.pushState(history.state, '', to);
+}
+
+/** One hour figure of the card's summary; `data` names its value for tests and styles (data-expected …). */
+function Figure({ name, value, data }: { name: string; value: number; data: string }) {
+  return (
+    <div><dt className="d-inline fw-normal text-body-secondary">{name} </dt><dd className="d-inline fw-semibold" {...{ [`data-${data}`]: '' }}>{value}</dd></div>
+  );
+}
+
 /** A week's typed work as kept across a reload (line keys are the page's own, left out). */
 interface KeptWeek {
   lines: Array<Omit<EditLine, 'key'>>;
@@ -129,15 +167,30 @@ interface KeptWeek {
 }
 
 export function TimecardScreen(props: TimecardProps) {
-  const initial: TimecardQuery = useMemo(() => {
-    const timecardId = valid(props.timecardId) ?? (!props.recordKey || props.recordKey === 'Timecard' ? valid(props.recordId) : undefined);
-    if (timecardId) return { timecardId };
-    return isDay(props.weekStart) ? { employeeId: valid(props.employeeId), weekStart: props.weekStart } : { employeeId: valid(props.employeeId) };
-  }, [props.timecardId, props.recordId, props.recordKey, props.employeeId, props.weekStart]);
+  const initial: TimecardQuery = useMemo(
+    () => queryOf(props),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query's own props, not the whole object
+    [props.timecardId, props.recordId, props.recordKey, props.employeeId, props.weekStart],
+  );
   // A week chosen on the screen holds until the element's attributes change.
   const [chosen, setChosen] = useState<{ from: TimecardQuery; query: TimecardQuery } | null>(null);
   const query = chosen?.from === initial ? chosen.query : initial;
-  const setQuery = (next: TimecardQuery) => setChosen({ from: initial, query: next });
+  /** Open another card; its address goes into the history (issue 29), so Back and Reload return to it. */
+  const setQuery = (next: TimecardQuery) => {
+    setChosen({ from: initial, query: next });
+    openAddress(next);
+  };
+
+  // Outside the portal (a legacy page embeds the element) Back and Forward come here: show the card the address names.
+  useEffect(() => {
+    if (inPortal()) return undefined;
+    const onPopState = () => {
+      const named = queryOf(parseQuery(QUERY_SCHEMAS.timecard, new URLSearchParams(location.search)) as TimecardProps);
+      setChosen(named.timecardId || named.weekStart ? { from: initial, query: named } : null);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [initial]);
   const [attempt, setAttempt] = useState(0);
   const requestKey = `${JSON.stringify(query)}#${attempt}`;
   const [result, setResult] = useState<{ key: string; status: LoadStatus } | null>(null);
@@ -269,8 +322,8 @@ export function TimecardScreen(props: TimecardProps) {
   const allRows = [...manual, ...system];
   const dayTotals = days.map((_, d) => sumHours(allRows.map((l) => (l.source === 'manual' ? cellHours(l.text[d] ?? '') : l.hours[d] ?? 0))));
   const weekTotal = sumHours(dayTotals);
-  const workEntered = sumHours(manual.filter((l) => l.timeType === 'Regular' || l.timeType === 'Overtime').flatMap((l) => l.text.map(cellHours)));
-  const hoursLeft = expected ? round(expected.left - workEntered) : 0;
+  // The card's hour figures: the typed lines and the system's, counted by the one core function (as My weeks counts them).
+  const figures = hourFigures(expected?.expected ?? 0, [...manual.map((l) => ({ timeType: l.timeType, hours: l.text.map(cellHours) })), ...system]);
 
   const edit = (change: (lines: EditLine[]) => EditLine[]) => {
     setManual((lines) => change(lines));
@@ -449,11 +502,17 @@ export function TimecardScreen(props: TimecardProps) {
     setBusy(true);
     try {
       const previous = await write((signal) => loadTimecard({ employeeId: header.employeeId, weekStart: addDays(header.weekStart, -7) }, signal));
-      const have = new Set(manual.map(keyOf));
-      const copies = copiedLines(previous.lines).filter((l) => !have.has(keyOf(l)));
-      if (!copies.length) showToast(TIMECARD_SCREEN_TEXT.nothingToCopy, { variant: 'info' });
+      const lastWeek = copiedLines(previous.lines);
+      // A line already here (same charge, code and type) is not copied again: a second copy adds nothing.
+      const missing = (lines: readonly EditLine[]) => {
+        const have = new Set(lines.map(keyOf));
+        return lastWeek.filter((l) => !have.has(keyOf(l)));
+      };
+      const copies = missing(manual);
+      if (!lastWeek.length) showToast(TIMECARD_SCREEN_TEXT.nothingToCopy, { variant: 'info' });
+      else if (!copies.length) showToast(TIMECARD_SCREEN_TEXT.alreadyCopied, { variant: 'info' });
       else {
-        edit((lines) => [...lines, ...copies]);
+        edit((lines) => [...lines, ...missing(lines)]);
         showToast(TIMECARD_SCREEN_TEXT.copied(copies.length), { variant: 'success' });
       }
     } catch (error) {
@@ -487,7 +546,7 @@ export function TimecardScreen(props: TimecardProps) {
   const otherSteps = header.advancements.filter((a) => a.action !== 'submit');
   const canSubmit = header.state === 'Draft' && (Boolean(submitStep) || (!header.timecardId && header.mayEdit && !someoneElse));
   const thisWeek = weekOf(today()).weekStart;
-  const reasonShown = editable && Math.abs(hoursLeft) > 1e-9 && header.state === 'Draft';
+  const reasonShown = editable && (figures.left > 0 || figures.over > 0) && header.state === 'Draft';
 
   return (
     <main ref={root} className="container-fluid py-3" data-screen="timecard" data-state-name={header.state} data-phone={phone || undefined}
@@ -529,10 +588,12 @@ export function TimecardScreen(props: TimecardProps) {
       {header.state === 'Processed' ? <p className="text-body-secondary mt-1 mb-1" data-locked>{TIMECARD_SCREEN_TEXT.processed}</p> : null}
 
       <dl className="d-flex flex-wrap gap-3 my-2 small" data-summary>
-        <div><dt className="d-inline fw-normal text-body-secondary">{TIMECARD_SCREEN_TEXT.expected} </dt><dd className="d-inline fw-semibold" data-expected>{expected.expected}</dd></div>
-        <div><dt className="d-inline fw-normal text-body-secondary">{TIMECARD_SCREEN_TEXT.reducedBy} </dt><dd className="d-inline fw-semibold" data-reduced>{expected.reducedBy}</dd></div>
-        <div><dt className="d-inline fw-normal text-body-secondary">{TIMECARD_SCREEN_TEXT.entered} </dt><dd className="d-inline fw-semibold" data-entered>{workEntered}</dd></div>
-        <div><dt className="d-inline fw-normal text-body-secondary">{TIMECARD_SCREEN_TEXT.left} </dt><dd className="d-inline fw-semibold" data-left>{hoursLeft}</dd></div>
+        <Figure name={HOUR_FIGURES_TEXT.expected} value={figures.expected} data="expected" />
+        <Figure name={HOUR_FIGURES_TEXT.holidays} value={figures.holidays} data="holidays" />
+        <Figure name={HOUR_FIGURES_TEXT.timeOff} value={figures.timeOff} data="time-off" />
+        <Figure name={HOUR_FIGURES_TEXT.entered} value={figures.entered} data="entered" />
+        {figures.over > 0 ? <Figure name={HOUR_FIGURES_TEXT.over} value={figures.over} data="over" />
+          : <Figure name={HOUR_FIGURES_TEXT.left} value={figures.left} data="left" />}
       </dl>
 
       {editable ? kept.banner : null}

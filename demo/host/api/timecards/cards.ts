@@ -14,8 +14,8 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
 import {
-  addDays, approverRole, expectedHours, mayEditLines, mayTransition, REJECTED,
-  timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type TimecardActor, type TimecardSubject,
+  addDays, approverRole, expectedHours, hourFigures, mayEditLines, mayTransition, REJECTED, STANDARD_WEEK_HOURS,
+  timecardDue, weekOf, type Delegation, type ExpectedHours, type Holiday, type HourFigures, type TimecardActor, type TimecardSubject,
   type TimeOffDay,
 } from '../../../../src/core/timecards';
 import type {
@@ -185,9 +185,23 @@ export function newCardLines(db: Database.Database, employee: EmployeeInfo, week
   return lines;
 }
 
-/** The hours a week without a card holds already (its {@link newCardLines} with time off), as the lists and the bell count them. */
+/** The schedule's hours of an employee's week, before holidays and time off (40 by default). */
+export const scheduleHours = (employee: EmployeeInfo): number =>
+  employee.schedule ? Math.round(employee.schedule.reduce((a, b) => a + b, 0) * 100) / 100 : STANDARD_WEEK_HOURS;
+
+/**
+ * The hour figures (core hourFigures) of a week without a card: its {@link newCardLines} with time off.
+ * Nothing is entered yet; the holidays and time off are figures of their own (issue 29: not "Entered 16").
+ */
+export const newCardFigures = (db: Database.Database, employee: EmployeeInfo, weekStart: string): HourFigures =>
+  hourFigures(scheduleHours(employee), newCardLines(db, employee, weekStart, { withTimeOff: true }));
+
+/** Every hour of a card's lines (work, holidays and time off): the lists' and the bell's `enteredHours`. */
+export const allLineHours = (figures: HourFigures): number => Math.round((figures.entered + figures.holidays + figures.timeOff) * 100) / 100;
+
+/** Every hour a week without a card holds already (holidays and time off), as the bell counts them. */
 export const newCardHours = (db: Database.Database, employee: EmployeeInfo, weekStart: string): number =>
-  Math.round(newCardLines(db, employee, weekStart, { withTimeOff: true }).reduce((sum, line) => sum + line.hours.reduce((a, b) => a + b, 0), 0) * 100) / 100;
+  allLineHours(newCardFigures(db, employee, weekStart));
 
 /**
  * The Draft card of `employeeId`'s week (any day of it), with its {@link newCardLines} (the time-off

@@ -12,7 +12,8 @@
  * timecardId and state null, "Not started", with the hours their card would start with) and the next
  * two weeks (virtual until saved). Nothing is written: the first write of a week creates its card.
  * Hours: `enteredHours` is every line of the card (work, holiday and time off), `expectedHours` the
- * schedule's week (40 by default).
+ * schedule's week (40 by default); `figures` (core hourFigures, issue 29) splits them as the card does:
+ * work entered, holidays, time off and what is left. A future week shows its holidays too.
  *
  * Team view: ONE query with the hours aggregated per card (header `Server-Timing: team;dur=…`). 'team' = the caller's reports and the
  * reports of managers who delegated to the caller for that week; 'all' and 'withoutApprover' (no
@@ -20,15 +21,17 @@
  * Draft also lists employees without a card that week (they owe it).
  */
 import type Database from 'better-sqlite3';
-import { addDays, approverRole, delegationCovers, pastWeeksToSubmit, TIMECARD_STATES, timecardDue, weekOf } from '../../../../src/core/timecards';
+import {
+  addDays, approverRole, delegationCovers, hourFigures, pastWeeksToSubmit, TIMECARD_STATES, timecardDue, weekOf, type HoursLine,
+} from '../../../../src/core/timecards';
 import {
   TIMECARD_API, type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeekRow, type TimecardWeeksLoad,
 } from '../../../../src/core/timecards/api';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { forbidden, HttpError } from '../http';
 import {
-  actorOf, createDraftTimecard, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, newCardHours, OPEN_WEEKS_BACK, requireSeeCard, TIMECARD_ACCESS_TEXT,
-  timecardStateId, timecardStates, weeksWithoutCard,
+  actorOf, allLineHours, createDraftTimecard, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, newCardFigures, OPEN_WEEKS_BACK, requireSeeCard, scheduleHours,
+  TIMECARD_ACCESS_TEXT, timecardStateId, timecardStates, weeksWithoutCard,
 } from './cards';
 import { inboxHandlers, SCHEDULE_SUM } from './inbox';
 import { moveTimecard } from './states';
@@ -49,23 +52,33 @@ export function timecardWeeks(db: Database.Database, employeeId: number): Timeca
     FROM weekly_timecards t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
       LEFT JOIN employee_schedules s ON s.employeeId = t.employeeId
     WHERE t.employeeId = ? AND t.weekStart >= ? ORDER BY t.weekStart DESC`).all(employeeId, earliest) as Row[];
-  const schedule = (db.prepare(`SELECT ${SCHEDULE_SUM} AS h FROM employees e LEFT JOIN employee_schedules s ON s.employeeId = e.employeeId WHERE e.employeeId = ?`)
-    .get(employeeId) as { h: number }).h;
+  const employee = employeeOr404(db, employeeId);
+  const schedule = scheduleHours(employee);
+  // The hours of each card by time type: the lines as the hour figures count them (work, holiday, time off apart).
+  const linesByCard = new Map<number, HoursLine[]>();
+  for (const l of db.prepare(`SELECT l.timecardId, l.timeType, sum(${HOURS_SUM('l')}) AS hours FROM timecard_lines l JOIN weekly_timecards t ON t.timecardId = l.timecardId
+      WHERE t.employeeId = ? AND t.weekStart >= ? GROUP BY l.timecardId, l.timeType`).all(employeeId, earliest) as { timecardId: number; timeType: string; hours: number }[]) {
+    linesByCard.set(l.timecardId, [...(linesByCard.get(l.timecardId) ?? []), { timeType: l.timeType, hours: [l.hours] }]);
+  }
   const weeks: TimecardWeekRow[] = rows.map((r) => ({
     weekStart: r.weekStart as string, weekEnding: r.weekEnding as string, timecardId: r.timecardId as number, state: r.state as string,
     enteredHours: Math.round((r.enteredHours as number) * 100) / 100, expectedHours: r.expectedHours as number,
     dueDate: timecardDue({ weekStart: r.weekStart as string, weekEnding: r.weekEnding as string }).toISOString(), rejectionReason: (r.rejectionReason as string | null) ?? null,
+    figures: hourFigures(r.expectedHours as number, linesByCard.get(r.timecardId as number) ?? []),
   }));
-  const employee = employeeOr404(db, employeeId);
-  for (const weekStart of weeksWithoutCard(db, employeeId)) {
+  /** A week without a card: the lines it would start with (holidays, approved time off), nothing entered. */
+  const withoutCard = (weekStart: string): TimecardWeekRow => {
     const week = { weekStart, weekEnding: addDays(weekStart, 6) };
-    weeks.push({ ...week, timecardId: null, state: null, enteredHours: newCardHours(db, employee, weekStart), expectedHours: schedule, dueDate: timecardDue(week).toISOString(), rejectionReason: null });
-  }
+    const figures = newCardFigures(db, employee, weekStart);
+    return {
+      ...week, timecardId: null, state: null, enteredHours: allLineHours(figures), expectedHours: schedule, dueDate: timecardDue(week).toISOString(), rejectionReason: null, figures,
+    };
+  };
+  for (const weekStart of weeksWithoutCard(db, employeeId)) weeks.push(withoutCard(weekStart));
   for (let n = FUTURE_WEEKS; n >= 0; n -= 1) {
     const weekStart = addDays(current, 7 * n);
     if (weeks.some((w) => w.weekStart === weekStart)) continue;
-    const week = { weekStart, weekEnding: addDays(weekStart, 6) };
-    weeks.push({ ...week, timecardId: null, state: null, enteredHours: 0, expectedHours: schedule, dueDate: timecardDue(week).toISOString(), rejectionReason: null });
+    weeks.push(withoutCard(weekStart));
   }
   weeks.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
   const firstDay = weeks.length ? weeks[weeks.length - 1]!.weekStart : current;

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import * as clock from '../../../core/clock';
-import { isOwedState, lateness, myWeeksOrder, weekPlace } from '../../../core/timecards';
+import { HOUR_FIGURES_TEXT, isOwedState, lateness, myWeeksOrder, weekPlace } from '../../../core/timecards';
 import type { SubmitReadyAnswer, TimecardWeekRow, TimecardWeeksLoad } from '../../../core/timecards/api';
 import { useNow } from '../Deadline';
 import { failureMessage, loadWeeks, MANAGE_TEXT, submitReadyWeeks, timecardHref, weekLabel } from './data';
@@ -22,6 +22,8 @@ function SubmitAll({ load, onDone, state, setState }: {
 }) {
   const { busy, answer, error } = state;
   const owed = load.pastWeeksToSubmit.length;
+  // A week it could not submit says its hour figures as the card and the table do.
+  const figuresOf = new Map(load.weeks.map((w) => [w.weekStart, w.figures]));
   const submit = async () => {
     setState({ busy: true, answer: null, error: '' });
     try {
@@ -50,11 +52,15 @@ function SubmitAll({ load, onDone, state, setState }: {
               <>
                 <p className="mb-1 fw-semibold">{MANAGE_TEXT.notReady}:</p>
                 <ul className="mb-0" data-not-ready>
-                  {answer.notReady.map((week) => (
-                    <li key={week.weekStart} data-week={week.weekStart}>
-                      <a href={timecardHref({ timecardId: null, weekStart: week.weekStart })}>{weekLabel(week.weekStart)}</a>: {week.message}
-                    </li>
-                  ))}
+                  {answer.notReady.map((week) => {
+                    const figures = figuresOf.get(week.weekStart);
+                    return (
+                      <li key={week.weekStart} data-week={week.weekStart}>
+                        <a href={timecardHref({ timecardId: null, weekStart: week.weekStart })}>{weekLabel(week.weekStart)}</a>: {week.message}
+                        {figures ? <span className="text-body-secondary" data-figures> ({HOUR_FIGURES_TEXT.summary(figures)})</span> : null}
+                      </li>
+                    );
+                  })}
                 </ul>
               </>
             ) : null}
@@ -74,6 +80,37 @@ function DueCell({ week, now }: { week: TimecardWeekRow; now: Date }) {
     <td data-due data-overdue={overdue ? '' : undefined}>
       {overdue ? <><span className="badge text-bg-danger me-2">{MANAGE_TEXT.overdue}</span><span className="text-danger-emphasis">{late.text}</span></> : late.due}
     </td>
+  );
+}
+
+/**
+ * The Entered and Expected cells of a week: with the host's hour figures (core hourFigures, as the card counts them)
+ * Entered is work only, and holidays, time off and what is left are said apart, never as "Entered 16".
+ */
+function HourCells({ week }: { week: TimecardWeekRow }) {
+  const f = week.figures;
+  if (!f) {
+    return (
+      <>
+        <td className="text-end" data-entered>{hours(week.enteredHours)}</td>
+        <td className="text-end" data-expected>{hours(week.expectedHours)}</td>
+      </>
+    );
+  }
+  const note = 'small text-body-secondary text-nowrap';
+  return (
+    <>
+      <td className="text-end" data-entered>
+        <span data-hours>{hours(f.entered)}</span>
+        {f.over > 0 ? <div className={note} data-over>{HOUR_FIGURES_TEXT.over} {hours(f.over)}</div>
+          : f.left > 0 ? <div className={note} data-left>{HOUR_FIGURES_TEXT.left} {hours(f.left)}</div> : null}
+      </td>
+      <td className="text-end" data-expected>
+        <span data-hours>{hours(f.expected)}</span>
+        {f.holidays > 0 ? <div className={note} data-holidays>{HOUR_FIGURES_TEXT.holidays} {hours(f.holidays)}</div> : null}
+        {f.timeOff > 0 ? <div className={note} data-time-off>{HOUR_FIGURES_TEXT.timeOff} {hours(f.timeOff)}</div> : null}
+      </td>
+    </>
   );
 }
 
@@ -111,8 +148,7 @@ function WeeksTable({ load }: { load: TimecardWeeksLoad }) {
                   {week.rejectionReason && week.state === 'Draft' ? <span className="badge text-bg-danger ms-2">{MANAGE_TEXT.rejected}</span> : null}
                   {owed.has(week.weekStart) ? <span className="badge text-bg-warning ms-2">{MANAGE_TEXT.toSubmitBadge}</span> : null}
                 </td>
-                <td className="text-end" data-entered>{hours(week.enteredHours)}</td>
-                <td className="text-end" data-expected>{hours(week.expectedHours)}</td>
+                <HourCells week={week} />
                 <DueCell week={week} now={now} />
                 <td data-reason>{week.rejectionReason ?? ''}</td>
               </tr>
