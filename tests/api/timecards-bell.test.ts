@@ -53,6 +53,19 @@ describe('timecardNeedsSubmission', () => {
     assert.equal(one("SELECT count(*) AS n FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-11-01'", id('employee')).n, 0);
   });
 
+  it('counts hours as the card does: work entered of the hours to work, a holiday\'s hours apart', async () => {
+    const card = one("SELECT timecardId FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-10-25'", id('employee'));
+    // A holiday line of 8 h on the owed card's Wednesday: the work still counts 24, now of 32 to work (not 32 of 40).
+    const line = host.db.prepare(`INSERT INTO timecard_lines (timecardId, source, timeType, sunHours, monHours, tueHours, wedHours, thuHours, friHours, satHours, modifiedAt)
+      VALUES (?, 'holiday', 'Holiday', 0, 0, 0, 8, 0, 0, 0, ?)`).run(card.timecardId, new Date(now).toISOString()).lastInsertRowid;
+    try {
+      const item = (await api.get('employee', BELL)).body.data.timecardNeedsSubmission;
+      assert.deepEqual([item.enteredHours, item.expectedHours], [24, 32]);
+    } finally {
+      host.db.prepare('DELETE FROM timecard_lines WHERE timecardLineId = ?').run(line);
+    }
+  });
+
   it('is off when nothing is owed or due within 24 hours, and on in the last 24 hours of the current week', async () => {
     const card = one("SELECT timecardId FROM weekly_timecards WHERE employeeId = ? AND weekStart = '2026-10-25'", id('employee'));
     const submitted = await api.post('employee', TIMECARD_API.updateTimecardState, {

@@ -18,9 +18,9 @@
  */
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS, type RoleEntry } from '../../../../src/core/access';
-import { addDays, approverRole, timecardNeedsSubmission } from '../../../../src/core/timecards';
+import { addDays, approverRole, hourFigures, timecardNeedsSubmission } from '../../../../src/core/timecards';
 import { dayRangeLabel } from '../../../../src/core/timecards/api';
-import { delegationsTo, employeeInfo, HOURS_SUM, isTimecardAdmin, keepsTimecards, newCardHours, weeksWithoutCard } from './cards';
+import { delegationsTo, employeeInfo, HOURS_SUM, isTimecardAdmin, keepsTimecards, newCardFigures, newCardHours, weeksWithoutCard } from './cards';
 import { openCorrections } from './admin';
 import { inboxTimecards } from './inbox';
 import type { OpenWorkflowItem } from '../workflows';
@@ -67,8 +67,13 @@ export function timecardBellItem(db: Database.Database, employeeId: number): Tim
   const item = timecardNeedsSubmission(clock.now(), weeks);
   if (!item.flag || !item.weekStart) return none;
   const week = weeks.find((w) => w.weekStart === item.weekStart)!;
+  // In the card's figures (core hourFigures): the work entered of the hours to work, holidays and time off apart.
+  const figures = week.timecardId
+    ? hourFigures(week.expectedHours, db.prepare(`SELECT timeType, sum(${HOURS_SUM('l')}) AS hours FROM timecard_lines l WHERE l.timecardId = ? GROUP BY timeType`)
+      .all(week.timecardId).map((l) => ({ timeType: (l as { timeType: string }).timeType, hours: [(l as { hours: number }).hours] })))
+    : newCardFigures(db, employee, week.weekStart);
   return {
-    flag: true, dueDate: item.dueDate, enteredHours: Math.round(item.enteredHours * 100) / 100, expectedHours: item.expectedHours,
+    flag: true, dueDate: item.dueDate, enteredHours: figures.entered, expectedHours: Math.round((figures.expected - figures.holidays - figures.timeOff) * 100) / 100,
     timecardId: week.timecardId, employeeId, weekStart: item.weekStart, weekEnding: addDays(item.weekStart, 6),
   };
 }
