@@ -5,6 +5,7 @@
  * shown. The header renders whatever {@link visibleMenus} returns; nothing here knows React.
  */
 import { ruleAllows, TIMECARD_ADMINS, type AccessRule, type RoleEntry } from './access';
+import { HOLIDAY_CALENDAR_ADMINS } from './time-off-api';
 import { CHANGE_MANAGEMENT_TABS, routeByName } from './router/routes';
 
 /** Where an entry leads: a portal route by name (hand-offs included), or a fixed path. */
@@ -17,8 +18,8 @@ export interface MenuEntry {
   /** The text shown (exact). */
   label: string;
   target: MenuTarget;
-  /** Who sees it; absent means everyone who sees the menu. */
-  rule?: AccessRule;
+  /** Who sees it (a list: whoever any one of its rules allows); absent means everyone who sees the menu. */
+  rule?: AccessRule | readonly AccessRule[];
 }
 
 /** One dropdown menu of a bar. */
@@ -42,12 +43,14 @@ const any = (key: AccessRule['key']): AccessRule => ({ key });
 /** §6 role-specific rules. */
 export const MENU_RULES = {
   timecardAdmin: TIMECARD_ADMINS,
+  /** Those who maintain the regional holiday calendar (keyTC Admin / Timecard Admin, keyAdmin Admin); others reach it from no menu. */
+  regionalCalendar: HOLIDAY_CALENDAR_ADMINS,
   defaultAssignments: { key: 'keyProjectSecurity', roles: ['Admin'] },
   pfmAdministration: { key: 'keyPFM', roles: ['Admin', 'RPM'] },
   pfmAdmin: { key: 'keyPFM', roles: ['Admin'] },
   administrationMenu: { key: 'keyAPPS' },
   itBilling: { key: 'keyIT' },
-} as const satisfies Record<string, AccessRule>;
+} as const satisfies Record<string, AccessRule | readonly AccessRule[]>;
 
 /** The generic bar (§2): Project Toolbox, Subcontractor Risk Tools, Employee Tools, Administration. */
 export const GENERIC_MENUS: readonly MenuDef[] = [
@@ -79,6 +82,8 @@ export const GENERIC_MENUS: readonly MenuDef[] = [
       // The preview of the weekly timecard is still a legacy page (§2 hand-off /pr/Timecards/weeklyredirect).
       { id: 'timecard-preview', label: 'Timecard Preview', target: { route: 'legacyTimecardWeekly' }, rule: MENU_RULES.timecardAdmin },
       { id: 'pto-requests', label: 'PTO Requests', target: { route: 'requests' }, rule: any('keyPTO') },
+      // The regional holiday calendar is a legacy page (§2 hand-off /pr/Requests/ManageRegionalCalendar).
+      { id: 'regional-calendar', label: 'Regional Calendar', target: { route: 'legacyRegionalCalendar' }, rule: MENU_RULES.regionalCalendar },
     ],
   },
   {
@@ -147,9 +152,11 @@ export function targetHref(target: MenuTarget): string {
   return query ? `${route.path}?${query}` : route.path;
 }
 
-/** True when `roles` let the user see this entry (no rule: everyone). */
-export function entryVisible(entry: { rule?: AccessRule }, roles: readonly RoleEntry[]): boolean {
-  return !entry.rule || ruleAllows(roles, entry.rule);
+/** True when `roles` let the user see this entry (no rule: everyone; a list: any one of its rules). */
+export function entryVisible(entry: { rule?: AccessRule | readonly AccessRule[] }, roles: readonly RoleEntry[]): boolean {
+  if (!entry.rule) return true;
+  const rules: readonly AccessRule[] = 'key' in entry.rule ? [entry.rule] : entry.rule;
+  return rules.some((rule) => ruleAllows(roles, rule));
 }
 
 /**

@@ -104,7 +104,9 @@ describe('holiday writes', () => {
     const before = checksum(host, ['holidays', 'timecard_lines']);
     const duplicate = await api.post('admin', TIME_OFF_API.saveHoliday, { regionId: ntx(), holidayDate: '2026-10-30', name: 'Another', hours: 8 });
     assert.equal(duplicate.status, 400);
-    assert.equal(duplicate.body.autoAlert, true);
+    // Issue 29: said at the date field (feedback), with no autoAlert: no 'Request Failed' box besides it.
+    assert.equal(duplicate.body.autoAlert, undefined);
+    assert.deepEqual(duplicate.body.feedback.map((item: Row) => item.stringValue), ['holidayDate']);
     assert.equal(duplicate.body.message, 'North Texas already has a holiday on 10/30/2026 (Founders Day (half day)): change that one instead.');
     for (const bad of [{ hours: 6 }, { holidayDate: '2026-02-30' }, { name: '' }, { regionId: 999 }]) {
       const answer = await api.post('tcadmin', TIME_OFF_API.saveHoliday, { regionId: ntx(), holidayDate: '2026-10-29', name: 'X', hours: 8, ...bad });

@@ -229,9 +229,6 @@ test.describe('full-page hand-offs to the legacy host', () => {
       await pushPath(page, path);
       const pathname = path.split('?')[0]!;
       await page.waitForURL((url) => url.pathname === pathname && url.search === (query ? `?${query}` : ''));
-      await expect(page.locator('#legacy-path')).toHaveText(pathname);
-      const shown = await page.locator('#legacy-query').textContent();
-      expect(decodeURIComponent((shown ?? '').replace(/^\?/, ''))).toBe(decodeURIComponent(query));
       // The page embeds the real element where it exists (issue 11), else the placeholder naming it.
       const embedded = page.locator('#legacy-widget > *');
       const real = EMBEDDED[pathname];

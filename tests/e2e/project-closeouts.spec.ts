@@ -19,7 +19,7 @@ const item = (page: Page, id: string) => screen(page).locator(`section[data-item
 async function openAs(page: Page, login: string, query: string): Promise<void> {
   watchToken(page);
   await openSignedInPage(page, login, `/ProjectToolbox/ProjectCloseouts${query}`);
-  await expect(page.locator('#legacy-path')).toHaveText('/ProjectToolbox/ProjectCloseouts');
+  await expect(page).toHaveURL((url) => url.pathname === '/ProjectToolbox/ProjectCloseouts');
 }
 
 const stored = (projectId: number) => e2eDb().prepare('SELECT closeoutState FROM projects WHERE projectId = ?').get(projectId) as { closeoutState: string };

@@ -160,8 +160,8 @@ describe('<portal-header>', () => {
   it('menus are real links to the route paths', async () => {
     signInAs('tcadmin');
     await mountHeader();
-    const links = await waitFor(() => $$<HTMLAnchorElement>('[data-menu="employee-tools"] a[role="menuitem"]').length === 4 && $$<HTMLAnchorElement>('[data-menu="employee-tools"] a[role="menuitem"]'));
-    expect(links.map((link) => link.getAttribute('href'))).to.deep.equal(['/teammembertoolbox/timecards/timecard', '/teammembertoolbox/timecards', '/pr/Timecards/weeklyredirect', '/teammembertoolbox/requests']);
+    const links = await waitFor(() => $$<HTMLAnchorElement>('[data-menu="employee-tools"] a[role="menuitem"]').length === 5 && $$<HTMLAnchorElement>('[data-menu="employee-tools"] a[role="menuitem"]'));
+    expect(links.map((link) => link.getAttribute('href'))).to.deep.equal(['/teammembertoolbox/timecards/timecard', '/teammembertoolbox/timecards', '/pr/Timecards/weeklyredirect', '/teammembertoolbox/requests', '/pr/Requests/ManageRegionalCalendar']);
   });
 
   it('works menus by keyboard: Enter opens on the first item, arrows wrap, Home/End, Escape returns focus, Tab closes', async () => {
@@ -182,11 +182,11 @@ describe('<portal-header>', () => {
     await sendKeys({ press: 'ArrowDown' });
     expect(focused()).to.equal(items[1]);
     await sendKeys({ press: 'End' });
-    expect(focused()).to.equal(items[3]);
+    expect(focused()).to.equal(items[4]);
     await sendKeys({ press: 'ArrowDown' });
     expect(focused(), 'wraps to the first').to.equal(items[0]);
     await sendKeys({ press: 'ArrowUp' });
-    expect(focused(), 'wraps to the last').to.equal(items[3]);
+    expect(focused(), 'wraps to the last').to.equal(items[4]);
     await sendKeys({ press: 'Home' });
     expect(focused()).to.equal(items[0]);
     await sendKeys({ press: 'Escape' });
@@ -195,7 +195,7 @@ describe('<portal-header>', () => {
     expect(menu.hidden).to.equal(true);
 
     await sendKeys({ press: 'ArrowUp' });
-    await waitFor(() => focused() === items[3]);
+    await waitFor(() => focused() === items[4]);
     await sendKeys({ press: 'Tab' });
     await waitFor(() => button.getAttribute('aria-expanded') === 'false');
     expect(menu.hidden).to.equal(true);

@@ -20,7 +20,7 @@ const EXPECTED_GENERIC: Record<string, Record<string, string[]>> = {
   admin: {
     'Project Toolbox': ['Projects (PFM)', 'Access Request', 'Default Assignments', 'Project Closeouts'],
     'Subcontractor Risk Tools': ['SLIM Queue', 'SRA', 'BRAT'],
-    'Employee Tools': ['My Timecard', 'Manage Timecard', 'Timecard Preview', 'PTO Requests'],
+    'Employee Tools': ['My Timecard', 'Manage Timecard', 'Timecard Preview', 'PTO Requests', 'Regional Calendar'],
     Administration: ['Admin Home', 'App Records', 'User Management', 'IT Billing', 'PFM Administration'],
   },
   pm: {
@@ -42,7 +42,7 @@ const EXPECTED_GENERIC: Record<string, Record<string, string[]>> = {
     'Employee Tools': ['My Timecard'],
   },
   tcadmin: {
-    'Employee Tools': ['My Timecard', 'Manage Timecard', 'Timecard Preview', 'PTO Requests'],
+    'Employee Tools': ['My Timecard', 'Manage Timecard', 'Timecard Preview', 'PTO Requests', 'Regional Calendar'],
   },
   it: {
     'Employee Tools': ['My Timecard'],
@@ -78,11 +78,36 @@ describe('core/menus', () => {
 
   it('shows Timecard Preview and Manage Timecard for keyTC Admin or Timecard Admin only', () => {
     for (const name of ['Admin', 'Timecard Admin', 'timecard admin']) {
-      expect(seen([{ applicationKey: 'keyTC', name }])['Employee Tools']).to.deep.equal(['My Timecard', 'Manage Timecard', 'Timecard Preview']);
+      expect(seen([{ applicationKey: 'keyTC', name }])['Employee Tools']).to.deep.equal(['My Timecard', 'Manage Timecard', 'Timecard Preview', 'Regional Calendar']);
     }
     expect(seen([{ applicationKey: 'keyTC', name: 'Default' }])['Employee Tools']).to.deep.equal(['My Timecard']);
     // Timecard Admin of another application does not count.
     expect(seen([{ applicationKey: 'keyTC', name: 'Default' }, { applicationKey: 'keyPTO', name: 'Timecard Admin' }])['Employee Tools']).to.deep.equal(['My Timecard', 'PTO Requests']);
+  });
+
+  it('shows the Regional Calendar (the legacy page) in Employee Tools to Timecard Admins and Admins only', () => {
+    const employeeTools = (roles: RoleEntry[]) => seen(roles)['Employee Tools'] ?? [];
+    for (const roles of [
+      [{ applicationKey: 'keyTC', name: 'Timecard Admin' }],
+      [{ applicationKey: 'keyTC', name: 'Admin' }],
+      [{ applicationKey: 'keyAdmin', name: 'Admin' }],
+      rolesOf('admin'),
+      rolesOf('tcadmin'),
+    ]) {
+      expect(employeeTools(roles), JSON.stringify(roles)).to.include('Regional Calendar');
+    }
+    // keyAdmin Admin alone: the calendar is the one Employee Tools entry.
+    expect(seen([{ applicationKey: 'keyAdmin', name: 'Admin' }])['Employee Tools']).to.deep.equal(['Regional Calendar']);
+    for (const roles of [
+      [{ applicationKey: 'keyTC', name: 'Default' }, { applicationKey: 'keyPTO', name: 'Manager' }],
+      [{ applicationKey: 'keyPTO', name: 'Admin' }],
+      [{ applicationKey: 'keyAdmin', name: 'Viewer' }],
+      ...['pm', 'rpm', 'risk', 'reviewer', 'it', 'viewer', 'employee'].map(rolesOf),
+    ]) {
+      expect(employeeTools(roles), JSON.stringify(roles)).to.not.include('Regional Calendar');
+    }
+    const href = visibleMenus(GENERIC_MENUS, rolesOf('tcadmin')).flatMap((menu) => menu.entries).find((entry) => entry.id === 'regional-calendar')?.href;
+    expect(href).to.equal('/pr/Requests/ManageRegionalCalendar');
   });
 
   it('shows Default Assignments for keyProjectSecurity Admin only', () => {

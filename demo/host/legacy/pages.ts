@@ -1,8 +1,8 @@
 /**
  * The legacy ASP.NET host's full-page hand-off targets (§2), as simple server-rendered pages in the
  * old look (Bootstrap 3, whose `html { font-size: 10px }` is typical of old ASP.NET pages, then the
- * site's own table layout and Verdana): they show the path and the query string they received and
- * embed one widget through the loader, configured from the query, as a real legacy page would.
+ * site's own table layout and Verdana): each embeds one widget through the loader, configured from the
+ * query, as a real legacy page would, and nothing of the demo's own (no echo of the request it received).
  * The widget signs in by itself, opens its workbenches over the page (it adds a `<pfm-workbench-host>`)
  * and shows toasts and message boxes (`<portal-overlays>`).
  */
@@ -86,7 +86,6 @@ export function renderLegacyPage(page: LegacyPage, url: string): string {
     const value = typeof source === 'function' ? source(query, decodedPath) : queryValue(query, source);
     return value === undefined ? [] : [html` ${name}="${value}"`];
   });
-  const parameters = [...query.entries()].map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${value}</td></tr>`);
   return html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -111,14 +110,6 @@ export function renderLegacyPage(page: LegacyPage, url: string): string {
 </td>
 <td class="content">
 <h1>${page.title}</h1>
-<fieldset class="request">
-<legend>Request received</legend>
-<dl>
-<dt>Path</dt><dd id="legacy-path">${decodedPath}</dd>
-<dt>Query string</dt><dd id="legacy-query">${search}</dd>
-</dl>
-${raw(parameters.length ? html`<table class="grid" id="legacy-parameters"><caption>Query parameters</caption><tbody>${raw(parameters.join(''))}</tbody></table>` : '')}
-</fieldset>
 <div class="widget" id="legacy-widget">
 <${raw(page.tag)}${raw(attributes.join(''))}>Loading…</${raw(page.tag)}>
 </div>

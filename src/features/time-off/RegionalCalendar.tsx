@@ -2,9 +2,11 @@
  * `<pto-regional-calendar>`'s view: the holidays of a region and year. A calendar admin (core
  * HOLIDAY_CALENDAR_ADMINS: Admin or Timecard Admin on keyTC, Admin on keyAdmin) adds, edits and deletes
  * them, full days (8 h) or half days (4 h); anyone else with keyPTO or keyTC sees them read-only; the
- * server refuses the rest (403: said clearly). Typed work is kept when a save fails.
+ * server refuses the rest (403: said clearly). Typed work is kept when a save fails. A refused holiday (the
+ * client's checks or the server's feedback, e.g. a date the region already has) is said once, at its field, and
+ * the focus goes there; the server answers it without autoAlert, so no 'Request Failed' box repeats it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ruleAllows } from '../../core/access';
 import { ApiError, sayNotDone } from '../../core/api';
 import { formatDate } from '../../core/format';
@@ -14,7 +16,7 @@ import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
 import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off-api';
 import { WEEKDAY_NAMES, isDay, weekdayOf } from '../../core/timecards';
 import { useRowWrite, useStore } from '../../ui/hooks';
-import { ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
+import { ScreenTitle, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
 import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow, type RegionRow } from './data';
 import { problemText } from './problems';
 import { PTO_SCREEN_TEXT, REGIONAL_TEXT as T } from './text';
@@ -75,16 +77,29 @@ function HolidayFields({ draft, onChange, feedback, idBase }: { draft: HolidayDr
 /** The add form (holidayId absent) or the edit form of one holiday. */
 function HolidayForm({ initial, regionId, year, onDone, onCancel }: { initial: HolidayDraft; regionId: number; year: number; onDone(): void; onCancel?(): void }) {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
   const [items, setItems] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  // Counts refusals: each one moves the focus to the first field at fault, whose description reads its message.
+  const [refusals, setRefusals] = useState(0);
   const feedback = formFeedback(items);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const refuse = (at: FeedbackItem[]) => {
+    setItems(at);
+    setRefusals((n) => n + 1);
+  };
   const submit = async () => {
     const local = checkHoliday(draft, year);
-    setItems(local);
     setProblem('');
-    if (local.length) return;
+    if (local.length) {
+      refuse(local);
+      return;
+    }
+    setItems([]);
     setBusy(true);
     try {
       await saveHoliday({ ...draft, regionId });
@@ -93,16 +108,15 @@ function HolidayForm({ initial, regionId, year, onDone, onCancel }: { initial: H
       onDone();
     } catch (error) {
       const server = feedbackFrom(error);
-      if (server.length) setItems(server);
+      if (server.length) refuse(server);
       else setProblem(`${problemText(error)} ${PTO_SCREEN_TEXT.keptWork}`);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form noValidate className="mb-3" aria-label={draft.holidayId ? `${T.edit} ${initial.name}` : T.add} data-holiday-form={draft.holidayId ?? 'new'}
+    <form ref={form} noValidate className="mb-3" aria-label={draft.holidayId ? `${T.edit} ${initial.name}` : T.add} data-holiday-form={draft.holidayId ?? 'new'}
       onSubmit={(e) => { e.preventDefault(); void submit(); }} onKeyDown={(e) => { if (e.key === 'Escape' && onCancel) onCancel(); }}>
-      <ValidationSummary feedback={feedback} />
       {problem ? <div className="alert alert-danger py-2" role="alert">{problem}</div> : null}
       <div className="row g-2 align-items-start">
         <HolidayFields draft={draft} onChange={setDraft} feedback={feedback} idBase={id} />

@@ -10,7 +10,8 @@
  * | GET /api/timeoff/getteamcalendar | from, to (at most 62 days apart) | `TeamCalendarLoad` |
  *
  * Holiday writes: HOLIDAY_CALENDAR_ADMINS only (the route table). One holiday per region and date (a
- * duplicate is a 400 autoAlert naming the one there). A change rewrites the holiday line of the
+ * duplicate is a 400 with feedback at holidayDate naming the one there: the form says it at the field, no
+ * 'Request Failed' box). A change rewrites the holiday line of the
  * region's open (Draft and Submitted) cards of the week(s) it touches (the old and the new date), and
  * the time off of those days follows (issue 29, ./reconcile.ts): each Pending or Approved request
  * holding the day takes its hours again (a full holiday is not time off) and its lines follow; an
@@ -30,7 +31,8 @@ import { weekOf } from '../../../../src/core/timecards/week';
 import { ACCESS } from '../../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off-api';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, forbidden, notFound } from '../http';
+import { badRequest, forbidden, invalid, notFound } from '../http';
+import { FEEDBACK_INVALID } from '../../../../src/core/feedback';
 import { timecardStateId, writeHolidayLine } from '../timecards/cards';
 import type { Caller } from '../context';
 import { reconcileHolidayDates, touchCard } from './reconcile';
@@ -83,7 +85,6 @@ function getHolidays({ db, params, user }: RouteCtx<ParamsOf<typeof GET_HOLIDAYS
 export const HOLIDAY_NAME_MAX = 100;
 /** Longest team calendar range, in days between `from` and `to`. */
 export const CALENDAR_MAX_DAYS = 62;
-const SAVE_HOLIDAY = 'saveholiday';
 
 /**
  * Rewrite the holiday line of the open (Draft and Submitted) cards of `regionId`'s employees for the week
@@ -130,9 +131,8 @@ function saveHoliday({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_HOLIDAY
     const before = holidayId !== undefined ? holidayRow(db, holidayId) : undefined;
     const clash = db.prepare('SELECT name FROM holidays WHERE regionId = ? AND holidayDate = ? AND holidayId IS NOT ?').get(regionId, holidayDate, holidayId ?? null) as { name: string } | undefined;
     if (clash) {
-      throw autoAlert(SAVE_HOLIDAY, `${region.name} already has a holiday on ${formatDate(holidayDate)} (${clash.name}): change that one instead.`, {
-        feedback: [{ integerValue: 1, stringValue: 'holidayDate', fieldName: 'holidayDate', message: `${region.name} already has a holiday on ${formatDate(holidayDate)}.` }],
-      });
+      // Said at the date field only: a 400 with feedback and no autoAlert, which would also open the 'Request Failed' box.
+      throw invalid([{ integerValue: FEEDBACK_INVALID, stringValue: 'holidayDate', message: `${region.name} already has a holiday on ${formatDate(holidayDate)} (${clash.name}): change that one instead.` }]);
     }
     const at = clock.nowIso();
     let id = holidayId;
@@ -199,7 +199,7 @@ export const holidayHandlers = declared([
   route({ method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: HOLIDAY_READERS }, note: 'added: regionId?, year?: holidays', params: GET_HOLIDAYS, handler: getHolidays }),
   route({
     method: 'POST', path: TIME_OFF_API.saveHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS },
-    note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 autoAlert; rewrites the open cards\' holiday line and the time off of the day',
+    note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 feedback at holidayDate; rewrites the open cards\' holiday line and the time off of the day',
     params: SAVE_HOLIDAY_PARAMS, handler: saveHoliday,
   }),
   route({
