@@ -22,7 +22,9 @@ export const BUDGETS = {
   firstScreen: 175 * KB,
   // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
-  firstPaint: 118 * KB,
+  // 119 since issue 29: the bell says an owed timecard's lateness as the card does ("overdue since … (N days)"),
+  // reading the one clock's source (core/server-clock), and record lists stack on a phone (styles).
+  firstPaint: 119 * KB,
   tabulator: 60 * KB,
 };
 

@@ -8,19 +8,13 @@
  */
 import { TIMECARD_TIME_ZONE } from './format/constants';
 import { addDays, dayNumber, isDay } from './timecards/days';
-import { followServerClock as followServer, serverSkewMs } from './server-clock';
+import { clockNowMs, clockSourceMs, followServerClock as followServer, setClockSource } from './server-clock';
 
 /** The company's time zone: its midnight ends a day, a week and a period. */
 export const COMPANY_TIME_ZONE = TIMECARD_TIME_ZONE;
 
-let source: () => number = () => Date.now();
-
 /** Replace the clock's source (tests); null restores the machine's clock. Answers the source it replaced. */
-export function setClock(now: (() => number) | null): () => number {
-  const previous = source;
-  source = now ?? (() => Date.now());
-  return previous;
-}
+export const setClock = (now: (() => number) | null): (() => number) => setClockSource(now);
 
 /**
  * Pin the clock: to a fixed instant, or (`{ running: true }`) to a day whose time then runs on from the moment
@@ -35,7 +29,7 @@ export function pinClock(at: string | Date | number, options: { running?: boolea
 }
 
 /** Milliseconds now, by the one clock. */
-export const nowMs = (): number => source() + serverSkewMs();
+export const nowMs = (): number => clockNowMs();
 /** Now, by the one clock. */
 export const now = (): Date => new Date(nowMs());
 /** Now as stored in the time stamp columns (UTC ISO). */
@@ -46,7 +40,7 @@ export const today = (): string => centralDayOf(nowMs());
 export const currentPeriod = (): string => today().slice(0, 7);
 
 /** Follow the server's clock (browser; src/core/server-clock.ts), measured against this clock's source. */
-export const followServerClock = (serverDate: string | null | undefined, receivedAt = source()): void => followServer(serverDate, receivedAt);
+export const followServerClock = (serverDate: string | null | undefined, receivedAt = clockSourceMs()): void => followServer(serverDate, receivedAt);
 
 // Pure: a page that only follows the server's clock (the API client) does not pay for the formatter.
 const centralParts = /*#__PURE__*/ new Intl.DateTimeFormat('en-CA', {

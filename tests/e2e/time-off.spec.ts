@@ -266,6 +266,46 @@ test.describe('time off', () => {
     await expect(toggle).toBeFocused();
   });
 
+  test("a manager's phone (390×844, touch): Team requests stack with the name on each and approve by tap; the Team calendar is a list of days; nothing scrolls sideways", async ({ browser }) => {
+    // A request of the employee's to approve, in a week of its own.
+    const employeeContext = await browser.newContext();
+    const employeePage = await employeeContext.newPage();
+    watchToken(employeePage);
+    await openPortalAs(employeePage, 'employee', '/teammembertoolbox/requests');
+    const day = monday(5, 1);
+    const title = `E2E phone approval ${YEAR}`;
+    const asked = await api(employeePage, 'POST', TIME_OFF_API.saveRequest, { type: 'Sick', title, startDate: day, endDate: day, hoursPerDay: 8 });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await employeeContext.close();
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    watchToken(page);
+    await openPortalAs(page, 'rpm', '/teammembertoolbox/requests');
+    const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await screen(page).locator('[data-tab="team-requests"]').tap();
+    const row = screen(page).locator(`[data-testid="team-request-lists"] tr[data-record-id="${asked.body.data.requestId}"]`);
+    await expect(row.locator('[data-column="employee"]')).toHaveText('Sam Patterson');
+    // Stacked: each cell on its own line under the phone's width, its column named.
+    const cell = await row.locator('[data-column="employee"]').boundingBox();
+    expect(cell!.x + cell!.width).toBeLessThanOrEqual(390);
+    expect(await wide()).toBeLessThanOrEqual(390);
+    await axe(page, ['portal-app', 'pto-requests'], 'team-phone');
+    const [approved] = await Promise.all([
+      response(page, TIME_OFF_API.updateRequestState),
+      row.locator('[data-action="approve"]').tap(),
+    ]);
+    expect(approved.status()).toBe(200);
+    expect(stateOf(asked.body.data.requestId)).toBe('Approved');
+
+    await screen(page).locator('[data-tab="team-calendar"]').tap();
+    await expect(screen(page).locator('[data-testid="team-calendar"] [data-layout="agenda"]')).toBeVisible();
+    await expect(screen(page).locator('[data-testid="team-calendar"] table')).toHaveCount(0);
+    expect(await wide()).toBeLessThanOrEqual(390);
+    await axe(page, ['portal-app', 'pto-requests'], 'calendar-phone');
+    await context.close();
+  });
+
   test('the legacy /pr/Requests page shows the real element, opening the request named in its query', async ({ page }) => {
     const request = requestNamed(`E2E phone ${YEAR}`);
     await openLegacyAs(page, 'employee', `/pr/Requests?recordId=${request.requestId}`);

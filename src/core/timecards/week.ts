@@ -86,35 +86,5 @@ export function countdown(now: Date, due: Date): Countdown | null {
   return { remainingMs, hours, minutes, text: `Due in ${hours} h ${String(minutes).padStart(2, '0')} min` };
 }
 
-/** Whether a week's card is late, and how that is said (issue 29: lateness is a state the user sees). */
-export interface Lateness {
-  overdue: boolean;
-  /** Whole days since the due instant (0 while not overdue). */
-  daysLate: number;
-  /** The due day as people say it: 'Due end of Saturday 11/28'. */
-  due: string;
-  /** What to show while it is owed: `due`, or once passed 'Overdue since Sun 11/01, 12:00 AM CST (26 days)'. */
-  text: string;
-}
-
-const DAY_MS = 86_400_000;
-const shortDay = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone: TIMECARD_TIME_ZONE, month: '2-digit', day: '2-digit' });
-const weekdayLong = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone: TIMECARD_TIME_ZONE, weekday: 'long' });
-const sinceFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  timeZone: TIMECARD_TIME_ZONE, weekday: 'short', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
-});
-
-/**
- * How late a card due at `due` (midnight Central ending its Saturday) is at `now`. Before the deadline the due day
- * is said as people say it, the end of that Saturday: "Due end of Saturday 11/28" (not "Due 11/29, 12:00 AM");
- * after it, since when and for how many days: "Overdue since Sun 11/01, 12:00 AM CST (26 days)".
- */
-export function lateness(due: Date, now: Date): Lateness {
-  const lastDay = new Date(due.getTime() - 1);
-  const dueDay = `Due end of ${weekdayLong.format(lastDay)} ${shortDay.format(lastDay)}`;
-  const lateMs = now.getTime() - due.getTime();
-  if (lateMs < 0) return { overdue: false, daysLate: 0, due: dueDay, text: dueDay };
-  const daysLate = Math.floor(lateMs / DAY_MS);
-  const since = plainSpaces(sinceFormat.format(due)).replace(/^(\w+), /, '$1 ');
-  return { overdue: true, daysLate, due: dueDay, text: `Overdue since ${since} (${daysLate} ${daysLate === 1 ? 'day' : 'days'})` };
-}
+// Lateness is said in the header's bell too: it lives with the dates the first screen already loads.
+export { lateness, type Lateness } from '../format/dates';

@@ -2,9 +2,8 @@
  * The header's computed links (§2 project menu, open items). Pure, so tests can check every href.
  */
 import { classifyLink, HEADER_WORKBENCHES } from '../../core/menus';
-import { formatDate, timecardDueInstant } from '../../core/format/dates';
-import { lateness } from '../../core/timecards/week';
-import * as clock from '../../core/clock';
+import { formatDate, lateness, timecardDueInstant } from '../../core/format/dates';
+import { clockNowMs } from '../../core/server-clock';
 import { truncateMiddle } from '../../core/format/text';
 import type { MenuGroup, MenuLink } from '../../ui/Menu';
 import type { OpenItems, ProjectSummary } from './data';
@@ -158,7 +157,7 @@ function timecardItem(timecard: NonNullable<OpenItems['timecard']>): MenuLink {
     }
   }
   // In the card's words: "Timecard due end of Saturday 11/28", or "Timecard overdue since Sun 11/22, 12:00 AM CST (5 days)".
-  const late = due && !Number.isNaN(due.getTime()) ? lateness(due, clock.now()) : null;
+  const late = due && !Number.isNaN(due.getTime()) ? lateness(due, new Date(clockNowMs())) : null;
   const said = late ? (late.overdue ? late.text : late.due) : '';
   return {
     id: 'timecard',

@@ -308,7 +308,7 @@ export function PtoRequests(props: PtoRequestsProps) {
       {status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={reloadAll} /> : (
         <>
           {openedId > 0 ? <OpenedRequest requestId={openedId} reload={reloadAll} onClose={closeOpened} /> : null}
-          <ul className="nav nav-tabs mb-3 flex-nowrap overflow-auto" role="tablist" aria-label={T.title} onKeyDown={onTabKey}>
+          <ul className="nav nav-tabs mb-3" role="tablist" aria-label={T.title} onKeyDown={onTabKey}>
             {tabs.map((t) => (
               <li className="nav-item" role="presentation" key={t}>
                 <button type="button" role="tab" id={`${base}-${t}`} aria-controls={`${base}-${t}-panel`} aria-selected={t === shownTab} tabIndex={t === shownTab ? 0 : -1}

@@ -1,7 +1,8 @@
 /**
  * The Team calendar: a month grid of who is out (names and types per day, pending marked) with the
  * holidays marked. Keyboard: the focused day is the grid's one tab stop; arrow keys move by a day or
- * a week, Home / End to the week's start and end, Page Up / Page Down change the month.
+ * a week, Home / End to the week's start and end, Page Up / Page Down change the month. On a phone the month
+ * is a list of the days someone is out or a holiday falls, so nothing scrolls sideways.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -11,6 +12,7 @@ import { WEEKDAY_NAMES, addDays, weekdayOf } from '../../core/timecards';
 import { loadTeamCalendar, type TeamCalendarLoad } from './data';
 import { problemText } from './problems';
 import { CALENDAR_TEXT, PTO_SCREEN_TEXT } from './text';
+import { usePhone } from '../../ui/usePhone';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthOf = (day: string) => day.slice(0, 7);
@@ -78,6 +80,13 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
     move(step());
   };
   const label = MONTH.format(new Date(`${firstOf(month)}T00:00:00Z`));
+  const phone = usePhone();
+  // One entry per holiday name: a team across regions shares most of them.
+  const holidaysOn = (day: string) => (load?.holidays ?? []).filter((h, i, list) => h.holidayDate === day
+    && list.findIndex((o) => o.holidayDate === day && o.name === h.name && o.hours === h.hours) === i);
+  const outOn = (day: string) => (load?.absences ?? []).filter((a) => a.startDate <= day && a.endDate >= day && weekdayOf(day) !== 0 && weekdayOf(day) !== 6);
+  const holidayText = (h: { name: string; hours: number }) => `${h.name}${h.hours < 8 ? ` (${CALENDAR_TEXT.halfDay})` : ''}`;
+  const absenceText = (a: { employeeId: number; type: string; state: string }) => `${names.get(a.employeeId) ?? a.employeeId}: ${a.type}${a.state === 'Pending' ? ` (${CALENDAR_TEXT.pending})` : ''}`;
   return (
     <section aria-labelledby={`${id}-title`} data-testid="team-calendar">
       <div className="d-flex align-items-center gap-2 mb-2">
@@ -85,7 +94,7 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
         <h2 className="h6 mb-0" id={`${id}-title`} aria-live="polite">{`${CALENDAR_TEXT.heading}: ${label}`}</h2>
         <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={CALENDAR_TEXT.next} data-action="next-month" onClick={() => setFocusDay(shiftMonth(focusDay, 1))}>›</button>
       </div>
-      <p className="small text-body-secondary mb-2" id={`${id}-help`}>{CALENDAR_TEXT.help}</p>
+      {phone ? null : <p className="small text-body-secondary mb-2" id={`${id}-help`}>{CALENDAR_TEXT.help}</p>}
       {!current ? (
         <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{CALENDAR_TEXT.loading}</div>
       ) : current.problem ? (
@@ -93,6 +102,20 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
           <span>{current.problem}</span>
           <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{PTO_SCREEN_TEXT.retry}</button>
         </div>
+      ) : phone ? (
+        <ul className="list-unstyled mb-0 d-grid gap-2" data-layout="agenda" aria-labelledby={`${id}-title`}>
+          {monthWeeks(month).flat().filter((day): day is string => day !== null && (holidaysOn(day).length > 0 || outOn(day).length > 0)).map((day) => (
+            <li key={day} className={`card${holidaysOn(day).length ? ' pto-calendar-holiday' : ''}`} data-day={day}>
+              <div className="card-body p-2">
+                <div className="fw-semibold small">{`${WEEKDAY_NAMES[weekdayOf(day)]!.slice(0, 3)} ${formatDate(day)}`}</div>
+                {holidaysOn(day).map((h) => <div key={h.holidayId} className="small text-danger-emphasis" data-holiday>{`${CALENDAR_TEXT.holiday} ${holidayText(h)}`}</div>)}
+                {outOn(day).map((a) => <div key={a.requestId} className={`small${a.state === 'Pending' ? ' fst-italic' : ''}`} data-absence={a.requestId}>{absenceText(a)}</div>)}
+              </div>
+            </li>
+          ))}
+          {monthWeeks(month).flat().every((day) => day === null || (holidaysOn(day).length === 0 && outOn(day).length === 0))
+            ? <li className="text-body-secondary small" data-empty>{CALENDAR_TEXT.nobody}</li> : null}
+        </ul>
       ) : (
         <div className="table-responsive">
           <table className="table table-bordered table-sm pto-calendar mb-0" style={{ tableLayout: 'fixed', minWidth: '560px' }} role="grid" aria-labelledby={`${id}-title`} aria-describedby={`${id}-help`} ref={grid} onKeyDown={onKey}>
@@ -104,21 +127,17 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
                 <tr key={w}>
                   {week.map((day, d) => {
                     if (!day) return <td key={d} className="pto-calendar-blank" aria-hidden="true" />;
-                    // One entry per holiday name: a team across regions shares most of them.
-                    const holidays = (load?.holidays ?? []).filter((h, i, list) => h.holidayDate === day
-                      && list.findIndex((o) => o.holidayDate === day && o.name === h.name && o.hours === h.hours) === i);
-                    const out = (load?.absences ?? []).filter((a) => a.startDate <= day && a.endDate >= day && weekdayOf(day) !== 0 && weekdayOf(day) !== 6);
+                    const holidays = holidaysOn(day);
+                    const out = outOn(day);
                     return (
                       <td key={d} role="gridcell" data-day={day} tabIndex={day === focusDay ? 0 : -1} aria-selected={day === focusDay}
                         className={holidays.length ? 'pto-calendar-holiday' : undefined} onClick={() => setFocusDay(day)}
-                        aria-label={`${formatDate(day)}: ${[...holidays.map((h) => `${CALENDAR_TEXT.holiday} ${h.name}${h.hours < 8 ? ` (${CALENDAR_TEXT.halfDay})` : ''}`), ...out.map((a) => `${names.get(a.employeeId) ?? a.employeeId} ${a.type}${a.state === 'Pending' ? ` (${CALENDAR_TEXT.pending})` : ''}`)].join('; ') || CALENDAR_TEXT.nobody}`}>
+                        aria-label={`${formatDate(day)}: ${[...holidays.map((h) => `${CALENDAR_TEXT.holiday} ${holidayText(h)}`), ...out.map((a) => `${names.get(a.employeeId) ?? a.employeeId} ${a.type}${a.state === 'Pending' ? ` (${CALENDAR_TEXT.pending})` : ''}`)].join('; ') || CALENDAR_TEXT.nobody}`}>
                         <div className="fw-semibold small" aria-hidden="true">{Number(day.slice(8))}</div>
                         <div aria-hidden="true">
-                          {holidays.map((h) => <div key={h.holidayId} className="small text-danger-emphasis" data-holiday>{`${h.name}${h.hours < 8 ? ` (${CALENDAR_TEXT.halfDay})` : ''}`}</div>)}
+                          {holidays.map((h) => <div key={h.holidayId} className="small text-danger-emphasis" data-holiday>{holidayText(h)}</div>)}
                           {out.map((a) => (
-                            <div key={a.requestId} className={`small${a.state === 'Pending' ? ' fst-italic' : ''}`} data-absence={a.requestId}>
-                              {`${names.get(a.employeeId) ?? a.employeeId}: ${a.type}${a.state === 'Pending' ? ` (${CALENDAR_TEXT.pending})` : ''}`}
-                            </div>
+                            <div key={a.requestId} className={`small${a.state === 'Pending' ? ' fst-italic' : ''}`} data-absence={a.requestId}>{absenceText(a)}</div>
                           ))}
                         </div>
                       </td>

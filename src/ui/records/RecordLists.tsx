@@ -7,7 +7,8 @@
  * loading, the list shows a status message instead of rows and totals. A long list (the scale data's
  * 10,000 cost adjustments) paints its first {@link FIRST_ROWS} rows at once and the rest right after, in
  * interruptible steps of {@link MORE_ROWS}: the screen is interactive as soon as its first rows show, and
- * the totals always count every record.
+ * the totals always count every record. On a phone (below 576 px) each row stacks into a block, each cell on its own
+ * line after its column's name (portal.scss `.record-table`), so nothing scrolls sideways.
  */
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -147,7 +148,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
           itself so the keyboard can reach it (ARIA tabs pattern; axe scrollable-region-focusable). */}
       <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} data-list-panel={tab} className="table-responsive"
         tabIndex={loading || shown.length === 0 ? 0 : undefined}>
-        <table className="table table-sm table-hover align-middle mb-0">
+        <table className="table table-sm table-hover align-middle mb-0 record-table">
           <caption className="visually-hidden">{`${label}, ${tab}`}</caption>
           <thead>
             <tr>
@@ -180,6 +181,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
                       className={column.numeric ? 'text-end text-nowrap' : undefined}
                       style={index === 0 && level > 0 ? { paddingLeft: `${0.25 + level * 1.5}rem` } : undefined}
                       data-column={column.key}
+                      data-label={column.label}
                     >
                       {index === 0 && level > 0 ? <span aria-hidden="true" className="text-body-secondary me-1">↳</span> : null}
                       {column.render(record)}
@@ -197,7 +199,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
                   const label = index === 0 ? totalLabel(tab, shown.length) : null;
                   if (!column.total) return index === 0 ? <th key={column.key} scope="row">{label}</th> : <td key={column.key} />;
                   return (
-                    <td key={column.key} className="text-end text-nowrap" data-total={column.key}>
+                    <td key={column.key} className="text-end text-nowrap" data-total={column.key} data-label={column.label}>
                       {label ? <span className="visually-hidden">{label} </span> : null}
                       {column.total(shown)}
                     </td>

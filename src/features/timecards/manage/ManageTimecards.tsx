@@ -118,7 +118,7 @@ export function ManageTimecards(props: ManageTimecardsProps) {
       {props.timecardId && props.timecardId > 0 ? (
         <p><a href={timecardHref({ timecardId: props.timecardId })} data-open-timecard>{`Open timecard ${props.timecardId}`}</a></p>
       ) : null}
-      <div role="tablist" aria-label={MANAGE_TEXT.title} className="nav nav-tabs mb-3 flex-nowrap" style={{ overflowX: 'auto', overflowY: 'hidden' }} onKeyDown={onTabKey}>
+      <div role="tablist" aria-label={MANAGE_TEXT.title} className="nav nav-tabs mb-3" onKeyDown={onTabKey}>
         {tabs.map((name) => (
           <button key={name} type="button" role="tab" id={`tc-tab-${name}`} aria-controls="tc-panel" aria-selected={name === tab}
             tabIndex={name === tab ? 0 : -1} className={`nav-link text-nowrap${name === tab ? ' active' : ''}`} data-tab={name}
