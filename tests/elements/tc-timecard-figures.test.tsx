@@ -110,6 +110,12 @@ describe('hour figures on the card (issue 29)', () => {
     await waitFor(() => root.querySelector('[data-day-list]'));
     const holiday = root.querySelector<HTMLInputElement>('[data-phone-day="4"] [data-cell="1-4"]')!;
     expect(holiday.readOnly).to.equal(true);
+    // It looks read-only (plain text, no input box); a typed line's input does not.
+    expect(holiday.classList.contains('form-control-plaintext')).to.equal(true);
+    expect(cellOf(root, 0, 4).classList.contains('form-control-plaintext')).to.equal(false);
+    // Each line of the day names its cost code.
+    const code = root.querySelector('[data-phone-day="1"] [data-day-line-code]')!;
+    expect(code.textContent).to.contain(String(line({}).costCode));
     key(holiday, '3');
     await waitFor(() => textOf(root, '[data-refusal]') === GRID_TEXT.holidayRefused);
     expect(root.querySelector('[data-refusal]')!.getAttribute('aria-live')).to.equal('polite');

@@ -178,8 +178,8 @@ describe('timecard policy checks', () => {
   });
 
   it('entered hours other than expected: info while typing, invalid at submit without a reason, a warning with one', () => {
-    expect(TIMECARD_TEXT.hoursDiffer(32, 40)).to.equal('32 hours entered, 40 expected: give a reason to submit.');
-    expect(TIMECARD_TEXT.hoursDifferWithReason(32.5, 40)).to.equal('32.5 hours entered, 40 expected: the reason goes with the timecard.');
+    expect(TIMECARD_TEXT.hoursDiffer(32, 40)).to.equal('32 of 40 hours to work entered: give a reason to submit.');
+    expect(TIMECARD_TEXT.hoursDifferWithReason(32.5, 40)).to.equal('32.5 of 40 hours to work entered: the reason goes with the timecard.');
     const lines = [line({ hours: [null, 8, 8, 8, 8, null, null] }), { timeType: 'PTO', requestId: 3, hours: [null, null, null, null, null, 8, null] }];
     const expected = expectedHours({ weekStart: week.weekStart });
     expect(workHours(lines)).to.equal(32);

@@ -70,10 +70,11 @@ export const TIMECARD_TEXT = {
   costCodeElsewhere: (code: string) => `Cost code ${code} is not on the budget of this line's project or opportunity.`,
   notLabor: (code: string) => `Cost code ${code} is not a labor cost code: time goes only on labor (L) cost codes.`,
   overtimeEarly: `Overtime counts only after ${OVERTIME_AFTER_HOURS} Regular hours in the week.`,
+  // `expected` is the work to enter: the week's hours less its holidays and time off (core hourFigures' "left" before any is entered).
   hoursDiffer: (entered: number, expected: number) =>
-    `${hoursText(entered)} hours entered, ${hoursText(expected)} expected: give a reason to submit.`,
+    `${hoursText(entered)} of ${hoursText(expected)} hours to work entered: give a reason to submit.`,
   hoursDifferWithReason: (entered: number, expected: number) =>
-    `${hoursText(entered)} hours entered, ${hoursText(expected)} expected: the reason goes with the timecard.`,
+    `${hoursText(entered)} of ${hoursText(expected)} hours to work entered: the reason goes with the timecard.`,
 } as const;
 
 const WORK_TYPES: readonly string[] = ['Regular', 'Overtime'];

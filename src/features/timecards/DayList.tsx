@@ -84,9 +84,14 @@ export function DayList(props: GridProps) {
               return (
                 <div key={line.key} className="mb-1">
                   <div className="d-flex align-items-center gap-2">
-                    <label className="flex-grow-1 small text-truncate" style={{ minWidth: 0 }} htmlFor={`tc-p-${row}-${d}`}>{lineTitle(line) || `Line ${row + 1}`} · {line.timeType}</label>
+                    <label className="flex-grow-1 small" style={{ minWidth: 0 }} htmlFor={`tc-p-${row}-${d}`}>
+                      <span className="d-block text-truncate">{lineTitle(line) || `Line ${row + 1}`}</span>
+                      {/* The cost code of each line, on its own line so it is never cut off. */}
+                      <span className="d-block text-body-secondary text-truncate" data-day-line-code>{[manualLine ? codeText(line) : '', line.timeType].filter(Boolean).join(' · ')}</span>
+                    </label>
                     <input id={`tc-p-${row}-${d}`} type="text" inputMode="decimal" data-cell={`${row}-${d}`}
-                      className={`form-control form-control-sm text-end${invalidAt(field) ? ' is-invalid' : ''}`} style={{ width: '80px' }}
+                      className={`${readOnly || !manualLine ? 'form-control-plaintext' : 'form-control'} form-control-sm text-end${invalidAt(field) ? ' is-invalid' : ''}`}
+                      style={{ width: '80px' }}
                       value={manualLine ? line.text[d] ?? '' : hoursShown(line.hours[d] ?? 0)} readOnly={readOnly || !manualLine}
                       aria-invalid={invalidAt(field) || undefined} aria-describedby={describe(field)}
                       onKeyDown={(e) => { if ((readOnly || !manualLine) && isChangeKey(e)) setRefusal(refusalOf(line)); }}
