@@ -130,6 +130,18 @@ describe('getteamtimecards', () => {
     assert.ok(!early.rows.some((r: Row) => r.managerEmployeeId === delegation.managerEmployeeId));
   });
 
+  it('each card\'s row carries its hour figures as the card counts them: Labor Day\'s week shows the holiday apart, never as entered', async () => {
+    const rows = (await api.get('tcadmin', TIMECARD_API.getTeamTimecards, { weekStart: '2026-09-06', view: 'all' })).body.data.rows as Row[];
+    const carded = rows.filter((r) => r.timecardId);
+    assert.ok(carded.length > 0);
+    for (const r of carded) {
+      assert.equal(r.figures.expected, r.expectedHours, r.employeeName);
+      assert.equal(Math.round((r.figures.entered + r.figures.holidays + r.figures.timeOff) * 100) / 100, r.enteredHours, r.employeeName);
+    }
+    assert.ok(carded.some((r) => r.figures.holidays === 8), 'a card holds Labor Day as a holiday');
+    for (const r of rows.filter((x) => !x.timecardId)) assert.equal(r.figures, undefined);
+  });
+
   it('filters by state; Draft lists those without a card too', async () => {
     const submitted = (await api.get('rpm', TIMECARD_API.getTeamTimecards, { weekStart: '2026-10-25', state: 'Submitted' })).body.data;
     assert.ok(submitted.rows.length >= 2);

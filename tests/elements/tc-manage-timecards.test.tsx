@@ -539,6 +539,17 @@ describe('<tc-manage-timecards>', () => {
     expect(sent['items[549].ItemId']).to.equal('5549');
   });
 
+  it('team rows say hours as the card does: work entered, and the holiday apart under Expected', async () => {
+    setRoles(TC_DEFAULT);
+    const holidayWeek = row({ enteredHours: 40, figures: { expected: 40, holidays: 8, timeOff: 0, entered: 32, left: 0, over: 0 } });
+    stubFetch(answers({ [TIMECARD_API.getTeamTimecards]: ({ query }) => ({ body: { data: team(query.get('view') === 'team' ? [holidayWeek] : [], 'team') } }) }));
+    const root = await mount('tc-manage-timecards', { 'active-tab': 'team' });
+    const tr = await waitFor(() => root.querySelector('tr[data-employee="10"]'));
+    expect(textOf(tr, '[data-entered] [data-hours]')).to.equal('32.00');
+    expect(textOf(tr, '[data-expected] [data-hours]')).to.equal('40.00');
+    expect(textOf(tr, '[data-expected] [data-holidays]')).to.contain('8.00');
+  });
+
   it('search: the team rows are filtered by employee or manager, starting from the search attribute', async () => {
     setRoles(TC_DEFAULT);
     stubFetch(answers());

@@ -212,6 +212,8 @@ export interface TeamTimecardRow {
   applicationRecordStateId: number | null;
   enteredHours: number;
   expectedHours: number;
+  /** A card's hour figures (core hourFigures: work, holidays and time off apart); absent for an employee without a card. */
+  figures?: HourFigures;
   submittedAt: string | null;
   rejectionReason: string | null;
   mayApprove: boolean;

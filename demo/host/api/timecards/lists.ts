@@ -161,6 +161,12 @@ function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof 
       LEFT JOIN hours h ON h.timecardId = t.timecardId
     WHERE ${where.join(' AND ')}
     ORDER BY e.lastName, e.firstName, e.employeeId`).all(...args) as Row[];
+  // The cards' hours by time type, as the hour figures count them (one grouped read for the week).
+  const linesByCard = new Map<number, HoursLine[]>();
+  for (const l of db.prepare(`SELECT l.timecardId, l.timeType, sum(${HOURS_SUM('l')}) AS hours FROM timecard_lines l JOIN weekly_timecards w ON w.timecardId = l.timecardId
+      WHERE w.weekStart = ? GROUP BY l.timecardId, l.timeType`).all(weekStart) as { timecardId: number; timeType: string; hours: number }[]) {
+    linesByCard.set(l.timecardId, [...(linesByCard.get(l.timecardId) ?? []), { timeType: l.timeType, hours: [l.hours] }]);
+  }
   const actor = actorOf(user);
   const delegatedFrom = new Map(delegations.map((d) => [d.managerId, d]));
   const result: TeamTimecardRow[] = rows.map((r) => {
@@ -172,6 +178,7 @@ function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof 
       delegatedFromName: managerId !== null && managerId !== user.employeeId && delegatedFrom.has(managerId) ? (r.managerName as string) : null,
       timecardId: (r.timecardId as number | null) ?? null, state: rowState, applicationRecordStateId: (r.applicationRecordStateId as number | null) ?? null,
       enteredHours: Math.round((r.enteredHours as number) * 100) / 100, expectedHours: r.expectedHours as number,
+      ...(r.timecardId ? { figures: hourFigures(r.expectedHours as number, linesByCard.get(r.timecardId as number) ?? []) } : {}),
       submittedAt: (r.submittedAt as string | null) ?? null, rejectionReason: (r.rejectionReason as string | null) ?? null, mayApprove,
     };
   });

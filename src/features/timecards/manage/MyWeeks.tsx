@@ -10,10 +10,9 @@ import * as clock from '../../../core/clock';
 import { HOUR_FIGURES_TEXT, isOwedState, lateness, myWeeksOrder, weekPlace } from '../../../core/timecards';
 import type { SubmitReadyAnswer, TimecardWeekRow, TimecardWeeksLoad } from '../../../core/timecards/api';
 import { useNow } from '../Deadline';
+import { HourCells } from './HourCells';
 import { failureMessage, loadWeeks, MANAGE_TEXT, submitReadyWeeks, timecardHref, weekLabel } from './data';
 import { LoadStatus, useLoad } from './load';
-
-const hours = (value: number) => value.toFixed(2);
 
 interface SubmitAllState { busy: boolean; answer: SubmitReadyAnswer | null; error: string }
 
@@ -80,37 +79,6 @@ function DueCell({ week, now }: { week: TimecardWeekRow; now: Date }) {
     <td data-due data-overdue={overdue ? '' : undefined}>
       {overdue ? <><span className="badge text-bg-danger me-2">{MANAGE_TEXT.overdue}</span><span className="text-danger-emphasis">{late.text}</span></> : late.due}
     </td>
-  );
-}
-
-/**
- * The Entered and Expected cells of a week: with the host's hour figures (core hourFigures, as the card counts them)
- * Entered is work only, and holidays, time off and what is left are said apart, never as "Entered 16".
- */
-function HourCells({ week }: { week: TimecardWeekRow }) {
-  const f = week.figures;
-  if (!f) {
-    return (
-      <>
-        <td className="text-end" data-entered>{hours(week.enteredHours)}</td>
-        <td className="text-end" data-expected>{hours(week.expectedHours)}</td>
-      </>
-    );
-  }
-  const note = 'small text-body-secondary text-nowrap';
-  return (
-    <>
-      <td className="text-end" data-entered>
-        <span data-hours>{hours(f.entered)}</span>
-        {f.over > 0 ? <div className={note} data-over>{HOUR_FIGURES_TEXT.over} {hours(f.over)}</div>
-          : f.left > 0 ? <div className={note} data-left>{HOUR_FIGURES_TEXT.left} {hours(f.left)}</div> : null}
-      </td>
-      <td className="text-end" data-expected>
-        <span data-hours>{hours(f.expected)}</span>
-        {f.holidays > 0 ? <div className={note} data-holidays>{HOUR_FIGURES_TEXT.holidays} {hours(f.holidays)}</div> : null}
-        {f.timeOff > 0 ? <div className={note} data-time-off>{HOUR_FIGURES_TEXT.timeOff} {hours(f.timeOff)}</div> : null}
-      </td>
-    </>
   );
 }
 

@@ -8,8 +8,9 @@
  */
 import { usePhone } from '../../../ui/usePhone';
 import { AdminWeekSummary } from './Admin';
+import { HourCells } from './HourCells';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { addDays } from '../../../core/timecards';
+import { addDays, HOUR_FIGURES_TEXT } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
 import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
 import {
@@ -109,7 +110,7 @@ function RowCards({ rows, selected, toggle, act, busy }: {
               <div className="me-auto">
                 <div className="fw-semibold" data-name>{row.employeeName}</div>
                 {row.delegatedFromName ? <div className="small text-body-secondary" data-for>{MANAGE_TEXT.forManager(row.delegatedFromName)}</div> : null}
-                <div className="small"><span data-state-name>{row.state ?? MANAGE_TEXT.noCard}</span> · {hours(row.enteredHours)} / {hours(row.expectedHours)} h</div>
+                <div className="small"><span data-state-name>{row.state ?? MANAGE_TEXT.noCard}</span> · {row.figures ? HOUR_FIGURES_TEXT.summary(row.figures) : `${hours(row.enteredHours)} / ${hours(row.expectedHours)} h`}</div>
                 {row.rejectionReason ? <div className="small text-danger-emphasis" data-reason>{row.rejectionReason}</div> : null}
               </div>
               <a className="btn btn-sm btn-link" href={timecardHref(row)} aria-label={`${MANAGE_TEXT.open} ${row.employeeName}`}>{MANAGE_TEXT.open}</a>
@@ -162,8 +163,7 @@ const TeamRowView = memo(function TeamRowView({ row, checked, tabStop, showManag
       </td>
       {showManager ? <td data-manager>{row.managerName ?? '—'}</td> : null}
       <td data-state-name>{row.state ?? MANAGE_TEXT.noCard}</td>
-      <td className="text-end">{hours(row.enteredHours)}</td>
-      <td className="text-end">{hours(row.expectedHours)}</td>
+      <HourCells week={row} />
       <td data-reason>{row.rejectionReason ?? ''}</td>
       <td className="text-nowrap">
         <a href={timecardHref(row)} className="btn btn-sm btn-link" tabIndex={-1} aria-label={`${MANAGE_TEXT.open} ${row.employeeName}`}>{MANAGE_TEXT.open}</a>
