@@ -51,6 +51,11 @@ export const HEADER_CSS = `
 .portal-nav:popover-open { margin: 0 0 auto; width: 100%; }
 .portal-nav:popover-open > nav { flex-direction: column !important; }
 .portal-nav:popover-open .dropdown-menu { position: static; }
+/* On a phone a menu of the bar's end (the bell) opens as a sheet across the screen under its button, never off it. */
+@media (max-width: 575.98px) {
+  .portal-header-env .dropdown-menu-end { position: fixed; left: 8px; right: 8px; top: auto; min-width: 0; }
+  .portal-header-env .dropdown-menu-end .dropdown-item { white-space: normal; }
+}
 .portal-bell-count { font-size: 11.2px; vertical-align: top; }
 .portal-changes-mark { color: #fff; font-weight: 700; font-size: 1.25em; line-height: 1; }
 .portal-changes-panel { width: 352px; color: var(--bs-body-color); }
