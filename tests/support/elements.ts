@@ -4,6 +4,7 @@
  */
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
+import { resetCurrentUser } from '../../src/core/auth/current-user';
 import { resetLookups } from '../../src/core/lookups';
 import { resetMessages } from '../../src/core/messages';
 import { OVERLAYS_TAG } from '../../src/ui/element';
@@ -19,6 +20,7 @@ export function overlaysRoot(): ShadowRoot {
 /** Forget every per-page store a record screen fills: API cache, lookups, messages, record stores and record states. */
 export function resetPageStores(): void {
   resetApi();
+  resetCurrentUser();
   resetLookups();
   resetMessages();
   resetRecordStores();

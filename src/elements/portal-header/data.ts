@@ -3,11 +3,12 @@
  * the Procore domain. Answers are read defensively (fields may be missing) into small typed shapes;
  * every text from here is rendered as text only.
  */
+import { CURRENT_USER_PATH, loadCurrentUser as loadSharedCurrentUser } from '../../core/auth/current-user';
 import { getBlob, getJson } from '../../core/api';
 
 /** §7 paths the header calls. */
 export const HEADER_PATHS = {
-  currentUser: '/api/employees/GetCurrentUser',
+  currentUser: CURRENT_USER_PATH,
   profilePhoto: '/api/employees/profilephoto.png',
   openItems: '/api/common/GetOpenItemsByEmployee',
   projectPins: '/api/pfm/projects/GetProjectPins',
@@ -221,7 +222,8 @@ export function toProject(raw: unknown): ProjectSummary | null {
   };
 }
 
-export const loadCurrentUser = async (): Promise<CurrentUser | null> => toCurrentUser(await getJson<unknown>(HEADER_PATHS.currentUser));
+/** The signed-in employee for the avatar: the one cached answer of core/auth (screens asking "is this me?" share it). */
+export const loadCurrentUser = async (): Promise<CurrentUser | null> => toCurrentUser(await loadSharedCurrentUser());
 
 /** The user's open items; the timecard, which the answer gives without an owner, is theirs. */
 export async function loadOpenItems(employeeId: number): Promise<OpenItems> {

@@ -5,8 +5,9 @@
  * required answers and the answer shapes with the core rules the server applies; a failed save keeps
  * every typed answer and says why (the server's refusal names the questions).
  */
+import { currentEmployeeId } from '../../core/auth/current-user';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ApiError, getJson } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_TEXT_MAX } from '../../core/surveys';
@@ -92,12 +93,12 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
     const settle = (next: Load) => setResult({ key: requestKey, load: next });
     Promise.all([
       loadSurvey(recordId, abort.signal),
-      getJson<{ employeeId?: number }>('/api/employees/GetCurrentUser', {}, { signal: abort.signal }).catch(() => null),
+      currentEmployeeId(abort.signal).catch(() => null),
     ]).then(([loaded, user]) => {
       if (abort.signal.aborted) return;
       setQuestions(loaded.questions);
       setAnswers(new Map(loaded.questions.map((q) => [q.surveyQuestionId, q.value ?? ''])));
-      setMe(typeof user?.employeeId === 'number' ? user.employeeId : null);
+      setMe(user);
       setProblem(null);
       settle({ status: 'ready' });
     }, (error: unknown) => {

@@ -4,7 +4,7 @@
  * deadline in Central and local time, week navigation, Copy last week, and on a phone a day-by-day list.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, getJson } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import {
@@ -27,6 +27,7 @@ import { DayList } from './DayList';
 import { HoursGrid, Messages, messageId, type GridProps } from './HoursGrid';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { today } from '../../core/clock';
+import { currentEmployeeId } from '../../core/auth/current-user';
 import { QUERY_SCHEMAS, navigate, parseQuery } from '../../core/router';
 
 export interface TimecardProps {
@@ -226,8 +227,7 @@ export function TimecardScreen(props: TimecardProps) {
 
   useEffect(() => {
     const abort = new AbortController();
-    getJson<{ employeeId?: number }>('/api/employees/GetCurrentUser', {}, { signal: abort.signal })
-      .then((user) => setMe(typeof user?.employeeId === 'number' ? user.employeeId : null), () => setMe(null));
+    currentEmployeeId(abort.signal).then(setMe, () => { if (!abort.signal.aborted) setMe(null); });
     return () => abort.abort();
   }, []);
 
