@@ -60,17 +60,6 @@ export const COST_ITEMS: ReadonlyArray<readonly [CostItemKind, string, string, n
   ['phoneLine', 'Mobile line – AT&T FirstNet', 'AT&T', 42.99],
 ];
 
-/** Migration 020's reference rows: the departments and the cost item catalogue. */
-export function billingReferenceSql(): string {
-  const now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-  const departments = DEPARTMENTS.map(([code, name], i) => `(${i + 1}, ${q(code)}, ${q(name)}, ${q(name)}, ${now})`).join(',\n  ');
-  const items = COST_ITEMS.map(([kind, name, vendor, cost], i) => `(${i + 1}, ${q(kind)}, ${q(name)}, ${q(vendor)}, ${cost}, ${q(name)}, ${now})`).join(',\n  ');
-  return `INSERT INTO departments (departmentId, code, name, displayText, modifiedAt) VALUES
-  ${departments};
-INSERT INTO it_cost_items (itCostItemId, kind, name, vendor, monthlyCost, displayText, modifiedAt) VALUES
-  ${items};`;
-}
-
 const itemId = (name: string) => COST_ITEMS.findIndex((item) => item[1] === name) + 1;
 
 const OFFICE_PROJECT_TITLES = ['Project Manager', 'Senior Project Manager', 'Assistant Project Manager', 'Project Engineer', 'Field Engineer', 'Project Accountant'];
