@@ -19,7 +19,9 @@ export const BUDGETS = {
   // the skip link, and the one export-formula rule in core/format. The issue's goal (150) is missed: see the README.
   // 175 since issue 29: the bell counts timecards to approve and says the employee's decisions, and the API client
   // follows the server's clock (core/server-clock). Issue 33 takes the first screen to 150.
-  firstScreen: 175 * KB,
+  // 176 since issue 30: the signed-in employee is one cached load in core/auth (the header's avatar shares it with the
+  // screens), and the bell says lateness as the card does.
+  firstScreen: 176 * KB,
   // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
   // 119 since issue 29: the bell says an owed timecard's lateness as the card does ("overdue since … (N days)"),

@@ -3,8 +3,9 @@ import { sendKeys } from '@web/test-runner-commands';
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
 import { $toasts, resetMessages } from '../../src/core/messages';
-import { applyEdit, autoCostToComplete, computeTotals, divisionLabel, readEntry, type GridRow, type ProjectionLine } from '../../src/elements/pfm-projection-grid/lines';
-import { TEXT } from '../../src/elements/pfm-projection-grid/store';
+import type { ProjectionLine } from '../../src/core/projections/contract';
+import { applyEdit, autoCostToComplete, computeTotals, divisionLabel, readEntry, type GridRow } from '../../src/features/projections/lines';
+import { TEXT } from '../../src/features/projections/store';
 import '../../src/elements/pfm-projection-grid/define';
 import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubFor } from '../support/browser';
 

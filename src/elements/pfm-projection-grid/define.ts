@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { ProjectionGrid } from '../../features/projections';
 import { defineReactElement } from '../../ui/element';
-import { ProjectionGrid } from './ProjectionGrid';
 
 /**
  * `<pfm-projection-grid>`: the projection grid (§2 projectiongrid, projectiongridunit, projectiongridhour)

@@ -6,30 +6,8 @@
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, getJson, postForm } from '../../core/api';
 import { showMessage, showToast } from '../../core/messages';
-import { applyEdit, autoCostToComplete, computeTotals, readEntry, type GridRow, type LineEdit, type ProjectionLine, type ProjectionMethod, type Totals, type Variant } from './lines';
-
-/** The calls this screen makes (§7 loads plus the projection writes of demo/host/api/pfm/projections/writes.ts). */
-export const PROJECTION_PATHS = {
-  budgets: '/api/pfm/getbudgets',
-  budget: '/api/pfm/getBudget',
-  lines: '/api/pfm/getcostcodetransactionsummary',
-  save: '/api/pfm/SaveProjections',
-  submit: '/api/pfm/SubmitProjections',
-} as const;
-
-/** The budget as getBudget / getbudgets answer it. */
-export interface BudgetInfo {
-  budgetId: number;
-  projectId: number;
-  jobNumber: string;
-  name?: string;
-  displayText?: string;
-  budgetLock: boolean;
-  budgetLockReason?: string | null;
-  rollUpBudgetId?: number | null;
-  projectName?: string;
-  legalEntityId?: number;
-}
+import { PROJECTION_PATHS, type BudgetInfo, type ProjectionLine } from '../../core/projections/contract';
+import { applyEdit, autoCostToComplete, computeTotals, readEntry, type GridRow, type LineEdit, type ProjectionMethod, type Totals, type Variant } from './lines';
 
 /** What the screen shows instead of (or before) the grid. */
 export type LoadStatus =

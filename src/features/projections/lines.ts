@@ -1,38 +1,17 @@
 /**
- * Pure data rules of the projection grid: the line shape the API answers (demo/host/api/pfm/projections/summaries.ts),
+ * Pure data rules of the projection grid (the line shape the API answers is in src/core/projections/contract.ts):
  * the automatic cost to complete, applying a typed projection to a line, CSI divisions, and the
  * totals (grand and per division) computed in one pass.
  */
 import { formatCostCode, parseNumber, sanitizeNumber } from '../../core/format';
-import { autoCostToComplete, type BudgetLineFigures } from '../../core/projection';
+import { autoCostToComplete } from '../../core/projection';
+import type { ProjectionLine } from '../../core/projections/contract';
 
 /** Which grid: '' money only, 'unit' adds units and unit costs, 'hour' adds hours and rates (labour lines). */
 export type Variant = '' | 'unit' | 'hour';
 
 /** 'auto': computed by the rule below; 'manual': the value the project manager typed. */
 export type ProjectionMethod = 'auto' | 'manual';
-
-/** One budget line as getcostcodetransactionsummary answers it (recordKey Budget). */
-export interface ProjectionLine extends BudgetLineFigures {
-  codeDisplay?: string;
-  division?: string;
-  projectionSubmitted?: boolean;
-  transactionCount?: number;
-  // Unit variant.
-  budgetUnits?: number;
-  actualUnits?: number;
-  projectedUnits?: number;
-  budgetUnitCost?: number | null;
-  actualUnitCost?: number | null;
-  projectedUnitCost?: number | null;
-  // Hour variant.
-  budgetHours?: number;
-  actualHours?: number;
-  projectedHours?: number;
-  budgetRate?: number | null;
-  actualRate?: number | null;
-  projectedRate?: number | null;
-}
 
 /** What the user changed on a line and has not saved yet. */
 export interface LineEdit {

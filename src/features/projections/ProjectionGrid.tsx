@@ -2,14 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CellComponent, Options, Tabulator } from 'tabulator-tables';
 import { $session, startAuth } from '../../core/auth';
 import { formatMoney } from '../../core/format';
+import type { BudgetInfo, LineSuggestion } from '../../core/projections/contract';
 import { openWorkbench } from '../../core/workbench';
 import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid, updateRowOnce, updateRowsInBatch } from '../../ui/grid';
 import { useDraft } from '../../ui/drafts';
 import { useStore } from '../../ui/hooks';
 import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
 import { readEntry, type GridRow, type Variant } from './lines';
-import { createProjectionStore, errorMessage, type BudgetInfo, type ProjectionStore } from './store';
-import { ACCEPT_KEY, loadSuggestions, suggestionTooltip, type LineSuggestion } from './suggestions';
+import { createProjectionStore, errorMessage, type ProjectionStore } from './store';
+import { ACCEPT_KEY, loadSuggestions, suggestionTooltip } from './suggestions';
 import { adoptProjectionGridStyles } from './styles';
 
 /** Attributes of `<pfm-projection-grid>` (integers default -1, strings ''). */
@@ -30,7 +31,7 @@ const VARIANT_TITLES: Record<Variant, string> = { '': 'Projection Grid', unit: '
 const toVariant = (value: string | undefined): Variant => (value === 'unit' || value === 'hour' ? value : '');
 const toId = (value: number | undefined): number => (typeof value === 'number' && Number.isInteger(value) ? value : -1);
 
-/** The projection grid screen; see define.ts for its attributes. */
+/** The projection grid screen; its attributes: src/elements/pfm-projection-grid/define.ts. */
 export function ProjectionGrid(props: ProjectionGridProps) {
   const session = useStore($session);
   const variant = toVariant(props.variant);

@@ -4,15 +4,10 @@
  * after the grid has painted so it never delays the grid.
  */
 import { getJson } from '../../core/api';
-import type { CostSuggestion } from '../../core/cost-suggestion';
-
-export const SUGGESTIONS_PATH = '/ai/pfm/getchatbotcostprojections';
+import { SUGGESTIONS_PATH, type LineSuggestion } from '../../core/projections/contract';
 
 /** The key that accepts a line's suggestion into its projected cost to complete. */
 export const ACCEPT_KEY = { key: 'Enter', ctrlKey: true, label: 'Ctrl+Enter' } as const;
-
-/** One line's suggestion as the grid keeps it. */
-export type LineSuggestion = CostSuggestion & { costCodeId: number };
 
 /** The suggestions fail with a timeout (and offer Retry) when the AI service takes longer than this. */
 export const SUGGESTIONS_TIMEOUT_MS = 20_000;
