@@ -337,7 +337,9 @@ export function screenElement(page: Page, screen: ScreenCase): Locator {
  * Wait until `screen` has loaded: its element is visible, no loading indicator shows inside it, and its
  * `ready` selector (when it has one) is visible.
  */
-export async function waitForScreen(page: Page, screen: ScreenCase, timeout = 20_000): Promise<void> {
+// 45 s: on the 2-core CI machine the other worker's heavy loads (data quality over every project, better-sqlite3 is
+// synchronous) can hold the host's event loop, and with it the screen's chunk, for more than 20 s.
+export async function waitForScreen(page: Page, screen: ScreenCase, timeout = 45_000): Promise<void> {
   const element = screenElement(page, screen);
   await expect(element).toBeVisible({ timeout });
   // Upgraded (a legacy page shows its light-DOM placeholder until the loader defines the element), rendered, and not
