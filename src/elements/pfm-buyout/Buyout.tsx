@@ -12,13 +12,13 @@ import { BuyoutSraCell, BuyoutSraForm, SRA_UI_TEXT, StartSraButton, useBuyoutSra
 import { projectSubject, ScreenTitle } from '../../ui/records';
 import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine, type SummaryLine } from './arithmetic';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { attributeId } from '../../core/attributes';
 
 export interface BuyoutProps {
   projectId?: number;
   budgetId?: number;
 }
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 /** Shown when neither a project nor a budget was given. */
 export const NO_CONTEXT_MESSAGE = 'Open a project first: no project or budget was given.';
@@ -57,8 +57,8 @@ async function loadBuyout(projectId: number, budgetId: number, signal: AbortSign
 
 /** The screen. */
 export function Buyout(props: BuyoutProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const [attempt, setAttempt] = useState(0);
   const requestKey = `${projectId}:${budgetId}#${attempt}`;
   const retry = () => setAttempt((n) => n + 1);

@@ -15,6 +15,7 @@ import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContract
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
+import { attributeId } from '../../core/attributes';
 
 export interface CommitmentsProps {
   projectId?: number;
@@ -32,7 +33,6 @@ export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string
 export const NO_PROJECT_MESSAGE = 'Open a project first: no project or budget was given.';
 
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 /** Vendor names by id through the `vendor` lookup (displayText); the row's own name until it answers. */
 function useVendorNames(records: readonly ContractRecord[]): ReadonlyMap<number, string> {
@@ -103,8 +103,8 @@ function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKe
 
 /** The screen. */
 export function Commitments(props: CommitmentsProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { status, retry } = useScreenLoad(scopeKey, (scope, signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(list.key, scope, signal))), 'Commitments');

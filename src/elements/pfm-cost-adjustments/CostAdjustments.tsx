@@ -17,6 +17,7 @@ import { screenScope } from '../../features/commitments';
 import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
+import { attributeId } from '../../core/attributes';
 
 export interface CostAdjustmentsProps {
   projectId?: number;
@@ -35,7 +36,6 @@ export const LIST_TEXT = {
 } as const;
 
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 /** True when the user may create adjustments (a PFM role; the API refuses others). Unknown roles (embedded alone): the load decides. */
 function useCanWrite(): boolean {
@@ -113,8 +113,8 @@ function AdjustmentLists({ scopeKey, projectId, budgetId }: { scopeKey: string; 
 
 /** The screen. */
 export function CostAdjustments(props: CostAdjustmentsProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { status, retry } = useScreenLoad(scopeKey, loadCostAdjustments, 'Cost adjustments');

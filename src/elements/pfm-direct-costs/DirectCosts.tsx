@@ -17,6 +17,7 @@ import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordList
 import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from '../../features/direct-costs';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
+import { attributeId } from '../../core/attributes';
 
 export interface DirectCostsProps {
   projectId?: number;
@@ -35,7 +36,6 @@ export const DIRECT_COSTS_TEXT = {
 } as const;
 
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 /** True when the user may create direct costs: a PFM role (the API refuses others); unknown roles: the load decides. */
 function useCanWrite(): boolean {
@@ -95,8 +95,8 @@ function DirectCostList({ scopeKey, loading, projectId, budgetId }: { scopeKey: 
 
 /** The screen. */
 export function DirectCosts(props: DirectCostsProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const scope = projectId > 0 ? { recordKey: 'Project', recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget', recordId: budgetId } : null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { status, retry } = useScreenLoad(scopeKey, loadDirectCosts, 'Direct costs');

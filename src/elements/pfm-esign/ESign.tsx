@@ -21,6 +21,7 @@ import {
 import { RecordLists, ScreenTitle, projectSubject, useRecords, useScreenLoad, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { nowMs } from '../../core/clock';
+import { attributeId } from '../../core/attributes';
 
 export interface ESignProps {
   projectId?: number;
@@ -47,7 +48,6 @@ export const ESIGN_TEXT = {
   voided: (number: string) => `${number} voided.`,
 } as const;
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 function useCanWrite(): boolean {
   const roles = useStore($roles);
@@ -181,14 +181,14 @@ function EnvelopeLists({ scopeKey, admin, canWrite, reload }: { scopeKey: string
 
 /** The screen. */
 export function ESign(props: ESignProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const admin = scope === null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : ALL_SCOPE;
   const { status, retry } = useScreenLoad(scopeKey, loadEnvelopes, 'Envelopes');
   const canWrite = useCanWrite();
-  const preselect = props.recordKey && validId(props.recordId) > 0 ? { recordKey: props.recordKey, recordId: validId(props.recordId) } : undefined;
+  const preselect = props.recordKey && attributeId(props.recordId) > 0 ? { recordKey: props.recordKey, recordId: attributeId(props.recordId) } : undefined;
   // Null until the user opens or closes the form: until then it is open with a preselected document, or with typed work
   // kept from before a reload (so its offer shows).
   const [creatingChoice, setCreating] = useState<boolean | null>(preselect ? true : null);

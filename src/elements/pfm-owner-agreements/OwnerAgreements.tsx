@@ -10,13 +10,13 @@ import { openWorkbench } from '../../core/workbench';
 import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, screenScope, type ContractKey, type ContractRecord } from '../../features/commitments';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn } from '../../ui/records';
+import { attributeId } from '../../core/attributes';
 
 export interface OwnerAgreementsProps {
   projectId?: number;
   budgetId?: number;
 }
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
 
 function openButton(kind: ContractKey, label: string, record: ContractRecord) {
@@ -29,7 +29,7 @@ function openButton(kind: ContractKey, label: string, record: ContractRecord) {
 
 /** The screen. */
 export function OwnerAgreements(props: OwnerAgreementsProps) {
-  const scope = screenScope(validId(props.projectId), validId(props.budgetId));
+  const scope = screenScope(attributeId(props.projectId), attributeId(props.budgetId));
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
@@ -80,7 +80,7 @@ export function OwnerAgreements(props: OwnerAgreementsProps) {
 
   return (
     <main className="container-fluid py-3" data-screen="owner-agreements">
-      <ScreenTitle title="Owner Agreements" subject={projectSubject(validId(props.projectId), validId(props.budgetId))} />
+      <ScreenTitle title="Owner Agreements" subject={projectSubject(attributeId(props.projectId), attributeId(props.budgetId))} />
       {!scope ? <div className="alert alert-info" role="status">Open a project first: no project or budget was given.</div>
         : load.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
           : load.status === 'failed' ? <LoadProblem message="The owner agreements could not be loaded." onRetry={retry} /> : (

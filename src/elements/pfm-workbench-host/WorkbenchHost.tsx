@@ -18,6 +18,7 @@ import { isDocumentRecordKey } from '../../core/documents';
 import {
   DocumentPreviewPanel, FilesPanel, loadFileCount, loadRecordHistory, printWorkbench, RecordSidebar, recordSheet, WorkbenchFrame, WorkbenchTray,
 } from '../../ui/workbench';
+import { attributeId } from '../../core/attributes';
 
 /** Attributes of `<pfm-workbench-host>` (kebab-case in HTML). */
 export interface WorkbenchHostProps {
@@ -32,12 +33,11 @@ export interface WorkbenchHostProps {
 
 interface HostState { workbench: string; recordKey: string; recordId: number; activeTab: string; activeTray: string; projectId: number; budgetId: number }
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 function stateFromProps(props: WorkbenchHostProps): HostState {
   return {
-    workbench: props.workbench ?? '', recordKey: props.recordKey ?? '', recordId: validId(props.recordId),
-    activeTab: props.activeTab ?? '', activeTray: props.activeTray ?? '', projectId: validId(props.projectId), budgetId: validId(props.budgetId),
+    workbench: props.workbench ?? '', recordKey: props.recordKey ?? '', recordId: attributeId(props.recordId),
+    activeTab: props.activeTab ?? '', activeTray: props.activeTray ?? '', projectId: attributeId(props.projectId), budgetId: attributeId(props.budgetId),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   DATA_QUALITY_PAGE, DATA_QUALITY_TEXT as TEXT, DATA_QUALITY_TIMEOUT_MS, failureOf, issueLink, issuesSheet, loadDataQuality, recordLabel, ruleCounts, severityLabel,
   sortIssues, type DataQualityIssue, type LoadFailure,
 } from './data';
+import { attributeId } from '../../core/attributes';
 
 export interface DataQualityScreenProps {
   projectId?: number;
@@ -24,7 +25,6 @@ type Result =
   | { key: string; status: 'failed'; failure: LoadFailure; issues: DataQualityIssue[] | null };
 type Load = { status: 'loading'; issues: DataQualityIssue[] | null } | Result;
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : -1);
 
 const BADGE: Record<DataQualitySeverity, string> = { error: 'text-bg-danger', warning: 'text-bg-warning', info: 'text-bg-info' };
 
@@ -48,8 +48,8 @@ function RecordLink({ issue }: { issue: DataQualityIssue }) {
 
 /** The screen. */
 export function DataQualityScreen(props: DataQualityScreenProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const scope = projectId > 0 ? { recordKey: 'Project' as const, recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget' as const, recordId: budgetId } : null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const [attempt, setAttempt] = useState(0);

@@ -32,6 +32,7 @@ import {
   type DirectCost, type DirectCostItemValues, type DirectCostTarget, type DirectCostValues,
 } from './data';
 import { today } from '../../core/clock';
+import { attributeId } from '../../core/attributes';
 
 /** Texts the workbench shows; tests read them. */
 export const DIRECT_COST_WB_TEXT = {
@@ -177,13 +178,12 @@ export interface DirectCostWorkbenchProps {
   budgetId?: number;
 }
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 /** The workbench body: a new direct cost for a project (record key 'Project'), or an existing one. */
 export function DirectCostWorkbench(props: DirectCostWorkbenchProps) {
-  const recordId = validId(props.recordId);
+  const recordId = attributeId(props.recordId);
   if ((props.recordKey ?? '').toLowerCase() === 'project') {
-    return <NewDirectCost projectId={recordId > 0 ? recordId : validId(props.projectId)} budgetId={validId(props.budgetId)} />;
+    return <NewDirectCost projectId={recordId > 0 ? recordId : attributeId(props.projectId)} budgetId={attributeId(props.budgetId)} />;
   }
   return <ExistingDirectCost recordId={recordId} />;
 }

@@ -8,6 +8,7 @@ import { RecordListsStatus } from './status';
 import { ScreenTitle, projectSubject, useRecords, useScreenLoad } from '../../ui/records';
 import { loadSurveys, surveyStore, type Survey } from './data';
 import { SurveyList } from './SurveyList';
+import { attributeId } from '../../core/attributes';
 
 export interface SurveysProps {
   projectId?: number;
@@ -24,7 +25,6 @@ export const SCREEN_TEXT = {
 
 const AdminSurveys = lazy(() => import('./AdminSurveys'));
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : -1);
 
 function ProjectSurveys({ scopeKey }: { scopeKey: string }) {
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
@@ -39,8 +39,8 @@ function ProjectSurveys({ scopeKey }: { scopeKey: string }) {
 }
 
 export function Surveys(props: SurveysProps) {
-  const projectId = validId(props.projectId);
-  const budgetId = validId(props.budgetId);
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
   const scopeKey = projectId > 0 ? `Project:${projectId}` : budgetId > 0 ? `Budget:${budgetId}` : '';
   const { status, retry } = useScreenLoad(scopeKey, loadSurveys, 'Surveys');
   if (!scopeKey) {

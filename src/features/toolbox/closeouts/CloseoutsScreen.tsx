@@ -11,6 +11,7 @@ import {
   type ProjectCloseoutSummary,
 } from '../../../core/toolbox/closeout';
 import { ACTION_ORDER, loadCloseoutChecklist, loadProjectCloseouts, moveCloseout, receiveContractDocument } from './data';
+import { attributeId } from '../../../core/attributes';
 
 export interface CloseoutsScreenProps {
   projectId?: number;
@@ -19,7 +20,6 @@ export interface CloseoutsScreenProps {
 type Failure = keyof typeof TEXT.failedLoad;
 type Load<T> = { status: 'loading'; data: T | null } | { status: 'ready'; data: T } | { status: 'failed'; failure: Failure; data: T | null };
 
-const validId = (value: number | undefined) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : -1);
 
 function failureOf(error: unknown): Failure {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
@@ -269,6 +269,6 @@ function Checklist({ projectId }: { projectId: number }) {
 
 /** The screen: a project's checklist with `projectId`, else the list of the caller's projects. */
 export function CloseoutsScreen(props: CloseoutsScreenProps) {
-  const projectId = validId(props.projectId);
+  const projectId = attributeId(props.projectId);
   return projectId > 0 ? <Checklist projectId={projectId} /> : <ProjectList />;
 }
