@@ -91,7 +91,8 @@ describe('the week counts and reminder of a Timecard Admin', () => {
     const outcome = await waitFor(() => host.querySelector('[data-remind-outcome]'));
     expect(outcome.textContent).to.equal(reminded.message);
     expect(outcome.parentElement!.getAttribute('role')).to.equal('status');
-    expect(dialog().open).to.equal(false);
+    // The dialog closes and the figures follow in the same answer's renders: wait for them, then check.
+    await waitFor(() => !dialog().open && textOf(host, '[data-reminded-today]') === MANAGE_TEXT.remindedToday(12));
     expect(posts()).to.have.length(1);
     expect(posts()[0]!.path).to.equal(TIMECARD_API.remindOwedTimecards);
     expect((posts()[0]!.body as Record<string, unknown>).weekStart).to.equal(WEEK);

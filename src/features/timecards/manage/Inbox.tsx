@@ -17,6 +17,7 @@ import { dayRangeLabel, type ApprovalInboxLoad, type ApprovalInboxRow } from '..
 import { announceOpenItemsChanged, failureMessage, inboxHref, loadInbox, MANAGE_TEXT, moveCards, moveRequests } from './data';
 import { LoadStatus, useLoad } from './load';
 import { rowKeyHandler } from './rowKeys';
+import { BulkActions } from './BulkActions';
 import { usePhone } from '../../../ui/usePhone';
 
 type Action = 'approve' | 'reject';
@@ -270,15 +271,7 @@ function Rows({ load, reload }: { load: ApprovalInboxLoad; reload(): void }) {
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <span className="small text-body-secondary" data-selected-count={chosen.length}>{MANAGE_TEXT.selected(chosen.length)}</span>
-        <div className="d-flex flex-wrap gap-2 ms-auto">
-          <button type="button" className="btn btn-sm btn-success" disabled={busy || chosen.length === 0} data-action="approve" onClick={() => act(chosen, 'approve')}>
-            {MANAGE_TEXT.approveSelected(chosen.length)}
-          </button>
-          <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy || chosen.length === 0} data-action="reject" onClick={() => act(chosen, 'reject')}>
-            {MANAGE_TEXT.rejectSelected(chosen.length)}
-          </button>
-        </div>
+        <BulkActions chosen={chosen} busy={busy} act={act} />
       </div>
       <div role="status" aria-live="polite">
         {outcome ? (

@@ -9,6 +9,7 @@
 import { usePhone } from '../../../ui/usePhone';
 import { AdminWeekSummary } from './Admin';
 import { HourCells } from './HourCells';
+import { BulkActions } from './BulkActions';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays, HOUR_FIGURES_TEXT } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
@@ -308,17 +309,10 @@ function Rows({ tab, load, reload, label, search }: { tab: TeamTab; load: TeamTi
           <input id={`tc-find-${tab}`} type="search" className="form-control form-control-sm" value={find} data-find
             onChange={(event) => setFind(event.target.value)} />
         </div>
-        <span className="small text-body-secondary" data-selected-count={chosen.length}>{MANAGE_TEXT.selected(chosen.length)}</span>
-        <div className="d-flex flex-wrap gap-2 ms-auto">
-          <button type="button" className="btn btn-sm btn-success" disabled={busy || chosen.length === 0} data-action="approve" onClick={() => act(chosen, 'approve')}>
-            {MANAGE_TEXT.approveSelected(chosen.length)}
-          </button>
-          <button type="button" className="btn btn-sm btn-outline-danger" disabled={busy || chosen.length === 0} data-action="reject" onClick={() => act(chosen, 'reject')}>
-            {MANAGE_TEXT.rejectSelected(chosen.length)}
-          </button>
+        <BulkActions chosen={chosen} busy={busy} act={act}>
           <button type="button" className="btn btn-sm btn-outline-secondary" data-export="csv" onClick={() => downloadCsv(teamSheet(rows, week), filename)}>{MANAGE_TEXT.exportCsv}</button>
           <button type="button" className="btn btn-sm btn-outline-secondary" data-export="excel" onClick={() => void downloadExcel(teamSheet(rows, week), filename)}>{MANAGE_TEXT.exportExcel}</button>
-        </div>
+        </BulkActions>
       </div>
       <div role="status" aria-live="polite">
         {outcome ? (
