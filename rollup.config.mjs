@@ -29,6 +29,8 @@ function manualChunks(id) {
   // Core modules only PFM screens use travel with them, so the portal's first screen stays within budget.
   if (path.includes('/src/core/workflow/')) return 'workflow';
   if (path.includes('/src/core/workbench/')) return 'workbench';
+  // The record machinery without React travels with its views (src/ui/records), never with the first screen.
+  if (path.includes('/src/core/records/')) return 'records';
   if (path.includes('/src/core/lookups/')) return 'lookups';
   // The projections contract and the cost-to-complete rule: one small chunk the projection grid and the data-quality
   // screen share (left unassigned, the rule is pulled into one screen's chunk and the other screen loads all of it).

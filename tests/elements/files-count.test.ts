@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { resetApi } from '../../src/core/api';
-import { loadFileCount } from '../../src/ui/workbench/files';
+import { loadFileCount } from '../../src/core/records/files';
 import { fetchCalls, restoreFetch, stubFetch } from '../support/browser';
 
 const file = (fileId: number, applicationRecordKey: string, recordId: number) => ({ fileId, applicationRecordKey, recordId, name: `f${fileId}.pdf`, mime: 'application/pdf', size: 1, uploadedByEmployeeId: 1, uploadedAt: 't', modifiedAt: 't' });

@@ -18,7 +18,7 @@ import { averagesSheet } from '../../src/features/surveys/data';
 import { teamRequestsSheet } from '../../src/features/time-off/data';
 import { teamSheet } from '../../src/features/timecards/manage/data';
 import { sheetToCsv, sheetToExcelBlob, type ExportSheet } from '../../src/ui/grid/export';
-import { recordSheet } from '../../src/ui/workbench/history';
+import { recordSheet } from '../../src/core/records/history';
 
 const NAMES: Record<string, string> = { '=': 'equals', '+': 'plus', '-': 'minus', '@': 'at', '\t': 'tab', '\r': 'carriage return' };
 const AMOUNT = -1234.5;

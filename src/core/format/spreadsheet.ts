@@ -38,3 +38,25 @@ export function csvField(value: string | number | null | undefined): string {
 export function csvText(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+/** One exported cell: a number, text, or empty. */
+export type ExportCell = number | string | null;
+
+/** One exported line and what it is. */
+export interface ExportLine {
+  kind: 'header' | 'data' | 'group' | 'subtotal' | 'total';
+  cells: ExportCell[];
+}
+
+/** A column of the export with its Excel number format, if numeric. */
+export interface ExportColumn {
+  field: string;
+  title: string;
+  excelFormat: string | null;
+}
+
+/** The grid as lines of cells, ready for a writer. */
+export interface ExportSheet {
+  columns: ExportColumn[];
+  lines: ExportLine[];
+}

@@ -11,9 +11,9 @@ import { openWorkbench } from '../../core/workbench';
 import {
   canceledItemState, cascadesToCanceled, checkChangeEventAdvance, checkChangeEventItemAdvance, checkChangeRecordAdvance,
 } from '../../core/workflow';
-import { loadRecordStates } from '../../ui/records/states';
-import type { RecordState } from '../../ui/records/states';
-import type { RecordStore } from '../../ui/records/store';
+import { loadRecordStates } from '../../core/records/states';
+import type { RecordState } from '../../core/records/states';
+import type { RecordStore } from '../../core/records/store';
 import { changeEventItems, changeEvents, changeRecords, itemsOfEvent, loadChangeEventItems, reloadRecord } from './data';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord, ChangeRecordKind, StatefulRecord } from './types';
 

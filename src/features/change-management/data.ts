@@ -4,8 +4,8 @@
  */
 import { getJson } from '../../core/api';
 import type { Query } from '../../core/api';
-import { recordStore } from '../../ui/records/store';
-import type { RecordStore } from '../../ui/records/store';
+import { recordStore } from '../../core/records/store';
+import type { RecordStore } from '../../core/records/store';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord } from './types';
 
 /** The page's initiating documents. */

@@ -6,9 +6,9 @@
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { showToast } from '../../core/messages';
-import { feedbackFrom, formFeedback } from '../../ui/records/feedback';
-import type { FeedbackItem, FormFeedback } from '../../ui/records/feedback';
-import type { FieldSecurity } from '../../ui/records/states';
+import { feedbackFrom, formFeedback } from '../../core/records/feedback';
+import type { FeedbackItem, FormFeedback } from '../../core/records/feedback';
+import type { FieldSecurity } from '../../core/records/states';
 import { useDraft } from '../../ui/drafts';
 import { changeEventItems, changeEvents, changeRecords } from './data';
 import { saveChangeRecord } from './save';

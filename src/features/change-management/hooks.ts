@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import { lookupList } from '../../core/lookups';
 import { useRecord } from '../../ui/records/hooks';
-import { loadFieldSecurity } from '../../ui/records/states';
-import type { FieldSecurity } from '../../ui/records/states';
+import { loadFieldSecurity } from '../../core/records/states';
+import type { FieldSecurity } from '../../core/records/states';
 import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './data';
 import type { ChangeRecordKind, StatefulRecord } from './types';
 

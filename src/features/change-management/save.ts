@@ -5,10 +5,10 @@
  * feedback; the caller keeps what was typed.
  */
 import { ApiError, postForm } from '../../core/api';
-import { feedbackFrom } from '../../ui/records/feedback';
-import type { FeedbackItem } from '../../ui/records/feedback';
-import { fieldEditable } from '../../ui/records/states';
-import type { FieldSecurity } from '../../ui/records/states';
+import { feedbackFrom } from '../../core/records/feedback';
+import type { FeedbackItem } from '../../core/records/feedback';
+import { fieldEditable } from '../../core/records/states';
+import type { FieldSecurity } from '../../core/records/states';
 import { changeEventItems, changeEvents, changeRecords } from './data';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord, ChangeRecordKind } from './types';
 

@@ -6,8 +6,8 @@
  */
 import { getJson, postForm } from '../../core/api';
 import { selectableCostTypes } from '../../core/format';
-import { recordStore, type RecordStore } from '../../ui/records';
-import type { FieldSecurity } from '../../ui/records';
+import { recordStore, type RecordStore } from '../../core/records';
+import type { FieldSecurity } from '../../core/records';
 
 /** The record kinds these screens handle (application record keys = workbench kinds). */
 export type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';

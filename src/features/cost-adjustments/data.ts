@@ -6,8 +6,8 @@
  */
 import { getJson, postFile, postForm } from '../../core/api';
 import { isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
-import { recordStore, type RecordStore } from '../../ui/records';
-import { downloadFile } from '../../ui/workbench/files';
+import { recordStore, type RecordStore } from '../../core/records';
+import { downloadFile } from '../../core/records/files';
 import { loadOpenAndClosed } from '../commitments';
 
 /** One item: a signed amount on a budget line. */

@@ -7,7 +7,7 @@ import {
   DATA_QUALITY_RULES, SEVERITIES, workbenchKindFor, type DataQualityResult, type DataQualitySeverity,
 } from '../../core/data-quality';
 import { workbenchUrl } from '../../core/workbench';
-import type { ExportSheet } from '../../ui/grid/export';
+import type { ExportSheet } from '../../core/format/spreadsheet';
 
 /** One failure as the server answers it. */
 export interface DataQualityIssue extends DataQualityResult {

@@ -6,7 +6,7 @@
  */
 import { getJson, postForm } from '../../core/api';
 import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
-import { recordStore, type RecordStore } from '../../ui/records';
+import { recordStore, type RecordStore } from '../../core/records';
 
 /** One item: a budget line, a description and an amount. */
 export interface DirectCostItem {

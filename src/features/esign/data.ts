@@ -4,8 +4,8 @@
  * generated PDF to its signers; the demo host plays the signing service.
  */
 import { getJson, postForm } from '../../core/api';
-import { recordStore, type RecordStore } from '../../ui/records';
-import { downloadFile } from '../../ui/workbench/files';
+import { recordStore, type RecordStore } from '../../core/records';
+import { downloadFile } from '../../core/records/files';
 import { loadOpenAndClosed } from '../commitments';
 import type { EnvelopeState, EsignRecordKey, SignerState } from '../../core/esign';
 

@@ -4,8 +4,8 @@
  */
 import { getJson, postForm } from '../../core/api';
 import { formatAverage, type QuestionKind, type SurveyMilestone } from '../../core/surveys';
-import { recordStore, type RecordStore } from '../../ui/records';
-import type { ExportSheet } from '../../ui/grid/export';
+import { recordStore, type RecordStore } from '../../core/records';
+import type { ExportSheet } from '../../core/format/spreadsheet';
 
 /** A survey as getsurveys answers it. */
 export interface Survey {

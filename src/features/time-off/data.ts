@@ -10,8 +10,8 @@ import { TIME_OFF_API, type BalanceRow, type HolidayRow, type RegionRow, type Te
 import { addDays } from '../../core/timecards';
 import { announceOpenItemsChanged } from '../../core/timecards/api';
 import type { Holiday } from '../../core/timecards';
-import { recordStore, type RecordStore } from '../../ui/records';
-import type { ExportSheet } from '../../ui/grid/export';
+import { recordStore, type RecordStore } from '../../core/records';
+import type { ExportSheet } from '../../core/format/spreadsheet';
 
 export type { BalanceRow, HolidayRow, RegionRow, TeamCalendarLoad, TimeOffRequestRow };
 

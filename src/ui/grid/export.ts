@@ -13,27 +13,8 @@ export interface ExportOptions {
   includeTotals?: boolean;
 }
 
-/** One exported cell: a number, text, or empty. */
-export type ExportCell = number | string | null;
-
-/** One exported line and what it is. */
-export interface ExportLine {
-  kind: 'header' | 'data' | 'group' | 'subtotal' | 'total';
-  cells: ExportCell[];
-}
-
-/** A column of the export with its Excel number format, if numeric. */
-export interface ExportColumn {
-  field: string;
-  title: string;
-  excelFormat: string | null;
-}
-
-/** The grid as lines of cells, ready for a writer. */
-export interface ExportSheet {
-  columns: ExportColumn[];
-  lines: ExportLine[];
-}
+export type { ExportCell, ExportColumn, ExportLine, ExportSheet } from '../../core/format/spreadsheet';
+import type { ExportCell, ExportColumn, ExportLine, ExportSheet } from '../../core/format/spreadsheet';
 
 export const CSV_MIME_TYPE = 'text/csv;charset=utf-8';
 export const XLSX_MIME_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { FieldFeedback, fieldInvalid } from './ValidationFeedback';
-import type { FormFeedback } from './feedback';
+import type { FormFeedback } from '../../core/records';
 
 export interface FormFieldProps {
   label: string;

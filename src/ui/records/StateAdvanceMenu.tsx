@@ -11,8 +11,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { showPrompt } from '../../core/messages';
-import { loadMoveAuthority, loadStateAdvancements } from './states';
-import type { MoveAuthority, StateAdvancement } from './states';
+import { loadMoveAuthority, loadStateAdvancements } from '../../core/records';
+import type { MoveAuthority, StateAdvancement } from '../../core/records';
 
 /** What the user added to a move: the reason typed, when the move asks for one. */
 export interface MoveExtras {

@@ -3,8 +3,8 @@
  * invalid), {@link FieldFeedback} shows a field's items under it (invalid in red, warnings in amber,
  * infos in grey). Messages are rendered as text.
  */
-import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, fieldFeedback } from './feedback';
-import type { FeedbackItem, FormFeedback } from './feedback';
+import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, fieldFeedback } from '../../core/records';
+import type { FeedbackItem, FormFeedback } from '../../core/records';
 
 /** Bootstrap text class per feedback kind. */
 export const FEEDBACK_CLASS: Record<number, string> = {

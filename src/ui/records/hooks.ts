@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { WORKBENCH_RECORD_EVENT } from '../../core/workbench';
 import { useStore } from '../hooks';
-import type { AnyRecord, RecordStore } from './store';
+import type { AnyRecord, RecordStore } from '../../core/records';
 
 /**
  * The records of `store` that pass `filter`, in `compare` order (default: by id). Re-renders when

@@ -2,15 +2,15 @@
  * Shared record pieces (§4, §5, §6): per-page record stores with optimistic updates and restore,
  * Open/Closed record lists, validation feedback, the state advance menu, field security by state.
  */
-export { recordStore, resetRecordStores } from './store';
-export type { AnyRecord, RecordStore } from './store';
+export { recordStore, resetRecordStores } from '../../core/records';
+export type { AnyRecord, RecordStore } from '../../core/records';
 export { useRecords, useRecord, useWorkbenchRecordName } from './hooks';
 export { FIRST_ROWS, MORE_ROWS, RecordLists, splitRecords } from './RecordLists';
 export type { RecordColumn, RecordListTab, RecordListsProps } from './RecordLists';
 export {
   feedbackFrom, formFeedback, fieldFeedback, FEEDBACK_INVALID, FEEDBACK_WARNING, FEEDBACK_INFO,
-} from './feedback';
-export type { FeedbackItem, FormFeedback } from './feedback';
+} from '../../core/records';
+export type { FeedbackItem, FormFeedback } from '../../core/records';
 export { ValidationSummary, FieldFeedback, fieldInvalid, FEEDBACK_CLASS, FEEDBACK_LABEL } from './ValidationFeedback';
 export { StateAdvanceMenu } from './StateAdvanceMenu';
 export type { MoveExtras } from './StateAdvanceMenu';
@@ -19,8 +19,8 @@ export type { RecordStateBadgeProps } from './RecordStateBadge';
 export type { StateAdvanceMenuProps } from './StateAdvanceMenu';
 export {
   loadRecordStates, loadStateAdvancements, resetStateCache, fieldEditable, fieldVisible, loadFieldSecurity, STATE_PATHS,
-} from './states';
-export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission } from './states';
+} from '../../core/records';
+export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission } from '../../core/records';
 export { LookupText } from './LookupText';
 export { ScreenTitle, projectSubject } from './ScreenTitle';
 export type { ScreenSubject } from './ScreenTitle';

@@ -5,12 +5,9 @@
  * Preview control.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, postFileForBlob } from '../../core/api';
-import { toFormData } from '../../core/api/form-data';
-import { saveBlob } from './files';
-
-/** Where a record's generated document comes from. */
-export const RECORD_DOCUMENT_PATH = '/api/pfm/documents/RecordDocument';
+import { ApiError } from '../../core/api';
+import { loadRecordDocument, saveBlob } from '../../core/records';
+export { RECORD_DOCUMENT_PATH } from '../../core/records';
 /** A document load gives up after this long. */
 export const DOCUMENT_TIMEOUT_MS = 30_000;
 
@@ -72,8 +69,8 @@ export function DocumentPreviewPanel({ recordKey, recordId, recordName }: { reco
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), DOCUMENT_TIMEOUT_MS);
     let left = false;
-    postFileForBlob(RECORD_DOCUMENT_PATH, toFormData({ RecordKey: recordKey, RecordId: recordId }), { signal: abort.signal }).then(
-      ({ blob, filename }) => { if (!left) setState({ status: 'ready', blob, filename: filename || `${recordKey} ${recordId}.pdf` }); },
+    loadRecordDocument(recordKey, recordId, abort.signal).then(
+      ({ blob, filename }) => { if (!left) setState({ status: 'ready', blob, filename }); },
       (error: unknown) => {
         if (left) return;
         console.error('The document could not be loaded', error);

@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../core/format';
 import { showToast } from '../../core/messages';
-import { downloadFile, loadFiles, uploadFile } from './files';
-import type { RecordFile } from './files';
+import { downloadFile, loadFiles, uploadFile } from '../../core/records';
+import type { RecordFile } from '../../core/records';
 
 function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

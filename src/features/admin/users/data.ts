@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../core/format/dates';
 import {
   USERS_API, type ActiveFilter, type AuditList, type CopyRolesResult, type UserDetail, type UserList,
 } from '../../../core/admin/users';
-import type { ExportSheet } from '../../../ui/grid/export';
+import type { ExportSheet } from '../../../core/format/spreadsheet';
 import { USERS_UI_TEXT as T } from './text';
 
 const loadTime = loadTimer();

@@ -9,7 +9,7 @@ import {
   type SlimComment, type SlimOverview, type SlimPerson, type SlimProject, type SlimPriority, type SlimQueueRow, type SlimRenewalDraft, type SlimRequestLoad,
   type SlimRequestType, type SlimState, type VendorPrequalRow,
 } from '../../../core/risk';
-import type { ExportSheet } from '../../../ui/grid/export';
+import type { ExportSheet } from '../../../core/format/spreadsheet';
 import { SLIM_UI_TEXT as T } from './text';
 import { nowIso } from '../../../core/clock';
 

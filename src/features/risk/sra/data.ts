@@ -11,8 +11,8 @@ import {
   type BuyoutSraRow, type SraGateStatus, type SraLoad, type SraRow, type VendorPrequalRow,
 } from '../../../core/risk/api';
 import type { MitigationKey } from '../../../core/risk/sra';
-import { recordStore, type RecordStore } from '../../../ui/records';
-import type { ExportSheet } from '../../../ui/grid/export';
+import { recordStore, type RecordStore } from '../../../core/records';
+import type { ExportSheet } from '../../../core/format/spreadsheet';
 import { SRA_UI_TEXT } from './text';
 
 export type { BuyoutSraRow, SraGateStatus, SraLoad, SraRow, VendorPrequalRow };

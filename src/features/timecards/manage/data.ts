@@ -10,7 +10,7 @@ import {
   type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardCorrection, type TimecardWeeksLoad,
 } from '../../../core/timecards/api';
 import { TIME_OFF_API } from '../../../core/time-off-api';
-import type { ExportSheet } from '../../../ui/grid/export';
+import type { ExportSheet } from '../../../core/format/spreadsheet';
 import * as clock from '../../../core/clock';
 
 /** The tabs (§2 activeTab values), in order. 'inbox' is "Waiting for me" (issue 29). */

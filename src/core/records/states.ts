@@ -5,10 +5,10 @@
  * (issue 15: an admin edits them in app records and the next workbench opened follows at once, no
  * page reload): only a call already in flight is shared.
  */
-import { getJson } from '../../core/api';
-import { LOOKUP_TYPES } from '../../core/lookups/types';
-import { pageSingleton } from '../../core/singleton';
-import type { State } from '../../core/workflow';
+import { getJson } from '../api';
+import { LOOKUP_TYPES } from '../lookups/types';
+import { pageSingleton } from '../singleton';
+import type { State } from '../workflow';
 
 /** §3 record state as the API answers it. */
 export interface RecordState extends State {

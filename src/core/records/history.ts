@@ -2,8 +2,8 @@
  * A record's details and history (GET /api/pfm/getrecordhistory, demo/host/api/pfm/history): what the
  * workbench sidebar shows and the Tools menu exports.
  */
-import { getJson } from '../../core/api';
-import type { ExportSheet } from '../grid/export';
+import { getJson } from '../api';
+import type { ExportSheet } from '../format/spreadsheet';
 
 /** One recorded field change. */
 export interface HistoryEntry {

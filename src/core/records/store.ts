@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import type { ReadableAtom, WritableAtom } from 'nanostores';
-import { pageSingleton } from '../../core/singleton';
+import { pageSingleton } from '../singleton';
 
 /** A record of any kind: an object with a numeric id field. */
 export type AnyRecord = object;

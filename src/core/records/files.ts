@@ -3,7 +3,7 @@
  * list from GET /api/pfm/files, upload through the file-form call, download through the blob call
  * with the server's filename.
  */
-import { getJson, postFile, postFileForBlob } from '../../core/api';
+import { getJson, postFile, postFileForBlob } from '../api';
 
 /** A file row as GET /api/pfm/files answers it (no bytes). */
 export interface RecordFile {

@@ -3,9 +3,9 @@
  * items (1) make the form invalid and their messages are listed; warnings (2) and infos (3) are
  * shown per field (invalid ones by their field too).
  */
-import { ApiError } from '../../core/api';
+import { ApiError } from '../api';
 
-import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, type FeedbackItem } from '../../core/feedback';
+import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, type FeedbackItem } from '../feedback';
 
 export { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING };
 export type { FeedbackItem };
