@@ -1,8 +1,8 @@
 import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState, type MouseEvent } from 'react';
-import { $session, signIn } from '../../core/auth';
-import { getPageLoader } from '../../core/define';
-import { $roles, $rolesLoaded, $rolesStatus, loadRoles, refreshRoles } from '../../core/roles';
-import { $resolution, $router, FORBIDDEN_PATH, guardAllows, navigate, unprocessablePath, type Resolution } from '../../core/router';
+import { signIn } from '../../core/auth';
+import { loadRoles } from '../../core/roles';
+import { $router } from '../../core/router';
+import { $guard, startGuard } from '../../core/router/guard';
 import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';
 import { LoadProblem } from '../../ui/LoadProblem';
@@ -11,40 +11,8 @@ import { startAuthAfterPaint } from '../../ui/session';
 /** Issue 15: the "not on this project's team" screen, loaded only when a load is refused. */
 const ProjectRefusal = lazy(() => import('../../ui/ProjectRefusal').then((m) => ({ default: m.ProjectRefusal })));
 
-/** What the main area shows, after the guard. */
-type View =
-  | { kind: 'element'; tag: string; attributes: Record<string, string>; title: string; key: string }
-  | { kind: 'waiting'; message: string }
-  | { kind: 'signIn' }
-  | { kind: 'rolesFailed' }
-  | { kind: 'leaving' };
-
 /** Issue 16: the roles could not be loaded (a connection reset, a 5xx): not a refusal, so not 'No Access'. */
 export const ROLES_FAILED_TEXT = 'Your access to this screen could not be checked: the server did not answer. Try again in a moment.';
-
-/** Tag for screens whose own issue has not delivered their element yet. */
-const NOT_AVAILABLE_TAG = 'portal-not-available';
-
-function viewFor(resolution: Resolution, signedIn: boolean, signedOut: boolean, rolesLoaded: boolean, rolesFailed: boolean, allowed: boolean, fresh: boolean): View {
-  if (resolution.kind === 'redirect' || resolution.kind === 'handoff') return { kind: 'leaving' };
-  if (resolution.kind === 'notFound') return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: 'notFound' };
-  const { route } = resolution;
-  if (route.access) {
-    // §5: the guard waits until roles have loaded.
-    if (signedOut) return { kind: 'signIn' };
-    if (!signedIn || !rolesLoaded) return { kind: 'waiting', message: 'Checking your access…' };
-    // The load failed (§8: logged): the roles are unknown, so the guard neither opens nor refuses; Retry asks again.
-    if (rolesFailed && !allowed) return { kind: 'rolesFailed' };
-    // A refusal waits for this navigation's role reload: a role granted since sign-in opens the screen.
-    if (!allowed) return fresh ? { kind: 'leaving' } : { kind: 'waiting', message: 'Checking your access…' };
-  }
-  const known = getPageLoader()?.tags.includes(resolution.tag) ?? Boolean(customElements.get(resolution.tag));
-  if (!known) {
-    // It gets the screen's attributes too, so what the screen would be opened with stays visible and testable.
-    return { kind: 'element', tag: NOT_AVAILABLE_TAG, attributes: { ...resolution.attributes, screen: route.screen, tag: resolution.tag }, title: resolution.title, key: `na-${route.name}` };
-  }
-  return { kind: 'element', tag: resolution.tag, attributes: resolution.attributes, title: resolution.title, key: route.name };
-}
 
 /** The skip link's text (the first tab stop of the portal). */
 export const SKIP_LINK_TEXT = 'Skip to content';
@@ -58,44 +26,15 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
 
 /** The router page: the header, and the screen the URL names, guarded and titled. */
 export function PortalApp() {
-  const resolution = useStore($resolution);
-  const session = useStore($session);
-  const roles = useStore($roles);
-  const rolesLoaded = useStore($rolesLoaded);
-  const rolesFailed = useStore($rolesStatus) === 'failed';
+  const { view } = useStore($guard);
   // Issue 15: a load of this page refused as "not on the project's team" replaces the screen (one place for every screen).
   const refusal = useStore($projectRefusal);
   const [attempt, setAttempt] = useState(0);
 
   // After the first paint: the header and the screen's frame paint without MSAL.
   useEffect(() => startAuthAfterPaint(), []);
-
-  const signedIn = session.status === 'signedIn';
-  const signedOut = session.status === 'signedOut' || session.status === 'error';
-  const allowed = resolution.kind === 'screen' ? guardAllows(resolution.route, roles) : true;
-
-  // Issue 15: every navigation to a guarded screen reloads the roles (coalesced), so a role granted
-  // or revoked since sign-in counts now; the guard refuses only with this navigation's roles.
-  const guarded = resolution.kind === 'screen' && Boolean(resolution.route.access);
-  const [checked, setChecked] = useState<Resolution | null>(null);
-  useEffect(() => {
-    if (!signedIn || !guarded) return;
-    let live = true;
-    void refreshRoles().then(() => { if (live) setChecked(resolution); });
-    return () => { live = false; };
-  }, [resolution, signedIn, guarded]);
-  const fresh = checked === resolution;
-  const view = viewFor(resolution, signedIn, signedOut, rolesLoaded, rolesFailed, allowed, fresh);
-
-  // Redirects, hand-offs and refusals leave this screen.
-  useEffect(() => {
-    // By the time effects run the address bar holds the URL as typed: keep its query verbatim.
-    if (resolution.kind === 'redirect') navigate(unprocessablePath(location.pathname, location.search), { replace: true });
-    else if (resolution.kind === 'handoff') location.assign(resolution.url);
-    else if (resolution.kind === 'screen' && resolution.route.access && signedIn && rolesLoaded && !rolesFailed && !allowed && fresh) {
-      navigate(FORBIDDEN_PATH, { replace: true });
-    }
-  }, [resolution, signedIn, rolesLoaded, rolesFailed, allowed, fresh]);
+  // The guard's reloads and redirects run while the portal is mounted.
+  useEffect(() => startGuard(), []);
 
   // §2: titles per screen; scroll resets to the top on navigation.
   const title = view.kind === 'element' ? view.title : undefined;
