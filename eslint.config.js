@@ -10,6 +10,15 @@ import globals from 'globals';
 const DATE_LITERALS = ['Literal[value=/^(19|20)\\d{2}-(0[1-9]|1[0-2])(-[0-3]\\d)?(T|$)/]', 'TemplateElement[value.raw=/\\b(19|20)\\d{2}-(0[1-9]|1[0-2])(-[0-3]\\d)?\\b/]']
   .map((selector) => ({ selector, message: 'No date or period constant in product code: derive it from the one clock (src/core/clock).' }));
 
+const REM_LITERALS = ['Literal[value=/[0-9]rem\\b/]', 'TemplateElement[value.raw=/[0-9]rem\\b/]'].map((selector) => ({
+  selector, message: "No 'rem' in element styles: it follows the host page's root font size (Bootstrap 3: 10px). Use px (1rem = 16px).",
+}));
+
+/** No '/api/…' path in a view (issue 30): views call their area's data module. */
+const API_PATH_LITERALS = ['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+  selector, message: "No '/api/…' path in a view: call the area's data module (src/features/<area>/data.ts) or a core contract.",
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', '.tmp/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -31,7 +40,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { group: ['react', 'react-dom', 'react-dom/*', '@nanostores/react', '@r2wc/*'], message: 'src/core is plain TypeScript: no React.' },
-        { group: ['**/ui/**', '**/elements/**', '**/demo/**'], message: 'src/core imports nothing above it.' },
+        { group: ['**/ui/**', '**/features/**', '**/elements/**', '**/demo/**'], message: 'src/core imports nothing above it.' },
       ] }],
     },
   },
@@ -48,13 +57,44 @@ export default tseslint.config(
     ] }] },
   },
   {
+    // A nested area (risk/slim, admin/users, toolbox/access, timecards/manage) reaches a sibling or another area
+    // only through that area's index.ts too.
+    files: ['src/features/*/*/**/*.ts', 'src/features/*/*/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['**/elements/**', '**/demo/**'], message: 'src/features imports src/core and src/ui only.' },
+      { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "A sibling area only through its index.ts (import from '../<area>')." },
+      { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "Another area only through its index.ts (import from '../../<area>')." },
+    ] }] },
+  },
+  {
+    // An element folder is its define.ts: it imports its area's door, core and ui, never another element.
+    files: ['src/elements/*/**/*.ts', 'src/elements/*/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      // A nested area's door counts as its area's door.
+      { regex: '^\\.\\./\\.\\./features/(?!(timecards/manage|risk/(slim|sra)|admin/(users|app-records|home)|toolbox/(access|closeouts|default-assignments))$)[^/]+/',
+        message: "An element imports its area only through the door (import from '../../features/<area>')." },
+      { regex: '^\\.\\./(?!\\.\\.)', message: 'No element imports another element.' },
+      { group: ['**/demo/**'], message: 'src/elements imports src/core, src/ui and its area only.' },
+    ] }] },
+  },
+  {
+    // The demo host stands in for the legacy server: it shares the contract (src/core), never the browser's floors.
+    files: ['demo/host/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['**/src/ui/**', '**/src/features/**', '**/src/elements/**'], message: 'demo/host imports src/core only.' },
+    ] }] },
+  },
+  {
     // No `rem` in our own CSS: a shadow root does not shield `rem` from the page's root font size
     // (Bootstrap 3 pages set html { font-size: 10px }). The shared sheets are compiled rem → px
     // (scripts/rem-to-px.mjs); inline styles and CSS strings in code use px too.
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    rules: { 'no-restricted-syntax': ['error', ...['Literal[value=/[0-9]rem\\b/]', 'TemplateElement[value.raw=/[0-9]rem\\b/]'].map((selector) => ({
-      selector, message: "No 'rem' in element styles: it follows the host page's root font size (Bootstrap 3: 10px). Use px (1rem = 16px).",
-    })), ...DATE_LITERALS] },
+    rules: { 'no-restricted-syntax': ['error', ...REM_LITERALS, ...DATE_LITERALS] },
+  },
+  {
+    // A view calls its area's data module; the API's paths live there and in the core's contracts.
+    files: ['src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...REM_LITERALS, ...DATE_LITERALS, ...API_PATH_LITERALS] },
   },
   {
     // Time is an input (issue 28): the host's API reads days and periods from the one clock, never a constant.

@@ -1,0 +1,56 @@
+/**
+ * The house plan's lint rules (ARCHITECTURE.md, eslint.config.js) refuse what they must: each case lints
+ * one line as if it were in the named file. Run by the API runner because ESLint's API needs Node.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint();
+
+/** The messages of the restriction rules for `code` placed at `filePath`. */
+async function restrictions(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => /no-restricted-(imports|syntax)/.test(m.ruleId ?? '')).map((m) => m.message);
+}
+
+const refused = async (filePath: string, code: string, pattern: RegExp) => {
+  const messages = await restrictions(filePath, code);
+  assert.ok(messages.some((m) => pattern.test(m)), `${filePath}: expected a refusal matching ${pattern}, got ${JSON.stringify(messages)}`);
+};
+const allowed = async (filePath: string, code: string) => assert.deepEqual(await restrictions(filePath, code), [], filePath);
+
+describe('house rules (lint)', () => {
+  it('the core imports no feature, ui or element', async () => {
+    await refused('src/core/records/x.ts', "import { a } from '../../features/commitments';\nexport const b = a;\n", /imports nothing above it/);
+    await refused('src/core/x.ts', "import { a } from '../ui/hooks';\nexport const b = a;\n", /imports nothing above it/);
+    await allowed('src/core/records/x.ts', "import { a } from '../api';\nexport const b = a;\n");
+  });
+
+  it('an area reaches another area only through its door, nested areas included', async () => {
+    await refused('src/features/direct-costs/x.ts', "import { a } from '../commitments/data';\nexport const b = a;\n", /only through its index/);
+    await allowed('src/features/direct-costs/x.ts', "import { a } from '../budget-lines';\nexport const b = a;\n");
+    await refused('src/features/risk/slim/x.ts', "import { a } from '../sra/data';\nexport const b = a;\n", /sibling area only through/);
+    await refused('src/features/timecards/manage/x.ts', "import { a } from '../../time-off/data';\nexport const b = a;\n", /Another area only through/);
+    await allowed('src/features/timecards/manage/x.ts', "import { a } from '../../time-off';\nimport { c } from '../Deadline';\nexport const b = [a, c];\n");
+  });
+
+  it('an element imports its area\'s door only, and no other element', async () => {
+    await refused('src/elements/pfm-commitments/define.ts', "import { a } from '../../features/commitments/data';\nexport const b = a;\n", /through the door/);
+    await refused('src/elements/pfm-commitments/define.ts', "import { a } from '../pfm-buyout/define';\nexport const b = a;\n", /No element imports another/);
+    await allowed('src/elements/pfm-commitments/define.ts', "import { a } from '../../features/commitments';\nexport const b = a;\n");
+    await allowed('src/elements/tc-manage-timecards/define.ts', "import { a } from '../../features/timecards/manage';\nexport const b = a;\n");
+  });
+
+  it('the demo host imports only the core', async () => {
+    await refused('demo/host/api/x.ts', "import { a } from '../../../src/features/commitments';\nexport const b = a;\n", /demo\/host imports src\/core only/);
+    await refused('demo/host/api/x.ts', "import { a } from '../../../src/ui/hooks';\nexport const b = a;\n", /demo\/host imports src\/core only/);
+    await allowed('demo/host/api/x.ts', "import { a } from '../../../src/core/records';\nexport const b = a;\n");
+  });
+
+  it('no /api/ path in a view', async () => {
+    await refused('src/features/commitments/X.tsx', "export const p = '/api/pfm/getsubcontracts';\n", /No '\/api\/…' path in a view/);
+    await refused('src/features/commitments/X.tsx', 'export const p = (id: number) => `/api/pfm/x/${id}`;\n', /No '\/api\/…' path in a view/);
+    await allowed('src/features/commitments/data.ts', "export const p = '/api/pfm/getsubcontracts';\n");
+  });
+});
