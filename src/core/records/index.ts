@@ -17,3 +17,5 @@ export type { RecordFile } from './files';
 export { loadRecordHistory, recordSheet, groupChangeSets, fieldLabel, valueText, HISTORY_PATH } from './history';
 export type { RecordHistory, HistoryEntry, ChangeSet, UnacknowledgedChange, RecordApproval } from './history';
 export { loadRecordDocument, RECORD_DOCUMENT_PATH } from './document';
+export { writeFailure } from './write-failure';
+export type { WriteFailure, WriteTexts } from './write-failure';

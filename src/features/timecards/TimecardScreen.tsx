@@ -12,7 +12,8 @@ import {
   type ExpectedHours, type FeedbackItem,
 } from '../../core/timecards';
 import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
-import { RecordStateBadge, feedbackFrom } from '../../ui/records';
+import { writeFailure } from '../../core/records';
+import { RecordStateBadge } from '../../ui/records';
 import {
   blankLine, cellHours, copiedLines, editLines, loadTimecard, newLineKey, policyLine, saveTimecard, sumHours, updateTimecardState,
   type EditLine, type TimecardQuery,
@@ -109,11 +110,6 @@ function timed(outer?: AbortSignal): { signal: AbortSignal; done(): void } {
   return { signal: controller.signal, done: () => { clearTimeout(timer); outer?.removeEventListener('abort', onOuter); } };
 }
 const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
-const serverMessage = (error: unknown) => {
-  if (!(error instanceof ApiError)) return '';
-  const body = error.body as { message?: unknown } | undefined;
-  return typeof body?.message === 'string' ? body.message : '';
-};
 
 /** The expected hours of the load: the context's, else the header's. */
 function expectedOf(load: TimecardLoad): ExpectedHours {
@@ -358,20 +354,16 @@ export function TimecardScreen(props: TimecardProps) {
 
   /** What a failed write shows; typed lines stay as they are. */
   const failed = (error: unknown, what: string, again: () => void) => {
-    if (error instanceof ApiError && error.status === 409) {
-      setBanner({ kind: 'stale', message: serverMessage(error) ? `${serverMessage(error)} ${TIMECARD_SCREEN_TEXT.stale}` : TIMECARD_SCREEN_TEXT.stale });
-    } else if (error instanceof ApiError && error.status === 400) {
-      const found = feedbackFrom(error);
-      setServerItems(found.length ? found : [{ integerValue: INVALID, stringValue: '', message: serverMessage(error) || TIMECARD_SCREEN_TEXT.refused }]);
-      setBanner({ kind: 'refused', message: serverMessage(error) || TIMECARD_SCREEN_TEXT.refused });
-    } else if (error instanceof ApiError && error.status === 401) {
-      setBanner({ kind: 'error', message: TIMECARD_SCREEN_TEXT.signedOut, retry: again });
-    } else if (error instanceof ApiError && error.status === 403) {
-      setBanner({ kind: 'error', message: serverMessage(error) || TIMECARD_SCREEN_TEXT.forbiddenWrite, retry: again });
-    } else {
-      const detail = isTimeout(error) ? TIMECARD_SCREEN_TEXT.timedOut : error instanceof ApiError ? `HTTP ${error.status}` : String((error as Error)?.message ?? error);
-      setBanner({ kind: 'error', message: TIMECARD_SCREEN_TEXT.failed(what, detail), retry: again });
-    }
+    const failure = writeFailure(error, {
+      stale: TIMECARD_SCREEN_TEXT.stale, refused: TIMECARD_SCREEN_TEXT.refused, signedOut: TIMECARD_SCREEN_TEXT.signedOut,
+      forbidden: TIMECARD_SCREEN_TEXT.forbiddenWrite, timeout: TIMECARD_SCREEN_TEXT.failed(what, TIMECARD_SCREEN_TEXT.timedOut),
+      failed: (detail) => TIMECARD_SCREEN_TEXT.failed(what, detail),
+    });
+    if (failure.kind === 'stale') setBanner({ kind: 'stale', message: failure.message });
+    else if (failure.kind === 'refused') {
+      setServerItems(failure.feedback);
+      setBanner({ kind: 'refused', message: failure.message });
+    } else setBanner({ kind: 'error', message: failure.message, retry: again });
   };
 
   const reloadKeepingTyped = () => {
