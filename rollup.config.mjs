@@ -29,8 +29,12 @@ function manualChunks(id) {
   // Core modules only PFM screens use travel with them, so the portal's first screen stays within budget.
   if (path.includes('/src/core/workflow/')) return 'workflow';
   if (path.includes('/src/core/workbench/')) return 'workbench';
-  // The record machinery without React travels with its views (src/ui/records), never with the first screen.
+  // The record machinery without React travels with its views, never with the first screen: a record's files, history
+  // and document with the workbench frame (src/ui/workbench), the rest with the record views (src/ui/records).
+  if (/\/src\/core\/records\/(files|history|document)\.ts$/.test(path)) return 'workbench';
   if (path.includes('/src/core/records/')) return 'records';
+  // The guard's decision travels with <portal-app>, the one element that acts on it.
+  if (path.endsWith('/src/core/router/guard.ts')) return undefined;
   if (path.includes('/src/core/lookups/')) return 'lookups';
   // The projections contract and the cost-to-complete rule: one small chunk the projection grid and the data-quality
   // screen share (left unassigned, the rule is pulled into one screen's chunk and the other screen loads all of it).
@@ -77,6 +81,9 @@ function manualChunks(id) {
   // The risk room's two parts apart: the commitment workbench and the buyout load the SRA pieces, not the SLIM screens.
   const riskPart = path.match(/\/src\/features\/risk\/(slim|sra)\//);
   if (riskPart) return `feature-risk-${riskPart[1]}`;
+  // The project list and its configuration workbench share the projections room but not the grid's code: the list is
+  // PFM's first screen, so it does not download the projection grid.
+  if (/\/src\/features\/projections\/(ProjectsScreen\.tsx|projects\.ts|ProjectConfigurationWorkbench\.tsx|project-configuration\.ts)$/.test(path)) return 'feature-projects';
   // One chunk per business area (src/features/<area>), shared by that area's elements.
   const area = path.match(/\/src\/features\/([^/]+)\//);
   if (area) return `feature-${area[1]}`;

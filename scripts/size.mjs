@@ -26,7 +26,8 @@ export const BUDGETS = {
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
   // 119 since issue 29: the bell says an owed timecard's lateness as the card does ("overdue since … (N days)"),
   // reading the one clock's source (core/server-clock), and record lists stack on a phone (styles).
-  firstPaint: 119 * KB,
+  // 120 since issue 30: the header's loads use the one keyed load (core/api/load) that every screen shares.
+  firstPaint: 120 * KB,
   tabulator: 60 * KB,
 };
 

@@ -10,7 +10,7 @@ import type { Provider } from 'oidc-provider';
 import { registerApi } from './api/index';
 import { registerServices, type ServiceName } from './api/services/index';
 import { registerBearerCheck, createTokenVerifier } from './auth';
-import { seedEnvelopes } from './db/seed-esign';
+import { seedEnvelopes } from './db/seed/esign';
 import { openDatabase } from './db/index';
 import { createIdentityProvider, ensureIdpKeys, issuerFor, publicJwk, registerIdentityProvider } from './idp/index';
 import { registerLegacyPages } from './legacy/index';

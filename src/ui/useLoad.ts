@@ -18,9 +18,12 @@ export interface UseLoad<T> {
 /** Load `key` with `load` (null: nothing yet); a new key loads again and forgets the old answer. */
 export function useLoad<T>(key: string | null, load: Loader<T>, options: { timeoutMs?: number; what?: string } = {}): UseLoad<T> {
   const [store] = useState(() => keyedLoad<T>(options));
-  // The loader may close over this render's values; the key says when they matter.
+  // The loader may close over this render's values; the key says when they matter. Kept current by an effect
+  // (not during render), declared before the load's so that a new key starts with this render's loader.
   const loader = useRef(load);
-  loader.current = load;
+  useEffect(() => {
+    loader.current = load;
+  });
   useEffect(() => {
     store.load(key, (signal, attempt) => loader.current(signal, attempt));
   }, [store, key]);

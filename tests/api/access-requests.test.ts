@@ -7,28 +7,17 @@
  * request past 14 days is refused and swept to Expired; the bell shows reviewers the waiting requests;
  * the team list is for reviewers; removal needs a reason and keeps the last Project Manager.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACCESS_REQUEST_API as API, ACCESS_TEXT, addIsoDays, checkAccessRequest, latestEndDate } from '../../src/core/toolbox/access';
 import { accessToday, projectReach, reaches } from '../../demo/host/api/project-access';
 import { loadCaller } from '../../demo/host/api/context';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one } = useTestHost();
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const S = (name: string) => stateId(host, 'AccessRequest', name);
 const [P6, P11, P16, P23, P27, P30] = SEED_TEAM_FACTS.pmHiddenProjectIds;
 const today = accessToday();

@@ -1,16 +1,10 @@
 /** POST /api/pfm/AddCostCode: a new budget line, validated field by field, refused on locked and roll-up budgets. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 const PATH = '/api/pfm/AddCostCode';
 const lineCount = (budgetId: number) => (host.db.prepare('SELECT count(*) AS n FROM cost_codes WHERE budgetId = ?').get(budgetId) as { n: number }).n;

@@ -4,24 +4,14 @@
  * active Admin cannot be removed, a deactivated user's token gets 401 (API and services) and their
  * sign-in is refused, a role change counts on the next request.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { USER_LIST_CAP, USERS_API, USERS_TEXT, isLastAdmin, rolesToCopy } from '../../src/core/admin/users';
-import { startTestHost, signInOverHttp, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { signInOverHttp } from './support/host';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one, employeeId: id } = useTestHost();
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => { await host?.close(); });
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const lastAudit = () => one('SELECT * FROM admin_audit_log ORDER BY auditId DESC LIMIT 1');
 const auditCount = () => one('SELECT count(*) AS n FROM admin_audit_log').n as number;
 

@@ -1,21 +1,15 @@
 /** Who may call what: 401 without a token, 403 for every role-restricted call with a wrong-role token. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { ACCESS } from '../../src/core/access';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { BILLING_API } from '../../src/core/billing';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 const restricted = API_ROUTES.filter((route) => route.access !== 'token');
 /**

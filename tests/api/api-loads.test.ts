@@ -1,21 +1,14 @@
 /** §7 data loads (recordKey, recordId, lastLoad, open, type), summaries and the lookups convention. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { PFM_LOADS } from '../../demo/host/api/routes';
 import { API_ROUTES } from '../../demo/host/api/route-table';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, stateId } from './api-client';
+import { stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const rows = async (path: string, query: Record<string, string | number> = {}, login = 'pm'): Promise<Row[]> => {
   const answer = await api.get(login, path, query);
   assert.equal(answer.status, 200, `${path} ${JSON.stringify(query)}: ${JSON.stringify(answer.body).slice(0, 200)}`);

@@ -1,16 +1,10 @@
 /** §4 state rules enforced by the server (no client): blocked moves, cascades, stale updates. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 const CE = '/api/pfm/UpdateChangeEventState';
 const ITEM = '/api/pfm/UpdateChangeEventItemState';

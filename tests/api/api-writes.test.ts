@@ -1,18 +1,11 @@
 /** The write calls §7 does not list: pins, projections, record edits under field security, links, files. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const TABLES = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files',
   'subcontract_change_orders', 'subcontract_change_order_items', 'owner_agreement_change_orders'];
 

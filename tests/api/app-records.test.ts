@@ -5,23 +5,15 @@
  * leaving no reachable closed state and removing a state with records are refused with the reason;
  * 409 on a stale version; every change recorded; admin home's counts equal the database's.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { APP_RECORDS_API as API, recordTypeProblems, type WorkflowState } from '../../src/core/admin/app-records';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, stateId } from './api-client';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
+import { stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const version = (key: string): number => one('SELECT version FROM application_records WHERE applicationRecordKey = ?', key).version;
 const FIELD_SECURITY = '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId';
 

@@ -5,18 +5,12 @@
  * naming the role or amount needed and who holds it; the state menu's call says the same before the
  * click; a change to the matrix counts on the next move; each approval is recorded.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, checksum, stateId } from './api-client';
-import { startTestHost, type TestHost } from './support/host';
+import { checksum, stateId } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 const COMMITMENT_MOVE = '/api/pfm/UpdateCommitmentState';
 const AUTHORITY = '/api/applications/GetRecordMoveAuthority';

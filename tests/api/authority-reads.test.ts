@@ -9,25 +9,15 @@
  *   administrators; a file only under the Files rules of its record; an item's history only under the
  *   parent that was checked.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one, employeeId: employeeOf } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const HIDDEN = SEED_TEAM_FACTS.pmHiddenProjectIds as readonly number[];
 const HIDDEN_PROJECT = HIDDEN[0]!;
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const employeeOf = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const memberOf = (login: string) => (host.db.prepare(`SELECT DISTINCT projectId FROM project_team_members
   WHERE employeeId = ? AND removedAt IS NULL AND (endDate IS NULL OR endDate >= date('now')) ORDER BY projectId`).all(employeeOf(login)) as Row[]).map((r) => r.projectId as number);
 const HISTORY = '/api/pfm/getrecordhistory';

@@ -1,13 +1,13 @@
 // The element catalogue: custom-elements.json is generated from the source (every element, its attributes from the
 // r2wc props, its events from the JSDoc), the committed file is current, README's element table agrees and the
 // check names every difference; the demo host serves the gallery page, its script and the manifest under its CSP.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import {
   compareWithReadme, generateManifest, manifestElements, manifestText, namesOutsideParentheses,
 } from '../../scripts/custom-elements/manifest.mjs';
-import { startTestHost, type TestHost } from './support/host';
+import { useTestHost } from './support/use-host';
 
 const manifest = generateManifest();
 const elements = manifestElements(manifest);
@@ -98,9 +98,7 @@ describe("README's element table check", () => {
 });
 
 describe('the gallery on the demo host', () => {
-  let host: TestHost;
-  before(async () => { host = await startTestHost(); });
-  after(async () => { await host?.close(); });
+  const { host } = useTestHost();
 
   it('serves /gallery as a plain page under the CSP: the loader and its own script, no inline script', async () => {
     const response = await fetch(`${host.url}/gallery`);

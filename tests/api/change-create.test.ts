@@ -2,18 +2,12 @@
  * POST /api/pfm/CreateChangeRecord and /api/pfm/CreateChangeEventItem: the new record in the shape
  * of its load, each refusal as 400 feedback per field with nothing written, PFM roles only.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 const RECORD = '/api/pfm/CreateChangeRecord';
 const ITEM = '/api/pfm/CreateChangeEventItem';

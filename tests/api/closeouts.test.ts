@@ -4,24 +4,15 @@
  * refused while blockers remain, a project brought to no blockers through the API then soft closed
  * (409 when stale), new costs refused on it, final close and reopen for Admins only.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
 import { CLOSEOUT_ITEMS, CLOSEOUT_TEXT, CLOSEOUT_API } from '../../src/core/toolbox/closeout';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one, all } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 /** 26-1058: an inactive project (region 3) with no commitments, change events or direct costs; the pm is on its team. */
 const READY = 20;
 const checklist = async (login: string, projectId: number) => api.get(login, CLOSEOUT_API.checklist, { recordKey: 'Project', recordId: projectId });

@@ -1,21 +1,13 @@
 /** Commitment writes (pfm/commitments/writes.ts): save under field security with feedback, state updates, the owner link rule. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const TABLES = ['subcontracts', 'subcontract_items', 'purchase_orders', 'purchase_order_items', 'change_events'];
 
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const stateOf = (table: string, idColumn: string, id: number) => one(`SELECT applicationRecordStateId AS s FROM ${table} WHERE ${idColumn} = ?`, id).s as number;
 /** A line of budget 1 of cost type `type`. */
 const lineOfType = (type: string, budgetId = 1) => one('SELECT costCodeId FROM cost_codes WHERE budgetId = ? AND type = ? ORDER BY costCodeId LIMIT 1', budgetId, type).costCodeId as number;

@@ -6,18 +6,14 @@
  * a candidate the business rules refuse (400: all 50 refused alike) gives way to the next one.
  * One host for the file.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { RISK_API } from '../../src/core/risk/api';
-import { startTestHost, type TestHost } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-before(async () => {
-  host = await startTestHost();
-});
-after(async () => host?.close());
+const { host } = useTestHost();
 
 const PARALLEL = 50;
 

@@ -3,28 +3,20 @@
  * reference documents with their files, posting refused when unreconciled or not netting to zero,
  * a posted adjustment in the projection summaries and the cost-code transactions; roles; bad input.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
 import { databaseBefore } from './support/migrations';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const TABLES = ['cost_adjustments', 'cost_adjustment_items', 'cost_adjustment_reference_documents', 'cost_code_transactions', 'files'];
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 
 /** An unlocked budget of project 1 and two of its subcontract lines. */
 function budgetAndLines(): { projectId: number; budgetId: number; a: number; b: number } {

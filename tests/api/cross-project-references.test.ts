@@ -6,21 +6,13 @@
  * events / their items / commitments, inactive vendors; and a line added to a locked budget starts at
  * $0.00 (a locked budget's lines change only by cost adjustment).
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, type Answer, type Form } from './api-client';
+import { checksum, type Answer, type Form } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const STATE_JOIN = 'JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId';
 
 /** A line of `budgetId` of cost type `type` (S: one every item may use). */

@@ -2,30 +2,17 @@
  * GET /api/pfm/getdataqualityissues (pfm/data-quality/issues.ts): the rules of src/core/data-quality
  * over a project's rows, the seeded defects of project 1, a fixed record dropping off, roles and bad input.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays } from '../../src/core/timecards/days';
-import { pinClock, setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { pinClock } from '../../src/core/clock';
+import { useTestHost, type Row } from './support/use-host';
 
 // The test database is seeded as of this day (tests/api/support/prepare-seed.ts); ages count from the clock's today.
 const SEEDED_ON = '2026-11-01';
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  pinClock(SEEDED_ON);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { api, one } = useTestHost({ clock: () => pinClock(SEEDED_ON) });
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const PATH = '/api/pfm/getdataqualityissues';
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const issues = async (query: Record<string, string | number> = { recordKey: 'Project', recordId: 1 }) => {
   const answer = await api.get('pm', PATH, query);
   assert.equal(answer.status, 200, JSON.stringify(answer.body));

@@ -5,24 +5,14 @@
  * ended membership renewed, delete refused once a rule added anyone, record history, and a new project
  * getting its team from the rules.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT, ruleMatches } from '../../src/core/toolbox/assignments';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
+import { checksum } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
+const { host, api, one, all } = useTestHost();
 
 /** A staff member (no sign-in) with `title`, the first by id. */
 const staff = (title: string, skip = 0) => one('SELECT employeeId, displayText FROM employees WHERE login IS NULL AND active = 1 AND jobTitle = ? ORDER BY employeeId LIMIT 1 OFFSET ?', title, skip);

@@ -13,12 +13,12 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { openTestDatabase } from './support/seed-day';
+import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-dc-migration-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const T = '2026-01-01T00:00:00.000Z';
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A version-1 database as the old seed left it, with direct costs in every old state. */
 function oldDatabase(file: string): void {

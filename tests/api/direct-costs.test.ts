@@ -4,23 +4,15 @@
  * approver roles, the locked budget, the postings of an approved direct cost in the cost-code
  * transactions and in actual to date, role refusals and bad input.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId, type Form } from './api-client';
+import { checksum, stateId, type Form } from './api-client';
 import { DIRECT_COST_TEXT } from '../../src/core/workflow/direct-costs';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const TABLES = ['direct_costs', 'direct_cost_items', 'cost_code_transactions'];
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const line = (type: string, budgetId = 1) => one('SELECT costCodeId FROM cost_codes WHERE budgetId = ? AND type = ? ORDER BY costCodeId LIMIT 1', budgetId, type).costCodeId as number;
 const st = (name: string) => stateId(host, 'DirectCost', name);
 const today = new Date().toISOString().slice(0, 10);

@@ -4,28 +4,19 @@
  * kind, the preview PDF (its text extracted with pdfjs-dist: number, vendor, an item; the filename
  * header), the record document for PFM roles, page breaks and page numbers for many items.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DOCUMENT_RECORD_KEYS, unknownMergeFields, type DocumentRecordKey } from '../../src/core/documents';
 import { renderDocumentWithBody, renderRecordDocument } from '../../demo/host/api/pfm/documents/render';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const LIST = '/api/pfm/documents/templates';
 const SAVE = '/api/pfm/documents/SaveDocumentTemplate';
 const PREVIEW = '/api/pfm/documents/PreviewDocumentTemplate';
 const RECORD = '/api/pfm/documents/RecordDocument';
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 
 /** Every page's text, pages joined by a form feed. */
 async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {

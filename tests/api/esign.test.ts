@@ -4,27 +4,19 @@
  * appended, signed PDF in the record's Files, record Executed), reminders once a day, void with a
  * reason, expiry after 120 days on an injected clock; role refusals and bad input.
  */
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
 import { setClock } from '../../src/core/clock';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 afterEach(() => setClock(null));
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const TABLES = ['envelopes', 'envelope_signers', 'esign_outbox', 'files'];
 
 /** A Draft subcontract that has no envelope yet, within the pm's approval limit (sending asks for it: approvals.ts). */

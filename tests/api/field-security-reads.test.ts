@@ -7,23 +7,15 @@
  * The seed hides ChangeEventItem.proposedAmount in state Open for everyone (its default row); the
  * other cases add a role row the way App Records does and remove it again.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost, type TokenResource } from './support/host';
-import { apiClient, stateId } from './api-client';
+import type { TokenResource } from './support/host';
+import { stateId } from './api-client';
 import { withHistoryActor } from '../../demo/host/db/history';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one, employeeId } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const employeeId = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 /** True when `row` has a key `field` (any case). */
 const has = (row: Row, field: string) => Object.keys(row).some((key) => key.toLowerCase() === field.toLowerCase());
 const sameField = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();

@@ -10,31 +10,23 @@
  *   are at most 25 MB a file, 10 files and 100 MB a request, of an allowed type told from the content
  *   (the stored type); downloads are attachments with nosniff.
  */
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, stateId, type Form } from './api-client';
+import { stateId, type Form } from './api-client';
 import { setClock } from '../../src/core/clock';
 import { registerSigningPages } from '../../demo/host/api/pfm/esign/pages';
 import { sraGateRefusal } from '../../demo/host/api/risk/sra/gate';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { SIGNING_LINK_HASH_023 } from '../../demo/host/db/migrations/023_signing_link_hash';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 afterEach(() => setClock(null));
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const DAY = 86_400_000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

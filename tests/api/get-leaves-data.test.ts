@@ -10,7 +10,7 @@
  * where it has them, else each required parameter filled from the seeded database by its kind and name
  * (an id: the smallest key of the table whose primary key has that name).
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type Database from 'better-sqlite3';
 import { ALL_HANDLERS } from '../../demo/host/api/route-table';
@@ -23,25 +23,20 @@ import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import { addDays, weekOf } from '../../src/core/timecards';
 import { setClock, today } from '../../src/core/clock';
 import { runScheduledWork, startScheduledWork } from '../../demo/host/jobs';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { ACCESS_REQUEST_API } from '../../src/core/toolbox/access';
-import { apiClient } from './api-client';
 import { ROUTE_SAMPLES } from './route-samples/index';
 import type { SampleParams } from './route-samples/types';
-import { startTestHost, type TestHost, type TokenResource } from './support/host';
+import type { TokenResource } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-  // Every sign-in first: the identity provider's own writes are not a load's.
-  for (const account of DEMO_ACCOUNTS) await host.tokenFor(account.login);
-  for (const resource of ['bi', 'ai', 'search'] as const) await host.tokenFor('admin', resource);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
+const { host, api } = useTestHost({
+  afterStart: async () => {
+    // Every sign-in first: the identity provider's own writes are not a load's.
+    for (const account of DEMO_ACCOUNTS) await host.tokenFor(account.login);
+    for (const resource of ['bi', 'ai', 'search'] as const) await host.tokenFor('admin', resource);
+  },
+  beforeClose: () => setClock(null),
 });
 
 /**

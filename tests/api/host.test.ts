@@ -1,23 +1,17 @@
 // The demo host itself: bearer-token check, security headers, error statuses, portal and legacy pages,
 // and the identity provider's login page.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { DEV_RESOURCES } from '../../src/core/env';
 import { LEGACY_PAGES } from '../../demo/host/legacy/index';
-import { startTestHost, type TestHost } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
 const ROLES_PATH = '/api/applications/getApplicationRoleAccess';
 
-before(async () => {
-  host = await startTestHost();
-});
-after(async () => {
-  await host?.close();
-});
+const { host } = useTestHost();
 
 const get = (pathAndQuery: string, token?: string, init: RequestInit = {}): Promise<Response> =>
   fetch(`${host.url}${pathAndQuery}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...(token ? { authorization: `Bearer ${token}` } : {}) } });

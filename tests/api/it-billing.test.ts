@@ -7,32 +7,20 @@
  * bad month and method are 400s. The seed (seed-billing.ts): departments by job title and the holdings.
  * Migration 020 upgrades an older database with its employees kept and put in departments.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../demo/host/db';
-import { COST_ITEMS, DEPARTMENTS } from '../../demo/host/db/seed-billing';
+import { COST_ITEMS, DEPARTMENTS } from '../../demo/host/db/seed/billing';
 import { databaseBefore } from './support/migrations';
 import { BILLING_API, BILLING_TEXT, monthDays, toCents } from '../../src/core/billing';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one, all } = useTestHost();
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 const TABLES = ['it_billing_runs', 'it_billing_run_lines'];
 const S = (name: string) => stateId(host, 'ItBillingRun', name);
 

@@ -3,14 +3,12 @@
  * title and the embedded widget, and no demo debug box echoing the request (issue 29). The path and
  * query that reached the page are read from the request itself (the URL), not from the page.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LEGACY_PAGES } from '../../demo/host/legacy/index';
-import { startTestHost, type TestHost } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-before(async () => { host = await startTestHost(); });
-after(async () => { await host?.close(); });
+const { host } = useTestHost();
 
 /** The page's content cell: what it shows besides the banner, the site's links and the footer. */
 const contentOf = (text: string) => /<td class="content">\n([\s\S]*?)\n<\/td>/.exec(text)?.[1];

@@ -6,7 +6,7 @@
  * mutations of its declared type, on a base request as admin that fills the required ones (the BI, AI
  * and search services' routes too). One host for the file; the mutations go in parallel batches.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import type { RouteSpec } from '../../demo/host/api/routes';
@@ -18,13 +18,14 @@ import { aiRoutes } from '../../demo/host/api/services/ai';
 import { searchRoutes } from '../../demo/host/api/services/search';
 import { ROUTE_SAMPLES } from './route-samples/index';
 import type { SampleParams } from './route-samples/types';
-import { startTestHost, type TestHost, type TokenResource } from './support/host';
+import type { TokenResource } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
 const tokens = new Map<TokenResource, string>();
-before(async () => {
-  host = await startTestHost();
-  for (const resource of ['api', 'bi', 'ai', 'search'] as const) tokens.set(resource, await host.tokenFor('admin', resource));
+const { host } = useTestHost({
+  afterStart: async () => {
+    for (const resource of ['api', 'bi', 'ai', 'search'] as const) tokens.set(resource, await host.tokenFor('admin', resource));
+  },
 });
 
 /** The BI, AI and search services' GET routes (their own tokens), declared as the API's are, beside the API's. */
@@ -38,7 +39,6 @@ const SERVICE_BASE: Record<string, Record<string, string | number>> = {
   '/ai/pfm/getchatbotcostprojections': { recordKey: 'Project', recordId: 1 },
   '/search/query': { q: 'riverside' },
 };
-after(async () => host?.close());
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
 const samples = new Map(ROUTE_SAMPLES.map((sample) => [key(sample.method, sample.path), sample]));

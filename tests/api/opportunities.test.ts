@@ -3,30 +3,21 @@
  * removing a labour cost code, the refusals (bad code shape, duplicate, Lost opportunity: 400
  * feedback), who may read and who may write, bad input answered 4xx, and migration 005 on an existing database.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
-import { startTestHost, type TestHost } from './support/host';
 import { databaseBefore } from './support/migrations';
-import { apiClient } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const LIST = '/api/pfm/getopportunities';
 const ADD = '/api/pfm/AddOpportunityCostCode';
 const REMOVE = '/api/pfm/RemoveOpportunityCostCode';
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const idOf = (number: string) => one('SELECT opportunityId FROM opportunities WHERE number = ?', number).opportunityId as number;
 
 describe('getopportunities', () => {

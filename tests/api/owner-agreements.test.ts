@@ -2,22 +2,14 @@
  * Owner agreement writes (pfm/commitments/writes.ts): header saves of owner agreements and their change
  * orders under field security, and new owner change orders.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const TABLES = ['owner_agreements', 'owner_agreement_change_orders', 'change_tracking'];
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const invalidOf = (body: Row) => (body.data as Row[]).filter((f) => f.integerValue === 1).map((f) => [f.stringValue, f.message]);
 
 /** Project 1's owner agreement (Executed in the seed). */

@@ -11,7 +11,7 @@
  * which moves on any commit by the host's connection, stays). The issue's own request (a query
  * `projectid=x` beside the form's ProjectId) is checked by name.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type Database from 'better-sqlite3';
 import { ALL_HANDLERS } from '../../demo/host/api/route-table';
@@ -19,18 +19,17 @@ import { isDeclaration, scopedParams, type RouteDeclaration } from '../../demo/h
 import { projectOfRecord } from '../../demo/host/api/project-access';
 import { RECORD_TABLES } from '../../demo/host/api/scope';
 import { ROUTE_SAMPLES } from './route-samples/index';
-import { startTestHost, type TestHost } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
 let token: string;
 let reachable: Set<number>;
-before(async () => {
-  host = await startTestHost();
-  token = await host.tokenFor('pm');
-  const pm = host.db.prepare("SELECT employeeId FROM employees WHERE login = 'pm'").pluck().get() as number;
-  reachable = new Set(host.db.prepare('SELECT projectId FROM project_team_members WHERE employeeId = ? AND removedAt IS NULL').pluck().all(pm) as number[]);
+const { host } = useTestHost({
+  afterStart: async () => {
+    token = await host.tokenFor('pm');
+    const pm = host.db.prepare("SELECT employeeId FROM employees WHERE login = 'pm'").pluck().get() as number;
+    reachable = new Set(host.db.prepare('SELECT projectId FROM project_team_members WHERE employeeId = ? AND removedAt IS NULL').pluck().all(pm) as number[]);
+  },
 });
-after(async () => host?.close());
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
 const samples = new Map(ROUTE_SAMPLES.map((sample) => [key(sample.method, sample.path), sample]));

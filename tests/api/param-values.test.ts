@@ -3,17 +3,13 @@
  * (`{"ItemId":{"toString":1}}`), or a repeated query parameter, is a 400 naming the parameter on
  * every route, never a 500, and nothing is written.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/route-table';
-import { startTestHost, type TestHost } from './support/host';
 import { checksum, stateId } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-before(async () => {
-  host = await startTestHost();
-});
-after(async () => host?.close());
+const { host } = useTestHost();
 
 const TABLES = ['project_pins', 'projections', 'change_events', 'change_event_items', 'change_records', 'subcontracts', 'subcontract_items', 'files', 'change_tracking'];
 

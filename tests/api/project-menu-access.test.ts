@@ -3,23 +3,14 @@
  * screens hide their write controls and show one read-only line; true where the caller may change the
  * project's data. Both menu routes (by project, by budget) answer it.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one, employeeId: employeeOf } = useTestHost();
 
 const HIDDEN_PROJECT = (SEED_TEAM_FACTS.pmHiddenProjectIds as readonly number[])[0]!;
-const one = <T>(sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as T;
-const employeeOf = (login: string) => one<{ employeeId: number }>('SELECT employeeId FROM employees WHERE login = ?', login).employeeId;
 const budgetOf = (projectId: number) => one<{ budgetId: number }>('SELECT min(budgetId) AS budgetId FROM budgets WHERE projectId = ?', projectId).budgetId;
 const today = () => new Date().toISOString().slice(0, 10);
 

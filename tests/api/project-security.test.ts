@@ -4,30 +4,22 @@
  * teams; anyone else their current memberships. A Viewer member reads but does not write. Every
  * expectation is computed from the seeded database (seed-teams.ts).
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { withProjectCaller } from '../../demo/host/api/project-access';
 import { loadCaller } from '../../demo/host/api/context';
 import { loadParams, scopeWhere, type LoadInput } from '../../demo/host/api/scope';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one, employeeId: employeeOf } = useTestHost();
 
 const HIDDEN = SEED_TEAM_FACTS.pmHiddenProjectIds as readonly number[];
 const HIDDEN_PROJECT = HIDDEN[0]!;
 const today = () => new Date().toISOString().slice(0, 10);
 const ids = (rows: Array<{ projectId: number }>) => [...new Set(rows.map((r) => r.projectId))].sort((a, b) => a - b);
-const employeeOf = (login: string) => (host.db.prepare('SELECT employeeId FROM employees WHERE login = ?').get(login) as { employeeId: number }).employeeId;
-const one = <T>(sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as T;
 const budgetOf = (projectId: number) => one<{ budgetId: number }>('SELECT min(budgetId) AS budgetId FROM budgets WHERE projectId = ?', projectId).budgetId;
 const projectIds = (sql: string, ...args: unknown[]) => (host.db.prepare(sql).all(...args) as Array<{ projectId: number }>).map((r) => r.projectId).sort((a, b) => a - b);
 const memberProjects = (employeeId: number) => projectIds(

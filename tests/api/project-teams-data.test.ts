@@ -12,12 +12,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
 import { RECORD_STATES } from '../../demo/host/db/states';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { databaseBefore } from './support/migrations';
 import { membershipCurrent } from '../../src/core/projects/team';
 import { openTestDatabase } from './support/seed-day';
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-teams-data-'));
 let db: Database.Database;

@@ -4,28 +4,18 @@
  * the load answers the record, its items and its history, marks what is behind the caller's orange
  * asterisk, and refuses what the caller may not see.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost } from './support/host';
 import { databaseBefore } from './support/migrations';
-import { apiClient } from './api-client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { historyTriggerSql, TRACKED_TABLES, withHistoryActor } from '../../demo/host/db/history';
 import { openDatabase } from '../../demo/host/db/index';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { api, one, all } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 const employee = (login: string) => one('SELECT employeeId, preferredName FROM employees WHERE login = ?', login);
 
 describe('record history', () => {

@@ -4,16 +4,13 @@
  * and no sign-out by a cross-site link (the end-session URL asks unless the portal's own id_token_hint
  * names the signed-in user). One host for the file.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEV_CLIENT_ID } from '../../src/core/env';
-import { CookieJar, signInOverHttp, startTestHost, type TestHost } from './support/host';
+import { CookieJar, signInOverHttp } from './support/host';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-before(async () => {
-  host = await startTestHost();
-});
-after(async () => host?.close());
+const { host } = useTestHost();
 
 interface Target { what: string; path: string; init?: RequestInit; login?: string; status?: number; download?: boolean; type: RegExp }
 

@@ -13,29 +13,15 @@
  * 4. SLIM's moves are the application record tables' (state_advancements of SlimRequest, as App Records
  *    edits them): a move taken out there is neither offered nor allowed by the server.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API, RISK_FUNCTIONS } from '../../src/core/risk/api';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId, type Form } from './api-client';
+import { checksum, stateId, type Form } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one, all } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  setClock(() => Date.parse('2026-11-20T15:00:00Z'));
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 async function ok(answer: Promise<{ status: number; body: Row }>): Promise<Row> {
   const a = await answer;
   assert.equal(a.status, 200, JSON.stringify(a.body));

@@ -17,8 +17,7 @@ import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
 import { effectiveStatus, PREQUAL_STATUSES, singleLimitInForce, type PrequalStatus } from '../../src/core/risk/limits';
 import { SLIM_MOVES, SLIM_STATE_ORDER, SLIM_CLOSED_STATES } from '../../src/core/risk/slim';
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-risk-data-'));
 let db: Database.Database;

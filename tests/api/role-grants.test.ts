@@ -5,25 +5,14 @@
  * keyUserManagement IT. Each refusal is a 403 naming its reason and writes nothing; each grant is
  * audited as before.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { APPLICATION_KEYS, ROLE_NAMES } from '../../src/core/access';
 import { ROLES_BY_KEY, USERS_API, USERS_TEXT, grantRefusal, keyHasRole, rolesOfKey } from '../../src/core/admin/users';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one, employeeId: id } = useTestHost();
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => { await host?.close(); });
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const auditCount = () => one('SELECT count(*) AS n FROM admin_audit_log').n as number;
 const lastAudit = () => one('SELECT * FROM admin_audit_log ORDER BY auditId DESC LIMIT 1');
 const rolesText = (employeeId: number) =>

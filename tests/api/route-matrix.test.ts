@@ -5,7 +5,7 @@
  * It fails when a route is added without a sample, when a route's access check goes, and when a route
  * stops checking the project team. One host for the file.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { accessAllows, API_ROUTES } from '../../demo/host/api/index';
 import type { RouteSpec } from '../../demo/host/api/routes';
@@ -14,16 +14,10 @@ import { loadCaller } from '../../demo/host/api/context';
 import { ACCESS, ruleAllows } from '../../src/core/access';
 import { ROUTE_SAMPLES } from './route-samples/index';
 import type { RouteSample, SampleParams } from './route-samples/types';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
 const samples = new Map(ROUTE_SAMPLES.map((sample) => [key(sample.method, sample.path), sample]));

@@ -11,14 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase, seedCalendar, seedDayOf } from '../../demo/host/db/index';
-import { ENVELOPES_DUE_SETTING, seedEnvelopes } from '../../demo/host/db/seed-esign';
+import { ENVELOPES_DUE_SETTING, seedEnvelopes } from '../../demo/host/db/seed/esign';
 import { ENVELOPE_EXPIRY_DAYS, ENVELOPE_STATES } from '../../src/core/esign';
 import { centralDayOf } from '../../src/core/clock';
 import { addPeriods, firstDayOf, periodOf, pinClock, setClock } from '../../src/core/clock';
 import { addDays, weekdayOf } from '../../src/core/timecards';
 import { effectiveStatus } from '../../src/core/risk/limits';
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-seed-relative-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,16 +1,12 @@
 /** The BI, AI and search services (issue 12): each checks its own token audience; what each answers, by role, against the database. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestHost, type TestHost, type TokenResource } from './support/host';
+import type { TokenResource } from './support/host';
 import { SERVICE_ROUTES } from '../../demo/host/api/services/index';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-before(async () => {
-  host = await startTestHost();
-});
-after(async () => host?.close());
+const { host } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 async function get(login: string, resource: TokenResource, path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: Row }> {
   const url = new URL(host.url + path);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));

@@ -5,32 +5,19 @@
  * the load), the overview (counts,
  * past due, average days per step, access) and the renewal draft with what changed.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
 import { SLIM_STATE_ORDER, SLIM_TEXT } from '../../src/core/risk/slim';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId, type Form } from './api-client';
+import { checksum, stateId, type Form } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 const START = Date.parse('2026-11-01T18:00:00Z');
 let now = START;
-before(async () => {
-  setClock(() => now);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one } = useTestHost({ clock: () => setClock(() => now) });
 
 const BELL = '/api/common/GetOpenItemsByEmployee';
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const S = (name: string) => stateId(host, 'SlimRequest', name);
 const MARIA = 37;
 async function ok(answer: Promise<{ status: number; body: Row }>): Promise<Row> {

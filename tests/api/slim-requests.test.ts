@@ -5,33 +5,19 @@
  * Admin), escalation at $5,000,000 vs $5,000,000.01 and EMR 1.25, denial needs a reason, a stale move
  * refused (409) writing nothing, viewer 403 and bad input 4xx.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
 import { SLIM_STATE_ORDER, SLIM_TEXT, slimAgeDays, slimDueDate } from '../../src/core/risk/slim';
 import { suggestLimits } from '../../src/core/risk/limits';
 import { setClock } from '../../src/core/clock';
 import { openTestDatabase } from './support/seed-day';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId, type Form } from './api-client';
+import { checksum, stateId, type Form } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 const now = Date.parse('2026-11-01T18:00:00Z');
-before(async () => {
-  setClock(() => now);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, all } = useTestHost({ clock: () => setClock(() => now) });
 
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 const S = (name: string) => stateId(host, 'SlimRequest', name);
 const TABLES = ['slim_requests', 'slim_request_events', 'vendor_prequalifications', 'risk_notifications'];
 const request = (id: number) => one('SELECT r.*, st.name AS state FROM slim_requests r JOIN application_record_states st USING (applicationRecordStateId) WHERE requestId = ?', id);

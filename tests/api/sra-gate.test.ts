@@ -6,30 +6,17 @@
  * limit itself included, a cent over is refused); e-sign refuses to send a blocked subcontract and
  * signing completion does not execute one; getsrastatus and getbuyoutsras.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API, RISK_FUNCTIONS, sraStartLink } from '../../src/core/risk/api';
 import { setClock } from '../../src/core/clock';
 import { advanceRecord } from '../../demo/host/api/pfm/esign/service';
-import { SEED_GATE } from '../../demo/host/db/seed-sra';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { SEED_GATE } from '../../demo/host/db/seed/sra';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  setClock(() => Date.parse('2026-11-20T15:00:00Z'));
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const TABLES = ['subcontracts', 'subcontract_items', 'change_tracking', 'envelopes', 'envelope_signers', 'esign_outbox', 'files', 'sras'];
 const SC = (name: string) => stateId(host, 'Subcontract', name);
 const S = (name: string) => stateId(host, 'Sra', name);

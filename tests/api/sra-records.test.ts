@@ -5,37 +5,23 @@
  * 400 autoAlert at its field), save (Draft only, version 409, mitigations), access (viewer 403 on
  * every call, a Default keyRISK user may not change someone else's SRA).
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API, sraStartLink } from '../../src/core/risk/api';
 import { RISK_LEVELS, scoreSra, SRA_TEXT } from '../../src/core/risk/sra';
 import { currentLimits, openBacklog, vendorRecord } from '../../demo/host/api/risk/prequal';
 import { setClock } from '../../src/core/clock';
-import { SEED_GATE } from '../../demo/host/db/seed-sra';
+import { SEED_GATE } from '../../demo/host/db/seed/sra';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
 import { openTestDatabase, seedTestEnvelopes } from './support/seed-day';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 const TODAY = '2026-11-20';
-before(async () => {
-  setClock(() => Date.parse(`${TODAY}T15:00:00Z`));
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, all } = useTestHost({ clock: () => setClock(() => Date.parse(`${TODAY}T15:00:00Z`)) });
 
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 const TABLES = ['sras', 'sra_cost_codes', 'sra_mitigations', 'sra_approvals'];
 const gateProject = () => one('SELECT projectId, budgetId, completionDate FROM projects WHERE number = ?', SEED_GATE.projectNumber);
 const sCodes = (projectId: number) => all("SELECT c.costCodeId FROM cost_codes c JOIN budgets b ON b.budgetId = c.budgetId WHERE b.projectId = ? AND c.type = 'S' ORDER BY c.costCodeId", projectId).map((r) => r.costCodeId as number);

@@ -6,30 +6,17 @@
  * otherwise); reject needs a reason; a stale OldRecordStateId is a 409 naming who moved it and writes
  * nothing; the bell lists the steps waiting for Risk and, for a High with one approval, for Admin.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { RISK_API } from '../../src/core/risk/api';
 import { SRA_TEXT } from '../../src/core/risk/sra';
 import { setClock } from '../../src/core/clock';
-import { SEED_GATE } from '../../demo/host/db/seed-sra';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { SEED_GATE } from '../../demo/host/db/seed/sra';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api, one } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  setClock(() => Date.parse('2026-11-20T15:00:00Z'));
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const TABLES = ['sras', 'sra_cost_codes', 'sra_mitigations', 'sra_approvals'];
 const S = (name: string) => stateId(host, 'Sra', name);
 const project = () => one('SELECT projectId FROM projects WHERE number = ?', SEED_GATE.projectNumber).projectId as number;

@@ -4,7 +4,7 @@
  * 409 stale), submit refused with required questions unanswered, read-only once submitted, the
  * averages, and migration 006 on an existing database.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,19 +14,12 @@ import { TEST_SEED_DAY } from './support/seed-day';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { createDueSurveys, syncSurveys } from '../../demo/host/db/surveys';
 import { isSurveyDue, SURVEY_MILESTONES, type SurveyMilestone } from '../../src/core/surveys';
-import { startTestHost, type TestHost } from './support/host';
 import { databaseBefore } from './support/migrations';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api, one, all } = useTestHost();
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const LIST = '/api/pfm/getsurveys';
 const QUESTIONS = '/api/pfm/getsurveyquestions';
 const TEMPLATES = '/api/pfm/getsurveytemplates';
@@ -34,8 +27,6 @@ const AVERAGES = '/api/pfm/getsurveyaverages';
 const SAVE = '/api/pfm/SaveSurveyAnswers';
 const STATE = '/api/pfm/UpdateSurveyState';
 const PM = 2;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 const SURVEY_TABLES = ['surveys', 'survey_answers'];
 
 /** An Open survey of the pm, not yet used by another test. */

@@ -4,28 +4,16 @@
  * carried forward, the bell's pending budgets), IT billing waiting for a month to end, data-quality and SLIM ages,
  * and the first and last day of a month, 31 December and 1 January, a year after the seed.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BILLING_API, BILLING_TEXT } from '../../src/core/billing';
-import { addPeriods, currentPeriod, pinClock, setClock } from '../../src/core/clock';
+import { addPeriods, currentPeriod, pinClock } from '../../src/core/clock';
 import { addDays } from '../../src/core/timecards/days';
-import { startTestHost, type TestHost } from './support/host';
 import { TEST_SEED_DAY } from './support/seed-day';
-import { apiClient, stateId } from './api-client';
+import { stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  pinClock(TEST_SEED_DAY);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api } = useTestHost({ clock: () => pinClock(TEST_SEED_DAY) });
 
 const LINES = '/api/pfm/getcostcodetransactionsummary';
 const BELL = '/api/common/GetOpenItemsByEmployee';

@@ -5,26 +5,15 @@
  * hours 8 or 4), a change rewrites the holiday line of the region's open (Draft, Submitted) cards of that week only,
  * and pendingPtoRequests lists what waits for the manager or delegate.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-  setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api } = useTestHost({ afterStart: () => setClock(() => Date.parse('2026-11-02T15:00:00.000Z')), beforeClose: () => setClock(null) });
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row | undefined;
 const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login)!.employeeId as number;
 const request = (title: string) => one('SELECT * FROM time_off_requests WHERE title = ?', title)!;

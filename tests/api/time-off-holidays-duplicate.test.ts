@@ -3,21 +3,13 @@
  * the date field, without autoAlert (which would open the 'Request Failed' box besides the field's message),
  * on adding and on moving another holiday there; nothing is written.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => { await host?.close(); });
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api } = useTestHost();
 
 describe('saveholiday, a duplicate region and date', () => {
   it('is a 400 with feedback at holidayDate naming the holiday there, no autoAlert; nothing written', async () => {

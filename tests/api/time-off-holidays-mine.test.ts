@@ -2,21 +2,12 @@
  * getholidays with mine=true (the request form's live checks): the caller's own region only, and
  * nothing for a caller without a region; every region without it.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => { await host?.close(); });
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const { host, api } = useTestHost();
 
 describe('getholidays mine=true', () => {
   it("answers the caller's region only; without it, every region", async () => {

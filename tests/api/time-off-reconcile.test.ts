@@ -10,30 +10,18 @@
  * request's hours, the balance movement and the card's lines (locked weeks are not refunded or charged
  * before that).
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { addDays } from '../../src/core/timecards/days';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, stateId } from './api-client';
+import { stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-  setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, all } = useTestHost({ afterStart: () => setClock(() => Date.parse('2026-11-02T15:00:00.000Z')), beforeClose: () => setClock(null) });
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row | undefined;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 const HOURS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'];
 const SUM = HOURS.join(' + ');
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -5,29 +5,16 @@
  * PTO_TEXT, at their fields; nothing written), a negative-balance type allowed, holidays skipped and
  * half-day holidays halved in totalHours, bad input 400, the viewer 403 on every call.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PTO_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-  setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, employeeId: id } = useTestHost({ afterStart: () => setClock(() => Date.parse('2026-11-02T15:00:00.000Z')), beforeClose: () => setClock(null) });
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const requestId = (title: string) => one('SELECT requestId FROM time_off_requests WHERE title = ?', title).requestId as number;
 const TABLES = ['time_off_requests', 'timecard_lines', 'weekly_timecards', 'timecard_corrections'];
 const form = (fields: Record<string, string | number>) => fields;

@@ -6,7 +6,7 @@
  * cancelling removes them and gives the hours back, an Approved week gets a correction instead.
  * Every refusal writes nothing.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,24 +17,12 @@ import { databaseBefore } from './support/migrations';
 import { PTO_STATE_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-  setClock(() => Date.parse('2026-11-02T15:00:00.000Z'));
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, all } = useTestHost({ afterStart: () => setClock(() => Date.parse('2026-11-02T15:00:00.000Z')), beforeClose: () => setClock(null) });
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row | undefined;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
 const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login)!.employeeId as number;
 const request = (title: string) => one('SELECT * FROM time_off_requests WHERE title = ?', title)!;
 const TABLES = ['time_off_requests', 'timecard_lines', 'weekly_timecards', 'timecard_corrections'];

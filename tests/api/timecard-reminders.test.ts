@@ -4,36 +4,22 @@
  * the week (no card, or Draft), once a day; each reminded employee's bell shows it until the week is
  * submitted; only Admin / Timecard Admin on keyTC may do either; a bad week is a 400 and writes nothing.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API, type AdminWeekCounts, type TeamTimecardRow } from '../../src/core/timecards/api';
 import { setClock } from '../../src/core/clock';
 import { toOpenItems } from '../../src/elements/portal-header/data';
 import { matchRoute } from '../../src/core/router/resolve';
 import { employeeNotices } from '../../demo/host/api/timecards/bell';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, stateId } from './api-client';
+import { checksum, stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 let now = Date.parse('2026-11-04T17:00:00Z'); // Wednesday; the last week come due is 10/25–10/31
-before(async () => {
-  setClock(() => now);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, employeeId: id } = useTestHost({ clock: () => setClock(() => now) });
 
 const BELL = '/api/common/GetOpenItemsByEmployee';
 const WEEK = '2026-10-25';
 const TABLES = ['timecard_reminders', 'weekly_timecards', 'timecard_lines'];
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const reminderRows = () => host.db.prepare('SELECT employeeId, weekStart, remindedByEmployeeId, remindedOn FROM timecard_reminders ORDER BY timecardReminderId').all() as Row[];
 
 const owes = (row: TeamTimecardRow) => row.state === null || row.state === 'Draft';

@@ -4,31 +4,15 @@
  * manager delegates, to another manager, for a valid range; cancel by the giver or a Timecard Admin;
  * the corrections are a Timecard Admin's.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { setClock } from '../../src/core/clock';
 import { DELEGATION_TEXT } from '../../demo/host/api/timecards/admin';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum } from './api-client';
+import { checksum } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  setClock(() => Date.parse('2026-11-04T17:00:00Z'));
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
+const { host, api, one, all, employeeId: id } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-04T17:00:00Z')) });
 
 describe('searchcharges', () => {
   it('finds open projects by number or name with the labour codes of their budget only', async () => {

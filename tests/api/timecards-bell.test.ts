@@ -7,7 +7,7 @@
  * (a rejected card still in Draft, time off denied or approved in the last 14 days) computed at read
  * time; and every bell item of the seeded users opens a page whose route and loads they may use.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIME_OFF_API } from '../../src/core/time-off-api';
@@ -19,27 +19,13 @@ import { ACCESS_REQUEST_API } from '../../src/core/toolbox/access';
 import { toOpenItems } from '../../src/elements/portal-header/data';
 import { openItemGroups } from '../../src/elements/portal-header/links';
 import { CORRECTIONS_LINK, INBOX_LINK } from '../../demo/host/api/timecards/bell';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, stateId } from './api-client';
+import { stateId } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 let now = Date.parse('2026-11-04T17:00:00Z');
-before(async () => {
-  setClock(() => now);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, employeeId: id } = useTestHost({ clock: () => setClock(() => now) });
 
 const BELL = '/api/common/GetOpenItemsByEmployee';
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 
 describe('timecardNeedsSubmission', () => {
   it("names the oldest owed week (overdue) with its card, so the header's link opens it", async () => {

@@ -3,34 +3,19 @@
  * virtual week, period open), savetimecard (policy checks on the server, 409 stale version, bad input
  * 4xx, Server-Timing, a refused write changes nothing) and createDraftTimecard's holiday line.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIMECARD_TEXT } from '../../src/core/timecards';
 import { createDraftTimecard, weeksWithoutCard } from '../../demo/host/api/timecards/cards';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, checksum, type Form } from './api-client';
+import { checksum, type Form } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 /** Wednesday of the week after the seed date (2026-11-01): the current week is 11-01..11-07. */
 const NOW = Date.parse('2026-11-04T17:00:00Z');
-before(async () => {
-  setClock(() => NOW);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, all, employeeId: id } = useTestHost({ clock: () => setClock(() => NOW) });
 
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const TABLES = ['weekly_timecards', 'timecard_lines', 'timecard_changes'];
 const DAYS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'];
 

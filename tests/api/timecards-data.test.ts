@@ -17,8 +17,7 @@ import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
 import { NEGATIVE_BALANCE_TYPES } from '../../src/core/time-off';
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-tc-data-'));
 let db: Database.Database;

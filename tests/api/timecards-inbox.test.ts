@@ -4,33 +4,18 @@
  * Admin's open corrections and cards without an approver, oldest first, with the ids to act on each;
  * past-dated Pending requests marked; nothing of another team; nothing for someone who approves nothing.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API, type ApprovalInboxLoad } from '../../src/core/timecards/api';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, stateId } from './api-client';
+import { stateId } from './api-client';
 import { requestDescription } from '../../demo/host/api/timecards/inbox';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 const START = Date.parse('2026-11-04T17:00:00Z');
 let now = START;
-before(async () => {
-  setClock(() => now);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, all, employeeId: id } = useTestHost({ clock: () => setClock(() => now) });
 
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const request = (title: string) => one('SELECT * FROM time_off_requests WHERE title = ?', title);
 const inbox = async (login: string) => {
   const answer = await api.get(login, TIMECARD_API.getApprovalInbox);

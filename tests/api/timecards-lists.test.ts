@@ -4,32 +4,17 @@
  * reason), the team view (team with delegated reports, all, without approver, state filter) and who
  * may call them.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { TIMECARD_TEXT, hourFigures } from '../../src/core/timecards';
 import { setClock } from '../../src/core/clock';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient, type Form } from './api-client';
+import type { Form } from './api-client';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 let now = Date.parse('2026-11-04T17:00:00Z');
-before(async () => {
-  setClock(() => now);
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
+const { host, api, one, all, employeeId: id } = useTestHost({ clock: () => setClock(() => now) });
 
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => host.db.prepare(sql).all(...args) as Row[];
-const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const DAYS = ['sunHours', 'monHours', 'tueHours', 'wedHours', 'thuHours', 'friHours', 'satHours'];
 const KEEPS_TC = "e.active = 1 AND EXISTS (SELECT 1 FROM employee_roles r WHERE r.employeeId = e.employeeId AND r.applicationKey = 'keyTC')";
 

@@ -6,31 +6,20 @@
  * 100,000-transaction project.)
  */
 // api-tests: alone (it times a query; scripts/run-api-tests.mjs runs it before the files that run side by side)
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/api';
 import { setClock } from '../../src/core/clock';
-import { scaleTimecardWeek, seedScaleTimecards, SCALE_TIMECARD_EMPLOYEES } from '../../demo/host/db/seed-timecards-scale';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { scaleTimecardWeek, seedScaleTimecards, SCALE_TIMECARD_EMPLOYEES } from '../../demo/host/db/seed/scale-timecards';
+import { useTestHost, type Row } from './support/use-host';
 
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
 let week: string;
-before(async () => {
-  setClock(() => Date.parse('2026-11-18T17:00:00Z'));
-  host = await startTestHost();
-  api = apiClient(host);
-  week = host.db.transaction(() => seedScaleTimecards(host.db, '2026-11-18', '2026-11-01T12:00:00.000Z'))();
+const { host, api, one } = useTestHost({
+  clock: () => setClock(() => Date.parse('2026-11-18T17:00:00Z')),
+  afterStart: () => {
+    week = host.db.transaction(() => seedScaleTimecards(host.db, '2026-11-18', '2026-11-01T12:00:00.000Z'))();
+  },
 });
-after(async () => {
-  setClock(null);
-  await host?.close();
-});
-
-const one = (sql: string, ...args: unknown[]) => host.db.prepare(sql).get(...args) as Row;
 
 describe('timecard scale data', () => {
   it('adds 2,000 employees who keep timecards, with managers, and the week before the current one in mixed states', () => {

@@ -19,8 +19,7 @@ import { registerHistoryFunctions } from '../../demo/host/db/history';
 import { createHost, type Host } from '../../demo/host/server';
 import { DEFAULT_TEST_TLS_DIR, signInOverHttp } from './support/host';
 import { currentPeriod } from '../../src/core/clock';
-
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-upgrade-'));
 const pristine = path.join(dir, 'previous-release.sqlite');

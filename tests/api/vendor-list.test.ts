@@ -1,17 +1,10 @@
 /** The vendor lookup's whole-list call (the client loads it once for a screen's many vendor lookups). */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
-import { startTestHost, type TestHost } from './support/host';
-import { apiClient } from './api-client';
+import { useTestHost } from './support/use-host';
 
-let host: TestHost;
-let api: ReturnType<typeof apiClient>;
-before(async () => {
-  host = await startTestHost();
-  api = apiClient(host);
-});
-after(async () => host?.close());
+const { host, api } = useTestHost();
 
 describe('GET /api/pfm/vendors/getVendors', () => {
   it('is the vendor type\u2019s list call and answers every vendor, inactive ones too, each as getVendor answers it', async () => {

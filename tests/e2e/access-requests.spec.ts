@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { ACCESS_REQUEST_API, ACCESS_TEXT, addIsoDays } from '../../src/core/toolbox/access';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';

@@ -3,7 +3,7 @@
 // does not find them; admin still sees them. (The refusal screen with "Request access": the access part.)
 // Run alone: npx rollup -c && E2E_PORT=4641 npx playwright test tests/e2e/project-security.spec.ts
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { e2eDb } from './support/db';
 import { api, watchToken } from './support/api';
 import { openPortalAs } from './support/portal';

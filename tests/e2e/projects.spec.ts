@@ -1,6 +1,6 @@
 // <pfm-projects> end to end: real sign-in, the real API and the seeded database (issue 5, Projects).
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_TEAM_FACTS } from '../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { openPortalAs } from './support/portal';
 import { e2eDb } from './support/db';
 import { reviewShot } from './support/review';

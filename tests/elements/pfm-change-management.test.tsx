@@ -3,7 +3,7 @@ import { $session } from '../../src/core/auth';
 import { resetMessages } from '../../src/core/messages';
 import { OVERLAYS_TAG } from '../../src/ui/element';
 import '../../src/elements/pfm-change-management/define';
-import { tabFromAttribute, isChangeRequest, isRequestForProposal } from '../../src/elements/pfm-change-management/tabs';
+import { tabFromAttribute, isChangeRequest, isRequestForProposal } from '../../src/features/change-management';
 import { mount, sleep, waitFor } from '../support/browser';
 import { resetPageStores } from '../support/elements';
 

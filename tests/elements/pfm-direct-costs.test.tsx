@@ -4,57 +4,11 @@ import { resetRoles, setRoles } from '../../src/core/roles';
 import {
   DIRECT_COST_TEXT, REVISE_AND_RESUBMIT, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit, moveNeedsApprover, movePostsCost,
 } from '../../src/core/workflow/direct-costs';
-import { DIRECT_COST_WB_TEXT, directCostTotal, type DirectCost } from '../../src/features/direct-costs';
-import { DIRECT_COSTS_TEXT } from '../../src/elements/pfm-direct-costs/DirectCosts';
+import { DIRECT_COSTS_TEXT, directCostTotal } from '../../src/features/direct-costs';
 import '../../src/elements/pfm-direct-costs/define';
-import '../../src/elements/wb-direct-cost/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubFor } from '../support/browser';
-import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
-
-const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
-const base = { projectId: 1, budgetId: 1, directCostTypeId: 3, vendorId: 7, vendorName: 'Acme Supply', description: 'Permit', items: [] };
-const OPEN: DirectCost[] = [
-  { ...base, directCostId: 1, number: 'DC-001', invoiceNumber: 'INV-1', directCostDate: '2026-10-05', amount: 100.25, ...state(51, 'Draft'),
-    reviseReason: 'Attach the <b>ticket</b>', revisedByName: 'Linda Okafor', revisedAt: '2026-10-20T16:30:00.000Z',
-    items: [{ directCostItemId: 11, costCodeId: 101, costType: 'M', description: 'Permit', amount: 100.25 }] },
-  { ...base, directCostId: 2, number: 'DC-002', invoiceNumber: null, directCostDate: '1989-12-31', amount: 50, ...state(52, 'Pending Approval'),
-    submittedByName: 'Marcus Reyes', submittedAt: '2026-10-11T15:00:00.000Z',
-    items: [{ directCostItemId: 12, costCodeId: 101, costType: 'M', description: 'Fee', amount: 50 }] },
-  { ...base, directCostId: 4, number: 'DC-004', invoiceNumber: 'INV-4', directCostDate: '2026', amount: 10, ...state(53, 'Approved') },
-];
-const CLOSED: DirectCost[] = [{ ...base, directCostId: 3, number: 'DC-003', invoiceNumber: 'INV-3', directCostDate: '2026-09-01', amount: 999, ...state(54, 'Posted', true) }];
-const ALL = [...OPEN, ...CLOSED];
-const STATES: Record<number, { applicationRecordStateId: number; name: string; closed: boolean; displayOrder: number }> = {
-  51: { applicationRecordStateId: 51, name: 'Draft', closed: false, displayOrder: 1 },
-  52: { applicationRecordStateId: 52, name: 'Pending Approval', closed: false, displayOrder: 2 },
-  53: { applicationRecordStateId: 53, name: 'Approved', closed: false, displayOrder: 3 },
-  54: { applicationRecordStateId: 54, name: 'Posted', closed: true, displayOrder: 4 },
-};
-const ADVANCEMENTS: Record<number, number[]> = { 51: [52], 52: [53, 51], 53: [54] };
-const FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount', 'items'];
-
-function answers(overrides: Record<string, StubFor> = {}): Record<string, StubFor> {
-  return {
-    '/api/pfm/getdirectcosts': ({ query }: FetchRequest) => {
-      const open = query.get('open') !== 'false';
-      const rows = query.get('recordKey') === 'DirectCost' ? ALL.filter((r) => r.directCostId === Number(query.get('recordId'))) : ALL;
-      return { body: { data: rows.filter((r) => r.closed !== open) } };
-    },
-    '/api/pfm/GetDirectCostType': ({ query }) => ({ body: { data: { directCostTypeId: Number(query.get('directCostTypeId')), displayText: 'Permit Fee' } } }),
-    '/api/pfm/GetDirectCostTypes': { body: { data: [{ directCostTypeId: 3, displayText: 'Permit Fee' }, { directCostTypeId: 5, displayText: 'Travel' }] } },
-    '/api/pfm/projects/GetProjectByProjectId': { body: { data: { projectId: 1, budgetId: 1, displayText: '24-1032 Riverside' } } },
-    '/api/pfm/getcommitmentvendors': { body: { data: [{ vendorId: 7, name: 'Acme Supply' }] } },
-    '/api/pfm/getcostcodes': { body: { data: [{ costCodeId: 101, budgetId: 1, code: '03300000', type: 'M', description: 'Concrete' }, { costCodeId: 102, budgetId: 1, code: '01500000', type: 'L', description: 'Labor' }] } },
-    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': ({ query }) => ({
-      body: { data: { lookupApplicationRecordStateId: Number(query.get('applicationRecordStateId')), fields: FIELDS.map((fieldName) => ({ fieldName, editable: query.get('applicationRecordStateId') === '51', visible: true })) } },
-    }),
-    '/api/applications/GetRecordStateAdvancements': ({ query }) => ({
-      body: { data: (ADVANCEMENTS[Number(query.get('applicationRecordStateId'))] ?? []).map((id, i) => ({ quickRoute: i === 0, displayOrder: i + 1, targetApplicationRecordState: STATES[id] })) },
-    }),
-    '/api/pfm/files': { body: { data: [] } },
-    ...overrides,
-  };
-}
+import { mount, restoreFetch, stubFetch, textOf, waitFor, type FetchRequest } from '../support/browser';
+import { resetPageStores, signInForTest } from '../support/elements';
+import { OPEN, answers } from './direct-costs-support';
 
 describe('direct costs', () => {
   beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
@@ -154,86 +108,6 @@ describe('direct costs', () => {
       const refused = await mount('pfm-direct-costs', { 'project-id': '1' });
       await waitFor(() => refused.querySelector('[data-state="forbidden"]'));
       expect(textOf(refused, '[data-state="forbidden"] > span')).to.equal(DIRECT_COSTS_TEXT.noAccess);
-    });
-  });
-
-  describe('<wb-direct-cost>', () => {
-    it('a Draft sent back shows the reason as text, who sent it back, and is editable; the browser checks the items sum before saving', async () => {
-      stubFetch(answers());
-      const root = await mount('wb-direct-cost', { 'record-key': 'DirectCost', 'record-id': '1' });
-      const note = await waitFor(() => root.querySelector('[data-revise-reason]'));
-      expect(note.querySelector('[data-reason-text]')!.textContent).to.equal('Attach the <b>ticket</b>');
-      expect(note.querySelector('b')).to.equal(null);
-      expect(note.textContent).to.contain('Sent back for revision by Linda Okafor on 10/20/2026');
-      const amount = root.querySelector<HTMLInputElement>('input[data-field="amount"][aria-describedby]')!;
-      expect(amount.disabled).to.equal(false);
-      setValue(amount, '$1,100.25');
-      expect(amount.value).to.equal('1100.25');
-      (root.querySelector('[data-save]') as HTMLButtonElement).click();
-      await waitFor(() => root.textContent?.includes('The items total $100.25, not the amount of $1,100.25: they must add up to it.'));
-      expect(fetchRequests.some((r) => r.path === '/api/pfm/SaveDirectCost')).to.equal(false);
-      expect(amount.value).to.equal('1100.25', 'typed value kept');
-    });
-
-    it('Pending Approval: read-only, who submitted; the menu offers Revise and Resubmit, which asks for a reason and sends it in the state call', async () => {
-      setRoles([{ applicationKey: 'keyPFM', name: 'RPM' }]);
-      stubFetch(answers({
-        '/api/pfm/UpdateDirectCostState': ({ body }) => ({ body: { data: { ...OPEN[1], ...state(51, 'Draft'), reviseReason: (body as Record<string, string>).Reason } } }),
-      }));
-      const root = await mount('wb-direct-cost', { 'record-key': 'DirectCost', 'record-id': '2' });
-      const pending = await waitFor(() => root.querySelector('[data-pending]'));
-      expect(pending.textContent).to.match(/^Submitted by Marcus Reyes on 10\/11\/2026, \d+:\d\d [AP]M; waiting for an approver \(RPM or Admin\)\.$/);
-      expect(textOf(root, '[data-read-only]')).to.equal(DIRECT_COST_WB_TEXT.readOnly('Pending Approval'));
-      expect(root.querySelector('[data-save]')).to.equal(null);
-      (root.querySelector('button[aria-label="Change state of DC-002"]') as HTMLButtonElement).click();
-      const items = await waitFor(() => { const found = [...root.querySelectorAll('[role="menuitem"]')]; return found.length ? found : null; });
-      expect(items.map((i) => i.textContent)).to.deep.equal(['Approved', REVISE_AND_RESUBMIT]);
-      (items[1] as HTMLButtonElement).click();
-      const box = await waitFor(() => overlaysRoot().querySelector('[role="dialog"]'));
-      const text = box.querySelector('textarea')!;
-      setValue(text, '  Split the freight  ');
-      const ok = [...box.querySelectorAll('button')].find((b) => b.textContent === 'Send back') as HTMLButtonElement;
-      ok.click();
-      const call = await waitFor(() => fetchRequests.find((r) => r.path === '/api/pfm/UpdateDirectCostState'));
-      expect(call.body).to.deep.include({ ItemId: '2', OldRecordStateId: '52', RouteStateId: '51', Reason: 'Split the freight' });
-      await waitFor(() => root.querySelector('[data-revise-reason]'));
-      expect(textOf(root, '[data-reason-text]')).to.equal('Split the freight');
-    });
-
-    it('a submitter (Project Manager) choosing Approved is told it is for an approver, without a call', async () => {
-      setRoles([{ applicationKey: 'keyPFM', name: 'Project Manager' }]);
-      stubFetch(answers());
-      const root = await mount('wb-direct-cost', { 'record-key': 'DirectCost', 'record-id': '2' });
-      (await waitFor(() => root.querySelector<HTMLButtonElement>('button[aria-label="Change state of DC-002"]'))).click();
-      (await waitFor(() => root.querySelector<HTMLButtonElement>('[role="menuitem"][data-target-state="Approved"]'))).click();
-      const box = await waitFor(() => overlaysRoot().querySelector('[role="dialog"]'));
-      expect(box.textContent).to.contain(DIRECT_COST_TEXT.approverOnly('Approved'));
-      expect(fetchRequests.some((r) => r.path === '/api/pfm/UpdateDirectCostState')).to.equal(false);
-    });
-
-    it('new (record key Project): creates with its items in one call, then opens the record', async () => {
-      stubFetch(answers({ '/api/pfm/CreateDirectCost': { body: { data: { ...OPEN[0], directCostId: 9, number: 'DC-009' } } } }));
-      const root = await mount('wb-direct-cost', { 'record-key': 'Project', 'record-id': '1' });
-      const type = await waitFor(() => root.querySelector<HTMLSelectElement>('select[data-field="directCostTypeId"]'));
-      await waitFor(() => type.options.length > 1);
-      setValue(type, '3');
-      setValue(root.querySelector<HTMLInputElement>('input[data-field="directCostDate"]')!, '2026-10-01');
-      setValue(root.querySelector<HTMLInputElement>('input[data-field="description"][aria-describedby]')!, 'City permit');
-      setValue(root.querySelector<HTMLInputElement>('input[data-field="amount"][aria-describedby]')!, '250');
-      setValue(root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost type"]')!, 'M');
-      const code = await waitFor(() => { const el = root.querySelector<HTMLSelectElement>('select[aria-label="Line 1 cost code"]'); return el && el.options.length > 1 ? el : null; });
-      expect([...code.options].map((o) => o.value)).to.deep.equal(['', '101']);
-      setValue(code, '101');
-      setValue(root.querySelector<HTMLInputElement>('input[aria-label="Line 1 description"]')!, 'Permit');
-      setValue(root.querySelector<HTMLInputElement>('input[aria-label="Line 1 amount"]')!, '250');
-      (root.querySelector('[data-create]') as HTMLButtonElement).click();
-      const call = await waitFor(() => fetchRequests.find((r) => r.path === '/api/pfm/CreateDirectCost'));
-      expect(call.body).to.deep.include({
-        ProjectId: '1', directCostTypeId: '3', directCostDate: '2026-10-01', description: 'City permit', amount: '250',
-        'items[0].costCodeId': '101', 'items[0].description': 'Permit', 'items[0].amount': '250',
-      });
-      await waitFor(() => new URL(location.href).searchParams.get('recordId') === '9');
-      expect(new URL(location.href).searchParams.get('workbench')).to.equal('DirectCost');
     });
   });
 });

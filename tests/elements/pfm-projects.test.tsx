@@ -9,7 +9,7 @@ import { $router } from '../../src/core/router';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import {
   LOAD_FAILED_MESSAGE, NO_ACCESS_MESSAGE, projectHref, searchProjects, sortProjects, toProjectRow, type ProjectRow,
-} from '../../src/elements/pfm-projects/data';
+} from '../../src/features/projections';
 import '../../src/elements/pfm-projects/define';
 import '../../src/elements/portal-header/define';
 import { setValue, sleep, waitFor } from '../support/browser';

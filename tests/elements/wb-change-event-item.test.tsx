@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import '../../src/elements/wb-change-event-item/define';
-import { linkCandidates } from '../../src/elements/wb-change-event-item/ChangeEventItemWorkbench';
-import type { Commitment } from '../../src/elements/wb-change-event-item/ChangeEventItemWorkbench';
-import { changeEventItems } from '../../src/features/change-management';
-import type { ChangeEventItem } from '../../src/features/change-management';
+import { changeEventItems, linkCandidates } from '../../src/features/change-management';
+import type { ChangeEventItem, Commitment } from '../../src/features/change-management';
 import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
 import { cleanPage, freshPage, ok, referenceAnswers, security, stateOf, toastMessages } from './change-workbenches-support';

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import '../../src/elements/wb-email/define';
-import { EMAIL_TARGET_STATE } from '../../src/elements/wb-email/EmailWorkbench';
-import { changeEventItems } from '../../src/features/change-management';
+import { EMAIL_TARGET_STATE, changeEventItems } from '../../src/features/change-management';
 import type { ChangeEventItem } from '../../src/features/change-management';
 import { fetchRequests, mount, stubFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';

@@ -13,8 +13,9 @@ import { sheetToCsv } from '../../src/ui/grid/export';
 import { LazySection } from '../../src/ui/lazy';
 import { RecordLists } from '../../src/ui/records';
 import {
-  LabelledControl, printWorkbench, RecordSidebar, recordSheet, SIDEBAR_TEXT, TOOLS_TEXT, WorkbenchFrame, type HistoryEntry,
+  LabelledControl, printWorkbench, RecordSidebar, SIDEBAR_TEXT, TOOLS_TEXT, WorkbenchFrame,
 } from '../../src/ui/workbench';
+import { recordSheet, type HistoryEntry } from '../../src/core/records';
 import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor } from '../support/browser';
 
 let host: HTMLDivElement;

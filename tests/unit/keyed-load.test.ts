@@ -1,6 +1,6 @@
-/** The one keyed load (core/api/load): stale answers, abort, time limit, failure kinds, Retry's attempt, set. */
+/** The one keyed load (core/api/load): stale answers, abort, time limit, failure kinds, Retry's attempt, set, the last answer kept. */
 import { expect } from 'chai';
-import { ApiError, keyedLoad, loadFailure, type LoadState } from '../../src/core/api';
+import { ApiError, keyedLoad, loadFailure, shownData, type LoadState } from '../../src/core/api';
 
 /** A loader whose answers the test settles by hand. */
 function manual<T>() {
@@ -83,5 +83,27 @@ describe('keyed load', () => {
     calls[0]!.resolve(1);
     await tick();
     expect(store.$state.get().status).to.equal('loading');
+  });
+
+  it('a Retry keeps the key\'s last answer while it loads and after it fails; a new key starts without', async () => {
+    const store = keyedLoad<number>();
+    const { calls, loader } = manual<number>();
+    store.load('k', loader);
+    expect(shownData(store.$state.get())).to.equal(undefined);
+    calls[0]!.resolve(1);
+    await tick();
+    store.retry();
+    expect(store.$state.get()).to.deep.equal({ key: 'k', status: 'loading', last: 1 });
+    calls[1]!.reject(new ApiError(500));
+    await tick();
+    expect(statusOf(store.$state.get())).to.equal('failed:failed');
+    expect(shownData(store.$state.get())).to.equal(1);
+    store.retry();
+    expect(shownData(store.$state.get())).to.equal(1);
+    calls[2]!.resolve(2);
+    await tick();
+    expect(shownData(store.$state.get())).to.equal(2);
+    store.load('other', loader);
+    expect(store.$state.get()).to.deep.equal({ key: 'other', status: 'loading' });
   });
 });

@@ -11,7 +11,7 @@ export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFi
 export { ApiError, alertedByServer, NOT_DONE_TITLE, retryAfterMs, sayNotDone } from './errors';
 export { isStale, LOAD_TIMEOUT_MS, loadTimer, problemText, retryLater, retryMark, serverMessage, type ProblemTexts } from './problems';
 export { fetchObject, getCachedObject, cacheObject, OBJECT_CACHE_LIMIT } from './object-cache';
-export { keyedLoad, loadFailure, type KeyedLoad, type LoadFailure, type LoadState, type Loader } from './load';
+export { keyedLoad, loadFailure, shownData, type KeyedLoad, type LoadFailure, type LoadState, type Loader } from './load';
 
 /** Back to a fresh client: no token provider, nothing in flight, an empty object cache (tests). */
 export function resetApi(): void {

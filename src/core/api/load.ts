@@ -12,10 +12,26 @@ import { LOAD_TIMEOUT_MS } from './problems';
 /** What kind of failure a load met: each is said differently, and each offers Retry. */
 export type LoadFailure = 'signedOut' | 'forbidden' | 'timeout' | 'failed';
 
+/**
+ * Loading and failed carry `last`, the key's previous answer, when the key had one (a Retry, a reload after
+ * a write): a screen may keep it on show meanwhile. A new key starts without.
+ */
 export type LoadState<T> =
-  | { key: string | null; status: 'loading' }
+  | { key: string | null; status: 'loading'; last?: T }
   | { key: string; status: 'ready'; data: T }
-  | { key: string; status: 'failed'; failure: LoadFailure; error: unknown };
+  | { key: string; status: 'failed'; failure: LoadFailure; error: unknown; last?: T };
+
+/** What to show: the answer, else the key's last answer while it loads again or after that failed. */
+export function shownData<T>(state: LoadState<T>): T | undefined {
+  return state.status === 'ready' ? state.data : state.last;
+}
+
+/** `{ last }` from `state` when it is `key`'s and has data to keep. */
+function keptFor<T>(state: LoadState<T>, key: string): { last?: T } {
+  if (state.key !== key) return {};
+  if (state.status === 'ready') return { last: state.data };
+  return 'last' in state ? { last: state.last } : {};
+}
 
 /** The loader of one attempt: `attempt` is 0 for the first, then 1, 2… (pass it to `retryMark`). */
 export type Loader<T> = (signal: AbortSignal, attempt: number) => Promise<T>;
@@ -53,7 +69,7 @@ export function keyedLoad<T>(options: { timeoutMs?: number; what?: string } = {}
     const abort = new AbortController();
     const request = { key, loader, attempt, abort };
     current = request;
-    $state.set({ key, status: 'loading' });
+    $state.set({ key, status: 'loading', ...keptFor($state.get(), key) });
     const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(options.timeoutMs ?? LOAD_TIMEOUT_MS)]);
     loader(signal, attempt).then(
       (data) => { if (current === request) $state.set({ key, status: 'ready', data }); },
@@ -62,7 +78,7 @@ export function keyedLoad<T>(options: { timeoutMs?: number; what?: string } = {}
         const reason = signal.aborted && !abort.signal.aborted ? signal.reason : error;
         const failure = loadFailure(reason);
         if (failure === 'failed') console.error(`${options.what ?? 'A load'} failed`, error);
-        $state.set({ key, status: 'failed', failure, error: reason });
+        $state.set({ key, status: 'failed', failure, error: reason, ...keptFor($state.get(), key) });
       },
     );
   };

@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { Buyout } from '../../features/commitments';
 import { defineReactElement } from '../../ui/element';
-import { Buyout } from './Buyout';
 
 /**
  * `<pfm-buyout>`: the budget lines still to be bought out against commitments (§2 /pfm/projects/buyout).

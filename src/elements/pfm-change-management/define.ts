@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
 import { defineReactElement } from '../../ui/element';
-import { ChangeManagement } from './ChangeManagement';
+import { ChangeManagement } from '../../features/change-management';
 
 /**
  * `<pfm-change-management>`: a project's change management (§2 /pfm/projects/changemanagement).

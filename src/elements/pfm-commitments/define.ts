@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { Commitments } from '../../features/commitments';
 import { defineReactElement } from '../../ui/element';
-import { Commitments } from './Commitments';
 
 /**
  * `<pfm-commitments>`: the project's commitments (§2 /pfm/projects/commitments).

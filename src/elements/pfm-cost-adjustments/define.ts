@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { CostAdjustments } from '../../features/cost-adjustments';
 import { defineReactElement } from '../../ui/element';
-import { CostAdjustments } from './CostAdjustments';
 
 /**
  * `<pfm-cost-adjustments>`: the project's cost adjustments (§2 /pfm/projects/costadjustments).

@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { DirectCosts } from '../../features/direct-costs';
 import { defineReactElement } from '../../ui/element';
-import { DirectCosts } from './DirectCosts';
 
 /**
  * `<pfm-direct-costs>`: the project's direct costs (§2 /pfm/projects/directcosts), Open and Closed.

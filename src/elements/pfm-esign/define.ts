@@ -1,5 +1,5 @@
+import { ESign } from '../../features/esign';
 import { defineReactElement } from '../../ui/element';
-import { ESign } from './ESign';
 
 /**
  * `<pfm-esign>`: signature envelopes (§2 /pfm/projects/esign and the admin-level /pfm/esign).

@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { OwnerAgreements } from '../../features/owner-agreements';
 import { defineReactElement } from '../../ui/element';
-import { OwnerAgreements } from './OwnerAgreements';
 
 /**
  * `<pfm-owner-agreements>`: owner agreements and their change orders (§2 /pfm/projects/owneragreements).

@@ -1,6 +1,6 @@
 import { ensureWorkbenchHost } from '../../core/workbench';
+import { Projects } from '../../features/projections';
 import { defineReactElement } from '../../ui/element';
-import { Projects } from './Projects';
 
 /**
  * `<pfm-projects>`: the PFM projects list (§2 /pfm/projects). No attributes: it lists every project

@@ -16,8 +16,10 @@ import { useStore } from '../../ui/hooks';
 import { useSignedIn } from '../../ui/session';
 import { isDocumentRecordKey } from '../../core/documents';
 import {
-  DocumentPreviewPanel, FilesPanel, loadFileCount, loadRecordHistory, printWorkbench, RecordSidebar, recordSheet, WorkbenchFrame, WorkbenchTray,
+  DocumentPreviewPanel, FilesPanel, printWorkbench, RecordSidebar, WorkbenchFrame, WorkbenchTray,
 } from '../../ui/workbench';
+import { loadFileCount } from '../../core/records/files';
+import { loadRecordHistory, recordSheet } from '../../core/records/history';
 import { attributeId } from '../../core/attributes';
 
 /** Attributes of `<pfm-workbench-host>` (kebab-case in HTML). */

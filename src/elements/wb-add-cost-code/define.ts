@@ -1,5 +1,5 @@
+import { AddCostCode } from '../../features/budget-lines';
 import { defineReactElement } from '../../ui/element';
-import { AddCostCode } from './AddCostCode';
 
 /**
  * `<wb-add-cost-code>`: the Add Cost Code workbench (a form adding a budget line).

@@ -1,5 +1,5 @@
 import { defineReactElement } from '../../ui/element';
-import { ChangeEventItemWorkbench } from './ChangeEventItemWorkbench';
+import { ChangeEventItemWorkbench } from '../../features/change-management';
 
 /**
  * `<wb-change-event-item record-key="ChangeEventItem" record-id="…">`: the Change Event Item workbench.

@@ -1,5 +1,5 @@
 import { defineReactElement } from '../../ui/element';
-import { ChangeEventWorkbench } from './ChangeEventWorkbench';
+import { ChangeEventWorkbench } from '../../features/change-management';
 
 /**
  * `<wb-change-event record-key="ChangeEvent|ChangeRecord" record-id="…">`: the Change Event

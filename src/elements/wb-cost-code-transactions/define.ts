@@ -1,5 +1,5 @@
+import { CostCodeTransactions } from '../../features/budget-lines';
 import { defineReactElement } from '../../ui/element';
-import { CostCodeTransactions } from './CostCodeTransactions';
 
 /**
  * `<wb-cost-code-transactions>`: the Cost Code Transactions workbench.

@@ -1,5 +1,5 @@
 import { defineReactElement } from '../../ui/element';
-import { EmailWorkbench } from './EmailWorkbench';
+import { EmailWorkbench } from '../../features/change-management';
 
 /**
  * `<wb-email record-key="ChangeEventItem" record-id="…" active-tab="rfp|revise-rfp">`: the RFP e-mail workbench.

@@ -1,5 +1,5 @@
 import { defineReactElement } from '../../ui/element';
-import { InitiatingDocument } from './InitiatingDocument';
+import { InitiatingDocument } from '../../features/change-management';
 
 /**
  * `<wb-initiating-document record-key="ChangeRecord" record-id="…">`: the Initiating Document workbench.

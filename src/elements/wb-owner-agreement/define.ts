@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { OwnerAgreementWorkbench } from '../../features/commitments';
+import { OwnerAgreementWorkbench } from '../../features/owner-agreements';
 import { defineReactElement } from '../../ui/element';
 
 /**

@@ -1,5 +1,5 @@
+import { ProjectConfiguration } from '../../features/projections';
 import { defineReactElement } from '../../ui/element';
-import { ProjectConfiguration } from './ProjectConfiguration';
 
 /**
  * `<wb-project-configuration>`: the project's settings and budgets, read-only.

@@ -1,5 +1,5 @@
+import { Reports } from '../../features/reports';
 import { defineReactElement } from '../../ui/element';
-import { Reports } from './Reports';
 
 /**
  * `<wb-reports>`: the Reports workbench (Projection Summary, Committed Cost, Change Event Log, Cost

@@ -5,7 +5,7 @@
  * a month by timecard hours or per head, re-runs a Draft and posts it (the posted month is locked); User
  * and Viewer read. Export to Excel (text cells: formulas stay inert).
  */
-import { Fragment, useCallback, useEffect, useId, useState } from 'react';
+import { Fragment, useCallback, useId, useState } from 'react';
 import { ruleAllows } from '../../core/access';
 import { periodHasEnded } from '../../core/clock';
 import { BILLING_ADMINS, BILLING_METHODS, BILLING_STATES, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal } from '../../core/billing';
@@ -15,35 +15,10 @@ import { $roles } from '../../core/roles';
 import { downloadExcel } from '../../ui/grid/export';
 import { useStore } from '../../ui/hooks';
 import { ScreenTitle } from '../../ui/records';
-import { billingSheet, isForbidden, isStaleError, loadBillingMonths, loadBillingRun, postBillingMonth, problemText, runBillingMonth } from './data';
+import { billingSheet, isStaleError, loadBillingMonths, loadBillingRun, postBillingMonth, problemText, runBillingMonth } from './data';
 import { BILLING_UI_TEXT as T } from './text';
 import { LoadProblem } from '../../ui/LoadProblem';
-
-type Load<V> = { status: 'loading' } | { status: 'ready'; value: V } | { status: 'forbidden' } | { status: 'failed'; message: string };
-
-/** A load keyed by `key` and an attempt counter (Retry bumps it). */
-function useLoad<V>(key: string | null, load: (signal: AbortSignal, attempt: number) => Promise<V>): [Load<V>, () => void, (value: V) => void] {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string | null; attempt: number; load: Load<V> } | null>(null);
-  const current: Load<V> = result && result.key === key && result.attempt === attempt ? result.load : { status: 'loading' };
-  useEffect(() => {
-    if (key === null) return undefined;
-    const abort = new AbortController();
-    load(abort.signal, attempt).then(
-      (value) => { if (!abort.signal.aborted) setResult({ key, attempt, load: { status: 'ready', value } }); },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setResult({ key, attempt, load: isForbidden(error) ? { status: 'forbidden' } : { status: 'failed', message: problemText(error) } });
-      },
-    );
-    return () => abort.abort();
-    // `load` is keyed by `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const set = useCallback((value: V) => setResult({ key, attempt, load: { status: 'ready', value } }), [key, attempt]);
-  return [current, retry, set];
-}
+import { useLoad } from '../../ui/useLoad';
 
 function Failed({ message, onRetry, name }: { message: string; onRetry: () => void; name: string }) {
   return (
@@ -59,10 +34,10 @@ const Loading = ({ text }: { text: string }) => (
 );
 
 export function ItBilling() {
-  const [months, retryMonths, setMonths] = useLoad<BillingMonth[]>('months', (signal, attempt) => loadBillingMonths(signal, attempt));
+  const { state: months, retry: retryMonths, set: setMonths } = useLoad<BillingMonth[]>('months', (signal, attempt) => loadBillingMonths(signal, attempt));
   const [chosen, setChosen] = useState<string | null>(null);
   // The screen opens on the newest month that has ended (the one to run); the month under way is a preview, a click away.
-  const list = months.status === 'ready' ? months.value : [];
+  const list = months.status === 'ready' ? months.data : [];
   const first = (list.find((m) => periodHasEnded(m.month)) ?? list[0])?.month ?? null;
   const month = chosen ?? first;
   const refreshMonths = useCallback(() => {
@@ -73,13 +48,13 @@ export function ItBilling() {
     <main className="container-fluid py-3" data-screen="it-billing">
       <ScreenTitle title={T.title} />
       {months.status === 'loading' ? <Loading text={T.loadingMonths} />
-        : months.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.forbidden} onRetry={retryMonths} />
-        : months.status === 'failed' ? <Failed name="months" message={`${T.monthsFailed} ${months.message}`} onRetry={retryMonths} />
-        : months.value.length === 0 ? <p className="text-body-secondary">{T.noMonths}</p>
+        : months.status === 'failed' && months.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.forbidden} onRetry={retryMonths} />
+        : months.status === 'failed' ? <Failed name="months" message={`${T.monthsFailed} ${problemText(months.error)}`} onRetry={retryMonths} />
+        : months.data.length === 0 ? <p className="text-body-secondary">{T.noMonths}</p>
         : (
           <div className="row g-4">
             <div className="col-xl-4">
-              <MonthList months={months.value} selected={month} onSelect={setChosen} />
+              <MonthList months={months.data} selected={month} onSelect={setChosen} />
             </div>
             <div className="col-xl-8">
               {month ? <MonthView key={month} month={month} onChanged={refreshMonths} /> : null}
@@ -119,11 +94,11 @@ function MonthList({ months, selected, onSelect }: { months: readonly BillingMon
 }
 
 function MonthView({ month, onChanged }: { month: string; onChanged: () => void }) {
-  const [load, retry, setRun] = useLoad<BillingRun>(month, (signal, attempt) => loadBillingRun(month, signal, attempt));
+  const { state: load, retry, set: setRun } = useLoad<BillingRun>(month, (signal, attempt) => loadBillingRun(month, signal, attempt));
   if (load.status === 'loading') return <Loading text={T.loadingMonth(month)} />;
-  if (load.status === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.forbidden} onRetry={retry} />;
-  if (load.status === 'failed') return <Failed name="month" message={`${T.monthFailed(month)} ${load.message}`} onRetry={retry} />;
-  return <Showback run={load.value} onRun={(run) => { setRun(run); onChanged(); }} onStale={retry} />;
+  if (load.status === 'failed' && load.failure === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.forbidden} onRetry={retry} />;
+  if (load.status === 'failed') return <Failed name="month" message={`${T.monthFailed(month)} ${problemText(load.error)}`} onRetry={retry} />;
+  return <Showback run={load.data} onRun={(run) => { setRun(run); onChanged(); }} onStale={retry} />;
 }
 
 function Showback({ run, onRun, onStale }: { run: BillingRun; onRun: (run: BillingRun) => void; onStale: () => void }) {

@@ -5,16 +5,18 @@
  * change-order item) are offered; the server refuses the others anyway.
  */
 import { useEffect, useState } from 'react';
-import { getJson, postForm } from '../../core/api';
 import { formatCostCodeWithType } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { canLinkItemToCommitment } from '../../core/workflow';
 import { openWorkbench } from '../../core/workbench';
 import { FormField, LookupText, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldVisible, useWorkbenchRecordName } from '../../ui/records';
-import {
-  RecordFormButtons, advanceChangeEventItem, changeEventItems, useChangeRecord, useFieldSecurity, useRecordForm, useSignedIn,
-} from '../../features/change-management';
-import type { ChangeEventItem } from '../../features/change-management';
+import type { ChangeEventItem } from './types';
+import { changeEventItems, linkItemToCommitment, loadProjectCommitments } from './data';
+import type { Commitment } from './data';
+import { advanceChangeEventItem } from './advance';
+import { useSignedIn } from '../../ui/session';
+import { useChangeRecord, useFieldSecurity } from './hooks';
+import { RecordFormButtons, useRecordForm } from './form';
 import { LoadProblem, LoadProgress, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
@@ -25,32 +27,11 @@ export interface ChangeEventItemWorkbenchProps {
   budgetId?: number;
 }
 
-/** A commitment the item could be linked to. */
-export interface Commitment {
-  key: 'Subcontract' | 'PurchaseAgreement';
-  id: number;
-  number: string;
-  vendorId: number | null;
-  description: string;
-}
-
 type Values = { description: string; estimatedAmount: string; proposedAmount: string; approvedAmount: string };
 const text = (value: number | string | null | undefined) => (value === null || value === undefined ? '' : String(value));
 const valuesOf = (item: ChangeEventItem): Values => ({
   description: item.description ?? '', estimatedAmount: text(item.estimatedAmount), proposedAmount: text(item.proposedAmount), approvedAmount: text(item.approvedAmount),
 });
-
-/** The project's subcontracts and purchase agreements (open ones). */
-async function loadCommitments(projectId: number): Promise<Commitment[]> {
-  const [subs, pas] = await Promise.all([
-    getJson<Array<Record<string, unknown>>>('/api/pfm/getsubcontracts', { recordKey: 'Project', recordId: projectId }),
-    getJson<Array<Record<string, unknown>>>('/api/pfm/getpurchaseagreements', { recordKey: 'Project', recordId: projectId }),
-  ]);
-  const map = (key: Commitment['key'], idField: string) => (row: Record<string, unknown>): Commitment => ({
-    key, id: row[idField] as number, number: String(row.number ?? ''), vendorId: (row.vendorId as number | null) ?? null, description: String(row.description ?? ''),
-  });
-  return [...subs.map(map('Subcontract', 'subcontractId')), ...pas.map(map('PurchaseAgreement', 'purchaseAgreementId'))];
-}
 
 /** The commitments an item may be linked to (§5). */
 export function linkCandidates(item: ChangeEventItem, commitments: readonly Commitment[]): Commitment[] {
@@ -77,7 +58,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
   useEffect(() => {
     if (!signedIn || !projectId) return undefined;
     let live = true;
-    loadCommitments(projectId).then((list) => { if (live) setCommitmentLoad({ key: commitmentKey, commitments: list }); }, (error: unknown) => {
+    loadProjectCommitments(projectId).then((list) => { if (live) setCommitmentLoad({ key: commitmentKey, commitments: list }); }, (error: unknown) => {
       console.error('Commitments failed to load', error);
       if (live) setCommitmentLoad({ key: commitmentKey, commitments: 'failed' });
     });
@@ -97,10 +78,7 @@ export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkb
     const commitment = candidates.find((c) => `${c.key}:${c.id}` === choice);
     if (!commitment) return;
     try {
-      const answer = await postForm<{ changeEventItem: ChangeEventItem }>('/api/pfm/LinkChangeEventItemToCommitment', {
-        ChangeEventItemId: item.changeEventItemId, CommitmentKey: commitment.key, CommitmentId: commitment.id,
-      });
-      changeEventItems().upsert(answer.changeEventItem);
+      changeEventItems().upsert(await linkItemToCommitment(item.changeEventItemId, commitment));
       showToast(`Item ${item.changeEventItemId} is linked to ${commitment.number}; a change order was drafted.`, { variant: 'success' });
     } catch (error) {
       // A refusal (autoAlert) has shown the 'Request Failed' dialog already.

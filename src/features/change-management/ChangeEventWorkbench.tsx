@@ -8,22 +8,25 @@
  * document (POST /api/pfm/CreateChangeEvent).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { getJson, postForm } from '../../core/api';
 import { formatCostCodeWithType, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
-import { CostCodePicker } from '../../features/commitments';
-import { loadCostCodes } from '../../features/commitments';
-import type { CostCodeRow } from '../../features/commitments';
+import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../budget-lines';
 import {
   FieldFeedback, FormField, LookupText, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
   useWorkbenchRecordName,
 } from '../../ui/records';
+import type { ChangeEvent, ChangeEventItem, ChangeRecord } from './types';
 import {
-  BlockedItems, RecordFormButtons, advanceChangeEvent, advanceChangeEventItem, changeEventItems, changeEvents, itemLabel, itemTree,
-  loadChangeEventItems, reloadRecord, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm, useSignedIn,
-} from '../../features/change-management';
-import type { BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
+  changeEventItems, changeEvents, createChangeEvent, createChangeEventItem, itemTree, loadChangeEventItems, loadCommitmentVendors, reloadRecord,
+} from './data';
+import type { CommitmentVendor } from './data';
+import { advanceChangeEvent, advanceChangeEventItem, itemLabel } from './advance';
+import { BlockedItems } from './BlockedItems';
+import type { BlockedAdvance } from './BlockedItems';
+import { useSignedIn } from '../../ui/session';
+import { useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
+import { RecordFormButtons, useCreateForm, useRecordForm } from './form';
 import { WorkbenchIcon } from '../../ui/workbench';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
@@ -51,7 +54,7 @@ function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; 
   const projectWrite = useProjectWrite({ projectId: source?.projectId });
   const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
   const reasons = useLookupOptions('changeReason', 'changeReasonId');
-  const form = useCreateForm<NewValues, ChangeEvent>(NEW_EVENT, (values) => postForm<ChangeEvent>('/api/pfm/CreateChangeEvent', {
+  const form = useCreateForm<NewValues, ChangeEvent>(NEW_EVENT, (values) => createChangeEvent({
     ChangeRecordId: changeRecordId, Title: values.title, Description: values.description,
     ReimbursableTypeId: values.reimbursableTypeId, ChangeReasonId: values.changeReasonId || undefined,
   }), 'change event');
@@ -201,15 +204,13 @@ function ItemList({ title, list, items, eventNumber, onAddNested, canWrite }: {
   );
 }
 
-interface VendorRow { vendorId: number; name: string; displayText?: string }
-
 /** Vendors for new items: those with a commitment on the project (getcommitmentvendors), so a §5 link can follow. */
-function useVendors(projectId: number): VendorRow[] {
-  const [vendors, setVendors] = useState<VendorRow[]>([]);
+function useVendors(projectId: number): CommitmentVendor[] {
+  const [vendors, setVendors] = useState<CommitmentVendor[]>([]);
   useEffect(() => {
     if (projectId < 1) return undefined;
     let live = true;
-    getJson<VendorRow[]>('/api/pfm/getcommitmentvendors', { recordKey: 'Project', recordId: projectId }).then(
+    loadCommitmentVendors(projectId).then(
       (rows) => { if (live) setVendors(Array.isArray(rows) ? rows : []); },
       (error: unknown) => console.error('Vendors failed to load', error),
     );
@@ -242,7 +243,7 @@ function AddItemForm({ event, parent, onClearParent }: { event: ChangeEvent; par
   const headingId = useId();
   const costCodeFeedbackId = useId();
   const description = useRef<HTMLDivElement>(null);
-  const form = useCreateForm<ItemValues, ChangeEventItem>(NEW_ITEM, (values) => postForm<ChangeEventItem>('/api/pfm/CreateChangeEventItem', {
+  const form = useCreateForm<ItemValues, ChangeEventItem>(NEW_ITEM, (values) => createChangeEventItem({
     ChangeEventId: event.changeEventId, ParentChangeEventItemId: parent?.changeEventItemId, Description: values.description,
     CostCodeId: values.costCodeId, VendorId: values.vendorId, EstimatedAmount: values.estimatedAmount || undefined,
   }), 'item');

@@ -18,15 +18,17 @@ import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { LookupText, projectSubject, RecordLists, ScreenTitle, StateAdvanceMenu, useRecords } from '../../ui/records';
 import type { RecordColumn, StateAdvancement } from '../../ui/records';
-import {
-  BlockedItems, advanceChangeEvent, advanceChangeEventItem, advanceChangeRecord, changeEventItems, changeEvents, changeRecords,
-  itemTree, loadChangeEventItems, loadChangeEvents, loadChangeRecords,
-} from '../../features/change-management';
-import type { AdvanceOutcome, BlockedAdvance, ChangeEvent, ChangeEventItem, ChangeRecord } from '../../features/change-management';
+import type { ChangeEvent, ChangeEventItem, ChangeRecord } from './types';
+import { changeEventItems, changeEvents, changeRecords, itemTree, loadChangeEventItems, loadChangeEvents, loadChangeRecords } from './data';
+import { advanceChangeEvent, advanceChangeEventItem, advanceChangeRecord } from './advance';
+import type { AdvanceOutcome } from './advance';
+import { BlockedItems } from './BlockedItems';
+import type { BlockedAdvance } from './BlockedItems';
 import { TABS, TAB_LABELS, isChangeRequest, isRequestForProposal, tabFromAttribute } from './tabs';
 import type { ChangeManagementTab } from './tabs';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
+import { useLoad } from '../../ui/useLoad';
 
 /** Attributes (kebab-case in HTML): project-id, budget-id, active-tab, record-key, record-id. */
 export interface ChangeManagementProps {
@@ -36,8 +38,6 @@ export interface ChangeManagementProps {
   recordKey?: string;
   recordId?: number;
 }
-
-type Load = { status: 'loading' } | { status: 'loaded' } | { status: 'forbidden' } | { status: 'failed' };
 
 const money = (value: number | null | undefined) => (value === null || value === undefined ? '' : formatMoney(value));
 
@@ -54,26 +54,18 @@ function writeTabToUrl(tab: ChangeManagementTab): void {
   else history.replaceState(history.state, '', path);
 }
 
-/** Load the project's records into the shared stores; a new `attempt` loads again. */
-function useLoad(signedIn: boolean, projectId: number, attempt: number): Load {
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const key = `${projectId}|${attempt}`;
-  useEffect(() => {
-    if (!signedIn || projectId < 1) return undefined;
-    const abort = new AbortController();
-    const settle = (load: Load) => { if (!abort.signal.aborted) setResult({ key, load }); };
-    // §8: each record set is loaded and logged on its own; the others continue.
-    const loads = [loadChangeRecords(projectId, abort.signal), loadChangeEvents(projectId, abort.signal), loadChangeEventItems('Project', projectId, abort.signal)];
-    Promise.allSettled(loads).then((results) => {
-      const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-      for (const failure of failures) if (!abort.signal.aborted) console.error('Change management load failed', failure.reason);
-      if (failures.some((f) => f.reason instanceof ApiError && f.reason.status === 403)) settle({ status: 'forbidden' });
-      else if (failures.length === results.length) settle({ status: 'failed' });
-      else settle({ status: 'loaded' });
-    });
-    return () => abort.abort();
-  }, [signedIn, projectId, key]);
-  return result && result.key === key ? result.load : { status: 'loading' };
+/**
+ * Load the project's records into the shared stores. §8: each record set is loaded and logged on its own; the
+ * others continue. The load fails when one was refused (403) or when all three failed.
+ */
+async function loadProjectChanges(projectId: number, signal: AbortSignal): Promise<void> {
+  const loads = [loadChangeRecords(projectId, signal), loadChangeEvents(projectId, signal), loadChangeEventItems('Project', projectId, signal)];
+  const results = await Promise.allSettled(loads);
+  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  for (const failure of failures) if (!signal.aborted) console.error('Change management load failed', failure.reason);
+  const refused = failures.find((f) => f.reason instanceof ApiError && f.reason.status === 403);
+  if (refused) throw refused.reason;
+  if (failures.length === results.length) throw failures[0]!.reason;
 }
 
 /** The orange asterisk of a change event with unacknowledged changes (parent record = the event). */
@@ -97,8 +89,7 @@ export function ChangeManagement(props: ChangeManagementProps) {
   const session = useStore($session);
   const signedIn = session.status === 'signedIn';
   const projectId = typeof props.projectId === 'number' && Number.isSafeInteger(props.projectId) ? props.projectId : -1;
-  const [attempt, setAttempt] = useState(0);
-  const load = useLoad(signedIn, projectId, attempt);
+  const { state: load, retry } = useLoad(signedIn && projectId >= 1 ? String(projectId) : null, (signal) => loadProjectChanges(projectId, signal));
 
   // The tab: the attribute when it names a tab; an invalid first value falls back to the first tab;
   // a later invalid or empty value (a workbench's own activeTab, or its closing) keeps the tab shown.
@@ -154,12 +145,12 @@ export function ChangeManagement(props: ChangeManagementProps) {
 
   let body: ReactNode;
   if (projectId < 1) body = <div className="alert alert-info" role="status">Choose a project to see its change management.</div>;
-  else if (load.status === 'forbidden') body = <LoadProblem variant="warning" state="forbidden" message="You do not have access to project financial management." onRetry={() => setAttempt((a) => a + 1)} />;
+  else if (load.status === 'failed' && load.failure === 'forbidden') body = <LoadProblem variant="warning" state="forbidden" message="You do not have access to project financial management." onRetry={retry} />;
   else if (load.status === 'failed') {
     body = (
       <div className="alert alert-danger" role="alert">
         The change management records could not be loaded.{' '}
-        <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => setAttempt((a) => a + 1)}>Retry</button>
+        <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={retry}>Retry</button>
       </div>
     );
   } else {

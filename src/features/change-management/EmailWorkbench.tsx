@@ -11,8 +11,11 @@ import { lookupObject } from '../../core/lookups';
 import { showToast } from '../../core/messages';
 import { closeWorkbench } from '../../core/workbench';
 import { useRecord } from '../../ui/records';
-import { applyChangeEventItemState, changeEvents, useChangeRecord, useSignedIn } from '../../features/change-management';
-import type { ChangeEventItem } from '../../features/change-management';
+import type { ChangeEventItem } from './types';
+import { changeEvents } from './data';
+import { applyChangeEventItemState } from './advance';
+import { useSignedIn } from '../../ui/session';
+import { useChangeRecord } from './hooks';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 
 export interface EmailWorkbenchProps {

@@ -6,16 +6,17 @@
  * (POST /api/pfm/CreateChangeRecord) and then opens it.
  */
 import { useEffect, useId, useState } from 'react';
-import { getJson, postForm } from '../../core/api';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
 import { FormField, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, useWorkbenchRecordName } from '../../ui/records';
 import type { FormFeedback } from '../../ui/records';
-import {
-  RecordFormButtons, advanceChangeRecord, changeRecords, useChangeRecord, useCreateForm, useFieldSecurity, useLookupOptions, useRecordForm,
-  useSignedIn,
-} from '../../features/change-management';
-import type { ChangeRecord } from '../../features/change-management';
+import type { ChangeRecord } from './types';
+import { changeRecords, createChangeRecord, loadRfis } from './data';
+import type { Rfi } from './data';
+import { advanceChangeRecord } from './advance';
+import { useSignedIn } from '../../ui/session';
+import { useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
+import { RecordFormButtons, useCreateForm, useRecordForm } from './form';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 
@@ -25,8 +26,6 @@ export interface InitiatingDocumentProps {
   projectId?: number;
   budgetId?: number;
 }
-
-interface Rfi { rfiId: number; projectId: number; number: number; subject: string; status: string; isOfficial: boolean; displayText: string }
 
 type Values = Record<'title' | 'description' | 'initiatingDocumentTypeId' | 'changeReasonId' | 'documentDate' | 'rfiId', string>;
 
@@ -55,7 +54,7 @@ function useRfis(signedIn: boolean, projectId: number | undefined, officialOnly:
   useEffect(() => {
     if (!signedIn || !projectId || projectId < 1) return undefined;
     let live = true;
-    getJson<Rfi[]>('/api/procorelocal/getrequestforinformations', { isOfficial: officialOnly, ProjectId: projectId }).then(
+    loadRfis(projectId, officialOnly).then(
       (list) => { if (live) setRfis(list); },
       (error: unknown) => console.error('RFIs failed to load', error),
     );
@@ -98,7 +97,7 @@ function DocumentFields({ values, set, feedback, editable, signedIn, projectId }
 }
 
 function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: number; budgetId: number; signedIn: boolean }) {
-  const form = useCreateForm<Values, ChangeRecord>(EMPTY, (values) => postForm<ChangeRecord>('/api/pfm/CreateChangeRecord', {
+  const form = useCreateForm<Values, ChangeRecord>(EMPTY, (values) => createChangeRecord({
     ProjectId: projectId, BudgetId: budgetId > 0 ? budgetId : undefined, Title: values.title, Description: values.description,
     InitiatingDocumentTypeId: values.initiatingDocumentTypeId, ChangeReasonId: values.changeReasonId || undefined,
     DocumentDate: values.documentDate || undefined, RfiId: values.rfiId || undefined,

@@ -1,8 +1,9 @@
 /**
  * The change management record stores (one per kind per page, shared by the screen and the
- * workbenches) and the loads that fill them.
+ * workbenches) and the loads that fill them; the workbenches' creates, their commitment link and
+ * the reference lists they offer (vendors, commitments, RFIs).
  */
-import { getJson } from '../../core/api';
+import { getJson, postForm } from '../../core/api';
 import type { Query } from '../../core/api';
 import { recordStore } from '../../core/records/store';
 import type { RecordStore } from '../../core/records/store';
@@ -89,4 +90,92 @@ export function itemTree(items: readonly ChangeEventItem[]): Array<{ item: Chang
   };
   walk(null, 0);
   return out;
+}
+
+// --- the workbenches' calls ---------------------------------------------------------------------
+
+/** Creates, the §5 link, and the reference lists of the workbenches. */
+export const WORKBENCH_PATHS = {
+  createChangeRecord: '/api/pfm/CreateChangeRecord',
+  createChangeEvent: '/api/pfm/CreateChangeEvent',
+  createChangeEventItem: '/api/pfm/CreateChangeEventItem',
+  linkItemToCommitment: '/api/pfm/LinkChangeEventItemToCommitment',
+  subcontracts: '/api/pfm/getsubcontracts',
+  purchaseAgreements: '/api/pfm/getpurchaseagreements',
+  commitmentVendors: '/api/pfm/getcommitmentvendors',
+  rfis: '/api/procorelocal/getrequestforinformations',
+} as const;
+
+/** A new initiating document, as CreateChangeRecord takes it. */
+export interface NewChangeRecordFields {
+  ProjectId: number; BudgetId?: number; Title: string; Description: string; InitiatingDocumentTypeId: string;
+  ChangeReasonId?: string; DocumentDate?: string; RfiId?: string;
+}
+
+/** Create an initiating document (the caller puts it in the store). */
+export function createChangeRecord(fields: NewChangeRecordFields): Promise<ChangeRecord> {
+  return postForm<ChangeRecord>(WORKBENCH_PATHS.createChangeRecord, fields);
+}
+
+/** A new change event of an initiating document, as CreateChangeEvent takes it. */
+export interface NewChangeEventFields { ChangeRecordId: number; Title: string; Description: string; ReimbursableTypeId: string; ChangeReasonId?: string }
+
+/** Create a change event (the caller puts it in the store). */
+export function createChangeEvent(fields: NewChangeEventFields): Promise<ChangeEvent> {
+  return postForm<ChangeEvent>(WORKBENCH_PATHS.createChangeEvent, fields);
+}
+
+/** A new item of a change event (nested under `ParentChangeEventItemId` when given), as CreateChangeEventItem takes it. */
+export interface NewChangeEventItemFields {
+  ChangeEventId: number; ParentChangeEventItemId?: number; Description: string; CostCodeId: string; VendorId: string; EstimatedAmount?: string;
+}
+
+/** Create a change event item (the caller puts it in the store). */
+export function createChangeEventItem(fields: NewChangeEventItemFields): Promise<ChangeEventItem> {
+  return postForm<ChangeEventItem>(WORKBENCH_PATHS.createChangeEventItem, fields);
+}
+
+/** A commitment the item could be linked to. */
+export interface Commitment {
+  key: 'Subcontract' | 'PurchaseAgreement';
+  id: number;
+  number: string;
+  vendorId: number | null;
+  description: string;
+}
+
+/** The project's subcontracts and purchase agreements (open ones). */
+export async function loadProjectCommitments(projectId: number): Promise<Commitment[]> {
+  const [subs, pas] = await Promise.all([
+    getJson<Array<Record<string, unknown>>>(WORKBENCH_PATHS.subcontracts, { recordKey: 'Project', recordId: projectId }),
+    getJson<Array<Record<string, unknown>>>(WORKBENCH_PATHS.purchaseAgreements, { recordKey: 'Project', recordId: projectId }),
+  ]);
+  const map = (key: Commitment['key'], idField: string) => (row: Record<string, unknown>): Commitment => ({
+    key, id: row[idField] as number, number: String(row.number ?? ''), vendorId: (row.vendorId as number | null) ?? null, description: String(row.description ?? ''),
+  });
+  return [...subs.map(map('Subcontract', 'subcontractId')), ...pas.map(map('PurchaseAgreement', 'purchaseAgreementId'))];
+}
+
+/** Link an item to a commitment (§5; the server drafts a change order): the item as it is now. */
+export async function linkItemToCommitment(changeEventItemId: number, commitment: Pick<Commitment, 'key' | 'id'>): Promise<ChangeEventItem> {
+  const answer = await postForm<{ changeEventItem: ChangeEventItem }>(WORKBENCH_PATHS.linkItemToCommitment, {
+    ChangeEventItemId: changeEventItemId, CommitmentKey: commitment.key, CommitmentId: commitment.id,
+  });
+  return answer.changeEventItem;
+}
+
+/** A vendor with a commitment on the project (getcommitmentvendors). */
+export interface CommitmentVendor { vendorId: number; name: string; displayText?: string }
+
+/** The vendors with a commitment on project `projectId`. */
+export function loadCommitmentVendors(projectId: number): Promise<CommitmentVendor[]> {
+  return getJson<CommitmentVendor[]>(WORKBENCH_PATHS.commitmentVendors, { recordKey: 'Project', recordId: projectId });
+}
+
+/** A request for information of the project (Procore). */
+export interface Rfi { rfiId: number; projectId: number; number: number; subject: string; status: string; isOfficial: boolean; displayText: string }
+
+/** The project's RFIs, official ones only while `officialOnly`. */
+export function loadRfis(projectId: number, officialOnly: boolean): Promise<Rfi[]> {
+  return getJson<Rfi[]>(WORKBENCH_PATHS.rfis, { isOfficial: officialOnly, ProjectId: projectId });
 }

@@ -1,6 +1,6 @@
 /** The screen's tabs (§2 activeTab values) and the record sets behind them. */
 import { CHANGE_MANAGEMENT_TABS } from '../../core/router/routes';
-import type { ChangeEventItem, ChangeRecord } from '../../features/change-management';
+import type { ChangeEventItem, ChangeRecord } from './types';
 
 export type ChangeManagementTab = (typeof CHANGE_MANAGEMENT_TABS)[number];
 

@@ -17,10 +17,10 @@ import {
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
 import { GateRefusal, SraGateLine, gateRefusalOf } from '../risk';
-import { CostCodePicker } from './CostCodePicker';
+import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../budget-lines';
 import {
-  advanceContract, commitmentAmounts, contractFieldEditable, contractStore, KINDS, loadContract, loadCostCodes, saveContract,
-  type CommitmentKey, type ContractRecord, type CostCodeRow, type HeaderField, type ItemEdit,
+  advanceContract, commitmentAmounts, contractFieldEditable, contractStore, KINDS, loadContract, saveContract,
+  type CommitmentKey, type ContractRecord, type HeaderField, type ItemEdit,
 } from './data';
 import { LabelledControl } from '../../ui/workbench';
 import { useDraft } from '../../ui/drafts';
@@ -128,7 +128,7 @@ export interface CommitmentWorkbenchProps {
 /** The workbench body for one commitment or commitment change order. */
 export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps) {
   const spec = KINDS[kind];
-  const store = contractStore(kind);
+  const store = contractStore(spec);
   const record = useRecord(store, recordId);
   const [attempt, setAttempt] = useState(0);
   const requestKey = `${kind}:${recordId}#${attempt}`;
@@ -150,7 +150,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
     if (recordId < 1) return undefined;
     const abort = new AbortController();
     const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
-    loadContract(kind, recordId, abort.signal).then(
+    loadContract(spec, recordId, abort.signal).then(
       (loaded) => {
         if (abort.signal.aborted) return;
         setDraft((current) => current ?? draftFrom(kind, loaded));
@@ -165,7 +165,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       },
     );
     return () => abort.abort();
-  }, [kind, recordId, spec.label, requestKey]);
+  }, [kind, recordId, spec, requestKey]);
 
   const stateId = record?.applicationRecordStateId;
   useEffect(() => {
@@ -254,7 +254,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       const edits: ItemEdit[] = sent.map((item) => ({
         itemId: item.itemId, costCodeId: item.costCodeId, description: item.description.trim(), amount: sanitizeNumber(item.amount), deleted: item.deleted,
       }));
-      const answer = await saveContract(kind, recordId, record.applicationRecordStateId, draft.header, edits);
+      const answer = await saveContract(spec, recordId, record.applicationRecordStateId, draft.header, edits);
       setDraft(draftFrom(kind, answer.record));
       setFeedback(answer.feedback ?? []);
       showToast(WORKBENCH_TEXT.saved(spec.label), { variant: 'success' });
@@ -274,7 +274,7 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
     setProblem(null);
     setGateRefusal(null);
     try {
-      await advanceContract(kind, record, target, reason);
+      await advanceContract(spec, record, target, reason);
       showToast(`${record.number} is now ${target.name}.`, { variant: 'success' });
     } catch (error) {
       // The store has put the record back in every list; say why.

@@ -1,16 +1,18 @@
 /**
- * Commitments (§3): subcontracts, purchase agreements, purchase orders and their change orders,
- * and owner agreements. The kinds' calls, the record stores the screens and workbenches share, the
- * pure rules (open/closed, amounts, totals, cost-code filtering by cost type and budget, field
- * security) and the writes of demo/host/api/pfm/commitments/writes.ts.
+ * Commitments (§3): subcontracts, purchase agreements, purchase orders and their change orders.
+ * Their kinds, and what they share with the owner agreements (features/owner-agreements) through
+ * the same writes of demo/host/api/pfm/commitments/writes.ts: the kinds' calls, the record stores
+ * the screens and workbenches share, the pure rules (open/closed, amounts, totals, field security)
+ * and the writes.
  */
 import { getJson, postForm } from '../../core/api';
-import { selectableCostTypes } from '../../core/format';
 import { recordStore, type RecordStore } from '../../core/records';
 import type { FieldSecurity } from '../../core/records';
+import { buyoutLines, committedByCostCode, type BuyoutLine, type SummaryLine } from './buyout-arithmetic';
 
 /** The record kinds these screens handle (application record keys = workbench kinds). */
 export type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
+/** Every record key the commitment writes take: the commitment kinds and the owner agreement kinds (features/owner-agreements). */
 export type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
 
 /** One item of a commitment or change order (cost code line, description, amount). */
@@ -75,49 +77,39 @@ export interface KindSpec {
   header: readonly HeaderField[];
 }
 
-const description: HeaderField = { name: 'description', label: 'Description', kind: 'text' };
-const changeOrderDate: HeaderField = { name: 'changeOrderDate', label: 'Change order date', kind: 'date' };
+/** The header fields every kind and every change order has. */
+export const DESCRIPTION_FIELD: HeaderField = { name: 'description', label: 'Description', kind: 'text' };
+export const CHANGE_ORDER_DATE_FIELD: HeaderField = { name: 'changeOrderDate', label: 'Change order date', kind: 'date' };
 const retainage: HeaderField = { name: 'retainagePercent', label: 'Retainage', kind: 'retainage' };
 
-/** Every kind, by key. */
-export const KINDS: Readonly<Record<ContractKey, KindSpec>> = {
+/** Every commitment kind, by key. */
+export const KINDS: Readonly<Record<CommitmentKey, KindSpec>> = {
   Subcontract: {
     key: 'Subcontract', label: 'Subcontract', idField: 'subcontractId', load: '/api/pfm/getsubcontracts', single: '/api/pfm/GetSubcontractById',
     scope: (_r, id) => ({ recordKey: 'Subcontract', recordId: id }), itemIdField: 'subcontractItemId',
-    header: [description, { name: 'subcontractTypeId', label: 'Subcontract type', kind: 'subcontractType' }, retainage,
+    header: [DESCRIPTION_FIELD, { name: 'subcontractTypeId', label: 'Subcontract type', kind: 'subcontractType' }, retainage,
       { name: 'excessLiability', label: 'Excess liability', kind: 'excessLiability' }],
   },
   SubcontractChangeOrder: {
     key: 'SubcontractChangeOrder', label: 'Subcontract Change Order', idField: 'subcontractChangeOrderId', load: '/api/pfm/getsubcontractchangeorders',
     single: '/api/pfm/GetSubcontractChangeOrderById', scope: (r) => ({ recordKey: 'Subcontract', recordId: Number(r.subcontractId) }),
-    itemIdField: 'subcontractChangeOrderItemId', header: [description, changeOrderDate],
+    itemIdField: 'subcontractChangeOrderItemId', header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
   PurchaseAgreement: {
     key: 'PurchaseAgreement', label: 'Purchase Agreement', idField: 'purchaseAgreementId', load: '/api/pfm/getpurchaseagreements',
     single: '/api/pfm/GetPurchaseAgreementById', scope: (_r, id) => ({ recordKey: 'PurchaseAgreement', recordId: id }),
-    itemIdField: 'purchaseAgreementItemId', header: [description, retainage],
+    itemIdField: 'purchaseAgreementItemId', header: [DESCRIPTION_FIELD, retainage],
   },
   PurchaseAgreementChangeOrder: {
     key: 'PurchaseAgreementChangeOrder', label: 'Purchase Agreement Change Order', idField: 'purchaseAgreementChangeOrderId',
     load: '/api/pfm/getpurchaseagreementchangeorders', single: '/api/pfm/GetPurchaseAgreementChangeOrderById',
     scope: (r) => ({ recordKey: 'PurchaseAgreement', recordId: Number(r.purchaseAgreementId) }), itemIdField: 'purchaseAgreementChangeOrderItemId',
-    header: [description, changeOrderDate],
+    header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
   PurchaseOrder: {
     key: 'PurchaseOrder', label: 'Purchase Order', idField: 'purchaseOrderId', load: '/api/pfm/getpurchaseorders', single: '/api/pfm/GetPurchaseOrderById',
     scope: (_r, id) => ({ recordKey: 'PurchaseOrder', recordId: id }), itemIdField: 'purchaseOrderItemId',
-    header: [description, { name: 'orderDate', label: 'Order date', kind: 'date' }],
-  },
-  OwnerAgreement: {
-    key: 'OwnerAgreement', label: 'Owner Agreement', idField: 'ownerAgreementId', load: '/api/pfm/getowneragreements', single: '/api/pfm/getOwnerAgreementById',
-    scope: (r) => ({ recordKey: 'Project', recordId: r.projectId }),
-    // The contract amount and approved changes are read-only: the prime contract changes through owner change orders.
-    header: [description, { name: 'contractType', label: 'Contract type', kind: 'contractType' }, { name: 'executedDate', label: 'Executed date', kind: 'date' }],
-  },
-  OwnerAgreementChangeOrder: {
-    key: 'OwnerAgreementChangeOrder', label: 'Owner Agreement Change Order', idField: 'ownerAgreementChangeOrderId',
-    load: '/api/pfm/getowneragreementchangeorders', single: '/api/pfm/getOwnerAgreementChangeOrderById',
-    scope: (r) => ({ recordKey: 'OwnerAgreement', recordId: Number(r.ownerAgreementId) }), header: [description, changeOrderDate],
+    header: [DESCRIPTION_FIELD, { name: 'orderDate', label: 'Order date', kind: 'date' }],
   },
 };
 
@@ -125,23 +117,21 @@ export const KINDS: Readonly<Record<ContractKey, KindSpec>> = {
 export const COMMITMENT_PATHS = {
   save: '/api/pfm/SaveCommitment',
   updateState: '/api/pfm/UpdateCommitmentState',
-  costCodes: '/api/pfm/getcostcodes',
   summary: '/api/pfm/getcostcodetransactionsummary',
-  changeEvents: '/api/pfm/getchangeevents',
-  link: '/api/pfm/LinkChangeEventToOwnerChangeOrder',
   project: '/api/pfm/projects/GetProjectByProjectId',
+  budget: '/api/pfm/getBudget',
 } as const;
 
 /** Shown instead of a list when the server refuses the caller (403). */
 export const NO_ACCESS_MESSAGE = 'You do not have access to this project’s commitments. They are for PFM Admin, Project Manager and RPM roles.';
 
 /** The page's record store of a kind (shared by the screen and the workbench over it). */
-export function contractStore(key: ContractKey): RecordStore<ContractRecord> {
-  return recordStore<ContractRecord>(key, KINDS[key].idField);
+export function contractStore(kind: KindSpec): RecordStore<ContractRecord> {
+  return recordStore<ContractRecord>(kind.key, kind.idField);
 }
 
-/** The id of a record of `key`. */
-export const recordIdOf = (key: ContractKey, record: ContractRecord): number => Number(record[KINDS[key].idField]);
+/** The id of a record of `kind`. */
+export const recordIdOf = (kind: KindSpec, record: ContractRecord): number => Number(record[kind.idField]);
 
 /** Open and closed rows of a load with the same query (two calls: `open` picks one or the other). */
 export async function loadOpenAndClosed<T>(path: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<T[]> {
@@ -152,27 +142,19 @@ export async function loadOpenAndClosed<T>(path: string, query: Record<string, s
   return [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
 }
 
-/** The scope of a screen's loads: the project, else the budget (roll-ups include their children). */
-export function screenScope(projectId: number, budgetId: number): { recordKey: string; recordId: number } | null {
-  if (projectId > 0) return { recordKey: 'Project', recordId: projectId };
-  if (budgetId > 0) return { recordKey: 'Budget', recordId: budgetId };
-  return null;
-}
-
-/** Load every record of `key` in scope into its store; answers them. */
-export async function loadContracts(key: ContractKey, scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<ContractRecord[]> {
-  const rows = await loadOpenAndClosed<ContractRecord>(KINDS[key].load, scope, signal);
-  contractStore(key).upsert(rows);
+/** Load every record of `kind` in scope into its store; answers them. */
+export async function loadContracts(kind: KindSpec, scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<ContractRecord[]> {
+  const rows = await loadOpenAndClosed<ContractRecord>(kind.load, scope, signal);
+  contractStore(kind).upsert(rows);
   return rows;
 }
 
-/** One record of `key` with its items (single call, then its family's load for the items). */
-export async function loadContract(key: ContractKey, id: number, signal?: AbortSignal): Promise<ContractRecord> {
-  const spec = KINDS[key];
-  const single = await getJson<ContractRecord>(spec.single, { [spec.idField]: id }, { signal });
-  const family = await loadOpenAndClosed<ContractRecord>(spec.load, spec.scope(single, id), signal);
-  const record = family.find((row) => recordIdOf(key, row) === id) ?? single;
-  contractStore(key).upsert(record);
+/** One record of `kind` with its items (single call, then its family's load for the items). */
+export async function loadContract(kind: KindSpec, id: number, signal?: AbortSignal): Promise<ContractRecord> {
+  const single = await getJson<ContractRecord>(kind.single, { [kind.idField]: id }, { signal });
+  const family = await loadOpenAndClosed<ContractRecord>(kind.load, kind.scope(single, id), signal);
+  const record = family.find((row) => recordIdOf(kind, row) === id) ?? single;
+  contractStore(kind).upsert(record);
   return record;
 }
 
@@ -209,40 +191,37 @@ export function commitmentTotals(records: readonly ContractRecord[]): Commitment
   return total;
 }
 
-// --- cost codes ---------------------------------------------------------------------------------
+// --- buyout -------------------------------------------------------------------------------------
 
-/** A budget line as getcostcodes answers it. */
-export interface CostCodeRow {
-  costCodeId: number;
-  budgetId: number;
-  code: string;
-  codeDisplay?: string;
-  type: string;
-  description: string;
+/** The budget of the screen: `budget-id`, else the project's budget. */
+async function budgetOf(projectId: number, budgetId: number, signal: AbortSignal): Promise<number> {
+  if (budgetId > 0) return budgetId;
+  const project = await getJson<{ budgetId?: number }>(COMMITMENT_PATHS.project, { projectId }, { signal });
+  return Number(project?.budgetId ?? -1);
 }
 
-/** Every line of budget `budgetId` (getcostcodes, recordKey Budget). */
-export async function loadCostCodes(budgetId: number, signal?: AbortSignal): Promise<CostCodeRow[]> {
-  const rows = await getJson<CostCodeRow[]>(COMMITMENT_PATHS.costCodes, { recordKey: 'Budget', recordId: budgetId }, { signal });
-  return Array.isArray(rows) ? rows : [];
+/** The project of the screen: `project-id`, else the budget's project. */
+async function projectOf(projectId: number, budgetId: number, signal: AbortSignal): Promise<number> {
+  if (projectId > 0) return projectId;
+  const budget = await getJson<{ projectId?: number }>(COMMITMENT_PATHS.budget, { budgetId }, { signal });
+  return Number(budget?.projectId ?? -1);
 }
 
-/** True when cost type `code` may be chosen (§3: A and F are never offered). */
-export function isSelectableCostType(code: string | null | undefined): boolean {
-  const wanted = (code ?? '').trim().toUpperCase();
-  return selectableCostTypes().some((type) => type.code === wanted);
-}
-
-/**
- * §5: the cost codes an item may take: lines of budget `budgetId` of cost type `costType`, never of
- * a hidden or disabled type (A, F), in code order.
- */
-export function costCodesFor(costCodes: readonly CostCodeRow[], budgetId: number, costType: string): CostCodeRow[] {
-  const type = costType.trim().toUpperCase();
-  if (!isSelectableCostType(type)) return [];
-  return costCodes
-    .filter((line) => line.budgetId === budgetId && line.type.toUpperCase() === type)
-    .sort((a, b) => a.code.localeCompare(b.code) || a.costCodeId - b.costCodeId);
+/** The buyout lines of the screen's budget, with the screen's budget and project. */
+export async function loadBuyout(projectId: number, budgetId: number, signal: AbortSignal): Promise<{ lines: BuyoutLine[]; budgetId: number; projectId: number }> {
+  const [budget, project] = await Promise.all([budgetOf(projectId, budgetId, signal), projectOf(projectId, budgetId, signal)]);
+  if (budget < 1) throw new Error('The project has no budget.');
+  const scope = { recordKey: 'Budget', recordId: budget };
+  const [summary, subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders] = await Promise.all([
+    getJson<SummaryLine[]>(COMMITMENT_PATHS.summary, scope, { signal }),
+    loadContracts(KINDS.Subcontract, scope, signal),
+    loadContracts(KINDS.PurchaseAgreement, scope, signal),
+    loadContracts(KINDS.PurchaseOrder, scope, signal),
+    loadContracts(KINDS.SubcontractChangeOrder, scope, signal),
+    loadContracts(KINDS.PurchaseAgreementChangeOrder, scope, signal),
+  ]);
+  const committed = committedByCostCode({ subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders });
+  return { lines: buyoutLines(Array.isArray(summary) ? summary : [], committed), budgetId: budget, projectId: project };
 }
 
 // --- field security -----------------------------------------------------------------------------
@@ -277,15 +256,15 @@ export interface SaveAnswer {
 }
 
 /** POST SaveCommitment: header values as typed and the items (none for owner agreements); the answer's record goes into the store. */
-export async function saveContract(key: ContractKey, id: number, oldStateId: number, header: Record<string, string>, items: readonly ItemEdit[]): Promise<SaveAnswer> {
+export async function saveContract(kind: KindSpec, id: number, oldStateId: number, header: Record<string, string>, items: readonly ItemEdit[]): Promise<SaveAnswer> {
   const answer = await postForm<SaveAnswer>(COMMITMENT_PATHS.save, {
-    RecordKey: key, RecordId: id, OldRecordStateId: oldStateId, ...header,
+    RecordKey: kind.key, RecordId: id, OldRecordStateId: oldStateId, ...header,
     items: items.map((item) => ({
       itemId: item.itemId ?? '', costCodeId: item.costCodeId ?? '', description: item.description, amount: item.amount,
       deleted: item.deleted ? 'true' : undefined,
     })),
   });
-  contractStore(key).upsert(answer.record);
+  contractStore(kind).upsert(answer.record);
   return answer;
 }
 
@@ -300,11 +279,11 @@ export interface TargetState {
  * Move a record to `target` (POST UpdateCommitmentState): shown at once in every list, and the
  * record held before is restored in every list when the server refuses or the call fails (§4).
  */
-export function advanceContract(key: ContractKey, record: ContractRecord, target: TargetState, reason?: string): Promise<ContractRecord> {
-  const id = recordIdOf(key, record);
+export function advanceContract(kind: KindSpec, record: ContractRecord, target: TargetState, reason?: string): Promise<ContractRecord> {
+  const id = recordIdOf(kind, record);
   const next: ContractRecord = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
   // Reason: how it was signed, when it is marked Executed without e-sign (the form skips it when absent).
-  return contractStore(key).optimistic(next, () => postForm<ContractRecord>(COMMITMENT_PATHS.updateState, {
-    RecordKey: key, ItemId: id, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId, Reason: reason,
+  return contractStore(kind).optimistic(next, () => postForm<ContractRecord>(COMMITMENT_PATHS.updateState, {
+    RecordKey: kind.key, ItemId: id, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId, Reason: reason,
   }));
 }

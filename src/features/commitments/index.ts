@@ -1,12 +1,13 @@
 /**
- * Shared commitment pieces (issue 6): kinds, loads, stores, amounts, cost-code filtering, field
- * security, writes; the cost-code picker; the commitment and owner-agreement workbench bodies.
+ * Commitments (issue 6): subcontracts, purchase agreements, purchase orders and their change orders.
+ * Kinds, loads, stores, amounts, field security and writes (shared with the owner agreements, which
+ * the same writes take); the commitment workbench body; the Commitments and Buyout & SRA screens.
  */
 export * from './data';
-export { CostCodePicker } from './CostCodePicker';
-export type { CostCodePickerProps } from './CostCodePicker';
 export { CommitmentWorkbench, WORKBENCH_TEXT } from './CommitmentWorkbench';
 export type { CommitmentWorkbenchProps } from './CommitmentWorkbench';
-export { OwnerAgreementWorkbench } from './OwnerAgreementWorkbench';
-export { OWNER_TEXT } from './OwnerAgreementWorkbench';
-export * from './owner-links';
+export { Commitments, COMMITMENT_LISTS, NO_PROJECT_MESSAGE } from './CommitmentsScreen';
+export type { CommitmentsProps } from './CommitmentsScreen';
+export { Buyout, NO_CONTEXT_MESSAGE } from './BuyoutScreen';
+export type { BuyoutProps } from './BuyoutScreen';
+export * from './buyout-arithmetic';

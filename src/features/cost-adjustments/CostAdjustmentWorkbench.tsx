@@ -16,7 +16,8 @@ import {
   type FeedbackItem, type FieldSecurity,
 } from '../../ui/records';
 import { useDraft } from '../../ui/drafts';
-import { CostCodePicker, contractFieldEditable, loadCostCodes, type CostCodeRow } from '../commitments';
+import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../budget-lines';
+import { contractFieldEditable } from '../commitments';
 import {
   advanceCostAdjustment, costAdjustmentStore, isUnreconciled, loadCostAdjustment, saveCostAdjustment, shownAmount,
   type CostAdjustment, type ItemEdit,

@@ -11,7 +11,7 @@ import { openWorkbench } from '../../core/workbench';
 import { useDraft } from '../../ui/drafts';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, useWorkbenchRecordName, type FeedbackItem } from '../../ui/records';
-import { loadProjectBudgets, type BudgetRow } from '../commitments';
+import { loadProjectBudgets, type BudgetRow } from '../budget-lines';
 import { createCostAdjustment, type NewCostAdjustment as Values } from './data';
 
 /** Texts; tests read them. */

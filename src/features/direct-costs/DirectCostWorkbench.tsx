@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { ReactElement } from 'react';
-import { ApiError, getJson } from '../../core/api';
+import { ApiError } from '../../core/api';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../core/format';
 import { lookupList } from '../../core/lookups';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
@@ -26,9 +26,9 @@ import {
 } from '../../ui/records';
 import { FilesPanel, LabelledControl } from '../../ui/workbench';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
-import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../commitments';
+import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../budget-lines';
 import {
-  advanceDirectCost, createDirectCost, directCostStore, loadDirectCost, saveDirectCost,
+  advanceDirectCost, createDirectCost, directCostStore, loadDirectCost, loadProjectBudgetId, loadVendorOptions, saveDirectCost,
   type DirectCost, type DirectCostItemValues, type DirectCostTarget, type DirectCostValues,
 } from './data';
 import { today } from '../../core/clock';
@@ -148,8 +148,8 @@ function useOptions(projectId: number | undefined): { types: Option[]; vendors: 
   useEffect(() => {
     if (!projectId || projectId < 1) return undefined;
     let live = true;
-    getJson<Array<{ vendorId: number; name: string }>>('/api/pfm/getcommitmentvendors', { recordKey: 'Project', recordId: projectId }).then(
-      (list) => { if (live) setVendors((Array.isArray(list) ? list : []).map((v) => ({ value: String(v.vendorId), label: v.name }))); },
+    loadVendorOptions(projectId).then(
+      (options) => { if (live) setVendors(options); },
       (error: unknown) => console.error('Vendors failed to load', error),
     );
     return () => { live = false; };
@@ -328,8 +328,8 @@ function useProjectBudget(projectId: number, budgetId: number): number {
   useEffect(() => {
     if (budgetId > 0 || projectId < 1) return undefined;
     let live = true;
-    getJson<{ budgetId: number | null }>('/api/pfm/projects/GetProjectByProjectId', { projectId }).then(
-      (project) => { if (live && project?.budgetId) setFound(project.budgetId); },
+    loadProjectBudgetId(projectId).then(
+      (budget) => { if (live && budget) setFound(budget); },
       (error: unknown) => console.error('Project failed to load', error),
     );
     return () => { live = false; };

@@ -14,7 +14,7 @@ import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
-import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from '../../features/direct-costs';
+import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from './data';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { attributeId } from '../../core/attributes';

@@ -5,6 +5,7 @@
  * live in src/core/workflow/direct-costs.ts (the server enforces the same).
  */
 import { getJson, postForm } from '../../core/api';
+import { lookupObject } from '../../core/lookups';
 import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
 import { recordStore, type RecordStore } from '../../core/records';
 
@@ -53,7 +54,21 @@ export const DIRECT_COST_PATHS = {
   save: '/api/pfm/SaveDirectCost',
   updateState: '/api/pfm/UpdateDirectCostState',
   costCodes: '/api/pfm/getcostcodes',
+  /** The vendors a direct cost may name: those with a commitment on the project. */
+  vendors: '/api/pfm/getcommitmentvendors',
 } as const;
+
+/** The vendors with a commitment on the project, as options. */
+export async function loadVendorOptions(projectId: number): Promise<{ value: string; label: string }[]> {
+  const list = await getJson<Array<{ vendorId: number; name: string }>>(DIRECT_COST_PATHS.vendors, { recordKey: 'Project', recordId: projectId });
+  return (Array.isArray(list) ? list : []).map((v) => ({ value: String(v.vendorId), label: v.name }));
+}
+
+/** The project's primary budget (the pfm-project lookup, cached), or undefined. */
+export async function loadProjectBudgetId(projectId: number): Promise<number | undefined> {
+  const project = await lookupObject<{ budgetId: number | null }>('pfm-project', projectId);
+  return project?.budgetId ?? undefined;
+}
 
 /** The page's store of direct costs (the list and the workbench over it read the same). */
 export function directCostStore(): RecordStore<DirectCost> {

@@ -13,11 +13,12 @@ import { formatDate, formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { useStore } from '../../ui/hooks';
-import { screenScope } from '../../features/commitments';
+import { screenScope } from '../budget-lines';
 import {
-  ALL_SCOPE, ESIGN_NO_ACCESS, NewEnvelope, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, useKeptNewEnvelope, voidEnvelope,
+  ALL_SCOPE, ESIGN_NO_ACCESS, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, voidEnvelope,
   type Envelope, type EnvelopeSigner,
-} from '../../features/esign';
+} from './data';
+import { NewEnvelope, useKeptNewEnvelope } from './NewEnvelope';
 import { RecordLists, ScreenTitle, projectSubject, useRecords, useScreenLoad, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { nowMs } from '../../core/clock';

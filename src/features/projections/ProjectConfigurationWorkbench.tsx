@@ -3,25 +3,18 @@
  * /api/pfm/projects/GetProjectByProjectId, budgets from getbudgets with recordKey Project).
  */
 import { useEffect, useState } from 'react';
-import { getJson } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
 import { lookup } from '../../core/lookups';
 import { LoadProblem } from '../../ui/LoadProblem';
-
-interface Project {
-  projectId: number; legalEntityId: number; number: string; name: string; classification: string; procoreProjectId: number | string | null;
-  projectDescription: string | null; city: string | null; state: string | null; projectManagerName: string | null; contractAmount: number | null;
-  startDate: string | null; completionDate: string | null; active: number | boolean; legalEntityName?: string;
-}
-interface Budget { budgetId: number; jobNumber: string; name: string; budgetLock: number | boolean; budgetLockReason: string | null; rollUpBudgetId: number | null }
+import { loadProjectBudgetSettings, loadProjectSettings, type ProjectBudgetSettings, type ProjectSettings } from './project-configuration';
 
 export interface ProjectConfigurationProps { recordKey?: string; recordId?: number; projectId?: number; budgetId?: number }
 
 /** The project is `record-id` when `record-key` is 'Project', else `project-id`. */
 export function ProjectConfiguration({ recordKey = '', recordId = -1, projectId = -1 }: ProjectConfigurationProps) {
   const id = recordKey === 'Project' && recordId > 0 ? recordId : projectId;
-  const [project, setProject] = useState<Project | null>(null);
-  const [budgets, setBudgets] = useState<Budget[] | null>(null);
+  const [project, setProject] = useState<ProjectSettings | null>(null);
+  const [budgets, setBudgets] = useState<ProjectBudgetSettings[] | null>(null);
   const [legalEntity, setLegalEntity] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -32,11 +25,11 @@ export function ProjectConfiguration({ recordKey = '', recordId = -1, projectId 
       console.error('Project configuration failed to load', e);
       setError(e instanceof Error ? e.message : String(e));
     };
-    getJson<Project>('/api/pfm/projects/GetProjectByProjectId', { projectId: id }).then((p) => {
+    loadProjectSettings(id).then((p) => {
       setProject(p);
       void lookup('legalEntity', p.legalEntityId).then((text) => setLegalEntity(text || p.legalEntityName || ''));
     }, fail);
-    getJson<Budget[]>('/api/pfm/getbudgets', { recordKey: 'Project', recordId: id }).then((rows) => setBudgets(rows ?? []), fail);
+    loadProjectBudgetSettings(id).then((rows) => setBudgets(rows ?? []), fail);
   }, [id, attempt]);
   const retry = () => {
     setError(null);

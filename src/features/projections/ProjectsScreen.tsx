@@ -14,7 +14,7 @@ import { useStore } from '../../ui/hooks';
 import {
   LOAD_FAILED_MESSAGE, NO_ACCESS_MESSAGE, isCmProject, loadProjects, projectHref, searchProjects, sortProjects,
   type ProjectRow, type SortKey, type SortOrder,
-} from './data';
+} from './projects';
 import { LoadProblem } from '../../ui/LoadProblem';
 
 type Load = { status: 'loading' } | { status: 'loaded'; projects: ProjectRow[] } | { status: 'forbidden' } | { status: 'failed' };

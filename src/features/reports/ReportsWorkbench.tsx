@@ -1,7 +1,7 @@
 /** The Reports workbench: the reports a project manager uses, each built by the BI service (BI token) and downloaded as a CSV. */
 import { useState } from 'react';
 import { downloadBlob } from '../../ui/grid';
-import { REPORTS, runReport, toCsvText, type ReportDefinition } from '../../features/reports';
+import { REPORTS, runReport, toCsvText, type ReportDefinition } from './data';
 
 export interface ReportsProps { recordKey?: string; recordId?: number; projectId?: number; budgetId?: number }
 

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../core/api';
-import { loadRecordDocument, saveBlob } from '../../core/records';
-export { RECORD_DOCUMENT_PATH } from '../../core/records';
+import { loadRecordDocument } from '../../core/records/document';
+import { saveBlob } from '../../core/records/files';
 /** A document load gives up after this long. */
 export const DOCUMENT_TIMEOUT_MS = 30_000;
 

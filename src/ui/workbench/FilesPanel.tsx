@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../core/format';
 import { showToast } from '../../core/messages';
-import { downloadFile, loadFiles, uploadFile } from '../../core/records';
-import type { RecordFile } from '../../core/records';
+import { downloadFile, loadFiles, uploadFile } from '../../core/records/files';
+import type { RecordFile } from '../../core/records/files';
 
 function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

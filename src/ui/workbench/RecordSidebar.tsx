@@ -7,7 +7,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { formatDateTime, formatMoney, formatNumber } from '../../core/format';
 import { useNearViewport } from '../lazy';
-import { fieldLabel, groupChangeSets, loadRecordHistory, valueText, type ChangeSet, type RecordHistory } from '../../core/records';
+import { fieldLabel, groupChangeSets, loadRecordHistory, valueText, type ChangeSet, type RecordHistory } from '../../core/records/history';
 
 /** Texts shown; tests read them. */
 export const SIDEBAR_TEXT = {

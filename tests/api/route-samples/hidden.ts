@@ -4,7 +4,7 @@
  * projects (envelopes, files) is written once, on the first hidden project.
  */
 import type Database from 'better-sqlite3';
-import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed/teams';
 
 export const HIDDEN_PROJECT_IDS = SEED_TEAM_FACTS.pmHiddenProjectIds as readonly number[];
 export const HIDDEN_PROJECT = HIDDEN_PROJECT_IDS[0]!;

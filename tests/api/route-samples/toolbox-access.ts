@@ -1,6 +1,6 @@
 /** Route samples of the access requests and project teams (issue 15, part "access"; types.ts explains them). */
 import { ACCESS_REQUEST_API as API } from '../../../src/core/toolbox/access';
-import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed/teams';
 import type { RouteSample } from './types';
 
 const HIDDEN = SEED_TEAM_FACTS.pmHiddenProjectIds[0];

@@ -129,8 +129,13 @@ export async function signInOverHttp(url: string, login: string, resource: Token
   return (await tokenResponse.json()) as TokenSet;
 }
 
-/** Start a demo host for a test file. Close it in `after()`. */
-export async function startTestHost(options: { scale?: boolean } = {}): Promise<TestHost> {
+export interface StartTestHostOptions {
+  /** Add the benchmark project to the seed (a fresh seed, not the run's shared copy). */
+  scale?: boolean;
+}
+
+/** Start a demo host for a test file. Close it in `after()` (useTestHost in ./use-host does both). */
+export async function startTestHost(options: StartTestHostOptions = {}): Promise<TestHost> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bizapps-host-'));
   const tlsDir = process.env.TEST_TLS_DIR ?? DEFAULT_TEST_TLS_DIR;
   if (!process.env.NODE_EXTRA_CA_CERTS) {

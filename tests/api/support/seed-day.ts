@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { openDatabase, type OpenDatabaseOptions } from '../../../demo/host/db/index';
-import { seedEnvelopes } from '../../../demo/host/db/seed-esign';
+import { seedEnvelopes } from '../../../demo/host/db/seed/esign';
 import { pinClock, setClock } from '../../../src/core/clock';
 
 /** The seed day of every test database. */

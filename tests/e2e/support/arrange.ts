@@ -12,7 +12,7 @@ import { addDays, weekOf } from '../../../src/core/timecards';
 import { TIME_OFF_API } from '../../../src/core/time-off-api';
 import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/access';
 import { BILLING_API } from '../../../src/core/billing';
-import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed-teams';
+import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed/teams';
 import { today as centralToday } from '../../../src/core/clock';
 
 type Row = Record<string, unknown>;

@@ -6,51 +6,30 @@
  * refusals read the server's reason; edits stay on the screen after a failure. The workflow rule
  * (recordTypeProblems) is shown live before saving; the server applies the same rule.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { recordTypeProblems, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin/app-records';
 import { ScreenTitle } from '../../../ui/records';
 import {
-  isForbidden, isStale, loadRecordType, loadRecordTypes, loadTestAs, problemText, removeState, saveAdvancements, saveApprovals, saveFieldSecurity, saveStates,
+  isStale, loadRecordType, loadRecordTypes, loadTestAs, problemText, removeState, saveAdvancements, saveApprovals, saveFieldSecurity, saveStates,
   type AdvancementDraft, type ApprovalDraft, type StateDraft,
 } from './data';
 import { ADMIN_TEXT as T } from './text';
 import { LoadProblem } from '../../../ui/LoadProblem';
+import { useLoad, type LoadState } from '../../../ui/useLoad';
 
-type Load<V> = { status: 'loading' } | { status: 'ready'; value: V } | { status: 'forbidden' } | { status: 'failed'; message: string };
-
-/** Load with a Retry: `attempt` bumps to ask again. */
-function useLoad<V>(load: (signal: AbortSignal, attempt: number) => Promise<V>, deps: readonly unknown[]): [Load<V>, () => void, (value: V) => void] {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load<V> } | null>(null);
-  const key = JSON.stringify([...deps, attempt]);
-  useEffect(() => {
-    const abort = new AbortController();
-    load(abort.signal, attempt).then(
-      (value) => { if (!abort.signal.aborted) setResult({ key, load: { status: 'ready', value } }); },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setResult({ key, load: isForbidden(error) ? { status: 'forbidden' } : { status: 'failed', message: problemText(error) } });
-      },
-    );
-    return () => abort.abort();
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  const state: Load<V> = result?.key === key ? result.load : { status: 'loading' };
-  return [state, () => setAttempt((n) => n + 1), (value: V) => setResult({ key, load: { status: 'ready', value } })];
-}
-
-function LoadView<V>({ load, loading, failed, retry, children }: { load: Load<V>; loading: string; failed: string; retry: () => void; children: (value: V) => React.ReactNode }) {
+function LoadView<V>({ load, loading, failed, retry, children }: { load: LoadState<V>; loading: string; failed: string; retry: () => void; children: (value: V) => React.ReactNode }) {
   if (load.status === 'loading') return <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{loading}</div>;
-  if (load.status === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={retry} />;
+  if (load.status === 'failed' && load.failure === 'forbidden') return <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={retry} />;
   if (load.status === 'failed') {
     return (
-      <LoadProblem message={`${failed} ${load.message}`} onRetry={retry} />
+      <LoadProblem message={`${failed} ${problemText(load.error)}`} onRetry={retry} />
     );
   }
-  return <>{children(load.value)}</>;
+  return <>{children(load.data)}</>;
 }
 
 export function AppRecords() {
-  const [types, retryTypes] = useLoad((signal, attempt) => loadRecordTypes(signal, attempt), []);
+  const { state: types, retry: retryTypes } = useLoad('types', (signal, attempt) => loadRecordTypes(signal, attempt));
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <main className="container-fluid py-3" data-screen="admin-app-records">
@@ -108,7 +87,7 @@ function Feedback({ message, onReload }: { message: Message; onReload: () => voi
 }
 
 function TypeEditor({ recordKey, onChanged }: { recordKey: string; onChanged: () => void }) {
-  const [load, retry, replace] = useLoad((signal, attempt) => loadRecordType(recordKey, signal, attempt), [recordKey]);
+  const { state: load, retry, set: replace } = useLoad(recordKey, (signal, attempt) => loadRecordType(recordKey, signal, attempt));
   return (
     <LoadView load={load} loading={T.loadingType} failed={T.typeFailed} retry={retry}>
       {(type) => (
@@ -391,30 +370,20 @@ function ApprovalsSection({ type, reload, onSaved }: SectionProps) {
 function TestAsSection({ type }: { type: AppRecordType }) {
   const [stateId, setStateId] = useState(type.states[0]?.applicationRecordStateId ?? 0);
   const [roleName, setRoleName] = useState(type.roles[0] ?? '');
-  const [result, setResult] = useState<{ key: string; value: AppRecordTestAs | null; error?: string } | null>(null);
-  const key = `${stateId}|${roleName}|${type.version}`;
-  useEffect(() => {
-    if (!stateId) return undefined;
-    const abort = new AbortController();
-    loadTestAs(type.applicationRecordKey, stateId, roleName, abort.signal).then(
-      (value) => { if (!abort.signal.aborted) setResult({ key, value }); },
-      (error: unknown) => { if (!abort.signal.aborted) setResult({ key, value: null, error: problemText(error) }); },
-    );
-    return () => abort.abort();
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { state: shown } = useLoad<AppRecordTestAs>(stateId ? `${stateId}|${roleName}|${type.version}` : null,
+    (signal) => loadTestAs(type.applicationRecordKey, stateId, roleName, signal));
   if (!type.states.length) return null;
-  const shown = result?.key === key ? result : null;
   return (
     <Section name="test-as" title={T.testAsHeading}>
       <StateRolePicker type={type} stateId={stateId} roleName={roleName} onState={setStateId} onRole={setRoleName} />
-      {!shown ? <div role="status" className="text-body-secondary small">{T.loadingType}</div>
-        : shown.error ? <div role="alert" className="alert alert-danger py-2">{shown.error}</div>
-        : !shown.value?.fields.length ? <p className="text-body-secondary small">{T.noFields}</p>
+      {shown.status === 'loading' ? <div role="status" className="text-body-secondary small">{T.loadingType}</div>
+        : shown.status === 'failed' ? <div role="alert" className="alert alert-danger py-2">{problemText(shown.error)}</div>
+        : !shown.data.fields.length ? <p className="text-body-secondary small">{T.noFields}</p>
         : (
           <table className="table table-sm" style={{ maxWidth: '576px' }} data-test-as>
             <thead><tr><th scope="col">{T.columns.field}</th><th scope="col" className="text-center">{T.columns.visible}</th><th scope="col" className="text-center">{T.columns.editable}</th></tr></thead>
             <tbody>
-              {shown.value.fields.map((f) => (
+              {shown.data.fields.map((f) => (
                 <tr key={f.fieldName} data-test-field={f.fieldName} data-visible={String(f.visible)} data-editable={String(f.editable)}>
                   <th scope="row" className="fw-normal">{f.fieldName}</th>
                   <td className="text-center">{f.visible ? T.yes : T.no}</td>

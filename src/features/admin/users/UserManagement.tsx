@@ -20,28 +20,7 @@ import {
 } from './data';
 import { USERS_UI_TEXT as T } from './text';
 import { LoadProblem } from '../../../ui/LoadProblem';
-
-type Load<V> = { status: 'loading' } | { status: 'ready'; value: V } | { status: 'failed'; message: string };
-
-/** Load `fetch` whenever `deps` (or the Retry attempt) change; stale answers are dropped. */
-function useLoad<V>(fetch: (signal: AbortSignal, attempt: number) => Promise<V>, key: string): [Load<V>, () => void, (value: V) => void] {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; attempt: number; load: Load<V> } | null>(null);
-  const load: Load<V> = result?.key === key && result.attempt === attempt ? result.load : { status: 'loading' };
-  useEffect(() => {
-    const abort = new AbortController();
-    fetch(abort.signal, attempt).then(
-      (value) => { if (!abort.signal.aborted) setResult({ key, attempt, load: { status: 'ready', value } }); },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setResult({ key, attempt, load: { status: 'failed', message: problemText(error) } });
-      },
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` names what `fetch` loads
-  }, [key, attempt]);
-  return [load, () => setAttempt((n) => n + 1), (value: V) => setResult({ key, attempt, load: { status: 'ready', value } })];
-}
+import { useLoad } from '../../../ui/useLoad';
 
 function Loading({ text }: { text: string }) {
   return <div role="status" className="text-body-secondary py-2" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{text}</div>;
@@ -85,11 +64,10 @@ function UsersTab() {
   const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
-  const [listVersion, setListVersion] = useState(0);
-  const [list, retryList] = useLoad<UserList>((signal, attempt) => loadUsers(filters, signal, attempt), `${JSON.stringify(filters)}#${listVersion}`);
+  const { state: list, retry: retryList } = useLoad<UserList>(JSON.stringify(filters), (signal, attempt) => loadUsers(filters, signal, attempt));
   const set = (patch: Partial<UserFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const submit = (event: FormEvent) => { event.preventDefault(); set({ search: search.trim() }); };
-  const regions = list.status === 'ready' ? list.value.regions : [];
+  const regions = list.status === 'ready' ? list.data.regions : [];
   return (
     <div className="row g-4">
       <section className="col-lg-5" aria-label={T.tabs.users}>
@@ -106,13 +84,13 @@ function UsersTab() {
           <div className="col-6 col-md-3"><Select label={T.roleFilter} name="roleName" value={filters.roleName} onChange={(v) => set({ roleName: v })} options={USER_ROLE_NAMES.map((r) => [r, r] as const)} /></div>
           <div className="col-6 col-md-3"><Select label={T.regionFilter} name="regionId" value={filters.regionId} onChange={(v) => set({ regionId: v })} options={regions.map((r) => [String(r.regionId), r.name] as const)} /></div>
         </form>
-        {list.status === 'loading' ? <Loading text={T.loadingUsers} /> : list.status === 'failed' ? <LoadProblem message={`${T.usersFailed} ${list.message}`} onRetry={retryList} /> : (
-          <UserTable list={list.value} selected={selected} onSelect={setSelected} />
+        {list.status === 'loading' ? <Loading text={T.loadingUsers} /> : list.status === 'failed' ? <LoadProblem message={`${T.usersFailed} ${problemText(list.error)}`} onRetry={retryList} /> : (
+          <UserTable list={list.data} selected={selected} onSelect={setSelected} />
         )}
       </section>
       <section className="col-lg-7" aria-label={T.profile} data-panel="user-detail">
         {selected === null ? <p className="text-body-secondary">{T.pickUser}</p> : (
-          <UserPanel key={selected} employeeId={selected} users={list.status === 'ready' ? list.value.rows : []} onChanged={() => setListVersion((n) => n + 1)} />
+          <UserPanel key={selected} employeeId={selected} users={list.status === 'ready' ? list.data.rows : []} onChanged={retryList} />
         )}
       </section>
     </div>
@@ -154,12 +132,12 @@ const StatusBadge = ({ active }: { active: boolean }) =>
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
 function UserPanel({ employeeId, users, onChanged }: { employeeId: number; users: readonly UserRow[]; onChanged: () => void }) {
-  const [load, retry, replace] = useLoad<UserDetail>((signal, attempt) => loadUser(employeeId, signal, attempt), String(employeeId));
+  const { state: load, retry, set: replace } = useLoad<UserDetail>(String(employeeId), (signal, attempt) => loadUser(employeeId, signal, attempt));
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   if (load.status === 'loading') return <Loading text={T.loadingUser} />;
-  if (load.status === 'failed') return <LoadProblem message={`${T.userFailed} ${load.message}`} onRetry={retry} />;
-  const user = load.value;
+  if (load.status === 'failed') return <LoadProblem message={`${T.userFailed} ${problemText(load.error)}`} onRetry={retry} />;
+  const user = load.data;
   /** Run a write: the answer replaces the detail; a refusal shows the server's message and keeps what was typed. */
   const write = async (call: () => Promise<UserDetail>, ok: (u: UserDetail) => string = () => T.saved): Promise<boolean> => {
     setBusy(true);
@@ -304,8 +282,8 @@ function CopyRoles({ user, users, busy, write }: { user: UserDetail; users: read
   const [from, setFrom] = useState('');
   const headingId = useId();
   // Anyone may be the template, not only the users the list's search shows.
-  const [everyone] = useLoad<UserList>((signal, attempt) => loadUsers(NO_FILTERS, signal, attempt), 'everyone');
-  const others = (everyone.status === 'ready' ? everyone.value.rows : users).filter((u) => u.employeeId !== user.employeeId);
+  const { state: everyone } = useLoad<UserList>('everyone', (signal, attempt) => loadUsers(NO_FILTERS, signal, attempt));
+  const others = (everyone.status === 'ready' ? everyone.data.rows : users).filter((u) => u.employeeId !== user.employeeId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!from) return;
@@ -357,17 +335,17 @@ function Teams({ user }: { user: UserDetail }) {
 function AuditTab() {
   const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
-  const [people] = useLoad<UserList>((signal, attempt) => loadUsers(NO_FILTERS, signal, attempt), 'people');
-  const [log, retry] = useLoad<AuditList>((signal, attempt) => loadAuditLog(filters, signal, attempt), JSON.stringify(filters));
+  const { state: people } = useLoad<UserList>('people', (signal, attempt) => loadUsers(NO_FILTERS, signal, attempt));
+  const { state: log, retry } = useLoad<AuditList>(JSON.stringify(filters), (signal, attempt) => loadAuditLog(filters, signal, attempt));
   const f = T.auditFilters;
-  const personOptions = people.status === 'ready' ? people.value.rows.map((u) => [String(u.employeeId), u.name] as const) : [];
+  const personOptions = people.status === 'ready' ? people.data.rows.map((u) => [String(u.employeeId), u.name] as const) : [];
   const set = (patch: Partial<AuditFilters>) => setDraft((d) => ({ ...d, ...patch }));
   const fromId = useId();
   const toId = useId();
   const exportAs = async (kind: 'csv' | 'excel') => {
     if (log.status !== 'ready') return;
     const { downloadCsv, downloadExcel } = await import('../../../ui/grid/export');
-    const sheet = auditSheet(log.value);
+    const sheet = auditSheet(log.data);
     if (kind === 'csv') downloadCsv(sheet, T.exportName);
     else await downloadExcel(sheet, T.exportName);
   };
@@ -381,18 +359,18 @@ function AuditTab() {
         <div className="col-6 col-md-2"><label className="form-label small mb-1" htmlFor={toId}>{f.to}</label><input id={toId} type="date" name="to" className="form-control form-control-sm" value={draft.to} onChange={(e) => set({ to: e.target.value })} /></div>
         <div className="col-6 col-md-2 d-flex gap-2"><button type="submit" className="btn btn-sm btn-primary" data-action="apply-audit">{f.apply}</button></div>
       </form>
-      {log.status === 'loading' ? <Loading text={T.loadingAudit} /> : log.status === 'failed' ? <LoadProblem message={`${T.auditFailed} ${log.message}`} onRetry={retry} /> : (
+      {log.status === 'loading' ? <Loading text={T.loadingAudit} /> : log.status === 'failed' ? <LoadProblem message={`${T.auditFailed} ${problemText(log.error)}`} onRetry={retry} /> : (
         <>
           <div className="d-flex gap-2 mb-2">
             <button type="button" className="btn btn-sm btn-outline-secondary" data-action="export-csv" onClick={() => void exportAs('csv')}>{T.exportCsv}</button>
             <button type="button" className="btn btn-sm btn-outline-secondary" data-action="export-excel" onClick={() => void exportAs('excel')}>{T.exportExcel}</button>
           </div>
-          {log.value.capped ? <p className="small text-body-secondary">{T.auditCapped}</p> : null}
+          {log.data.capped ? <p className="small text-body-secondary">{T.auditCapped}</p> : null}
           <div className="table-responsive">
             <table className="table table-sm align-top" data-table="audit">
               <thead><tr>{Object.values(T.auditColumns).map((title) => <th key={title} scope="col">{title}</th>)}</tr></thead>
               <tbody>
-                {log.value.rows.length === 0 ? <tr><td colSpan={8} className="text-body-secondary">{T.noAudit}</td></tr> : log.value.rows.map((r) => (
+                {log.data.rows.length === 0 ? <tr><td colSpan={8} className="text-body-secondary">{T.noAudit}</td></tr> : log.data.rows.map((r) => (
                   <tr key={r.auditId} data-audit-id={r.auditId} data-audit-action={r.action}>
                     <td className="text-nowrap">{formatDateTime(r.at)}</td><td>{r.actor.name}</td><td>{r.subject.name}</td><td>{T.actionLabel(r.action)}</td>
                     <td>{r.applicationKey ?? ''}</td>

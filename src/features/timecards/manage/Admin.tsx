@@ -16,7 +16,8 @@ import {
   cancelDelegation, currentWeekStart, failureMessage, loadCorrections, loadDelegations, MANAGE_TEXT, resolveCorrection, saveDelegation,
   timecardHref, weekLabel,
 } from './data';
-import { LoadStatus, useLoad } from './load';
+import { useLoad } from '../../../ui/useLoad';
+import { LoadStatus } from './LoadStatus';
 
 function CorrectionRow({ correction, onResolved }: { correction: TimecardCorrection; onResolved(): void }) {
   const [note, setNote] = useState('');
@@ -269,19 +270,14 @@ function WeekCounts({ counts, onReminded }: { counts: AdminWeekCounts; onReminde
  */
 export function AdminWeekSummary({ weekStart }: { weekStart: string }) {
   const { state, retry, set } = useLoad(`admin-week:${weekStart}`, (signal) => loadAdminWeekCounts(weekStart, signal));
-  const [last, setLast] = useState<AdminWeekCounts | null>(null);
   const [outcome, setOutcome] = useState<{ weekStart: string; message: string } | null>(null);
-  if (state.status === 'ready' && state.data !== last) setLast(state.data);
   useEffect(() => {
     document.addEventListener(OPEN_ITEMS_CHANGED_EVENT, retry);
     return () => document.removeEventListener(OPEN_ITEMS_CHANGED_EVENT, retry);
-    // `retry` only counts up the attempt: the first one serves for the component's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const shown = state.status === 'loading' && last?.weekStart === weekStart ? { status: 'ready' as const, data: last } : state;
+  }, [retry]);
   return (
     <section className="border rounded p-2 mb-2" aria-label={MANAGE_TEXT.weekCounts(dayRangeLabel(weekStart, addDays(weekStart, 6)))} data-week-counts={weekStart}>
-      <LoadStatus state={shown} retry={retry} what={MANAGE_TEXT.weekCountsLoading}>
+      <LoadStatus state={state} retry={retry} what={MANAGE_TEXT.weekCountsLoading} keepLast>
         {(counts) => (
           <div className="d-flex flex-wrap align-items-center gap-3">
             <WeekCounts counts={counts} onReminded={(answer) => { set(answer.counts); setOutcome({ weekStart: answer.weekStart, message: answer.message }); }} />

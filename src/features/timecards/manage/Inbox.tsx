@@ -15,7 +15,8 @@ import { ApiError } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { dayRangeLabel, type ApprovalInboxLoad, type ApprovalInboxRow } from '../../../core/timecards/api';
 import { announceOpenItemsChanged, failureMessage, inboxHref, loadInbox, MANAGE_TEXT, moveCards, moveRequests } from './data';
-import { LoadStatus, useLoad } from './load';
+import { useLoad } from '../../../ui/useLoad';
+import { LoadStatus } from './LoadStatus';
 import { rowKeyHandler } from './rowKeys';
 import { BulkActions } from './BulkActions';
 import { usePhone } from '../../../ui/usePhone';
@@ -341,13 +342,10 @@ function Rows({ load, reload }: { load: ApprovalInboxLoad; reload(): void }) {
 
 export function Inbox() {
   const { state, retry } = useLoad('inbox', (signal) => loadInbox(signal));
-  const [last, setLast] = useState<ApprovalInboxLoad | null>(null);
-  if (state.status === 'ready' && state.data !== last) setLast(state.data);
   // While a reload after a write is under way the rows stay (the selection is kept).
-  const shown = state.status === 'loading' && last ? { status: 'ready' as const, data: last } : state;
   return (
     <div data-inbox>
-      <LoadStatus state={shown} retry={retry} what={MANAGE_TEXT.inboxLoading}>
+      <LoadStatus state={state} retry={retry} what={MANAGE_TEXT.inboxLoading} keepLast>
         {(load) => <Rows load={load} reload={retry} />}
       </LoadStatus>
     </div>

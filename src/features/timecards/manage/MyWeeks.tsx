@@ -12,7 +12,8 @@ import type { SubmitReadyAnswer, TimecardWeekRow, TimecardWeeksLoad } from '../.
 import { useNow } from '../Deadline';
 import { HourCells } from './HourCells';
 import { failureMessage, loadWeeks, MANAGE_TEXT, submitReadyWeeks, timecardHref, weekLabel } from './data';
-import { LoadStatus, useLoad } from './load';
+import { useLoad } from '../../../ui/useLoad';
+import { LoadStatus } from './LoadStatus';
 
 interface SubmitAllState { busy: boolean; answer: SubmitReadyAnswer | null; error: string }
 

@@ -17,7 +17,8 @@ import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
 import {
   announceOpenItemsChanged, currentWeekStart, failureMessage, loadTeam, teamDefaultWeek, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,
 } from './data';
-import { LoadStatus, useLoad } from './load';
+import { useLoad } from '../../../ui/useLoad';
+import { LoadStatus } from './LoadStatus';
 import { rowKeyHandler } from './rowKeys';
 
 /** The state filter's choices ('' = all; 'none' = no card yet). */
@@ -339,10 +340,7 @@ function Rows({ tab, load, reload, label, search }: { tab: TeamTab; load: TeamTi
 export function TeamView({ tab, label, search = '' }: { tab: TeamTab; label: string; search?: string }) {
   const [week, setWeek] = useState(() => teamDefaultWeek());
   const { state, retry } = useLoad(`${tab}:${week}`, (signal) => loadTeam(tab, week, signal));
-  const [last, setLast] = useState<TeamTimecardsLoad | null>(null);
-  if (state.status === 'ready' && state.data !== last) setLast(state.data);
   // While a reload after a write is under way the rows stay (nothing typed or selected is lost).
-  const shown = state.status === 'loading' && last && last.weekStart === week && last.view ? { status: 'ready' as const, data: last } : state;
   return (
     <div data-team-view={tab}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2" role="group" aria-label={MANAGE_TEXT.week}>
@@ -357,7 +355,7 @@ export function TeamView({ tab, label, search = '' }: { tab: TeamTab; label: str
       </div>
       {tab === 'all' ? <AdminWeekSummary weekStart={week} /> : null}
       {tab === 'without-approver' ? <p className="small text-body-secondary">{MANAGE_TEXT.withoutApproverNote}</p> : null}
-      <LoadStatus state={shown} retry={retry} what={MANAGE_TEXT.loading}>
+      <LoadStatus state={state} retry={retry} what={MANAGE_TEXT.loading} keepLast>
         {(load) => <Rows tab={tab} load={load} reload={retry} label={label} search={search} />}
       </LoadStatus>
     </div>

@@ -6,4 +6,3 @@ export { ManageTimecards, tabsFor } from './ManageTimecards';
 export type { ManageTimecardsProps } from './ManageTimecards';
 export * from './data';
 export { STATE_FILTERS } from './TeamView';
-export { LOAD_TIMEOUT_MS } from './load';

@@ -6,42 +6,26 @@
  * project and opens its team.
  */
 import { useEffect, useId, useState } from 'react';
-import { isStale, problemText, sayNotDone } from '../../../core/api';
+import { isStale, problemText, sayNotDone, shownData } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { showMessage, showPrompt, showToast } from '../../../core/messages';
 import { ACCESS_TEXT } from '../../../core/toolbox/access';
 import { ScreenTitle } from '../../../ui/records';
-import { ACCESS_PROBLEMS, decideRequests, loadRequests, loadTeam, removeMember, type ProjectTeamLoad } from './data';
+import { ACCESS_PROBLEMS, decideRequests, loadRequests, loadTeam, removeMember, type AccessRequestRow } from './data';
 import { LoadProblem } from '../../../ui/LoadProblem';
+import { useLoad } from '../../../ui/useLoad';
 
 export interface ReviewAccessProps {
   projectId?: number;
 }
 
-type Load<T> = { key: string; value?: T; error?: string };
+const NO_ROWS: readonly AccessRequestRow[] = [];
 
-/** Load `fetcher` again whenever `key` changes; the answer remembers its key. */
-function useLoad<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>): { load: Load<T> | null; current: boolean } {
-  const [load, setLoad] = useState<Load<T> | null>(null);
-  useEffect(() => {
-    if (!key) return undefined;
-    const abort = new AbortController();
-    fetcher(abort.signal).then(
-      (value) => { if (!abort.signal.aborted) setLoad({ key, value }); },
-      (error: unknown) => { if (!abort.signal.aborted) setLoad({ key, error: problemText(error, ACCESS_PROBLEMS) }); },
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return { load, current: load?.key === key };
-}
-
-function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { projectId?: number; onProjects(ids: Array<{ id: number; label: string }>): void; reloadKey: number; onDecided(): void }) {
+function WaitingRequests({ projectId, onProjects, onDecided }: { projectId?: number; onProjects(ids: Array<{ id: number; label: string }>): void; onDecided(): void }) {
   const id = useId();
-  const [attempt, setAttempt] = useState(0);
-  const key = `${projectId ?? 0}#${reloadKey}#${attempt}`;
-  const { load, current } = useLoad(key, (signal) => loadRequests('review', { projectId, attempt, signal }));
-  const rows = load?.value ?? [];
+  const { state, retry } = useLoad(String(projectId ?? 0), (signal, attempt) => loadRequests('review', { projectId, attempt, signal }));
+  // While a reload after a decision is under way the rows decided before stay on show.
+  const rows = (state.status === 'failed' ? undefined : shownData(state)) ?? NO_ROWS;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -52,7 +36,7 @@ function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { proj
     for (const r of rows) seen.set(r.projectId, `${r.projectNumber} ${r.projectName}`);
     onProjects([...seen].map(([pid, label]) => ({ id: pid, label })));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [load]);
+  }, [rows]);
   const chosen = rows.filter((r) => selected.has(r.accessRequestId));
   const toggle = (rid: number, on: boolean) => setSelected((s) => { const next = new Set(s); if (on) next.add(rid); else next.delete(rid); return next; });
 
@@ -68,12 +52,12 @@ function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { proj
       setSelected(new Set());
       setReason('');
       setReasonMissing(false);
-      setAttempt((n) => n + 1);
+      retry();
       onDecided();
     } catch (error) {
       // The typed reason and the selection are kept.
       setOutcome({ refused: [{ label: '', message: problemText(error, ACCESS_PROBLEMS) }] });
-      if (isStale(error)) setAttempt((n) => n + 1);
+      if (isStale(error)) retry();
     } finally {
       setBusy(false);
     }
@@ -82,7 +66,7 @@ function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { proj
   return (
     <section className="mb-4" aria-labelledby={`${id}-h`} data-testid="waiting-requests">
       <h2 className="h5" id={`${id}-h`}>Waiting requests</h2>
-      {load?.error && current ? <LoadProblem message={load.error} onRetry={() => setAttempt((n) => n + 1)} /> : !current && !load?.value ? (
+      {state.status === 'failed' ? <LoadProblem message={problemText(state.error, ACCESS_PROBLEMS)} onRetry={retry} /> : state.status === 'loading' && !state.last ? (
         <div role="status" className="text-body-secondary" data-state="loading">Loading the waiting requests…</div>
       ) : rows.length === 0 ? <p className="text-body-secondary" role="status">No requests are waiting for you.</p> : (
         <>
@@ -142,11 +126,8 @@ function WaitingRequests({ projectId, onProjects, reloadKey, onDecided }: { proj
 
 function Team({ projectId, reloadKey }: { projectId: number; reloadKey: number }) {
   const id = useId();
-  const [attempt, setAttempt] = useState(0);
-  const [replaced, setReplaced] = useState<ProjectTeamLoad | null>(null);
-  const key = `${projectId}#${reloadKey}#${attempt}`;
-  const { load, current } = useLoad(key, (signal) => loadTeam(projectId, attempt, signal).then((team) => { setReplaced(null); return team; }));
-  const team = replaced ?? (current ? load?.value : undefined);
+  const { state, retry, set } = useLoad(`${projectId}#${reloadKey}`, (signal, attempt) => loadTeam(projectId, attempt, signal));
+  const team = state.status === 'ready' ? state.data : undefined;
   const remove = async (memberId: number, name: string) => {
     let text = '';
     for (;;) {
@@ -160,7 +141,7 @@ function Team({ projectId, reloadKey }: { projectId: number; reloadKey: number }
       await showMessage({ title: 'Remove from the team', message: ACCESS_TEXT.removeReasonRequired, buttons: ['ok'], variant: 'warning' });
     }
     try {
-      setReplaced(await removeMember(memberId, text.trim()));
+      set(await removeMember(memberId, text.trim()));
       showToast(`${name} removed from the team.`, { variant: 'success' });
     } catch (error) {
       await sayNotDone(error, problemText(error, ACCESS_PROBLEMS));
@@ -169,7 +150,7 @@ function Team({ projectId, reloadKey }: { projectId: number; reloadKey: number }
   return (
     <section aria-labelledby={`${id}-h`} data-testid="project-team" data-project-id={projectId}>
       <h2 className="h5" id={`${id}-h`}>{team ? `Team of ${team.project.number} ${team.project.name}` : 'Project team'}</h2>
-      {load?.error && current ? <LoadProblem message={load.error} onRetry={() => setAttempt((n) => n + 1)} /> : !team ? (
+      {state.status === 'failed' ? <LoadProblem message={problemText(state.error, ACCESS_PROBLEMS)} onRetry={retry} /> : !team ? (
         <div role="status" className="text-body-secondary">Loading the team…</div>
       ) : (
         <div className="table-responsive">
@@ -206,7 +187,7 @@ export function ReviewAccessScreen(props: ReviewAccessProps) {
     <main className="container-fluid py-3" data-screen="review-access">
       <ScreenTitle title="Review Project Access" />
       {/* Once every request is decided the team keeps showing the projects it had. */}
-      <WaitingRequests projectId={fixed} onProjects={(list) => setProjects((shown) => (list.length ? list : shown))} reloadKey={0} onDecided={() => setDecided((n) => n + 1)} />
+      <WaitingRequests projectId={fixed} onProjects={(list) => setProjects((shown) => (list.length ? list : shown))} onDecided={() => setDecided((n) => n + 1)} />
       {!fixed && projects.length > 1 ? (
         <div className="mb-2" style={{ maxWidth: '448px' }}>
           <label className="form-label" htmlFor={`${id}-project`}>Team of project</label>

@@ -3,8 +3,8 @@
  * records linked to where they are fixed), the close state and the Soft close / Final close / Reopen
  * actions with a reason; without one, the caller's projects with their closeout state and blocker counts.
  */
-import { useEffect, useId, useState } from 'react';
-import { ApiError, isStale, problemText } from '../../../core/api';
+import { useId, useState } from 'react';
+import { ApiError, isStale, problemText, shownData } from '../../../core/api';
 import { formatDateTime, formatMoney } from '../../../core/format';
 import {
   CLOSEOUT_ACTIONS, CLOSEOUT_REASON_MAX, CLOSEOUT_TEXT as TEXT, type CloseoutAction, type CloseoutChecklist, type CloseoutItemResult, type CloseoutState,
@@ -12,14 +12,13 @@ import {
 } from '../../../core/toolbox/closeout';
 import { ACTION_ORDER, loadCloseoutChecklist, loadProjectCloseouts, moveCloseout, receiveContractDocument } from './data';
 import { attributeId } from '../../../core/attributes';
+import { useLoad } from '../../../ui/useLoad';
 
 export interface CloseoutsScreenProps {
   projectId?: number;
 }
 
 type Failure = keyof typeof TEXT.failedLoad;
-type Load<T> = { status: 'loading'; data: T | null } | { status: 'ready'; data: T } | { status: 'failed'; failure: Failure; data: T | null };
-
 
 function failureOf(error: unknown): Failure {
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
@@ -27,32 +26,7 @@ function failureOf(error: unknown): Failure {
   return 'other';
 }
 
-/** Load with a Retry: the last answer stays shown while the next one loads. */
-function useLoad<T>(key: string, load: (attempt: number, signal: AbortSignal) => Promise<T>): [Load<T>, () => void, (data: T) => void] {
-  const [attempt, setAttempt] = useState(0);
-  const requestKey = `${key}#${attempt}`;
-  const [result, setResult] = useState<({ key: string } & Load<T>) | null>(null);
-  const sameScope = result?.key.startsWith(`${key}#`) ?? false;
-  const state: Load<T> = result && result.key === requestKey ? result : { status: 'loading', data: sameScope ? result!.data : null };
-  useEffect(() => {
-    const abort = new AbortController();
-    let left = false;
-    load(attempt, abort.signal).then(
-      (data) => { if (!left) setResult({ key: requestKey, status: 'ready', data }); },
-      (error: unknown) => {
-        if (left) return;
-        console.error('Project closeouts failed to load', error);
-        setResult((previous) => ({ key: requestKey, status: 'failed', failure: failureOf(error), data: previous?.key.startsWith(`${key}#`) ? previous.data : null }));
-      },
-    );
-    return () => {
-      left = true;
-      abort.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
-  return [state, () => setAttempt((n) => n + 1), (data: T) => setResult({ key: requestKey, status: 'ready', data })];
-}
+const LOAD_OPTIONS = { what: 'Project closeouts load' };
 
 function Loading({ refreshing }: { refreshing: boolean }) {
   return (
@@ -80,14 +54,15 @@ function StateBadge({ state }: { state: CloseoutState }) {
 
 /** The list of the caller's projects. */
 function ProjectList() {
-  const [load, retry] = useLoad('list', (attempt, signal) => loadProjectCloseouts(attempt, signal));
-  const rows = load.data;
+  const { state: load, retry } = useLoad('list', (signal, attempt) => loadProjectCloseouts(attempt, signal), LOAD_OPTIONS);
+  // The last answer stays shown while a Retry loads and after it failed.
+  const rows = shownData(load) ?? null;
   const href = (row: ProjectCloseoutSummary) => `${location.pathname}?projectId=${row.projectId}`;
   return (
     <main className="container-fluid py-3" data-screen="project-closeouts" aria-busy={load.status === 'loading'}>
       <h1 className="h4 mb-3">{TEXT.title}</h1>
       {load.status === 'loading' ? <Loading refreshing={rows !== null} /> : null}
-      {load.status === 'failed' ? <LoadFailed failure={load.failure} retry={retry} /> : null}
+      {load.status === 'failed' ? <LoadFailed failure={failureOf(load.error)} retry={retry} /> : null}
       {rows ? (
         <section aria-labelledby="closeouts-list-title">
           <h2 id="closeouts-list-title" className="h6">{TEXT.listTitle}</h2>
@@ -169,13 +144,13 @@ function ItemSection({ item, canEdit, onReceive, busy }: { item: CloseoutItemRes
 
 /** One project's checklist and actions. */
 function Checklist({ projectId }: { projectId: number }) {
-  const [load, retry, replace] = useLoad(`project:${projectId}`, (attempt, signal) => loadCloseoutChecklist(projectId, attempt, signal));
+  const { state: load, retry, set: replace } = useLoad(`project:${projectId}`, (signal, attempt) => loadCloseoutChecklist(projectId, attempt, signal), LOAD_OPTIONS);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; stale: boolean } | null>(null);
   const [done, setDone] = useState('');
   const reasonId = useId();
-  const data = load.data;
+  const data = shownData(load) ?? null;
 
   const run = async (work: () => Promise<CloseoutChecklist>, success: (answer: CloseoutChecklist) => string) => {
     setBusy(true);
@@ -210,7 +185,7 @@ function Checklist({ projectId }: { projectId: number }) {
       <h1 className="h4 mb-1">{TEXT.title}{data ? `: ${data.number} ${data.name}` : ''}</h1>
       <p className="mb-3"><a href={location.pathname}>{TEXT.backToList}</a></p>
       {load.status === 'loading' ? <Loading refreshing={data !== null} /> : null}
-      {load.status === 'failed' ? <LoadFailed failure={load.failure} retry={retry} /> : null}
+      {load.status === 'failed' ? <LoadFailed failure={failureOf(load.error)} retry={retry} /> : null}
       {data ? (
         <>
           <section className="mb-3" aria-label="Closeout state" data-section="state">

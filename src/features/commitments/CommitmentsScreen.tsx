@@ -1,0 +1,134 @@
+/**
+ * `<pfm-commitments>`'s view: the project's subcontracts, purchase agreements and purchase orders,
+ * each in Open and Closed lists by record state, with vendor (lookup), amounts, state, the change
+ * asterisk and totals of the list shown (in the list's footer row, under their columns). A row's
+ * number opens its workbench.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { $changes, $changesApplicationId } from '../../core/changes';
+import { formatMoney } from '../../core/format';
+import { lookup } from '../../core/lookups';
+import { openWorkbench } from '../../core/workbench';
+import { ChangeIndicator } from '../../ui/ChangeIndicator';
+import { useStore } from '../../ui/hooks';
+import { screenScope } from '../budget-lines';
+import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, type CommitmentAmounts, type CommitmentKey, type ContractRecord } from './data';
+import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
+import { LoadProblem } from '../../ui/LoadProblem';
+import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
+import { attributeId } from '../../core/attributes';
+
+export interface CommitmentsProps {
+  projectId?: number;
+  budgetId?: number;
+}
+
+/** The three lists, in screen order. */
+export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string }> = [
+  { key: 'Subcontract', title: 'Subcontracts' },
+  { key: 'PurchaseAgreement', title: 'Purchase Agreements' },
+  { key: 'PurchaseOrder', title: 'Purchase Orders' },
+];
+
+/** Shown when neither a project nor a budget was given. */
+export const NO_PROJECT_MESSAGE = 'Open a project first: no project or budget was given.';
+
+
+
+/** Vendor names by id through the `vendor` lookup (displayText); the row's own name until it answers. */
+function useVendorNames(records: readonly ContractRecord[]): ReadonlyMap<number, string> {
+  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const ids = useMemo(() => [...new Set(records.map((r) => Number(r.vendorId)).filter((id) => id > 0))].sort((a, b) => a - b).join(','), [records]);
+  useEffect(() => {
+    let live = true;
+    const list = ids ? ids.split(',').map(Number) : [];
+    void Promise.all(list.map(async (id) => [id, await lookup('vendor', id)] as const)).then((pairs) => {
+      if (live) setNames(new Map(pairs.filter(([, text]) => text !== '')));
+    });
+    return () => { live = false; };
+  }, [ids]);
+  return names;
+}
+
+const AMOUNT_COLUMNS: ReadonlyArray<{ key: keyof CommitmentAmounts; label: string }> = [
+  { key: 'original', label: 'Original' },
+  { key: 'approvedChanges', label: 'Approved changes' },
+  { key: 'current', label: 'Current' },
+  { key: 'billed', label: 'Billed' },
+  { key: 'retainage', label: 'Retainage' },
+];
+
+function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKey; title: string; scopeKey: string; loading: boolean }) {
+  const spec = KINDS[kind];
+  const store = contractStore(spec);
+  const [recordKey, recordId] = scopeKey.split(':') as [string, string];
+  const inScope = useMemo(() => (record: ContractRecord) => (recordKey === 'Project' ? record.projectId === Number(recordId) : record.budgetId === Number(recordId)), [recordKey, recordId]);
+  const records = useRecords(store, inScope, (a, b) => a.number.localeCompare(b.number));
+  const vendors = useVendorNames(records);
+  const changes = useStore($changes);
+  const applicationId = useStore($changesApplicationId);
+  const [tab, setTab] = useState<RecordListTab>('open');
+  const label = spec.label;
+
+  const changed = (id: number) => changes.some((c) => c.parentApplicationRecordId === id && (c.parentRecordType === undefined || c.parentRecordType === kind));
+  const columns: Array<RecordColumn<ContractRecord>> = [
+    {
+      key: 'number', label: 'Number', render: (record) => {
+        const id = recordIdOf(spec, record);
+        return (
+          <span className="d-inline-flex align-items-center gap-1 text-nowrap">
+            <button type="button" className="btn btn-link p-0 text-start" data-open={id} aria-label={`Open ${label} ${record.number}`}
+              onClick={() => openWorkbench(kind, { recordKey: kind, recordId: id })}>{record.number}</button>
+            {applicationId !== null && changed(id)
+              ? <ChangeIndicator applicationId={applicationId} parentApplicationRecordId={id} label={`Acknowledge changes to ${record.number}`} /> : null}
+          </span>
+        );
+      },
+    },
+    { key: 'vendor', label: 'Vendor', render: (record) => <span data-vendor-id={record.vendorId}>{vendors.get(Number(record.vendorId)) ?? record.vendorName ?? ''}</span> },
+    { key: 'description', label: 'Description', render: (record) => record.description },
+    ...AMOUNT_COLUMNS.map((column): RecordColumn<ContractRecord> => ({
+      key: column.key, label: column.label, numeric: true, render: (record) => formatMoney(commitmentAmounts(record)[column.key]),
+      total: (shown) => formatMoney(commitmentTotals(shown)[column.key]),
+    })),
+    { key: 'state', label: 'State', render: (record) => record.recordStateName },
+  ];
+  return (
+    <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind}>
+      <h2 id={`${kind}-title`} className="h5">{title}</h2>
+      <RecordLists records={records} idOf={(r) => recordIdOf(spec, r)} isClosed={(r) => r.closed} columns={columns} label={title}
+        tab={tab} onTabChange={setTab} loading={loading} emptyText={{ open: `No open ${title.toLowerCase()}.`, closed: `No closed ${title.toLowerCase()}.` }} testId={`list-${kind}`}
+        onOpen={(r) => openWorkbench(kind, { recordKey: kind, recordId: recordIdOf(spec, r) })} nameOf={(r) => r.number} />
+    </section>
+  );
+}
+
+/** The screen. */
+export function Commitments(props: CommitmentsProps) {
+  const projectId = attributeId(props.projectId);
+  const budgetId = attributeId(props.budgetId);
+  const scope = screenScope(projectId, budgetId);
+  const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
+  const { status, retry } = useScreenLoad(scopeKey, (scope, signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(KINDS[list.key], scope, signal))), 'Commitments');
+  // A Viewer on the project's team reads only: the workbenches hide Save and Change state; the screen says so once.
+  const canWrite = useProjectWrite({ projectId, budgetId });
+
+  return (
+    <main className="container-fluid py-3" data-screen="commitments">
+      <ScreenTitle title="Commitments" subject={projectSubject(projectId, budgetId)} />
+      {!scope ? <div className="alert alert-info" role="status">{NO_PROJECT_MESSAGE}</div>
+        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+          : status === 'failed' ? (
+            <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
+              <span>The commitments could not be loaded.</span>
+              <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
+            </div>
+          ) : (
+            <>
+              {canWrite ? null : <ReadOnlyLine />}
+              {COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={status === 'loading'} />)}
+            </>
+          )}
+    </main>
+  );
+}

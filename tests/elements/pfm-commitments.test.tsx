@@ -1,0 +1,150 @@
+import { expect } from 'chai';
+import { clearLibraries } from '../../src/core/lookups';
+import { commitmentAmounts, commitmentTotals, NO_ACCESS_MESSAGE } from '../../src/features/commitments';
+import '../../src/elements/pfm-commitments/define';
+import '../../src/elements/pfm-direct-costs/define';
+import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
+import { clearProjectWrite } from '../../src/core/projects/write';
+import { fetchRequests, mount, restoreFetch, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
+import { resetPageStores, signInForTest } from '../support/elements';
+import { listAnswers, state, SUBCONTRACTS_OPEN } from './commitments-support';
+
+describe('commitments', () => {
+  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    restoreFetch();
+    resetPageStores();
+  });
+
+  describe('rules', () => {
+    it('amounts: current = original + approved changes; retainage = billed × retainage %; totals add up', () => {
+      const a = commitmentAmounts(SUBCONTRACTS_OPEN[0] as never);
+      expect(a).to.deep.equal({ original: 1000, approvedChanges: 250, current: 1250, billed: 400, retainage: 40 });
+      expect(commitmentTotals(SUBCONTRACTS_OPEN as never)).to.deep.equal({ original: 1500, approvedChanges: 250, current: 1750, billed: 500, retainage: 45 });
+    });
+  });
+
+  describe('<pfm-commitments>', () => {
+    it('splits records into Open and Closed by state, shows the vendor lookup’s displayText and the totals of the list shown', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const list = await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tbody tr[data-record-id]') && root.querySelector('[data-testid="list-Subcontract"]'));
+      expect([...list.querySelectorAll('tbody tr[data-record-id]')].map((tr) => tr.getAttribute('data-record-id'))).to.deep.equal(['1', '2']);
+      expect(textOf(list, '[data-count="open"]')).to.equal('2');
+      expect(textOf(list, '[data-count="closed"]')).to.equal('1');
+      await waitFor(() => textOf(list, 'tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
+      const totals = root.querySelector('[data-testid="list-Subcontract"] tfoot')!;
+      expect(textOf(totals, '[data-total="original"]')).to.contain('$1,500.00');
+      expect(textOf(totals, '[data-total="current"]')).to.contain('$1,750.00');
+      expect(textOf(totals, '[data-total="retainage"]')).to.contain('$45.00');
+      (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
+      await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
+      expect(textOf(root.querySelector('[data-testid="list-Subcontract"] tfoot')!, '[data-total="original"]')).to.contain('$300.00');
+      // Purchase orders: one amount, no approved changes.
+      expect(textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="original"]')).to.equal('$200.00');
+      const loads = fetchRequests.filter((c) => c.path === '/api/pfm/getsubcontracts');
+      expect(loads.map((c) => [c.query.get('recordKey'), c.query.get('recordId'), c.query.get('open')])).to.deep.equal([['Project', '1', null], ['Project', '1', 'false']]);
+    });
+
+    it('the vendors of every list come from one vendor list call, not one getVendor each', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      await waitFor(() => textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="vendor"]') === 'Vendor 7 (lookup)'
+        && textOf(root, '[data-testid="list-Subcontract"] tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
+      expect(fetchRequests.filter((c) => c.path.startsWith('/api/pfm/vendors/')).map((c) => c.path)).to.deep.equal(['/api/pfm/vendors/getVendors']);
+    });
+
+    it('puts each total under its own column (the footer of the list’s table), with the label under Number', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      for (const kind of ['Subcontract', 'PurchaseOrder']) {
+        const list = await waitFor(() => root.querySelector(`[data-testid="list-${kind}"] tfoot [data-total="retainage"]`) && root.querySelector(`[data-testid="list-${kind}"]`)!);
+        const headers = [...list.querySelectorAll<HTMLElement>('thead th')];
+        const totals = [...list.querySelectorAll<HTMLElement>('tfoot [data-total]')];
+        expect(totals.map((cell) => cell.dataset.total)).to.deep.equal(['original', 'approvedChanges', 'current', 'billed', 'retainage']);
+        for (const total of totals) {
+          const header = headers.find((th) => th.textContent === { original: 'Original', approvedChanges: 'Approved changes', current: 'Current', billed: 'Billed', retainage: 'Retainage' }[total.dataset.total!])!;
+          const [cell, column] = [total.getBoundingClientRect(), header.getBoundingClientRect()];
+          expect(cell.left, `${kind} ${total.dataset.total} left`).to.be.at.least(column.left - 0.5);
+          expect(cell.right, `${kind} ${total.dataset.total} right`).to.be.at.most(column.right + 0.5);
+        }
+        const label = list.querySelector<HTMLElement>('tfoot th[scope="row"]')!.getBoundingClientRect();
+        const number = headers[0]!.getBoundingClientRect();
+        expect(headers[0]!.textContent).to.equal('Number');
+        expect(label.left).to.be.at.least(number.left - 0.5);
+        expect(label.right).to.be.at.most(number.right + 0.5);
+      }
+    });
+
+    it('while loading shows a loading status in each list, never totals of nothing', async () => {
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => { answer = resolve; });
+      const answers = listAnswers();
+      const subcontracts = answers['/api/pfm/getsubcontracts'] as (request: FetchRequest) => StubAnswer;
+      stubFetch({ ...answers, '/api/pfm/getsubcontracts': async (request) => { await held; return subcontracts(request); } });
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const status = await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] [role="status"]'));
+      expect(status.textContent).to.equal('Loading subcontracts…');
+      expect(root.textContent).to.not.contain('Total (');
+      expect(root.textContent).to.not.contain('$0.00');
+      answer();
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tfoot'));
+      expect(root.querySelector('[data-testid="list-Subcontract"] [role="status"]')).to.equal(null);
+    });
+
+    it('names its project under the title, as change management does', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const subject = await waitFor(() => (root.querySelector('[data-screen-title] [data-subject="pfm-project"]')?.textContent ? root.querySelector('[data-screen-title]') : null));
+      expect(subject.querySelector('h1')?.textContent).to.equal('Commitments');
+      expect(textOf(subject, '[data-subject]')).to.equal('24-1032 Riverside Medical Office Building');
+      expect(fetchRequests.some((c) => c.path === '/api/pfm/projects/GetProjectByProjectId' && c.query.get('projectId') === '1')).to.equal(true);
+    });
+
+    it('a 403 shows a clear message instead of the lists', async () => {
+      stubFetch(listAnswers({ '/api/pfm/getsubcontracts': { status: 403, body: { message: 'no' } } }));
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      await waitFor(() => root.querySelector('[data-state="forbidden"]'));
+      expect(textOf(root, '[data-state="forbidden"] > span')).to.equal(NO_ACCESS_MESSAGE);
+    });
+  });
+
+  describe('a Viewer on the project\u2019s team (the project menu answers canWrite false)', () => {
+    const MENU = '/api/pfm/projects/GetProjectMenuByProjectId';
+    const menu = (canWrite: boolean): StubFor => ({ query }) => ({ body: { data: { projectId: Number(query.get('ProjectId')), number: '24-1032', name: 'Riverside', canWrite } } });
+    const directCosts: StubFor = ({ query }) => ({ body: { data: query.get('open') === 'false' ? [] : [
+      { directCostId: 5, projectId: 1, budgetId: 1, directCostTypeId: 1, vendorId: null, number: 'DC-005', invoiceNumber: null, directCostDate: '2026-01-05',
+        description: 'Permit', amount: 120, ...state(61, 'Draft') },
+    ] } });
+    const hasNewButton = (root: ParentNode) => [...root.querySelectorAll('button')].some((b) => (b.textContent ?? '').startsWith('New '));
+    afterEach(() => clearProjectWrite());
+
+    it('the commitments screen says once that it is read only', async () => {
+      stubFetch(listAnswers({ [MENU]: menu(false) }));
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const line = await waitFor(() => root.querySelector('[data-read-only="viewer"]'));
+      expect(line.textContent).to.equal(PROJECT_SECURITY_TEXT.viewerLine);
+      expect(line.textContent).to.equal("Read only: you are a Viewer on this project's team.");
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tr[data-record-id="1"]'));
+      expect(root.querySelectorAll('[data-read-only="viewer"]').length).to.equal(1);
+      expect(hasNewButton(root)).to.equal(false);
+      expect(fetchRequests.some((c) => c.path === MENU && c.query.get('ProjectId') === '1')).to.equal(true);
+    });
+
+    it('the direct costs screen offers no New direct cost, and does again once the menu answers canWrite true', async () => {
+      stubFetch(listAnswers({ [MENU]: menu(false), '/api/pfm/getdirectcosts': directCosts }));
+      const root = await mount('pfm-direct-costs', { 'project-id': '1' });
+      await waitFor(() => root.querySelector('[data-read-only="viewer"]') && root.querySelector('tr[data-record-id="5"]'));
+      expect(root.querySelector('[data-new="direct-cost"]')).to.equal(null);
+      expect(hasNewButton(root)).to.equal(false);
+      expect(textOf(root, '[data-read-only="viewer"]')).to.equal(PROJECT_SECURITY_TEXT.viewerLine);
+      document.body.innerHTML = '';
+
+      stubFetch(listAnswers({ [MENU]: menu(true), '/api/pfm/getdirectcosts': directCosts }));
+      const again = await mount('pfm-direct-costs', { 'project-id': '1' });
+      await waitFor(() => again.querySelector('[data-new="direct-cost"]'));
+      expect(again.querySelector('[data-read-only="viewer"]')).to.equal(null);
+    });
+  });
+});
