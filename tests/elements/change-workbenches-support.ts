@@ -9,6 +9,7 @@ import { OVERLAYS_TAG } from '../../src/ui/element';
 import { restoreFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
 import { resetPageStores } from '../support/elements';
+import { stateMachineAnswers } from '../support/state-machine';
 
 const S = (id: number, name: string, key: string, closed: boolean, displayOrder: number) => ({ applicationRecordStateId: id, name, applicationRecordKey: key, closed, displayOrder });
 /** ChangeRecord 1–5, ChangeEvent 6–12, ChangeEventItem 13–22, as seeded. */
@@ -36,9 +37,7 @@ export const security = (stateId: number, editable: readonly string[], readOnly:
 /** Stub answers for states, advancements (`advance`: state id → target ids) and the reference lists. */
 export function referenceAnswers(advance: Record<number, number[]> = {}): Record<string, StubFor> {
   return {
-    '/api/applications/GetApplicationRecordStates': ({ query }) => ok(STATES.filter((s) => s.applicationRecordKey === query.get('applicationRecordKey'))),
-    '/api/applications/GetRecordStateAdvancements': ({ query }) =>
-      ok((advance[Number(query.get('applicationRecordStateId'))] ?? []).map((id, n) => ({ quickRoute: n === 0, displayOrder: n, targetApplicationRecordState: stateOf(id) }))),
+    ...stateMachineAnswers({ states: STATES, advancements: advance }),
     '/api/pfm/getinitiatingdocumenttypes': ok([{ initiatingDocumentTypeId: 1, displayText: 'RFI - Request for Information' }, { initiatingDocumentTypeId: 2, displayText: "ASI - Architect's Supplemental Instruction" }]),
     '/api/pfm/GetChangeReasons': ok([{ changeReasonId: 1, displayText: 'Owner Request' }, { changeReasonId: 2, displayText: 'Design Error' }]),
     '/api/pfm/GetReimbursableTypes': ok([{ reimbursableTypeId: 1, displayText: 'Reimbursable' }]),

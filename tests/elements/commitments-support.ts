@@ -5,6 +5,7 @@
  */
 import type { CostCodeRow } from '../../src/features/budget-lines';
 import type { FetchRequest, StubAnswer, StubFor } from '../support/browser';
+import { FIELD_SECURITY_PATH, stateMachineAnswers } from '../support/state-machine';
 
 export const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 export const SUBCONTRACTS_OPEN = [
@@ -27,19 +28,16 @@ export const COST_CODES: CostCodeRow[] = [
   { costCodeId: 201, budgetId: 2, code: '09200000', type: 'S', description: 'Other budget drywall' },
 ];
 
-export const FIELD_SECURITY_PATH = '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId';
+export { FIELD_SECURITY_PATH };
 
 /** Field security of state 33 (Executed): retainage read-only, excess liability editable; other states list nothing. */
-export function fieldSecurityAnswer({ query }: FetchRequest): StubAnswer {
-  return {
-    body: { data: {
-      lookupApplicationRecordStateId: Number(query.get('applicationRecordStateId')),
-      fields: query.get('applicationRecordStateId') === '33'
-        ? [{ fieldName: 'retainagePercent', editable: false, visible: true }, { fieldName: 'excessLiability', editable: true, visible: true }]
-        : [],
-    } },
-  };
-}
+const MACHINE = {
+  states: [],
+  fields: (stateId: number) => (stateId === 33
+    ? [{ fieldName: 'retainagePercent', editable: false, visible: true }, { fieldName: 'excessLiability', editable: true, visible: true }]
+    : []),
+};
+export const fieldSecurityAnswer = stateMachineAnswers(MACHINE)[FIELD_SECURITY_PATH] as (request: FetchRequest) => StubAnswer;
 
 export function listAnswers(overrides: Record<string, StubFor> = {}): Record<string, StubFor> {
   const byOpen = (open: unknown[], closed: unknown[]) => ({ query }: FetchRequest) => ({ body: { data: query.get('open') === 'false' ? closed : open } });
@@ -52,7 +50,7 @@ export function listAnswers(overrides: Record<string, StubFor> = {}): Record<str
     '/api/pfm/GetSubcontractById': ({ query }) => ({ body: { data: [...SUBCONTRACTS_OPEN, ...SUBCONTRACTS_CLOSED].find((s) => s.subcontractId === Number(query.get('subcontractId'))) } }),
     '/api/pfm/getcostcodes': { body: { data: COST_CODES.filter((c) => c.budgetId === 1) } },
     '/api/pfm/GetSubcontractTypes': { body: { data: [{ subcontractTypeId: 1, displayText: 'Standard Subcontract' }, { subcontractTypeId: 2, displayText: 'Short Form Subcontract' }] } },
-    [FIELD_SECURITY_PATH]: fieldSecurityAnswer,
+    ...stateMachineAnswers(MACHINE),
     '/api/pfm/projects/GetProjectByProjectId': ({ query }) => ({ body: { data: { projectId: Number(query.get('projectId')), displayText: '24-1032 Riverside Medical Office Building' } } }),
     ...overrides,
   };

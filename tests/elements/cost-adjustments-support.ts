@@ -5,6 +5,7 @@
  */
 import type { CostAdjustment } from '../../src/features/cost-adjustments';
 import type { FetchRequest, StubAnswer, StubFor } from '../support/browser';
+import { stateMachineAnswers } from '../support/state-machine';
 
 const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const base = { projectId: 1, budgetId: 1, transfer: false, referenceDocumentCount: 1, adjustmentDate: '2026-10-01' };
@@ -31,6 +32,16 @@ const DOCUMENTS = [{ costAdjustmentReferenceDocumentId: 5, costAdjustmentId: 1, 
   amount: 1500, fileId: 44, fileName: 'INV-1 – scan.pdf', fileSize: 12 }];
 const REASONS = [{ costAdjustmentReasonId: 1, displayText: 'Misposted Cost' }, { costAdjustmentReasonId: 2, displayText: 'Cost Code Reclass' }, { costAdjustmentReasonId: 3, displayText: 'Accrual' }];
 
+/** Open → Reconciled (the quick route) or Void. */
+const MACHINE = {
+  states: [
+    { applicationRecordStateId: 91, name: 'Open', applicationRecordKey: 'CostAdjustment', closed: false, displayOrder: 1 },
+    { applicationRecordStateId: 92, name: 'Reconciled', applicationRecordKey: 'CostAdjustment', closed: true, displayOrder: 2 },
+    { applicationRecordStateId: 93, name: 'Void', applicationRecordKey: 'CostAdjustment', closed: true, displayOrder: 3 },
+  ],
+  advancements: { 91: [92, 93] },
+};
+
 export function answers(overrides: Record<string, StubFor> = {}): Record<string, StubFor> {
   return {
     '/api/pfm/getcostadjustments': ({ query }: FetchRequest): StubAnswer => {
@@ -43,15 +54,7 @@ export function answers(overrides: Record<string, StubFor> = {}): Record<string,
     '/api/pfm/getcostcodes': { body: { data: COST_CODES } },
     '/api/pfm/GetCostAdjustmentReason': ({ query }) => ({ body: { data: REASONS.find((r) => r.costAdjustmentReasonId === Number(query.get('costAdjustmentReasonId'))) } }),
     '/api/pfm/GetCostAdjustmentReasons': { body: { data: REASONS } },
-    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': ({ query }) => ({
-      body: { data: { lookupApplicationRecordStateId: Number(query.get('applicationRecordStateId')), fields: [] } },
-    }),
-    '/api/applications/GetRecordStateAdvancements': ({ query }) => ({
-      body: { data: query.get('applicationRecordStateId') === '91' ? [
-        { quickRoute: true, targetApplicationRecordState: { applicationRecordStateId: 92, name: 'Reconciled', applicationRecordKey: 'CostAdjustment', closed: true, displayOrder: 2 } },
-        { quickRoute: false, targetApplicationRecordState: { applicationRecordStateId: 93, name: 'Void', applicationRecordKey: 'CostAdjustment', closed: true, displayOrder: 3 } },
-      ] : [] },
-    }),
+    ...stateMachineAnswers(MACHINE),
     '/api/pfm/files/download': { blob: new Blob(['scan'], { type: 'application/pdf' }) },
     ...overrides,
   };

@@ -5,6 +5,7 @@
  */
 import type { DirectCost } from '../../src/features/direct-costs';
 import type { FetchRequest, StubFor } from '../support/browser';
+import { permissions, stateMachineAnswers } from '../support/state-machine';
 
 export const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 const base = { projectId: 1, budgetId: 1, directCostTypeId: 3, vendorId: 7, vendorName: 'Acme Supply', description: 'Permit', items: [] };
@@ -19,14 +20,18 @@ export const OPEN: DirectCost[] = [
 ];
 const CLOSED: DirectCost[] = [{ ...base, directCostId: 3, number: 'DC-003', invoiceNumber: 'INV-3', directCostDate: '2026-09-01', amount: 999, ...state(54, 'Posted', true) }];
 const ALL = [...OPEN, ...CLOSED];
-const STATES: Record<number, { applicationRecordStateId: number; name: string; closed: boolean; displayOrder: number }> = {
-  51: { applicationRecordStateId: 51, name: 'Draft', closed: false, displayOrder: 1 },
-  52: { applicationRecordStateId: 52, name: 'Pending Approval', closed: false, displayOrder: 2 },
-  53: { applicationRecordStateId: 53, name: 'Approved', closed: false, displayOrder: 3 },
-  54: { applicationRecordStateId: 54, name: 'Posted', closed: true, displayOrder: 4 },
-};
-const ADVANCEMENTS: Record<number, number[]> = { 51: [52], 52: [53, 51], 53: [54] };
 const FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount', 'items'];
+/** Draft → Pending Approval → Approved → Posted (and back to Draft); fields editable in Draft only. */
+const MACHINE = {
+  states: [
+    { applicationRecordStateId: 51, name: 'Draft', closed: false, displayOrder: 1 },
+    { applicationRecordStateId: 52, name: 'Pending Approval', closed: false, displayOrder: 2 },
+    { applicationRecordStateId: 53, name: 'Approved', closed: false, displayOrder: 3 },
+    { applicationRecordStateId: 54, name: 'Posted', closed: true, displayOrder: 4 },
+  ],
+  advancements: { 51: [52], 52: [53, 51], 53: [54] },
+  fields: (stateId: number) => permissions(FIELDS, stateId === 51),
+};
 
 export function answers(overrides: Record<string, StubFor> = {}): Record<string, StubFor> {
   return {
@@ -40,12 +45,7 @@ export function answers(overrides: Record<string, StubFor> = {}): Record<string,
     '/api/pfm/projects/GetProjectByProjectId': { body: { data: { projectId: 1, budgetId: 1, displayText: '24-1032 Riverside' } } },
     '/api/pfm/getcommitmentvendors': { body: { data: [{ vendorId: 7, name: 'Acme Supply' }] } },
     '/api/pfm/getcostcodes': { body: { data: [{ costCodeId: 101, budgetId: 1, code: '03300000', type: 'M', description: 'Concrete' }, { costCodeId: 102, budgetId: 1, code: '01500000', type: 'L', description: 'Labor' }] } },
-    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': ({ query }) => ({
-      body: { data: { lookupApplicationRecordStateId: Number(query.get('applicationRecordStateId')), fields: FIELDS.map((fieldName) => ({ fieldName, editable: query.get('applicationRecordStateId') === '51', visible: true })) } },
-    }),
-    '/api/applications/GetRecordStateAdvancements': ({ query }) => ({
-      body: { data: (ADVANCEMENTS[Number(query.get('applicationRecordStateId'))] ?? []).map((id, i) => ({ quickRoute: i === 0, displayOrder: i + 1, targetApplicationRecordState: STATES[id] })) },
-    }),
+    ...stateMachineAnswers(MACHINE),
     '/api/pfm/files': { body: { data: [] } },
     ...overrides,
   };

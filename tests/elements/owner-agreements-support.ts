@@ -4,9 +4,10 @@
  * order, the project's budgets, stub answers for the calls their screens make (with the form bodies
  * posted, by path) and the header form once it is ready. Mounting and typing come from ../support/browser.
  */
-import { fetchCalls, stubFetch, waitFor, type StubAnswer } from '../support/browser';
+import { fetchCalls, stubFetch, waitFor, type StubFor } from '../support/browser';
+import { stateMachineAnswers } from '../support/state-machine';
 
-export type Answers = Record<string, StubAnswer | (() => StubAnswer)>;
+export type Answers = Record<string, StubFor>;
 
 /** The query of the call being answered (the stub records it just before asking for the answer). */
 export const currentQuery = () => new URL(fetchCalls[fetchCalls.length - 1]!, location.origin).searchParams;
@@ -46,12 +47,8 @@ export function answers(overrides: Answers = {}): Answers {
     '/api/pfm/getowneragreementchangeorders': () => byOpen(changeOrders.filter((c) => !c.closed), changeOrders.filter((c) => c.closed))(),
     '/api/pfm/getchangeevents': byOpen([], []),
     '/api/pfm/getbudgets': byOpen(BUDGETS, []),
-    '/api/applications/GetRecordStateAdvancements': { body: { data: [] } },
-    // Executed agreements keep their executed date; every other field follows the default (editable while the state is open).
-    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': () => {
-      const stateId = Number(currentQuery().get('applicationRecordStateId'));
-      return { body: { data: { lookupApplicationRecordStateId: stateId, fields: stateId === 47 ? [{ fieldName: 'executedDate', editable: false, visible: true }] : [] } } };
-    },
+    // No moves; executed agreements keep their executed date, every other field follows the default (editable while the state is open).
+    ...stateMachineAnswers({ states: [], fields: (stateId) => (stateId === 47 ? [{ fieldName: 'executedDate', editable: false, visible: true }] : []) }),
     ...overrides,
   };
 }

@@ -1,21 +1,15 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { commitmentAmounts, commitmentTotals, NO_ACCESS_MESSAGE } from '../../src/features/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-direct-costs/define';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { clearProjectWrite } from '../../src/core/projects/write';
-import { fetchRequests, mount, restoreFetch, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { listAnswers, state, SUBCONTRACTS_OPEN } from './commitments-support';
 
 describe('commitments', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('rules', () => {
     it('amounts: current = original + approved changes; retainage = billed × retainage %; totals add up', () => {

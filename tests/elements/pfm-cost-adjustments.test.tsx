@@ -1,21 +1,15 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { COST_ADJUSTMENT_RULE_TEXT, itemsNet, postRefusal } from '../../src/core/cost-adjustments';
 import {
   LIST_TEXT, costAdjustmentTotals, isUnreconciled, NO_ACCESS_MESSAGE, type CostAdjustment,
 } from '../../src/features/cost-adjustments';
 import '../../src/elements/pfm-cost-adjustments/define';
-import { mount, restoreFetch, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { mount, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer } from '../support/browser';
+import { resetPageStores, useElementTestPage } from '../support/elements';
 import { ITEMS, OPEN, answers } from './cost-adjustments-support';
 
 describe('cost adjustments', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('rules', () => {
     it('unreconciled: a non-zero amount (below 1e-6 is 0) and no linked item', () => {

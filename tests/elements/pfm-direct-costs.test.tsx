@@ -1,24 +1,16 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import {
   DIRECT_COST_TEXT, REVISE_AND_RESUBMIT, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit, moveNeedsApprover, movePostsCost,
 } from '../../src/core/workflow/direct-costs';
 import { DIRECT_COSTS_TEXT, directCostTotal } from '../../src/features/direct-costs';
 import '../../src/elements/pfm-direct-costs/define';
-import { mount, restoreFetch, stubFetch, textOf, waitFor, type FetchRequest } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { mount, stubFetch, textOf, waitFor, type FetchRequest } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { OPEN, answers } from './direct-costs-support';
 
 describe('direct costs', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-    history.replaceState(null, '', location.pathname);
-  });
+  useElementTestPage({ after: () => { resetRoles(); history.replaceState(null, '', location.pathname); } });
 
   describe('rules (src/core/workflow/direct-costs.ts)', () => {
     it('at least one item; items sum to the amount to the cent; a real date, not after today', () => {

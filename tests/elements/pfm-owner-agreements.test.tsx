@@ -1,18 +1,12 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { NO_ACCESS_MESSAGE } from '../../src/features/commitments';
 import '../../src/elements/pfm-owner-agreements/define';
-import { fetchRequests, mount, restoreFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { answers, stub } from './owner-agreements-support';
 
 describe('owner agreements', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('<pfm-owner-agreements>', () => {
     it('lists the project’s agreements and change orders in Open and Closed, each change order with its agreement’s number', async () => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { sameOriginPath } from '../../src/core/router/same-origin';
-import { VENDOR_CONFIDENTIAL_TEXT, type SraGateStatus, type SraLoad, type SraRecord, type SraRow, type VendorPrequalRecord } from '../../src/core/risk/api';
+import { VENDOR_CONFIDENTIAL_TEXT, type SraGateStatus, type SraLoad, type SraRecord, type SraRow, type VendorPrequalRecord } from '../../src/core/risk/contract';
 import { MITIGATIONS, SRA_TEXT } from '../../src/core/risk/sra';
 import { ApiError } from '../../src/core/api';
 import { resetRoles, setRoles } from '../../src/core/roles';
@@ -11,8 +10,8 @@ import '../../src/elements/sr-sra/define';
 import '../../src/elements/wb-risk-assessment/define';
 import '../../src/elements/wb-subcontract/define';
 import '../../src/elements/pfm-buyout/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubFor } from '../support/browser';
-import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubFor } from '../support/browser';
+import { overlaysRoot, resetPageStores, useElementTestPage } from '../support/elements';
 
 const person = (employeeId: number, name: string) => ({ employeeId, name });
 const row = (over: Partial<SraRow> = {}): SraRow => ({
@@ -60,12 +59,7 @@ function answers(over: Record<string, StubFor> = {}): Record<string, StubFor> {
 }
 
 describe('SRA UI', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   it('the export: formulas neutralised, the amount a number, a total line', () => {
     const csv = sheetToCsv(sraSheet([row({ createdAt: '2026-11-20', number: '+SRA' })]));

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { $toasts } from '../../src/core/messages';
-import { ADD_COST_CODE_PATH, costCodeDigits, validateCostCode, type CostCodeRow } from '../../src/features/budget-lines';
+import { ADD_COST_CODE_PATH, type CostCodeRow } from '../../src/core/budget-lines/contract';
+import { costCodeDigits, validateCostCode } from '../../src/features/budget-lines';
 import '../../src/elements/wb-add-cost-code/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const COST_CODES: CostCodeRow[] = [
   { costCodeId: 101, budgetId: 1, code: '09200000', type: 'S', description: 'Drywall' },
@@ -18,12 +18,7 @@ function field<T extends HTMLElement>(root: ShadowRoot, label: string): T {
 }
 
 describe('add cost code', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('rules', () => {
     it('a cost code is 8 digits, typed with or without dashes', () => {

@@ -1,19 +1,13 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
 import { CA_TEXT } from '../../src/features/cost-adjustments';
 import '../../src/elements/wb-cost-adjustment/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { ITEMS, answers } from './cost-adjustments-support';
 
 describe('cost adjustments', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('<wb-cost-adjustment>', () => {
     it('an open adjustment: editable header, the Unreconciled badge, the picker offers the budget’s codes of the type (never A)', async () => {

@@ -1,22 +1,14 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { DIRECT_COST_TEXT, REVISE_AND_RESUBMIT } from '../../src/core/workflow/direct-costs';
 import { DIRECT_COST_WB_TEXT } from '../../src/features/direct-costs';
 import '../../src/elements/wb-direct-cost/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
-import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { overlaysRoot, useElementTestPage } from '../support/elements';
 import { OPEN, answers, state } from './direct-costs-support';
 
 describe('direct costs', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-    history.replaceState(null, '', location.pathname);
-  });
+  useElementTestPage({ after: () => { resetRoles(); history.replaceState(null, '', location.pathname); } });
 
   describe('<wb-direct-cost>', () => {
     it('a Draft sent back shows the reason as text, who sent it back, and is editable; the browser checks the items sum before saving', async () => {

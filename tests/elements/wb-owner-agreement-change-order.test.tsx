@@ -1,20 +1,13 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { WORKBENCH_TEXT } from '../../src/features/commitments';
 import '../../src/elements/wb-owner-agreement-change-order/define';
-import { mount, restoreFetch, setValue, textOf, waitFor, type StubAnswer } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { mount, setValue, textOf, waitFor, type StubAnswer } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { answers, currentQuery, header, postsTo, ready, stub } from './owner-agreements-support';
 
 describe('owner agreements', () => {
   const startUrl = location.pathname + location.search;
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    history.replaceState(null, '', startUrl);
-  });
+  useElementTestPage({ after: () => { history.replaceState(null, '', startUrl); } });
 
   describe('<wb-owner-agreement-change-order> header', () => {
     it('a failed save (500) and a stale one (409) keep the typed values and say why; 400 feedback shows per field', async () => {

@@ -1,23 +1,17 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { $toasts } from '../../src/core/messages';
 import { WORKBENCH_TEXT } from '../../src/features/commitments';
-import { OWNER_CONTRACT_TYPES, OWNER_TEXT } from '../../src/features/owner-agreements';
+import { OWNER_CONTRACT_TYPES } from '../../src/core/owner-agreements/contract';
+import { OWNER_TEXT } from '../../src/features/owner-agreements';
 import '../../src/elements/pfm-owner-agreements/define';
 import '../../src/elements/wb-owner-agreement/define';
-import { mount, restoreFetch, setValue, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { mount, setValue, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { answers, DRAFT_CO, EXECUTED, header, newForm, postsTo, ready, stub } from './owner-agreements-support';
 
 describe('owner agreements', () => {
   const startUrl = location.pathname + location.search;
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    history.replaceState(null, '', startUrl);
-  });
+  useElementTestPage({ after: () => { history.replaceState(null, '', startUrl); } });
 
   describe('<wb-owner-agreement> header', () => {
     it('field security of the state: an executed agreement’s description and contract type are editable, its executed date and amounts are not', async () => {

@@ -1,20 +1,14 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { contractFieldEditable, WORKBENCH_TEXT } from '../../src/features/commitments';
 import { costCodesFor, isSelectableCostType } from '../../src/features/budget-lines';
 import '../../src/elements/wb-subcontract/define';
 import { clearProjectWrite } from '../../src/core/projects/write';
-import { fetchRequests, mount, restoreFetch, setValue, sleep, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, sleep, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { COST_CODES, FIELD_SECURITY_PATH, fieldSecurityAnswer, listAnswers } from './commitments-support';
 
 describe('commitments', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('rules', () => {
     it('cost codes offered: the budget’s lines of the chosen type only; cost types A and F never', () => {

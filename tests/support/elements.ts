@@ -5,10 +5,11 @@
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
 import { resetCurrentUser } from '../../src/core/auth/current-user';
-import { resetLookups } from '../../src/core/lookups';
+import { clearLibraries, resetLookups } from '../../src/core/lookups';
 import { resetMessages } from '../../src/core/messages';
 import { OVERLAYS_TAG } from '../../src/ui/element';
-import { resetRecordStores, resetStateCache } from '../../src/ui/records';
+import { resetRecordStores, resetStateCache } from '../../src/core/records';
+import { restoreFetch } from './browser';
 
 /** The shadow root of the page's `<portal-overlays>` (toasts, message boxes); throws when there is none. */
 export function overlaysRoot(): ShadowRoot {
@@ -30,4 +31,18 @@ export function resetPageStores(): void {
 /** A signed-in session, as the portal has before any screen mounts (screens embedded alone wait for one). */
 export function signInForTest(login = 'pm'): void {
   $session.set({ status: 'signedIn', account: { username: login, login } } as never);
+}
+
+/**
+ * The hooks every element test file repeats: before each test a clean local storage, no cached libraries and a
+ * signed-in session; after it the page emptied, `fetch` restored and every per-page store forgotten.
+ */
+export function useElementTestPage(options: { login?: string; after?: () => void } = {}): void {
+  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(options.login); });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    restoreFetch();
+    resetPageStores();
+    options.after?.();
+  });
 }
