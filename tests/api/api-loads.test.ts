@@ -61,7 +61,7 @@ describe('data loads', () => {
     const subcontracts = await rows('/api/pfm/getsubcontracts', { recordKey: 'Budget', recordId: 1 });
     assert.ok(subcontracts.length > 5);
     assert.ok(subcontracts.every((s) => Array.isArray(s.items) && s.budgetId === 1));
-    // All carry items but the data-quality seed's deliberate 'commitment without items' (seed.ts dataQualityDefects).
+    // All carry items but the data-quality seed's deliberate 'commitment without items' (seed/data-quality.ts).
     assert.deepEqual(subcontracts.filter((s) => s.items.length === 0).map((s) => s.number), ['SC-24-1032-028']);
     const rollUp = (host.db.prepare('SELECT budgetId FROM budgets WHERE projectId = 5 AND rollUpBudgetId IS NULL').get() as { budgetId: number }).budgetId;
     const children = await rows('/api/pfm/getcostcodes', { recordKey: 'Budget', recordId: rollUp });

@@ -1,10 +1,10 @@
 /**
- * IT billing on the demo host (issue 15, demo/host/api/billing, src/core/billing.ts): the months with
+ * IT billing on the demo host (issue 15, demo/host/api/billing, src/core/billing/contract.ts): the months with
  * their charges; a run by hours sends each charge to projects by the hours on submitted timecards and
  * adds up exactly to the month's charges; a Draft re-run (per head) replaces its lines; Post moves Draft
  * → Posted, a stale post is a 409 naming who posted it, a posted month refuses a re-run (400 autoAlert);
  * a month without timecard hours is a clear 400; keyIT User and Viewer read but get 403 on run and post;
- * bad month and method are 400s. The seed (seed-billing.ts): departments by job title and the holdings.
+ * bad month and method are 400s. The seed (seed/billing.ts): departments by job title and the holdings.
  * Migration 020 upgrades an older database with its employees kept and put in departments.
  */
 import { describe, it } from 'node:test';
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { openDatabase } from '../../demo/host/db';
 import { COST_ITEMS, DEPARTMENTS } from '../../demo/host/db/seed/billing';
 import { databaseBefore } from './support/migrations';
-import { BILLING_API, BILLING_TEXT, monthDays, toCents } from '../../src/core/billing';
+import { BILLING_API, BILLING_TEXT, monthDays, toCents } from '../../src/core/billing/contract';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
 

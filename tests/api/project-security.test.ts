@@ -2,7 +2,7 @@
  * Project security (issue 15, demo/host/api/project-access.ts): PFM data belongs to the project team.
  * Admin reaches every project; an RPM their region, the projects they are regional PM of and their
  * teams; anyone else their current memberships. A Viewer member reads but does not write. Every
- * expectation is computed from the seeded database (seed-teams.ts).
+ * expectation is computed from the seeded database (seed/teams.ts).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Project security, the data foundations (issue 15, migrations 014 and 015, seed-teams.ts): an older
+ * Project security, the data foundations (issue 15, migrations 014 and 015, seed/teams.ts): an older
  * database upgrades with its data kept and every project stays open to its project manager; the
  * AccessRequest and ItBillingRun states are those of a fresh database; the tables refuse what they
  * must; the seeded teams have the facts the security tests rely on.

@@ -20,7 +20,7 @@ const employee = (login: string) => one('SELECT employeeId, preferredName FROM e
 
 describe('record history', () => {
   it('the seed records nothing (no actor outside a request) but its envelopes\' steps, made by the product as their actors', () => {
-    // The seeded envelopes (db/seed-esign.ts) are sent, signed and voided by the product's operations: each step is
+    // The seeded envelopes (db/seed/esign.ts) are sent, signed and voided by the product's operations: each step is
     // recorded on the envelope or on the commitment it carries, and on nothing else.
     const others = one(`SELECT count(*) AS n FROM record_history h WHERE NOT EXISTS (SELECT 1 FROM envelopes e
       WHERE (h.recordKey = 'Envelope' AND h.recordId = e.envelopeId) OR (h.recordKey = e.recordKey AND h.recordId = e.recordId))`).n;

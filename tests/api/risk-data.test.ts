@@ -1,5 +1,5 @@
 /**
- * Subcontractor risk, the data foundations (issue 14, migration 013, seed-risk.ts): migration 013
+ * Subcontractor risk, the data foundations (issue 14, migration 013, seed/risk.ts): migration 013
  * upgrades a version-12 database with its data kept (projects get their region; the SlimRequest and Sra
  * states and advancements are added, the same as a fresh database's); the tables refuse what they must;
  * the prequalification seed's facts (150+ vendors, every status, expired insurance, high EMR, no seeded
@@ -16,7 +16,7 @@ import { openTestDatabase, TEST_SEED_DAY } from './support/seed-day';
 import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
 import { effectiveStatus, PREQUAL_STATUSES, singleLimitInForce, type PrequalStatus } from '../../src/core/risk/limits';
-import { SLIM_MOVES, SLIM_STATE_ORDER, SLIM_CLOSED_STATES } from '../../src/core/risk/slim';
+import { SLIM_MOVES, SLIM_STATE_ORDER, SLIM_CLOSED_STATES } from '../../src/core/risk/contract';
 import type { Row } from './support/use-host';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-risk-data-'));

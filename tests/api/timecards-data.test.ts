@@ -1,5 +1,5 @@
 /**
- * Weekly timecards and time off, the data foundations (issue 13, migration 011, seed-timecards.ts):
+ * Weekly timecards and time off, the data foundations (issue 13, migration 011, seed/timecards.ts):
  * migration 011 upgrades a version-10 database with its data kept; the tables refuse what they must;
  * the seed's facts (60+ employees in 3 regions with managers, 12 weeks in every state, holidays per
  * region with a half day, requests in every state, the delegate, employee's unsubmitted week, rpm's

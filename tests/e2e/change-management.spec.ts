@@ -1,5 +1,5 @@
 // Change management end to end: real sign-in as pm on project 1, the real API and seeded database.
-// Each test uses its own showcase records (Seeder.SHOWCASE in demo/host/db/seed.ts) or puts back what it changed, so the tests
+// Each test uses its own showcase records (SHOWCASE_CHANGE_EVENTS in demo/host/db/seed/change-management.ts) or puts back what it changed, so the tests
 // do not depend on each other's order (the database is shared by the run).
 // Run alone: DIST_DIR=.tmp/dist-cm npx rollup -c && DIST_DIR=.tmp/dist-cm E2E_PORT=8581 npx playwright test tests/e2e/change-management.spec.ts --output=.tmp/pw-cm
 import { expect, test, type Browser, type Page } from '@playwright/test';

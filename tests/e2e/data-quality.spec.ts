@@ -12,7 +12,7 @@ const PATH = '/pfm/projects/dataquality?projectId=1&budgetId=1';
 const screen = (page: Page) => page.locator('pfm-data-quality');
 const issueRows = (page: Page) => screen(page).locator('tbody tr[data-issue]');
 
-/** The seeded itemless subcontract of project 1 (seed.ts dataQualityDefects). */
+/** The seeded itemless subcontract of project 1 (seed/data-quality.ts). */
 const itemless = () => e2eDb().prepare("SELECT subcontractId, applicationRecordStateId FROM subcontracts WHERE number = 'SC-24-1032-028'").get() as
   { subcontractId: number; applicationRecordStateId: number };
 

@@ -1,4 +1,4 @@
-// Project security end to end (issue 15): the demo pm is on no Gulf Coast team (seed-teams.ts). His
+// Project security end to end (issue 15): the demo pm is on no Gulf Coast team (seed/teams.ts). His
 // projects list leaves those projects out, the API answers 403 / 404 for them, and the header search
 // does not find them; admin still sees them. (The refusal screen with "Request access": the access part.)
 // Run alone: npx rollup -c && E2E_PORT=4641 npx playwright test tests/e2e/project-security.spec.ts

@@ -1,6 +1,6 @@
 /**
  * The demo host's database: SQLite through better-sqlite3, WAL, foreign keys on, schema by numbered
- * migrations (migrations.ts), seeded deterministically on first run (seed.ts).
+ * migrations (migrations.ts), seeded deterministically on first run (seed/).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -197,7 +197,7 @@ export const SECURED_FIELDS: Record<string, readonly string[]> = {
 /**
  * Exceptions to the default (editable when the state is open, always visible), as
  * [record key, state, field, editable, visible, role?]. A role row applies to holders of that role
- * name on keyPFM; the seed adds one per-user row too (see seed.ts).
+ * name on keyPFM; the seed adds one per-user row too (see seed/company.ts).
  */
 export const FIELD_SECURITY_EXCEPTIONS: ReadonlyArray<readonly [string, string, string, boolean, boolean, string?]> = [
   ['ChangeRecord', 'Submitted', 'estimatedAmount', false, true],

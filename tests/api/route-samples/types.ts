@@ -2,7 +2,7 @@
  * The role × endpoint matrix's table (issue 15, tests/api/route-matrix.test.ts): ONE sample per route
  * of demo/host/api/routes.ts. The matrix fails when a route has no sample, when a caller without the
  * route's access is not refused (403), and when a project-scoped route lets the pm into a project
- * outside his team (SEED_TEAM_FACTS.pmHiddenProjectIds in demo/host/db/seed-teams.ts).
+ * outside his team (SEED_TEAM_FACTS.pmHiddenProjectIds in demo/host/db/seed/teams.ts).
  *
  * Each area keeps its samples in its own file of this folder (pfm.ts, toolbox.ts, admin.ts, billing.ts,
  * …), listed in index.ts.

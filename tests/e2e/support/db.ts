@@ -16,7 +16,7 @@ export function e2eDb(): Database.Database {
 }
 
 /**
- * The calendar the e2e host's data was seeded on (the seed is relative to its day: db/seed.ts): its today, the
+ * The calendar the e2e host's data was seeded on (the seed is relative to its day: db/seed/): its today, the
  * Sunday of its week (the employee owes the week before) and its period.
  */
 export function seeded(): SeedCalendar {
