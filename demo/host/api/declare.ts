@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import { ACCESS, ruleAllows, type AccessArea, type AccessRule } from '../../../src/core/access';
 import type { Caller } from './context';
-import { badRequest, isCalendarDate } from './http';
+import { badRequest, isCalendarDate, NUMBER } from './http';
 import { EARLIEST_DAY } from '../../../src/core/format/dates';
 import { currentCaller, requireRecord } from './project-access';
 
@@ -57,7 +57,6 @@ type Opt<T, R extends boolean> = ParamSpec<T, NoInfer<R>>;
 
 const MAX_ID = 2_147_483_647;
 const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
-const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 const MONEY = /^-?\d{1,13}(\.\d{1,2})?$/;
 
 function spec<T, R extends boolean>(kind: ScalarKind, options: Common<R> & { scope?: Scope; max?: number; values?: readonly string[] } | undefined,
@@ -68,6 +67,16 @@ function spec<T, R extends boolean>(kind: ScalarKind, options: Common<R> & { sco
 /** Empty, or -1 for ids (§9: missing identifiers default to -1). */
 type Empty = 'absent' | 'null';
 const emptyValue = (empty: Empty | undefined) => (empty === 'null' ? null : undefined);
+
+/** A decimal written as `pattern` allows (`what` names it in the refusal); empty: absent, or null with `empty: 'null'`. */
+function decimal<R extends boolean, E extends Empty>(kind: 'number' | 'money', pattern: RegExp, what: string, options?: Common<R> & { empty?: E }) {
+  return spec<E extends 'null' ? number | null : number, R>(kind, options, (raw, name) => {
+    const value = raw.trim();
+    if (value === '') return emptyValue(options?.empty) as never;
+    if (!pattern.test(value)) throw badRequest(`Parameter '${name}' must be ${what} (got '${show(value)}').`, { parameter: name });
+    return Number(value) as never;
+  });
+}
 
 /** The parameter types of a declaration. */
 export const p = {
@@ -97,21 +106,11 @@ export const p = {
   },
   /** A plain decimal: optional minus, up to 13 integer and 6 decimal digits. */
   number<R extends boolean = false, E extends Empty = 'absent'>(options?: Common<R> & { empty?: E }) {
-    return spec<E extends 'null' ? number | null : number, R>('number', options, (raw, name) => {
-      const value = raw.trim();
-      if (value === '') return emptyValue(options?.empty) as never;
-      if (!NUMBER.test(value)) throw badRequest(`Parameter '${name}' must be a number (got '${show(value)}').`, { parameter: name });
-      return Number(value) as never;
-    });
+    return decimal<R, E>('number', NUMBER, 'a number', options);
   },
   /** An amount of dollars and cents (at most two decimals). */
   money<R extends boolean = false, E extends Empty = 'absent'>(options?: Common<R> & { empty?: E }) {
-    return spec<E extends 'null' ? number | null : number, R>('money', options, (raw, name) => {
-      const value = raw.trim();
-      if (value === '') return emptyValue(options?.empty) as never;
-      if (!MONEY.test(value)) throw badRequest(`Parameter '${name}' must be an amount in dollars and cents (got '${show(value)}').`, { parameter: name });
-      return Number(value) as never;
-    });
+    return decimal<R, E>('money', MONEY, 'an amount in dollars and cents', options);
   },
   /** A calendar date YYYY-MM-DD on or after 1990-01-01. */
   date<R extends boolean = false, E extends Empty = 'absent'>(options?: Common<R> & { empty?: E }) {

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { RoleEntry } from '../../../src/core/access';
 import type { Caller } from './context';
+import { stateById } from './records';
 
 /** One field's effective permission for a user. */
 export interface FieldPermission {
@@ -57,4 +58,11 @@ export function fieldPermissionsFor(db: Database.Database, who: FieldSecuritySub
 /** The caller's field permissions in one state ({@link fieldPermissionsFor} for the caller). */
 export function fieldPermissions(db: Database.Database, user: Caller, stateId: number): FieldPermission[] {
   return fieldPermissionsFor(db, { employeeId: user.employeeId, roles: user.roles }, stateId);
+}
+
+/** What a write may change in state `stateId`: a field the caller's field security row makes editable, else any field while the state is open. */
+export function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
+  const state = stateById(db, stateId);
+  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
+  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
 }

@@ -42,6 +42,21 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new HttpError(409, message, extra);
 
+/**
+ * The items of a bulk call, each alone: `write` runs for one item (in its own transaction, when it
+ * writes); an HttpError refuses that item only and goes to `refused`, any other error fails the call.
+ */
+export function eachAlone<T>(items: Iterable<T>, write: (item: T) => void, refused: (item: T, error: HttpError) => void): void {
+  for (const item of items) {
+    try {
+      write(item);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      refused(item, error);
+    }
+  }
+}
+
 /** §3 validation feedback item (one declaration, src/core/feedback.ts). */
 export type { FeedbackItem } from '../../../src/core/feedback';
 import type { FeedbackItem } from '../../../src/core/feedback';
@@ -77,9 +92,19 @@ export function refuseIfChangedSince(since: string | undefined, modifiedAt: unkn
   }
 }
 
+/**
+ * The other optimistic check of a save: a form that carried OldRecordStateId (the state the record was
+ * loaded in) and the record has moved since: 409 with its current state, nothing written.
+ */
+export function refuseIfStateChanged(oldStateId: number | undefined, stateId: number, label: string): void {
+  if (oldStateId !== undefined && oldStateId !== stateId) {
+    throw conflict(`The ${label} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
+  }
+}
+
 export { isCalendarDate } from '../../../src/core/format/dates';
 
 /** The current time as stored in `modifiedAt`. */
 
-/** A decimal as forms send it: up to 13 integer and 6 decimal digits. */
+/** §5's number rule on the server: a plain decimal as forms send it (the client strips everything else first), up to 13 integer and 6 decimal digits. */
 export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;

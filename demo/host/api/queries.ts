@@ -22,30 +22,39 @@ export const COST_CODE_SELECT = `SELECT t.costCodeId, t.budgetId, b.projectId, t
 
 const vendorColumns = 'v.name AS vendorName';
 
+/**
+ * A contract's amounts (subcontracts, purchase agreements; table `<contract>s` aliased t, its items
+ * `<contract>_items`, its change orders `<contract>_change_orders`): originalAmount, the sum of its
+ * items; approvedChanges, the sum of the items of its Approved change orders.
+ */
+const contractAmounts = (contract: string, idColumn: string) => {
+  const changeOrderId = idColumn.replace(/Id$/, 'ChangeOrderId');
+  return `(SELECT coalesce(sum(amount), 0) FROM ${contract}_items i WHERE i.${idColumn} = t.${idColumn}) AS originalAmount,
+  (SELECT coalesce(sum(ci.amount), 0) FROM ${contract}_change_order_items ci JOIN ${contract}_change_orders co USING (${changeOrderId})
+     JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
+     WHERE co.${idColumn} = t.${idColumn} AND cs.name = 'Approved') AS approvedChanges`;
+};
+
+/** What was billed against commitment t: the sum of the cost-code transactions it is the source of. */
+const billed = (recordKey: string, idColumn: string) =>
+  `(SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = '${recordKey}' AND x.sourceRecordId = t.${idColumn}) AS billed`;
+
 export const SUBCONTRACT_SELECT = `SELECT t.subcontractId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.subcontractTypeId, t.number,
   t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.retainagePercent, t.excessLiability, t.executedDate, t.billedToDate,
-  (SELECT coalesce(sum(amount), 0) FROM subcontract_items i WHERE i.subcontractId = t.subcontractId) AS originalAmount,
-  (SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_order_items ci JOIN subcontract_change_orders co USING (subcontractChangeOrderId)
-     JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
-     WHERE co.subcontractId = t.subcontractId AND cs.name = 'Approved') AS approvedChanges,
-  (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = 'Subcontract' AND x.sourceRecordId = t.subcontractId) AS billed,
+  ${contractAmounts('subcontract', 'subcontractId')}, ${billed('Subcontract', 'subcontractId')},
   t.displayText, t.modifiedAt
   FROM subcontracts t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
 
 export const PURCHASE_AGREEMENT_SELECT = `SELECT t.purchaseAgreementId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.number,
   t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.retainagePercent, t.executedDate, t.billedToDate,
-  (SELECT coalesce(sum(amount), 0) FROM purchase_agreement_items i WHERE i.purchaseAgreementId = t.purchaseAgreementId) AS originalAmount,
-  (SELECT coalesce(sum(ci.amount), 0) FROM purchase_agreement_change_order_items ci JOIN purchase_agreement_change_orders co USING (purchaseAgreementChangeOrderId)
-     JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
-     WHERE co.purchaseAgreementId = t.purchaseAgreementId AND cs.name = 'Approved') AS approvedChanges,
-  (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = 'PurchaseAgreement' AND x.sourceRecordId = t.purchaseAgreementId) AS billed,
+  ${contractAmounts('purchase_agreement', 'purchaseAgreementId')}, ${billed('PurchaseAgreement', 'purchaseAgreementId')},
   t.displayText, t.modifiedAt
   FROM purchase_agreements t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
 
 export const PURCHASE_ORDER_SELECT = `SELECT t.purchaseOrderId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.purchaseAgreementId, t.number,
   t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.orderDate, t.billedToDate,
   (SELECT coalesce(sum(amount), 0) FROM purchase_order_items i WHERE i.purchaseOrderId = t.purchaseOrderId) AS amount,
-  (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = 'PurchaseOrder' AND x.sourceRecordId = t.purchaseOrderId) AS billed,
+  ${billed('PurchaseOrder', 'purchaseOrderId')},
   t.displayText, t.modifiedAt
   FROM purchase_orders t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
 

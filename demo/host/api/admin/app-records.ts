@@ -16,7 +16,7 @@ import {
   APP_RECORDS_API, STATE_NAME_MAX, recordTypeProblems,
   type AppRecordAdvancement, type AppRecordFieldRule, type AppRecordState, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow,
   type WorkflowAdvancement, type WorkflowState,
-} from '../../../../src/core/admin/app-records';
+} from '../../../../src/core/admin';
 import { SECURED_FIELDS } from '../../db/states';
 import { prepared } from '../../db/statements';
 import { declared, p, route } from '../declare';

@@ -4,7 +4,7 @@
  * data-quality errors are the PFM data-quality rules (severity 'error') over every project.
  */
 import type Database from 'better-sqlite3';
-import { APP_RECORDS_API, type AdminHomeCounts } from '../../../../src/core/admin/app-records';
+import { APP_RECORDS_API, type AdminHomeCounts } from '../../../../src/core/admin/contract';
 import { dataQualityIssues } from '../pfm/data-quality/issues';
 import { isPastDue, slimRows } from '../risk/slim/common';
 import { declared, route } from '../declare';

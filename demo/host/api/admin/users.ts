@@ -27,7 +27,7 @@ import {
   ACTIVE_FILTERS, ADMIN_ROLE, AUDIT_ACTIONS, AUDIT_LIST_CAP, USER_LIST_CAP, USERS_API, USERS_TEXT,
   canWriteUsers, grantRefusal, isAdminRole, isLastAdmin, roleText, rolesToCopy,
   type AuditAction, type AuditList, type AuditRow, type CopyRolesResult, type UserDetail, type UserList, type UserRow, type UserTeamRow,
-} from '../../../../src/core/admin/users';
+} from '../../../../src/core/admin';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';

@@ -18,11 +18,12 @@ import { roleAllows } from '../../../../src/core/access';
 import {
   allocate, BILLING_ADMINS, BILLING_API, BILLING_METHODS, BILLING_RECORD_KEY, BILLING_STATES, BILLING_TEXT, isBillingMonth, monthDays, toCents,
   type BillingCostItem, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal, type CostItemKind, type EmployeeBasis,
-} from '../../../../src/core/billing';
+} from '../../../../src/core/billing/contract';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
 import { isAdvancement, stateById, stateByName } from '../records';
+import { requestedMove, stateUpdateParams } from '../state-update-params';
 import * as clock from '../../../../src/core/clock';
 
 type Db = Database.Database;
@@ -219,15 +220,11 @@ function runMonth({ db, params, user }: RouteCtx<ParamsOf<typeof RUN_MONTH>>): B
   return billingRun(db, month);
 }
 
-const UPDATE_RUN_STATE = {
-  ItemId: p.id({ required: true }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-};
+const UPDATE_RUN_STATE = stateUpdateParams();
 
 function updateRunState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_RUN_STATE>>): BillingRun {
   requireAdmin(user);
-  const { ItemId: itemId, OldRecordStateId: oldStateId, RouteStateId: routeStateId } = params;
+  const { itemId, oldStateId, routeStateId } = requestedMove(params);
   const month = db.transaction(() => {
     const run = runRow(db, 'r.itBillingRunId', itemId);
     if (!run) throw notFound(`No IT billing month with ItemId ${itemId}.`);

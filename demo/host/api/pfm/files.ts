@@ -20,7 +20,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ACCESS, ruleAllows, type AccessRule } from '../../../../src/core/access';
-import { SLIM_RECORD_KEY, SRA_RECORD_KEY } from '../../../../src/core/risk/api';
+import { SLIM_RECORD_KEY, SRA_RECORD_KEY } from '../../../../src/core/risk/contract';
 import type { Caller } from '../context';
 import { callerActor, requireSee, slimRowOr404 } from '../risk/slim/common';
 import { declared, p, route, type ParamsOf, type RouteCtx, type UploadedFile } from '../declare';

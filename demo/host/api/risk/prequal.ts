@@ -13,7 +13,7 @@ import {
   aggregateLimitInForce, effectiveStatus, PREQUAL_STATUSES, singleLimitInForce, suggestLimits,
   type CurrentLimits, type FinancialStatement, type PrequalStatus, type SafetyYear,
 } from '../../../../src/core/risk/limits';
-import { RISK_API, type VendorPrequalLoad, type VendorPrequalRecord, type VendorPrequalRow } from '../../../../src/core/risk/api';
+import { RISK_API, type VendorPrequalLoad, type VendorPrequalRecord, type VendorPrequalRow } from '../../../../src/core/risk/contract';
 import { ACCESS } from '../../../../src/core/access';
 import { declared, p, route } from '../declare';
 import { notFound } from '../http';

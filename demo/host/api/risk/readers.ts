@@ -11,7 +11,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ruleAllows, type AccessRule } from '../../../../src/core/access';
-import type { SlimChange, VendorPrequalLoad, VendorPrequalRecord } from '../../../../src/core/risk/api';
+import type { SlimChange, VendorPrequalLoad, VendorPrequalRecord } from '../../../../src/core/risk/contract';
 import type { SuggestedLimits } from '../../../../src/core/risk/limits';
 import type { Caller } from '../context';
 import { HttpError } from '../http';

@@ -4,7 +4,7 @@
  * database loads the API answers (loads.ts), each only when the caller passes that load's access rule
  * (the PFM access rule today; access.ts), so a report never shows what the API would refuse.
  */
-import { REPORTS, reportById, type ReportTable } from '../../../../src/core/reports';
+import { REPORTS, reportById, type ReportTable } from '../../../../src/core/reports/contract';
 import { p, parseParams } from '../declare';
 import { badRequest } from '../http';
 import { loadHandlers } from '../pfm/loads';

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { roleAllows, ruleAllows, TIMECARD_ADMINS } from '../../../../src/core/access';
-import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off-api';
+import { TIME_OFF_MANAGERS } from '../../../../src/core/time-off/contract';
 import { PAY_PERIOD_DAYS, type PtoAccount, type PtoOpenCorrection, type PtoRequest } from '../../../../src/core/time-off';
 import { addDays, daysBetween, isDay } from '../../../../src/core/timecards/days';
 import type { Holiday } from '../../../../src/core/timecards/hours';

@@ -24,14 +24,15 @@
  */
 import type Database from 'better-sqlite3';
 import { formatDate } from '../../../../src/core/format/dates';
-import type { HolidayRow, RegionRow, TeamCalendarLoad } from '../../../../src/core/time-off-api';
+import type { HolidayRow, RegionRow, TeamCalendarLoad } from '../../../../src/core/time-off/contract';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../../../src/core/time-off';
 import { addDays, daysBetween } from '../../../../src/core/timecards/days';
 import { weekOf } from '../../../../src/core/timecards/week';
 import { ACCESS } from '../../../../src/core/access';
-import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off-api';
+import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off/contract';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { badRequest, forbidden, invalid, notFound } from '../http';
+import { recordOr404 } from '../records';
 import { FEEDBACK_INVALID } from '../../../../src/core/feedback';
 import { timecardStateId, writeHolidayLine } from '../timecards/cards';
 import type { Caller } from '../context';
@@ -45,9 +46,7 @@ export const HOLIDAY_SELECT = `SELECT h.holidayId, h.regionId, g.name AS regionN
   FROM holidays h JOIN regions g ON g.regionId = h.regionId`;
 
 export function holidayRow(db: Db, holidayId: number): HolidayRow {
-  const row = db.prepare(`${HOLIDAY_SELECT} WHERE h.holidayId = ?`).get(holidayId) as HolidayRow | undefined;
-  if (!row) throw notFound(`Holiday ${holidayId} not found.`);
-  return row;
+  return recordOr404<HolidayRow>(db, HOLIDAY_SELECT, 'h.holidayId', holidayId, 'Holiday');
 }
 
 export function requireRegion(db: Db, regionId: number): RegionRow {

@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { requestHours } from '../../../../src/core/time-off';
-import { reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../../../src/core/time-off-reconcile';
+import { reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../../../src/core/time-off/reconcile';
 import { createDraftTimecard, DAY_COLUMNS, keepsTimecards } from '../timecards/cards';
 import { regionHolidays } from './common';
 

@@ -16,11 +16,11 @@ import type Database from 'better-sqlite3';
 import {
   balanceAsOf, chargedDays, mayChangeRequest, mayTransitionRequest, PTO_STATES, requestDays, requestHours, validateRequest, type PtoAccount, type PtoRequest,
 } from '../../../../src/core/time-off';
-import type { BalanceRow, TimeOffRequestRow } from '../../../../src/core/time-off-api';
-import { TIME_OFF_API } from '../../../../src/core/time-off-api';
+import type { BalanceRow, TimeOffRequestRow } from '../../../../src/core/time-off/contract';
+import { TIME_OFF_API } from '../../../../src/core/time-off/contract';
 import { addDays } from '../../../../src/core/timecards/days';
 import { weekOf } from '../../../../src/core/timecards/week';
-import { isLockedWeek } from '../../../../src/core/time-off-reconcile';
+import { isLockedWeek } from '../../../../src/core/time-off/reconcile';
 import { formatDate } from '../../../../src/core/format/dates';
 import type { Holiday } from '../../../../src/core/timecards/hours';
 import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
@@ -28,7 +28,7 @@ import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../http';
-import { stateByName } from '../records';
+import { recordOr404, stateByName } from '../records';
 import { accountFrom, accountOf, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes, regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, type PtoOpening, type PtoTypeRow } from './common';
 import { reconcileTimeOff } from './reconcile';
 import * as clock from '../../../../src/core/clock';
@@ -60,9 +60,7 @@ export type RequestDbRow = Omit<TimeOffRequestRow, 'balanceBefore' | 'balanceAft
 };
 
 export function requestDbRow(db: Db, requestId: number): RequestDbRow {
-  const row = db.prepare(`${REQUEST_SELECT} WHERE r.requestId = ?`).get(requestId) as RequestDbRow | undefined;
-  if (!row) throw notFound(`Time-off request ${requestId} not found.`);
-  return row;
+  return recordOr404<RequestDbRow>(db, REQUEST_SELECT, 'r.requestId', requestId, 'Time-off request');
 }
 
 /** A type whose balance is not tracked: it may go negative and accrues nothing (Bereavement, Jury Duty). */

@@ -21,11 +21,12 @@
  */
 import type Database from 'better-sqlite3';
 import { mayTransitionRequest, PTO_STATE_TEXT, PTO_STATES } from '../../../../src/core/time-off';
-import { TIME_OFF_API, type TimeOffRequestRow } from '../../../../src/core/time-off-api';
+import { TIME_OFF_API, type TimeOffRequestRow } from '../../../../src/core/time-off/contract';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
+import { autoAlert, badRequest, conflict, eachAlone, forbidden, notFound } from '../http';
 import { stateById } from '../records';
+import { bulkStateUpdateParams, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
 import { delegationsTo, employeeRef, maySee, seesEveryone } from './common';
 import { reconcileTimeOff } from './reconcile';
 import { PTO_KEY, requestDbRow, requestRows } from './requests';
@@ -91,47 +92,33 @@ export function changeRequestState(db: Db, user: Caller, input: StateInput): { r
 /** `reason` (to deny): at most REASON_MAX characters as sent; used trimmed. */
 const reasonParam = () => p.string(REASON_MAX, { trim: false });
 
-const UPDATE_REQUEST_STATE = {
-  ItemId: p.id({ required: true }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-  reason: reasonParam(),
-};
+const UPDATE_REQUEST_STATE = { ...stateUpdateParams(), reason: reasonParam() };
 
 function updateRequestState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATE>>): TimeOffRequestRow {
-  const input = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.reason?.trim() };
+  const input = { ...requestedMove(params), reason: params.reason?.trim() };
   const { requestId, notices } = changeRequestState(db, user, input);
   return { ...requestRows(db, user, [requestDbRow(db, requestId)])[0]!, notices };
 }
 
 /** items[i].ItemId / items[i].OldRecordStateId (each request alone), RouteStateId and reason for all of them. */
-const UPDATE_REQUEST_STATES = {
-  items: p.list({ ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }) }),
-  RouteStateId: p.id({ required: true }),
-  reason: reasonParam(),
-};
+const UPDATE_REQUEST_STATES = { ...bulkStateUpdateParams(), reason: reasonParam() };
 
 function updateRequestStates({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_REQUEST_STATES>>): {
   done: number[]; refused: { ItemId: number; message: string; statusCode: number }[]; notices: { ItemId: number; message: string }[];
 } {
   const { RouteStateId: routeStateId } = params;
   const reason = params.reason?.trim();
-  const items = (params.items ?? []).map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
+  const items = requestedItems(params.items);
   if (items.length === 0) throw badRequest("Parameter 'items[i].ItemId' is required (at least one request).", { parameter: 'items' });
   if (items.length > MAX_BULK) throw badRequest(`Too many requests in one call (at most ${MAX_BULK}).`, { parameter: 'items' });
   const done: number[] = [];
   const refused: { ItemId: number; message: string; statusCode: number }[] = [];
   const notices: { ItemId: number; message: string }[] = [];
-  for (const item of items) {
-    try {
-      const changed = changeRequestState(db, user, { ...item, routeStateId, reason });
-      done.push(changed.requestId);
-      notices.push(...changed.notices.map((message) => ({ ItemId: changed.requestId, message })));
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      refused.push({ ItemId: item.itemId, message: error.message, statusCode: error.statusCode });
-    }
-  }
+  eachAlone(items, (item) => {
+    const changed = changeRequestState(db, user, { ...item, routeStateId, reason });
+    done.push(changed.requestId);
+    notices.push(...changed.notices.map((message) => ({ ItemId: changed.requestId, message })));
+  }, (item, error) => refused.push({ ItemId: item.itemId, message: error.message, statusCode: error.statusCode }));
   return { done, refused, notices };
 }
 

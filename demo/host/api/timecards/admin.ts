@@ -15,13 +15,13 @@
  * themselves; it is cancelled by the manager who gave it or a Timecard Admin.
  */
 import type Database from 'better-sqlite3';
-import { TIMECARD_API, type ChargeOption, type DelegationRow, type DelegationsLoad, type TimecardCorrection } from '../../../../src/core/timecards/api';
+import { TIMECARD_API, type ChargeOption, type DelegationRow, type DelegationsLoad, type TimecardCorrection } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
 import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, writeHolidayLine } from './cards';
 import { touchCard, writeTimeOffLine } from '../time-off/reconcile';
-import { applyCorrection } from '../../../../src/core/time-off-reconcile';
+import { applyCorrection } from '../../../../src/core/time-off/reconcile';
 import { WEEKDAY_NAMES } from '../../../../src/core/timecards';
 import { reminderHandlers } from './reminders';
 import * as clock from '../../../../src/core/clock';

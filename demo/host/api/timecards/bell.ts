@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS, type RoleEntry } from '../../../../src/core/access';
 import { addDays, approverRole, hourFigures, timecardNeedsSubmission } from '../../../../src/core/timecards';
-import { dayRangeLabel } from '../../../../src/core/timecards/api';
+import { dayRangeLabel } from '../../../../src/core/timecards/contract';
 import { delegationsTo, employeeInfo, HOURS_SUM, isTimecardAdmin, keepsTimecards, newCardFigures, newCardHours, weeksWithoutCard } from './cards';
 import { openCorrections } from './admin';
 import { inboxTimecards } from './inbox';

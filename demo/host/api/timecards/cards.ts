@@ -20,8 +20,8 @@ import {
 } from '../../../../src/core/timecards';
 import type {
   PolicyContextData, TimecardAdvancement, TimecardChangeRow, TimecardHeader, TimecardLineRow, TimecardLoad,
-} from '../../../../src/core/timecards/api';
-import { timeOffLineHours } from '../../../../src/core/time-off-reconcile';
+} from '../../../../src/core/timecards/contract';
+import { timeOffLineHours } from '../../../../src/core/time-off/reconcile';
 import type { Caller } from '../context';
 import { forbidden, notFound } from '../http';
 import * as clock from '../../../../src/core/clock';

@@ -18,7 +18,7 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows, TIMECARD_ADMINS, type RoleEntry } from '../../../../src/core/access';
 import { addDays, approverRole, type Delegation } from '../../../../src/core/timecards';
-import { TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow } from '../../../../src/core/timecards/api';
+import { TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow } from '../../../../src/core/timecards/contract';
 import { declared, route } from '../declare';
 import { stateByName } from '../records';
 import { openCorrections } from './admin';
@@ -39,14 +39,21 @@ export const SCHEDULE_SUM = 'coalesce(s.sunHours + s.monHours + s.tueHours + s.w
 const WITHOUT_APPROVER = '(e.managerEmployeeId IS NULL OR m.active = 0)';
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** How `owner` decides for an employee managed by `managerId` over `from`..`to`, or null (not theirs). */
-function decidingAs(owner: InboxOwner, delegations: readonly Delegation[], employeeId: number, managerId: number | null, withoutApprover: boolean, from: string, to: string):
-  { as: ApprovalInboxRow['approvingAs']; delegatedFrom: boolean } | null {
+/**
+ * Whose row `r` is (its employee, their manager, whether they are without an approver) and how `owner`
+ * decides it over `from`..`to`, or null (not theirs to decide).
+ */
+function decidingAs(owner: InboxOwner, delegations: readonly Delegation[], r: Row, from: string, to: string):
+  Pick<ApprovalInboxRow, 'employeeId' | 'employeeName' | 'delegatedFromName' | 'approvingAs'> | null {
+  const employeeId = r.employeeId as number;
   if (employeeId === owner.employeeId) return null;
+  const managerId = (r.managerEmployeeId as number | null) ?? null;
+  const employee = { employeeId, employeeName: r.employeeName as string };
   // The manager and delegate rules alone (timecardAdmin false): a Timecard Admin decides everyone, but waits only on those without an approver.
   const role = approverRole({ employeeId: owner.employeeId, timecardAdmin: false }, { employeeId, managerId, weekStart: from, weekEnding: to }, delegations);
-  if (role) return { as: role.as === 'delegate' ? 'delegate' : 'manager', delegatedFrom: role.as === 'delegate' };
-  if (withoutApprover && ruleAllows(owner.roles, TIMECARD_ADMINS)) return { as: 'admin', delegatedFrom: false };
+  if (role?.as === 'delegate') return { ...employee, delegatedFromName: r.managerName as string, approvingAs: 'delegate' };
+  if (role) return { ...employee, delegatedFromName: null, approvingAs: 'manager' };
+  if (r.withoutApprover === 1 && ruleAllows(owner.roles, TIMECARD_ADMINS)) return { ...employee, delegatedFromName: null, approvingAs: 'admin' };
   return null;
 }
 
@@ -70,13 +77,11 @@ export function inboxTimecards(db: Database.Database, owner: InboxOwner, delegat
       LEFT JOIN employee_schedules s ON s.employeeId = t.employeeId
     WHERE t.applicationRecordStateId = ? AND ${where}`).all(timecardStateId(db, 'Submitted'), ...args) as Row[];
   return rows.flatMap((r): ApprovalInboxRow[] => {
-    const managerId = (r.managerEmployeeId as number | null) ?? null;
-    const role = decidingAs(owner, delegations, r.employeeId as number, managerId, r.withoutApprover === 1, r.weekStart as string, r.weekEnding as string);
-    if (!role) return [];
+    const deciding = decidingAs(owner, delegations, r, r.weekStart as string, r.weekEnding as string);
+    if (!deciding) return [];
     return [{
       kind: 'timecard', key: `timecard:${r.timecardId}`, itemId: r.timecardId as number, applicationRecordStateId: r.applicationRecordStateId as number,
-      timecardId: r.timecardId as number, employeeId: r.employeeId as number, employeeName: r.employeeName as string,
-      delegatedFromName: role.delegatedFrom ? (r.managerName as string) : null, approvingAs: role.as,
+      timecardId: r.timecardId as number, ...deciding,
       startDate: r.weekStart as string, endDate: r.weekEnding as string, hours: round(r.enteredHours as number), expectedHours: r.expectedHours as number,
       description: null, waitingSince: r.waitingSince as string, datesPassed: false,
     }];
@@ -93,13 +98,11 @@ export function inboxTimeOff(db: Database.Database, owner: InboxOwner, delegatio
       JOIN pto_types pt ON pt.ptoTypeId = r.ptoTypeId
     WHERE r.applicationRecordStateId = ? AND ${where}`).all(stateByName(db, 'PtoRequest', 'Pending').applicationRecordStateId, ...args) as Row[];
   return rows.flatMap((r): ApprovalInboxRow[] => {
-    const managerId = (r.managerEmployeeId as number | null) ?? null;
-    const role = decidingAs(owner, delegations, r.employeeId as number, managerId, r.withoutApprover === 1, r.startDate as string, r.endDate as string);
-    if (!role) return [];
+    const deciding = decidingAs(owner, delegations, r, r.startDate as string, r.endDate as string);
+    if (!deciding) return [];
     return [{
       kind: 'timeOff', key: `timeOff:${r.requestId}`, itemId: r.requestId as number, applicationRecordStateId: r.applicationRecordStateId as number,
-      timecardId: null, employeeId: r.employeeId as number, employeeName: r.employeeName as string,
-      delegatedFromName: role.delegatedFrom ? (r.managerName as string) : null, approvingAs: role.as,
+      timecardId: null, ...deciding,
       startDate: r.startDate as string, endDate: r.endDate as string, hours: round(r.totalHours as number), expectedHours: null,
       description: requestDescription(r.type as string, r.title as string), waitingSince: r.requestedAt as string, datesPassed: (r.endDate as string) < today,
     }];

@@ -26,9 +26,9 @@ import {
 } from '../../../../src/core/timecards';
 import {
   TIMECARD_API, type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeekRow, type TimecardWeeksLoad,
-} from '../../../../src/core/timecards/api';
+} from '../../../../src/core/timecards/contract';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { forbidden, HttpError } from '../http';
+import { eachAlone, forbidden } from '../http';
 import {
   actorOf, allLineHours, createDraftTimecard, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, newCardFigures, OPEN_WEEKS_BACK, requireSeeCard, scheduleHours,
   TIMECARD_ACCESS_TEXT, timecardStateId, timecardStates, weeksWithoutCard,
@@ -102,20 +102,15 @@ function submitReadyWeeks({ db, user, params }: RouteCtx<ParamsOf<typeof EMPLOYE
   const answer: SubmitReadyAnswer = { submitted: [], notReady: [] };
   const draft = timecardStateId(db, 'Draft');
   const submitted = timecardStateId(db, 'Submitted');
-  for (const weekStart of owed) {
+  eachAlone(owed, (weekStart) => {
     const week = weeks.find((w) => w.weekStart === weekStart);
-    try {
-      // A week without a card gets its Draft (holiday and time-off lines) in the same transaction: a refused submit leaves no card.
-      db.transaction(() => {
-        const timecardId = week?.timecardId ?? createDraftTimecard(db, user.employeeId, weekStart, { withTimeOff: true });
-        moveTimecard(db, user, { itemId: timecardId, oldStateId: draft, routeStateId: submitted }, 'submitreadyweeks');
-      }).immediate();
-      answer.submitted.push(weekStart);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      answer.notReady.push({ weekStart, message: error.message });
-    }
-  }
+    // A week without a card gets its Draft (holiday and time-off lines) in the same transaction: a refused submit leaves no card.
+    db.transaction(() => {
+      const timecardId = week?.timecardId ?? createDraftTimecard(db, user.employeeId, weekStart, { withTimeOff: true });
+      moveTimecard(db, user, { itemId: timecardId, oldStateId: draft, routeStateId: submitted }, 'submitreadyweeks');
+    }).immediate();
+    answer.submitted.push(weekStart);
+  }, (weekStart, error) => answer.notReady.push({ weekStart, message: error.message }));
   return answer;
 }
 

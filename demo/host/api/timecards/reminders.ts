@@ -14,7 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import { addDays, isOwedState, weekOf } from '../../../../src/core/timecards';
-import { dayRangeLabel, TIMECARD_API, type AdminWeekCounts, type TimecardReminderAnswer } from '../../../../src/core/timecards/api';
+import { dayRangeLabel, TIMECARD_API, type AdminWeekCounts, type TimecardReminderAnswer } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden } from '../http';

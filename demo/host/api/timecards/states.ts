@@ -19,11 +19,12 @@
  */
 import type Database from 'better-sqlite3';
 import { checkTimecard, INVALID, mayTransition, policyInput, REJECTED, TIMECARD_STATE_TEXT } from '../../../../src/core/timecards';
-import { TIMECARD_API, type BulkStateAnswer } from '../../../../src/core/timecards/api';
+import { TIMECARD_API, type BulkStateAnswer } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
+import { autoAlert, badRequest, conflict, eachAlone, forbidden, notFound } from '../http';
 import { stateById } from '../records';
+import { bulkStateUpdateParams, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
 import { actorOf, cardLines, cardOr404, delegationsTo, employeeOr404, loadTimecard, policyContextData, requireSeeCard, SERVICE, subjectOf, weekExpected, weekHolidays, type CardRow } from './cards';
 import { policyRefusal } from './timecard';
 import { reconcileCard } from '../time-off/reconcile';
@@ -126,15 +127,10 @@ export function moveTimecard(db: Database.Database, user: Caller, request: MoveR
   return target.name;
 }
 
-const UPDATE_TIMECARD_STATE = {
-  ItemId: p.id({ required: true }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-  reason: p.string(2000),
-};
+const UPDATE_TIMECARD_STATE = { ...stateUpdateParams(), reason: p.string(2000) };
 
 function updateTimecardState({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_TIMECARD_STATE>>): unknown {
-  const request: MoveRequest = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.reason };
+  const request: MoveRequest = { ...requestedMove(params), reason: params.reason };
   return db.transaction(() => {
     moveTimecard(db, user, request);
     const card = cardOr404(db, request.itemId);
@@ -143,27 +139,18 @@ function updateTimecardState({ db, user, params }: RouteCtx<ParamsOf<typeof UPDA
 }
 
 /** items[i].ItemId / items[i].OldRecordStateId (each card alone), RouteStateId and reason for all of them. */
-const UPDATE_TIMECARD_STATES = {
-  items: p.list({ ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }) }),
-  RouteStateId: p.id({ required: true }),
-  reason: p.string(2000),
-};
+const UPDATE_TIMECARD_STATES = { ...bulkStateUpdateParams(), reason: p.string(2000) };
 
 /** Bulk approve / reject: each card is checked (and written) alone; the refusals are named. */
 function updateTimecardStates({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_TIMECARD_STATES>>): BulkStateAnswer {
   const { RouteStateId: routeStateId, reason } = params;
-  const items = (params.items ?? []).map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
+  const items = requestedItems(params.items);
   if (items.length === 0) throw badRequest("Send the cards as items[i].ItemId and items[i].OldRecordStateId.", { parameter: 'items' });
   const answer: BulkStateAnswer = { done: [], refused: [] };
-  for (const item of items) {
-    try {
-      db.transaction(() => moveTimecard(db, user, { ...item, routeStateId, reason }, 'updatetimecardstates')).immediate();
-      answer.done.push(item.itemId);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      answer.refused.push({ ItemId: item.itemId, message: error.message });
-    }
-  }
+  eachAlone(items, (item) => {
+    db.transaction(() => moveTimecard(db, user, { ...item, routeStateId, reason }, 'updatetimecardstates')).immediate();
+    answer.done.push(item.itemId);
+  }, (item, error) => answer.refused.push({ ItemId: item.itemId, message: error.message }));
   return answer;
 }
 

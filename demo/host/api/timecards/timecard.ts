@@ -16,7 +16,7 @@ import type Database from 'better-sqlite3';
 import {
   checkTimecard, INVALID, mayEditLines, policyInput, TIME_TYPES, TIMECARD_STATE_TEXT, WEEKDAY_NAMES, weekOf, type FeedbackItem,
 } from '../../../../src/core/timecards';
-import { TIMECARD_API } from '../../../../src/core/timecards/api';
+import { TIMECARD_API } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden } from '../http';

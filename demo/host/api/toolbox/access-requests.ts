@@ -22,12 +22,13 @@ import { membershipCurrent, type ProjectRole, type TeamMember } from '../../../.
 import {
   ACCESS_REQUEST_API, ACCESS_REQUEST_RECORD_KEY, ACCESS_TEXT, checkAccessRequest, expiresOnFor, JUSTIFICATION_MAX, REASON_MAX, requestExpired,
   type AccessProject, type AccessRequestRow, type AccessRequestState, type BulkDecisionAnswer, type ProjectTeamLoad,
-} from '../../../../src/core/toolbox/access';
+} from '../../../../src/core/toolbox';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, forbidden, HttpError, notFound } from '../http';
+import { autoAlert, badRequest, conflict, eachAlone, forbidden, notFound, type HttpError } from '../http';
 import { accessToday } from '../project-access';
-import { stateById, stateByName, statesOf } from '../records';
+import { recordOr404, stateById, stateByName, statesOf } from '../records';
+import { bulkStateUpdateParams, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
 import type { OpenWorkflowItem } from '../workflows';
 import * as clock from '../../../../src/core/clock';
 
@@ -93,9 +94,7 @@ const REQUEST_SELECT = `SELECT a.accessRequestId, a.number, a.projectId, p.numbe
   LEFT JOIN employees d ON d.employeeId = a.decidedByEmployeeId`;
 
 function requestOr404(db: Database.Database, id: number): RequestDbRow {
-  const row = db.prepare(`${REQUEST_SELECT} WHERE a.accessRequestId = ?`).get(id) as RequestDbRow | undefined;
-  if (!row) throw notFound(`AccessRequest ${id} not found.`);
-  return row;
+  return recordOr404<RequestDbRow>(db, REQUEST_SELECT, 'a.accessRequestId', id, 'AccessRequest');
 }
 
 function rowFor(db: Database.Database, user: Caller, stored: RequestDbRow, today: string): AccessRequestRow {
@@ -258,38 +257,27 @@ function decide(db: Database.Database, user: Caller, decision: Decision, functio
 /** A reason one character over REASON_MAX still reaches decide(), which answers it with the field named. */
 const REASON = p.string(REASON_MAX + 1);
 
-const UPDATE_STATE = {
-  ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }), RouteStateId: p.id({ required: true }), Reason: REASON,
-};
+const UPDATE_STATE = { ...stateUpdateParams(), Reason: REASON };
 
 function updateState({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): AccessRequestRow {
-  const decision: Decision = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: params.Reason };
+  const decision: Decision = { ...requestedMove(params), reason: params.Reason };
   return db.transaction(() => {
     decide(db, user, decision, 'updateaccessrequeststate');
     return rowFor(db, user, requestOr404(db, decision.itemId), accessToday());
   }).immediate();
 }
 
-const UPDATE_STATES = {
-  items: p.list({ ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }) }),
-  RouteStateId: p.id({ required: true }),
-  Reason: REASON,
-};
+const UPDATE_STATES = { ...bulkStateUpdateParams(), Reason: REASON };
 
 function updateStates({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_STATES>>): BulkDecisionAnswer {
   const { RouteStateId: routeStateId, Reason: reason } = params;
   if (!params.items?.length) throw badRequest('Send the requests as items[i].ItemId and items[i].OldRecordStateId.', { parameter: 'items' });
-  const items = params.items.map((entry) => ({ itemId: entry.ItemId, oldStateId: entry.OldRecordStateId }));
+  const items = requestedItems(params.items);
   const answer: BulkDecisionAnswer = { done: [], refused: [] };
-  for (const item of items) {
-    try {
-      db.transaction(() => decide(db, user, { ...item, routeStateId, reason }, 'updateaccessrequeststates')).immediate();
-      answer.done.push(item.itemId);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      answer.refused.push({ ItemId: item.itemId, message: error.message });
-    }
-  }
+  eachAlone(items, (item) => {
+    db.transaction(() => decide(db, user, { ...item, routeStateId, reason }, 'updateaccessrequeststates')).immediate();
+    answer.done.push(item.itemId);
+  }, (item, error) => answer.refused.push({ ItemId: item.itemId, message: error.message }));
   return answer;
 }
 

@@ -22,10 +22,11 @@ import {
   actionFrom, CLOSEOUT_ACTIONS, CLOSEOUT_ITEMS, CLOSEOUT_REASON_MAX, CLOSEOUT_STATES, CLOSEOUT_TEXT, CLOSEOUT_TOLERANCE, closeoutRecordHref,
   type CloseoutAction, type CloseoutBlocker, type CloseoutChecklist, type CloseoutEvent, type CloseoutItemId, type CloseoutItemResult, type CloseoutState,
   type ProjectCloseoutSummary,
-} from '../../../../src/core/toolbox/closeout';
+} from '../../../../src/core/toolbox';
 import type { Caller } from '../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
+import { recordOr404 } from '../records';
 import { projectReach, reaches, reachWhere, requireProject } from '../project-access';
 import * as clock from '../../../../src/core/clock';
 
@@ -49,9 +50,7 @@ const PROJECT_SELECT = `SELECT p.projectId, p.number, p.name, p.active, p.closeo
   FROM projects p LEFT JOIN employees sc ON sc.employeeId = p.softClosedByEmployeeId LEFT JOIN employees fc ON fc.employeeId = p.finalClosedByEmployeeId`;
 
 function projectRow(db: Database.Database, projectId: number): ProjectRow {
-  const row = db.prepare(`${PROJECT_SELECT} WHERE p.projectId = ?`).get(projectId) as ProjectRow | undefined;
-  if (!row) throw notFound(`Project ${projectId} not found.`);
-  return row;
+  return recordOr404<ProjectRow>(db, PROJECT_SELECT, 'p.projectId', projectId, 'Project');
 }
 
 /** Commitment tables: key, table, id column, items table, change orders, their items, their id column, has retainage. */

@@ -13,12 +13,13 @@ import type Database from 'better-sqlite3';
 import {
   CLASSIFICATION_NAMES, DEFAULT_ASSIGNMENTS_API as API, PROJECT_CLASSIFICATIONS, checkRule, ruleMatches,
   type ApplyReport, type AssignmentOptions, type AssignmentRow, type CreatedProject, type DefaultAssignmentRule, type RulePreview, type RuleScope,
-} from '../../../../src/core/toolbox/assignments';
+} from '../../../../src/core/toolbox';
 import { PROJECT_ROLES, membershipCurrent, type ProjectRole } from '../../../../src/core/projects/team';
 import type { FeedbackItem } from '../../../../src/core/feedback';
 import { ACCESS } from '../../../../src/core/access';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, invalid, notFound } from '../http';
+import { autoAlert, badRequest, conflict, invalid } from '../http';
+import { recordOr404 } from '../records';
 import * as clock from '../../../../src/core/clock';
 
 /** Who adds the members (null: the seed) and when. */
@@ -128,9 +129,7 @@ const RULE_SELECT = `SELECT d.ruleId, d.employeeId, e.displayText AS employeeNam
   LEFT JOIN employees m ON m.employeeId = d.modifiedByEmployeeId`;
 
 function getRule(db: Database.Database, ruleId: number): DefaultAssignmentRule {
-  const rule = db.prepare(`${RULE_SELECT} WHERE d.ruleId = ?`).get(ruleId) as DefaultAssignmentRule | undefined;
-  if (!rule) throw notFound(`Default-assignment rule ${ruleId} not found.`);
-  return rule;
+  return recordOr404<DefaultAssignmentRule>(db, RULE_SELECT, 'd.ruleId', ruleId, 'Default-assignment rule');
 }
 
 function options(db: Database.Database): AssignmentOptions {

@@ -15,10 +15,11 @@
  */
 import type Database from 'better-sqlite3';
 import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../../../src/core/workflow';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declared, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert } from '../../http';
 import * as Q from '../../queries';
 import { asState, moveRecordState, recordOr404, statesOf } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { rowsToApi, toApi } from '../../rows';
 import { withoutHiddenFields, withoutHiddenFieldsOne } from '../../field-reads';
 
@@ -40,16 +41,9 @@ function touchLines(db: Database.Database, changeEventId: number, at: string): v
     .run(at, changeEventId);
 }
 
-/** §7's state update: ItemId (the record, scoped to its project), OldRecordStateId, RouteStateId. */
-const moveParams = (kind: Kind) => ({
-  ItemId: p.id({ required: true, scope: kind }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-});
-
-function update(kind: Kind, { db, params, user }: RouteCtx<ParamsOf<ReturnType<typeof moveParams>>>): unknown {
+function update(kind: Kind, { db, params, user }: RouteCtx<ParamsOf<ReturnType<typeof stateUpdateParams>>>): unknown {
   const spec = TABLES[kind];
-  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
+  const request = { ...requestedMove(params), actorId: user.employeeId };
   const moveKind = { recordKey: kind, table: spec.table, idColumn: spec.id, label: spec.label, functionName: spec.fn };
   return moveRecordState(db, moveKind, request, ({ record, target, at }) => {
     // The §4 rules of the kind, then what moves with it; change events and their items tell the change event's team.
@@ -95,7 +89,7 @@ function update(kind: Kind, { db, params, user }: RouteCtx<ParamsOf<ReturnType<t
 }
 
 export const stateHandlers = declared([
-  route({ method: 'POST', path: '/api/pfm/UpdateChangeRecordState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: moveParams('ChangeRecord'), handler: (ctx) => update('ChangeRecord', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId; cancel/reject cascades', params: moveParams('ChangeEvent'), handler: (ctx) => update('ChangeEvent', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventItemState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: moveParams('ChangeEventItem'), handler: (ctx) => update('ChangeEventItem', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/UpdateChangeRecordState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: stateUpdateParams('ChangeRecord'), handler: (ctx) => update('ChangeRecord', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId; cancel/reject cascades', params: stateUpdateParams('ChangeEvent'), handler: (ctx) => update('ChangeEvent', ctx) }),
+  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventItemState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: stateUpdateParams('ChangeEventItem'), handler: (ctx) => update('ChangeEventItem', ctx) }),
 ]);

@@ -11,7 +11,7 @@ import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
 import { EARLIEST_DAY } from '../../../../../src/core/format/dates';
-import { autoAlert, conflict, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince } from '../../http';
+import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
 import { stateByName, trackChange, recordOr404 } from '../../records';
@@ -106,7 +106,7 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
     const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(id) as Record<string, unknown> | undefined;
     if (!record) throw notFound(`${key} ${id} not found.`);
     const stateId = record.applicationRecordStateId as number;
-    if (oldStateId !== undefined && oldStateId !== stateId) throw conflict(`The ${key} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
+    refuseIfStateChanged(oldStateId, stateId, key);
     refuseIfChangedSince(params.lastLoad as string | undefined, record.modifiedAt, key);
     const permissions = new Map(fieldPermissions(db, user as Caller, stateId).map((p) => [p.fieldName.toLowerCase(), p]));
     const feedback: FeedbackItem[] = [];

@@ -17,13 +17,13 @@
  * selectable cost type (never A or F, src/core/format), the same rule the client's picker applies.
  */
 import type Database from 'better-sqlite3';
-import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
-import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { conflict, invalid, notFound, refuseIfChangedSince, type FeedbackItem } from '../../http';
-import { fieldPermissions } from '../../field-security';
+import { invalid, notFound, NUMBER, refuseIfChangedSince, refuseIfStateChanged, type FeedbackItem } from '../../http';
+import { editableIn } from '../../field-security';
+import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import { checkSraGate } from '../../risk/sra/gate';
@@ -110,18 +110,9 @@ const SPECS: Record<ContractKey, Spec> = {
   },
 };
 
-/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
-const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const dateMessage = (field: string) => `${field} must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.`;
-
-/** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
-function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
-  const state = stateById(db, stateId);
-  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
-  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
-}
 
 /** The record with its items (cost code shown 2-4-2 and its type), as the loads answer it. */
 function recordWithItems(db: Database.Database, spec: Spec, id: number): Record<string, unknown> {
@@ -167,9 +158,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
     if (!record) throw notFound(`${key} ${id} not found.`);
     if (entries.length) assertProjectTakesCosts(db, record.projectId as number, 'SaveCommitment');
     const stateId = record.applicationRecordStateId as number;
-    if (oldStateId !== undefined && oldStateId !== stateId) {
-      throw conflict(`The ${spec.label} changed state since it was loaded. Reload it and try again.`, { currentRecordStateId: stateId });
-    }
+    refuseIfStateChanged(oldStateId, stateId, spec.label);
     refuseIfChangedSince(params.lastLoad, record.modifiedAt, spec.label);
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
@@ -218,9 +207,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
         feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
       } else {
         const budgetId = (db.prepare(spec.budgetSql!).get(id) as { budgetId: number }).budgetId;
-        const lines = new Map((db.prepare('SELECT costCodeId, type, code FROM cost_codes WHERE budgetId = ?').all(budgetId) as Array<{ costCodeId: number; type: string; code: string }>)
-          .map((l) => [l.costCodeId, l]));
-        const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
+        const costCodeRefusal = itemCostCodeCheck(db, budgetId, 'committed');
         const existing = new Map((db.prepare(`SELECT * FROM ${spec.items.table} WHERE ${spec.id} = ?`).all(id) as Array<Record<string, unknown>>)
           .map((row) => [row[spec.items!.id] as number, row]));
         for (const entry of entries) {
@@ -242,13 +229,10 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
           }
           // Absent: the item's cost code stays; empty: none chosen.
           const costCodeId = entry.costCodeId === undefined ? (old?.costCodeId as number | undefined) : entry.costCodeId;
-          const costCode = costCodeId == null ? undefined : lines.get(costCodeId);
+          const costCodeProblem = costCodeRefusal(costCodeId, line);
           let ok = true;
-          if (!costCode) {
-            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: choose a cost code of this budget.` });
-            ok = false;
-          } else if (!selectable.has(costCode.type)) {
-            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: cost type ${costCode.type} can not be committed.` });
+          if (costCodeProblem) {
+            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: costCodeProblem });
             ok = false;
           }
           const description = (entry.description ?? String(old?.description ?? '')).trim();
@@ -263,7 +247,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
           } else if (Number(amountRaw) < 0 && !key.endsWith('ChangeOrder')) {
             feedback.push({ integerValue: 2, stringValue: field('amount'), message: `Line ${line}: a negative amount is a credit.` });
           }
-          if (ok) items.push({ itemId, deleted: false, costCodeId: costCode!.costCodeId, description, amount: Number(amountRaw) });
+          if (ok) items.push({ itemId, deleted: false, costCodeId: costCodeId!, description, amount: Number(amountRaw) });
         }
       }
     }
@@ -328,9 +312,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
 
 const UPDATE_STATE = {
   RecordKey: p.recordKey(CONTRACT_KEYS, { required: true }),
-  ItemId: p.id({ required: true, scope: { keyParam: 'RecordKey' } }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
+  ...stateUpdateParams({ keyParam: 'RecordKey' }),
   /** How it was signed, for a move to Executed without e-sign (records.ts asks for it). */
   Reason: p.string(4000),
 };
@@ -338,7 +320,7 @@ const UPDATE_STATE = {
 function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
   const key = params.RecordKey;
   const spec = SPECS[key];
-  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId, reason: params.Reason };
+  const request = { ...requestedMove(params), actorId: user.employeeId, reason: params.Reason };
   const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label, functionName: 'UpdateCommitmentState' };
   return moveRecordState(db, kind, request,
     ({ target }) => {

@@ -22,31 +22,21 @@
  */
 import type Database from 'better-sqlite3';
 import { postRefusal } from '../../../../../src/core/cost-adjustments';
-import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
-import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, conflict, invalid, notFound, type FeedbackItem, refuseIfChangedSince } from '../../http';
-import { fieldPermissions } from '../../field-security';
+import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
+import { editableIn } from '../../field-security';
+import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withCostAdjustmentRules } from './rules';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 import * as clock from '../../../../../src/core/clock';
 import { isCalendarDate } from '../../../../../src/core/format/dates';
 
-/** The §5 number rule on the server: plain decimal only (the client strips everything else first). */
-const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 const money = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const FUNCTION = 'UpdateCostAdjustmentState';
-
-
-/** Editable fields of the caller in state `stateId`: the field security row, else "the state is open". */
-function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
-  const state = stateById(db, stateId);
-  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
-  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
-}
 
 type Row = Record<string, unknown>;
 
@@ -156,9 +146,7 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
     const record = db.prepare('SELECT * FROM cost_adjustments WHERE costAdjustmentId = ?').get(id) as Row | undefined;
     if (!record) throw notFound(`Cost adjustment ${id} not found.`);
     const stateId = record.applicationRecordStateId as number;
-    if (oldStateId !== undefined && oldStateId !== stateId) {
-      throw conflict('The cost adjustment changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
-    }
+    refuseIfStateChanged(oldStateId, stateId, 'cost adjustment');
     refuseIfChangedSince(params.lastLoad, record.modifiedAt, 'cost adjustment');
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
@@ -181,9 +169,7 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
       if (!editable('items')) {
         feedback.push({ integerValue: 1, stringValue: 'items', message: 'The items can not be changed in this state.' });
       } else {
-        const lines = new Map((db.prepare('SELECT costCodeId, type FROM cost_codes WHERE budgetId = ?').all(record.budgetId) as Array<{ costCodeId: number; type: string }>)
-          .map((l) => [l.costCodeId, l]));
-        const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
+        const costCodeRefusal = itemCostCodeCheck(db, record.budgetId as number, 'adjusted');
         const existing = new Map((db.prepare('SELECT * FROM cost_adjustment_items WHERE costAdjustmentId = ?').all(id) as Row[])
           .map((row) => [row.costAdjustmentItemId as number, row]));
         for (const entry of entries) {
@@ -203,12 +189,9 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
           let ok = true;
           // Absent: the item's cost code stays; empty: none chosen.
           const costCodeId = entry.costCodeId === undefined ? (old?.costCodeId as number | undefined) : entry.costCodeId;
-          const costCode = costCodeId == null ? undefined : lines.get(costCodeId);
-          if (!costCode) {
-            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: choose a cost code of this budget.` });
-            ok = false;
-          } else if (!selectable.has(costCode.type)) {
-            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${line}: cost type ${costCode.type} can not be adjusted.` });
+          const costCodeProblem = costCodeRefusal(costCodeId, line);
+          if (costCodeProblem) {
+            feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: costCodeProblem });
             ok = false;
           }
           const description = (entry.description ?? String(old?.description ?? '')).trim();
@@ -221,7 +204,7 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
             feedback.push({ integerValue: 1, stringValue: field('amount'), message: `Line ${line}: the amount must be a number.` });
             ok = false;
           }
-          if (ok) items.push({ itemId, deleted: false, costCodeId: costCode!.costCodeId, description: description || 'Adjustment', amount: Number(amountRaw) });
+          if (ok) items.push({ itemId, deleted: false, costCodeId: costCodeId!, description: description || 'Adjustment', amount: Number(amountRaw) });
         }
       }
     }
@@ -265,14 +248,10 @@ function reconcileFeedback(saved: Row): FeedbackItem[] {
   return out;
 }
 
-const UPDATE_STATE = {
-  ItemId: p.id({ required: true, scope: 'CostAdjustment' }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-};
+const UPDATE_STATE = stateUpdateParams('CostAdjustment');
 
 function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
-  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
+  const request = { ...requestedMove(params), actorId: user.employeeId };
   const kind = { recordKey: 'CostAdjustment', table: 'cost_adjustments', idColumn: 'costAdjustmentId', label: 'cost adjustment', functionName: FUNCTION };
   return moveRecordState(db, kind, request, (move) => {
     const record = move.record;

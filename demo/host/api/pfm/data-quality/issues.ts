@@ -24,7 +24,7 @@ import {
   evaluateDataQuality, PENDING_DIRECT_COST_STATES, workbenchKindFor, type BudgetLineRow, type BudgetRow, type ChangeEventItemRow, type ChangeEventRow, type CommitmentRow,
   type CostAdjustmentRow, type DataQualityResult, type DataQualityRows, type DirectCostRow, type ItemRow, type OwnerChangeOrderRow,
   type VendorRecordRow,
-} from '../../../../../src/core/data-quality';
+} from '../../../../../src/core/data-quality/contract';
 import * as clock from '../../../../../src/core/clock';
 import { declared, p, route } from '../../declare';
 import { badRequest, notFound } from '../../http';
@@ -46,6 +46,16 @@ const COMMITMENTS: ReadonlyArray<readonly [CommitmentRow['recordKey'], string, s
   ['PurchaseOrder', 'purchase_orders', 'purchaseOrderId', 'purchase_order_items', '', null],
 ];
 const bool = (value: unknown) => value === 1 || value === true;
+
+/**
+ * The items of a record kind (its table, id column, items table) whose cost code is a line of another
+ * budget than the record's: the SELECT narrows to these candidates (a 10,000-record project stays fast);
+ * the core rule decides.
+ */
+const itemsOnOtherBudget = (table: string, id: string, itemTable: string) => `SELECT t.${id} AS recordId, t.number, t.budgetId, st.closed,
+      cc.budgetId AS costCodeBudgetId, ${CODE_DISPLAY_SQL('cc.code')} || ' (' || cc.type || ')' AS costCode
+    FROM ${itemTable} i JOIN ${table} t USING (${id}) ${STATE('t')} JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
+    WHERE t.projectId = ? AND cc.budgetId <> t.budgetId`;
 
 /** Load the rows the rules read for project `projectId`. */
 export function loadDataQualityRows(db: Database.Database, projectId: number, today = clock.today(), currentPeriod = clock.currentPeriod()): DataQualityRows {
@@ -81,28 +91,15 @@ export function loadDataQualityRows(db: Database.Database, projectId: number, to
         vendorRecords.push({ recordKey: key, recordId: r.recordId, number: r.number, budgetId: r.budgetId, vendorName: r.vendorName, vendorActive: bool(r.vendorActive) });
       }
     }
-    items.push(...itemRows(db, key, `SELECT t.${id} AS recordId, t.number, t.budgetId, st.closed, cc.budgetId AS costCodeBudgetId,
-      ${CODE_DISPLAY_SQL('cc.code')} || ' (' || cc.type || ')' AS costCode
-      FROM ${itemTable} i JOIN ${table} t USING (${id}) ${STATE('t')} JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE t.projectId = ? AND cc.budgetId <> t.budgetId`, projectId));
+    items.push(...itemRows(db, key, itemsOnOtherBudget(table, id, itemTable), projectId));
   }
-  // Items of the other records (the same budget rule). Each item SELECT narrows to candidates in SQL
-  // (a 10,000-record project stays fast); the core rule decides.
-  const otherItems: ReadonlyArray<readonly [string, string]> = [
-    ['ChangeEvent', `SELECT t.changeEventId AS recordId, t.number, t.budgetId, st.closed, cc.budgetId AS costCodeBudgetId,
-      ${CODE_DISPLAY_SQL('cc.code')} || ' (' || cc.type || ')' AS costCode
-      FROM change_event_items i JOIN change_events t USING (changeEventId) ${STATE('t')} JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE t.projectId = ? AND cc.budgetId <> t.budgetId`],
-    ['CostAdjustment', `SELECT t.costAdjustmentId AS recordId, t.number, t.budgetId, st.closed, cc.budgetId AS costCodeBudgetId,
-      ${CODE_DISPLAY_SQL('cc.code')} || ' (' || cc.type || ')' AS costCode
-      FROM cost_adjustment_items i JOIN cost_adjustments t USING (costAdjustmentId) ${STATE('t')} JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE t.projectId = ? AND cc.budgetId <> t.budgetId`],
-    ['DirectCost', `SELECT t.directCostId AS recordId, t.number, t.budgetId, st.closed, cc.budgetId AS costCodeBudgetId,
-      ${CODE_DISPLAY_SQL('cc.code')} || ' (' || cc.type || ')' AS costCode
-      FROM direct_cost_items i JOIN direct_costs t USING (directCostId) ${STATE('t')} JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE t.projectId = ? AND cc.budgetId <> t.budgetId`],
-  ];
-  for (const [key, sql] of otherItems) items.push(...itemRows(db, key, sql, projectId));
+  // Items of the other records (the same budget rule): key, table, id, items table.
+  const otherItems = [
+    ['ChangeEvent', 'change_events', 'changeEventId', 'change_event_items'],
+    ['CostAdjustment', 'cost_adjustments', 'costAdjustmentId', 'cost_adjustment_items'],
+    ['DirectCost', 'direct_costs', 'directCostId', 'direct_cost_items'],
+  ] as const;
+  for (const [key, table, id, itemTable] of otherItems) items.push(...itemRows(db, key, itemsOnOtherBudget(table, id, itemTable), projectId));
 
   const changeEvents = all<Omit<ChangeEventRow, 'closed'> & { closed: number }>(`SELECT t.changeEventId, t.number, t.budgetId, st.name AS stateName, st.closed,
       cr.documentDate AS openedDate

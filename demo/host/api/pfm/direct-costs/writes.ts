@@ -17,17 +17,18 @@
  */
 import { approvalMove } from '../../approvals';
 import type Database from 'better-sqlite3';
-import { selectableCostTypes } from '../../../../../src/core/format/cost-types';
 import {
   DIRECT_COST_KEY, DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover,
   isReviseAndResubmit, moveNeedsApprover, movePostsCost,
 } from '../../../../../src/core/workflow/direct-costs';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { NUMBER, autoAlert, conflict, forbidden, invalid, notFound, type FeedbackItem, refuseIfChangedSince } from '../../http';
-import { fieldPermissions } from '../../field-security';
+import { NUMBER, autoAlert, forbidden, invalid, notFound, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
+import { editableIn } from '../../field-security';
+import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
@@ -138,22 +139,19 @@ function parse(db: Database.Database, form: Form, budgetId: number, old: Header 
     if (old && !editable('items')) bad('items', 'The items can not be changed in this state.');
     else {
       changed.add('items');
-      const lines = new Map((db.prepare('SELECT costCodeId, type FROM cost_codes WHERE budgetId = ?').all(budgetId) as Array<{ costCodeId: number; type: string }>)
-        .map((l) => [l.costCodeId, l]));
-      const selectable = new Set(selectableCostTypes().map((t) => t.code as string));
+      const costCodeRefusal = itemCostCodeCheck(db, budgetId, 'charged');
       items = [];
       entries.forEach((entry, index) => {
         const line = index + 1;
         const field = (name: string) => `items[${index}].${name}`;
-        const costCode = entry.costCodeId === undefined ? undefined : lines.get(entry.costCodeId);
+        const costCodeProblem = costCodeRefusal(entry.costCodeId, line);
         let ok = true;
-        if (!costCode) { bad(field('costCodeId'), `Line ${line}: choose a cost code of this budget.`); ok = false; }
-        else if (!selectable.has(costCode.type)) { bad(field('costCodeId'), `Line ${line}: cost type ${costCode.type} can not be charged.`); ok = false; }
+        if (costCodeProblem) { bad(field('costCodeId'), costCodeProblem); ok = false; }
         const description = (entry.description ?? '').trim();
         if (description === '' || description.length > 500) { bad(field('description'), `Line ${line}: a description of at most 500 characters is required.`); ok = false; }
         const amountRaw = (entry.amount ?? '').trim();
         if (!NUMBER.test(amountRaw)) { bad(field('amount'), `Line ${line}: the amount must be a number.`); ok = false; }
-        if (ok) items.push({ costCodeId: costCode!.costCodeId, description, amount: Number(amountRaw) });
+        if (ok) items.push({ costCodeId: entry.costCodeId!, description, amount: Number(amountRaw) });
       });
     }
   }
@@ -205,13 +203,6 @@ function createDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>
   }).immediate();
 }
 
-/** Editable fields of the caller in state `stateId`: the field security row, else only while the state is open. */
-function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
-  const state = stateById(db, stateId);
-  const rows = new Map(fieldPermissions(db, user, stateId).map((p) => [p.fieldName.toLowerCase(), p.editable]));
-  return (field) => rows.get(field.toLowerCase()) ?? state?.closed === 0;
-}
-
 const headerOf = (row: Row): Header => ({
   directCostDate: String(row.directCostDate), directCostTypeId: row.directCostTypeId as number, vendorId: (row.vendorId as number | null) ?? null,
   invoiceNumber: (row.invoiceNumber as string | null) ?? null, description: String(row.description), amount: row.amount as number,
@@ -235,9 +226,7 @@ function saveDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): 
     const row = db.prepare('SELECT * FROM direct_costs WHERE directCostId = ?').get(id) as Row | undefined;
     if (!row) throw notFound(`Direct cost ${id} not found.`);
     const stateId = row.applicationRecordStateId as number;
-    if (oldStateId !== undefined && oldStateId !== stateId) {
-      throw conflict('The direct cost changed state since it was loaded. Reload it and try again.', { currentRecordStateId: stateId });
-    }
+    refuseIfStateChanged(oldStateId, stateId, 'direct cost');
     refuseIfChangedSince(params.lastLoad, row.modifiedAt, 'direct cost');
     const { header, items, feedback, changed } = parse(db, params, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
     if (feedback.length) throw invalid(feedback);
@@ -267,15 +256,10 @@ function postCost(db: Database.Database, record: Row, at: string): void {
   }
 }
 
-const UPDATE_STATE = {
-  ItemId: p.id({ required: true, scope: 'DirectCost' }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-  Reason: p.string(4000, { empty: 'keep' }),
-};
+const UPDATE_STATE = { ...stateUpdateParams('DirectCost'), Reason: p.string(4000, { empty: 'keep' }) };
 
 function updateDirectCostState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
-  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
+  const request = { ...requestedMove(params), actorId: user.employeeId };
   const reasonRaw = params.Reason ?? '';
   const kind = { recordKey: DIRECT_COST_KEY, table: 'direct_costs', idColumn: 'directCostId', label: 'direct cost', functionName: FUNCTION };
   return moveRecordState(db, kind, request, ({ record, current, target, at }) => {

@@ -12,7 +12,7 @@ import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import {
   DOCUMENT_RECORD_KEYS, DOCUMENT_RECORD_LABELS, isDocumentRecordKey, isItemsTableLine, mergeText,
   type DocumentRecordKey,
-} from '../../../../../src/core/documents';
+} from '../../../../../src/core/document-templates/contract';
 import { EXCESS_LIABILITY_OPTIONS, formatCostCodeWithType, formatDate, formatMoney } from '../../../../../src/core/format';
 
 export { DOCUMENT_RECORD_KEYS, isDocumentRecordKey };
@@ -54,6 +54,10 @@ interface HeaderRow {
 const VENDOR_PROJECT = `v.name AS vendorName, v.vendorNumber, v.city, v.state AS vstate, v.phone, v.email,
   p.number AS projectNumber, p.name AS projectName, b.jobNumber, s.name AS state`;
 
+/** The items query of a record kind: each item's cost code, description and amount, in the order entered. */
+const itemsOf = (table: string, recordId: string, itemId: string) => `SELECT cc.code, cc.type, i.description, i.amount FROM ${table} i
+  JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.${recordId} = ? ORDER BY i.${itemId}`;
+
 /** Header query and items query of each record kind (change orders reach their parent's vendor and project). */
 const QUERIES: Record<DocumentRecordKey, { header: string; items: string }> = {
   Subcontract: {
@@ -61,8 +65,7 @@ const QUERIES: Record<DocumentRecordKey, { header: string; items: string }> = {
       FROM subcontracts t JOIN vendors v ON v.vendorId = t.vendorId JOIN projects p ON p.projectId = t.projectId JOIN budgets b ON b.budgetId = t.budgetId
       LEFT JOIN subcontract_types st ON st.subcontractTypeId = t.subcontractTypeId
       LEFT JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE t.subcontractId = ?`,
-    items: `SELECT cc.code, cc.type, i.description, i.amount FROM subcontract_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE i.subcontractId = ? ORDER BY i.subcontractItemId`,
+    items: itemsOf('subcontract_items', 'subcontractId', 'subcontractItemId'),
   },
   SubcontractChangeOrder: {
     header: `SELECT t.number, t.description, t.changeOrderDate, c.number AS parentNumber, c.description AS parentDescription,
@@ -70,31 +73,27 @@ const QUERIES: Record<DocumentRecordKey, { header: string; items: string }> = {
       FROM subcontract_change_orders t JOIN subcontracts c ON c.subcontractId = t.subcontractId JOIN vendors v ON v.vendorId = c.vendorId
       JOIN projects p ON p.projectId = c.projectId JOIN budgets b ON b.budgetId = c.budgetId
       LEFT JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE t.subcontractChangeOrderId = ?`,
-    items: `SELECT cc.code, cc.type, i.description, i.amount FROM subcontract_change_order_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE i.subcontractChangeOrderId = ? ORDER BY i.subcontractChangeOrderItemId`,
+    items: itemsOf('subcontract_change_order_items', 'subcontractChangeOrderId', 'subcontractChangeOrderItemId'),
   },
   PurchaseAgreement: {
     header: `SELECT t.number, t.description, t.retainagePercent, t.executedDate, ${VENDOR_PROJECT}
       FROM purchase_agreements t JOIN vendors v ON v.vendorId = t.vendorId JOIN projects p ON p.projectId = t.projectId JOIN budgets b ON b.budgetId = t.budgetId
       LEFT JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE t.purchaseAgreementId = ?`,
-    items: `SELECT cc.code, cc.type, i.description, i.amount FROM purchase_agreement_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE i.purchaseAgreementId = ? ORDER BY i.purchaseAgreementItemId`,
+    items: itemsOf('purchase_agreement_items', 'purchaseAgreementId', 'purchaseAgreementItemId'),
   },
   PurchaseAgreementChangeOrder: {
     header: `SELECT t.number, t.description, t.changeOrderDate, c.number AS parentNumber, c.description AS parentDescription, c.retainagePercent, ${VENDOR_PROJECT}
       FROM purchase_agreement_change_orders t JOIN purchase_agreements c ON c.purchaseAgreementId = t.purchaseAgreementId JOIN vendors v ON v.vendorId = c.vendorId
       JOIN projects p ON p.projectId = c.projectId JOIN budgets b ON b.budgetId = c.budgetId
       LEFT JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE t.purchaseAgreementChangeOrderId = ?`,
-    items: `SELECT cc.code, cc.type, i.description, i.amount FROM purchase_agreement_change_order_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE i.purchaseAgreementChangeOrderId = ? ORDER BY i.purchaseAgreementChangeOrderItemId`,
+    items: itemsOf('purchase_agreement_change_order_items', 'purchaseAgreementChangeOrderId', 'purchaseAgreementChangeOrderItemId'),
   },
   PurchaseOrder: {
     header: `SELECT t.number, t.description, t.orderDate, pa.number AS purchaseAgreementNumber, ${VENDOR_PROJECT}
       FROM purchase_orders t JOIN vendors v ON v.vendorId = t.vendorId JOIN projects p ON p.projectId = t.projectId JOIN budgets b ON b.budgetId = t.budgetId
       LEFT JOIN purchase_agreements pa ON pa.purchaseAgreementId = t.purchaseAgreementId
       LEFT JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE t.purchaseOrderId = ?`,
-    items: `SELECT cc.code, cc.type, i.description, i.amount FROM purchase_order_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId
-      WHERE i.purchaseOrderId = ? ORDER BY i.purchaseOrderItemId`,
+    items: itemsOf('purchase_order_items', 'purchaseOrderId', 'purchaseOrderItemId'),
   },
 };
 

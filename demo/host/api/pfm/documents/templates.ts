@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import {
   DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
-} from '../../../../../src/core/documents';
+} from '../../../../../src/core/document-templates/contract';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, conflict, invalid, notFound } from '../../http';
 import { renderDocumentWithBody, renderRecordDocument, type RenderedDocument } from './render';

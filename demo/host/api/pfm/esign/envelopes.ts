@@ -19,7 +19,7 @@ import { approvalDecision, refusalText } from '../../approvals';
 import type Database from 'better-sqlite3';
 import {
   ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
-} from '../../../../../src/core/esign';
+} from '../../../../../src/core/esign/contract';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, invalid, notFound, type FeedbackItem } from '../../http';

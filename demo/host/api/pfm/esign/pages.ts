@@ -18,7 +18,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENVELOPE_OUT_STATES, MAX_SIGNER_NAME, MAX_VOID_REASON } from '../../../../../src/core/esign';
+import { ENVELOPE_OUT_STATES, MAX_SIGNER_NAME, MAX_VOID_REASON } from '../../../../../src/core/esign/contract';
 import { currentEnvironment, type EnvironmentName } from '../../../../../src/core/env';
 import { html, raw } from '../../../html';
 import { authenticatedCaller, isAdmin } from '../../context';
@@ -208,6 +208,20 @@ function outboxRefusal(db: Database.Database, request: FastifyRequest, reply: Fa
   return null;
 }
 
+/**
+ * A signing page's handler for a link that still works: the envelopes due expire first; an unknown
+ * token is 404 and a link that no longer works its closed page, without calling `answer`.
+ */
+function withOpenLink(db: Database.Database, answer: (request: FastifyRequest, reply: FastifyReply, signing: Signing, token: string) => unknown) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const { token } = request.params as { token: string };
+    expireDue(db);
+    const signing = bySigningToken(db, token);
+    if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
+    return closedPage(reply, signing) ?? answer(request, reply, signing, token);
+  };
+}
+
 /** Register the signing service's pages (outside /api: the token of the link is the signer's credential). */
 export async function registerSigningPages(app: FastifyInstance, db: Database.Database, options: SigningPagesOptions = {}): Promise<void> {
   const environment = options.environment ?? (() => listeningEnvironment(app));
@@ -228,41 +242,23 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
 
     scope.get('/esign/esign.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(CSS));
 
-    scope.get('/esign/sign/:token', async (request, reply) => {
-      const { token } = request.params as { token: string };
-      expireDue(db);
-      const signing = bySigningToken(db, token);
-      if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
-      const closed = closedPage(reply, signing);
-      if (closed) return closed;
+    scope.get('/esign/sign/:token', withOpenLink(db, (_request, reply, signing, token) => {
       if (signing.signer.state === 'Sent') {
         signerViewed(db, signing.signer);
         signing.signer.state = 'Viewed';
       }
       return signingPage(db, reply, signing, token);
-    });
+    }));
 
-    scope.get('/esign/sign/:token/document.pdf', async (request, reply) => {
-      const { token } = request.params as { token: string };
-      expireDue(db);
-      const signing = bySigningToken(db, token);
-      if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
-      const closed = closedPage(reply, signing);
-      if (closed) return closed;
+    scope.get('/esign/sign/:token/document.pdf', withOpenLink(db, (_request, reply, signing) => {
       const file = db.prepare('SELECT name, bytes FROM files WHERE fileId = ?').get(signing.envelope.documentFileId) as { name: string; bytes: Buffer } | undefined;
       if (!file) return send(reply, 404, 'Document not found', '<h1>The document was not found.</h1>');
       const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
         .header('x-content-type-options', 'nosniff').send(file.bytes);
-    });
+    }));
 
-    scope.post('/esign/sign/:token', async (request, reply) => {
-      const { token } = request.params as { token: string };
-      expireDue(db);
-      const signing = bySigningToken(db, token);
-      if (!signing) return send(reply, 404, 'Link not valid', '<h1>This signing link is not valid.</h1>');
-      const closed = closedPage(reply, signing);
-      if (closed) return closed;
+    scope.post('/esign/sign/:token', withOpenLink(db, async (request, reply, signing, token) => {
       const action = field(request.body, 'action');
       const name = field(request.body, 'signedName');
       const ip = ipOf(request);
@@ -284,7 +280,7 @@ export async function registerSigningPages(app: FastifyInstance, db: Database.Da
         return outcomePage(db, reply, envelope.envelopeId, signer.envelopeSignerId);
       }
       return send(reply, 400, 'Bad request', '<h1>Choose Sign or Decline.</h1>');
-    });
+    }));
 
     scope.get('/esign/outbox', async (request, reply) => {
       const refused = outboxRefusal(db, request, reply, environment());

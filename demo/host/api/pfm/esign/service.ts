@@ -18,7 +18,7 @@
 import type Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { ENVELOPE_OUT_STATES, type EsignRecordKey } from '../../../../../src/core/esign';
+import { ENVELOPE_OUT_STATES, type EsignRecordKey } from '../../../../../src/core/esign/contract';
 import { moveRecordState, stateById, stateByName, trackChange, type StateRow } from '../../records';
 import { rowsToApi } from '../../rows';
 import { sraGateRefusal } from '../../risk/sra/gate';

@@ -22,7 +22,7 @@
 import { approvalsOf } from '../../approvals';
 import type Database from 'better-sqlite3';
 import { ruleAllows, type AccessRule } from '../../../../../src/core/access';
-import { DOCUMENT_TEMPLATE_ADMINS } from '../../../../../src/core/documents';
+import { DOCUMENT_TEMPLATE_ADMINS } from '../../../../../src/core/document-templates/contract';
 import { NOISY_COLUMNS, TRACKED_TABLES } from '../../../db/history';
 import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';

@@ -20,7 +20,7 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import { formatCostCode } from '../../../../../src/core/format';
-import { OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems } from '../../../../../src/core/opportunities';
+import { OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems } from '../../../../../src/core/opportunities/contract';
 import type { Caller } from '../../context';
 import { declared, p, route } from '../../declare';
 import { forbidden, invalid, notFound } from '../../http';

@@ -18,7 +18,7 @@ import { pendingProjections } from './pending';
 import * as clock from '../../../../../src/core/clock';
 import { CODE_DISPLAY_SQL } from '../../rows';
 import { scopeWhere, type LoadParams } from '../../scope';
-import { autoCostToComplete, type BudgetLineFigures } from '../../../../../src/core/projection';
+import { autoCostToComplete, type BudgetLineFigures } from '../../../../../src/core/projections/contract';
 
 export interface LineSummary extends BudgetLineFigures {
   codeDisplay: string;
@@ -39,6 +39,22 @@ interface RawLine {
   committedActual: number | null; committed: number | null; approvedChanges: number | null;
   curMethod: string | null; curCtc: number | null; curUnits: number | null; curHours: number | null; curReason: string | null;
   curSubmitted: number | null; curModifiedAt: string | null; priorFinal: number | null;
+}
+
+/**
+ * A line's quantities (units or hours) and the cost of one: budgeted, to date, and projected (as
+ * entered, else the actual quantity plus the cost to complete at the budget's cost of one).
+ */
+function quantities(budget: number, actualRaw: number | null, entered: number | null, costs: { currentBudget: number; actual: number; ctc: number; finalCost: number }) {
+  const actual = round2(actualRaw ?? 0);
+  const budgetCostOfOne = budget > 0 ? costs.currentBudget / budget : 0;
+  const projected = entered ?? round2(actual + (budgetCostOfOne > 0 ? costs.ctc / budgetCostOfOne : 0));
+  return {
+    budget, actual, projected,
+    budgetCost: budget > 0 ? round2(costs.currentBudget / budget) : null,
+    actualCost: actual > 0 ? round2(costs.actual / actual) : null,
+    projectedCost: projected > 0 ? round2(costs.finalCost / projected) : null,
+  };
 }
 
 /** Per-line summaries of the scope. `type` unit adds units, hour adds hours (labor lines only). */
@@ -122,25 +138,18 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
       varianceToPrior: r.priorFinal === null ? null : round2(finalCost - r.priorFinal), projectionReason: r.curReason,
       projectionSubmitted: r.curSubmitted === 1, transactionCount: r.transactionCount ?? 0, month: period, modifiedAt,
     };
+    const costs = { currentBudget, actual, ctc, finalCost };
     if (params.type === 'unit') {
-      const actualUnits = round2(r.actualUnits ?? 0);
-      const unitCost = r.budgetUnits > 0 ? currentBudget / r.budgetUnits : 0;
-      const projectedUnits = r.curUnits ?? round2(actualUnits + (unitCost > 0 ? ctc / unitCost : 0));
+      const units = quantities(r.budgetUnits, r.actualUnits, r.curUnits, costs);
       Object.assign(line, {
-        budgetUnits: r.budgetUnits, actualUnits, projectedUnits,
-        budgetUnitCost: r.budgetUnits > 0 ? round2(currentBudget / r.budgetUnits) : null,
-        actualUnitCost: actualUnits > 0 ? round2(actual / actualUnits) : null,
-        projectedUnitCost: projectedUnits > 0 ? round2(finalCost / projectedUnits) : null,
+        budgetUnits: units.budget, actualUnits: units.actual, projectedUnits: units.projected,
+        budgetUnitCost: units.budgetCost, actualUnitCost: units.actualCost, projectedUnitCost: units.projectedCost,
       });
     } else if (params.type === 'hour') {
-      const actualHours = round2(r.actualHours ?? 0);
-      const rate = r.budgetHours > 0 ? currentBudget / r.budgetHours : 0;
-      const projectedHours = r.curHours ?? round2(actualHours + (rate > 0 ? ctc / rate : 0));
+      const hours = quantities(r.budgetHours, r.actualHours, r.curHours, costs);
       Object.assign(line, {
-        budgetHours: r.budgetHours, actualHours, projectedHours,
-        budgetRate: r.budgetHours > 0 ? round2(currentBudget / r.budgetHours) : null,
-        actualRate: actualHours > 0 ? round2(actual / actualHours) : null,
-        projectedRate: projectedHours > 0 ? round2(finalCost / projectedHours) : null,
+        budgetHours: hours.budget, actualHours: hours.actual, projectedHours: hours.projected,
+        budgetRate: hours.budgetCost, actualRate: hours.actualCost, projectedRate: hours.projectedCost,
       });
     }
     out.push(line);

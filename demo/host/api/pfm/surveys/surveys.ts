@@ -20,11 +20,12 @@ import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import {
   answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, SURVEY_TEXT_MAX, type QuestionKind,
-} from '../../../../../src/core/surveys';
+} from '../../../../../src/core/surveys/contract';
 import type { Caller } from '../../context';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, conflict, forbidden, invalid, notFound, refuseIfChangedSince, type FeedbackItem } from '../../http';
-import { moveRecordState, stateByName } from '../../records';
+import { autoAlert, conflict, forbidden, invalid, refuseIfChangedSince, type FeedbackItem } from '../../http';
+import { moveRecordState, recordOr404, stateByName } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { rowsToApi, toApi } from '../../rows';
 import { loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
 import * as clock from '../../../../../src/core/clock';
@@ -83,9 +84,7 @@ const questionsOf = (db: Database.Database, templateId: number) => db.prepare(`S
   FROM survey_questions WHERE surveyTemplateId = ? ORDER BY displayOrder, surveyQuestionId`).all(templateId) as QuestionRow[];
 
 function surveyRow(db: Database.Database, id: number): Row {
-  const row = db.prepare(`${SURVEY_SELECT} WHERE t.surveyId = ?`).get(id) as Row | undefined;
-  if (!row) throw notFound(`Survey ${id} not found.`);
-  return row;
+  return recordOr404<Row>(db, SURVEY_SELECT, 't.surveyId', id, 'Survey');
 }
 
 /** The questions of a survey with its answers (`value`, null when unanswered). */
@@ -243,14 +242,10 @@ function saveSurveyAnswers({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_A
   }).immediate();
 }
 
-const UPDATE_STATE = {
-  ItemId: p.id({ required: true, scope: 'Survey' }),
-  OldRecordStateId: p.id({ required: true }),
-  RouteStateId: p.id({ required: true }),
-};
+const UPDATE_STATE = stateUpdateParams('Survey');
 
 function updateSurveyState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
-  const request = { itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, actorId: user.employeeId };
+  const request = { ...requestedMove(params), actorId: user.employeeId };
   const kind = { recordKey: 'Survey', table: 'surveys', idColumn: 'surveyId', label: 'survey', functionName: UPDATE };
   return moveRecordState(db, kind, request, (move) => {
     const survey = surveyRow(db, request.itemId);

@@ -14,9 +14,9 @@
  *   the caller.
  */
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
-import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimPerson } from '../../../../../src/core/risk/api';
+import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimPerson } from '../../../../../src/core/risk/contract';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, badRequest, forbidden, HttpError } from '../../http';
+import { autoAlert, badRequest, eachAlone, forbidden } from '../../http';
 import { stateByName } from '../../records';
 
 import { addEvent, callerActor, isClosed, isPrequalAdmin, notify, prequalAdmins, SERVICE, slimRowOr404 } from './common';
@@ -47,32 +47,27 @@ function assignSlimRequests({ db, user, params }: RouteCtx<ParamsOf<typeof ASSIG
   const answer: AssignAnswer = { done: [], refused: [] };
   const submitted = stateByName(db, SLIM_RECORD_KEY, 'Submitted').applicationRecordStateId;
   const inReview = stateByName(db, SLIM_RECORD_KEY, 'In Review').applicationRecordStateId;
-  for (const itemId of ids) {
-    try {
-      db.transaction(() => {
-        const row = slimRowOr404(db, itemId);
-        if (isClosed(row)) throw badRequest(`${row.number} is ${row.state}: a closed request is not assigned.`);
-        if (row.requestedByEmployeeId === assignee.employeeId) throw badRequest(`${assignee.name} raised ${row.number}: nobody reviews a request they raised.`);
-        if (row.assignedToEmployeeId === assignee.employeeId) throw badRequest(`${row.number} is already assigned to ${assignee.name}.`);
-        const at = clock.nowIso();
-        const take = row.applicationRecordStateId === submitted;
-        db.prepare(`UPDATE slim_requests SET assignedToEmployeeId = ?, applicationRecordStateId = ?, version = version + 1, modifiedAt = ? WHERE requestId = ?`)
-          .run(assignee.employeeId, take ? inReview : row.applicationRecordStateId, at, row.requestId);
-        if (take) addEvent(db, { requestId: row.requestId, kind: 'state', fromStateId: submitted, toStateId: inReview, by: user.employeeId, note: null, at });
-        const from = row.assignedToName ? ` from ${row.assignedToName}` : '';
-        addEvent(db, { requestId: row.requestId, kind: 'assign', fromStateId: null, toStateId: null, by: user.employeeId, note: `Assigned${from} to ${assignee.name}${note ? `: ${note}` : ''}`, at });
-        const what = `${row.number} (${row.type}: ${row.vendorName})`;
-        notify(db, row, [assignee.employeeId], 'Reassigned', `${what} was assigned to you by ${user.preferredName}${note ? `: ${note}` : '.'}`, user.employeeId);
-        if (row.assignedToEmployeeId !== null) {
-          notify(db, row, [row.assignedToEmployeeId], 'Reassigned', `${what} was reassigned from you to ${assignee.name} by ${user.preferredName}.`, user.employeeId);
-        }
-      }).immediate();
-      answer.done.push(itemId);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      answer.refused.push({ itemId, message: error.message });
-    }
-  }
+  eachAlone(ids, (itemId) => {
+    db.transaction(() => {
+      const row = slimRowOr404(db, itemId);
+      if (isClosed(row)) throw badRequest(`${row.number} is ${row.state}: a closed request is not assigned.`);
+      if (row.requestedByEmployeeId === assignee.employeeId) throw badRequest(`${assignee.name} raised ${row.number}: nobody reviews a request they raised.`);
+      if (row.assignedToEmployeeId === assignee.employeeId) throw badRequest(`${row.number} is already assigned to ${assignee.name}.`);
+      const at = clock.nowIso();
+      const take = row.applicationRecordStateId === submitted;
+      db.prepare(`UPDATE slim_requests SET assignedToEmployeeId = ?, applicationRecordStateId = ?, version = version + 1, modifiedAt = ? WHERE requestId = ?`)
+        .run(assignee.employeeId, take ? inReview : row.applicationRecordStateId, at, row.requestId);
+      if (take) addEvent(db, { requestId: row.requestId, kind: 'state', fromStateId: submitted, toStateId: inReview, by: user.employeeId, note: null, at });
+      const from = row.assignedToName ? ` from ${row.assignedToName}` : '';
+      addEvent(db, { requestId: row.requestId, kind: 'assign', fromStateId: null, toStateId: null, by: user.employeeId, note: `Assigned${from} to ${assignee.name}${note ? `: ${note}` : ''}`, at });
+      const what = `${row.number} (${row.type}: ${row.vendorName})`;
+      notify(db, row, [assignee.employeeId], 'Reassigned', `${what} was assigned to you by ${user.preferredName}${note ? `: ${note}` : '.'}`, user.employeeId);
+      if (row.assignedToEmployeeId !== null) {
+        notify(db, row, [row.assignedToEmployeeId], 'Reassigned', `${what} was reassigned from you to ${assignee.name} by ${user.preferredName}.`, user.employeeId);
+      }
+    }).immediate();
+    answer.done.push(itemId);
+  }, (itemId, error) => answer.refused.push({ itemId, message: error.message }));
   return answer;
 }
 

@@ -7,7 +7,7 @@
  * clash with open_workflows rows, the timecard corrections (−correctionId) nor the SRA steps (−2,000,000 − sraId).
  */
 import type Database from 'better-sqlite3';
-import { SLIM_RECORD_KEY } from '../../../../../src/core/risk/api';
+import { SLIM_RECORD_KEY } from '../../../../../src/core/risk/contract';
 import { waitsFor } from '../../../../../src/core/risk/slim';
 import { actorOf, slimLink, slimRows, subjectOf } from './common';
 import type { OpenWorkflowItem } from '../../workflows';

@@ -16,10 +16,11 @@
  */
 import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
-import { RISK_API, RISK_FUNCTIONS, type SlimComment } from '../../../../../src/core/risk/api';
+import { RISK_API, RISK_FUNCTIONS, type SlimComment } from '../../../../../src/core/risk/contract';
 import { COMMENT_EDIT_MINUTES, SLIM_TEXT } from '../../../../../src/core/risk/slim';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, badRequest, forbidden, notFound } from '../../http';
+import { autoAlert, badRequest, forbidden } from '../../http';
+import { recordOr404 } from '../../records';
 
 import { callerActor, notify, prequalAdmins, requireSee, SERVICE, slimRowOr404 } from './common';
 import * as clock from '../../../../../src/core/clock';
@@ -44,9 +45,7 @@ function asComment(row: CommentRow, employeeId: number, now: string): SlimCommen
 }
 
 function commentOr404(db: Database.Database, commentId: number): CommentRow {
-  const row = db.prepare(`${SELECT} WHERE c.commentId = ?`).get(commentId) as CommentRow | undefined;
-  if (!row) throw notFound(`Comment ${commentId} not found.`);
-  return row;
+  return recordOr404<CommentRow>(db, SELECT, 'c.commentId', commentId, 'Comment');
 }
 
 const refuse = (message: string, fieldName?: string) => autoAlert(RISK_FUNCTIONS.slimComment, message, {

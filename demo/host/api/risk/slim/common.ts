@@ -4,13 +4,14 @@
  * the contract's SlimQueueRow / SlimRequestRecord, who may see a request, the risk notifications.
  */
 import type Database from 'better-sqlite3';
-import { SLIM_RECORD_KEY, type SlimEvent, type SlimPerson, type SlimQueueRow, type SlimRequestRecord } from '../../../../../src/core/risk/api';
+import { SLIM_RECORD_KEY, type SlimEvent, type SlimPerson, type SlimQueueRow, type SlimRequestRecord } from '../../../../../src/core/risk/contract';
 import {
   escalationReasons, SLIM_CLOSED_STATES, SLIM_ROLES, slimAgeDays, waitsFor,
   type SlimActor, type SlimPriority, type SlimRequestType, type SlimState, type SlimSubject,
-} from '../../../../../src/core/risk/slim';
+} from '../../../../../src/core/risk';
 import type { Caller } from '../../context';
-import { forbidden, notFound } from '../../http';
+import { forbidden } from '../../http';
+import { recordOr404 } from '../../records';
 import * as clock from '../../../../../src/core/clock';
 
 
@@ -63,9 +64,7 @@ export function slimRows(db: Database.Database, where = '', ...args: unknown[]):
 }
 
 export function slimRowOr404(db: Database.Database, requestId: number): SlimRow {
-  const row = db.prepare(`${SLIM_SELECT} WHERE r.requestId = ?`).get(requestId) as SlimRow | undefined;
-  if (!row) throw notFound(`SLIM request ${requestId} not found.`);
-  return row;
+  return recordOr404<SlimRow>(db, SLIM_SELECT, 'r.requestId', requestId, 'SLIM request');
 }
 
 export const isClosed = (row: Pick<SlimRow, 'state'>): boolean => SLIM_CLOSED_STATES.includes(row.state);

@@ -3,8 +3,8 @@
  * the vendor's record since the submission a renewal is based on.
  */
 import type Database from 'better-sqlite3';
-import { SLIM_RECORD_KEY, type SlimChange, type SlimRequestLoad, type VendorPrequalRecord } from '../../../../../src/core/risk/api';
-import { mayActSlim, type SlimActor, type SlimState } from '../../../../../src/core/risk/slim';
+import { SLIM_RECORD_KEY, type SlimChange, type SlimRequestLoad, type VendorPrequalRecord } from '../../../../../src/core/risk/contract';
+import { mayActSlim, type SlimActor, type SlimState } from '../../../../../src/core/risk';
 import type { Caller } from '../../context';
 import { vendorPrequalLoad } from '../prequal';
 import { changesFor, prequalLoadFor } from '../readers';

@@ -15,11 +15,11 @@ import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import {
   RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimOverview, type SlimProject, type SlimQueueRow, type SlimRenewalDraft,
-} from '../../../../../src/core/risk/api';
+} from '../../../../../src/core/risk/contract';
 import {
   PROJECT_REQUEST_TYPES, SLIM_CLOSED_STATES, SLIM_PRIORITIES, SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, slimDueDate,
   type SlimRequestType, type SlimState,
-} from '../../../../../src/core/risk/slim';
+} from '../../../../../src/core/risk';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, forbidden } from '../../http';
 import { stateByName } from '../../records';

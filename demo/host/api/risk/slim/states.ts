@@ -27,11 +27,12 @@
 import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import { LIMIT_RULES } from '../../../../../src/core/risk/limits';
-import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY } from '../../../../../src/core/risk/api';
+import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY } from '../../../../../src/core/risk/contract';
 import { mayActSlim, SLIM_ROLES, SLIM_TEXT, type SlimActor } from '../../../../../src/core/risk/slim';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../../http';
 import { isAdvancement, stateById } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { vendorPrequalLoad } from '../prequal';
 import { addEvent, callerActor, requireSee, SERVICE, slimRowOr404, subjectOf, type SlimRow } from './common';
 import { slimLoad } from './load';
@@ -202,13 +203,13 @@ export function moveSlimRequest(db: Database.Database, actor: SlimActor, args: {
  * handler answers a bad date at its field (400 autoAlert at `limitExpiresOn`).
  */
 const MOVE = {
-  ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }), RouteStateId: p.id({ required: true }), note: p.string(4000),
+  ...stateUpdateParams(), note: p.string(4000),
   singleLimit: p.number(), aggregateLimit: p.number(), limitExpiresOn: p.string(10),
 };
 
 function updateSlimRequestState({ db, user, params }: RouteCtx<ParamsOf<typeof MOVE>>): unknown {
   const args = {
-    itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, note: params.note ?? null,
+    ...requestedMove(params), note: params.note ?? null,
     limits: { singleLimit: params.singleLimit, aggregateLimit: params.aggregateLimit, limitExpiresOn: params.limitExpiresOn },
   };
   const actor = callerActor(db, user);

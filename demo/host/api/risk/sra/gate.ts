@@ -6,7 +6,7 @@
  * (pfm/commitments/writes.ts) and by e-sign (sending, and completion, pfm/esign).
  */
 import type Database from 'better-sqlite3';
-import { RISK_FUNCTIONS, sraStartLink, type SraGateStatus, type SraRow } from '../../../../../src/core/risk/api';
+import { RISK_FUNCTIONS, sraStartLink, type SraGateStatus, type SraRow } from '../../../../../src/core/risk/contract';
 import { GATED_SUBCONTRACT_STATES, sraCovers, sraRequiredReasons } from '../../../../../src/core/risk/sra';
 import { autoAlert, notFound, type HttpError } from '../../http';
 import { currentLimits, vendorRecordOr404 } from '../prequal';

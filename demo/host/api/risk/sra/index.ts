@@ -11,7 +11,7 @@
  * | GET /api/risk/getsrastatus | `recordKey`=Subcontract, `recordId` | SraGateStatus |
  * | GET /api/risk/getbuyoutsras | `projectId` | BuyoutSraRow[] (the project's cost codes that have SRAs) |
  */
-import { RISK_API, SRA_RECORD_KEY, type BuyoutSraRow, type SraRow } from '../../../../../src/core/risk/api';
+import { RISK_API, SRA_RECORD_KEY, type BuyoutSraRow, type SraRow } from '../../../../../src/core/risk/contract';
 import { RISK_LEVELS } from '../../../../../src/core/risk/sra';
 import { ACCESS } from '../../../../../src/core/access';
 import { declared, p, route } from '../../declare';

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { roleAllows } from '../../../../../src/core/access';
-import { SRA_RECORD_KEY, type SlimPerson, type SraLoad, type SraRecord, type SraRow } from '../../../../../src/core/risk/api';
+import { SRA_RECORD_KEY, type SlimPerson, type SraLoad, type SraRecord, type SraRow } from '../../../../../src/core/risk/contract';
 import { scoreSra, type MitigationKey, type RiskLevel, type SraFactor, type SraScore } from '../../../../../src/core/risk/sra';
 import type { Caller } from '../../context';
 import { notFound } from '../../http';

@@ -14,12 +14,13 @@
  */
 import { requireApprovalAuthority } from '../../approvals';
 import type Database from 'better-sqlite3';
-import { RISK_FUNCTIONS, SRA_RECORD_KEY, type SraLoad } from '../../../../../src/core/risk/api';
+import { RISK_FUNCTIONS, SRA_RECORD_KEY, type SraLoad } from '../../../../../src/core/risk/contract';
 import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../../../src/core/risk/sra';
 import type { Caller } from '../../context';
 import { p, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, forbidden, HttpError, notFound, NUMBER } from '../../http';
 import { isAdvancement, stateById } from '../../records';
+import { requestedMove, stateUpdateParams } from '../../state-update-params';
 
 import {
   approvalRefusal, approvalsOf, approverRole, isRiskApprover, mayEdit, mitigationsOf, scoreNow, sraDbRowOr404, sraLoad, sraStateId, type SraDbRow,
@@ -285,14 +286,10 @@ export function moveSra(db: Database.Database, user: Caller, request: SraMoveReq
 }
 
 /** updatesrastate: the move and (reject) the reason. */
-export const STATE_PARAMS = {
-  ItemId: p.id({ required: true }), OldRecordStateId: p.id({ required: true }), RouteStateId: p.id({ required: true }), reason: p.string(FORM_TEXT),
-};
+export const STATE_PARAMS = { ...stateUpdateParams(), reason: p.string(FORM_TEXT) };
 
 export function updateSraState({ db, user, params }: RouteCtx<ParamsOf<typeof STATE_PARAMS>>): SraLoad {
-  const request: SraMoveRequest = {
-    itemId: params.ItemId, oldStateId: params.OldRecordStateId, routeStateId: params.RouteStateId, reason: formText(STATE, 'reason', params.reason),
-  };
+  const request: SraMoveRequest = { ...requestedMove(params), reason: formText(STATE, 'reason', params.reason) };
   return db.transaction(() => {
     moveSra(db, user, request);
     return sraLoad(db, user, request.itemId);
