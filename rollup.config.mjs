@@ -38,26 +38,28 @@ function manualChunks(id) {
   if (path.includes('/src/core/lookups/')) return 'lookups';
   // The projections contract and the cost-to-complete rule: one small chunk the projection grid and the data-quality
   // screen share (left unassigned, the rule is pulled into one screen's chunk and the other screen loads all of it).
-  if (path.endsWith('/src/core/projection.ts') || path.includes('/src/core/projections/')) return 'projections-core';
+  if (path.includes('/src/core/projections/')) return 'projections-core';
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
-  if (path.endsWith('/src/core/documents.ts')) return 'documents'; // the workbench host (Preview) and the template workbench share it
-  if (path.endsWith('/src/core/esign.ts')) return undefined; // travels with the e-sign screen and the commitment workbenches
-  if (path.endsWith('/src/core/opportunities.ts')) return undefined; // travels with the opportunities screen (and later timecards)
-  if (path.endsWith('/src/core/surveys.ts')) return undefined; // travels with the survey screens
+  if (path.includes('/src/core/document-templates/')) return 'documents'; // the workbench host (Preview) and the template workbench share it
+  if (path.includes('/src/core/esign/')) return undefined; // travels with the e-sign screen and the commitment workbenches
+  if (path.includes('/src/core/opportunities/')) return undefined; // travels with the opportunities screen (and later timecards)
+  if (path.includes('/src/core/surveys/')) return undefined; // travels with the survey screens
   if (path.includes('/src/core/toolbox/')) return undefined; // issue 15: travels with the project toolbox screens
   // Issue 13's timecard and time-off rules travel with their screens (and the host), never with the first screen.
-  if (path.includes('/src/core/timecards/') || /\/src\/core\/time-off(-api)?\.ts$/.test(path)) return undefined;
+  if (path.includes('/src/core/timecards/') || path.includes('/src/core/time-off/')) return undefined;
   if (path.endsWith('/src/core/router/strip.ts')) return undefined; // loaded on demand by the router (admin-level routes only)
   if (path.endsWith('/src/core/router/same-origin.ts')) return undefined; // travels with the screens that follow links from data (SRA)
   // Issue 12's services: reports with the Reports workbench, search with the header's lazy search box, the suggestion with the grid.
-  if (/\/src\/core\/(reports|search|cost-suggestion)\.ts$/.test(path)) return undefined;
+  if (/\/src\/core\/(search|cost-suggestion)\.ts$/.test(path) || path.includes('/src/core/reports/')) return undefined;
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
   if (path.endsWith('/src/core/api/form-data.ts')) return undefined; // loaded by the first form write (postForm, deleteForm)
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
   // Issue 15's admin contracts (users, …) travel with the admin screens, never with the first screen.
   if (path.includes('/src/core/admin/')) return undefined;
-  if (path.endsWith('/src/core/billing.ts')) return undefined; // travels with the IT billing screen (issue 15)
+  if (path.includes('/src/core/billing/')) return undefined; // travels with the IT billing screen (issue 15)
+  // The budget lines' and owner agreements' contracts (their paths and wire types) travel with their screens.
+  if (path.includes('/src/core/budget-lines/') || path.includes('/src/core/owner-agreements/')) return undefined;
   // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
   if (path.includes('/src/core/risk/')) return 'risk-core';
   // The team rules and words (issue 15) travel with the screens that use them and the lazily loaded refusal screen.

@@ -5,7 +5,7 @@
  * shown. The header renders whatever {@link visibleMenus} returns; nothing here knows React.
  */
 import { ruleAllows, TIMECARD_ADMINS, type AccessRule, type RoleEntry } from './access';
-import { HOLIDAY_CALENDAR_ADMINS } from './time-off-api';
+import { HOLIDAY_CALENDAR_ADMINS } from './time-off/contract';
 import { CHANGE_MANAGEMENT_TABS, routeByName } from './router/routes';
 
 /** Where an entry leads: a portal route by name (hand-offs included), or a fixed path. */

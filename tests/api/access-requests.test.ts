@@ -9,7 +9,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACCESS_REQUEST_API as API, ACCESS_TEXT, addIsoDays, checkAccessRequest, latestEndDate } from '../../src/core/toolbox/access';
+import { ACCESS_REQUEST_API as API, ACCESS_TEXT, addIsoDays, checkAccessRequest, latestEndDate } from '../../src/core/toolbox';
 import { accessToday, projectReach, reaches } from '../../demo/host/api/project-access';
 import { loadCaller } from '../../demo/host/api/context';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { USER_LIST_CAP, USERS_API, USERS_TEXT, isLastAdmin, rolesToCopy } from '../../src/core/admin/users';
+import { USER_LIST_CAP, USERS_API, USERS_TEXT, isLastAdmin, rolesToCopy } from '../../src/core/admin';
 import { signInOverHttp } from './support/host';
 import { useTestHost, type Row } from './support/use-host';
 

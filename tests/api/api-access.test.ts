@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { API_ROUTES } from '../../demo/host/api/index';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { ACCESS } from '../../src/core/access';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { BILLING_API } from '../../src/core/billing';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
+import { BILLING_API } from '../../src/core/billing/contract';
 import { checksum } from './api-client';
 import { useTestHost } from './support/use-host';
 

@@ -7,7 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { APP_RECORDS_API as API, recordTypeProblems, type WorkflowState } from '../../src/core/admin/app-records';
+import { APP_RECORDS_API as API, recordTypeProblems, type WorkflowState } from '../../src/core/admin';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

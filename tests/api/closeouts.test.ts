@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checksum } from './api-client';
-import { CLOSEOUT_ITEMS, CLOSEOUT_TEXT, CLOSEOUT_API } from '../../src/core/toolbox/closeout';
+import { CLOSEOUT_ITEMS, CLOSEOUT_TEXT, CLOSEOUT_API } from '../../src/core/toolbox';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { useTestHost, type Row } from './support/use-host';
 

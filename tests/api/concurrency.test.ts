@@ -8,9 +8,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { TIMECARD_API } from '../../src/core/timecards/api';
-import { RISK_API } from '../../src/core/risk/api';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
+import { RISK_API } from '../../src/core/risk/contract';
 import { useTestHost } from './support/use-host';
 
 const { host } = useTestHost();

@@ -7,7 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT, ruleMatches } from '../../src/core/toolbox/assignments';
+import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT, ruleMatches } from '../../src/core/toolbox';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { checksum } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

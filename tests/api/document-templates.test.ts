@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { DOCUMENT_RECORD_KEYS, unknownMergeFields, type DocumentRecordKey } from '../../src/core/documents';
+import { DOCUMENT_RECORD_KEYS, unknownMergeFields, type DocumentRecordKey } from '../../src/core/document-templates/contract';
 import { renderDocumentWithBody, renderRecordDocument } from '../../demo/host/api/pfm/documents/render';
 import { useTestHost, type Row } from './support/use-host';
 

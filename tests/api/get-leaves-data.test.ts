@@ -24,7 +24,7 @@ import { addDays, weekOf } from '../../src/core/timecards';
 import { setClock, today } from '../../src/core/clock';
 import { runScheduledWork, startScheduledWork } from '../../demo/host/jobs';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
-import { ACCESS_REQUEST_API } from '../../src/core/toolbox/access';
+import { ACCESS_REQUEST_API } from '../../src/core/toolbox/contract';
 import { ROUTE_SAMPLES } from './route-samples/index';
 import type { SampleParams } from './route-samples/types';
 import type { TokenResource } from './support/host';

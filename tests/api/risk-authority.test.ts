@@ -15,7 +15,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RISK_API, RISK_FUNCTIONS } from '../../src/core/risk/api';
+import { RISK_API, RISK_FUNCTIONS } from '../../src/core/risk/contract';
 import { setClock } from '../../src/core/clock';
 import { checksum, stateId, type Form } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

@@ -8,7 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { APPLICATION_KEYS, ROLE_NAMES } from '../../src/core/access';
-import { ROLES_BY_KEY, USERS_API, USERS_TEXT, grantRefusal, keyHasRole, rolesOfKey } from '../../src/core/admin/users';
+import { ROLES_BY_KEY, USERS_API, USERS_TEXT, grantRefusal, keyHasRole, rolesOfKey } from '../../src/core/admin';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one, employeeId: id } = useTestHost();

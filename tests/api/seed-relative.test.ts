@@ -12,7 +12,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase, seedCalendar, seedDayOf } from '../../demo/host/db/index';
 import { ENVELOPES_DUE_SETTING, seedEnvelopes } from '../../demo/host/db/seed/esign';
-import { ENVELOPE_EXPIRY_DAYS, ENVELOPE_STATES } from '../../src/core/esign';
+import { ENVELOPE_EXPIRY_DAYS, ENVELOPE_STATES } from '../../src/core/esign/contract';
 import { centralDayOf } from '../../src/core/clock';
 import { addPeriods, firstDayOf, periodOf, pinClock, setClock } from '../../src/core/clock';
 import { addDays, weekdayOf } from '../../src/core/timecards';

@@ -7,8 +7,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RISK_API } from '../../src/core/risk/api';
-import { SLIM_STATE_ORDER, SLIM_TEXT } from '../../src/core/risk/slim';
+import { RISK_API } from '../../src/core/risk/contract';
+import { SLIM_STATE_ORDER, SLIM_TEXT } from '../../src/core/risk';
 import { setClock } from '../../src/core/clock';
 import { checksum, stateId, type Form } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

@@ -8,7 +8,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RISK_API, RISK_FUNCTIONS, sraStartLink } from '../../src/core/risk/api';
+import { RISK_API, RISK_FUNCTIONS, sraStartLink } from '../../src/core/risk/contract';
 import { setClock } from '../../src/core/clock';
 import { advanceRecord } from '../../demo/host/api/pfm/esign/service';
 import { SEED_GATE } from '../../demo/host/db/seed/sra';

@@ -7,7 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RISK_API, sraStartLink } from '../../src/core/risk/api';
+import { RISK_API, sraStartLink } from '../../src/core/risk/contract';
 import { RISK_LEVELS, scoreSra, SRA_TEXT } from '../../src/core/risk/sra';
 import { currentLimits, openBacklog, vendorRecord } from '../../demo/host/api/risk/prequal';
 import { setClock } from '../../src/core/clock';

@@ -8,7 +8,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { RISK_API } from '../../src/core/risk/api';
+import { RISK_API } from '../../src/core/risk/contract';
 import { SRA_TEXT } from '../../src/core/risk/sra';
 import { setClock } from '../../src/core/clock';
 import { SEED_GATE } from '../../demo/host/db/seed/sra';

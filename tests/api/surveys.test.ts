@@ -13,7 +13,7 @@ import { openDatabase } from '../../demo/host/db/index';
 import { TEST_SEED_DAY } from './support/seed-day';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { createDueSurveys, syncSurveys } from '../../demo/host/db/surveys';
-import { isSurveyDue, SURVEY_MILESTONES, type SurveyMilestone } from '../../src/core/surveys';
+import { isSurveyDue, SURVEY_MILESTONES, type SurveyMilestone } from '../../src/core/surveys/contract';
 import { databaseBefore } from './support/migrations';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BILLING_API, BILLING_TEXT } from '../../src/core/billing';
+import { BILLING_API, BILLING_TEXT } from '../../src/core/billing/contract';
 import { addPeriods, currentPeriod, pinClock } from '../../src/core/clock';
 import { addDays } from '../../src/core/timecards/days';
 import { TEST_SEED_DAY } from './support/seed-day';

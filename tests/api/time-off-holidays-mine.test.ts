@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api } = useTestHost();

@@ -1,5 +1,5 @@
 /**
- * Time off and timecards always agree (issue 29, src/core/time-off-reconcile.ts): for each change of a
+ * Time off and timecards always agree (issue 29, src/core/time-off/reconcile.ts): for each change of a
  * request, a holiday or a card × each state of the request's week, after every step
  *
  *   - the request's time-off lines + its open corrections (Add − Remove) = its hours when Approved, else 0;
@@ -12,8 +12,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { addDays } from '../../src/core/timecards/days';
 import { setClock } from '../../src/core/clock';
 import { stateId } from './api-client';

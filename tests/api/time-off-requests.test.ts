@@ -8,7 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PTO_TEXT } from '../../src/core/time-off';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { setClock } from '../../src/core/clock';
 import { checksum } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

@@ -15,7 +15,7 @@ import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { databaseBefore } from './support/migrations';
 import { PTO_STATE_TEXT } from '../../src/core/time-off';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { setClock } from '../../src/core/clock';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

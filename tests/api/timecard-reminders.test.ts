@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API, type AdminWeekCounts, type TeamTimecardRow } from '../../src/core/timecards/api';
+import { TIMECARD_API, type AdminWeekCounts, type TeamTimecardRow } from '../../src/core/timecards/contract';
 import { setClock } from '../../src/core/clock';
 import { toOpenItems } from '../../src/elements/portal-header/data';
 import { matchRoute } from '../../src/core/router/resolve';

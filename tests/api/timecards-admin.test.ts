@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { setClock } from '../../src/core/clock';
 import { DELEGATION_TEXT } from '../../demo/host/api/timecards/admin';
 import { checksum } from './api-client';

@@ -9,13 +9,13 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API } from '../../src/core/timecards/api';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { setClock } from '../../src/core/clock';
 import { guardAllows, matchRoute } from '../../src/core/router/resolve';
 import { ACCESS, ruleAllows, type RoleEntry } from '../../src/core/access';
-import { RISK_API } from '../../src/core/risk/api';
-import { ACCESS_REQUEST_API } from '../../src/core/toolbox/access';
+import { RISK_API } from '../../src/core/risk/contract';
+import { ACCESS_REQUEST_API } from '../../src/core/toolbox/contract';
 import { toOpenItems } from '../../src/elements/portal-header/data';
 import { openItemGroups } from '../../src/elements/portal-header/links';
 import { CORRECTIONS_LINK, INBOX_LINK } from '../../demo/host/api/timecards/bell';

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { TIMECARD_TEXT } from '../../src/core/timecards';
 import { createDraftTimecard, weeksWithoutCard } from '../../demo/host/api/timecards/cards';
 import { setClock } from '../../src/core/clock';

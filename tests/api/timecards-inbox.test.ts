@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API, type ApprovalInboxLoad } from '../../src/core/timecards/api';
+import { TIMECARD_API, type ApprovalInboxLoad } from '../../src/core/timecards/contract';
 import { setClock } from '../../src/core/clock';
 import { stateId } from './api-client';
 import { requestDescription } from '../../demo/host/api/timecards/inbox';

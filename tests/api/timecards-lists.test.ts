@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { TIMECARD_TEXT, hourFigures } from '../../src/core/timecards';
 import { setClock } from '../../src/core/clock';
 import type { Form } from './api-client';

@@ -8,7 +8,7 @@
 // api-tests: alone (it times a query; scripts/run-api-tests.mjs runs it before the files that run side by side)
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { setClock } from '../../src/core/clock';
 import { scaleTimecardWeek, seedScaleTimecards, SCALE_TIMECARD_EMPLOYEES } from '../../demo/host/db/seed/scale-timecards';
 import { useTestHost, type Row } from './support/use-host';

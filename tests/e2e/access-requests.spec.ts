@@ -7,7 +7,7 @@
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/access-requests.spec.ts
 import { expect, test, type Page } from '@playwright/test';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
-import { ACCESS_REQUEST_API, ACCESS_TEXT, addIsoDays } from '../../src/core/toolbox/access';
+import { ACCESS_REQUEST_API, ACCESS_TEXT, addIsoDays } from '../../src/core/toolbox';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';

@@ -3,7 +3,7 @@
 // The admin previews a rule (the table matches the database), saves it by keyboard, applies it (the
 // members are in the database), then the create-project call makes a project that gets its team from it.
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_ASSIGNMENTS_API as API } from '../../src/core/toolbox/assignments';
+import { DEFAULT_ASSIGNMENTS_API as API } from '../../src/core/toolbox/contract';
 import { ASSIGNMENTS_TEXT as T } from '../../src/features/toolbox/default-assignments/data';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';

@@ -4,7 +4,7 @@
 //   npx rollup -c && E2E_PORT=4647 npx playwright test tests/e2e/it-billing.spec.ts
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { BILLING_API, BILLING_TEXT, type BillingMonth } from '../../src/core/billing';
+import { BILLING_API, BILLING_TEXT, type BillingMonth } from '../../src/core/billing/contract';
 import { formatMoney } from '../../src/core/format';
 import { BILLING_UI_TEXT as T } from '../../src/features/billing/text';
 import { api, hasToken, watchToken } from './support/api';

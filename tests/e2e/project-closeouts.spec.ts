@@ -2,7 +2,7 @@
 // <pt-project-closeouts>; real sign-in, the real API, database checks read-only.
 // Run alone: npx rollup -c && E2E_PORT=4644 npx playwright test tests/e2e/project-closeouts.spec.ts
 import { expect, test, type Page } from '@playwright/test';
-import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT } from '../../src/core/toolbox/closeout';
+import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT } from '../../src/core/toolbox';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openAs as openSignedInPage } from './support/sign-in';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatCostCode } from '../../src/core/format';
-import { RISK_API } from '../../src/core/risk/api';
+import { RISK_API } from '../../src/core/risk/contract';
 import { scoreSra, SRA_TEXT, type SraScore } from '../../src/core/risk/sra';
 import { currentLimits, openBacklog, vendorRecord } from '../../demo/host/api/risk/prequal';
 import { api, watchToken } from './support/api';

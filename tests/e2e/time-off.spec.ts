@@ -4,8 +4,8 @@
 //   npx rollup -c && E2E_PORT=4645 npx playwright test tests/e2e/time-off.spec.ts
 import { expect, test, type Page } from '@playwright/test';
 import { PTO_TEXT } from '../../src/core/time-off';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';

@@ -5,7 +5,7 @@
 // Run alone: npx rollup -c && E2E_PORT=4642 npx playwright test tests/e2e/timecard.spec.ts
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, deadlineText, lateness, timecardDue, weekOf, TIMECARD_TEXT } from '../../src/core/timecards';
-import { TIMECARD_API } from '../../src/core/timecards/api';
+import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { api, watchToken } from './support/api';
 import { e2eDb, seeded } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { USERS_API, USERS_TEXT } from '../../src/core/admin/users';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
+import { USERS_API, USERS_TEXT } from '../../src/core/admin';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { USERS_UI_TEXT as T } from '../../src/features/admin/users/text';
 import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';

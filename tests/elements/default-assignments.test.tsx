@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import '../../src/elements/pt-default-assignments/define';
-import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT } from '../../src/core/toolbox/assignments';
+import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT } from '../../src/core/toolbox';
 import { ASSIGNMENTS_TEXT as T, assignmentsTimer } from '../../src/features/toolbox/default-assignments';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
 import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';

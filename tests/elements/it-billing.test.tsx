@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BILLING_API, type BillingMonth, type BillingRun, type BillingRunLine } from '../../src/core/billing';
+import { BILLING_API, type BillingMonth, type BillingRun, type BillingRunLine } from '../../src/core/billing/contract';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { addPeriods, currentPeriod } from '../../src/core/clock';
 import { BILLING_UI_TEXT as T, billingSheet } from '../../src/features/billing';

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { unzipSync, strFromU8 } from 'fflate';
 import { clearLibraries } from '../../src/core/lookups';
-import { averagesSheet, SCREEN_TEXT, type QuestionAverage } from '../../src/features/surveys';
+import type { QuestionAverage } from '../../src/core/surveys/contract';
+import { averagesSheet, SCREEN_TEXT } from '../../src/features/surveys';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/pfm-surveys/define';
 import { mount, restoreFetch, stubFetch, textOf, waitFor } from '../support/browser';

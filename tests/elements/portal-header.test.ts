@@ -10,7 +10,7 @@ import { GENERIC_MENUS, visibleMenus } from '../../src/core/menus';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { pinClock, setClock } from '../../src/core/clock';
-import { OPEN_ITEMS_CHANGED_EVENT } from '../../src/core/timecards/api';
+import { OPEN_ITEMS_CHANGED_EVENT } from '../../src/core/timecards/contract';
 import { $router } from '../../src/core/router';
 import '../../src/elements/portal-header/define';
 import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer } from '../support/browser';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT, closeoutRecordHref, type CloseoutChecklist } from '../../src/core/toolbox/closeout';
+import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT, closeoutRecordHref, type CloseoutChecklist } from '../../src/core/toolbox';
 import '../../src/elements/pt-project-closeouts/define';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
 import { resetPageStores, signInForTest } from '../support/elements';

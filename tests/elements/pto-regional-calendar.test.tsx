@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { resetRoles, setRoles } from '../../src/core/roles';
-import type { HolidayRow } from '../../src/core/time-off-api';
+import type { HolidayRow } from '../../src/core/time-off/contract';
 import { REGIONAL_TEXT } from '../../src/features/time-off';
 import { OVERLAYS_TAG } from '../../src/ui/element';
 import '../../src/elements/pto-regional-calendar/define';

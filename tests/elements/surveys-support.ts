@@ -3,7 +3,7 @@
  * template's questions and stub answers for the calls their screens make. Mounting and typing come from
  * ../support/browser.
  */
-import type { Survey, SurveyQuestion } from '../../src/features/surveys';
+import type { Survey, SurveyQuestion } from '../../src/core/surveys/contract';
 import type { StubFor } from '../support/browser';
 
 export const survey = (over: Partial<Survey>): Survey => ({

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { createRoot, type Root } from 'react-dom/client';
-import { OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type AdminWeekCounts, type TimecardReminderAnswer } from '../../src/core/timecards/api';
+import { OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type AdminWeekCounts, type TimecardReminderAnswer } from '../../src/core/timecards/contract';
 import { AdminWeekSummary } from '../../src/features/timecards/manage/Admin';
 import { MANAGE_TEXT } from '../../src/features/timecards/manage/data';
 import { fetchRequests, restoreFetch, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';

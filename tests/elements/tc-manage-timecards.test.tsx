@@ -4,8 +4,8 @@ import { resetRoles, setRoles } from '../../src/core/roles';
 import { pinClock, setClock } from '../../src/core/clock';
 import {
   OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeeksLoad,
-} from '../../src/core/timecards/api';
-import { TIME_OFF_API } from '../../src/core/time-off-api';
+} from '../../src/core/timecards/contract';
+import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { ApiError } from '../../src/core/api';
 import { MANAGE_TEXT, failureMessage, teamSheet, weekLabel, currentWeekStart, teamDefaultWeek } from '../../src/features/timecards/manage';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';

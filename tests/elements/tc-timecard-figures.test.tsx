@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { pinClock, setClock } from '../../src/core/clock';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { HOUR_FIGURES_TEXT, expectedHours, hourFigures } from '../../src/core/timecards';
-import { TIMECARD_API, type TimecardLineRow, type TimecardLoad, type TimecardWeekRow, type TimecardWeeksLoad } from '../../src/core/timecards/api';
+import { TIMECARD_API, type TimecardLineRow, type TimecardLoad, type TimecardWeekRow, type TimecardWeeksLoad } from '../../src/core/timecards/contract';
 import { GRID_TEXT } from '../../src/features/timecards/HoursGrid';
 import '../../src/elements/tc-timecard/define';
 import '../../src/elements/tc-manage-timecards/define';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TIMECARD_API, type TimecardLineRow, type TimecardLoad } from '../../src/core/timecards/api';
+import { TIMECARD_API, type TimecardLineRow, type TimecardLoad } from '../../src/core/timecards/contract';
 import { TIMECARD_TEXT, addDays, deadlineText, expectedHours, lateness, weekOf } from '../../src/core/timecards';
 import { TIMECARD_SCREEN_TEXT } from '../../src/features/timecards';
 import { GRID_TEXT } from '../../src/features/timecards/HoursGrid';

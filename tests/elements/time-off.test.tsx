@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { loadRoles, resetRoles, ROLE_ACCESS_PATH, setRoles } from '../../src/core/roles';
 import { PTO_TEXT } from '../../src/core/time-off';
-import type { BalanceRow, HolidayRow, TimeOffRequestRow } from '../../src/core/time-off-api';
+import type { BalanceRow, HolidayRow, TimeOffRequestRow } from '../../src/core/time-off/contract';
 import { CALENDAR_TEXT, FORM_TEXT, PTO_SCREEN_TEXT, REGIONAL_TEXT, requestIdFrom, setLoadTimeout, teamRequestsSheet } from '../../src/features/time-off';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';

@@ -4,7 +4,7 @@
  * copied on one's own page.
  */
 import { expect } from 'chai';
-import { ROLES_BY_KEY, USERS_API, type UserDetail, type UserList, type UserRow } from '../../src/core/admin/users';
+import { ROLES_BY_KEY, USERS_API, type UserDetail, type UserList, type UserRow } from '../../src/core/admin';
 import { resetRoles, setRoles, type RoleEntry } from '../../src/core/roles';
 import { USERS_UI_TEXT as T } from '../../src/features/admin/users/text';
 import '../../src/elements/admin-user-management/define';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { sortByDate, sourceText, totalAmount, type CostCodeTransaction } from '../../src/features/budget-lines';
+import type { CostCodeTransaction } from '../../src/core/budget-lines/contract';
+import { sortByDate, sourceText, totalAmount } from '../../src/features/budget-lines';
 import '../../src/elements/wb-cost-code-transactions/define';
 import { fetchRequests, mount, restoreFetch, stubFetch, textOf, waitFor } from '../support/browser';
 import { resetPageStores, signInForTest } from '../support/elements';

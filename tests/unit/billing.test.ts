@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   allocate, BILLING_ADMINS, BILLING_METHODS, isBillingMethod, isBillingMonth, monthDays, splitCents, toCents, type EmployeeBasis,
-} from '../../src/core/billing';
+} from '../../src/core/billing/contract';
 
 const numbers: Record<number, string> = { 1: '24-1032', 2: '24-1004', 3: '25-1008' };
 const number = (id: number) => numbers[id] ?? '?';

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import {
   countByRule, DATA_QUALITY_RULES, daysBetween, emptyRows, evaluateDataQuality, projectedCostToComplete, workbenchKindFor,
-  type DataQualityRows,
-} from '../../src/core/data-quality';
-import { issueLink, issuesSheet, recordLabel, ruleCounts, sortIssues, type DataQualityIssue } from '../../src/features/data-quality/data';
+  type DataQualityIssue, type DataQualityRows,
+} from '../../src/core/data-quality/contract';
+import { issueLink, issuesSheet, recordLabel, ruleCounts, sortIssues } from '../../src/features/data-quality/data';
 import { sheetToCsv } from '../../src/ui/grid/export';
 
 const TODAY = '2026-11-01';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, isDocumentRecordKey, isItemsTableLine, MERGE_FIELDS, mergeFieldNames, mergeText, parseTemplate,
   unknownMergeFieldMessage, unknownMergeFields,
-} from '../../src/core/documents';
+} from '../../src/core/document-templates/contract';
 
 describe('document templates: merge fields', () => {
   it('knows the five record kinds with a generated document', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   ENVELOPE_EXPIRY_DAYS, ENVELOPE_STATES, REMINDER_INTERVAL_HOURS, canSendForSignature, envelopeExpiresAt, isEmail, nextReminderAt, signerProblems,
-} from '../../src/core/esign';
+} from '../../src/core/esign/contract';
 
 describe('e-sign rules', () => {
   it('seven envelope states; expiry 120 days after sending', () => {

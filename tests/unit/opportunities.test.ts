@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_STATUSES, opportunityCodeDigits, opportunityCodeProblems, opportunityOpenForTime,
-} from '../../src/core/opportunities';
+} from '../../src/core/opportunities/contract';
 import { ruleAllows } from '../../src/core/access';
 
 describe('opportunity rules', () => {

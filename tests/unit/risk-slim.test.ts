@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   COMMENT_EDIT_MINUTES, SLIM_DUE_DAYS, SLIM_MOVES, SLIM_STATE_ORDER, SLIM_TEXT, escalationReasons, mayMoveSlim, slimAgeDays, slimDueDate, waitsFor,
   type SlimActor, type SlimState, type SlimSubject,
-} from '../../src/core/risk/slim';
+} from '../../src/core/risk';
 
 const REQUESTER = 2;
 const PA = 4;

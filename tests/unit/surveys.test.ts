@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   answerScore, averageScore, formatAverage, isSurveyDue, milestoneDate, missingRequired, missingRequiredMessage, normalizeAnswer, surveyDueDate,
   SURVEY_ADMINS, SURVEY_MILESTONES,
-} from '../../src/core/surveys';
+} from '../../src/core/surveys/contract';
 import { ruleAllows } from '../../src/core/access';
 
 describe('survey rules', () => {

@@ -4,7 +4,7 @@ import {
   balanceAsOf, chargedDays, holidaysInRequest, lowestBalanceFrom, mayChangeRequest, mayTransitionRequest, requestDays, requestHours, requestsOverlap, validateRequest,
   type PtoAccount, type PtoRequest,
 } from '../../src/core/time-off';
-import { applyCorrection, reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../src/core/time-off-reconcile';
+import { applyCorrection, reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../src/core/time-off/reconcile';
 
 // Thursday 03/19 to Tuesday 03/24 2026; Friday 03/20 is a half-day holiday, Monday 03/23 a full one.
 const holidays = [{ date: '2026-03-20', name: 'Good Friday', halfDay: true }, { date: '2026-03-23', name: 'Spring Day' }, { date: '2026-03-21', name: 'Saturday' }];

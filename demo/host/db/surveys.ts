@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import * as clock from '../../../src/core/clock';
-import { isSurveyDue, milestoneDate, surveyDueDate, SURVEY_MILESTONES, type QuestionKind, type SurveyMilestone } from '../../../src/core/surveys';
+import { isSurveyDue, milestoneDate, surveyDueDate, SURVEY_MILESTONES, type QuestionKind, type SurveyMilestone } from '../../../src/core/surveys/contract';
 
 interface TemplateDef {
   name: string;

@@ -1,7 +1,7 @@
 /**
- * User management (issue 15, §2 /usermanagement, ACCESS.userManagement): the calls, their answers,
- * the texts and the rules shared by the demo host (demo/host/api/admin/users.ts) and the screen
- * (src/features/admin/users). Keys and role names are those of src/core/access.ts.
+ * User management (issue 15, §2 /usermanagement, ACCESS.userManagement): the texts and the rules
+ * shared by the demo host (demo/host/api/admin/users.ts) and the screen (src/features/admin/users); the
+ * calls and their answers are ./contract.ts. Keys and role names are those of src/core/access.ts.
  *
  * Reads: keyUserManagement Admin, IT, Viewer. Writes: Admin and IT only (Viewer 403 from the handler).
  * Every write records one admin_audit_log row (who, when, before, after) in the same transaction.
@@ -9,25 +9,6 @@
  * ({@link ROLES_BY_KEY}), never to oneself, an Admin role only by a keyAdmin Admin.
  */
 import { ACCESS, APPLICATION_KEYS, ROLE_NAMES, roleAllows, type ApplicationKey, type RoleEntry } from '../access';
-
-export const USERS_API = {
-  /** GET `search`?, `active` ('active' | 'inactive' | 'all', default 'all'), `roleName`?, `applicationKey`?, `regionId`?: UserList. */
-  getUsers: '/api/admin/users/getusers',
-  /** GET `employeeId`: UserDetail. */
-  getUser: '/api/admin/users/getuser',
-  /** POST `employeeId`, `applicationKey`, `roleName`: UserDetail (a role already held → 400 autoAlert). */
-  grantRole: '/api/admin/users/grantrole',
-  /** POST `employeeId`, `applicationKey`, `roleName`: UserDetail (the last active keyAdmin Admin → 400 autoAlert). */
-  revokeRole: '/api/admin/users/revokerole',
-  /** POST `employeeId`, `active` (true | false), `reason`?: UserDetail (oneself, the last Admin → 400 autoAlert). */
-  setActive: '/api/admin/users/setactive',
-  /** POST `employeeId`, `betaUser` (true | false): UserDetail. */
-  setBeta: '/api/admin/users/setbeta',
-  /** POST `employeeId` (the target), `fromEmployeeId`: CopyRolesResult (adds the roles the target lacks). */
-  copyRoles: '/api/admin/users/copyroles',
-  /** GET `subjectEmployeeId`?, `actorEmployeeId`?, `action`?, `from`?, `to`? (dates, inclusive): AuditList. */
-  getAuditLog: '/api/admin/users/getauditlog',
-} as const;
 
 /** Who may change users (the route's readers are ACCESS.userManagement). */
 export const USER_WRITERS = { key: 'keyUserManagement', roles: ['Admin', 'IT'] } as const;
@@ -130,81 +111,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
 export const USER_LIST_CAP = 200;
 /** At most this many audit rows per answer, newest first. */
 export const AUDIT_LIST_CAP = 500;
-
-export interface UserPerson { employeeId: number; name: string }
-
-export interface UserRow {
-  employeeId: number;
-  name: string;
-  login: string | null;
-  email: string;
-  employeeKey: string;
-  jobTitle: string;
-  active: boolean;
-  betaUser: boolean;
-  regionId: number | null;
-  regionName: string | null;
-  /** Number of roles held. */
-  roleCount: number;
-}
-
-export interface UserList {
-  rows: UserRow[];
-  /** How many matched (rows holds at most USER_LIST_CAP). */
-  total: number;
-  capped: boolean;
-  /** The regions for the filter. */
-  regions: Array<{ regionId: number; name: string }>;
-}
-
-export interface UserTeamRow {
-  projectId: number;
-  projectNumber: string;
-  projectName: string;
-  projectRole: string;
-  endDate: string | null;
-  source: string;
-  addedAt: string;
-  removedAt: string | null;
-}
-
-export interface UserDetail extends UserRow {
-  firstName: string;
-  lastName: string;
-  manager: UserPerson | null;
-  deactivatedAt: string | null;
-  deactivatedBy: UserPerson | null;
-  /** Roles sorted by application key, then name. */
-  roles: RoleEntry[];
-  /** Current and past project team rows, current first. */
-  teams: UserTeamRow[];
-  /** The caller may write (keyUserManagement Admin or IT). */
-  canWrite: boolean;
-  /** This user is the caller. */
-  isSelf: boolean;
-}
-
-export interface CopyRolesResult {
-  added: RoleEntry[];
-  user: UserDetail;
-}
-
-export interface AuditRow {
-  auditId: number;
-  at: string;
-  actor: UserPerson;
-  subject: UserPerson;
-  action: AuditAction;
-  applicationKey: string | null;
-  before: string | null;
-  after: string | null;
-  reason: string | null;
-}
-
-export interface AuditList {
-  rows: AuditRow[];
-  capped: boolean;
-}
 
 export const USERS_TEXT = {
   lastAdmin: 'This would leave no active Admin (keyAdmin Admin). Grant keyAdmin Admin to another active user first.',

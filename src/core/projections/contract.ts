@@ -1,12 +1,18 @@
 /**
- * The projections area's contract (issue 30): the paths the projection grid calls and the shapes they
- * answer. Types and constants only; the view, its store and its rules live in src/features/projections.
- *
- * The automatic cost to complete and the line figures the demo host shares stay in src/core/projection.ts
- * (the host's summaries and the data-quality rules import them there).
+ * The projections area's contract (issue 30): the paths the projection grid calls, the shapes they
+ * answer, and the automatic cost to complete, the one rule the demo host shares (its summaries and the
+ * data-quality rules import it here). The view, its store and its other rules live in src/features/projections.
  */
 import type { CostSuggestion } from '../cost-suggestion';
-import type { BudgetLineFigures } from '../projection';
+
+/**
+ * The automatic projected cost to complete of a budget line: the larger of the budget not yet spent
+ * and the commitment still open, never below 0, in cents. One rule for the projection grid and the
+ * demo host (ARCHITECTURE: one table, two enforcers).
+ */
+export function autoCostToComplete(line: { currentBudget: number; actualToDate: number; remainingCommitment: number }): number {
+  return Math.round(Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment) * 100) / 100;
+}
 
 /** The calls the projection grid makes (§7 loads plus the projection writes of demo/host/api/pfm/projections/writes.ts). */
 export const PROJECTION_PATHS = {
@@ -32,6 +38,35 @@ export interface BudgetInfo {
   rollUpBudgetId?: number | null;
   projectName?: string;
   legalEntityId?: number;
+}
+
+/**
+ * One budget line's figures as the cost-code transaction summary answers them: the wire contract
+ * between the demo host (demo/host/api/pfm/projections/summaries.ts) and the projection grid, which each add their own fields.
+ */
+export interface BudgetLineFigures {
+  costCodeId: number;
+  budgetId: number;
+  projectId: number;
+  code: string;
+  description: string;
+  type: string;
+  costTypeName: string;
+  unitOfMeasure: string | null;
+  originalBudget: number;
+  approvedChanges: number;
+  currentBudget: number;
+  committed: number;
+  actualToDate: number;
+  remainingCommitment: number;
+  projectionMethod: 'auto' | 'manual';
+  projectedCostToComplete: number;
+  projectedFinalCost: number;
+  overUnder: number;
+  priorMonthProjection: number | null;
+  varianceToPrior: number | null;
+  projectionReason: string | null;
+  modifiedAt: string;
 }
 
 /** One budget line as getcostcodetransactionsummary answers it (recordKey Budget). */

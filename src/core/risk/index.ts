@@ -2,4 +2,4 @@
 export * from './limits';
 export * from './slim';
 export * from './sra';
-export * from './api';
+export * from './contract';

@@ -1,6 +1,6 @@
 /**
- * The SLIM request workflow (issue 14): request types, states, who may move a request where, when it
- * must escalate, its due date. Pure; shared by the demo host (api/risk/slim) and the client (which
+ * The SLIM request workflow (issue 14): request types, who may move a request where (its states and
+ * moves: ./contract.ts), when it must escalate, its due date. Pure; shared by the demo host (api/risk/slim) and the client (which
  * offers only the moves the user may make; the host refuses the rest).
  *
  * Submitted → In Review (a Prequal Administrator takes it, or assigns it) → On Hold – Missing Data
@@ -16,28 +16,13 @@
  * - Denial needs a reason; Approved with Conditions needs the conditions; On Hold needs what is missing.
  * - Nobody reviews a request they raised (not even an Admin). An Admin may act at any review step.
  */
+import { SLIM_MOVES, type SlimState } from './contract';
 import { LIMIT_RULES } from './limits';
 
 export const SLIM_REQUEST_TYPES = ['New Prequalification', 'Limit Increase', 'Renewal', 'Exception'] as const;
 export type SlimRequestType = (typeof SLIM_REQUEST_TYPES)[number];
 /** The types that are for one project (they need projectId and pass Regional Review). */
 export const PROJECT_REQUEST_TYPES: readonly SlimRequestType[] = ['Limit Increase', 'Exception'];
-
-export const SLIM_STATES = {
-  submitted: 'Submitted',
-  inReview: 'In Review',
-  onHold: 'On Hold – Missing Data',
-  regionalReview: 'Regional Review',
-  escalated: 'Escalated',
-  approved: 'Approved',
-  approvedWithConditions: 'Approved with Conditions',
-  denied: 'Denied',
-  withdrawn: 'Withdrawn',
-} as const;
-export type SlimState = (typeof SLIM_STATES)[keyof typeof SLIM_STATES];
-/** In display order; the last four are closed. */
-export const SLIM_STATE_ORDER: readonly SlimState[] = Object.values(SLIM_STATES);
-export const SLIM_CLOSED_STATES: readonly SlimState[] = ['Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'];
 
 export const SLIM_PRIORITIES = ['High', 'Normal', 'Low'] as const;
 export type SlimPriority = (typeof SLIM_PRIORITIES)[number];
@@ -127,16 +112,6 @@ export type SlimMoveAnswer = { ok: true } | { ok: false; message: string; role: 
 const has = (actor: SlimActor, role: string) => actor.roles.includes(role) || actor.roles.includes(SLIM_ROLES.admin);
 const refuse = (message: string, role = true): SlimMoveAnswer => ({ ok: false, message, role });
 const isDecision = (to: SlimState) => to === 'Approved' || to === 'Approved with Conditions' || to === 'Denied';
-
-/** The moves of the workflow (from → to); mayMoveSlim checks who and why on top. */
-export const SLIM_MOVES: Readonly<Record<SlimState, readonly SlimState[]>> = {
-  Submitted: ['In Review', 'Withdrawn'],
-  'In Review': ['On Hold – Missing Data', 'Regional Review', 'Escalated', 'Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'],
-  'On Hold – Missing Data': ['In Review', 'Withdrawn'],
-  'Regional Review': ['In Review', 'Escalated', 'Withdrawn'],
-  Escalated: ['Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'],
-  Approved: [], 'Approved with Conditions': [], Denied: [], Withdrawn: [],
-};
 
 /**
  * May `actor` move `subject` to `to`, with `note` (the reason, conditions, what is missing, the answer)?

@@ -1,6 +1,7 @@
 /**
- * Timecards (issue 13): the pure rules of the weekly timecard, shared by the demo host
- * (api/timecards) and the client (features/timecards), so the two cannot disagree.
+ * Timecards (issue 13): the pure rules of the weekly timecard and its states, shared by the demo host
+ * (api/timecards) and the client (features/timecards), so the two cannot disagree. The calls and their
+ * answers: ./contract.ts.
  */
 export { WEEKDAY_NAMES, addDays, calendarDay, daysBetween, isDay, weekdayOf } from './days';
 export { COUNTDOWN_WINDOW_MS, WEEK_DAYS, countdown, deadlineText, lateness, timecardDue, weekDays, weekOf, type Lateness } from './week';
@@ -12,8 +13,9 @@ export {
   checkTimecard, lineKey, policyPasses, workHours,
 } from './policy';
 export type { FeedbackItem, PolicyContext, TimeType, TimecardLine } from './policy';
-export { REJECTED, TIMECARD_STATES, TIMECARD_STATE_TEXT, approverRole, delegationCovers, mayEditLines, mayTransition } from './states';
-export type { Delegation, TimecardActor, TimecardState, TimecardSubject, TransitionAnswer } from './states';
+export { REJECTED, TIMECARD_STATES, type TimecardState } from './contract';
+export { TIMECARD_STATE_TEXT, approverRole, delegationCovers, mayEditLines, mayTransition } from './states';
+export type { Delegation, TimecardActor, TimecardSubject, TransitionAnswer } from './states';
 export { isOwedState, myWeeksOrder, pastWeeksToSubmit, timecardNeedsSubmission, weekPlace } from './submission';
 export type { NeedsSubmission, WeekPlace, WeekStatus } from './submission';
 export { policyInput } from './wire';

@@ -4,7 +4,7 @@
  * messages below.
  */
 import { FEEDBACK_INFO, FEEDBACK_INVALID, FEEDBACK_WARNING, type FeedbackItem } from '../feedback';
-import { OPPORTUNITY_TEXT, opportunityOpenForTime } from '../opportunities';
+import { OPPORTUNITY_TEXT, opportunityOpenForTime } from '../opportunities/contract';
 import { WEEKDAY_NAMES } from './days';
 import type { ExpectedHours } from './hours';
 

@@ -1,16 +1,11 @@
 /**
- * Timecard states and who may move a card between them (issue 13). Draft → Submitted → Approved →
- * Processed; a rejection returns the card to Draft with its reason; the employee recalls a Submitted
- * card; Processed is locked; an Approved card changes only by a Timecard Admin, with a reason.
+ * Who may move a timecard between its states (issue 13; the states: ./contract.ts). Draft → Submitted →
+ * Approved → Processed; a rejection returns the card to Draft with its reason; the employee recalls a
+ * Submitted card; Processed is locked; an Approved card changes only by a Timecard Admin, with a reason.
  */
 import { daysBetween } from './days';
 import type { TimecardWeek } from './week';
-
-/** The states of a timecard record (record key 'Timecard'). 'Rejected' is an action: the card returns to Draft. */
-export const TIMECARD_STATES = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', processed: 'Processed' } as const;
-export type TimecardState = (typeof TIMECARD_STATES)[keyof typeof TIMECARD_STATES];
-/** The target that rejects a Submitted card: it is stored as Draft, with the reason. */
-export const REJECTED = 'Rejected';
+import { REJECTED, type TimecardState } from './contract';
 
 /** Who acts. */
 export interface TimecardActor {

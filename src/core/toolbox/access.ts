@@ -1,7 +1,7 @@
 /**
- * Access requests (issue 15, "Access requests"): the contract between the demo host
- * (demo/host/api/toolbox/access-requests.ts) and the screens (src/features/toolbox/access): paths,
- * answer shapes, the form's rules and the words both show.
+ * Access requests (issue 15, "Access requests"): the rules shared by the demo host
+ * (demo/host/api/toolbox/access-requests.ts) and the screens (src/features/toolbox/access): the form's
+ * rules and the words both show (the paths and answer shapes: ./contract.ts).
  *
  * - A request names a project, a project role (PROJECT_ROLES), a justification (required) and an end
  *   date (required unless Project Manager; not in the past; at most one year ahead).
@@ -18,36 +18,7 @@
  */
 import type { FeedbackItem } from '../feedback';
 import { FEEDBACK_INVALID } from '../feedback';
-import { PROJECT_ROLES, type ProjectRole, type TeamMember } from '../projects/team';
-
-export const ACCESS_REQUEST_RECORD_KEY = 'AccessRequest';
-
-export const ACCESS_REQUEST_API = {
-  /**
-   * GET `search` (number or name, 2+ characters) or `projectId`: AccessProject[] (active projects, at
-   * most 25; number, name, region, PM; never money), with the caller's membership and pending request.
-   */
-  getProjects: '/api/toolbox/getaccessprojects',
-  /**
-   * GET `view` = 'mine' (default: the caller's requests, newest first) | 'review' (Pending requests the
-   * caller may decide, oldest first; optional `projectId`). Optional `recordId`. AccessRequestRow[].
-   * Expired requests are swept first.
-   */
-  getRequests: '/api/toolbox/getaccessrequests',
-  /** POST `projectId`, `projectRole`, `justification`, `endDate`: the new Pending AccessRequestRow (400 autoAlert with fieldName). */
-  createRequest: '/api/toolbox/createaccessrequest',
-  /**
-   * POST `ItemId`, `OldRecordStateId` (409 stale, naming who decided), `RouteStateId` (Approved, Denied:
-   * a reviewer, `Reason` required; Withdrawn: the requester): the AccessRequestRow.
-   */
-  updateRequestState: '/api/toolbox/updateaccessrequeststate',
-  /** POST `items[i].ItemId`, `items[i].OldRecordStateId`, `RouteStateId`, `Reason`: each alone, BulkDecisionAnswer. */
-  updateRequestStates: '/api/toolbox/updateaccessrequeststates',
-  /** GET `projectId`: ProjectTeamLoad (a reviewer of the project; else 403). */
-  getTeam: '/api/toolbox/getprojectteam',
-  /** POST `ProjectTeamMemberId`, `Reason` (required): ProjectTeamLoad. The last Project Manager cannot be removed (400 autoAlert). */
-  removeMember: '/api/toolbox/removeteammember',
-} as const;
+import { PROJECT_ROLES } from '../projects/team';
 
 /** Days a Pending request waits for a decision before it expires. */
 export const ACCESS_REQUEST_EXPIRY_DAYS = 14;
@@ -55,55 +26,6 @@ export const ACCESS_REQUEST_EXPIRY_DAYS = 14;
 export const ACCESS_REQUEST_MAX_DAYS = 366;
 export const JUSTIFICATION_MAX = 2000;
 export const REASON_MAX = 2000;
-
-export type AccessRequestState = 'Pending' | 'Approved' | 'Denied' | 'Withdrawn' | 'Expired';
-
-/** A project as the request form's picker shows it. */
-export interface AccessProject {
-  projectId: number;
-  number: string;
-  name: string;
-  regionName: string | null;
-  projectManagerName: string | null;
-  /** The caller's current membership, if any. */
-  membership: { projectRole: ProjectRole; endDate: string | null } | null;
-  /** The caller's Pending request for it, if any. */
-  pendingRequestId: number | null;
-}
-
-export interface AccessRequestRow {
-  accessRequestId: number;
-  number: string;
-  projectId: number;
-  projectNumber: string;
-  projectName: string;
-  requesterEmployeeId: number;
-  requesterName: string;
-  requesterJobTitle: string;
-  projectRole: ProjectRole;
-  justification: string;
-  endDate: string | null;
-  applicationRecordStateId: number;
-  state: AccessRequestState;
-  closed: boolean;
-  requestedAt: string;
-  expiresOn: string;
-  decidedByName: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  /** State ids the caller may move it to now (withdraw for the requester; approve/deny for a reviewer). */
-  moves: { name: AccessRequestState; applicationRecordStateId: number }[];
-}
-
-export interface BulkDecisionAnswer {
-  done: number[];
-  refused: { ItemId: number; message: string }[];
-}
-
-export interface ProjectTeamLoad {
-  project: { projectId: number; number: string; name: string; regionName: string | null };
-  members: TeamMember[];
-}
 
 export const ACCESS_TEXT = {
   projectRequired: 'Choose the project.',

@@ -1,8 +1,8 @@
 /**
  * Default assignments (issue 15, §2 /defaultAssignments, keyProjectSecurity Admin): rules that put
- * people on projects' teams automatically. The contract between the demo host
- * (demo/host/api/toolbox/default-assignments.ts) and the client (src/features/toolbox/default-assignments):
- * paths, answer shapes and THE matching rule, shared by both.
+ * people on projects' teams automatically. THE matching rule and the checks of a rule, shared by the
+ * demo host (demo/host/api/toolbox/default-assignments.ts) and the client
+ * (src/features/toolbox/default-assignments); the paths and answer shapes: ./contract.ts.
  *
  * A rule names an employee, a project role and a scope: a region, a legal entity and/or a
  * classification (GC / CM / DB). At least one scope field is given, and every one given must match the
@@ -28,34 +28,6 @@ export const CLASSIFICATION_NAMES: Record<ProjectClassification, string> = {
 
 /** The longest membership a rule may set (days). */
 export const RULE_END_DAYS_MAX = 3650;
-
-export const DEFAULT_ASSIGNMENTS_API = {
-  /** GET the rules (every one, active first): DefaultAssignmentRule[]. */
-  getRules: '/api/toolbox/defaultassignments/getrules',
-  /** GET the pickers' choices: AssignmentOptions (active employees, regions, legal entities, classifications, roles). */
-  getOptions: '/api/toolbox/defaultassignments/getoptions',
-  /**
-   * POST the rule's fields (saved or not: EmployeeId, ProjectRole, RegionId, LegalEntityId, Classification,
-   * EndDays): RulePreview, whom it would add to which existing active project.
-   */
-  previewRule: '/api/toolbox/defaultassignments/preview',
-  /**
-   * POST a rule: RuleId (absent: a new rule) with ModifiedAt (the one read; 409 when someone saved after),
-   * EmployeeId, ProjectRole, RegionId?, LegalEntityId?, Classification?, EndDays?, Active. Answers the rule.
-   */
-  saveRule: '/api/toolbox/defaultassignments/save',
-  /** POST RuleId: delete a rule that never added anyone (else 400: deactivate it instead). */
-  deleteRule: '/api/toolbox/defaultassignments/delete',
-  /** POST RuleId, ModifiedAt: apply an active saved rule to the existing active projects: ApplyReport. */
-  applyRule: '/api/toolbox/defaultassignments/apply',
-  /**
-   * POST a new project (keyPFM Admin or keyProjectSecurity Admin): Number, Name, LegalEntityId, RegionId,
-   * Classification, ProjectManagerEmployeeId, City, State, StartDate, CompletionDate?, ContractAmount?,
-   * RegionalProjectManagerEmployeeId?. Creates the project, its primary budget and its team (the project
-   * manager, then every matching active rule): CreatedProject.
-   */
-  createProject: '/api/toolbox/projects/create',
-} as const;
 
 /** The scope and project facts a rule is matched on. */
 export interface RuleScope {
@@ -111,81 +83,6 @@ export function checkRule(draft: Pick<RuleDraft, 'employeeId' | 'projectRole' | 
     items.push({ integerValue: 1, stringValue: 'EndDays', message: RULE_TEXT.endDays });
   }
   return items;
-}
-
-/** A saved rule as the API answers it. */
-export interface DefaultAssignmentRule extends RuleScope {
-  ruleId: number;
-  employeeId: number;
-  employeeName: string;
-  jobTitle: string;
-  projectRole: ProjectRole;
-  regionName: string | null;
-  legalEntityName: string | null;
-  endDays: number | null;
-  active: number;
-  createdByName: string | null;
-  createdAt: string;
-  modifiedByName: string | null;
-  modifiedAt: string;
-  /** Current memberships this rule added. */
-  membersAdded: number;
-}
-
-/** A choice of a picker. */
-export interface Choice {
-  id: number;
-  name: string;
-}
-
-export interface EmployeeChoice extends Choice {
-  jobTitle: string;
-  regionName: string | null;
-}
-
-export interface AssignmentOptions {
-  employees: EmployeeChoice[];
-  regions: Choice[];
-  legalEntities: Choice[];
-  classifications: readonly ProjectClassification[];
-  roles: readonly ProjectRole[];
-}
-
-/** One membership a rule adds (or would add). */
-export interface AssignmentRow {
-  projectId: number;
-  projectNumber: string;
-  projectName: string;
-  regionName: string | null;
-  employeeId: number;
-  employeeName: string;
-  projectRole: ProjectRole;
-  /** ISO date (inclusive) or null. */
-  endDate: string | null;
-  /** True when the person had a membership there that has ended (it is closed and a new one starts). */
-  renews: boolean;
-}
-
-export interface RulePreview {
-  rows: AssignmentRow[];
-  /** Active projects in scope. */
-  projectsInScope: number;
-  /** Of those, where the person already is a current member (skipped). */
-  alreadyMembers: number;
-}
-
-export interface ApplyReport {
-  ruleId: number;
-  added: AssignmentRow[];
-  alreadyMembers: number;
-}
-
-export interface CreatedProject {
-  projectId: number;
-  number: string;
-  name: string;
-  budgetId: number;
-  team: Array<{ employeeId: number; employeeName: string; projectRole: ProjectRole; source: string; sourceId: number | null }>;
 }
 
 /** A rule's scope in words ("Central Texas · CM"). */

@@ -1,33 +1,14 @@
 /**
  * Project closeouts (issue 15, legacy hand-off /ProjectToolbox/ProjectCloseouts): the checklist a
- * project must pass before it is soft closed, the closeout states and the words both the demo host
- * (demo/host/api/toolbox/closeouts.ts computes and enforces) and `<pt-project-closeouts>` show.
+ * project must pass before it is soft closed, which action may start from which closeout state, and
+ * the words both the demo host (demo/host/api/toolbox/closeouts.ts computes and enforces) and
+ * `<pt-project-closeouts>` show. The states, the calls and their answers: ./contract.ts.
  *
  * States: Open → Soft Closed (no blocker left; the project's team with a write role, its RPM or an
  * Admin) → Final Closed (keyPFM Admin). An Admin reopens a Soft or Final Closed project. A Soft or
  * Final Closed project takes no new costs: the host refuses new direct costs and cost adjustments.
  */
-
-export const CLOSEOUT_STATES = ['Open', 'Soft Closed', 'Final Closed'] as const;
-export type CloseoutState = (typeof CLOSEOUT_STATES)[number];
-
-/** The three actions, the state each one needs and the state it leads to. */
-export const CLOSEOUT_ACTIONS = {
-  softClose: { label: 'Soft close', from: ['Open'], to: 'Soft Closed' },
-  finalClose: { label: 'Final close', from: ['Soft Closed'], to: 'Final Closed' },
-  reopen: { label: 'Reopen', from: ['Soft Closed', 'Final Closed'], to: 'Open' },
-} as const satisfies Record<string, { label: string; from: readonly CloseoutState[]; to: CloseoutState }>;
-export type CloseoutAction = keyof typeof CLOSEOUT_ACTIONS;
-
-/** The calls (demo/host/api/routes.ts declares them; the client calls them). */
-export const CLOSEOUT_API = {
-  list: '/api/toolbox/closeouts/getprojectcloseouts',
-  checklist: '/api/toolbox/closeouts/getcloseoutchecklist',
-  softClose: '/api/toolbox/closeouts/SoftCloseProject',
-  finalClose: '/api/toolbox/closeouts/FinalCloseProject',
-  reopen: '/api/toolbox/closeouts/ReopenProject',
-  receiveDocument: '/api/toolbox/closeouts/ReceiveContractDocument',
-} as const;
+import { CLOSEOUT_ACTIONS, type CloseoutAction, type CloseoutState } from './contract';
 
 /** Billing short of the current amount by less than this (rounding) counts as fully billed. */
 export const CLOSEOUT_TOLERANCE = 0.005;
@@ -66,64 +47,6 @@ export const CLOSEOUT_ITEMS = [
   },
 ] as const;
 export type CloseoutItemId = (typeof CLOSEOUT_ITEMS)[number]['id'];
-
-/** A record that keeps an item red. */
-export interface CloseoutBlocker {
-  recordKey: string;
-  recordId: number;
-  number: string;
-  title: string;
-  /** What is left: unbilled amount, retainage held, the direct cost's or the change event's amount; null when none applies. */
-  amount: number | null;
-  /** Same-origin link to where it is fixed (the record's workbench over its screen, or the projection grid). */
-  href: string;
-  /** For a missing contract document: its tracking row (the Mark received action). */
-  contractDocumentTrackingId?: number;
-}
-
-export interface CloseoutItemResult {
-  id: CloseoutItemId;
-  title: string;
-  text: string;
-  passed: boolean;
-  blockers: CloseoutBlocker[];
-}
-
-/** The project's closeout facts, as the list and the checklist answer them. */
-export interface ProjectCloseoutSummary {
-  projectId: number;
-  number: string;
-  name: string;
-  active: boolean;
-  closeoutState: CloseoutState;
-  softClosedAt: string | null;
-  softClosedByName: string | null;
-  finalClosedAt: string | null;
-  finalClosedByName: string | null;
-  /** Blocking records, all items together. */
-  blockerCount: number;
-  /** Items not yet passed. */
-  failedItems: number;
-}
-
-/** One recorded closeout action. */
-export interface CloseoutEvent {
-  action: CloseoutAction;
-  fromState: CloseoutState;
-  toState: CloseoutState;
-  reason: string;
-  employeeName: string;
-  at: string;
-}
-
-export interface CloseoutChecklist extends ProjectCloseoutSummary {
-  items: CloseoutItemResult[];
-  events: CloseoutEvent[];
-  /** What the caller may do now (the server checks again). */
-  allowed: Record<CloseoutAction, boolean>;
-  /** The caller may change the project's data (mark documents received, soft close once no blocker remains). */
-  canEdit: boolean;
-}
 
 /** The screen a record key is fixed on, and its workbench kind (null: the projection grid, by budget). */
 const RECORD_SCREEN: Record<string, { path: string; workbench: string | null; activeTab?: string }> = {

@@ -14,7 +14,7 @@ import {
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { useSignedIn } from '../../ui/session';
-import { isDocumentRecordKey } from '../../core/documents';
+import { isDocumentRecordKey } from '../../core/document-templates/contract';
 import {
   DocumentPreviewPanel, FilesPanel, printWorkbench, RecordSidebar, WorkbenchFrame, WorkbenchTray,
 } from '../../ui/workbench';

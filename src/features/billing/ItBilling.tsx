@@ -8,7 +8,7 @@
 import { Fragment, useCallback, useId, useState } from 'react';
 import { ruleAllows } from '../../core/access';
 import { periodHasEnded } from '../../core/clock';
-import { BILLING_ADMINS, BILLING_METHODS, BILLING_STATES, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal } from '../../core/billing';
+import { BILLING_ADMINS, BILLING_METHODS, BILLING_STATES, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal } from '../../core/billing/contract';
 import { formatDate, formatDateTime, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';

@@ -1,6 +1,6 @@
-/** The IT billing calls (src/core/billing.ts is the contract with demo/host/api/billing), failures in words, the export sheet. */
+/** The IT billing calls (src/core/billing/contract.ts is the contract with demo/host/api/billing), failures in words, the export sheet. */
 import { ApiError, getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../core/api';
-import { BILLING_API, type BillingMethod, type BillingMonth, type BillingRun } from '../../core/billing';
+import { BILLING_API, type BillingMethod, type BillingMonth, type BillingRun } from '../../core/billing/contract';
 import type { ExportSheet } from '../../core/format/spreadsheet';
 import { BILLING_UI_TEXT as T } from './text';
 

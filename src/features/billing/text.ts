@@ -1,6 +1,6 @@
 /** The words of <it-billing> (tests read them from here). */
-import type { BillingMethod } from '../../core/billing';
-import { BILLING_METHOD_LABELS } from '../../core/billing';
+import type { BillingMethod } from '../../core/billing/contract';
+import { BILLING_METHOD_LABELS } from '../../core/billing/contract';
 
 export const BILLING_UI_TEXT = {
   title: 'IT Billing',

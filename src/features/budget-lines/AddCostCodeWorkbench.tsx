@@ -2,17 +2,20 @@
  * The Add Cost Code workbench: a form that adds a budget line (cost code × cost type) to the budget.
  * Saved as a form POST to /api/pfm/AddCostCode; on a failure the typed values stay and the error shows.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { useId, useMemo, useRef, useState } from 'react';
+import { ApiError, shownData } from '../../core/api';
 import { formatCostCode, parseNumber, sanitizeNumber, selectableCostTypes } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { costCodeDigits, validateCostCode, type AddCostCodeValues, type Feedback } from './add-cost-code-rules';
-import { addCostCode, loadCostCodes, type CostCodeRow } from './data';
+import type { CostCodeRow } from '../../core/budget-lines/contract';
+import { addCostCode, loadCostCodes } from './data';
 import { LoadProblem, LoadProgress } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 
 export interface AddCostCodeProps { recordKey?: string; recordId?: number; projectId?: number; budgetId?: number }
 
 const EMPTY: AddCostCodeValues = { code: '', description: '', costType: '', originalBudget: '' };
+const NO_CODES: CostCodeRow[] = [];
 const FIELD_CLASS: Record<number, string> = { 1: 'invalid-feedback d-block', 2: 'form-text text-warning-emphasis', 3: 'form-text' };
 /** Fields with feedback under them (lower case); the server's feedback on any other field (the budget: locked, roll-up) goes in the alert. */
 const FORM_FIELDS = new Set(['code', 'description', 'costtype', 'originalbudget']);
@@ -29,26 +32,16 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
   const budget = recordKey === 'Budget' && recordId > 0 ? recordId : budgetId;
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<AddCostCodeValues>(EMPTY);
-  const [codes, setCodes] = useState<CostCodeRow[]>([]);
   const [touched, setTouched] = useState(false);
   const [serverFeedback, setServerFeedback] = useState<Feedback[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const ids = { code: useId(), description: useId(), costType: useId(), originalBudget: useId(), list: useId() };
 
-  const [codesFailed, setCodesFailed] = useState(false);
-  const [codesAttempt, setCodesAttempt] = useState(0);
-  // The budget and attempt whose codes have answered: any other is still under way.
-  const codesKey = `${budget}#${codesAttempt}`;
-  const [codesAnswered, setCodesAnswered] = useState<string | null>(null);
-  const codesLoading = budget > 0 && codesAnswered !== codesKey;
-  useEffect(() => {
-    if (budget <= 0) return;
-    loadCostCodes(budget).then(setCodes, (e: unknown) => {
-      console.error('Cost codes not loaded', e);
-      setCodesFailed(true);
-    }).finally(() => setCodesAnswered(codesKey));
-  }, [budget, codesAttempt, codesKey]);
+  const { state: codesLoad, retry: retryCodes } = useLoad(budget > 0 ? String(budget) : null, () => loadCostCodes(budget), { what: "The budget's cost codes load" });
+  // The last codes stay in use while a Retry loads them again.
+  const codes = shownData(codesLoad) ?? NO_CODES;
+  const codesLoading = budget > 0 && codesLoad.status === 'loading';
 
   const existing = useMemo(() => new Set(codes.map((c) => `${c.code}|${c.type}`)), [codes]);
   const catalogue = useMemo(() => [...new Map(codes.map((c) => [c.code, c.description])).entries()].sort(), [codes]);
@@ -106,9 +99,9 @@ export function AddCostCode({ recordKey = '', recordId = -1, budgetId = -1 }: Ad
       {error ? <div className="alert alert-danger" role="alert">{error}</div> : null}
       {/* The form is usable at once; the codes (for duplicates and suggestions) say they are on their way. */}
       {codesLoading ? <LoadProgress label="Loading the budget's cost codes…" /> : null}
-      {codesFailed ? (
+      {codesLoad.status === 'failed' ? (
         <LoadProblem variant="warning" message="The budget's cost codes could not be loaded: duplicates cannot be checked and no code is suggested. Your entries are kept."
-          onRetry={() => { setCodesFailed(false); setCodesAttempt((n) => n + 1); }} />
+          onRetry={retryCodes} />
       ) : null}
       <div className="mb-3">
         <label className="form-label" htmlFor={ids.code}>Cost code</label>

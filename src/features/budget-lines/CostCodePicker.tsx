@@ -3,7 +3,8 @@
  * cost code among the budget's lines of that type.
  */
 import { costTypeName, formatCostCode, selectableCostTypes } from '../../core/format';
-import { costCodesFor, type CostCodeRow } from './data';
+import type { CostCodeRow } from '../../core/budget-lines/contract';
+import { costCodesFor } from './data';
 
 export interface CostCodePickerProps {
   costCodes: readonly CostCodeRow[];

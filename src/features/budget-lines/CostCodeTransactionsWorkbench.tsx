@@ -4,7 +4,7 @@
  * amount; filterable and sortable, with totals. Built for 100,000 rows: sorted once before the grid
  * gets them, typed number sorter, virtual rendering.
  */
-import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import type { CellComponent, ColumnDefinition, Tabulator } from 'tabulator-tables';
 import { formatMoney, formatNumber } from '../../core/format';
 import { findWorkbenchKind, openWorkbench, WORKBENCH_KINDS, workbenchUrl } from '../../core/workbench';
@@ -13,7 +13,9 @@ import {
   numberSorter, textCellFormatter, type TextFormatter,
 } from '../../ui/grid';
 import { LoadProblem } from '../../ui/LoadProblem';
-import { loadTransactions, sourceText, totalAmount, type CostCodeTransaction } from './data';
+import { useLoad } from '../../ui/useLoad';
+import type { CostCodeTransaction } from '../../core/budget-lines/contract';
+import { loadTransactions, sourceText, totalAmount } from './data';
 
 export interface CostCodeTransactionsProps {
   recordKey?: string;
@@ -72,36 +74,19 @@ function openSourceLink(event: ReactMouseEvent<HTMLDivElement>): void {
 
 /** The workbench body. */
 export function CostCodeTransactions({ recordKey = '', recordId = -1 }: CostCodeTransactionsProps) {
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [shown, setShown] = useState<{ count: number; total: number } | null>(null);
   const [table, setTable] = useState<Tabulator | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const valid = Boolean(recordKey) && Number.isSafeInteger(recordId) && recordId > 0;
 
-  useEffect(() => {
-    if (!valid) return undefined;
-    const controller = new AbortController();
-    loadTransactions(recordKey, recordId, controller.signal).then(
-      (data) => {
-        for (const row of data) (row as Row).source = sourceText(row);
-        setRows(data as Row[]);
-        setShown({ count: data.length, total: totalAmount(data) });
-      },
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Cost code transactions failed to load', e);
-        setError(e instanceof Error ? e.message : String(e));
-      },
-    );
-    return () => controller.abort();
-  }, [recordKey, recordId, valid, attempt]);
-  const retry = () => {
-    setError(null);
-    setRows(null);
-    setAttempt((n) => n + 1);
-  };
+  const { state: load, retry } = useLoad<Row[]>(valid ? `${recordKey}:${recordId}` : null, async (signal) => {
+    const data = await loadTransactions(recordKey, recordId, signal);
+    for (const row of data) (row as Row).source = sourceText(row);
+    if (!signal.aborted) setShown({ count: data.length, total: totalAmount(data) });
+    return data as Row[];
+  }, { what: 'Cost code transactions load' });
+  const rows = load.status === 'ready' ? load.data : null;
+  const error = load.status === 'failed' ? (load.error instanceof Error ? load.error.message : String(load.error)) : null;
 
   const total = useMemo(() => (rows ? totalAmount(rows) : 0), [rows]);
 

@@ -1,17 +1,14 @@
 /**
  * Budget lines: the cost codes of a budget and the §5 filter of what an item may take (never a
  * hidden or disabled cost type), the budgets of a project, the scope of a screen's loads, and the
- * cost-code transactions behind a figure (GET /api/pfm/getcostcodetransaction), sorted by date.
+ * cost-code transactions behind a figure (GET /api/pfm/getcostcodetransaction), sorted by date. The
+ * paths and what they answer: src/core/budget-lines/contract.ts.
  */
 import { getJson, postForm } from '../../core/api';
+import {
+  ADD_COST_CODE_PATH, BUDGET_LINE_PATHS, type BudgetRow, type CostCodeRow, type CostCodeTransaction,
+} from '../../core/budget-lines/contract';
 import { selectableCostTypes } from '../../core/format';
-
-/** The §7 loads of budget lines and budgets. */
-export const BUDGET_LINE_PATHS = {
-  costCodes: '/api/pfm/getcostcodes',
-  budgets: '/api/pfm/getbudgets',
-  transactions: '/api/pfm/getcostcodetransaction',
-} as const;
 
 /** The scope of a screen's loads: the project, else the budget (roll-ups include their children). */
 export function screenScope(projectId: number, budgetId: number): { recordKey: string; recordId: number } | null {
@@ -21,16 +18,6 @@ export function screenScope(projectId: number, budgetId: number): { recordKey: s
 }
 
 // --- cost codes ---------------------------------------------------------------------------------
-
-/** A budget line as getcostcodes answers it. */
-export interface CostCodeRow {
-  costCodeId: number;
-  budgetId: number;
-  code: string;
-  codeDisplay?: string;
-  type: string;
-  description: string;
-}
 
 /** Every line of budget `budgetId` (getcostcodes, recordKey Budget). */
 export async function loadCostCodes(budgetId: number, signal?: AbortSignal): Promise<CostCodeRow[]> {
@@ -56,9 +43,6 @@ export function costCodesFor(costCodes: readonly CostCodeRow[], budgetId: number
     .sort((a, b) => a.code.localeCompare(b.code) || a.costCodeId - b.costCodeId);
 }
 
-/** The save call of a new budget line (demo/host/api/pfm/projections/writes.ts). */
-export const ADD_COST_CODE_PATH = '/api/pfm/AddCostCode';
-
 /** A new budget line as the Add Cost Code form sends it. */
 export interface NewCostCode {
   budgetId: number;
@@ -78,14 +62,6 @@ export function addCostCode(line: NewCostCode): Promise<unknown> {
 
 // --- budgets ------------------------------------------------------------------------------------
 
-/** A budget of a project as getbudgets answers it (the fields the new change order form needs). */
-export interface BudgetRow {
-  budgetId: number;
-  projectId: number;
-  jobNumber?: string;
-  displayText?: string;
-}
-
 /** The budgets of project `projectId` (open and closed: two calls, `open` picks one or the other), by budget id. */
 export async function loadProjectBudgets(projectId: number, signal?: AbortSignal): Promise<BudgetRow[]> {
   const query = { recordKey: 'Project', recordId: projectId };
@@ -99,31 +75,6 @@ export async function loadProjectBudgets(projectId: number, signal?: AbortSignal
 }
 
 // --- transactions -------------------------------------------------------------------------------
-
-/** A transaction row as the API answers it. */
-export interface CostCodeTransaction {
-  costCodeTransactionId: number;
-  costCodeId: number;
-  budgetId: number;
-  projectId: number;
-  costCode: string;
-  codeDisplay: string;
-  costType: string;
-  transactionDate: string;
-  sourceType: string | null;
-  sourceRecordKey: string | null;
-  sourceRecordId: number | null;
-  documentNumber: string | null;
-  vendorId: number | null;
-  vendorName: string | null;
-  description: string | null;
-  units: number | null;
-  hours: number | null;
-  amount: number;
-}
-
-/** Record keys the transactions can be loaded for. */
-export const TRANSACTION_RECORD_KEYS = ['CostCode', 'Budget', 'Project', 'Vendor'] as const;
 
 /**
  * The transactions of `recordKey`/`recordId`, by date (oldest first; posting order within a day).

@@ -4,6 +4,8 @@
  * Cost Code and Cost Code Transactions workbenches.
  */
 export * from './data';
+// The line and budget shapes other areas pick through this door (commitments, change events, direct costs, cost adjustments).
+export type { BudgetRow, CostCodeRow } from '../../core/budget-lines/contract';
 export { CostCodePicker } from './CostCodePicker';
 export type { CostCodePickerProps } from './CostCodePicker';
 export { costCodeDigits, validateCostCode } from './add-cost-code-rules';

@@ -8,14 +8,14 @@
 import { useEffect, useId, useState } from 'react';
 import { showToast } from '../../core/messages';
 import { openWorkbench } from '../../core/workbench';
-import { FormField, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, useWorkbenchRecordName } from '../../ui/records';
+import { FormField, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, useLookupOptions, useWorkbenchRecordName } from '../../ui/records';
 import type { FormFeedback } from '../../ui/records';
 import type { ChangeRecord } from './types';
 import { changeRecords, createChangeRecord, loadRfis } from './data';
 import type { Rfi } from './data';
 import { advanceChangeRecord } from './advance';
 import { useSignedIn } from '../../ui/session';
-import { useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
+import { useChangeRecord, useFieldSecurity } from './hooks';
 import { RecordFormButtons, useCreateForm, useRecordForm } from './form';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';

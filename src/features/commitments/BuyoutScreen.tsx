@@ -4,14 +4,14 @@
  * Each line shows its SRAs and offers "Start SRA" (the New SRA form pre-filled with the project, the
  * line's cost code and what remains to buy out; the pieces come from the risk area).
  */
-import { useEffect, useId, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { useId, useState } from 'react';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
 import { loadBuyout, NO_ACCESS_MESSAGE } from './data';
 import { BuyoutSraCell, BuyoutSraForm, SRA_UI_TEXT, StartSraButton, useBuyoutSras, useMayStartSra } from '../risk';
 import { projectSubject, ScreenTitle } from '../../ui/records';
 import { buyoutTotals, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine } from './buyout-arithmetic';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { attributeId } from '../../core/attributes';
 
 export interface BuyoutProps {
@@ -23,55 +23,36 @@ export interface BuyoutProps {
 /** Shown when neither a project nor a budget was given. */
 export const NO_CONTEXT_MESSAGE = 'Open a project first: no project or budget was given.';
 
-type Load = { status: 'loading' } | { status: 'ready'; lines: BuyoutLine[]; budgetId: number; projectId: number } | { status: 'forbidden' } | { status: 'failed'; message: string };
+/** Shown when the buyout's load failed (403 aside). */
+const FAILED_MESSAGE = 'The buyout could not be loaded.';
 
 /** The screen. */
 export function Buyout(props: BuyoutProps) {
   const projectId = attributeId(props.projectId);
   const budgetId = attributeId(props.budgetId);
-  const [attempt, setAttempt] = useState(0);
-  const requestKey = `${projectId}:${budgetId}#${attempt}`;
-  const retry = () => setAttempt((n) => n + 1);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = projectId < 1 && budgetId < 1 ? { status: 'failed', message: NO_CONTEXT_MESSAGE }
-    : result?.key === requestKey ? result.load : { status: 'loading' };
+  const noContext = projectId < 1 && budgetId < 1;
+  const { state: load, retry } = useLoad(noContext ? null : `${projectId}:${budgetId}`, (signal) => loadBuyout(projectId, budgetId, signal), { what: 'Buyout load' });
   const [onlyOpen, setOnlyOpen] = useState(true);
   const filterId = useId();
   const [starting, setStarting] = useState<BuyoutLine | null>(null);
-  const sras = useBuyoutSras(load.status === 'ready' ? load.projectId : -1);
+  const sras = useBuyoutSras(load.status === 'ready' ? load.data.projectId : -1);
   const mayStartSra = useMayStartSra();
 
-  useEffect(() => {
-    if (projectId < 1 && budgetId < 1) return undefined;
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
-    loadBuyout(projectId, budgetId, abort.signal).then(
-      (answer) => { if (!abort.signal.aborted) setLoad({ status: 'ready', ...answer }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
-        console.error('Buyout failed to load', error);
-        setLoad({ status: 'failed', message: 'The buyout could not be loaded.' });
-      },
-    );
-    return () => abort.abort();
-  }, [projectId, budgetId, requestKey]);
-
-  const shown = load.status === 'ready' ? (onlyOpen ? load.lines.filter(notFullyBoughtOut) : load.lines) : [];
+  const shown = load.status === 'ready' ? (onlyOpen ? load.data.lines.filter(notFullyBoughtOut) : load.data.lines) : [];
   const totals = buyoutTotals(shown);
 
   return (
     <main className="container-fluid py-3" data-screen="buyout">
       <ScreenTitle title="Buyout &amp; SRA" subject={projectSubject(projectId, budgetId)} />
-      {load.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
-        : load.status === 'failed' && projectId < 1 && budgetId < 1 ? <div className="alert alert-danger" role="alert" data-state="failed">{load.message}</div>
-          : load.status === 'failed' ? <LoadProblem message={load.message} onRetry={retry} />
+      {noContext ? <div className="alert alert-danger" role="alert" data-state="failed">{NO_CONTEXT_MESSAGE}</div>
+        : load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+          : load.status === 'failed' ? <LoadProblem message={FAILED_MESSAGE} onRetry={retry} />
           : load.status === 'loading' ? <div role="status" className="text-body-secondary" data-state="loading">Loading buyout…</div> : (
             <>
               <div className="form-check mb-2">
                 <input id={filterId} type="checkbox" className="form-check-input" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.currentTarget.checked)} data-filter />
                 <label htmlFor={filterId} className="form-check-label">Only lines not fully bought out</label>
-                <span className="ms-3 small text-body-secondary" aria-live="polite" data-count>{shown.length} of {load.lines.length} lines</span>
+                <span className="ms-3 small text-body-secondary" aria-live="polite" data-count>{shown.length} of {load.data.lines.length} lines</span>
               </div>
               {sras.status === 'failed' ? (
                 <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 py-2" role="alert" data-sras-failed>
@@ -80,7 +61,7 @@ export function Buyout(props: BuyoutProps) {
                 </div>
               ) : null}
               {starting ? (
-                <BuyoutSraForm key={starting.costCodeId} projectId={load.projectId} costCodeId={starting.costCodeId} code={starting.code} description={starting.description}
+                <BuyoutSraForm key={starting.costCodeId} projectId={load.data.projectId} costCodeId={starting.costCodeId} code={starting.code} description={starting.description}
                   amount={starting.remaining} onClose={() => setStarting(null)} />
               ) : null}
               <div className="table-responsive">
@@ -107,7 +88,7 @@ export function Buyout(props: BuyoutProps) {
                         <td data-cell="sra">
                           <span className="d-flex flex-wrap align-items-center gap-2">
                             {sras.status === 'loading' ? <span className="small text-body-secondary">…</span> : <BuyoutSraCell sras={sras.byCostCode.get(line.costCodeId)} />}
-                            {load.projectId > 0 && mayStartSra ? <StartSraButton code={line.code} onClick={() => setStarting(line)} disabled={starting?.costCodeId === line.costCodeId} /> : null}
+                            {load.data.projectId > 0 && mayStartSra ? <StartSraButton code={line.code} onClick={() => setStarting(line)} disabled={starting?.costCodeId === line.costCodeId} /> : null}
                           </span>
                         </td>
                       </tr>

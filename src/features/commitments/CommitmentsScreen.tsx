@@ -13,8 +13,9 @@ import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { screenScope } from '../budget-lines';
 import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, type CommitmentAmounts, type CommitmentKey, type ContractRecord } from './data';
-import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
+import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { attributeId } from '../../core/attributes';
 
@@ -32,6 +33,8 @@ export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string
 
 /** Shown when neither a project nor a budget was given. */
 export const NO_PROJECT_MESSAGE = 'Open a project first: no project or budget was given.';
+
+const LOAD_OPTIONS = { what: 'Commitments load' };
 
 
 
@@ -109,7 +112,8 @@ export function Commitments(props: CommitmentsProps) {
   const budgetId = attributeId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const { status, retry } = useScreenLoad(scopeKey, (scope, signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(KINDS[list.key], scope, signal))), 'Commitments');
+  const { state: load, retry } = useLoad(scope ? scopeKey : null,
+    (signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(KINDS[list.key], scope!, signal))), LOAD_OPTIONS);
   // A Viewer on the project's team reads only: the workbenches hide Save and Change state; the screen says so once.
   const canWrite = useProjectWrite({ projectId, budgetId });
 
@@ -117,8 +121,8 @@ export function Commitments(props: CommitmentsProps) {
     <main className="container-fluid py-3" data-screen="commitments">
       <ScreenTitle title="Commitments" subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{NO_PROJECT_MESSAGE}</div>
-        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
-          : status === 'failed' ? (
+        : load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+          : load.status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>The commitments could not be loaded.</span>
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
@@ -126,7 +130,7 @@ export function Commitments(props: CommitmentsProps) {
           ) : (
             <>
               {canWrite ? null : <ReadOnlyLine />}
-              {COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={status === 'loading'} />)}
+              {COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={load.status === 'loading'} />)}
             </>
           )}
     </main>

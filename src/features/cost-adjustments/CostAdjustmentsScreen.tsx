@@ -14,8 +14,9 @@ import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment } from './data';
 import { screenScope } from '../budget-lines';
-import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
+import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { attributeId } from '../../core/attributes';
 
@@ -111,25 +112,27 @@ function AdjustmentLists({ scopeKey, projectId, budgetId }: { scopeKey: string; 
   );
 }
 
+const LOAD_OPTIONS = { what: 'Cost adjustments load' };
+
 /** The screen. */
 export function CostAdjustments(props: CostAdjustmentsProps) {
   const projectId = attributeId(props.projectId);
   const budgetId = attributeId(props.budgetId);
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const { status, retry } = useScreenLoad(scopeKey, loadCostAdjustments, 'Cost adjustments');
+  const { state: load, retry } = useLoad(scope ? scopeKey : null, (signal) => loadCostAdjustments(scope!, signal), LOAD_OPTIONS);
 
   return (
     <main className="container-fluid py-3" data-screen="cost-adjustments">
       <ScreenTitle title={LIST_TEXT.title} subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{LIST_TEXT.noProject}</div>
-        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
-          : status === 'failed' ? (
+        : load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+          : load.status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{LIST_TEXT.loadFailed}</span>
               <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
             </div>
-          ) : status === 'loading' ? (
+          ) : load.status === 'loading' ? (
             <div role="status" className="text-body-secondary" data-state="loading">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{LIST_TEXT.loading}
             </div>

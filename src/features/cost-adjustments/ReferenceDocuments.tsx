@@ -3,7 +3,7 @@
  * download of each document's file through the blob call under the server's filename, and an
  * upload form (the file-form call). A failed upload keeps what was typed and chosen.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { alertedByServer } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
@@ -11,6 +11,7 @@ import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedb
 import {
   downloadReferenceDocument, loadReferenceDocuments, uploadReferenceDocument, type CostAdjustment, type NewReferenceDocument, type ReferenceDocument,
 } from './data';
+import { useLoad } from '../../ui/useLoad';
 
 /** Document types offered (the seed's; the server takes any text of at most 100 characters). */
 export const DOCUMENT_TYPES = ['AP Invoice', 'Journal Entry', 'Payroll Batch', 'Vendor Credit', 'Other'] as const;
@@ -27,34 +28,16 @@ export const DOCUMENT_TEXT = {
 
 const EMPTY: NewReferenceDocument = { documentType: 'AP Invoice', documentNumber: '', documentDate: '', amount: '', file: null };
 
-type Load = { status: 'loading' } | { status: 'ready'; list: ReferenceDocument[] } | { status: 'failed' };
-
 /** The section. */
 export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
   const id = record.costAdjustmentId;
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
-  const key = `${id}#${attempt}`;
-  const load: Load = answer?.key === key ? answer.load : { status: 'loading' };
+  const { state: load, retry, set: setList } = useLoad(String(id), (signal) => loadReferenceDocuments(id, signal), { what: 'Reference documents load' });
   const [values, setValues] = useState<NewReferenceDocument>(EMPTY);
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
-
-  useEffect(() => {
-    const abort = new AbortController();
-    loadReferenceDocuments(id, abort.signal).then(
-      (list) => { if (!abort.signal.aborted) setAnswer({ key, load: { status: 'ready', list } }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('Reference documents failed to load', error);
-        setAnswer({ key, load: { status: 'failed' } });
-      },
-    );
-    return () => abort.abort();
-  }, [id, key]);
 
   const form = formFeedback(feedback);
   const set = (name: keyof NewReferenceDocument) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
@@ -64,7 +47,9 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
     setProblem(null);
     try {
       const created = await uploadReferenceDocument(id, values);
-      setAnswer((current) => ({ key, load: { status: 'ready', list: [...(current?.load.status === 'ready' ? current.load.list : []), created] } }));
+      // Added to the list on show; a list not on show yet loads again, the new document with it.
+      if (load.status === 'ready') setList([...load.data, created]);
+      else retry();
       setValues(EMPTY);
       setFeedback([]);
       if (fileInput.current) fileInput.current.value = '';
@@ -94,7 +79,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
       {load.status === 'failed' ? (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
           <span>{DOCUMENT_TEXT.loadFailed}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
         </div>
       ) : null}
       {load.status === 'ready' ? (
@@ -105,7 +90,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
               <tr><th scope="col">Type</th><th scope="col">Number</th><th scope="col">Date</th><th scope="col" className="text-end">Amount</th><th scope="col">File</th></tr>
             </thead>
             <tbody>
-              {load.list.length === 0 ? <tr><td colSpan={5} className="text-body-secondary">{DOCUMENT_TEXT.none}</td></tr> : load.list.map((doc) => (
+              {load.data.length === 0 ? <tr><td colSpan={5} className="text-body-secondary">{DOCUMENT_TEXT.none}</td></tr> : load.data.map((doc) => (
                 <tr key={doc.costAdjustmentReferenceDocumentId} data-document={doc.costAdjustmentReferenceDocumentId}>
                   <td>{doc.documentType}</td>
                   <td>{doc.documentNumber}</td>

@@ -3,28 +3,25 @@
  * the host), counted per rule, filtered by severity, each failing record linked to where it is fixed,
  * exportable as CSV and Excel. Refresh checks again, so a fixed record drops off.
  */
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { SEVERITIES, type DataQualitySeverity } from '../../core/data-quality';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { shownData } from '../../core/api';
+import { SEVERITIES, type DataQualityIssue, type DataQualitySeverity } from '../../core/data-quality/contract';
 import { navigate } from '../../core/router';
 import { openWorkbench } from '../../core/workbench';
 import { downloadCsv, downloadExcel } from '../../ui/grid/export';
 import {
   DATA_QUALITY_PAGE, DATA_QUALITY_TEXT as TEXT, DATA_QUALITY_TIMEOUT_MS, failureOf, issueLink, issuesSheet, loadDataQuality, recordLabel, ruleCounts, severityLabel,
-  sortIssues, type DataQualityIssue, type LoadFailure,
+  sortIssues,
 } from './data';
 import { attributeId } from '../../core/attributes';
+import { useLoad } from '../../ui/useLoad';
 
 export interface DataQualityScreenProps {
   projectId?: number;
   budgetId?: number;
 }
 
-/** The answer to one request (scope and attempt); the issues of the last answer stay shown while the next one loads. */
-type Result =
-  | { key: string; status: 'ready'; issues: DataQualityIssue[] }
-  | { key: string; status: 'failed'; failure: LoadFailure; issues: DataQualityIssue[] | null };
-type Load = { status: 'loading'; issues: DataQualityIssue[] | null } | Result;
-
+const LOAD_OPTIONS = { timeoutMs: DATA_QUALITY_TIMEOUT_MS, what: 'Data quality load' };
 
 const BADGE: Record<DataQualitySeverity, string> = { error: 'text-bg-danger', warning: 'text-bg-warning', info: 'text-bg-info' };
 
@@ -52,38 +49,13 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
   const budgetId = attributeId(props.budgetId);
   const scope = projectId > 0 ? { recordKey: 'Project' as const, recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget' as const, recordId: budgetId } : null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
-  const requestKey = `${scopeKey}#${attempt}`;
-  const sameScope = result?.key.startsWith(`${scopeKey}#`) ?? false;
-  const load: Load = result?.key === requestKey ? result : { status: 'loading', issues: sameScope ? result!.issues : null };
+  const { state: load, retry } = useLoad(scope ? scopeKey : null, (signal) => loadDataQuality(scope!, signal).then(sortIssues), LOAD_OPTIONS);
   const [severity, setSeverity] = useState<DataQualitySeverity | ''>('');
   const [limit, setLimit] = useState(DATA_QUALITY_PAGE);
 
-  useEffect(() => {
-    if (!scopeKey) return undefined;
-    const [recordKey, recordId] = scopeKey.split(':') as ['Project' | 'Budget', string];
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), DATA_QUALITY_TIMEOUT_MS);
-    let left = false;
-    loadDataQuality({ recordKey, recordId: Number(recordId) }, abort.signal).then(
-      (issues) => { if (!left) setResult({ key: requestKey, status: 'ready', issues: sortIssues(issues) }); },
-      (error: unknown) => {
-        if (left) return;
-        console.error('Data quality failed to load', error);
-        setResult((previous) => ({
-          key: requestKey, status: 'failed', failure: failureOf(error), issues: previous?.key.startsWith(`${scopeKey}#`) ? previous.issues : null,
-        }));
-      },
-    ).finally(() => clearTimeout(timer));
-    return () => {
-      left = true;
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [scopeKey, requestKey]);
-
-  const issues = load.issues;
+  // The issues of the last answer stay shown while the next one loads, and after it failed.
+  const issues = shownData(load) ?? null;
+  const failure = load.status === 'failed' ? failureOf(load.error) : null;
   const shown = useMemo(() => (issues ?? []).filter((i) => !severity || i.severity === severity), [issues, severity]);
   const counts = useMemo(() => ruleCounts(issues ?? []), [issues]);
   const filename = `data-quality-${scopeKey.replace(':', '-').toLowerCase()}`;
@@ -110,7 +82,7 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
             {SEVERITIES.map((s) => <option key={s} value={s}>{severityLabel(s)}</option>)}
           </select>
         </div>
-        <button type="button" className="btn btn-sm btn-primary" data-action="refresh" disabled={busy} onClick={() => setAttempt((n) => n + 1)}>{TEXT.refresh}</button>
+        <button type="button" className="btn btn-sm btn-primary" data-action="refresh" disabled={busy} onClick={retry}>{TEXT.refresh}</button>
         <button type="button" className="btn btn-sm btn-secondary" data-action="csv" disabled={!issues}
           onClick={() => downloadCsv(issuesSheet(shown), filename)}>{TEXT.exportCsv}</button>
         <button type="button" className="btn btn-sm btn-secondary" data-action="excel" disabled={!issues}
@@ -123,10 +95,10 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
           <span>{issues ? TEXT.refreshing : TEXT.loading}</span>
         </div>
       ) : null}
-      {load.status === 'failed' ? (
-        <div className={`alert ${load.failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={load.failure}>
-          <span>{TEXT.failed[load.failure]}</span>
-          <button type="button" className="btn btn-sm btn-danger" onClick={() => setAttempt((n) => n + 1)}>{TEXT.retry}</button>
+      {failure ? (
+        <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={failure}>
+          <span>{TEXT.failed[failure]}</span>
+          <button type="button" className="btn btn-sm btn-danger" onClick={retry}>{TEXT.retry}</button>
         </div>
       ) : null}
 

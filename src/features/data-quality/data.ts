@@ -1,21 +1,14 @@
 /**
- * Data quality's client side: the load of a project's rule failures (GET /api/pfm/getdataqualityissues),
- * the failure messages of the screen, the export sheet and the link of a failing record.
+ * Data quality's client side: the load of a project's rule failures (GET /api/pfm/getdataqualityissues;
+ * the contract and the rules: src/core/data-quality/contract.ts), the failure messages of the screen,
+ * the export sheet and the link of a failing record.
  */
 import { ApiError, getJson } from '../../core/api';
 import {
-  DATA_QUALITY_RULES, SEVERITIES, workbenchKindFor, type DataQualityResult, type DataQualitySeverity,
-} from '../../core/data-quality';
+  DATA_QUALITY_PATH, DATA_QUALITY_RULES, SEVERITIES, workbenchKindFor, type DataQualityIssue, type DataQualitySeverity,
+} from '../../core/data-quality/contract';
 import { workbenchUrl } from '../../core/workbench';
 import type { ExportSheet } from '../../core/format/spreadsheet';
-
-/** One failure as the server answers it. */
-export interface DataQualityIssue extends DataQualityResult {
-  projectId: number;
-  workbench: string | null;
-}
-
-export const DATA_QUALITY_PATH = '/api/pfm/getdataqualityissues';
 
 /** A load gives up after this long (the server aims at 500 ms on the largest project). */
 export const DATA_QUALITY_TIMEOUT_MS = 30_000;

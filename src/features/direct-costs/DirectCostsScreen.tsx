@@ -13,9 +13,10 @@ import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab, useScreenLoad } from '../../ui/records';
+import { LookupText, RecordLists, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { directCostStore, directCostTotal, loadDirectCosts, type DirectCost } from './data';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { attributeId } from '../../core/attributes';
 
@@ -93,13 +94,15 @@ function DirectCostList({ scopeKey, loading, projectId, budgetId }: { scopeKey: 
   );
 }
 
+const LOAD_OPTIONS = { what: 'Direct costs load' };
+
 /** The screen. */
 export function DirectCosts(props: DirectCostsProps) {
   const projectId = attributeId(props.projectId);
   const budgetId = attributeId(props.budgetId);
   const scope = projectId > 0 ? { recordKey: 'Project', recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget', recordId: budgetId } : null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const { status, retry } = useScreenLoad(scopeKey, loadDirectCosts, 'Direct costs');
+  const { state: load, retry } = useLoad(scope ? scopeKey : null, (signal) => loadDirectCosts(scope!, signal), LOAD_OPTIONS);
 
   return (
     <main className="container-fluid py-3" data-screen="direct-costs">
@@ -108,8 +111,8 @@ export function DirectCosts(props: DirectCostsProps) {
         {projectId > 0 ? <span className="text-body-secondary" data-project><LookupText type="pfm-project" id={projectId} /></span> : null}
       </div>
       {!scope ? <div className="alert alert-info" role="status">{DIRECT_COSTS_TEXT.noProject}</div>
-        : status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={DIRECT_COSTS_TEXT.noAccess} onRetry={retry} />
-          : status === 'failed' ? (
+        : load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={DIRECT_COSTS_TEXT.noAccess} onRetry={retry} />
+          : load.status === 'failed' ? (
             <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
               <span>{DIRECT_COSTS_TEXT.failed}</span>
               <button type="button" className="btn btn-sm border text-danger-emphasis" onClick={retry}>Retry</button>
@@ -117,7 +120,7 @@ export function DirectCosts(props: DirectCostsProps) {
           ) : (
             <>
               {/* While loading, the list itself shows the one role=status message. */}
-              <DirectCostList scopeKey={scopeKey} loading={status === 'loading'} projectId={projectId} budgetId={budgetId} />
+              <DirectCostList scopeKey={scopeKey} loading={load.status === 'loading'} projectId={projectId} budgetId={budgetId} />
             </>
           )}
     </main>

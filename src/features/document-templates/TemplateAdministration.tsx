@@ -10,18 +10,17 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { ApiError } from '../../core/api';
 import {
   DOCUMENT_RECORD_KEYS, DOCUMENT_RECORD_LABELS, MERGE_FIELDS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields,
-  type DocumentRecordKey,
-} from '../../core/documents';
+  type DocumentRecordKey, type DocumentTemplate, type PreviewRecord,
+} from '../../core/document-templates/contract';
 import { formatDateTime } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { useDraft, useNewestKeptRecordId } from '../../ui/drafts';
 import { PdfFrame } from '../../ui/workbench';
 import {
   failureOf, loadPreviewRecords, loadTemplates, previewTemplate, refusalMessage, saveTemplate, TEMPLATES_TEXT as TEXT, TEMPLATES_TIMEOUT_MS,
-  type DocumentTemplate, type LoadFailure, type PreviewRecord, type TemplateDraft,
+  type TemplateDraft,
 } from './data';
-
-type Load = { status: 'loading' } | { status: 'ready'; rows: DocumentTemplate[] } | { status: 'failed'; failure: LoadFailure };
+import { useLoad } from '../../ui/useLoad';
 
 const NEW_BODY = '# {{documentTitle}}\nProject {{projectNumber}} {{projectName}}\nVendor: {{vendorName}}, {{vendorAddress}}\n\n{{description}}\n\n{{items}}\n\nTotal: {{totalAmount}}';
 
@@ -29,6 +28,7 @@ const NEW_BODY = '# {{documentTitle}}\nProject {{projectNumber}} {{projectName}}
 const DRAFT_SCREEN = 'admin-document-templates';
 const DRAFT_RECORD_KEY = 'DocumentTemplate';
 const EMPTY_TEMPLATE: TemplateDraft = { title: '', recordKey: 'Subcontract', body: NEW_BODY, active: false };
+const LOAD_OPTIONS = { timeoutMs: TEMPLATES_TIMEOUT_MS, what: 'Document templates load' };
 
 const draftOf = (t: DocumentTemplate): TemplateDraft => ({
   documentTemplateId: t.documentTemplateId, version: t.version, title: t.title, recordKey: t.recordKey, body: t.body, active: Boolean(t.active),
@@ -36,41 +36,26 @@ const draftOf = (t: DocumentTemplate): TemplateDraft => ({
 
 /** The workbench's view. */
 export function TemplateAdministration() {
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [selected, setSelected] = useState<number | 'new' | null>(null);
   // The open template is not in the address: after a reload the one with kept typed work opens first, so its offer shows.
   const keptId = useNewestKeptRecordId({ screen: DRAFT_SCREEN, recordKey: DRAFT_RECORD_KEY });
+  const { state: load, retry, set: setRows } = useLoad<DocumentTemplate[]>('templates', async (signal) => {
+    const rows = await loadTemplates(signal);
+    const kept = keptId === '0' ? 'new' : rows.find((r) => String(r.documentTemplateId) === keptId)?.documentTemplateId;
+    setSelected((s) => s ?? kept ?? rows[0]?.documentTemplateId ?? 'new');
+    return rows;
+  }, LOAD_OPTIONS);
+  const failure = load.status === 'failed' ? failureOf(load.error) : null;
 
-  useEffect(() => {
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), TEMPLATES_TIMEOUT_MS);
-    let left = false;
-    loadTemplates(abort.signal).then(
-      (rows) => {
-        if (left) return;
-        setLoad({ status: 'ready', rows });
-        const kept = keptId === '0' ? 'new' : rows.find((r) => String(r.documentTemplateId) === keptId)?.documentTemplateId;
-        setSelected((s) => s ?? kept ?? rows[0]?.documentTemplateId ?? 'new');
-      },
-      (error: unknown) => {
-        if (left) return;
-        if (!(error instanceof ApiError && error.status === 403)) console.error('Document templates failed to load', error);
-        setLoad({ status: 'failed', failure: failureOf(abort.signal.reason instanceof DOMException ? abort.signal.reason : error) });
-      },
-    ).finally(() => clearTimeout(timer));
-    return () => { left = true; clearTimeout(timer); abort.abort(); };
-  }, [attempt, keptId]);
-
-  const rows = load.status === 'ready' ? load.rows : null;
+  const rows = load.status === 'ready' ? load.data : null;
   const template = rows && typeof selected === 'number' ? rows.find((r) => r.documentTemplateId === selected) ?? null : null;
 
-  const onSaved = (saved: DocumentTemplate) => setLoad((l) => {
-    if (l.status !== 'ready') return l;
-    const others = l.rows.filter((r) => r.documentTemplateId !== saved.documentTemplateId)
+  const onSaved = (saved: DocumentTemplate) => {
+    if (!rows) return;
+    const others = rows.filter((r) => r.documentTemplateId !== saved.documentTemplateId)
       .map((r) => (saved.active && r.recordKey === saved.recordKey ? { ...r, active: 0 } : r));
-    return { status: 'ready', rows: [...others, saved].sort((a, b) => a.title.localeCompare(b.title) || a.documentTemplateId - b.documentTemplateId) };
-  });
+    setRows([...others, saved].sort((a, b) => a.title.localeCompare(b.title) || a.documentTemplateId - b.documentTemplateId));
+  };
 
   return (
     <div data-screen="document-templates" aria-busy={load.status === 'loading'}>
@@ -80,12 +65,12 @@ export function TemplateAdministration() {
           <span>{TEXT.loading}</span>
         </div>
       ) : null}
-      {load.status === 'failed' ? (
-        <div className={`alert ${load.failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert"
-          data-state="failed" data-failure={load.failure}>
-          <span>{TEXT.failed[load.failure]}</span>
+      {failure ? (
+        <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert"
+          data-state="failed" data-failure={failure}>
+          <span>{TEXT.failed[failure]}</span>
           {/* A 403 too: access can be granted meanwhile (issue 16). */}
-          <button type="button" className={`btn btn-sm ${load.failure === 403 ? 'btn-outline-secondary' : 'btn-danger'}`} onClick={() => { setLoad({ status: 'loading' }); setAttempt((n) => n + 1); }}>{TEXT.retry}</button>
+          <button type="button" className={`btn btn-sm ${failure === 403 ? 'btn-outline-secondary' : 'btn-danger'}`} onClick={retry}>{TEXT.retry}</button>
         </div>
       ) : null}
       {rows ? (

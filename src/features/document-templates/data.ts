@@ -2,20 +2,14 @@
  * Document templates' client side (§2 Document Template Administration): the template list, save
  * (form-data POST; 400 names unknown merge fields, 409 when stale), the records a template can be
  * previewed with, the preview PDF (the file-form blob call with the server's filename), the texts
- * and the failure kinds. The merge-field language is src/core/documents.ts.
+ * and the failure kinds. The calls, their answers and the merge-field language are
+ * src/core/document-templates/contract.ts.
  */
 import { ApiError, getJson, postFileForBlob, postForm } from '../../core/api';
 import { toFormData } from '../../core/api/form-data';
-import type { DocumentRecordKey, DocumentTemplate } from '../../core/documents';
-
-export type { DocumentTemplate };
-
-/** A record a template can be previewed with. */
-export interface PreviewRecord {
-  recordId: number;
-  number: string;
-  description: string;
-}
+import {
+  PREVIEW_RECORDS_PATH, PREVIEW_TEMPLATE_PATH, SAVE_TEMPLATE_PATH, TEMPLATES_PATH, type DocumentRecordKey, type DocumentTemplate, type PreviewRecord,
+} from '../../core/document-templates/contract';
 
 /** A template being edited (no id yet for a new one). */
 export interface TemplateDraft {
@@ -27,10 +21,6 @@ export interface TemplateDraft {
   active: boolean;
 }
 
-export const TEMPLATES_PATH = '/api/pfm/documents/templates';
-export const SAVE_TEMPLATE_PATH = '/api/pfm/documents/SaveDocumentTemplate';
-export const PREVIEW_RECORDS_PATH = '/api/pfm/documents/records';
-export const PREVIEW_TEMPLATE_PATH = '/api/pfm/documents/PreviewDocumentTemplate';
 /** A load gives up after this long. */
 export const TEMPLATES_TIMEOUT_MS = 30_000;
 

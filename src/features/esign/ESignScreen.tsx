@@ -8,7 +8,7 @@
 import { useCallback, useState } from 'react';
 import { ACCESS } from '../../core/access';
 import { ApiError, alertedByServer } from '../../core/api';
-import { ENVELOPE_OUT_STATES, nextReminderAt } from '../../core/esign';
+import { ENVELOPE_OUT_STATES, nextReminderAt, type Envelope, type EnvelopeSigner } from '../../core/esign/contract';
 import { formatDate, formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
@@ -16,11 +16,11 @@ import { useStore } from '../../ui/hooks';
 import { screenScope } from '../budget-lines';
 import {
   ALL_SCOPE, ESIGN_NO_ACCESS, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, voidEnvelope,
-  type Envelope, type EnvelopeSigner,
 } from './data';
 import { NewEnvelope, useKeptNewEnvelope } from './NewEnvelope';
-import { RecordLists, ScreenTitle, projectSubject, useRecords, useScreenLoad, type RecordColumn, type RecordListTab } from '../../ui/records';
+import { RecordLists, ScreenTitle, projectSubject, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { nowMs } from '../../core/clock';
 import { attributeId } from '../../core/attributes';
 
@@ -60,6 +60,10 @@ const STATE_CLASS: Record<string, string> = {
   Draft: 'text-bg-secondary', Sent: 'text-bg-primary', Viewed: 'text-bg-info', Signed: 'text-bg-success',
   Declined: 'text-bg-danger', Voided: 'text-bg-dark', Expired: 'text-bg-warning', Waiting: 'text-bg-light border',
 };
+
+/** The admin screen's scope ({@link ALL_SCOPE}): every envelope. */
+const ALL = { recordKey: 'All', recordId: 0 };
+const LOAD_OPTIONS = { what: 'Envelopes load' };
 
 const isOut = (e: Envelope) => (ENVELOPE_OUT_STATES as readonly string[]).includes(e.recordStateName);
 const why = (error: unknown) => (error instanceof ApiError ? String((error.body as { message?: string } | undefined)?.message ?? `HTTP ${error.status}`) : String(error));
@@ -187,7 +191,7 @@ export function ESign(props: ESignProps) {
   const scope = screenScope(projectId, budgetId);
   const admin = scope === null;
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : ALL_SCOPE;
-  const { status, retry } = useScreenLoad(scopeKey, loadEnvelopes, 'Envelopes');
+  const { state: load, retry } = useLoad(scopeKey, (signal) => loadEnvelopes(scope ?? ALL, signal), LOAD_OPTIONS);
   const canWrite = useCanWrite();
   const preselect = props.recordKey && attributeId(props.recordId) > 0 ? { recordKey: props.recordKey, recordId: attributeId(props.recordId) } : undefined;
   // Null until the user opens or closes the form: until then it is open with a preselected document, or with typed work
@@ -211,13 +215,13 @@ export function ESign(props: ESignProps) {
         <a className="btn btn-sm btn-link ms-auto" href="/esign/outbox" target="_blank" rel="noopener">{ESIGN_TEXT.outbox}</a>
       </div>
       {creating && scope ? <NewEnvelope scope={scope} preselect={preselect} onDone={() => setCreating(false)} /> : null}
-      {status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={ESIGN_NO_ACCESS} onRetry={retry} />
-        : status === 'failed' ? (
+      {load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={ESIGN_NO_ACCESS} onRetry={retry} />
+        : load.status === 'failed' ? (
           <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
             <span>{ESIGN_TEXT.loadFailed}</span>
             <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
           </div>
-        ) : status === 'loading' ? (
+        ) : load.status === 'loading' ? (
           <div role="status" className="text-body-secondary" data-state="loading">
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{ESIGN_TEXT.loading}
           </div>

@@ -4,12 +4,13 @@
  * the call and by the server after), then 'Send for signature' or 'Save as draft'. A refused create
  * keeps every typed value and shows the feedback per field; so does a reload (a draft, offered back).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { MAX_SIGNERS, MAX_SIGNER_NAME, signerProblems } from '../../core/esign';
+import { useId, useMemo, useState } from 'react';
+import { MAX_SIGNERS, MAX_SIGNER_NAME, signerProblems } from '../../core/esign/contract';
 import { showToast } from '../../core/messages';
 import { useDraft, useNewestKeptRecordId } from '../../ui/drafts';
 import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
-import { createEnvelope, loadEsignDocuments, type EsignDocument } from './data';
+import { createEnvelope, loadEsignDocuments } from './data';
+import { useLoad } from '../../ui/useLoad';
 
 export const NEW_ENVELOPE_TEXT = {
   title: 'New envelope',
@@ -54,12 +55,17 @@ export function useKeptNewEnvelope(scope: { recordKey: string; recordId: number 
 }
 
 export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
-  const [documents, setDocuments] = useState<EsignDocument[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const [signers, setSigners] = useState<Signer[]>([{ name: '', email: '' }]);
+  const { state: documentsLoad, retry } = useLoad(`${scope.recordKey}:${scope.recordId}`, async (signal) => {
+    const list = await loadEsignDocuments(scope, signal);
+    // A preselected document brings its vendor as the first signer (editable).
+    const chosen = preselect ? list.find((d) => docKey(d) === docKey(preselect)) : undefined;
+    if (chosen && !signal.aborted) setSigners((s) => (s.length === 1 && !s[0]!.name && !s[0]!.email ? [{ name: chosen.vendorName, email: chosen.vendorEmail ?? '' }] : s));
+    return list;
+  }, { what: 'E-sign documents load' });
+  const documents = documentsLoad.status === 'ready' ? documentsLoad.data : null;
   const preselected = preselect && preselect.recordId > 0 ? docKey(preselect) : '';
   const [document, setDocument] = useState(preselected);
-  const [signers, setSigners] = useState<Signer[]>([{ name: '', email: '' }]);
   const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,23 +87,6 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
       setSigners(rows.length ? rows : [{ name: '', email: '' }]);
     },
   });
-
-  useEffect(() => {
-    const abort = new AbortController();
-    loadEsignDocuments(scope, abort.signal).then((list) => {
-      if (abort.signal.aborted) return;
-      setDocuments(list);
-      // A preselected document brings its vendor as the first signer (editable).
-      const chosen = preselect ? list.find((d) => docKey(d) === docKey(preselect)) : undefined;
-      if (chosen) setSigners((s) => (s.length === 1 && !s[0]!.name && !s[0]!.email ? [{ name: chosen.vendorName, email: chosen.vendorEmail ?? '' }] : s));
-    }, (error: unknown) => {
-      if (abort.signal.aborted) return;
-      console.error('E-sign documents failed to load', error);
-      setLoadError(true);
-    });
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scope.recordKey, scope.recordId, attempt]);
 
   const form = formFeedback(feedback);
   const field = (name: string) => `${ids}-${name.replace(/[^\w-]/g, '_')}`;
@@ -135,10 +124,10 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
       {kept.banner}
       {problem ? <div className="alert alert-warning" role="alert">{problem}</div> : null}
       <ValidationSummary feedback={form} />
-      {loadError ? (
+      {documentsLoad.status === 'failed' ? (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
           <span>{NEW_ENVELOPE_TEXT.loadFailed}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setLoadError(false); setDocuments(null); setAttempt((n) => n + 1); }}>Retry</button>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
         </div>
       ) : documents === null ? (
         <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{NEW_ENVELOPE_TEXT.loading}</div>

@@ -1,81 +1,13 @@
 /**
- * E-sign envelopes (issue 12): the loads and writes of demo/host/api/pfm/esign/envelopes.ts and the
- * page's record store the screen shares. An envelope sends a commitment's or change order's
+ * E-sign envelopes (issue 12): the loads and writes of demo/host/api/pfm/esign/envelopes.ts (the
+ * contract: src/core/esign/contract.ts) and the page's record store the screen shares. An envelope sends a commitment's or change order's
  * generated PDF to its signers; the demo host plays the signing service.
  */
 import { getJson, postForm } from '../../core/api';
 import { recordStore, type RecordStore } from '../../core/records';
 import { downloadFile } from '../../core/records/files';
 import { loadOpenAndClosed } from '../commitments';
-import type { EnvelopeState, EsignRecordKey, SignerState } from '../../core/esign';
-
-/** A signer as getenvelopes answers it (never the signing token). */
-export interface EnvelopeSigner {
-  envelopeSignerId: number;
-  envelopeId: number;
-  signingOrder: number;
-  name: string;
-  email: string;
-  state: SignerState;
-  viewedAt: string | null;
-  signedAt: string | null;
-  declinedAt: string | null;
-  declineReason: string | null;
-  signedName: string | null;
-  ipAddress: string | null;
-  lastReminderAt: string | null;
-}
-
-/** An envelope with its signers. */
-export interface Envelope {
-  envelopeId: number;
-  number: string;
-  recordKey: EsignRecordKey;
-  recordId: number;
-  projectId: number;
-  projectNumber: string;
-  projectName: string;
-  documentNumber: string;
-  documentTitle: string;
-  applicationRecordStateId: number;
-  recordStateName: EnvelopeState;
-  closed: boolean;
-  createdAt: string;
-  sentAt: string | null;
-  expiresAt: string | null;
-  documentFileId: number | null;
-  documentFileName: string | null;
-  signedFileId: number | null;
-  signedFileName: string | null;
-  completedAt: string | null;
-  declinedAt: string | null;
-  voidedAt: string | null;
-  voidReason: string | null;
-  executionNote: string | null;
-  signers: EnvelopeSigner[];
-}
-
-/** A document that may be sent for signature. */
-export interface EsignDocument {
-  recordKey: EsignRecordKey;
-  recordId: number;
-  projectId: number;
-  number: string;
-  description: string;
-  vendorName: string;
-  vendorEmail: string | null;
-  recordStateName: string;
-  kindLabel: string;
-}
-
-export const ESIGN_PATHS = {
-  load: '/api/pfm/getenvelopes',
-  documents: '/api/pfm/getesigndocuments',
-  create: '/api/pfm/CreateEnvelope',
-  send: '/api/pfm/SendEnvelope',
-  remind: '/api/pfm/RemindEnvelopeSigner',
-  void: '/api/pfm/VoidEnvelope',
-} as const;
+import { ESIGN_PATHS, type Envelope, type EnvelopeSigner, type EsignDocument } from '../../core/esign/contract';
 
 /** Shown instead of the lists when the server refuses the caller (403). */
 export const ESIGN_NO_ACCESS = 'You do not have access to e-sign envelopes. They are for PFM Admin, Project Manager and RPM roles.';

@@ -8,20 +8,21 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ruleAllows } from '../../core/access';
 import { $session, startAuth } from '../../core/auth';
 import { showMessage, showToast } from '../../core/messages';
-import { OPPORTUNITY_CODE_EDITORS, opportunityCodeProblems, opportunityOpenForTime, type OpportunityCodeProblem } from '../../core/opportunities';
+import { OPPORTUNITY_CODE_EDITORS, opportunityCodeProblems, opportunityOpenForTime, type Opportunity, type OpportunityCodeProblem } from '../../core/opportunities/contract';
 import { $roles } from '../../core/roles';
 import { useRowWrite, useStore } from '../../ui/hooks';
 import {
   addOpportunityCostCode, failureOf, filterOpportunities, loadOpportunities, OPPORTUNITIES_TEXT as TEXT, OPPORTUNITIES_TIMEOUT_MS,
-  removeOpportunityCostCode, writeMessage, type LoadFailure, type Opportunity,
+  removeOpportunityCostCode, writeMessage,
 } from './data';
+import { useLoad } from '../../ui/useLoad';
 
 export interface OpportunitiesScreenProps {
   /** The opportunity to select and highlight (`opp-id`), -1 for none. */
   oppId?: number;
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; rows: Opportunity[] } | { status: 'failed'; failure: LoadFailure };
+const LOAD_OPTIONS = { timeoutMs: OPPORTUNITIES_TIMEOUT_MS, what: 'Opportunities load' };
 
 const BADGE: Record<string, string> = { Pursuit: 'text-bg-primary', Won: 'text-bg-success', Lost: 'text-bg-secondary' };
 
@@ -80,8 +81,6 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
   const selected = typeof props.oppId === 'number' && props.oppId > 0 ? props.oppId : -1;
   const roles = useStore($roles);
   const editor = ruleAllows(roles, OPPORTUNITY_CODE_EDITORS);
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [search, setSearch] = useState('');
   const selectedRow = useRef<HTMLTableRowElement>(null);
   const session = useStore($session);
@@ -92,28 +91,21 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
     if (session.status === 'starting') void startAuth();
   }, [session.status]);
 
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), OPPORTUNITIES_TIMEOUT_MS);
-    let left = false;
-    loadOpportunities(undefined, abort.signal).then(
-      (rows) => { if (!left) setLoad({ status: 'ready', rows }); },
-      (error: unknown) => {
-        if (left) return;
-        console.error('Opportunities failed to load', error);
-        setLoad({ status: 'failed', failure: failureOf(error) });
-      },
-    ).finally(() => clearTimeout(timer));
-    return () => { left = true; clearTimeout(timer); abort.abort(); };
-  }, [attempt, signedIn]);
+  const { state: load, retry, set: setRows } = useLoad(signedIn ? 'opportunities' : null, (signal) => loadOpportunities(undefined, signal), LOAD_OPTIONS);
+  const failure = load.status === 'failed' ? failureOf(load.error) : null;
 
-  const rows = load.status === 'ready' ? load.rows : null;
+  const rows = load.status === 'ready' ? load.data : null;
+  // Writes on two rows may answer out of order: each replaces its own row in the newest list.
+  const newestRows = useRef(rows);
+  useEffect(() => { newestRows.current = rows; }, [rows]);
   useEffect(() => { if (rows && selected > 0) selectedRow.current?.scrollIntoView?.({ block: 'nearest' }); }, [rows, selected]);
   const shown = useMemo(() => (rows ? filterOpportunities(rows, search) : []), [rows, search]);
 
-  const replace = (saved: Opportunity) => setLoad((l) => (l.status === 'ready'
-    ? { status: 'ready', rows: l.rows.map((r) => (r.opportunityId === saved.opportunityId ? saved : r)) } : l));
+  const replace = (saved: Opportunity) => {
+    if (!newestRows.current) return;
+    newestRows.current = newestRows.current.map((r) => (r.opportunityId === saved.opportunityId ? saved : r));
+    setRows(newestRows.current);
+  };
 
   const removing = useRowWrite<number>();
   const remove = async (opportunity: Opportunity, codeId: number, codeDisplay: string) => {
@@ -145,10 +137,10 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
           <span>{TEXT.loading}</span>
         </div>
       ) : null}
-      {load.status === 'failed' ? (
-        <div className={`alert ${load.failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={load.failure}>
-          <span>{TEXT.failed[load.failure]}</span>
-          <button type="button" className="btn btn-sm btn-danger" onClick={() => { setLoad({ status: 'loading' }); setAttempt((n) => n + 1); }}>{TEXT.retry}</button>
+      {failure ? (
+        <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={failure}>
+          <span>{TEXT.failed[failure]}</span>
+          <button type="button" className="btn btn-sm btn-danger" onClick={retry}>{TEXT.retry}</button>
         </div>
       ) : null}
       {rows ? (shown.length === 0 ? <p data-empty="opportunities">{TEXT.none}</p> : (

@@ -1,40 +1,11 @@
 /**
- * Opportunities' client side: the load (GET /api/pfm/getopportunities), Add and Remove of a labour cost
- * code, the screen's texts and the failure kinds. Timecards (issue 13) read the codes through this
- * area's index.ts.
+ * Opportunities' client side: the load (GET /api/pfm/getopportunities; the contract:
+ * src/core/opportunities/contract.ts), Add and Remove of a labour cost code, the screen's texts and the
+ * failure kinds. Timecards (issue 13) read the codes through this area's index.ts.
  */
 import { ApiError, getJson, postForm } from '../../core/api';
+import { ADD_OPPORTUNITY_CODE_PATH, OPPORTUNITIES_PATH, REMOVE_OPPORTUNITY_CODE_PATH, type Opportunity } from '../../core/opportunities/contract';
 
-/** One cost code of an opportunity as the server answers it. */
-export interface OpportunityCostCode {
-  opportunityCostCodeId: number;
-  opportunityId: number;
-  code: string;
-  codeDisplay: string;
-  description: string;
-  type: 'L';
-  active: boolean;
-  addedByName: string | null;
-  addedAt: string;
-}
-
-/** One opportunity with its cost codes. */
-export interface Opportunity {
-  opportunityId: number;
-  number: string;
-  name: string;
-  client: string;
-  legalEntityId: number | null;
-  legalEntityName: string | null;
-  status: string;
-  estimatedValue: number;
-  modifiedAt: string;
-  costCodes: OpportunityCostCode[];
-}
-
-export const OPPORTUNITIES_PATH = '/api/pfm/getopportunities';
-export const ADD_OPPORTUNITY_CODE_PATH = '/api/pfm/AddOpportunityCostCode';
-export const REMOVE_OPPORTUNITY_CODE_PATH = '/api/pfm/RemoveOpportunityCostCode';
 /** A load gives up after this long. */
 export const OPPORTUNITIES_TIMEOUT_MS = 30_000;
 

@@ -4,6 +4,6 @@
  * `opportunityOpenForTime` (src/core/opportunities) before charging time.
  */
 export * from './data';
-export { opportunityOpenForTime, OPPORTUNITY_STATUSES, type OpportunityStatus } from '../../core/opportunities';
+export { opportunityOpenForTime, OPPORTUNITY_STATUSES, type OpportunityStatus } from '../../core/opportunities/contract';
 export { OpportunitiesScreen } from './OpportunitiesScreen';
 export type { OpportunitiesScreenProps } from './OpportunitiesScreen';

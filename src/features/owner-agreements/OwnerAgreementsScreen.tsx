@@ -3,14 +3,14 @@
  * Open and Closed lists, with the change events linked to each change order. A row's number opens
  * its workbench (linking happens there, §5).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { useMemo } from 'react';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { screenScope } from '../budget-lines';
 import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, type ContractRecord } from '../commitments';
 import { OWNER_KINDS, type OwnerAgreementKey } from './data';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn } from '../../ui/records';
 import { attributeId } from '../../core/attributes';
 
@@ -19,7 +19,7 @@ export interface OwnerAgreementsProps {
   budgetId?: number;
 }
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'forbidden' } | { status: 'failed' };
+const LOAD_OPTIONS = { what: 'Owner agreements load' };
 
 function openButton(kind: OwnerAgreementKey, label: string, record: ContractRecord) {
   const id = recordIdOf(OWNER_KINDS[kind], record);
@@ -33,28 +33,8 @@ function openButton(kind: OwnerAgreementKey, label: string, record: ContractReco
 export function OwnerAgreements(props: OwnerAgreementsProps) {
   const scope = screenScope(attributeId(props.projectId), attributeId(props.budgetId));
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = result?.key === `${scopeKey}#${attempt}` ? result.load : { status: 'loading' };
-
-  useEffect(() => {
-    if (!scopeKey) return undefined;
-    const [recordKey, recordId] = scopeKey.split(':') as [string, string];
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: `${scopeKey}#${attempt}`, load: next });
-    const q = { recordKey, recordId: Number(recordId) };
-    Promise.all([loadContracts(OWNER_KINDS.OwnerAgreement, q, abort.signal), loadContracts(OWNER_KINDS.OwnerAgreementChangeOrder, q, abort.signal)]).then(
-      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) return setLoad({ status: 'forbidden' });
-        console.error('Owner agreements failed to load', error);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [scopeKey, attempt]);
-  const retry = () => setAttempt((n) => n + 1);
+  const { state: load, retry } = useLoad(scope ? scopeKey : null,
+    (signal) => Promise.all([loadContracts(OWNER_KINDS.OwnerAgreement, scope!, signal), loadContracts(OWNER_KINDS.OwnerAgreementChangeOrder, scope!, signal)]), LOAD_OPTIONS);
 
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
   const inScope = useMemo(() => (r: ContractRecord) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
@@ -84,7 +64,7 @@ export function OwnerAgreements(props: OwnerAgreementsProps) {
     <main className="container-fluid py-3" data-screen="owner-agreements">
       <ScreenTitle title="Owner Agreements" subject={projectSubject(attributeId(props.projectId), attributeId(props.budgetId))} />
       {!scope ? <div className="alert alert-info" role="status">Open a project first: no project or budget was given.</div>
-        : load.status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
+        : load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
           : load.status === 'failed' ? <LoadProblem message="The owner agreements could not be loaded." onRetry={retry} /> : (
             <>
               <section className="mb-4" aria-labelledby="oa-title">

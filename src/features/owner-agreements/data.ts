@@ -1,8 +1,10 @@
 /**
  * Owner agreements (§3): the prime contract with the owner and its change orders. Their kinds: the
  * loads, record stores, saves and state moves are the commitments' (features/commitments), whose
- * writes take these kinds too (demo/host/api/pfm/commitments/writes.ts).
+ * writes take these kinds too (demo/host/api/pfm/commitments/writes.ts); the paths and wire types:
+ * src/core/owner-agreements/contract.ts.
  */
+import { OWNER_AGREEMENT_PATHS } from '../../core/owner-agreements/contract';
 import { CHANGE_ORDER_DATE_FIELD, DESCRIPTION_FIELD, type ContractKey, type KindSpec } from '../commitments';
 
 /** The owner agreement record kinds (application record keys = workbench kinds). */
@@ -11,14 +13,14 @@ export type OwnerAgreementKey = Extract<ContractKey, 'OwnerAgreement' | 'OwnerAg
 /** Both kinds, by key. */
 export const OWNER_KINDS: Readonly<Record<OwnerAgreementKey, KindSpec>> = {
   OwnerAgreement: {
-    key: 'OwnerAgreement', label: 'Owner Agreement', idField: 'ownerAgreementId', load: '/api/pfm/getowneragreements', single: '/api/pfm/getOwnerAgreementById',
+    key: 'OwnerAgreement', label: 'Owner Agreement', idField: 'ownerAgreementId', load: OWNER_AGREEMENT_PATHS.agreements, single: OWNER_AGREEMENT_PATHS.agreement,
     scope: (r) => ({ recordKey: 'Project', recordId: r.projectId }),
     // The contract amount and approved changes are read-only: the prime contract changes through owner change orders.
     header: [DESCRIPTION_FIELD, { name: 'contractType', label: 'Contract type', kind: 'contractType' }, { name: 'executedDate', label: 'Executed date', kind: 'date' }],
   },
   OwnerAgreementChangeOrder: {
     key: 'OwnerAgreementChangeOrder', label: 'Owner Agreement Change Order', idField: 'ownerAgreementChangeOrderId',
-    load: '/api/pfm/getowneragreementchangeorders', single: '/api/pfm/getOwnerAgreementChangeOrderById',
+    load: OWNER_AGREEMENT_PATHS.changeOrders, single: OWNER_AGREEMENT_PATHS.changeOrder,
     scope: (r) => ({ recordKey: 'OwnerAgreement', recordId: Number(r.ownerAgreementId) }), header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
 };

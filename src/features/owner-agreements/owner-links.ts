@@ -1,42 +1,17 @@
 /**
  * Owner agreements beside the shared commitment pieces: §5 links (which change events may go on an
  * owner agreement change order, and the link call; the server applies the same rule,
- * src/core/workflow, and refuses the rest), the contract types and new owner change orders
- * (demo/host/api/pfm/commitments/writes.ts).
+ * src/core/workflow, and refuses the rest) and new owner change orders
+ * (demo/host/api/pfm/commitments/writes.ts). The paths, the contract types and the change event's
+ * shape: src/core/owner-agreements/contract.ts.
  */
 import { getJson, postForm } from '../../core/api';
+import {
+  CREATE_OWNER_CHANGE_ORDER_PATH, OWNER_AGREEMENT_PATHS, OWNER_LINK_PATHS, type ChangeEventRow,
+} from '../../core/owner-agreements/contract';
 import { canLinkChangeEventToOwnerChangeOrder } from '../../core/workflow';
 import { contractStore, loadOpenAndClosed, type ContractRecord } from '../commitments';
 import { OWNER_KINDS } from './data';
-
-/** Contract types an owner agreement may have (the server accepts exactly these). */
-export const OWNER_CONTRACT_TYPES = ['GMP', 'Lump Sum', 'Cost Plus Fee'] as const;
-
-/** POST path of a new owner agreement change order. */
-export const CREATE_OWNER_CHANGE_ORDER_PATH = '/api/pfm/CreateOwnerAgreementChangeOrder';
-
-/** The change events' load and the link write. */
-export const OWNER_LINK_PATHS = {
-  changeEvents: '/api/pfm/getchangeevents',
-  link: '/api/pfm/LinkChangeEventToOwnerChangeOrder',
-} as const;
-
-/** A change event as getchangeevents answers it (the fields the rule and the list need). */
-export interface ChangeEventRow {
-  changeEventId: number;
-  number: string;
-  title: string;
-  budgetId: number | null;
-  ownerAgreementId: number | null;
-  ownerAgreementChangeOrderId: number | null;
-  reimbursableTypeId: number | null;
-  recordStateName: string;
-  approvedAmount?: number;
-  closed?: boolean;
-  /** The owner change order it is on, if any, and whether that one is closed (settled). */
-  ownerChangeOrderNumber?: string | null;
-  ownerChangeOrderClosed?: boolean | null;
-}
 
 /**
  * The change events that may be linked to `changeOrder`: every §5 rule passes (Approved, same owner
@@ -71,7 +46,7 @@ export function linkChangeEvent(changeEventId: number, ownerAgreementChangeOrder
 
 /** A single change order (for its amount after a link). */
 export function loadOwnerChangeOrder(id: number): Promise<ContractRecord> {
-  return getJson<ContractRecord>('/api/pfm/getOwnerAgreementChangeOrderById', { ownerAgreementChangeOrderId: id });
+  return getJson<ContractRecord>(OWNER_AGREEMENT_PATHS.changeOrder, { ownerAgreementChangeOrderId: id });
 }
 
 /** What a new owner agreement change order is made of. */

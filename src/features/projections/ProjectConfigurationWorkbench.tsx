@@ -2,40 +2,35 @@
  * The Project Configuration workbench: the project's settings, read-only (GET
  * /api/pfm/projects/GetProjectByProjectId, budgets from getbudgets with recordKey Project).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatMoney } from '../../core/format';
 import { lookup } from '../../core/lookups';
 import { LoadProblem } from '../../ui/LoadProblem';
-import { loadProjectBudgetSettings, loadProjectSettings, type ProjectBudgetSettings, type ProjectSettings } from './project-configuration';
+import { useLoad } from '../../ui/useLoad';
+import { loadProjectBudgetSettings, loadProjectSettings } from './project-configuration';
 
 export interface ProjectConfigurationProps { recordKey?: string; recordId?: number; projectId?: number; budgetId?: number }
+
+const LOAD_OPTIONS = { what: 'Project configuration load' };
 
 /** The project is `record-id` when `record-key` is 'Project', else `project-id`. */
 export function ProjectConfiguration({ recordKey = '', recordId = -1, projectId = -1 }: ProjectConfigurationProps) {
   const id = recordKey === 'Project' && recordId > 0 ? recordId : projectId;
-  const [project, setProject] = useState<ProjectSettings | null>(null);
-  const [budgets, setBudgets] = useState<ProjectBudgetSettings[] | null>(null);
   const [legalEntity, setLegalEntity] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (id <= 0) return;
-    const fail = (e: unknown) => {
-      console.error('Project configuration failed to load', e);
-      setError(e instanceof Error ? e.message : String(e));
-    };
-    loadProjectSettings(id).then((p) => {
-      setProject(p);
-      void lookup('legalEntity', p.legalEntityId).then((text) => setLegalEntity(text || p.legalEntityName || ''));
-    }, fail);
-    loadProjectBudgetSettings(id).then((rows) => setBudgets(rows ?? []), fail);
-  }, [id, attempt]);
+  const key = id > 0 ? String(id) : null;
+  const { state: projectLoad, retry: retryProject } = useLoad(key, async () => {
+    const p = await loadProjectSettings(id);
+    void lookup('legalEntity', p.legalEntityId).then((text) => setLegalEntity(text || p.legalEntityName || ''));
+    return p;
+  }, LOAD_OPTIONS);
+  const { state: budgetsLoad, retry: retryBudgets } = useLoad(key, async () => (await loadProjectBudgetSettings(id)) ?? [], LOAD_OPTIONS);
+  const failed = projectLoad.status === 'failed' ? projectLoad.error : budgetsLoad.status === 'failed' ? budgetsLoad.error : null;
+  const error = failed === null ? null : failed instanceof Error ? failed.message : String(failed);
+  const project = projectLoad.status === 'ready' ? projectLoad.data : null;
+  const budgets = budgetsLoad.status === 'ready' ? budgetsLoad.data : null;
   const retry = () => {
-    setError(null);
-    setProject(null);
-    setBudgets(null);
-    setAttempt((n) => n + 1);
+    retryProject();
+    retryBudgets();
   };
 
   if (id <= 0) return <div className="alert alert-warning" role="alert">Open Project Configuration on a project: it needs a project id.</div>;

@@ -5,7 +5,6 @@
  * without loading Tabulator on this screen.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ApiError } from '../../core/api';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { environmentSettings } from '../../core/env';
 import { showToast } from '../../core/messages';
@@ -16,8 +15,7 @@ import {
   type ProjectRow, type SortKey, type SortOrder,
 } from './projects';
 import { LoadProblem } from '../../ui/LoadProblem';
-
-type Load = { status: 'loading' } | { status: 'loaded'; projects: ProjectRow[] } | { status: 'forbidden' } | { status: 'failed' };
+import { useLoad } from '../../ui/useLoad';
 
 const COLUMNS: ReadonlyArray<{ key: SortKey; label: string }> = [
   { key: 'number', label: 'Number' },
@@ -28,27 +26,11 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: string }> = [
 
 const fullName = (project: ProjectRow) => (project.number ? `${project.number} ${project.name}` : project.name);
 
-/** Load the projects once the session is signed in; a new `attempt` loads again (Retry). */
-function useProjects(signedIn: boolean, attempt: number): Load {
-  // The result remembers its attempt, so a retry shows 'loading' until its own answer arrives.
-  const [result, setResult] = useState<{ attempt: number; load: Load } | null>(null);
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    const abort = new AbortController();
-    const settle = (load: Load) => { if (!abort.signal.aborted) setResult({ attempt, load }); };
-    loadProjects(abort.signal).then(
-      (projects) => settle({ status: 'loaded', projects }),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 403) return settle({ status: 'forbidden' });
-        if (!abort.signal.aborted) console.error('Projects load failed', error);
-        settle({ status: 'failed' });
-      },
-    );
-    // Pins come from the store the PFM bar shares; a refusal here shows through the list's own load.
-    loadProjectPins().catch(() => undefined);
-    return () => abort.abort();
-  }, [signedIn, attempt]);
-  return result && result.attempt === attempt ? result.load : { status: 'loading' };
+/** The projects, once the session is signed in (each attempt loads the pins too). */
+function loadProjectsAndPins(signal: AbortSignal): Promise<ProjectRow[]> {
+  // Pins come from the store the PFM bar shares; a refusal here shows through the list's own load.
+  loadProjectPins().catch(() => undefined);
+  return loadProjects(signal);
 }
 
 function SortHeader({ column, order, onSort }: { column: (typeof COLUMNS)[number]; order: SortOrder; onSort: (key: SortKey) => void }) {
@@ -67,13 +49,12 @@ function SortHeader({ column, order, onSort }: { column: (typeof COLUMNS)[number
 export function Projects() {
   const session = useStore($session);
   const pins = useStore($projectPins);
-  const [attempt, setAttempt] = useState(0);
   const [search, setSearch] = useState('');
   const [order, setOrder] = useState<SortOrder>({ key: 'number', direction: 'ascending' });
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const searchId = useId();
   const signedIn = session.status === 'signedIn';
-  const load = useProjects(signedIn, attempt);
+  const { state: load, retry } = useLoad(signedIn ? 'projects' : null, loadProjectsAndPins, { what: 'Projects load' });
 
   // Embedded alone (no <portal-app>), the element signs in by itself; startAuth is idempotent.
   useEffect(() => {
@@ -81,7 +62,7 @@ export function Projects() {
   }, [session.status]);
 
   const pinned = useMemo(() => new Set((pins ?? []).map((pin) => pin.projectId)), [pins]);
-  const projects = load.status === 'loaded' ? load.projects : null;
+  const projects = load.status === 'ready' ? load.data : null;
   const shown = useMemo(() => (projects ? sortProjects(searchProjects(projects, search), order, pinned) : []), [projects, search, order, pinned]);
   const legacyOrigin = environmentSettings().legacyOrigin;
 
@@ -121,12 +102,12 @@ export function Projects() {
   return (
     <main className="container-fluid py-3" data-screen="projects">
       <h1 className="h4 mb-3">Projects</h1>
-      {load.status === 'forbidden' ? (
-        <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={() => setAttempt((n) => n + 1)} />
+      {load.status === 'failed' && load.failure === 'forbidden' ? (
+        <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
       ) : load.status === 'failed' ? (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
           <span>{LOAD_FAILED_MESSAGE}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
         </div>
       ) : load.status === 'loading' ? (
         <div role="status" className="d-flex align-items-center gap-2 text-body-secondary" data-state="loading">

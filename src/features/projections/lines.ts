@@ -4,8 +4,7 @@
  * totals (grand and per division) computed in one pass.
  */
 import { formatCostCode, parseNumber, sanitizeNumber } from '../../core/format';
-import { autoCostToComplete } from '../../core/projection';
-import type { ProjectionLine } from '../../core/projections/contract';
+import { autoCostToComplete, type ProjectionLine } from '../../core/projections/contract';
 
 /** Which grid: '' money only, 'unit' adds units and unit costs, 'hour' adds hours and rates (labour lines). */
 export type Variant = '' | 'unit' | 'hour';

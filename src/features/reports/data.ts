@@ -5,12 +5,9 @@
  */
 import { getJson } from '../../core/api';
 import { csvText } from '../../core/format';
-import type { ReportTable } from '../../core/reports';
+import { REPORT_RUN_PATH, type ReportTable } from '../../core/reports/contract';
 
-export { REPORTS, type ReportDefinition, type ReportTable } from '../../core/reports';
-
-/** The BI service's report call. */
-export const REPORT_RUN_PATH = '/bi/reports/run';
+export { REPORTS, type ReportDefinition, type ReportTable } from '../../core/reports/contract';
 
 /** The CSV text (CRLF line ends); text cells go through the one formula guard (core/format). */
 export function toCsvText(table: ReportTable): string {

@@ -5,13 +5,14 @@
  * the export writers); a Project Manager sees the surveys they answer, across projects (the server
  * refuses them the rest). Loaded on demand: the project screen does not render it.
  */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
-import { formatAverage } from '../../core/surveys';
+import { formatAverage, type QuestionAverage, type Survey, type SurveyTemplate } from '../../core/surveys/contract';
 import { downloadCsv, downloadExcel } from '../../ui/grid/export';
-import { ScreenTitle, useRecords, useScreenLoad } from '../../ui/records';
-import { averagesSheet, KIND_LABELS, loadAllSurveys, loadAverages, loadTemplates, surveyStore, type QuestionAverage, type Survey, type SurveyTemplate } from './data';
+import { ScreenTitle, useRecords } from '../../ui/records';
+import { useLoad } from '../../ui/useLoad';
+import { averagesSheet, KIND_LABELS, loadAllSurveys, loadAverages, loadTemplates, surveyStore } from './data';
 import { SurveyList } from './SurveyList';
 import { RecordListsStatus } from './status';
 
@@ -40,6 +41,9 @@ interface AdminData {
   templates: SurveyTemplate[] | null;
   averages: QuestionAverage[] | null;
 }
+
+const NO_DATA: AdminData = { templates: null, averages: null };
+const LOAD_OPTIONS = { what: 'Surveys (admin) load' };
 
 /** A load whose 403 answers null (the section says why) while other failures still fail the screen. */
 const unlessForbidden = <T,>(load: Promise<T>): Promise<T | null> =>
@@ -124,18 +128,17 @@ function AllSurveys() {
 }
 
 export default function AdminSurveys() {
-  const [data, setData] = useState<AdminData>({ templates: null, averages: null });
-  const load = useCallback(async (_scope: unknown, signal: AbortSignal) => {
+  const { state: load, retry } = useLoad<AdminData>('all', async (signal) => {
     const [, templates, averages] = await Promise.all([loadAllSurveys(signal), unlessForbidden(loadTemplates(signal)), unlessForbidden(loadAverages(signal))]);
-    if (!signal.aborted) setData({ templates, averages });
-  }, []);
-  const { status, retry } = useScreenLoad('All:0', load, 'Surveys (admin)');
+    return { templates, averages };
+  }, LOAD_OPTIONS);
+  const data = load.status === 'ready' ? load.data : NO_DATA;
   const admin = data.averages !== null && data.templates !== null;
   return (
     <main className="container-fluid py-3" data-screen="surveys-admin">
       <ScreenTitle title={ADMIN_TEXT.title} />
       <p className="text-body-secondary mt-n2" data-subject="all">{ADMIN_TEXT.subject}</p>
-      <RecordListsStatus status={status} retry={retry} text={ADMIN_TEXT}>
+      <RecordListsStatus load={load} retry={retry} text={ADMIN_TEXT}>
         <section aria-labelledby="surveys-all" className="mb-4" data-list-kind="Survey">
           <h2 className="h5" id="surveys-all">{admin ? ADMIN_TEXT.surveys : ADMIN_TEXT.ownSurveys}</h2>
           <AllSurveys />

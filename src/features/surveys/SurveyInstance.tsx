@@ -6,14 +6,15 @@
  * every typed answer and says why (the server's refusal names the questions).
  */
 import { currentEmployeeId } from '../../core/auth/current-user';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { ApiError } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showToast } from '../../core/messages';
-import { missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_TEXT_MAX } from '../../core/surveys';
+import { missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_TEXT_MAX, type SurveyQuestion } from '../../core/surveys/contract';
 import { useDraft } from '../../ui/drafts';
 import { StateAdvanceMenu, useRecord, useWorkbenchRecordName } from '../../ui/records';
-import { advanceSurvey, loadSurvey, saveSurvey, surveyStore, type SurveyQuestion } from './data';
+import { advanceSurvey, loadSurvey, saveSurvey, surveyStore } from './data';
+import { useLoad } from '../../ui/useLoad';
 
 export const INSTANCE_TEXT = {
   loading: 'Loading survey…',
@@ -39,7 +40,10 @@ export const INSTANCE_TEXT = {
   notMoved: (number: string, state: string, why: string) => `${number} stays ${state}: ${why}`,
 } as const;
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
+/** Why survey `recordId` could not be loaded. */
+const loadFailedText = (recordId: number, error: unknown) => (error instanceof ApiError && error.status === 404 ? INSTANCE_TEXT.notFound(recordId)
+  : error instanceof ApiError && error.status === 403 ? INSTANCE_TEXT.noAccess
+    : error instanceof Error && /was not found/.test(error.message) ? INSTANCE_TEXT.notFound(recordId) : INSTANCE_TEXT.loadFailed);
 
 const errorWhy = (error: unknown) => {
   if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'message' in error.body) return String((error.body as { message: unknown }).message);
@@ -75,10 +79,6 @@ const YES_NO_OPTIONS = [['Yes', 'Yes'], ['No', 'No']] as const;
 /** The workbench body for survey `recordId`. */
 export function SurveyInstance({ recordId }: { recordId: number }) {
   const survey = useRecord(surveyStore(), recordId);
-  const [attempt, setAttempt] = useState(0);
-  const requestKey = `${recordId}#${attempt}`;
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = recordId < 1 ? { status: 'failed', message: INSTANCE_TEXT.noRecord } : result?.key === requestKey ? result.load : { status: 'loading' };
   const [questions, setQuestions] = useState<SurveyQuestion[]>([]);
   const [answers, setAnswers] = useState<Map<number, string>>(new Map());
   const [me, setMe] = useState<number | null>(null);
@@ -86,31 +86,17 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
   const [busy, setBusy] = useState(false);
   const ids = useId();
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(survey?.number);
-
-  useEffect(() => {
-    if (recordId < 1) return undefined;
-    const abort = new AbortController();
-    const settle = (next: Load) => setResult({ key: requestKey, load: next });
-    Promise.all([
-      loadSurvey(recordId, abort.signal),
-      currentEmployeeId(abort.signal).catch(() => null),
-    ]).then(([loaded, user]) => {
-      if (abort.signal.aborted) return;
+  // The survey's questions go into the answers being edited; who answers decides what may be typed.
+  const { state: load, retry } = useLoad(recordId >= 1 ? String(recordId) : null, async (signal) => {
+    const [loaded, user] = await Promise.all([loadSurvey(recordId, signal), currentEmployeeId(signal).catch(() => null)]);
+    if (!signal.aborted) {
       setQuestions(loaded.questions);
       setAnswers(new Map(loaded.questions.map((q) => [q.surveyQuestionId, q.value ?? ''])));
       setMe(user);
       setProblem(null);
-      settle({ status: 'ready' });
-    }, (error: unknown) => {
-      if (abort.signal.aborted) return;
-      console.error(`Survey ${recordId} failed to load`, error);
-      const message = error instanceof ApiError && error.status === 404 ? INSTANCE_TEXT.notFound(recordId)
-        : error instanceof ApiError && error.status === 403 ? INSTANCE_TEXT.noAccess
-          : error instanceof Error && /was not found/.test(error.message) ? INSTANCE_TEXT.notFound(recordId) : INSTANCE_TEXT.loadFailed;
-      settle({ status: 'failed', message });
-    });
-    return () => abort.abort();
-  }, [recordId, requestKey]);
+    }
+    return loaded;
+  }, { what: `Survey ${recordId} load` });
 
   const shapeErrors = useMemo(() => {
     const errors = new Map<number, string>();
@@ -132,11 +118,11 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
     restore: (value) => setAnswers((current) => new Map([...current].map(([id, answer]) => [id, typeof value?.[id] === 'string' ? value[id] : answer]))),
   });
 
-  if (load.status === 'failed') {
+  if (recordId < 1 || load.status === 'failed') {
     return (
       <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-        <span>{load.message}</span>
-        {recordId > 0 ? <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>Retry</button> : null}
+        <span>{load.status === 'failed' ? loadFailedText(recordId, load.error) : INSTANCE_TEXT.noRecord}</span>
+        {recordId > 0 ? <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button> : null}
       </div>
     );
   }
@@ -216,7 +202,7 @@ export function SurveyInstance({ recordId }: { recordId: number }) {
       {problem ? (
         <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3 mb-0" role="alert" data-problem>
           <span>{problem.text}</span>
-          {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAttempt((n) => n + 1)}>{INSTANCE_TEXT.reload}</button> : null}
+          {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={retry}>{INSTANCE_TEXT.reload}</button> : null}
         </div>
       ) : null}
       {kept.banner}

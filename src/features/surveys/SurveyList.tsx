@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { formatDate } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { RecordLists, type RecordColumn, type RecordListTab } from '../../ui/records';
-import type { Survey } from './data';
+import type { Survey } from '../../core/surveys/contract';
 import { today } from '../../core/clock';
 
 export const LIST_TEXT = {

@@ -5,8 +5,10 @@
  */
 import { lazy, Suspense, useCallback } from 'react';
 import { RecordListsStatus } from './status';
-import { ScreenTitle, projectSubject, useRecords, useScreenLoad } from '../../ui/records';
-import { loadSurveys, surveyStore, type Survey } from './data';
+import { ScreenTitle, projectSubject, useRecords } from '../../ui/records';
+import { useLoad } from '../../ui/useLoad';
+import type { Survey } from '../../core/surveys/contract';
+import { loadSurveys, surveyStore } from './data';
 import { SurveyList } from './SurveyList';
 import { attributeId } from '../../core/attributes';
 
@@ -25,6 +27,8 @@ export const SCREEN_TEXT = {
 
 const AdminSurveys = lazy(() => import('./AdminSurveys'));
 
+const LOAD_OPTIONS = { what: 'Surveys load' };
+
 
 function ProjectSurveys({ scopeKey }: { scopeKey: string }) {
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
@@ -41,9 +45,10 @@ function ProjectSurveys({ scopeKey }: { scopeKey: string }) {
 export function Surveys(props: SurveysProps) {
   const projectId = attributeId(props.projectId);
   const budgetId = attributeId(props.budgetId);
-  const scopeKey = projectId > 0 ? `Project:${projectId}` : budgetId > 0 ? `Budget:${budgetId}` : '';
-  const { status, retry } = useScreenLoad(scopeKey, loadSurveys, 'Surveys');
-  if (!scopeKey) {
+  const scope = projectId > 0 ? { recordKey: 'Project', recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget', recordId: budgetId } : null;
+  const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
+  const { state: load, retry } = useLoad(scope ? scopeKey : null, (signal) => loadSurveys(scope!, signal), LOAD_OPTIONS);
+  if (!scope) {
     return (
       <Suspense fallback={<main className="container-fluid py-3"><div role="status" className="text-body-secondary">{SCREEN_TEXT.loading}</div></main>}>
         <AdminSurveys />
@@ -53,7 +58,7 @@ export function Surveys(props: SurveysProps) {
   return (
     <main className="container-fluid py-3" data-screen="surveys">
       <ScreenTitle title={SCREEN_TEXT.title} subject={projectSubject(projectId, budgetId)} />
-      <RecordListsStatus status={status} retry={retry} text={SCREEN_TEXT}>
+      <RecordListsStatus load={load} retry={retry} text={SCREEN_TEXT}>
         <ProjectSurveys scopeKey={scopeKey} />
       </RecordListsStatus>
     </main>

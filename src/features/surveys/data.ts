@@ -1,81 +1,12 @@
 /**
- * Surveys (§2, issue 12): the loads and writes of demo/host/api/pfm/surveys, the page's record store
- * the lists and the Survey Instance workbench share, and the averages as an export sheet.
+ * Surveys (§2, issue 12): the loads and writes of demo/host/api/pfm/surveys (the contract:
+ * src/core/surveys/contract.ts), the page's record store the lists and the Survey Instance workbench
+ * share, and the averages as an export sheet.
  */
 import { getJson, postForm } from '../../core/api';
-import { formatAverage, type QuestionKind, type SurveyMilestone } from '../../core/surveys';
+import { formatAverage, SURVEY_PATHS, type QuestionAverage, type QuestionKind, type Survey, type SurveyQuestion, type SurveyTemplate } from '../../core/surveys/contract';
 import { recordStore, type RecordStore } from '../../core/records';
 import type { ExportSheet } from '../../core/format/spreadsheet';
-
-/** A survey as getsurveys answers it. */
-export interface Survey {
-  surveyId: number;
-  surveyTemplateId: number;
-  templateName: string;
-  projectId: number;
-  projectNumber: string;
-  projectName: string;
-  budgetId: number | null;
-  milestone: SurveyMilestone;
-  number: string;
-  milestoneDate: string;
-  dueDate: string;
-  respondentEmployeeId: number | null;
-  respondentName: string | null;
-  applicationRecordStateId: number;
-  recordStateName: string;
-  closed: boolean;
-  submittedAt: string | null;
-  answerCount: number;
-  questionCount: number;
-  modifiedAt?: string;
-}
-
-/** A question, with the survey's answer in `value` when loaded for a survey. */
-export interface SurveyQuestion {
-  surveyQuestionId: number;
-  surveyTemplateId: number;
-  displayOrder: number;
-  text: string;
-  kind: QuestionKind;
-  required: boolean;
-  value?: string | null;
-}
-
-/** A template with its milestones, threshold and questions. */
-export interface SurveyTemplate {
-  surveyTemplateId: number;
-  name: string;
-  description: string;
-  valueThreshold: number;
-  active: boolean;
-  milestones: SurveyMilestone[];
-  questions: SurveyQuestion[];
-  surveyCount: number;
-}
-
-/** One question's average across projects (submitted surveys only). */
-export interface QuestionAverage {
-  surveyQuestionId: number;
-  surveyTemplateId: number;
-  templateName: string;
-  displayOrder: number;
-  text: string;
-  kind: QuestionKind;
-  required: boolean;
-  responses: number;
-  projects: number;
-  average: number | null;
-}
-
-export const SURVEY_PATHS = {
-  load: '/api/pfm/getsurveys',
-  questions: '/api/pfm/getsurveyquestions',
-  templates: '/api/pfm/getsurveytemplates',
-  averages: '/api/pfm/getsurveyaverages',
-  save: '/api/pfm/SaveSurveyAnswers',
-  updateState: '/api/pfm/UpdateSurveyState',
-} as const;
 
 /** The page's store of surveys. */
 export function surveyStore(): RecordStore<Survey> {

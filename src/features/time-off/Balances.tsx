@@ -1,28 +1,17 @@
 /** The Balances tab: per type opening, accrued, used, pending and balance as of a chosen date, with the accrual per pay period and the carry-over cap. */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDate } from '../../core/format';
 import { isDay } from '../../core/timecards';
-import { loadBalances, type BalanceRow } from './data';
+import { loadBalances } from './data';
 import { problemText } from './problems';
 import { BALANCE_TEXT, PTO_SCREEN_TEXT } from './text';
 import { today } from '../../core/clock';
+import { useLoad } from '../../ui/useLoad';
 
 export function Balances() {
   const id = useId();
   const [asOf, setAsOf] = useState(today);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${asOf}#${attempt}`;
-  const [result, setResult] = useState<{ key: string; rows?: BalanceRow[]; problem?: string } | null>(null);
-  useEffect(() => {
-    if (!isDay(asOf)) return undefined;
-    const abort = new AbortController();
-    loadBalances(asOf, abort.signal, attempt).then(
-      (rows) => { if (!abort.signal.aborted) setResult({ key, rows }); },
-      (error: unknown) => { if (!abort.signal.aborted) setResult({ key, problem: `${BALANCE_TEXT.loadFailed} ${problemText(error)}` }); },
-    );
-    return () => abort.abort();
-  }, [asOf, key, attempt]);
-  const current = result?.key === key ? result : null;
+  const { state: load, retry } = useLoad(isDay(asOf) ? asOf : null, (signal, attempt) => loadBalances(asOf, signal, attempt), { what: 'Balances load' });
   return (
     <section aria-labelledby={`${id}-caption`} data-testid="balances">
       <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
@@ -32,12 +21,12 @@ export function Balances() {
         </div>
       </div>
       <h2 className="visually-hidden" id={`${id}-caption`}>{BALANCE_TEXT.caption}</h2>
-      {!current ? (
+      {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{BALANCE_TEXT.loading}</div>
-      ) : current.problem ? (
+      ) : load.status === 'failed' ? (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span>{current.problem}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{PTO_SCREEN_TEXT.retry}</button>
+          <span>{`${BALANCE_TEXT.loadFailed} ${problemText(load.error)}`}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{PTO_SCREEN_TEXT.retry}</button>
         </div>
       ) : (
         <div className="table-responsive">
@@ -56,8 +45,8 @@ export function Balances() {
               </tr>
             </thead>
             <tbody>
-              {(current.rows ?? []).length === 0 ? <tr><td colSpan={8} className="text-body-secondary">{BALANCE_TEXT.none}</td></tr> : null}
-              {(current.rows ?? []).map((b) => (
+              {load.data.length === 0 ? <tr><td colSpan={8} className="text-body-secondary">{BALANCE_TEXT.none}</td></tr> : null}
+              {load.data.map((b) => (
                 <tr key={b.type} data-balance-type={b.type}>
                   <th scope="row">{b.type}{b.allowsNegative ? <span className="small text-body-secondary d-block">{BALANCE_TEXT.negative}</span> : null}</th>
                   <td className="text-end" data-col="opening">{b.openingHours}</td>

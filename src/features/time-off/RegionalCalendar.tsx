@@ -8,19 +8,20 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ruleAllows } from '../../core/access';
-import { ApiError, sayNotDone } from '../../core/api';
+import { sayNotDone, shownData } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
-import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off-api';
+import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off/contract';
 import { WEEKDAY_NAMES, isDay, weekdayOf } from '../../core/timecards';
 import { useRowWrite, useStore } from '../../ui/hooks';
 import { ScreenTitle, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
-import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow, type RegionRow } from './data';
+import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow } from './data';
 import { problemText } from './problems';
 import { PTO_SCREEN_TEXT, REGIONAL_TEXT as T } from './text';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { today } from '../../core/clock';
 
 export interface RegionalCalendarProps {
@@ -133,36 +134,20 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
   const id = useId();
   const roles = useStore($roles);
   const admin = HOLIDAY_CALENDAR_ADMINS.some((rule) => ruleAllows(roles, rule));
-  const [regions, setRegions] = useState<{ rows?: RegionRow[]; problem?: string; forbidden?: boolean } | null>(null);
   const [regionId, setRegionId] = useState(typeof props.regionId === 'number' && props.regionId > 0 ? props.regionId : -1);
   const [year, setYear] = useState(validYear(props.year));
-  const [attempt, setAttempt] = useState(0);
-  const [holidays, setHolidays] = useState<{ key: string; rows?: HolidayRow[]; problem?: string; forbidden?: boolean } | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
-  const key = `${regionId}:${year}#${attempt}`;
-
-  useEffect(() => {
-    const abort = new AbortController();
-    loadRegions(abort.signal, attempt).then(
-      (rows) => {
-        if (abort.signal.aborted) return;
-        setRegions({ rows });
-        setRegionId((current) => (rows.some((r) => r.regionId === current) ? current : rows[0]?.regionId ?? -1));
-      },
-      (error: unknown) => { if (!abort.signal.aborted) setRegions({ problem: problemText(error), forbidden: error instanceof ApiError && error.status === 403 }); },
-    );
-    return () => abort.abort();
-  }, [attempt]);
-  useEffect(() => {
-    if (regionId < 1) return undefined;
-    const abort = new AbortController();
-    loadHolidays(year, regionId, abort.signal).then(
-      (rows) => { if (!abort.signal.aborted) setHolidays({ key, rows: rows.filter((h) => h.regionId === regionId).sort((a, b) => a.holidayDate.localeCompare(b.holidayDate)) }); },
-      (error: unknown) => { if (!abort.signal.aborted) setHolidays({ key, problem: problemText(error), forbidden: error instanceof ApiError && error.status === 403 }); },
-    );
-    return () => abort.abort();
-  }, [regionId, year, key]);
-  const reload = () => { setEditing(null); setAttempt((n) => n + 1); };
+  const { state: regionsLoad, retry: retryRegions } = useLoad('regions', async (signal, attempt) => {
+    const rows = await loadRegions(signal, attempt);
+    if (!signal.aborted) setRegionId((current) => (rows.some((r) => r.regionId === current) ? current : rows[0]?.regionId ?? -1));
+    return rows;
+  }, { what: 'Regions load' });
+  const { state: holidays, retry: retryHolidays } = useLoad(regionId > 0 ? `${regionId}:${year}` : null,
+    (signal) => loadHolidays(year, regionId, signal).then((rows) => rows.filter((h) => h.regionId === regionId).sort((a, b) => a.holidayDate.localeCompare(b.holidayDate))),
+    { what: 'Holidays load' });
+  // A reload (after a write, or Retry) loads both again; the regions stay on show meanwhile.
+  const loadAgain = () => { retryRegions(); retryHolidays(); };
+  const reload = () => { setEditing(null); loadAgain(); };
   const deleting = useRowWrite<number>();
   const remove = async (h: HolidayRow) => {
     const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(h.name, formatDate(h.holidayDate)), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
@@ -178,26 +163,27 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
     });
   };
 
-  const current = holidays?.key === key ? holidays : null;
-  const forbidden = regions?.forbidden || current?.forbidden;
-  const regionName = regions?.rows?.find((r) => r.regionId === regionId)?.name ?? '';
-  const total = (current?.rows ?? []).reduce((s, h) => s + h.hours, 0);
+  const regions = regionsLoad.status === 'failed' ? null : shownData(regionsLoad) ?? null;
+  const rows = holidays.status === 'ready' ? holidays.data : [];
+  const forbidden = (regionsLoad.status === 'failed' && regionsLoad.failure === 'forbidden') || (holidays.status === 'failed' && holidays.failure === 'forbidden');
+  const regionName = regions?.find((r) => r.regionId === regionId)?.name ?? '';
+  const total = rows.reduce((s, h) => s + h.hours, 0);
   return (
     <main className="container-fluid py-3 pto-regional-calendar" data-screen="pto-regional-calendar">
       <ScreenTitle title={T.title} />
-      {forbidden ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={() => { setRegions(null); reload(); }} /> : (
+      {forbidden ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={reload} /> : (
         <>
-          {!regions ? (
+          {regionsLoad.status === 'failed' ? (
+            <LoadProblem message={`${T.loadFailed} ${problemText(regionsLoad.error)}`} onRetry={loadAgain} />
+          ) : !regions ? (
             <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
-          ) : regions.problem ? (
-            <LoadProblem message={`${T.loadFailed} ${regions.problem}`} onRetry={() => { setRegions(null); setAttempt((n) => n + 1); }} />
           ) : (
             <>
               <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
                 <div>
                   <label className="form-label small mb-1" htmlFor={`${id}-region`}>{T.region}</label>
                   <select id={`${id}-region`} className="form-select form-select-sm" data-field="regionId" value={regionId} onChange={(e) => { setEditing(null); setRegionId(Number(e.target.value)); }}>
-                    {(regions.rows ?? []).map((r) => <option key={r.regionId} value={r.regionId}>{r.name}</option>)}
+                    {regions.map((r) => <option key={r.regionId} value={r.regionId}>{r.name}</option>)}
                   </select>
                 </div>
                 <div>
@@ -212,11 +198,11 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
               </div>
               {!admin ? <p className="alert alert-info py-2" data-read-only>{T.readOnly}</p> : null}
               {admin && regionId > 0 ? <HolidayForm key={`new-${regionId}-${year}`} initial={{ holidayDate: '', name: '', hours: FULL_DAY_HOURS }} regionId={regionId} year={year} onDone={reload} /> : null}
-              {!current ? (
+              {holidays.status === 'loading' ? (
                 <div role="status" className="text-body-secondary">{T.loading}</div>
-              ) : current.problem ? (
+              ) : holidays.status === 'failed' ? (
                 <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-                  <span>{`${T.loadFailed} ${current.problem}`}</span>
+                  <span>{`${T.loadFailed} ${problemText(holidays.error)}`}</span>
                   <button type="button" className="btn btn-sm btn-outline-danger" onClick={reload}>{PTO_SCREEN_TEXT.retry}</button>
                 </div>
               ) : (
@@ -233,8 +219,8 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
                       </tr>
                     </thead>
                     <tbody>
-                      {(current.rows ?? []).length === 0 ? <tr><td colSpan={admin ? 5 : 4} className="text-body-secondary">{T.none}</td></tr> : null}
-                      {(current.rows ?? []).map((h) => (editing === h.holidayId ? (
+                      {rows.length === 0 ? <tr><td colSpan={admin ? 5 : 4} className="text-body-secondary">{T.none}</td></tr> : null}
+                      {rows.map((h) => (editing === h.holidayId ? (
                         <tr key={h.holidayId} data-holiday-id={h.holidayId}>
                           <td colSpan={5}>
                             <HolidayForm initial={{ holidayId: h.holidayId, holidayDate: h.holidayDate, name: h.name, hours: h.hours }} regionId={regionId} year={year} onDone={reload} onCancel={() => setEditing(null)} />
@@ -256,7 +242,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
                       )))}
                     </tbody>
                     <tfoot>
-                      <tr className="fw-semibold"><th scope="row" colSpan={3}>{T.total((current.rows ?? []).length, total)}</th><td className="text-end">{total}</td>{admin ? <td /> : null}</tr>
+                      <tr className="fw-semibold"><th scope="row" colSpan={3}>{T.total(rows.length, total)}</th><td className="text-end">{total}</td>{admin ? <td /> : null}</tr>
                     </tfoot>
                   </table>
                 </div>

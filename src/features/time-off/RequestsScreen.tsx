@@ -8,13 +8,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ruleAllows } from '../../core/access';
-import { ApiError, sayNotDone } from '../../core/api';
+import { sayNotDone, shownData } from '../../core/api';
 import { formatDate } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
-import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_MANAGERS } from '../../core/time-off-api';
+import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_MANAGERS } from '../../core/time-off/contract';
 import { useStore } from '../../ui/hooks';
-import { RecordLists, ScreenTitle, useRecords, useScreenLoad, type RecordColumn } from '../../ui/records';
+import { RecordLists, ScreenTitle, useRecords, type RecordColumn } from '../../ui/records';
 import { downloadCsv, downloadExcel } from '../../ui/grid/export';
 import { Balances } from './Balances';
 import { advanceRequest, advanceRequests, loadMyRequests, loadRequest, loadTeamRequests, requestStore, teamRequestsSheet, type TimeOffRequestRow } from './data';
@@ -23,6 +23,7 @@ import { RequestForm } from './RequestForm';
 import { TeamCalendar } from './TeamCalendar';
 import { PTO_SCREEN_TEXT as T } from './text';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 
 export interface PtoRequestsProps {
   recordId?: number;
@@ -125,18 +126,10 @@ function OpenedRequest({ requestId, onClose, reload }: { requestId: number; onCl
   const store = requestStore();
   const map = useStore(store.$records);
   const row = map.get(requestId);
-  const [state, setState] = useState<'loading' | 'missing' | 'ready' | string>('loading');
-  const [attempt, setAttempt] = useState(0);
+  const { state: load, retry } = useLoad(String(requestId), (signal) => loadRequest(requestId, signal), { what: 'Time-off request load' });
+  const found = load.status === 'ready' && load.data !== null;
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    loadRequest(requestId, abort.signal).then(
-      (found) => { if (!abort.signal.aborted) setState(found ? 'ready' : 'missing'); },
-      (error: unknown) => { if (!abort.signal.aborted) setState(problemText(error)); },
-    );
-    return () => abort.abort();
-  }, [requestId, attempt]);
-  useEffect(() => { if (state === 'ready') heading.current?.focus(); }, [state]);
+  useEffect(() => { if (found) heading.current?.focus(); }, [found]);
   const closeOnEscape = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose(); };
   return (
     <section className="card mb-3 pto-opened" aria-labelledby={`${id}-h`} data-testid="opened-request" data-request-id={requestId} onKeyDown={closeOnEscape}>
@@ -145,12 +138,12 @@ function OpenedRequest({ requestId, onClose, reload }: { requestId: number; onCl
           <h2 className="h5 card-title me-auto" id={`${id}-h`} tabIndex={-1} ref={heading}>{row ? `${T.requestHeading}: ${row.title}` : `${T.requestHeading} ${requestId}`}</h2>
           <button type="button" className="btn-close" aria-label={T.close} onClick={onClose}></button>
         </div>
-        {state === 'loading' && !row ? <div role="status" className="text-body-secondary">{`Loading request ${requestId}…`}</div> : null}
-        {state === 'missing' ? <div className="alert alert-warning mb-0" role="alert">{T.noRequest(requestId)}</div> : null}
-        {state !== 'loading' && state !== 'missing' && state !== 'ready' ? (
+        {load.status === 'loading' && !row ? <div role="status" className="text-body-secondary">{`Loading request ${requestId}…`}</div> : null}
+        {load.status === 'ready' && load.data === null ? <div className="alert alert-warning mb-0" role="alert">{T.noRequest(requestId)}</div> : null}
+        {load.status === 'failed' ? (
           <div className="alert alert-danger d-flex align-items-center gap-3 mb-0" role="alert">
-            <span>{state}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setState('loading'); setAttempt((n) => n + 1); }}>{T.retry}</button>
+            <span>{problemText(load.error)}</span>
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{T.retry}</button>
           </div>
         ) : null}
         {row ? (
@@ -249,34 +242,26 @@ function TeamRequests({ rows, reload }: { rows: readonly TimeOffRequestRow[]; re
   );
 }
 
+const NO_IDS: ReadonlySet<number> = new Set();
+const idsOf = (rows: readonly TimeOffRequestRow[]): ReadonlySet<number> => new Set(rows.map((r) => r.requestId));
+
 const byStart = (a: TimeOffRequestRow, b: TimeOffRequestRow) => a.startDate.localeCompare(b.startDate) || a.requestId - b.requestId;
 
 export function PtoRequests(props: PtoRequestsProps) {
   const roles = useStore($roles);
   const manager = ruleAllows(roles, TIME_OFF_MANAGERS[0]!) || ruleAllows(roles, HOLIDAY_CALENDAR_ADMINS[0]!);
-  const [mineAttempt, setMineAttempt] = useState(0);
-  const [mineIds, setMineIds] = useState<ReadonlySet<number>>(new Set());
-  const { status } = useScreenLoad(`PtoRequest:${mineAttempt}`, (scope, signal) => loadMyRequests(signal, scope.recordId).then((rows) => {
-    if (!signal.aborted) setMineIds(new Set(rows.map((r) => r.requestId)));
-  }), 'Time-off requests');
-  const [team, setTeam] = useState<{ ids: ReadonlySet<number>; status: 'loading' | 'ready' | 'failed' | 'none' }>({ ids: new Set(), status: 'loading' });
-  const [teamAttempt, setTeamAttempt] = useState(0);
-  useEffect(() => {
-    const abort = new AbortController();
-    loadTeamRequests(abort.signal, teamAttempt).then(
-      (rows) => { if (!abort.signal.aborted) setTeam({ ids: new Set(rows.map((r) => r.requestId)), status: 'ready' }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        const forbidden = error instanceof ApiError && error.status === 403;
-        if (!forbidden) console.error('Team requests failed to load', error);
-        setTeam({ ids: new Set(), status: forbidden ? 'none' : 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [teamAttempt]);
+  const { state: mineLoad, retry: retryMine } = useLoad('mine', (signal, attempt) => loadMyRequests(signal, attempt).then(idsOf), { what: 'Time-off requests load' });
+  // A request just sent is the caller's before the next load says so.
+  const [sentIds, setSentIds] = useState<ReadonlySet<number>>(NO_IDS);
+  const loadedIds = shownData(mineLoad) ?? NO_IDS;
+  const mineIds = sentIds.size ? new Set([...loadedIds, ...sentIds]) : loadedIds;
+  const { state: team, retry: retryTeam } = useLoad('team', (signal, attempt) => loadTeamRequests(signal, attempt).then(idsOf), { what: 'Team requests load' });
+  // A 403 means no team: its tabs show no rows. A failed load shows no team rows either.
+  const teamForbidden = team.status === 'failed' && team.failure === 'forbidden';
+  const teamIds = team.status === 'failed' ? NO_IDS : shownData(team) ?? NO_IDS;
   const all = useRecords(requestStore(), undefined, byStart);
   const mine = all.filter((r) => mineIds.has(r.requestId));
-  const teamRows = all.filter((r) => team.ids.has(r.requestId) && !mineIds.has(r.requestId));
+  const teamRows = all.filter((r) => teamIds.has(r.requestId) && !mineIds.has(r.requestId));
   const showTeam = manager || teamRows.length > 0;
   const tabs = PTO_TABS.filter((t) => showTeam || (t !== 'team-requests' && t !== 'team-calendar'));
   const wanted = (props.activeTab ?? '').toLowerCase() as PtoTab;
@@ -290,7 +275,7 @@ export function PtoRequests(props: PtoRequestsProps) {
   const closeOpened = () => { if (sent > 0) setSent(-1); else setClosedNamed(named); };
   const base = useId();
   const tabRefs = useRef<Partial<Record<PtoTab, HTMLButtonElement | null>>>({});
-  const reloadAll = useCallback(() => { setTeamAttempt((n) => n + 1); setMineAttempt((n) => n + 1); }, []);
+  const reloadAll = useCallback(() => { retryTeam(); retryMine(); }, [retryTeam, retryMine]);
 
   const onTabKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const i = tabs.indexOf(shownTab);
@@ -305,7 +290,7 @@ export function PtoRequests(props: PtoRequestsProps) {
   return (
     <main className="container-fluid py-3 pto-requests" data-screen="pto-requests">
       <ScreenTitle title={T.title} />
-      {status === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={reloadAll} /> : (
+      {mineLoad.status === 'failed' && mineLoad.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={reloadAll} /> : (
         <>
           {openedId > 0 ? <OpenedRequest requestId={openedId} reload={reloadAll} onClose={closeOpened} /> : null}
           <ul className="nav nav-tabs mb-3" role="tablist" aria-label={T.title} onKeyDown={onTabKey}>
@@ -321,23 +306,24 @@ export function PtoRequests(props: PtoRequestsProps) {
           </ul>
           <div role="tabpanel" id={`${base}-${shownTab}-panel`} aria-labelledby={`${base}-${shownTab}`} data-panel={shownTab}>
             {shownTab === 'my-requests' ? (
-              status === 'failed' ? (
-                <LoadProblem message={T.loadFailed} onRetry={() => setMineAttempt((n) => n + 1)} />
+              mineLoad.status === 'failed' ? (
+                <LoadProblem message={T.loadFailed} onRetry={retryMine} />
               ) : (
-                <RecordLists records={mine} idOf={(r) => r.requestId} isClosed={isClosedRequest} columns={MY_COLUMNS} label={T.tabs.my} loading={status === 'loading'}
+                <RecordLists records={mine} idOf={(r) => r.requestId} isClosed={isClosedRequest} columns={MY_COLUMNS} label={T.tabs.my} loading={mineLoad.status === 'loading'}
                   emptyText={T.emptyMine} actions={(r) => <RequestActions r={r} reload={reloadAll} compact />} testId="my-request-lists" />
               )
             ) : null}
             {shownTab === 'balances' ? <Balances /> : null}
             {shownTab === 'new-request' ? (
-              <RequestForm myRequests={mine} onSaved={(saved) => { setMineIds((ids) => new Set([...ids, saved.requestId])); showToast(T.saved, { variant: 'success' }); setTab('my-requests'); setSent(saved.requestId); }} />
+              <RequestForm myRequests={mine} onSaved={(saved) => { setSentIds((ids) => new Set([...ids, saved.requestId])); showToast(T.saved, { variant: 'success' }); setTab('my-requests'); setSent(saved.requestId); }} />
             ) : null}
             {shownTab === 'team-requests' ? (
-              team.status === 'loading' ? <div role="status" className="text-body-secondary">{T.teamLoading}</div>
-                : team.status === 'failed' ? (
+              // A reload (after a decision) keeps the team's requests on show, with what the decision said.
+              team.status === 'loading' && !team.last ? <div role="status" className="text-body-secondary">{T.teamLoading}</div>
+                : team.status === 'failed' && !teamForbidden ? (
                   <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
                     <span>{T.teamFailed}</span>
-                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => { setTeam({ ids: new Set(), status: 'loading' }); setTeamAttempt((n) => n + 1); }}>{T.retry}</button>
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={retryTeam}>{T.retry}</button>
                   </div>
                 ) : <TeamRequests rows={teamRows} reload={reloadAll} />
             ) : null}

@@ -9,10 +9,11 @@ import type { KeyboardEvent } from 'react';
 import { formatDate } from '../../core/format';
 import { today } from '../../core/clock';
 import { WEEKDAY_NAMES, addDays, weekdayOf } from '../../core/timecards';
-import { loadTeamCalendar, type TeamCalendarLoad } from './data';
+import { loadTeamCalendar } from './data';
 import { problemText } from './problems';
 import { CALENDAR_TEXT, PTO_SCREEN_TEXT } from './text';
 import { usePhone } from '../../ui/usePhone';
+import { useLoad } from '../../ui/useLoad';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthOf = (day: string) => day.slice(0, 7);
@@ -45,26 +46,15 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
   const id = useId();
   const [focusDay, setFocusDay] = useState(() => initialDay ?? today());
   const month = monthOf(focusDay);
-  const [attempt, setAttempt] = useState(0);
-  const key = `${month}#${attempt}`;
-  const [result, setResult] = useState<{ key: string; load?: TeamCalendarLoad; problem?: string } | null>(null);
+  const { state, retry } = useLoad(month, (signal, attempt) => loadTeamCalendar(firstOf(month), lastOf(month), signal, attempt), { what: 'Team calendar load' });
   const grid = useRef<HTMLTableElement>(null);
   const wantFocus = useRef(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    loadTeamCalendar(firstOf(month), lastOf(month), abort.signal, attempt).then(
-      (load) => { if (!abort.signal.aborted) setResult({ key, load }); },
-      (error: unknown) => { if (!abort.signal.aborted) setResult({ key, problem: `${CALENDAR_TEXT.loadFailed} ${problemText(error)}` }); },
-    );
-    return () => abort.abort();
-  }, [month, key, attempt]);
   useEffect(() => {
     if (!wantFocus.current) return;
     const cell = grid.current?.querySelector<HTMLElement>(`[data-day="${focusDay}"]`);
     if (cell) { cell.focus(); wantFocus.current = false; }
   });
-  const current = result?.key === key ? result : null;
-  const load = current?.load;
+  const load = state.status === 'ready' ? state.data : undefined;
   const names = new Map((load?.employees ?? []).map((e) => [e.employeeId, e.name]));
   const move = (day: string) => { wantFocus.current = true; setFocusDay(day); };
   const onKey = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -95,12 +85,12 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
         <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={CALENDAR_TEXT.next} data-action="next-month" onClick={() => setFocusDay(shiftMonth(focusDay, 1))}>›</button>
       </div>
       {phone ? null : <p className="small text-body-secondary mb-2" id={`${id}-help`}>{CALENDAR_TEXT.help}</p>}
-      {!current ? (
+      {state.status === 'loading' ? (
         <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{CALENDAR_TEXT.loading}</div>
-      ) : current.problem ? (
+      ) : state.status === 'failed' ? (
         <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span>{current.problem}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{PTO_SCREEN_TEXT.retry}</button>
+          <span>{`${CALENDAR_TEXT.loadFailed} ${problemText(state.error)}`}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{PTO_SCREEN_TEXT.retry}</button>
         </div>
       ) : phone ? (
         <ul className="list-unstyled mb-0 d-grid gap-2" data-layout="agenda" aria-labelledby={`${id}-title`}>

@@ -1,14 +1,14 @@
 /**
- * Time off (issue 13): the calls of src/core/time-off-api.ts (the contract with demo/host/api/time-off),
+ * Time off (issue 13): the calls of src/core/time-off/contract.ts (the contract with demo/host/api/time-off),
  * the page's store of requests (My requests and Team requests share it), and the team requests as an
  * export sheet (CSV and Excel; the writers neutralise formulas).
  */
 import { ApiError, deleteForm, getJson, loadTimer, postForm, retryMark } from '../../core/api';
 import { formatDate } from '../../core/format';
 import type { PtoAccount } from '../../core/time-off';
-import { TIME_OFF_API, type BalanceRow, type HolidayRow, type RegionRow, type TeamCalendarLoad, type TimeOffRequestRow } from '../../core/time-off-api';
+import { TIME_OFF_API, type BalanceRow, type BulkAnswer, type HolidayRow, type RegionRow, type TeamCalendarLoad, type TimeOffRequestRow } from '../../core/time-off/contract';
 import { addDays } from '../../core/timecards';
-import { announceOpenItemsChanged } from '../../core/timecards/api';
+import { announceOpenItemsChanged } from '../../core/timecards/contract';
 import type { Holiday } from '../../core/timecards';
 import { recordStore, type RecordStore } from '../../core/records';
 import type { ExportSheet } from '../../core/format/spreadsheet';
@@ -126,12 +126,6 @@ export function advanceRequest(request: TimeOffRequestRow, action: 'approve' | '
     announceOpenItemsChanged();
     return answer;
   });
-}
-
-/** What the bulk call answers. */
-export interface BulkAnswer {
-  done: TimeOffRequestRow[] | number[];
-  refused: { requestId?: number; ItemId?: number; message: string }[];
 }
 
 /** Approve or deny many requests in one call (each with its own OldRecordStateId). */

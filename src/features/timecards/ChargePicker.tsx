@@ -4,7 +4,7 @@
  * from the picked one's codes.
  */
 import { useEffect, useId, useState } from 'react';
-import type { ChargeOption } from '../../core/timecards/api';
+import type { ChargeOption } from '../../core/timecards/contract';
 import { searchCharges } from './data';
 
 export const PICKER_TEXT = {

@@ -3,7 +3,7 @@
  * cards, then day by day each day's lines with an hour input and the day total, then the week's totals.
  */
 import { WEEKDAY_NAMES } from '../../core/timecards';
-import type { ChargeOption } from '../../core/timecards/api';
+import type { ChargeOption } from '../../core/timecards/contract';
 import { ChargePicker } from './ChargePicker';
 import { cellHours, sumHours, type EditLine } from './data';
 import { useState } from 'react';

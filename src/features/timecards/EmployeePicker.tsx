@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { getJson } from '../../core/api';
-import { TIMECARD_API, type TeamTimecardsLoad } from '../../core/timecards/api';
+import { TIMECARD_API, type TeamTimecardsLoad } from '../../core/timecards/contract';
 
 export const EMPLOYEE_PICKER_TEXT = {
   label: 'Preview the card of',

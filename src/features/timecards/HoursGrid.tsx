@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { WEEKDAY_NAMES } from '../../core/timecards';
 import type { FeedbackItem } from '../../core/timecards';
-import type { ChargeOption } from '../../core/timecards/api';
+import type { ChargeOption } from '../../core/timecards/contract';
 import { ChargePicker, chargeText } from './ChargePicker';
 import { sumHours, cellHours, type EditLine } from './data';
 

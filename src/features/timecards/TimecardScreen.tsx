@@ -11,7 +11,7 @@ import {
   HOUR_FIGURES_TEXT, INVALID, TIMECARD_STATE_TEXT, addDays, checkTimecard, hourFigures, isDay, lineKey, policyInput, weekDays, weekOf,
   type ExpectedHours, type FeedbackItem,
 } from '../../core/timecards';
-import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/api';
+import type { ChargeOption, TimecardAdvancement, TimecardLoad } from '../../core/timecards/contract';
 import { writeFailure } from '../../core/records';
 import { RecordStateBadge } from '../../ui/records';
 import {
@@ -27,6 +27,7 @@ import { EmployeePicker } from './EmployeePicker';
 import { DayList } from './DayList';
 import { HoursGrid, Messages, messageId, type GridProps } from './HoursGrid';
 import { LoadProblem } from '../../ui/LoadProblem';
+import { useLoad } from '../../ui/useLoad';
 import { today } from '../../core/clock';
 import { currentEmployeeId } from '../../core/auth/current-user';
 import { QUERY_SCHEMAS, navigate, parseQuery } from '../../core/router';
@@ -111,6 +112,13 @@ function timed(outer?: AbortSignal): { signal: AbortSignal; done(): void } {
 }
 const isTimeout = (error: unknown) => error instanceof DOMException && error.name === 'TimeoutError';
 
+/** What a failed load says: no access, signed out, no answer in time, or failed. */
+function failedStatus(error: unknown): LoadStatus {
+  if (error instanceof ApiError && error.status === 403) return 'forbidden';
+  if (error instanceof ApiError && error.status === 401) return 'signedOut';
+  return isTimeout(error) ? 'timedOut' : 'failed';
+}
+
 /** The expected hours of the load: the context's, else the header's. */
 function expectedOf(load: TimecardLoad): ExpectedHours {
   if (load.context?.expected) return load.context.expected;
@@ -188,10 +196,6 @@ export function TimecardScreen(props: TimecardProps) {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [initial]);
-  const [attempt, setAttempt] = useState(0);
-  const requestKey = `${JSON.stringify(query)}#${attempt}`;
-  const [result, setResult] = useState<{ key: string; status: LoadStatus } | null>(null);
-  const status: LoadStatus = result?.key === requestKey ? result.status : 'loading';
   const [load, setLoad] = useState<TimecardLoad | null>(null);
   const [manual, setManual] = useState<EditLine[]>([]);
   const [system, setSystem] = useState<EditLine[]>([]);
@@ -245,31 +249,19 @@ export function TimecardScreen(props: TimecardProps) {
     setSubmitItems([]);
   }, []);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    const timer = timed(abort.signal);
-    const setStatus = (next: LoadStatus) => setResult({ key: requestKey, status: next });
-    loadTimecard(query, timer.signal).then(
-      (answer) => {
-        if (abort.signal.aborted) return;
-        apply(answer, keepTyped.current);
-        keepTyped.current = false;
-        setStatus('ready');
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) setStatus('forbidden');
-        else if (error instanceof ApiError && error.status === 401) setStatus('signedOut');
-        else if (isTimeout(error)) setStatus('timedOut');
-        else { console.error('Timecard failed to load', error); setStatus('failed'); }
-      },
-    ).finally(timer.done);
-    return () => abort.abort();
-    // The request is keyed by its query and attempt.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey, apply]);
-
-  const retryLoad = () => setAttempt((n) => n + 1);
+  // The card of the query; its answer goes into the edit state (typed lines kept when a reload asks). A reload (Retry,
+  // Reload) is a new load of the card: the card leaves the screen for the progress line before the request goes.
+  const [reloads, setReloads] = useState(0);
+  const { state: cardLoad } = useLoad(`${JSON.stringify(query)}#${reloads}`, async (signal) => {
+    const answer = await loadTimecard(query, signal);
+    if (!signal.aborted) {
+      apply(answer, keepTyped.current);
+      keepTyped.current = false;
+    }
+    return answer;
+  }, { timeoutMs: TIMEOUT_MS, what: 'Timecard load' });
+  const status: LoadStatus = cardLoad.status === 'failed' ? failedStatus(cardLoad.error) : cardLoad.status;
+  const retryLoad = () => setReloads((n) => n + 1);
 
   // Typed hours survive a reload (issue 16): the week's manual lines and reason are kept while they differ from the card.
   const savedWeek = useMemo(() => (load ? {

@@ -6,7 +6,7 @@
 import { getJson, postForm } from '../../core/api';
 import {
   announceOpenItemsChanged, TIMECARD_API, type ChargeOption, type TimecardLineRow, type TimecardLoad,
-} from '../../core/timecards/api';
+} from '../../core/timecards/contract';
 import type { LineInput, TimeType } from '../../core/timecards';
 
 /** Which card to load: an id, or an employee's week (either defaults on the server). */

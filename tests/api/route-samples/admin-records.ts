@@ -1,5 +1,5 @@
 /** Route samples of app records and admin home (issue 15, part "records"): keyAdmin Admin configuration, no project data. */
-import { APP_RECORDS_API } from '../../../src/core/admin/app-records';
+import { APP_RECORDS_API } from '../../../src/core/admin/contract';
 import type { RouteSample } from './types';
 
 const why = 'record-type configuration (states, advancements, field security) for keyAdmin Admin: no project data';

@@ -1,5 +1,5 @@
 /** User management (issue 15, demo/host/api/admin/users.ts): people and roles, not project data. */
-import { USERS_API } from '../../../src/core/admin/users';
+import { USERS_API } from '../../../src/core/admin/contract';
 import type { RouteSample } from './types';
 
 const why = 'user management: employees, roles and the admin audit log, not project data (ACCESS.userManagement; writes Admin/IT)';

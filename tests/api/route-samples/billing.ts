@@ -1,5 +1,5 @@
 /** IT billing's routes (issue 15, demo/host/api/billing): company-wide IT charges, no project's own data. */
-import { BILLING_API } from '../../../src/core/billing';
+import { BILLING_API } from '../../../src/core/billing/contract';
 import type { RouteSample } from './types';
 
 const why = "IT billing (keyIT): the company's IT charges allocated across every project as a showback, read and run by IT finance, not a project's own PFM data";

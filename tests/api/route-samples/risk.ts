@@ -4,7 +4,7 @@
  * roles only (keyRISK Risk or Admin; keySLIM Prequal Administrator, Escalation Reviewer, Regional
  * Reviewer): the demo pm's keyRISK Default does not lift the team rule, so they name a hidden record.
  */
-import { RISK_API } from '../../../src/core/risk/api';
+import { RISK_API } from '../../../src/core/risk/contract';
 import { API_ROUTES } from '../../../demo/host/api/route-table';
 import type { RouteSample } from './types';
 import { HIDDEN_PROJECT, hiddenOf } from './hidden';

@@ -1,5 +1,5 @@
 /** Route samples of time off (issue 13): an employee's own requests and calendars, no project data. */
-import { TIME_OFF_API } from '../../../src/core/time-off-api';
+import { TIME_OFF_API } from '../../../src/core/time-off/contract';
 import { API_ROUTES } from '../../../demo/host/api/route-table';
 import type { RouteSample } from './types';
 

@@ -1,5 +1,5 @@
 /** Route samples of weekly timecards (issue 13): hours charged by people; keyTC rules in the handlers. */
-import { TIMECARD_API } from '../../../src/core/timecards/api';
+import { TIMECARD_API } from '../../../src/core/timecards/contract';
 import { API_ROUTES } from '../../../demo/host/api/route-table';
 import type { RouteSample } from './types';
 

@@ -1,5 +1,5 @@
 /** Route samples of the access requests and project teams (issue 15, part "access"; types.ts explains them). */
-import { ACCESS_REQUEST_API as API } from '../../../src/core/toolbox/access';
+import { ACCESS_REQUEST_API as API } from '../../../src/core/toolbox/contract';
 import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed/teams';
 import type { RouteSample } from './types';
 

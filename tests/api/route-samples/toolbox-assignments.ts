@@ -1,5 +1,5 @@
 /** Route samples of the default assignments (issue 15, part "assign"; types.ts explains them). */
-import { DEFAULT_ASSIGNMENTS_API as API } from '../../../src/core/toolbox/assignments';
+import { DEFAULT_ASSIGNMENTS_API as API } from '../../../src/core/toolbox/contract';
 import type { RouteSample } from './types';
 
 const ADMIN_TOOL = 'keyProjectSecurity Admin only: rules and their preview are not any one project\'s data (the route table refuses everyone else)';

@@ -9,9 +9,9 @@ import type { Page } from '@playwright/test';
 import { api, hasToken, watchToken } from './api';
 import { openPortalAs } from './portal';
 import { addDays, weekOf } from '../../../src/core/timecards';
-import { TIME_OFF_API } from '../../../src/core/time-off-api';
-import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/access';
-import { BILLING_API } from '../../../src/core/billing';
+import { TIME_OFF_API } from '../../../src/core/time-off/contract';
+import { ACCESS_REQUEST_API } from '../../../src/core/toolbox/contract';
+import { BILLING_API } from '../../../src/core/billing/contract';
 import { SEED_TEAM_FACTS } from '../../../demo/host/db/seed/teams';
 import { today as centralToday } from '../../../src/core/clock';
 

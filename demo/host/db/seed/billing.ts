@@ -13,7 +13,7 @@
  *   months differ. No run is seeded: every month starts "not run".
  */
 import type Database from 'better-sqlite3';
-import type { CostItemKind } from '../../../../src/core/billing';
+import type { CostItemKind } from '../../../../src/core/billing/contract';
 import { addPeriods, firstDayOf } from '../../../../src/core/clock';
 import { Rng } from '../prng';
 import { addDays, insert } from './support';

@@ -10,7 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import * as clock from '../../../../src/core/clock';
-import { ENVELOPE_EXPIRY_DAYS, type EsignRecordKey } from '../../../../src/core/esign';
+import { ENVELOPE_EXPIRY_DAYS, type EsignRecordKey } from '../../../../src/core/esign/contract';
 import { loadCaller, type Caller } from '../../api/context';
 import { insertEnvelope, remindSigner, sendEnvelope, voidEnvelope } from '../../api/pfm/esign/envelopes';
 import { envelopeState, expireDue, signerDeclined, signerSigned, signerViewed } from '../../api/pfm/esign/service';

@@ -21,7 +21,7 @@
  */
 import type Database from 'better-sqlite3';
 import { LIMIT_RULES } from '../../../../src/core/risk/limits';
-import { escalationReasons, slimDueDate, type SlimRequestType, type SlimState } from '../../../../src/core/risk/slim';
+import { escalationReasons, slimDueDate, type SlimRequestType, type SlimState } from '../../../../src/core/risk';
 import { vendorRecord } from '../../api/risk/prequal';
 import { Rng } from '../prng';
 import { addDaysToInstant, applicationIdOf, insert, stateId, type Row } from './support';

@@ -7,7 +7,7 @@
  * (recordTypeProblems) is shown live before saving; the server applies the same rule.
  */
 import { useId, useMemo, useState } from 'react';
-import { recordTypeProblems, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin/app-records';
+import { recordTypeProblems, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin';
 import { ScreenTitle } from '../../../ui/records';
 import {
   isStale, loadRecordType, loadRecordTypes, loadTestAs, problemText, removeState, saveAdvancements, saveApprovals, saveFieldSecurity, saveStates,

@@ -1,9 +1,9 @@
 /**
- * App records' calls (the contract src/core/admin/app-records.ts, host demo/host/api/admin) and their
+ * App records' calls (the contract src/core/admin/contract.ts, host demo/host/api/admin) and their
  * failures in words (§8).
  */
 import { ApiError, getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
-import { APP_RECORDS_API, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin/app-records';
+import { APP_RECORDS_API, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin/contract';
 import { ADMIN_TEXT as T } from './text';
 
 const loadTime = loadTimer();

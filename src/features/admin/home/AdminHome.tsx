@@ -3,14 +3,15 @@
  * users, pending access requests, SLIM requests past due, data-quality errors across projects), each
  * linking to its screen, and links to every admin screen.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { getJson, loadTimer, retryMark } from '../../../core/api';
-import { APP_RECORDS_API, type AdminHomeCounts } from '../../../core/admin/app-records';
+import { APP_RECORDS_API, type AdminHomeCounts } from '../../../core/admin/contract';
 import { routePath } from '../../../core/router';
 import { workbenchUrl } from '../../../core/workbench';
 import { ScreenTitle } from '../../../ui/records';
-import { ADMIN_TEXT as T, isForbidden, problemText } from '../app-records';
+import { ADMIN_TEXT as T, problemText } from '../app-records';
 import { LoadProblem } from '../../../ui/LoadProblem';
+import { useLoad } from '../../../ui/useLoad';
 
 const loadTime = loadTimer();
 /** Another load timeout (tests); null restores the default. */
@@ -36,30 +37,15 @@ export function adminLinks(): Array<{ name: string; href: string; description: s
   ];
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; counts: AdminHomeCounts } | { status: 'forbidden' } | { status: 'failed'; message: string };
-
 export function AdminHome() {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ attempt: number; load: Load } | null>(null);
-  const load: Load = result?.attempt === attempt ? result.load : { status: 'loading' };
+  const { state: load, retry } = useLoad('home', (signal, attempt) => loadAdminHome(signal, attempt), { what: 'Admin home load' });
   const countsId = useId();
   const toolsId = useId();
-  useEffect(() => {
-    const abort = new AbortController();
-    loadAdminHome(abort.signal, attempt).then(
-      (counts) => { if (!abort.signal.aborted) setResult({ attempt, load: { status: 'ready', counts } }); },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setResult({ attempt, load: isForbidden(error) ? { status: 'forbidden' } : { status: 'failed', message: problemText(error) } });
-      },
-    );
-    return () => abort.abort();
-  }, [attempt]);
   const tiles = load.status === 'ready' ? [
-    { name: 'activeUsers', label: T.home.activeUsers, value: load.counts.activeUsers, href: routePath('userManagement'), detail: '' },
-    { name: 'pendingAccessRequests', label: T.home.pendingAccessRequests, value: load.counts.pendingAccessRequests, href: '/ProjectToolbox/ProjectSecurities/reviewaccess', detail: '' },
-    { name: 'slimPastDue', label: T.home.slimPastDue, value: load.counts.slimPastDue, href: routePath('slimqueues'), detail: '' },
-    { name: 'dataQualityErrors', label: T.home.dataQualityErrors, value: load.counts.dataQualityErrors, href: routePath('projects'), detail: T.home.dataQualityProjects(load.counts.dataQualityProjects) },
+    { name: 'activeUsers', label: T.home.activeUsers, value: load.data.activeUsers, href: routePath('userManagement'), detail: '' },
+    { name: 'pendingAccessRequests', label: T.home.pendingAccessRequests, value: load.data.pendingAccessRequests, href: '/ProjectToolbox/ProjectSecurities/reviewaccess', detail: '' },
+    { name: 'slimPastDue', label: T.home.slimPastDue, value: load.data.slimPastDue, href: routePath('slimqueues'), detail: '' },
+    { name: 'dataQualityErrors', label: T.home.dataQualityErrors, value: load.data.dataQualityErrors, href: routePath('projects'), detail: T.home.dataQualityProjects(load.data.dataQualityProjects) },
   ] : [];
   return (
     <main className="container-fluid py-3" data-screen="admin-home">
@@ -68,10 +54,10 @@ export function AdminHome() {
         <h2 className="h6" id={countsId}>{T.home.counts}</h2>
         {load.status === 'loading' ? (
           <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loadingHome}</div>
-        ) : load.status === 'forbidden' ? (
-          <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={() => setAttempt((n) => n + 1)} />
+        ) : load.status === 'failed' && load.failure === 'forbidden' ? (
+          <LoadProblem variant="warning" state="forbidden" message={T.noAccess} onRetry={retry} />
         ) : load.status === 'failed' ? (
-          <LoadProblem message={`${T.homeFailed} ${load.message}`} onRetry={() => setAttempt((n) => n + 1)} />
+          <LoadProblem message={`${T.homeFailed} ${problemText(load.error)}`} onRetry={retry} />
         ) : (
           <div className="row g-3">
             {tiles.map((t) => (

@@ -10,7 +10,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import {
   ACTIVE_FILTERS, ADMIN_ROLE_GRANTERS, AUDIT_ACTIONS, USER_APPLICATION_KEYS, USER_ROLE_NAMES, rolesOfKey, roleText,
   type ActiveFilter, type AuditList, type UserDetail, type UserList, type UserRow,
-} from '../../../core/admin/users';
+} from '../../../core/admin';
 import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles';
 import { useStore } from '../../../ui/hooks';
 import { formatDate, formatDateTime } from '../../../core/format/dates';

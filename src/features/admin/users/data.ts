@@ -1,5 +1,5 @@
 /**
- * The user-management calls of src/core/admin/users.ts (the contract with demo/host/api/admin/users.ts),
+ * The user-management calls of src/core/admin/contract.ts (the contract with demo/host/api/admin/users.ts),
  * their failures in words (§8), and the audit log as an export sheet (the CSV and Excel writers
  * neutralise formulas).
  */
@@ -7,7 +7,7 @@ import { getJson, loadTimer, postForm, problemText as sharedProblemText, retryMa
 import { formatDateTime } from '../../../core/format/dates';
 import {
   USERS_API, type ActiveFilter, type AuditList, type CopyRolesResult, type UserDetail, type UserList,
-} from '../../../core/admin/users';
+} from '../../../core/admin';
 import type { ExportSheet } from '../../../core/format/spreadsheet';
 import { USERS_UI_TEXT as T } from './text';
 

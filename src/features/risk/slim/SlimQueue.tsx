@@ -5,8 +5,9 @@
  * assign for the Prequal Administrator (rows selected by keyboard, refusals listed per row); CSV export;
  * "New request" for every keySLIM user. The number opens the request workbench.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ruleAllows } from '../../../core/access';
+import { shownData } from '../../../core/api';
 import { formatDate, formatMoney } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { $roles } from '../../../core/roles';
@@ -16,11 +17,12 @@ import { useStore } from '../../../ui/hooks';
 import { ScreenTitle } from '../../../ui/records';
 import { downloadCsv } from '../../../ui/grid/export';
 import {
-  assignSlimRequests, isForbidden, loadSlimAssignees, loadSlimQueue, problemText, projectLabel, requestedTotal, slimQueueSheet, type QueueView,
+  assignSlimRequests, loadSlimAssignees, loadSlimQueue, problemText, projectLabel, requestedTotal, slimQueueSheet, type QueueView,
 } from './data';
 import { NewSlimRequest } from './NewSlimRequest';
 import { SLIM_UI_TEXT as T } from './text';
 import { LoadProblem } from '../../../ui/LoadProblem';
+import { useLoad } from '../../../ui/useLoad';
 
 export interface SlimQueueProps {
   recordId?: number;
@@ -41,7 +43,7 @@ export const QUEUE_VIEWS: readonly QueueView[] = ['mine', 'all', 'raised'];
 /** Open the request workbench of `requestId` (the portal's workbench host places <wb-slim-request>). */
 export const openSlimRequest = (requestId: number) => openWorkbench('SlimRequest', { recordKey: SLIM_RECORD_KEY, recordId: requestId });
 
-type Load = { status: 'loading' } | { status: 'ready'; rows: SlimQueueRow[] } | { status: 'forbidden'; message: string } | { status: 'failed'; message: string };
+const LOAD_OPTIONS = { what: 'SLIM queue load' };
 
 interface Outcome { kind: 'success' | 'warning'; message: string; refused: Array<{ number: string; message: string }> }
 
@@ -99,8 +101,8 @@ export function SlimQueue(props: SlimQueueProps) {
   const views: QueueView[] = mayAll ? ['mine', 'all', 'raised'] : ['mine', 'raised'];
   // activeTab names the view to open on (mine, all, raised).
   const [view, setView] = useState<QueueView>(() => (QUEUE_VIEWS.includes(props.activeTab as QueueView) ? props.activeTab as QueueView : 'mine'));
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
+  // A write here (a new request, a bulk assign) loads the view afresh, its progress shown.
+  const [written, setWritten] = useState(0);
   const [type, setType] = useState('');
   const [state, setState] = useState('');
   const [region, setRegion] = useState('');
@@ -109,27 +111,17 @@ export function SlimQueue(props: SlimQueueProps) {
   const [creating, setCreating] = useState(false);
   const ids = useId();
   const workbenchOpen = Boolean(props.workbench);
-  const viewKey = `${view}#${attempt}`;
-  const requestKey = `${viewKey}#${workbenchOpen}`;
-  // A reload after the workbench closed keeps the rows on screen until the new ones arrive.
-  const load = useMemo<Load>(() => (result && (result.key === requestKey || result.key.startsWith(`${viewKey}#`)) ? result.load : { status: 'loading' }), [result, requestKey, viewKey]);
-
+  const { state: load, retry } = useLoad(`${view}#${written}`, (signal, attempt) => loadSlimQueue(view, { type: '', state: '', regionId: '' }, signal, attempt), LOAD_OPTIONS);
+  // A workbench opened or closed may have changed a request: load again, the rows kept on screen until the new ones arrive.
+  const workbenchWas = useRef(workbenchOpen);
   useEffect(() => {
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ key: requestKey, load: next });
-    loadSlimQueue(view, { type: '', state: '', regionId: '' }, abort.signal, attempt).then(
-      (rows) => { if (!abort.signal.aborted) setLoad({ status: 'ready', rows }); },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setLoad(isForbidden(error) ? { status: 'forbidden', message: view === 'all' ? T.noAccessAll : T.noAccessQueue } : { status: 'failed', message: problemText(error) });
-      },
-    );
-    return () => abort.abort();
-    // A closed workbench may have changed a request: load again (requestKey names view, attempt and workbench).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
+    if (workbenchWas.current === workbenchOpen) return;
+    workbenchWas.current = workbenchOpen;
+    retry();
+  }, [workbenchOpen, retry]);
+  const forbidden = load.status === 'failed' && load.failure === 'forbidden';
 
-  const rows = useMemo(() => (load.status === 'ready' ? load.rows : []), [load]);
+  const rows = useMemo(() => (load.status === 'failed' ? [] : shownData(load) ?? []), [load]);
   const regions = useMemo(() => [...new Map(rows.filter((r) => r.regionId !== null).map((r) => [r.regionId!, r.regionName ?? `Region ${r.regionId}`])).entries()]
     .sort((a, b) => a[1].localeCompare(b[1])), [rows]);
   const shown = useMemo(() => rows.filter((r) => (!type || r.type === type) && (!state || r.state === state) && (!region || String(r.regionId) === region)), [rows, type, state, region]);
@@ -171,24 +163,24 @@ export function SlimQueue(props: SlimQueueProps) {
         <NewSlimRequest onCancel={() => setCreating(false)} onCreated={(load) => {
           setCreating(false);
           showToast(T.created(load.request.number), { variant: 'success' });
-          setAttempt((n) => n + 1);
+          setWritten((n) => n + 1);
           openSlimRequest(load.request.requestId);
         }} />
       ) : null}
 
-      {load.status === 'loading' ? (
+      {load.status === 'loading' && !load.last ? (
         <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
-      ) : load.status === 'forbidden' ? (
-        <LoadProblem variant="warning" state="forbidden" message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : forbidden ? (
+        <LoadProblem variant="warning" state="forbidden" message={view === 'all' ? T.noAccessAll : T.noAccessQueue} onRetry={retry} />
       ) : load.status === 'failed' ? (
-        <LoadProblem message={`${T.loadFailed} ${load.message}`} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadProblem message={`${T.loadFailed} ${problemText(load.error)}`} onRetry={retry} />
       ) : (
         <section aria-label={T.views[view]} data-queue={view}>
           <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
             {filter(T.filters.type, type, setType, SLIM_REQUEST_TYPES.map((t) => [t, t]), 'type')}
             {filter(T.filters.state, state, setState, SLIM_STATE_ORDER.map((s) => [s, s]), 'state')}
             {filter(T.filters.region, region, setRegion, regions.map(([id, name]) => [String(id), name]), 'region')}
-            {mayAssign ? <BulkAssign rows={rows} selected={shownSelected} onDone={(o) => { setOutcome(o); setSelected(new Set()); setAttempt((n) => n + 1); }} /> : null}
+            {mayAssign ? <BulkAssign rows={rows} selected={shownSelected} onDone={(o) => { setOutcome(o); setSelected(new Set()); setWritten((n) => n + 1); }} /> : null}
             <span className="ms-auto" />
             <button type="button" className="btn btn-sm border text-body" data-action="export-csv" onClick={() => downloadCsv(slimQueueSheet(shown), T.exportName)}>{T.exportCsv}</button>
           </div>

@@ -4,16 +4,15 @@
  * (each opens its workbench) and the average days per step. Numbers sit right-aligned under their
  * headers. A role the server refuses (403) reads a clear Forbidden message.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { formatDate, formatMoney } from '../../../core/format';
 import type { SlimOverview } from '../../../core/risk';
 import { ScreenTitle } from '../../../ui/records';
-import { isForbidden, loadSlimOverview, problemText, projectLabel } from './data';
+import { loadSlimOverview, problemText, projectLabel } from './data';
 import { openSlimRequest } from './SlimQueue';
 import { SLIM_UI_TEXT as T } from './text';
 import { LoadProblem } from '../../../ui/LoadProblem';
-
-type Load = { status: 'loading' } | { status: 'ready'; overview: SlimOverview } | { status: 'forbidden' } | { status: 'failed'; message: string };
+import { useLoad } from '../../../ui/useLoad';
 
 function Table({ caption, name, head, children, foot, wide = false }: { caption: string; name: string; head: React.ReactNode; children: React.ReactNode; foot?: React.ReactNode; wide?: boolean }) {
   const id = useId();
@@ -32,33 +31,19 @@ function Table({ caption, name, head, children, foot, wide = false }: { caption:
 }
 
 export function SlimQueues() {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ attempt: number; load: Load } | null>(null);
-  const load: Load = result?.attempt === attempt ? result.load : { status: 'loading' };
-  useEffect(() => {
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setResult({ attempt, load: next });
-    loadSlimOverview(abort.signal, attempt).then(
-      (overview) => { if (!abort.signal.aborted) setLoad({ status: 'ready', overview }); },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setLoad(isForbidden(error) ? { status: 'forbidden' } : { status: 'failed', message: problemText(error) });
-      },
-    );
-    return () => abort.abort();
-  }, [attempt]);
+  const { state: load, retry } = useLoad('overview', (signal, attempt) => loadSlimOverview(signal, attempt), { what: 'SLIM overview load' });
 
   return (
     <main className="container-fluid py-3" data-screen="slim-queues">
       <ScreenTitle title={T.overviewTitle} />
       {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loadingOverview}</div>
-      ) : load.status === 'forbidden' ? (
-        <LoadProblem variant="warning" state="forbidden" message={T.noAccessOverview} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : load.status === 'failed' && load.failure === 'forbidden' ? (
+        <LoadProblem variant="warning" state="forbidden" message={T.noAccessOverview} onRetry={retry} />
       ) : load.status === 'failed' ? (
-        <LoadProblem message={`${T.overviewFailed} ${load.message}`} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadProblem message={`${T.overviewFailed} ${problemText(load.error)}`} onRetry={retry} />
       ) : (
-        <Overview overview={load.overview} />
+        <Overview overview={load.data} />
       )}
     </main>
   );

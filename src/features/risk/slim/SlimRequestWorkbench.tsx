@@ -10,17 +10,19 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
-  SLIM_RECORD_KEY, type SlimComment, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT,
+  SLIM_RECORD_KEY, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT,
 } from '../../../core/risk';
 import { useDraft } from '../../../ui/drafts';
 import { RecordStateBadge, useWorkbenchRecordName } from '../../../ui/records';
 import {
-  assignSlimRequests, isForbidden, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, markSlimNotificationsRead, moveSlimRequest, problemText, projectLabel, saveSlimComment,
+  assignSlimRequests, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, markSlimNotificationsRead, moveSlimRequest, problemText, projectLabel, saveSlimComment,
 } from './data';
 import { ChangesTable } from './NewSlimRequest';
 import { aYearOn, commentEditable, stepValue } from './working';
 import { moveLabel, moveNote, SLIM_UI_TEXT as T } from './text';
 import * as clock from '../../../core/clock';
+import { shownData } from '../../../core/api';
+import { useLoad } from '../../../ui/useLoad';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatMoney(n, { fractionDigits: 0 }));
 const ratio = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(2));
@@ -278,9 +280,8 @@ function Reassign({ load, onDone }: { load: SlimRequestLoad; onDone(): void }) {
 
 function Comments({ requestId }: { requestId: number }) {
   const id = useId();
-  const [comments, setComments] = useState<SlimComment[] | null>(null);
-  const [loadProblem, setLoadProblem] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const { state: commentsLoad, retry: retryComments, set: setComments } = useLoad(String(requestId), (signal) => loadSlimComments(requestId, signal), { what: 'SLIM comments load' });
+  const comments = commentsLoad.status === 'ready' ? commentsLoad.data : null;
   const [body, setBody] = useState('');
   const [editing, setEditing] = useState<{ commentId: number; body: string } | null>(null);
   const [problem, setProblem] = useState('');
@@ -291,11 +292,6 @@ function Comments({ requestId }: { requestId: number }) {
     screen: 'wb-slim-request', recordKey: SLIM_RECORD_KEY, recordId: requestId, form: 'comment', value: body, saved: '',
     restore: (value) => setBody(typeof value === 'string' ? value : ''),
   });
-  useEffect(() => {
-    const abort = new AbortController();
-    loadSlimComments(requestId, abort.signal).then((rows) => { setComments(rows); setLoadProblem(''); }, (error: unknown) => { if (!abort.signal.aborted) setLoadProblem(problemText(error)); });
-    return () => abort.abort();
-  }, [requestId, attempt]);
   // The Edit control goes when the 15 minutes are up.
   useEffect(() => {
     const timer = setInterval(() => setNow(clock.nowMs()), 15_000);
@@ -307,7 +303,8 @@ function Comments({ requestId }: { requestId: number }) {
     setProblem('');
     try {
       const saved = await saveSlimComment({ recordId: requestId }, body.trim());
-      setComments((c) => [...(c ?? []), saved]);
+      // Before the thread has loaded, its answer will hold the new comment.
+      if (comments) setComments([...comments, saved]);
       setBody('');
       setProblem('');
     } catch (error) {
@@ -323,7 +320,7 @@ function Comments({ requestId }: { requestId: number }) {
     setProblem('');
     try {
       const saved = await saveSlimComment({ commentId: editing.commentId }, editing.body.trim());
-      setComments((c) => (c ?? []).map((x) => (x.commentId === saved.commentId ? saved : x)));
+      if (comments) setComments(comments.map((x) => (x.commentId === saved.commentId ? saved : x)));
       setEditing(null);
       setProblem('');
     } catch (error) {
@@ -334,9 +331,9 @@ function Comments({ requestId }: { requestId: number }) {
   };
   return (
     <Section title={T.comments} name="comments">
-      {loadProblem ? (
+      {commentsLoad.status === 'failed' ? (
         <div className="alert alert-danger py-1 small d-flex align-items-center gap-2" role="alert">
-          <span>{loadProblem}</span><button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
+          <span>{problemText(commentsLoad.error)}</span><button type="button" className="btn btn-sm btn-outline-danger" onClick={retryComments}>{T.retry}</button>
         </div>
       ) : comments === null ? <div role="status" className="small text-body-secondary">{T.loadingShort}</div> : comments.length === 0 ? (
         <p className="small text-body-secondary" data-no-comments>{T.noComments}</p>
@@ -381,44 +378,31 @@ function Comments({ requestId }: { requestId: number }) {
   );
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; load: SlimRequestLoad } | { status: 'failed'; message: string; forbidden: boolean };
-
 /** The workbench body for request `recordId`. */
 export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Load>({ status: 'loading' });
   const [stale, setStale] = useState('');
   /** The request whose notifications this workbench has marked read (once per request opened). */
   const markedRead = useRef(0);
-  useEffect(() => {
-    if (recordId < 1) return undefined;
-    const abort = new AbortController();
-    loadSlimRequest(recordId, abort.signal, attempt).then(
-      (load) => {
-        if (abort.signal.aborted) return;
-        setState({ status: 'ready', load });
-        if (markedRead.current !== recordId) {
-          markedRead.current = recordId;
-          // Opening it is reading its notifications: a write of its own (GET loads write nothing); a failure leaves them unread.
-          markSlimNotificationsRead(recordId).catch(() => { markedRead.current = 0; });
-        }
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted && !(error instanceof DOMException && error.name === 'TimeoutError')) return;
-        setState({ status: 'failed', message: isForbidden(error) ? T.noAccessRequest : `${T.requestFailed} ${problemText(error)}`, forbidden: isForbidden(error) });
-      },
-    );
-    return () => abort.abort();
-  }, [recordId, attempt]);
-  const ready = state.status === 'ready' ? state.load : null;
+  const { state, retry: reload, set: setRequest } = useLoad(recordId >= 1 ? String(recordId) : null, async (signal, attempt) => {
+    const load = await loadSlimRequest(recordId, signal, attempt);
+    if (!signal.aborted && markedRead.current !== recordId) {
+      markedRead.current = recordId;
+      // Opening it is reading its notifications: a write of its own (GET loads write nothing); a failure leaves them unread.
+      markSlimNotificationsRead(recordId).catch(() => { markedRead.current = 0; });
+    }
+    return load;
+  }, { what: 'SLIM request load' });
+  // A reload after a write keeps the request on show until its answer.
+  const ready = state.status === 'failed' ? null : shownData(state) ?? null;
   const root = useWorkbenchRecordName<HTMLDivElement>(ready ? `${ready.request.number} ${ready.request.vendorName}` : undefined);
 
   if (recordId < 1) return <div className="alert alert-info" role="status">{T.noRequest}</div>;
   if (state.status === 'failed') {
+    const forbidden = state.failure === 'forbidden';
     return (
-      <div className={`alert ${state.forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert" data-state={state.forbidden ? 'forbidden' : 'failed'}>
-        <span>{state.message}</span>
-        <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>{T.retry}</button>
+      <div className={`alert ${forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert" data-state={forbidden ? 'forbidden' : 'failed'}>
+        <span>{forbidden ? T.noAccessRequest : `${T.requestFailed} ${problemText(state.error)}`}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" data-action="retry" onClick={reload}>{T.retry}</button>
       </div>
     );
   }
@@ -426,7 +410,6 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
 
   const load = ready;
   const r = load.request;
-  const reload = () => setAttempt((n) => n + 1);
   const d = r.decision;
   return (
     <div ref={root} className="slim-request-workbench" data-record-id={recordId} data-state-name={r.state}>
@@ -447,7 +430,7 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
       ) : null}
 
       <Section title={T.actions} name="actions">
-        <Moves load={load} onMoved={(next) => { setStale(''); setState({ status: 'ready', load: next }); }}
+        <Moves load={load} onMoved={(next) => { setStale(''); setRequest(next); }}
           onStale={(message) => { setStale(message); reload(); }} />
         {load.canAssign ? <Reassign load={load} onDone={reload} /> : null}
       </Section>

@@ -1,5 +1,5 @@
 /**
- * The SLIM calls of src/core/risk/api.ts (the contract with demo/host/api/risk), their failures in
+ * The SLIM calls of src/core/risk/contract.ts (the contract with demo/host/api/risk), their failures in
  * words (§8), and the queue as an export sheet (the CSV writer neutralises formulas).
  */
 import { ApiError, getJson, LOAD_TIMEOUT_MS, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';

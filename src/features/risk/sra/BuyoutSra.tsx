@@ -4,7 +4,7 @@
  * that opens the New SRA form pre-filled with the project, the line's cost code and the amount still
  * to buy out. A created SRA opens in the portal (in-page inside the portal, the same tab on a legacy page).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ACCESS } from '../../../core/access';
 import { formatCostCode } from '../../../core/format';
 import { navigate } from '../../../core/router';
@@ -15,6 +15,7 @@ import { loadBuyoutSras, problemText, sraPortalPath, type SraRow } from './data'
 import { LevelBadge } from './pieces';
 import { SraForm } from './SraForm';
 import { SRA_UI_TEXT as T } from './text';
+import { useLoad } from '../../../ui/useLoad';
 
 /**
  * False once the caller's roles are known and give no SR role of the SRA screen (keyRISK Admin,
@@ -41,25 +42,11 @@ const EMPTY = new Map<number, SraRow[]>();
 
 /** The SRAs of project `projectId` by cost code (nothing while `projectId` is unknown). */
 export function useBuyoutSras(projectId: number): BuyoutSrasState {
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; status: 'ready' | 'failed'; message?: string; byCostCode: ReadonlyMap<number, SraRow[]> } | null>(null);
-  const key = `${projectId}#${attempt}`;
-  useEffect(() => {
-    if (projectId < 1) return undefined;
-    const abort = new AbortController();
-    loadBuyoutSras(projectId, abort.signal).then(
-      (rows) => { if (!abort.signal.aborted) setAnswer({ key, status: 'ready', byCostCode: new Map(rows.map((r) => [r.costCodeId, r.sras])) }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('The buyout SRAs failed to load', error);
-        setAnswer({ key, status: 'failed', message: problemText(error), byCostCode: EMPTY });
-      },
-    );
-    return () => abort.abort();
-  }, [projectId, key]);
-  const retry = () => setAttempt((n) => n + 1);
-  if (!answer || answer.key !== key) return { status: 'loading', byCostCode: EMPTY, retry };
-  return answer.status === 'ready' ? { status: 'ready', byCostCode: answer.byCostCode, retry } : { status: 'failed', message: answer.message, byCostCode: EMPTY, retry };
+  const { state, retry } = useLoad<ReadonlyMap<number, SraRow[]>>(projectId > 0 ? String(projectId) : null,
+    (signal) => loadBuyoutSras(projectId, signal).then((rows) => new Map(rows.map((r) => [r.costCodeId, r.sras]))), { what: 'The buyout SRAs load' });
+  if (state.status === 'ready') return { status: 'ready', byCostCode: state.data, retry };
+  if (state.status === 'failed') return { status: 'failed', message: problemText(state.error), byCostCode: EMPTY, retry };
+  return { status: 'loading', byCostCode: EMPTY, retry };
 }
 
 /** The SRA cell of a budget line: each SRA's number (a link to it), state and level; empty when none. */

@@ -4,13 +4,13 @@
  * "Start SRA" link — and the refusal of a gated state advance (400 autoAlert with `startLink`) with a
  * working link to start the SRA. Links from data are followed only when they are same-origin paths.
  */
-import { useEffect, useState } from 'react';
 import { ApiError } from '../../../core/api';
 import { sameOriginPath } from '../../../core/router/same-origin';
 import { loadGateStatus, problemText, serverMessage, sraPortalPath, type SraGateStatus } from './data';
 import { useMayStartSra } from './BuyoutSra';
 import { LevelBadge } from './pieces';
 import { SRA_UI_TEXT as T } from './text';
+import { useLoad } from '../../../ui/useLoad';
 
 /** The gate's refusal of an advance, when `error` is one: its message and its start link (a same-origin path, else null). */
 export function gateRefusalOf(error: unknown): { message: string; startLink: string | null } | null {
@@ -31,27 +31,10 @@ export function GateRefusal({ refusal, onDismiss }: { refusal: { message: string
   );
 }
 
-type Load = { status: 'loading' } | { status: 'ready'; gate: SraGateStatus } | { status: 'failed'; message: string };
-
 /** The SRA status line of subcontract `subcontractId`; `refresh` changing loads it again (after an advance). */
 export function SraGateLine({ subcontractId, refresh = 0 }: { subcontractId: number; refresh?: number }) {
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; load: Load } | null>(null);
-  const key = `${subcontractId}#${refresh}#${attempt}`;
-  useEffect(() => {
-    if (subcontractId < 1) return undefined;
-    const abort = new AbortController();
-    loadGateStatus(subcontractId, abort.signal, attempt).then(
-      (gate) => { if (!abort.signal.aborted) setResult({ key, load: { status: 'ready', gate } }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('The SRA status failed to load', error);
-        setResult({ key, load: { status: 'failed', message: problemText(error) } });
-      },
-    );
-    return () => abort.abort();
-  }, [subcontractId, key, attempt]);
-  const load: Load = result?.key === key ? result.load : { status: 'loading' };
+  const { state: load, retry } = useLoad<SraGateStatus>(subcontractId > 0 ? `${subcontractId}#${refresh}` : null,
+    (signal, attempt) => loadGateStatus(subcontractId, signal, attempt), { what: 'The SRA status load' });
   const mayStart = useMayStartSra();
 
   let body;
@@ -59,12 +42,12 @@ export function SraGateLine({ subcontractId, refresh = 0 }: { subcontractId: num
   else if (load.status === 'failed') {
     body = (
       <span role="alert" className="d-inline-flex flex-wrap align-items-center gap-2">
-        <span>{T.gateFailed} {load.message}</span>
-        <button type="button" className="btn btn-sm btn-outline-secondary py-0" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
+        <span>{T.gateFailed} {problemText(load.error)}</span>
+        <button type="button" className="btn btn-sm btn-outline-secondary py-0" onClick={retry}>{T.retry}</button>
       </span>
     );
   } else {
-    const { gate } = load;
+    const gate = load.data;
     const start = mayStart ? sameOriginPath(gate.startLink) : null;
     if (!gate.required) body = <span data-gate="not-needed">{T.gateNotNeeded}</span>;
     else if (gate.cleared && gate.sra) {

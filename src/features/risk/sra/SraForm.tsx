@@ -8,12 +8,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { formatCostCode, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
-import { ApiError } from '../../../core/api';
 import {
   createSra, loadPrequalVendors, loadSraCostCodes, loadSraProjects, problemText, refusedField,
   type SraCostCode, type SraLoad, type SraProject, type VendorPrequalRow,
 } from './data';
 import { SRA_UI_TEXT as T } from './text';
+import { useLoad } from '../../../ui/useLoad';
 
 /** What the form may start with. */
 export interface SraFormInitial {
@@ -34,68 +34,42 @@ export interface SraFormProps {
 }
 
 type FieldName = 'projectId' | 'vendorId' | 'amount' | 'costCodeIds' | 'description';
-type Load = { status: 'loading' } | { status: 'ready'; projects: SraProject[]; vendors: VendorPrequalRow[] } | { status: 'failed'; message: string; noPfm?: boolean };
+/** What the form chooses from. */
+interface Choices { projects: SraProject[]; vendors: VendorPrequalRow[] }
 
 const DESCRIPTION_MAX = 2000;
+const NO_CODES: SraCostCode[] = [];
 
 /** The New SRA form. */
 export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProps) {
   const ids = useId();
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ attempt: number; load: Load } | null>(null);
-  const load: Load = loaded?.attempt === attempt ? loaded.load : { status: 'loading' };
+  const { state: load, retry } = useLoad<Choices>('choices', async (signal) => {
+    const [projects, vendors] = await Promise.all([loadSraProjects(signal), loadPrequalVendors(signal)]);
+    return { projects, vendors };
+  }, { what: 'The New SRA form load' });
+  // A 403 means no PFM role: the projects need one, and Retry would not help.
+  const noPfm = load.status === 'failed' && load.failure === 'forbidden';
   const [projectId, setProjectId] = useState(initial.projectId && initial.projectId > 0 ? String(initial.projectId) : '');
   const [vendorId, setVendorId] = useState(initial.vendorId && initial.vendorId > 0 ? String(initial.vendorId) : '');
   const [amount, setAmount] = useState(initial.amount !== undefined && initial.amount > 0 ? sanitizeNumber(Math.round(initial.amount * 100) / 100) : '');
   const [costCodeIds, setCostCodeIds] = useState<number[]>(initial.costCodeIds ?? []);
   const [description, setDescription] = useState(initial.description ?? '');
   const [filter, setFilter] = useState('');
-  const [codesAttempt, setCodesAttempt] = useState(0);
-  const [codesAnswer, setCodes] = useState<{ key: string; budgetId: number; status: 'loading' | 'ready' | 'failed'; rows: SraCostCode[] } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
 
   useEffect(() => {
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setLoaded({ attempt, load: next });
-    Promise.all([loadSraProjects(abort.signal), loadPrequalVendors(abort.signal)]).then(
-      ([projects, vendors]) => { if (!abort.signal.aborted) setLoad({ status: 'ready', projects, vendors }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('The New SRA form failed to load', error);
-        const noPfm = error instanceof ApiError && error.status === 403;
-        setLoad({ status: 'failed', message: noPfm ? T.projectsNeedPfm : problemText(error), noPfm });
-      },
-    );
-    return () => abort.abort();
-  }, [attempt]);
-
-  useEffect(() => {
     if (load.status === 'ready') first.current?.focus();
   }, [load.status]);
 
-  const project = load.status === 'ready' ? load.projects.find((p) => String(p.projectId) === projectId) : undefined;
+  const project = load.status === 'ready' ? load.data.projects.find((p) => String(p.projectId) === projectId) : undefined;
   const budgetId = project?.budgetId ?? -1;
-  useEffect(() => {
-    if (budgetId < 1) return undefined;
-    const abort = new AbortController();
-    const key = `${budgetId}#${codesAttempt}`;
-    loadSraCostCodes(budgetId, abort.signal).then(
-      (rows) => { if (!abort.signal.aborted) setCodes({ key, budgetId, status: 'ready', rows }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('Cost codes failed to load', error);
-        setCodes({ key, budgetId, status: 'failed', rows: [] });
-      },
-    );
-    return () => abort.abort();
-  }, [budgetId, codesAttempt]);
+  const { state: codes, retry: retryCodes } = useLoad<SraCostCode[]>(budgetId > 0 ? String(budgetId) : null, (signal) => loadSraCostCodes(budgetId, signal), { what: 'Cost codes load' });
 
-  const codes = useMemo(() => (codesAnswer?.key === `${budgetId}#${codesAttempt}` ? codesAnswer : { key: '', budgetId, status: 'loading' as const, rows: [] as SraCostCode[] }), [codesAnswer, budgetId, codesAttempt]);
-  const vendor = load.status === 'ready' ? load.vendors.find((v) => String(v.vendorId) === vendorId) : undefined;
-  const rows = codes.rows;
+  const vendor = load.status === 'ready' ? load.data.vendors.find((v) => String(v.vendorId) === vendorId) : undefined;
+  const rows = codes.status === 'ready' ? codes.data : NO_CODES;
   const shownCodes = useMemo(() => {
     const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
     const chosen = new Set(costCodeIds);
@@ -144,8 +118,8 @@ export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProp
   if (load.status === 'failed') {
     return (
       <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert" data-form-state="failed">
-        <span>{load.message}</span>
-        {load.noPfm ? null : <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>}
+        <span>{noPfm ? T.projectsNeedPfm : problemText(load.error)}</span>
+        {noPfm ? null : <button type="button" className="btn btn-sm btn-outline-secondary" onClick={retry}>{T.retry}</button>}
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>{T.formCancel}</button>
       </div>
     );
@@ -164,7 +138,7 @@ export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProp
             data-field="projectId" disabled={busy} {...invalid('projectId')}
             onChange={(e) => { setProjectId(e.currentTarget.value); setCostCodeIds([]); setFilter(''); }}>
             <option value="">{T.chooseProject}</option>
-            {load.projects.map((p) => <option key={p.projectId} value={String(p.projectId)}>{p.number} {p.name}</option>)}
+            {load.data.projects.map((p) => <option key={p.projectId} value={String(p.projectId)}>{p.number} {p.name}</option>)}
             {projectId && !project ? <option value={projectId}>{`Project ${projectId}`}</option> : null}
           </select>
           {error('projectId')}
@@ -175,7 +149,7 @@ export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProp
             data-field="vendorId" disabled={busy} aria-describedby={`${ids}-vendor-status`} {...invalid('vendorId')}
             onChange={(e) => setVendorId(e.currentTarget.value)}>
             <option value="">{T.chooseVendor}</option>
-            {load.vendors.map((v) => <option key={v.vendorId} value={String(v.vendorId)}>{`${v.name} (${v.vendorNumber}): ${v.status}`}</option>)}
+            {load.data.vendors.map((v) => <option key={v.vendorId} value={String(v.vendorId)}>{`${v.name} (${v.vendorNumber}): ${v.status}`}</option>)}
           </select>
           <div id={`${ids}-vendor-status`} className="form-text" data-vendor-status aria-live="polite">
             {vendor ? T.vendorStatus(vendor.status, formatMoney(vendor.singleLimitInForce, { fractionDigits: 0 }), formatMoney(vendor.aggregateLimitInForce, { fractionDigits: 0 })) : ''}
@@ -192,11 +166,11 @@ export function SraForm({ initial = {}, note, onCreated, onCancel }: SraFormProp
           <fieldset aria-describedby={errors.costCodeIds ? `${ids}-costCodeIds-error` : undefined} data-field="costCodeIds">
             <legend className="form-label small mb-1 fs-6">{T.formCostCodes}</legend>
             {budgetId < 1 ? <div className="form-text">{T.chooseProject}.</div>
-              : !codes || codes.budgetId !== budgetId || codes.status === 'loading' ? <div role="status" className="form-text">{T.costCodesLoading}</div>
+              : codes.status === 'loading' ? <div role="status" className="form-text">{T.costCodesLoading}</div>
                 : codes.status === 'failed' ? (
                   <div className="d-flex align-items-center gap-2" role="alert">
                     <span className="text-danger-emphasis small">{T.failed}</span>
-                    <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setCodesAttempt((n) => n + 1)}>{T.retry}</button>
+                    <button type="button" className="btn btn-sm btn-outline-secondary" onClick={retryCodes}>{T.retry}</button>
                   </div>
                 ) : rows.length === 0 ? <div className="form-text">{T.noCostCodes}</div> : (
                   <>

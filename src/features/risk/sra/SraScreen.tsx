@@ -5,8 +5,7 @@
  * the gate's start link (?recordKey=Subcontract&recordId=N) opens it pre-filled from that subcontract
  * and names the gate's reasons.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../../core/api';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { formatCostCode, formatDate, formatMoney } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { RISK_LEVELS } from '../../../core/risk/sra';
@@ -19,6 +18,7 @@ import {
 import { LevelBadge } from './pieces';
 import { SraForm, type SraFormInitial } from './SraForm';
 import { SRA_UI_TEXT as T } from './text';
+import { useLoad } from '../../../ui/useLoad';
 
 export interface SraScreenProps {
   recordKey?: string;
@@ -30,16 +30,29 @@ export interface SraScreenProps {
 
 const STATES = ['Draft', 'Submitted', 'Approved', 'Rejected'] as const;
 
-type Load = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string; forbidden: boolean };
-type Prefill = { status: 'loading' } | { status: 'ready'; initial: SraFormInitial; subcontract: SubcontractForSra | null; gate: SraGateStatus | null; failed: boolean };
+/** The form's start from the gate's link; `failed` when the subcontract could not be read. */
+interface Prefill { initial: SraFormInitial; subcontract: SubcontractForSra | null; gate: SraGateStatus | null; failed: boolean }
+
+/** The subcontract's project, vendor, amount and cost codes, and why it needs an SRA (what could be read of them). */
+async function loadPrefill(subcontractId: number, signal: AbortSignal): Promise<Prefill> {
+  const [sc, gate] = await Promise.allSettled([loadSubcontractForSra(subcontractId, signal), loadGateStatus(subcontractId, signal)]);
+  const subcontract = sc.status === 'fulfilled' ? sc.value : null;
+  const status = gate.status === 'fulfilled' ? gate.value : null;
+  return {
+    subcontract, gate: status, failed: !subcontract,
+    initial: {
+      projectId: subcontract?.projectId, vendorId: status?.vendorId ?? subcontract?.vendorId, amount: status?.amount ?? subcontract?.amount,
+      costCodeIds: subcontract?.costCodeIds ?? [], description: subcontract ? `${subcontract.number} ${subcontract.description}`.trim() : '', subcontractId,
+    },
+  };
+}
 
 const byNumber = (a: SraRow, b: SraRow) => b.number.localeCompare(a.number);
 
 /** The SRA list screen. */
 export function SraScreen(props: SraScreenProps) {
-  const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<{ attempt: number; load: Load } | null>(null);
-  const load: Load = loaded?.attempt === attempt ? loaded.load : { status: 'loading' };
+  const { state: load, retry } = useLoad('sras', (signal, attempt) => loadSras(signal, attempt), { what: 'SRAs load' });
+  const forbidden = load.status === 'failed' && load.failure === 'forbidden';
   const records = useRecords(sraStore(), undefined, byNumber);
   const [tab, setTab] = useState<RecordListTab>('open');
   const [level, setLevel] = useState('');
@@ -48,42 +61,10 @@ export function SraScreen(props: SraScreenProps) {
   const ids = useId();
   const subcontractId = (props.recordKey ?? '').toLowerCase() === 'subcontract' && !props.workbench && typeof props.recordId === 'number' && props.recordId > 0 ? props.recordId : -1;
   const [form, setForm] = useState<null | { key: string }>(subcontractId > 0 ? { key: `sc-${subcontractId}` } : null);
-  const [prefilled, setPrefill] = useState<{ subcontractId: number; prefill: Prefill } | null>(null);
-  const prefill: Prefill | null = subcontractId < 1 ? null : prefilled?.subcontractId === subcontractId ? prefilled.prefill : { status: 'loading' };
+  // The gate's start link: the form opens once what it starts from has been read.
+  const { state: prefillLoad } = useLoad(subcontractId > 0 ? String(subcontractId) : null, (signal) => loadPrefill(subcontractId, signal), { what: 'SRA start load' });
+  const prefill = subcontractId > 0 && prefillLoad.status === 'ready' ? prefillLoad.data : null;
   const newButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    const setLoad = (next: Load) => setLoaded({ attempt, load: next });
-    loadSras(abort.signal, attempt).then(
-      () => { if (!abort.signal.aborted) setLoad({ status: 'ready' }); },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('SRAs failed to load', error);
-        setLoad({ status: 'failed', message: problemText(error), forbidden: error instanceof ApiError && error.status === 403 });
-      },
-    );
-    return () => abort.abort();
-  }, [attempt]);
-
-  // The gate's start link: the subcontract's project, vendor, amount and cost codes, and why it needs an SRA.
-  useEffect(() => {
-    if (subcontractId < 1) return undefined;
-    const abort = new AbortController();
-    Promise.allSettled([loadSubcontractForSra(subcontractId, abort.signal), loadGateStatus(subcontractId, abort.signal)]).then(([sc, gate]) => {
-      if (abort.signal.aborted) return;
-      const subcontract = sc.status === 'fulfilled' ? sc.value : null;
-      const status = gate.status === 'fulfilled' ? gate.value : null;
-      setPrefill({ subcontractId, prefill: {
-        status: 'ready', subcontract, gate: status, failed: !subcontract,
-        initial: {
-          projectId: subcontract?.projectId, vendorId: status?.vendorId ?? subcontract?.vendorId, amount: status?.amount ?? subcontract?.amount,
-          costCodeIds: subcontract?.costCodeIds ?? [], description: subcontract ? `${subcontract.number} ${subcontract.description}`.trim() : '', subcontractId,
-        },
-      } });
-    });
-    return () => abort.abort();
-  }, [subcontractId]);
 
   const projects = useMemo(() => {
     const seen = new Map<number, string>();
@@ -124,7 +105,7 @@ export function SraScreen(props: SraScreenProps) {
   ];
 
   const tabRows = shown.filter((r) => isClosedSra(r) === (tab === 'closed'));
-  const formNote = prefill?.status === 'ready' ? (
+  const formNote = prefill ? (
     <>
       {prefill.subcontract ? <div>{T.fromSubcontract(prefill.subcontract.number)}</div> : null}
       {prefill.failed ? <div>{T.subcontractFailed}</div> : null}
@@ -137,18 +118,18 @@ export function SraScreen(props: SraScreenProps) {
       <ScreenTitle title={T.title} />
       {form ? (
         <div className="mb-3">
-          {form.key.startsWith('sc-') && prefill?.status !== 'ready'
+          {form.key.startsWith('sc-') && !prefill
             ? <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.formLoading}</div>
-            : <SraForm key={form.key} initial={form.key.startsWith('sc-') && prefill?.status === 'ready' ? prefill.initial : undefined} note={formNote}
+            : <SraForm key={form.key} initial={form.key.startsWith('sc-') && prefill ? prefill.initial : undefined} note={formNote}
               onCreated={created} onCancel={() => { setForm(null); newButton.current?.focus(); }} />}
         </div>
       ) : null}
       {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
       ) : load.status === 'failed' ? (
-        <div className={`alert ${load.forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert" data-state={load.forbidden ? 'forbidden' : 'failed'}>
-          <span>{load.forbidden ? T.noAccess : `${T.loadFailed} ${load.message}`}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button>
+        <div className={`alert ${forbidden ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert" data-state={forbidden ? 'forbidden' : 'failed'}>
+          <span>{forbidden ? T.noAccess : `${T.loadFailed} ${problemText(load.error)}`}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{T.retry}</button>
         </div>
       ) : (
         <section aria-label="Risk assessments" data-list-kind="Sra">

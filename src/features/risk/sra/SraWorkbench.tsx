@@ -6,19 +6,18 @@
  * Approve, Reject with a reason, Recall). A refused save or move keeps everything typed and says why
  * where it belongs (mitigation refusals at the mitigations).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '../../../core/api';
 import { formatCostCode, formatDate, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { MITIGATIONS, mitigationProblem, SRA_TEXT, type MitigationKey } from '../../../core/risk/sra';
-import { SRA_RECORD_KEY, VENDOR_CONFIDENTIAL_TEXT } from '../../../core/risk/api';
+import { SRA_RECORD_KEY, VENDOR_CONFIDENTIAL_TEXT } from '../../../core/risk/contract';
 import { useDraft } from '../../../ui/drafts';
 import { useWorkbenchRecordName } from '../../../ui/records';
 import { isStale, loadSra, moveSra, problemText, refusedField, saveSra, serverMessage, type SraLoad } from './data';
 import { LevelBadge, StateBadge } from './pieces';
 import { RATING_CLASS, RATING_TEXT, SRA_UI_TEXT as T } from './text';
-
-type Load = { status: 'loading' } | { status: 'ready'; load: SraLoad } | { status: 'failed'; message: string };
+import { useLoad } from '../../../ui/useLoad';
 
 interface Draft {
   amount: string;
@@ -44,37 +43,18 @@ export const mitigationRequirement = (level: string): string => (level === 'High
 /** The workbench body for SRA `recordId`. */
 export function SraWorkbench({ recordId }: { recordId: number }) {
   const ids = useId();
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
-  const requestKey = `${recordId}#${attempt}`;
-  const state: Load = recordId < 1 ? { status: 'failed', message: T.noRecord } : answer?.key === requestKey ? answer.load : { status: 'loading' };
-  const setState = (next: Load) => setAnswer({ key: requestKey, load: next });
   const [draft, setDraft] = useState<Draft | null>(null);
+  const { state, retry, set: setLoad } = useLoad(recordId >= 1 ? String(recordId) : null, async (signal, attempt) => {
+    const answer = await loadSra(recordId, signal, attempt);
+    if (!signal.aborted) setDraft((current) => current ?? draftOf(answer));
+    return answer;
+  }, { what: `SRA ${recordId} load` });
   const [problem, setProblem] = useState<{ text: string; stale?: boolean } | null>(null);
   const [mitigationError, setMitigationError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<{ stateId: number; reason: string; error?: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = state.status === 'ready' ? state.load : null;
+  const load = state.status === 'ready' ? state.data : null;
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(load ? `${load.sra.number} ${load.sra.vendorName}` : undefined);
-
-  useEffect(() => {
-    if (recordId < 1) return undefined;
-    const abort = new AbortController();
-    const settle = (next: Load) => setAnswer({ key: requestKey, load: next });
-    loadSra(recordId, abort.signal, attempt).then(
-      (answer) => {
-        if (abort.signal.aborted) return;
-        settle({ status: 'ready', load: answer });
-        setDraft((current) => current ?? draftOf(answer));
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error(`SRA ${recordId} failed to load`, error);
-        settle({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? T.notFound(recordId) : `${T.loadOneFailed} ${problemText(error)}` });
-      },
-    );
-    return () => abort.abort();
-  }, [recordId, attempt, requestKey]);
 
   // Unsaved edits of a Draft SRA survive a reload: kept while they differ from the SRA, offered back on opening.
   const kept = useDraft<Draft>({
@@ -83,11 +63,12 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
     restore: (value) => { if (value && Array.isArray(value.mitigations)) setDraft({ ...value, mitigations: [...value.mitigations] }); },
   });
 
-  if (state.status === 'failed') {
+  if (recordId < 1 || state.status === 'failed') {
+    const error = state.status === 'failed' ? state.error : null;
     return (
       <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state="failed">
-        <span>{state.message}</span>
-        {recordId > 0 ? <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setAttempt((n) => n + 1)}>{T.retry}</button> : null}
+        <span>{recordId < 1 ? T.noRecord : error instanceof ApiError && error.status === 404 ? T.notFound(recordId) : `${T.loadOneFailed} ${problemText(error)}`}</span>
+        {recordId > 0 ? <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{T.retry}</button> : null}
       </div>
     );
   }
@@ -101,7 +82,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
   const latestEmr = vendor.safety[0]?.emr ?? null;
 
   const settle = (answer: SraLoad) => {
-    setState({ status: 'ready', load: answer });
+    setLoad(answer);
     setDraft(draftOf(answer));
   };
   const fail = (error: unknown, during: 'save' | 'move') => {
@@ -172,7 +153,7 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
     setDraft(null);
     setProblem(null);
     setMitigationError(null);
-    setAttempt((n) => n + 1);
+    retry();
   };
 
   const moveLabel = (name: string) => (name === 'Submitted' ? 'Submit' : name === 'Approved' ? 'Approve' : name === 'Rejected' ? 'Reject' : name === 'Draft' ? 'Recall' : name);

@@ -1,5 +1,5 @@
 /**
- * SRA calls (the contract: src/core/risk/api.ts, host demo/host/api/risk), the page's store of SRA
+ * SRA calls (the contract: src/core/risk/contract.ts, host demo/host/api/risk), the page's store of SRA
  * rows (the list and the workbench share it), the PFM loads the New SRA form reads (projects, a
  * budget's cost codes, a subcontract to pre-fill from), what a failed call means in words, and the
  * list as an export sheet (the CSV writer neutralises formulas).
@@ -9,7 +9,7 @@ import { formatDate } from '../../../core/format';
 import {
   RISK_API, SRA_RECORD_KEY,
   type BuyoutSraRow, type SraGateStatus, type SraLoad, type SraRow, type VendorPrequalRow,
-} from '../../../core/risk/api';
+} from '../../../core/risk/contract';
 import type { MitigationKey } from '../../../core/risk/sra';
 import { recordStore, type RecordStore } from '../../../core/records';
 import type { ExportSheet } from '../../../core/format/spreadsheet';

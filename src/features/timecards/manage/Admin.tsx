@@ -11,7 +11,7 @@ import { addDays, WEEKDAY_NAMES } from '../../../core/timecards';
 import {
   dayRangeLabel, OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type AdminWeekCounts, type DelegationRow, type DelegationsLoad, type TimecardCorrection,
   type TimecardReminderAnswer,
-} from '../../../core/timecards/api';
+} from '../../../core/timecards/contract';
 import {
   cancelDelegation, currentWeekStart, failureMessage, loadCorrections, loadDelegations, MANAGE_TEXT, resolveCorrection, saveDelegation,
   timecardHref, weekLabel,

@@ -13,7 +13,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../core/api';
 import { formatDate } from '../../../core/format';
-import { dayRangeLabel, type ApprovalInboxLoad, type ApprovalInboxRow } from '../../../core/timecards/api';
+import { dayRangeLabel, type ApprovalInboxLoad, type ApprovalInboxRow } from '../../../core/timecards/contract';
 import { announceOpenItemsChanged, failureMessage, inboxHref, loadInbox, MANAGE_TEXT, moveCards, moveRequests } from './data';
 import { useLoad } from '../../../ui/useLoad';
 import { LoadStatus } from './LoadStatus';

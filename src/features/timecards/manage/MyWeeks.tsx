@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import * as clock from '../../../core/clock';
 import { HOUR_FIGURES_TEXT, isOwedState, lateness, myWeeksOrder, weekPlace } from '../../../core/timecards';
-import type { SubmitReadyAnswer, TimecardWeekRow, TimecardWeeksLoad } from '../../../core/timecards/api';
+import type { SubmitReadyAnswer, TimecardWeekRow, TimecardWeeksLoad } from '../../../core/timecards/contract';
 import { useNow } from '../Deadline';
 import { HourCells } from './HourCells';
 import { failureMessage, loadWeeks, MANAGE_TEXT, submitReadyWeeks, timecardHref, weekLabel } from './data';

@@ -12,7 +12,7 @@ import { HourCells } from './HourCells';
 import { BulkActions } from './BulkActions';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays, HOUR_FIGURES_TEXT } from '../../../core/timecards';
-import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/api';
+import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/contract';
 import { downloadCsv, downloadExcel } from '../../../ui/grid/export';
 import {
   announceOpenItemsChanged, currentWeekStart, failureMessage, loadTeam, teamDefaultWeek, MANAGE_TEXT, moveCards, teamSheet, timecardHref, weekLabel, type TeamTab,

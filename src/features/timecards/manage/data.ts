@@ -1,5 +1,5 @@
 /**
- * Manage Timecards (issue 13): the calls of <tc-manage-timecards> (src/core/timecards/api.ts is the
+ * Manage Timecards (issue 13): the calls of <tc-manage-timecards> (src/core/timecards/contract.ts is the
  * contract), the screen's texts, and the team view as an export sheet (the sheet writers neutralise
  * formulas).
  */
@@ -8,8 +8,8 @@ import { addDays, weekOf } from '../../../core/timecards';
 import {
   dayRangeLabel, TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow, type BulkStateAnswer, type DelegationsLoad,
   type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardCorrection, type TimecardWeeksLoad,
-} from '../../../core/timecards/api';
-import { TIME_OFF_API } from '../../../core/time-off-api';
+} from '../../../core/timecards/contract';
+import { TIME_OFF_API } from '../../../core/time-off/contract';
 import type { ExportSheet } from '../../../core/format/spreadsheet';
 import * as clock from '../../../core/clock';
 
@@ -205,7 +205,7 @@ export function moveRequests(rows: readonly ApprovalInboxRow[], routeStateId: nu
   return postForm(TIME_OFF_API.updateRequestStates, { items, RouteStateId: routeStateId, ...(reason ? { reason } : {}) });
 }
 
-export { announceOpenItemsChanged } from '../../../core/timecards/api';
+export { announceOpenItemsChanged } from '../../../core/timecards/contract';
 
 /** Where an inbox row opens: the card, the request, or the corrections tab. */
 export function inboxHref(row: ApprovalInboxRow): string {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError, problemText, sayNotDone } from '../../../core/api';
+import { ApiError, problemText, sayNotDone, shownData } from '../../../core/api';
 import { formatDate, formatDateTime } from '../../../core/format';
 import { showMessage, showToast } from '../../../core/messages';
 import { PROJECT_ROLES } from '../../../core/projects/team';
@@ -16,6 +16,7 @@ import { useRowWrite } from '../../../ui/hooks';
 import { FieldFeedback, ScreenTitle, ValidationSummary, RecordLists, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem, type RecordColumn } from '../../../ui/records';
 import { ACCESS_PROBLEMS, createRequest, loadProject, loadRequests, moveRequest, searchProjects, type AccessProject, type AccessRequestRow, type RequestDraft } from './data';
 import { LoadProblem } from '../../../ui/LoadProblem';
+import { useLoad, type UseLoad } from '../../../ui/useLoad';
 import * as clock from '../../../core/clock';
 
 export interface AccessRequestProps {
@@ -207,21 +208,9 @@ const COLUMNS: RecordColumn<AccessRequestRow>[] = [
   { key: 'state', label: 'State', render: (r) => <StateCell r={r} /> },
 ];
 
-function MyRequests({ reloadKey }: { reloadKey: number }) {
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<{ key: string; rows?: AccessRequestRow[]; error?: string } | null>(null);
-  const key = `${reloadKey}#${attempt}`;
-  useEffect(() => {
-    const abort = new AbortController();
-    loadRequests('mine', { attempt, signal: abort.signal }).then(
-      (rows) => { if (!abort.signal.aborted) setLoad({ key, rows }); },
-      (error: unknown) => { if (!abort.signal.aborted) setLoad({ key, error: problemText(error, ACCESS_PROBLEMS) }); },
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const current = load?.key === key ? load : null;
-  const rows = current?.rows ?? load?.rows ?? [];
+/** My requests; a reload keeps the last rows on show until its answer. */
+function MyRequests({ load: { state, retry } }: { load: UseLoad<AccessRequestRow[]> }) {
+  const rows = shownData(state) ?? [];
   const withdrawing = useRowWrite<number>();
   const withdraw = async (r: AccessRequestRow) => {
     const ok = await showMessage({ title: 'Withdraw request', message: `Withdraw ${r.number} for ${r.projectNumber} ${r.projectName}?`, buttons: ['cancel', 'ok'], labels: { ok: 'Withdraw', cancel: 'Keep it' } });
@@ -235,15 +224,15 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
       }
     });
     // Withdrawn, or moved meanwhile (409): the list shows what it is now.
-    setAttempt((n) => n + 1);
+    retry();
   };
   return (
     <section aria-labelledby="my-access-requests" data-testid="my-access-requests">
       <h2 className="h5" id="my-access-requests">My requests</h2>
-      {current?.error ? (
-        <LoadProblem message={current.error} onRetry={() => setAttempt((n) => n + 1)} />
+      {state.status === 'failed' ? (
+        <LoadProblem message={problemText(state.error, ACCESS_PROBLEMS)} onRetry={retry} />
       ) : (
-        <RecordLists records={rows} idOf={(r) => r.accessRequestId} isClosed={(r) => r.closed} columns={COLUMNS} label="My requests" loading={!current}
+        <RecordLists records={rows} idOf={(r) => r.accessRequestId} isClosed={(r) => r.closed} columns={COLUMNS} label="My requests" loading={state.status === 'loading'}
           emptyText={{ open: 'No pending requests.', closed: 'No decided requests.' }} testId="my-request-lists"
           actions={(r) => (r.moves.some((m) => m.name === 'Withdrawn') ? (
             <button type="button" className="btn btn-sm btn-outline-secondary" data-action="withdraw" aria-label={`Withdraw ${r.number}`}
@@ -255,12 +244,12 @@ function MyRequests({ reloadKey }: { reloadKey: number }) {
 }
 
 export function AccessRequestScreen(props: AccessRequestProps) {
-  const [reloadKey, setReloadKey] = useState(0);
+  const mine = useLoad('mine', (signal, attempt) => loadRequests('mine', { attempt, signal }), { what: 'My access requests load' });
   return (
     <main className="container py-3" data-screen="access-request">
       <ScreenTitle title="Access Request" />
-      <RequestForm projectId={props.projectId} onCreated={() => setReloadKey((n) => n + 1)} />
-      <MyRequests reloadKey={reloadKey} />
+      <RequestForm projectId={props.projectId} onCreated={mine.retry} />
+      <MyRequests load={mine} />
     </main>
   );
 }

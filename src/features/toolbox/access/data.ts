@@ -1,10 +1,10 @@
 /**
- * Access requests (issue 15): the calls of src/core/toolbox/access.ts and the screens' words for failures.
+ * Access requests (issue 15): the calls of src/core/toolbox/contract.ts and the screens' words for failures.
  */
 import { getJson, loadTimer, postForm, retryMark, type ProblemTexts } from '../../../core/api';
 import {
   ACCESS_REQUEST_API as API, type AccessProject, type AccessRequestRow, type BulkDecisionAnswer, type ProjectTeamLoad,
-} from '../../../core/toolbox/access';
+} from '../../../core/toolbox/contract';
 
 export type { AccessProject, AccessRequestRow, BulkDecisionAnswer, ProjectTeamLoad };
 

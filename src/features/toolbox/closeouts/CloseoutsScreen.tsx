@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from '../../../core/format';
 import {
   CLOSEOUT_ACTIONS, CLOSEOUT_REASON_MAX, CLOSEOUT_TEXT as TEXT, type CloseoutAction, type CloseoutChecklist, type CloseoutItemResult, type CloseoutState,
   type ProjectCloseoutSummary,
-} from '../../../core/toolbox/closeout';
+} from '../../../core/toolbox';
 import { ACTION_ORDER, loadCloseoutChecklist, loadProjectCloseouts, moveCloseout, receiveContractDocument } from './data';
 import { attributeId } from '../../../core/attributes';
 import { useLoad } from '../../../ui/useLoad';

@@ -1,11 +1,11 @@
 /**
  * Project closeouts' client side: the loads (the caller's projects, one project's checklist), the
- * closeout actions and the Mark received call (src/core/toolbox/closeout.ts names them).
+ * closeout actions and the Mark received call (src/core/toolbox/contract.ts names them).
  */
 import { getJson, loadTimer, postForm, retryMark } from '../../../core/api';
 import {
   CLOSEOUT_ACTIONS, CLOSEOUT_API, type CloseoutAction, type CloseoutChecklist, type CloseoutState, type ProjectCloseoutSummary,
-} from '../../../core/toolbox/closeout';
+} from '../../../core/toolbox/contract';
 
 /** The loads' time limit (tests shorten it). */
 export const closeoutTimer = loadTimer();

@@ -5,16 +5,17 @@
  * project × person table it would add, with its count) and Save, and per rule "Apply to existing
  * projects" with its report. Typed work is kept when a call fails; the server checks everything again.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { ApiError, sayNotDone } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { showMessage, showToast } from '../../../core/messages';
 import {
   checkRule, scopeText, type ApplyReport, type AssignmentOptions, type AssignmentRow, type DefaultAssignmentRule, type RuleDraft, type RulePreview,
-} from '../../../core/toolbox/assignments';
+} from '../../../core/toolbox';
 import type { ProjectRole } from '../../../core/projects/team';
 import { FieldFeedback, ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../../ui/records';
 import { useRowWrite } from '../../../ui/hooks';
+import { useLoad } from '../../../ui/useLoad';
 import { ASSIGNMENTS_TEXT as T, applyRule, deleteRule, loadOptions, loadRules, previewRule, problemText, saveRule } from './data';
 
 const EMPTY: RuleDraft = { employeeId: null, projectRole: '', regionId: null, legalEntityId: null, classification: null, endDays: null, active: true };
@@ -181,24 +182,14 @@ function RuleForm({ options, editing, onSaved, onCancel }: {
 }
 
 export function DefaultAssignments() {
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<{ attempt: number; rules?: DefaultAssignmentRule[]; options?: AssignmentOptions; problem?: string; forbidden?: boolean } | null>(null);
+  const { state: load, retry: reload } = useLoad('rules', async (signal, attempt) => {
+    const [rules, options] = await Promise.all([loadRules(signal, attempt), loadOptions(signal, attempt)]);
+    return { rules, options };
+  }, { what: 'Default assignments load' });
   const [editing, setEditing] = useState<DefaultAssignmentRule | 'new' | null>(null);
   const [report, setReport] = useState<ApplyReport | null>(null);
   const [applying, setApplying] = useState<number | null>(null);
 
-  useEffect(() => {
-    const abort = new AbortController();
-    Promise.all([loadRules(abort.signal, attempt), loadOptions(abort.signal, attempt)]).then(
-      ([rules, options]) => { if (!abort.signal.aborted) setLoad({ attempt, rules, options }); },
-      (error: unknown) => {
-        if (!abort.signal.aborted) setLoad({ attempt, problem: problemText(error), forbidden: error instanceof ApiError && error.status === 403 });
-      },
-    );
-    return () => abort.abort();
-  }, [attempt]);
-  const current = load?.attempt === attempt ? load : null;
-  const reload = () => setAttempt((n) => n + 1);
 
   const apply = async (rule: DefaultAssignmentRule) => {
     const ok = await showMessage({ title: T.applyConfirmTitle, message: T.applyConfirm(rule.employeeName), buttons: ['cancel', 'ok'], labels: { ok: T.apply }, variant: 'warning' });
@@ -230,22 +221,22 @@ export function DefaultAssignments() {
     });
   };
 
-  const rules = current?.rules ?? [];
+  const rules = load.status === 'ready' ? load.data.rules : [];
   return (
     <main className="container-fluid py-3 pt-default-assignments" data-screen="pt-default-assignments">
       <ScreenTitle title={T.title} />
       <p className="text-body-secondary">{T.intro}</p>
-      {!current ? (
+      {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary" data-state="loading"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{T.loading}</div>
-      ) : current.problem ? (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state={current.forbidden ? 'forbidden' : 'failed'}>
-          <span>{`${T.loadFailed} ${current.problem}`}</span>
+      ) : load.status === 'failed' ? (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3" role="alert" data-state={load.failure === 'forbidden' ? 'forbidden' : 'failed'}>
+          <span>{`${T.loadFailed} ${problemText(load.error)}`}</span>
           <button type="button" className="btn btn-sm btn-outline-danger" onClick={reload}>{T.retry}</button>
         </div>
       ) : (
         <>
           {editing ? (
-            <RuleForm key={editing === 'new' ? 'new' : `${editing.ruleId}:${editing.modifiedAt}`} options={current.options!} editing={editing === 'new' ? null : editing}
+            <RuleForm key={editing === 'new' ? 'new' : `${editing.ruleId}:${editing.modifiedAt}`} options={load.data.options} editing={editing === 'new' ? null : editing}
               onSaved={() => { setEditing(null); reload(); }} onCancel={() => setEditing(null)} />
           ) : null}
           {report ? (

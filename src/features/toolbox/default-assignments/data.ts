@@ -1,12 +1,12 @@
 /**
  * `<pt-default-assignments>`'s calls and words (issue 15): the rules, the form's choices, preview,
- * save, delete and apply (form-data POSTs; the contract: src/core/toolbox/assignments.ts), what a
+ * save, delete and apply (form-data POSTs; the contract: src/core/toolbox/contract.ts), what a
  * failed call means, and every sentence the screen shows (tests read them from here).
  */
 import { getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
 import {
   DEFAULT_ASSIGNMENTS_API as API, type ApplyReport, type AssignmentOptions, type DefaultAssignmentRule, type RuleDraft, type RulePreview,
-} from '../../../core/toolbox/assignments';
+} from '../../../core/toolbox';
 
 export const ASSIGNMENTS_TEXT = {
   title: 'Default Assignments',

@@ -1,7 +1,8 @@
 /**
- * Document templates (§2 Document Template Administration, issue 12): the merge fields each record
- * kind offers and the template language, shared by the client (the editor's field list and its
- * unknown-field hint) and the demo host (save validation, the merge behind the generated PDF).
+ * Document templates (§2 Document Template Administration, issue 12): the area's contract: the calls
+ * and what they answer, the merge fields each record kind offers and the template language, shared by
+ * the client (the editor's field list and its unknown-field hint) and the demo host (save validation,
+ * the merge behind the generated PDF).
  *
  * The template language, kept small on purpose:
  * - The body is plain text, line by line. A blank line separates paragraphs; long lines wrap.
@@ -12,7 +13,7 @@
  * - A line starting with `# ` is a heading.
  * - `{{` without its `}}` is an error, reported as an unknown field.
  */
-import type { AccessRule } from './access';
+import type { AccessRule } from '../access';
 
 /** Who may list, edit and preview document templates (§6: the Document Templates entry is keyPFM Admin). */
 export const DOCUMENT_TEMPLATE_ADMINS: AccessRule = Object.freeze({ key: 'keyPFM', roles: Object.freeze(['Admin']) });
@@ -31,6 +32,19 @@ export interface DocumentTemplate {
   version: number;
   modifiedBy: string;
   modifiedAt: string;
+}
+
+/** The template calls (demo/host/api/pfm/documents). */
+export const TEMPLATES_PATH = '/api/pfm/documents/templates';
+export const SAVE_TEMPLATE_PATH = '/api/pfm/documents/SaveDocumentTemplate';
+export const PREVIEW_RECORDS_PATH = '/api/pfm/documents/records';
+export const PREVIEW_TEMPLATE_PATH = '/api/pfm/documents/PreviewDocumentTemplate';
+
+/** A record a template can be previewed with. */
+export interface PreviewRecord {
+  recordId: number;
+  number: string;
+  description: string;
 }
 
 /** The record kinds as the editor and the PDF name them. */

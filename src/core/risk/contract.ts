@@ -1,6 +1,7 @@
 /**
- * The subcontractor-risk calls (issue 14): paths and answer shapes, the contract between the demo
- * host (demo/host/api/risk) and the client (src/features/risk). Types only, plus the paths.
+ * The subcontractor-risk calls (issue 14): paths, answer shapes and the SLIM request's states, the
+ * contract between the demo host (demo/host/api/risk) and the client (src/features/risk). Types only,
+ * plus the paths, the record keys and the SLIM state table.
  *
  * §7 conventions: GET answers `{ data }`; writes are form-data POSTs; a refusal the user must read is a
  * 400 with the `autoAlert` body (`fieldName` at the field when there is one); a role or person that
@@ -11,12 +12,39 @@
  * subcontract also ACCESS.pfm (the commitment workbench); the vendor prequalification record either.
  */
 import type { FinancialStatement, PrequalStatus, SafetyYear, SuggestedLimits } from './limits';
-import type { SlimPriority, SlimRequestType, SlimState } from './slim';
+import type { SlimPriority, SlimRequestType } from './slim';
 import type { MitigationKey, RiskLevel, SraFactor } from './sra';
 
 /** Record keys of the two application records (states in application_record_states). */
 export const SLIM_RECORD_KEY = 'SlimRequest';
 export const SRA_RECORD_KEY = 'Sra';
+
+/** The states of a SLIM request (src/core/risk/slim.ts says who may move it along {@link SLIM_MOVES}). */
+export const SLIM_STATES = {
+  submitted: 'Submitted',
+  inReview: 'In Review',
+  onHold: 'On Hold – Missing Data',
+  regionalReview: 'Regional Review',
+  escalated: 'Escalated',
+  approved: 'Approved',
+  approvedWithConditions: 'Approved with Conditions',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+} as const;
+export type SlimState = (typeof SLIM_STATES)[keyof typeof SLIM_STATES];
+/** In display order; the last four are closed. */
+export const SLIM_STATE_ORDER: readonly SlimState[] = Object.values(SLIM_STATES);
+export const SLIM_CLOSED_STATES: readonly SlimState[] = ['Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'];
+
+/** The moves of the workflow (from → to); mayMoveSlim checks who and why on top. */
+export const SLIM_MOVES: Readonly<Record<SlimState, readonly SlimState[]>> = {
+  Submitted: ['In Review', 'Withdrawn'],
+  'In Review': ['On Hold – Missing Data', 'Regional Review', 'Escalated', 'Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'],
+  'On Hold – Missing Data': ['In Review', 'Withdrawn'],
+  'Regional Review': ['In Review', 'Escalated', 'Withdrawn'],
+  Escalated: ['Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'],
+  Approved: [], 'Approved with Conditions': [], Denied: [], Withdrawn: [],
+};
 
 export const RISK_API = {
   // --- vendors ---

@@ -1,12 +1,13 @@
 /**
- * The time-off calls (issue 13): paths and answer shapes, the contract between the demo host
- * (demo/host/api/time-off) and the client (features/time-off). Types only, plus the paths.
+ * The time-off calls (issue 13): paths, answer shapes and the request states, the contract between the
+ * demo host (demo/host/api/time-off) and the client (features/time-off). Types only, plus the paths,
+ * the states and who manages requests and holidays.
  *
  * §7 conventions: GET answers `{ data }`; writes are form-data POSTs; a refusal the user must read is a
  * 400 with the `autoAlert` body (feedback items of `validateRequest` / `mayTransitionRequest`, with
  * `fieldName` at the field); a stale `OldRecordStateId` is a 409 and nothing is written.
  */
-import { TIMECARD_ADMINS, type AccessRule } from './access';
+import { TIMECARD_ADMINS, type AccessRule } from '../access';
 
 export const TIME_OFF_API = {
   /**
@@ -27,7 +28,7 @@ export const TIME_OFF_API = {
   /**
    * POST the state-update call: `ItemId` (requestId), `OldRecordStateId`, `RouteStateId`, `reason`
    * (required to deny; an Approved request may be denied too). The request's time-off lines follow its
-   * state (src/core/time-off-reconcile.ts): approving writes them into the weeks' timecards (drafts
+   * state (src/core/time-off/reconcile.ts): approving writes them into the weeks' timecards (drafts
    * created where missing, worked hours kept and named in `notices`); cancelling or denying removes
    * them; an Approved/Processed week gets a correction for a Timecard Admin instead, and the balance
    * moves when it is applied. Answers the `TimeOffRequestRow` with `notices`.
@@ -55,6 +56,10 @@ export const HOLIDAY_CALENDAR_ADMINS: readonly AccessRule[] = [
 
 /** Who sees and decides the team's requests besides their manager and delegate (keyPTO Manager is the menu role). */
 export const TIME_OFF_MANAGERS: readonly AccessRule[] = [{ key: 'keyPTO', roles: ['Manager', 'Admin'] }];
+
+/** The states of a time-off request (record key 'PtoRequest'); Denied and Canceled are closed. */
+export const PTO_STATES = { pending: 'Pending', approved: 'Approved', denied: 'Denied', canceled: 'Canceled' } as const;
+export type PtoState = (typeof PTO_STATES)[keyof typeof PTO_STATES];
 
 export interface TimeOffRequestRow {
   requestId: number;
@@ -90,6 +95,12 @@ export interface TimeOffRequestRow {
   confirmation?: string | null;
   /** What the caller may do now: target state ids by action. */
   advancements: { routeStateId: number; name: string; action: 'approve' | 'deny' | 'cancel'; needsReason: boolean }[];
+}
+
+/** What the bulk state call (updateRequestStates) answers. */
+export interface BulkAnswer {
+  done: TimeOffRequestRow[] | number[];
+  refused: { requestId?: number; ItemId?: number; message: string }[];
 }
 
 export interface BalanceRow {

@@ -1,10 +1,10 @@
 /**
  * Opportunities (§2 /pfm/opportunitytimecardcostcode, issue 12): pursuits that are not yet contracted
- * projects, and the labour cost codes their staff may charge time to. Pure rules shared by the demo
- * host (AddOpportunityCostCode) and the client (the screen's Add form; later the timecard lines), so
- * the two cannot disagree.
+ * projects, and the labour cost codes their staff may charge time to. The area's contract: the calls
+ * and what they answer, and the pure rules shared by the demo host (AddOpportunityCostCode) and the
+ * client (the screen's Add form; later the timecard lines), so the two cannot disagree.
  */
-import type { AccessRule } from './access';
+import type { AccessRule } from '../access';
 
 /** The statuses of an opportunity, in the order the screen lists them. */
 export const OPPORTUNITY_STATUSES = ['Pursuit', 'Won', 'Lost'] as const;
@@ -21,6 +21,38 @@ export const OPPORTUNITY_READERS: readonly AccessRule[] = [{ key: 'keyPFM' }, { 
 
 /** Who may add and remove an opportunity's cost codes (§2: "Admin and RPM can add and remove codes; others read"). */
 export const OPPORTUNITY_CODE_EDITORS: AccessRule = { key: 'keyPFM', roles: ['Admin', 'RPM'] };
+
+/** One cost code of an opportunity as the server answers it. */
+export interface OpportunityCostCode {
+  opportunityCostCodeId: number;
+  opportunityId: number;
+  code: string;
+  codeDisplay: string;
+  description: string;
+  type: 'L';
+  active: boolean;
+  addedByName: string | null;
+  addedAt: string;
+}
+
+/** One opportunity with its cost codes. */
+export interface Opportunity {
+  opportunityId: number;
+  number: string;
+  name: string;
+  client: string;
+  legalEntityId: number | null;
+  legalEntityName: string | null;
+  status: string;
+  estimatedValue: number;
+  modifiedAt: string;
+  costCodes: OpportunityCostCode[];
+}
+
+/** The load of every opportunity with its codes, and the two writes of a code (demo/host/api/pfm/opportunities). */
+export const OPPORTUNITIES_PATH = '/api/pfm/getopportunities';
+export const ADD_OPPORTUNITY_CODE_PATH = '/api/pfm/AddOpportunityCostCode';
+export const REMOVE_OPPORTUNITY_CODE_PATH = '/api/pfm/RemoveOpportunityCostCode';
 
 /**
  * True when new time may be charged to the opportunity's cost codes: a Lost opportunity closes its

@@ -1,10 +1,11 @@
 /**
  * Surveys (§2, issue 12): project surveys after the GSA Project Pulse anchor. A template holds
  * questions and the milestones at which a survey is due (acceptance, midpoint, substantial
- * completion) for projects whose value reaches its threshold. Pure rules shared by the demo host
- * (pfm/surveys) and the client (the Survey Instance workbench), so the two cannot disagree.
+ * completion) for projects whose value reaches its threshold. The area's contract: the calls and
+ * what they answer, the survey states, and the pure rules shared by the demo host (pfm/surveys) and
+ * the client (the Survey Instance workbench), so the two cannot disagree.
  */
-import type { AccessRule } from './access';
+import type { AccessRule } from '../access';
 
 /** The milestones a survey can be due at, in project order. */
 export const SURVEY_MILESTONES = ['Acceptance', 'Midpoint', 'Substantial Completion'] as const;
@@ -25,6 +26,77 @@ export const SURVEY_TEXT_MAX = 2000;
 
 /** Who sees every survey across projects, the templates and the averages (admin-level screen). */
 export const SURVEY_ADMINS: readonly AccessRule[] = [{ key: 'keyPFM', roles: ['Admin', 'RPM'] }];
+
+/** A survey as getsurveys answers it. */
+export interface Survey {
+  surveyId: number;
+  surveyTemplateId: number;
+  templateName: string;
+  projectId: number;
+  projectNumber: string;
+  projectName: string;
+  budgetId: number | null;
+  milestone: SurveyMilestone;
+  number: string;
+  milestoneDate: string;
+  dueDate: string;
+  respondentEmployeeId: number | null;
+  respondentName: string | null;
+  applicationRecordStateId: number;
+  recordStateName: string;
+  closed: boolean;
+  submittedAt: string | null;
+  answerCount: number;
+  questionCount: number;
+  modifiedAt?: string;
+}
+
+/** A question, with the survey's answer in `value` when loaded for a survey. */
+export interface SurveyQuestion {
+  surveyQuestionId: number;
+  surveyTemplateId: number;
+  displayOrder: number;
+  text: string;
+  kind: QuestionKind;
+  required: boolean;
+  value?: string | null;
+}
+
+/** A template with its milestones, threshold and questions. */
+export interface SurveyTemplate {
+  surveyTemplateId: number;
+  name: string;
+  description: string;
+  valueThreshold: number;
+  active: boolean;
+  milestones: SurveyMilestone[];
+  questions: SurveyQuestion[];
+  surveyCount: number;
+}
+
+/** One question's average across projects (submitted surveys only). */
+export interface QuestionAverage {
+  surveyQuestionId: number;
+  surveyTemplateId: number;
+  templateName: string;
+  displayOrder: number;
+  text: string;
+  kind: QuestionKind;
+  required: boolean;
+  responses: number;
+  projects: number;
+  average: number | null;
+}
+
+/** The survey calls (demo/host/api/pfm/surveys). */
+export const SURVEY_PATHS = {
+  load: '/api/pfm/getsurveys',
+  questions: '/api/pfm/getsurveyquestions',
+  templates: '/api/pfm/getsurveytemplates',
+  averages: '/api/pfm/getsurveyaverages',
+  save: '/api/pfm/SaveSurveyAnswers',
+  updateState: '/api/pfm/UpdateSurveyState',
+} as const;
 
 const day = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 /**
- * The timecard calls (issue 13): paths and answer shapes, the contract between the demo host
- * (demo/host/api/timecards) and the client (features/timecards). Types only, plus the paths and
- * {@link dayRangeLabel}, the short dates both sides write into the same sentences.
+ * The timecard calls (issue 13): paths, answer shapes and the card's states, the contract between the
+ * demo host (demo/host/api/timecards) and the client (features/timecards). Types only, plus the paths,
+ * the states and {@link dayRangeLabel}, the short dates both sides write into the same sentences.
  *
  * Conventions of §7: GET loads answer `{ data }`; writes are form-data POSTs; a refusal the user must
  * read is a 400 with the `autoAlert` body (feedback items with `fieldName` where a field is at fault);
@@ -10,6 +10,12 @@
 import type { HourFigures } from './hours';
 import type { FeedbackItem, TimeType } from './policy';
 import type { PolicyContextData } from './wire';
+
+/** The states of a timecard record (record key 'Timecard'). 'Rejected' is an action: the card returns to Draft. */
+export const TIMECARD_STATES = { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', processed: 'Processed' } as const;
+export type TimecardState = (typeof TIMECARD_STATES)[keyof typeof TIMECARD_STATES];
+/** The target that rejects a Submitted card: it is stored as Draft, with the reason. */
+export const REJECTED = 'Rejected';
 
 export const TIMECARD_API = {
   /**

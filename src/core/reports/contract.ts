@@ -4,7 +4,10 @@
  * access, and answers the table; the workbench turns it into a CSV (src/features/reports). Values are
  * plain (numbers unformatted, dates as 'YYYY-MM-DD') so a spreadsheet reads them as such.
  */
-import { formatCostCode } from './format';
+import { formatCostCode } from '../format';
+
+/** The BI service's report call. */
+export const REPORT_RUN_PATH = '/bi/reports/run';
 
 /** One report's table: header and rows. */
 export interface ReportTable { header: string[]; rows: Array<Array<string | number | null>> }

@@ -1,13 +1,14 @@
 /**
  * Data-quality rules (issue 11): pure functions over plain rows, evaluated by the demo host over
  * the database (demo/host/api/pfm/data-quality) and shown by `<pfm-data-quality>`. One table, two
- * readers: the rule ids, titles, severities, thresholds and messages live only here.
+ * readers: the rule ids, titles, severities, thresholds and messages live only here, beside the
+ * call that answers a project's failures.
  *
  * Every rule takes the whole {@link DataQualityRows} and returns its failing records, each with a
  * message that says what to fix. "Today" and the accounting period are inputs, so the answer is
  * deterministic (the demo's seed date, or a test's).
  */
-import { autoCostToComplete } from '../projection';
+import { autoCostToComplete } from '../projections/contract';
 import { formatMoney, isUnreconciledCostAdjustment } from '../format';
 
 export type DataQualitySeverity = 'error' | 'warning' | 'info';
@@ -188,6 +189,15 @@ export interface DataQualityResult extends DataQualityRecord {
   message: string;
 }
 
+/** The load of a project's rule failures (demo/host/api/pfm/data-quality). */
+export const DATA_QUALITY_PATH = '/api/pfm/getdataqualityissues';
+
+/** One failure as the server answers it. */
+export interface DataQualityIssue extends DataQualityResult {
+  projectId: number;
+  workbench: string | null;
+}
+
 const DAY_MS = 86_400_000;
 
 /** Whole days from `since` to `today` (dates or ISO stamps; the date part counts). NaN when unreadable. */
@@ -214,7 +224,7 @@ const UNPRICED_EXEMPT_STATES = ['Canceled', 'Void', 'Rejected'];
 const money = (n: number) => formatMoney(n);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The projected cost to complete of a budget line: the saved manual value, else the automatic one (src/core/projection.ts). */
+/** The projected cost to complete of a budget line: the saved manual value, else the automatic one (src/core/projections/contract.ts). */
 export function projectedCostToComplete(line: Pick<BudgetLineRow, 'currentBudget' | 'actualToDate' | 'remainingCommitment' | 'projectionMethod' | 'manualCostToComplete'>): number {
   return line.projectionMethod === 'manual' && line.manualCostToComplete !== null ? line.manualCostToComplete : autoCostToComplete(line);
 }

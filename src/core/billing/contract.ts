@@ -12,7 +12,7 @@
  * Cents: each charge is split in whole cents, the remainder cents going to the largest share (the first
  * of equal shares), so the lines add up exactly to the month's charges.
  */
-import type { AccessRule } from './access';
+import type { AccessRule } from '../access';
 
 export const BILLING_API = {
   /** GET: every month with timecards or a run: state, method, charges and run totals. */

@@ -17,11 +17,11 @@
  * So for every request and card: line + open Add − open Remove = the line it must hold; and the balance
  * movement = the lines (cards, computed or stored) + the projected hours of a Pending request.
  */
-import { requestDays, type PtoOpenCorrection, type PtoRequest } from './time-off';
-import { formatDate } from './format/dates';
-import { addDays } from './timecards/days';
-import type { Holiday } from './timecards/hours';
-import { WEEK_DAYS, weekOf } from './timecards/week';
+import { requestDays, type PtoOpenCorrection, type PtoRequest } from './requests';
+import { formatDate } from '../format/dates';
+import { addDays } from '../timecards/days';
+import type { Holiday } from '../timecards/hours';
+import { WEEK_DAYS, weekOf } from '../timecards/week';
 
 /** Hours per day of a week, Sunday first. */
 export type WeekHours = number[];

@@ -1,5 +1,6 @@
 /**
- * E-sign envelopes (issue 12): the rules the client's forms and the demo host's API share.
+ * E-sign envelopes (issue 12): the area's contract: the calls and what they answer, the envelope and
+ * signer states, and the rules the client's forms and the demo host's API share.
  * An envelope sends the generated document of a commitment or change order to its signers; the
  * demo host plays the signing service (demo/host/api/pfm/esign/).
  */
@@ -26,6 +27,74 @@ export const REMINDER_INTERVAL_HOURS = 24;
 export const MAX_SIGNERS = 10;
 export const MAX_SIGNER_NAME = 200;
 export const MAX_VOID_REASON = 1000;
+
+/** A signer as getenvelopes answers it (never the signing token). */
+export interface EnvelopeSigner {
+  envelopeSignerId: number;
+  envelopeId: number;
+  signingOrder: number;
+  name: string;
+  email: string;
+  state: SignerState;
+  viewedAt: string | null;
+  signedAt: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  signedName: string | null;
+  ipAddress: string | null;
+  lastReminderAt: string | null;
+}
+
+/** An envelope with its signers. */
+export interface Envelope {
+  envelopeId: number;
+  number: string;
+  recordKey: EsignRecordKey;
+  recordId: number;
+  projectId: number;
+  projectNumber: string;
+  projectName: string;
+  documentNumber: string;
+  documentTitle: string;
+  applicationRecordStateId: number;
+  recordStateName: EnvelopeState;
+  closed: boolean;
+  createdAt: string;
+  sentAt: string | null;
+  expiresAt: string | null;
+  documentFileId: number | null;
+  documentFileName: string | null;
+  signedFileId: number | null;
+  signedFileName: string | null;
+  completedAt: string | null;
+  declinedAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  executionNote: string | null;
+  signers: EnvelopeSigner[];
+}
+
+/** A document that may be sent for signature. */
+export interface EsignDocument {
+  recordKey: EsignRecordKey;
+  recordId: number;
+  projectId: number;
+  number: string;
+  description: string;
+  vendorName: string;
+  vendorEmail: string | null;
+  recordStateName: string;
+  kindLabel: string;
+}
+
+export const ESIGN_PATHS = {
+  load: '/api/pfm/getenvelopes',
+  documents: '/api/pfm/getesigndocuments',
+  create: '/api/pfm/CreateEnvelope',
+  send: '/api/pfm/SendEnvelope',
+  remind: '/api/pfm/RemindEnvelopeSigner',
+  void: '/api/pfm/VoidEnvelope',
+} as const;
 
 const DAY_MS = 86_400_000;
 

@@ -1,19 +1,21 @@
 /**
  * Time off (issue 13, §2 /teammembertoolbox/requests): request types, the working days and hours of a
  * request, balances as of a date (accrual per biweekly pay period, carry-over cap at year end), the
- * overlap check, request validation and the request states. Pure rules shared by the demo host
- * (api/time-off) and the client (the request form), so the two cannot disagree.
+ * overlap check, request validation and who moves a request between its states (the states
+ * themselves: ./contract.ts). Pure rules shared by the demo host (api/time-off) and the client (the
+ * request form), so the two cannot disagree.
  *
  * Negative balances: Vacation and Personal are limited by their balance. Sick may be advanced below
  * zero (it accrues, but illness does not wait for the accrual); Bereavement and Jury Duty are granted
  * as the event requires (no accrual, no balance limit). The host's `pto_types.allowsNegative` says
  * the same (tests/api/timecards-data.test.ts checks the two agree).
  */
-import { formatDate } from './format/dates';
-import { addDays, daysBetween, daysFrom, isDay, weekdayOf } from './timecards/days';
-import type { Holiday } from './timecards/hours';
-import { INFO, INVALID, type FeedbackItem } from './timecards/policy';
-import { approverRole, type Delegation } from './timecards/states';
+import { formatDate } from '../format/dates';
+import { addDays, daysBetween, daysFrom, isDay, weekdayOf } from '../timecards/days';
+import type { Holiday } from '../timecards/hours';
+import { INFO, INVALID, type FeedbackItem } from '../timecards/policy';
+import { approverRole, type Delegation } from '../timecards/states';
+import { PTO_STATES, type PtoState } from './contract';
 
 /** The types of time off, in the order the form lists them. */
 export const PTO_TYPES = ['Vacation', 'Sick', 'Personal', 'Bereavement', 'Jury Duty'] as const;
@@ -29,10 +31,6 @@ export const HALF_DAY_HOURS = 4;
 export const PAY_PERIOD_DAYS = 14;
 /** Longest title accepted. */
 export const PTO_TITLE_MAX = 100;
-
-/** The states of a time-off request (record key 'PtoRequest'); Denied and Canceled are closed. */
-export const PTO_STATES = { pending: 'Pending', approved: 'Approved', denied: 'Denied', canceled: 'Canceled' } as const;
-export type PtoState = (typeof PTO_STATES)[keyof typeof PTO_STATES];
 
 /** A time-off request. Dates are 'YYYY-MM-DD', both included. */
 export interface PtoRequest {
