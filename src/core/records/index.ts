@@ -1,7 +1,8 @@
 /**
  * The record machinery without React (§4, §5, §6): per-page record stores with optimistic updates and
  * restore; record states, advancements, move authority and field security; the server's feedback
- * items; a record's files, history and generated document; the approval rule. `src/ui/records` and
+ * items; a record's files, history and generated document; the approval rule; a record's item lines as a form
+ * edits them (checks, what a save sends, feedback per line) and its optimistic state move. `src/ui/records` and
  * `src/ui/workbench` hold the views over them.
  */
 export { recordStore, resetRecordStores } from './store';
@@ -19,3 +20,7 @@ export type { RecordHistory, HistoryEntry, ChangeSet, UnacknowledgedChange, Reco
 export { loadRecordDocument, RECORD_DOCUMENT_PATH } from './document';
 export { writeFailure } from './write-failure';
 export type { WriteFailure, WriteTexts } from './write-failure';
+export { ITEM_TEXT, blankRow, changedRows, checkRows, feedbackForRows, rowEdit, rowField, rowsTotal, shownRows } from './items';
+export type { ItemChecks, ItemRow } from './items';
+export { inState, moveRecordState } from './move';
+export type { MoveTarget, StateMoveBody, StatefulRecord } from './move';

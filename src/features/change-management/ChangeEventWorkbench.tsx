@@ -11,21 +11,21 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatCostCodeWithType, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
-import { CostCodePicker, loadCostCodes, type CostCodeRow } from '../budget-lines';
+import { CostCodePicker, loadCostCodes } from '../budget-lines';
 import {
-  FieldFeedback, FormField, LookupText, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useRecords,
-  useWorkbenchRecordName,
+  FieldFeedback, FormField, LookupText, RecordStateBadge, StateAdvanceMenu, ValidationSummary, fieldEditable, fieldInvalid, splitRecords, useLookupOptions, useRecords,
+  useWorkbenchRecordName, type FormFeedback,
 } from '../../ui/records';
+import { useLoad } from '../../ui/useLoad';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord } from './types';
 import {
   changeEventItems, changeEvents, createChangeEvent, createChangeEventItem, itemTree, loadChangeEventItems, loadCommitmentVendors, reloadRecord,
 } from './data';
-import type { CommitmentVendor } from './data';
 import { advanceChangeEvent, advanceChangeEventItem, itemLabel } from './advance';
 import { BlockedItems } from './BlockedItems';
 import type { BlockedAdvance } from './BlockedItems';
 import { useSignedIn } from '../../ui/session';
-import { useChangeRecord, useFieldSecurity, useLookupOptions } from './hooks';
+import { useChangeRecord, useFieldSecurity } from './hooks';
 import { RecordFormButtons, useCreateForm, useRecordForm } from './form';
 import { WorkbenchIcon } from '../../ui/workbench';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
@@ -45,16 +45,33 @@ export function ChangeEventWorkbench({ recordKey = '', recordId = -1 }: ChangeEv
   return <ExistingChangeEvent changeEventId={recordId} signedIn={signedIn} />;
 }
 
-type NewValues = { title: string; description: string; reimbursableTypeId: string; changeReasonId: string };
-const NEW_EVENT: NewValues = { title: '', description: '', reimbursableTypeId: '', changeReasonId: '' };
+type Values = { title: string; description: string; reimbursableTypeId: string; changeReasonId: string };
+const NEW_EVENT: Values = { title: '', description: '', reimbursableTypeId: '', changeReasonId: '' };
+
+/** The event's own fields, on the new and the existing form (a new event must name its reimbursable type). */
+function EventFields({ values, set, feedback, editable, creating = false }: {
+  values: Values; set(field: keyof Values): (value: string) => void; feedback: FormFeedback; editable(field: string): boolean; creating?: boolean;
+}) {
+  const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
+  const reasons = useLookupOptions('changeReason', 'changeReasonId');
+  const field = (name: keyof Values) => ({ field: name, value: values[name], onChange: set(name), feedback, editable: editable(name) });
+  return (
+    <>
+      <FormField label="Title" {...field('title')} required />
+      <FormField label="Description" {...field('description')} type="textarea" />
+      <div className="row">
+        <div className="col-md-6"><FormField label="Reimbursable type" {...field('reimbursableTypeId')} type="select" options={reimbursable} required={creating} /></div>
+        <div className="col-md-6"><FormField label="Change reason" {...field('changeReasonId')} type="select" options={reasons} /></div>
+      </div>
+    </>
+  );
+}
 
 function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; signedIn: boolean }) {
   const { record: source } = useChangeRecord<ChangeRecord>('ChangeRecord', changeRecordId, signedIn);
   // A Viewer on the project's team creates nothing: the line in place of Create (the server refuses it anyway).
   const projectWrite = useProjectWrite({ projectId: source?.projectId });
-  const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
-  const reasons = useLookupOptions('changeReason', 'changeReasonId');
-  const form = useCreateForm<NewValues, ChangeEvent>(NEW_EVENT, (values) => createChangeEvent({
+  const form = useCreateForm<Values, ChangeEvent>(NEW_EVENT, (values) => createChangeEvent({
     ChangeRecordId: changeRecordId, Title: values.title, Description: values.description,
     ReimbursableTypeId: values.reimbursableTypeId, ChangeReasonId: values.changeReasonId || undefined,
   }), 'change event');
@@ -72,10 +89,7 @@ function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; 
     <form className="p-3" data-workbench="new-change-event" onSubmit={(e) => { e.preventDefault(); if (projectWrite) void create(); }}>
       <h2 className="h5">New change event for {source ? `${source.number} ${source.title}` : `initiating document ${changeRecordId}`}</h2>
       <ValidationSummary feedback={feedback} />
-      <FormField label="Title" field="title" value={values.title} onChange={set('title')} feedback={feedback} editable required />
-      <FormField label="Description" field="description" type="textarea" value={values.description} onChange={set('description')} feedback={feedback} editable />
-      <FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={set('reimbursableTypeId')} feedback={feedback} editable required />
-      <FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={set('changeReasonId')} feedback={feedback} editable />
+      <EventFields values={values} set={set} feedback={feedback} editable={() => true} creating />
       {projectWrite
         ? <button type="submit" className="btn btn-primary btn-sm" disabled={form.saving}>{form.saving ? 'Creating…' : 'Create change event'}</button>
         : <ReadOnlyLine />}
@@ -83,7 +97,6 @@ function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; 
   );
 }
 
-type Values = { title: string; description: string; changeReasonId: string; reimbursableTypeId: string };
 const valuesOf = (record: ChangeEvent): Values => ({
   title: record.title ?? '', description: record.description ?? '',
   changeReasonId: record.changeReasonId ? String(record.changeReasonId) : '', reimbursableTypeId: record.reimbursableTypeId ? String(record.reimbursableTypeId) : '',
@@ -93,8 +106,6 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
   const { record, status, retry } = useChangeRecord<ChangeEvent>('ChangeEvent', changeEventId, signedIn);
   const security = useFieldSecurity(record?.applicationRecordStateId);
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.title}` : undefined);
-  const reimbursable = useLookupOptions('reimbursableType', 'reimbursableTypeId');
-  const reasons = useLookupOptions('changeReason', 'changeReasonId');
   const filter = useCallback((i: ChangeEventItem) => i.changeEventId === changeEventId, [changeEventId]);
   const items = useRecords(changeEventItems(), filter);
   const form = useRecordForm('ChangeEvent', record, valuesOf, security);
@@ -135,12 +146,7 @@ function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: numbe
       <form onSubmit={(e) => { e.preventDefault(); void form.save(); }}>
         {form.draftBanner}
         <ValidationSummary feedback={form.feedback} />
-        <FormField label="Title" field="title" value={values.title} onChange={form.set('title')} feedback={form.feedback} editable={editable('title')} required />
-        <FormField label="Description" field="description" type="textarea" value={values.description} onChange={form.set('description')} feedback={form.feedback} editable={editable('description')} />
-        <div className="row">
-          <div className="col-md-6"><FormField label="Reimbursable type" field="reimbursableTypeId" type="select" options={reimbursable} value={values.reimbursableTypeId} onChange={form.set('reimbursableTypeId')} feedback={form.feedback} editable={editable('reimbursableTypeId')} /></div>
-          <div className="col-md-6"><FormField label="Change reason" field="changeReasonId" type="select" options={reasons} value={values.changeReasonId} onChange={form.set('changeReasonId')} feedback={form.feedback} editable={editable('changeReasonId')} /></div>
-        </div>
+        <EventFields values={values} set={form.set} feedback={form.feedback} editable={editable} />
         {projectWrite ? <RecordFormButtons form={form} /> : null}
       </form>
       <div data-testid="change-event-items">
@@ -204,42 +210,18 @@ function ItemList({ title, list, items, eventNumber, onAddNested, canWrite }: {
   );
 }
 
-/** Vendors for new items: those with a commitment on the project (getcommitmentvendors), so a §5 link can follow. */
-function useVendors(projectId: number): CommitmentVendor[] {
-  const [vendors, setVendors] = useState<CommitmentVendor[]>([]);
-  useEffect(() => {
-    if (projectId < 1) return undefined;
-    let live = true;
-    loadCommitmentVendors(projectId).then(
-      (rows) => { if (live) setVendors(Array.isArray(rows) ? rows : []); },
-      (error: unknown) => console.error('Vendors failed to load', error),
-    );
-    return () => { live = false; };
-  }, [projectId]);
-  return vendors;
-}
-
-/** The lines of the event's budget for the cost-code picker. */
-function useCostCodes(budgetId: number | null): CostCodeRow[] {
-  const [rows, setRows] = useState<CostCodeRow[]>([]);
-  useEffect(() => {
-    if (!budgetId || budgetId < 1) return undefined;
-    const abort = new AbortController();
-    loadCostCodes(budgetId, abort.signal).then((list) => setRows(list), (error: unknown) => {
-      if (!abort.signal.aborted) console.error('Cost codes failed to load', error);
-    });
-    return () => abort.abort();
-  }, [budgetId]);
-  return rows;
-}
-
 type ItemValues = { description: string; costType: string; costCodeId: string; vendorId: string; estimatedAmount: string };
 const NEW_ITEM: ItemValues = { description: '', costType: '', costCodeId: '', vendorId: '', estimatedAmount: '' };
 
 /** The "Add item" form; with `parent` the new item is nested under it. */
 function AddItemForm({ event, parent, onClearParent }: { event: ChangeEvent; parent: ChangeEventItem | null; onClearParent(): void }) {
-  const vendors = useVendors(event.projectId);
-  const costCodes = useCostCodes(event.budgetId);
+  // Vendors for new items: those with a commitment on the project (getcommitmentvendors), so a §5 link can follow.
+  const vendorLoad = useLoad(event.projectId > 0 ? String(event.projectId) : null, () => loadCommitmentVendors(event.projectId), { what: 'Vendors' }).state;
+  const vendors = vendorLoad.status === 'ready' && Array.isArray(vendorLoad.data) ? vendorLoad.data : [];
+  // The lines of the event's budget for the cost-code picker.
+  const budgetId = event.budgetId ?? -1;
+  const costCodeLoad = useLoad(budgetId > 0 ? String(budgetId) : null, (signal) => loadCostCodes(budgetId, signal), { what: 'Cost codes' }).state;
+  const costCodes = costCodeLoad.status === 'ready' ? costCodeLoad.data : [];
   const headingId = useId();
   const costCodeFeedbackId = useId();
   const description = useRef<HTMLDivElement>(null);

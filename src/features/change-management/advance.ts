@@ -11,6 +11,7 @@ import { openWorkbench } from '../../core/workbench';
 import {
   canceledItemState, cascadesToCanceled, checkChangeEventAdvance, checkChangeEventItemAdvance, checkChangeRecordAdvance,
 } from '../../core/workflow';
+import { inState, moveRecordState, writeFailure } from '../../core/records';
 import { loadRecordStates } from '../../core/records/states';
 import type { RecordState } from '../../core/records/states';
 import type { RecordStore } from '../../core/records/store';
@@ -52,13 +53,6 @@ function recordLabel(kind: ChangeRecordKind, record: StatefulRecord & { number?:
   return `${LABELS[kind]} ${record.number ?? ''}`.trim();
 }
 
-/** The record as it will be in `target`. */
-export function inState<T extends StatefulRecord>(record: T, target: RecordState): T {
-  const next = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
-  if ('stateDisplayOrder' in next) (next as { stateDisplayOrder?: number }).stateDisplayOrder = target.displayOrder;
-  return next;
-}
-
 interface ApplyArgs<T extends StatefulRecord> {
   kind: ChangeRecordKind;
   store: RecordStore<T>;
@@ -68,10 +62,14 @@ interface ApplyArgs<T extends StatefulRecord> {
   alsoChange?: () => () => void;
 }
 
-/** Tell the user why a move failed and reload after a conflict. */
+/** Tell the user why a move failed (by the one write-failure mapping) and reload after a conflict. */
 async function explainFailure(kind: ChangeRecordKind, id: number, label: string, from: string, target: RecordState, error: unknown): Promise<AdvanceOutcome> {
-  if (error instanceof ApiError && error.status === 409) {
-    const body = error.body as { currentRecordStateName?: unknown } | undefined;
+  const why = error instanceof Error ? error.message : String(error);
+  const failed = `${label} could not be moved to '${target.name}' (${why}); it stays '${from}'.`;
+  const refused = `${label} stays '${from}': the server refused the move to '${target.name}'.`;
+  const failure = writeFailure(error, { stale: '', refused, signedOut: failed, forbidden: failed, timeout: failed, failed: () => failed });
+  if (failure.kind === 'stale') {
+    const body = (error instanceof ApiError ? error.body : undefined) as { currentRecordStateName?: unknown } | undefined;
     let now = typeof body?.currentRecordStateName === 'string' ? body.currentRecordStateName : '';
     try {
       const fresh = (await reloadRecord(kind, id)) as StatefulRecord | undefined;
@@ -84,16 +82,13 @@ async function explainFailure(kind: ChangeRecordKind, id: number, label: string,
     showToast(message, { title: 'Changed by someone else', variant: 'warning' });
     return { kind: 'failed', reason: 'conflict', message };
   }
-  if (error instanceof ApiError && error.status === 400) {
+  if (failure.kind === 'refused') {
     // An autoAlert answer has already shown the 'Request Failed' dialog with the server's message.
-    const message = `${label} stays '${from}': the server refused the move to '${target.name}'.`;
-    showToast(message, { title: 'State not changed', variant: 'danger' });
-    return { kind: 'failed', reason: 'refused', message };
+    showToast(refused, { title: 'State not changed', variant: 'danger' });
+    return { kind: 'failed', reason: 'refused', message: refused };
   }
-  const why = error instanceof Error ? error.message : String(error);
-  const message = `${label} could not be moved to '${target.name}' (${why}); it stays '${from}'.`;
-  showToast(message, { title: 'State not changed', variant: 'danger' });
-  return { kind: 'failed', reason: 'error', message };
+  showToast(failed, { title: 'State not changed', variant: 'danger' });
+  return { kind: 'failed', reason: 'error', message: failed };
 }
 
 /** Apply a move optimistically, commit it, and restore everything on failure. */
@@ -102,11 +97,9 @@ async function apply<T extends StatefulRecord>({ kind, store, record, target, al
   const label = recordLabel(kind, record);
   let undo: (() => void) | undefined;
   try {
-    await store.optimistic(inState(record, target), async () => {
+    await moveRecordState(store, record, target, async (body) => {
       undo = alsoChange?.();
-      const answer = await postForm<(T & { items?: ChangeEventItem[] }) | undefined>(UPDATE_PATHS[kind], {
-        ItemId: id, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId,
-      });
+      const answer = await postForm<(T & { items?: ChangeEventItem[] }) | undefined>(UPDATE_PATHS[kind], body);
       if (answer && Array.isArray(answer.items)) changeEventItems().upsert(answer.items);
       if (answer && typeof answer === 'object') {
         const { items: _items, ...rest } = answer;

@@ -1,8 +1,7 @@
 /** React helpers for the change management workbenches. */
 import { useEffect, useState } from 'react';
-import { lookupList } from '../../core/lookups';
 import { useRecord } from '../../ui/records/hooks';
-import { loadFieldSecurity } from '../../core/records/states';
+import { useStateFieldSecurity } from '../../ui/records/useFieldSecurity';
 import type { FieldSecurity } from '../../core/records/states';
 import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './data';
 import type { ChangeRecordKind, StatefulRecord } from './types';
@@ -37,26 +36,6 @@ export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind
 
 /** The user's field security for state `stateId` (undefined until loaded: nothing editable). */
 export function useFieldSecurity(stateId: number | undefined): FieldSecurity | undefined {
-  const [answer, setAnswer] = useState<{ stateId: number; security: FieldSecurity | undefined } | null>(null);
-  useEffect(() => {
-    if (stateId === undefined) return undefined;
-    let live = true;
-    void loadFieldSecurity(stateId).then((security) => { if (live) setAnswer({ stateId, security }); });
-    return () => { live = false; };
-  }, [stateId]);
-  return answer && answer.stateId === stateId ? answer.security : undefined;
-}
-
-/** Options of a lookup list as select options ({ value: id, label: displayText }). */
-export function useLookupOptions(type: string, idField: string): Array<{ value: string; label: string }> {
-  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
-  useEffect(() => {
-    let live = true;
-    void lookupList<Record<string, unknown>>(type).then((list) => {
-      if (live) setOptions(list.map((item) => ({ value: String(item[idField]), label: String(item.displayText ?? item.name ?? item[idField]) })));
-    });
-    return () => { live = false; };
-  }, [type, idField]);
-  return options;
+  return useStateFieldSecurity(stateId).security ?? undefined;
 }
 

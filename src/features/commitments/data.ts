@@ -6,7 +6,7 @@
  * and the writes.
  */
 import { getJson, postForm } from '../../core/api';
-import { recordStore, type RecordStore } from '../../core/records';
+import { moveRecordState, recordStore, type RecordStore } from '../../core/records';
 import type { FieldSecurity } from '../../core/records';
 import { buyoutLines, committedByCostCode, type BuyoutLine, type SummaryLine } from './buyout-arithmetic';
 
@@ -280,10 +280,6 @@ export interface TargetState {
  * record held before is restored in every list when the server refuses or the call fails (§4).
  */
 export function advanceContract(kind: KindSpec, record: ContractRecord, target: TargetState, reason?: string): Promise<ContractRecord> {
-  const id = recordIdOf(kind, record);
-  const next: ContractRecord = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
   // Reason: how it was signed, when it is marked Executed without e-sign (the form skips it when absent).
-  return contractStore(kind).optimistic(next, () => postForm<ContractRecord>(COMMITMENT_PATHS.updateState, {
-    RecordKey: kind.key, ItemId: id, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId, Reason: reason,
-  }));
+  return moveRecordState(contractStore(kind), record, target, (body) => postForm<ContractRecord>(COMMITMENT_PATHS.updateState, { RecordKey: kind.key, ...body }), reason);
 }

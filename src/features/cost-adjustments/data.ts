@@ -6,7 +6,7 @@
  */
 import { getJson, postFile, postForm } from '../../core/api';
 import { isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
-import { recordStore, type RecordStore } from '../../core/records';
+import { moveRecordState, recordStore, type RecordStore } from '../../core/records';
 import { downloadFile } from '../../core/records/files';
 import { loadOpenAndClosed } from '../commitments';
 
@@ -193,10 +193,7 @@ export async function saveCostAdjustment(record: CostAdjustment, header: Record<
  * put back in every list when the server refuses (a refused post answers 400 autoAlert) or the call fails (§4).
  */
 export function advanceCostAdjustment(record: CostAdjustment, target: { applicationRecordStateId: number; name: string; closed: boolean }): Promise<CostAdjustment> {
-  const next: CostAdjustment = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
-  return costAdjustmentStore().optimistic(next, () => postForm<CostAdjustment>(COST_ADJUSTMENT_PATHS.updateState, {
-    ItemId: record.costAdjustmentId, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId,
-  }));
+  return moveRecordState(costAdjustmentStore(), record, target, (body) => postForm<CostAdjustment>(COST_ADJUSTMENT_PATHS.updateState, body));
 }
 
 /** What a reference document is made of. */

@@ -7,7 +7,7 @@
 import { getJson, postForm } from '../../core/api';
 import { lookupObject } from '../../core/lookups';
 import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
-import { recordStore, type RecordStore } from '../../core/records';
+import { moveRecordState, recordStore, type RecordStore } from '../../core/records';
 
 /** One item: a budget line, a description and an amount. */
 export interface DirectCostItem {
@@ -156,8 +156,5 @@ export interface DirectCostTarget {
  * call): shown at once in every list; the record held before comes back when the server refuses.
  */
 export function advanceDirectCost(record: DirectCost, target: DirectCostTarget, reason?: string): Promise<DirectCost> {
-  const next: DirectCost = { ...record, applicationRecordStateId: target.applicationRecordStateId, recordStateName: target.name, closed: target.closed };
-  return directCostStore().optimistic(next, () => postForm<DirectCost>(DIRECT_COST_PATHS.updateState, {
-    ItemId: record.directCostId, OldRecordStateId: record.applicationRecordStateId, RouteStateId: target.applicationRecordStateId, Reason: reason,
-  }));
+  return moveRecordState(directCostStore(), record, target, (body) => postForm<DirectCost>(DIRECT_COST_PATHS.updateState, body), reason);
 }

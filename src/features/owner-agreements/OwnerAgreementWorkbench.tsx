@@ -10,24 +10,25 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { alertedByServer, ApiError } from '../../core/api';
 import { today } from '../../core/clock';
 import { formatMoney, isCalendarDate } from '../../core/format';
-import { showMessage, showToast } from '../../core/messages';
+import { showToast } from '../../core/messages';
 import { openWorkbench, WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { LazySection } from '../../ui/lazy';
 import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { LabelledControl } from '../../ui/workbench';
 import {
-  FormField, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldVisible, formFeedback, loadFieldSecurity, useRecord, useRecords, useWorkbenchRecordName,
-  type FeedbackItem, type FieldSecurity,
+  FormField, RecordStateBadge, SaveButtons, StateAdvanceMenu, ValidationSummary, WriteProblemAlert, feedbackFrom, fieldVisible, formFeedback, useRecord, useRecords, useRecordWrites,
+  useStateFieldSecurity, useStateMove, useWorkbenchRecordName, type FeedbackItem,
 } from '../../ui/records';
-import { loadProjectBudgets, type BudgetRow } from '../budget-lines';
+import type { BudgetRow } from '../../core/budget-lines/contract';
+import { loadProjectBudgets } from '../budget-lines';
 import {
   advanceContract, contractFieldEditable, contractStore, loadContract, loadContracts, recordIdOf, saveContract, WORKBENCH_TEXT,
   type ContractRecord, type HeaderField,
 } from '../commitments';
 import { OWNER_KINDS, type OwnerAgreementKey } from './data';
+import { OWNER_CONTRACT_TYPES, type ChangeEventRow } from '../../core/owner-agreements/contract';
 import {
   createOwnerChangeOrder, linkCandidates, linkChangeEvent, loadLinkedChangeEvents, loadOwnerChangeOrder, loadProjectChangeEvents,
-  OWNER_CONTRACT_TYPES, type ChangeEventRow,
 } from './owner-links';
 
 const CHANGE_ORDER = OWNER_KINDS.OwnerAgreementChangeOrder;
@@ -87,7 +88,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerAgreeme
   const [answered, setAnswered] = useState<string | null>(null);
   const loading = answered !== loadKey;
   const failed = recordId < 1 ? 'No record was given.' : loadError;
-  const [busy, setBusy] = useState(false);
+  const moves = useStateMove({ record, move: (target, reason) => advanceContract(spec, record!, target, reason) });
 
   useEffect(() => {
     if (recordId < 1) return undefined;
@@ -110,21 +111,6 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerAgreeme
   if (failed) return recordId < 1 ? <div className="alert alert-danger" role="alert" data-state="failed">{failed}</div> : <LoadProblem message={failed} onRetry={retryLoad} />;
   if (!record) return <div role="status" className="text-body-secondary" data-state="loading">Loading {spec.label.toLowerCase()}…</div>;
 
-  async function advance(target: { applicationRecordStateId: number; name: string; closed: boolean }, reason?: string) {
-    if (!record) return;
-    setBusy(true);
-    try {
-      await advanceContract(spec, record, target, reason);
-      showToast(`${record.number} is now ${target.name}.`, { variant: 'success' });
-    } catch (error) {
-      if (!alertedByServer(error)) {
-        void showMessage({ title: 'State not changed', message: `${record.number} stays ${record.recordStateName}: ${errorWhy(error)}`, buttons: ['ok'] });
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
   // After a 409 the record is loaded again and the form starts from it (the key remounts it).
   const reload = () => {
     contractStore(spec).remove(recordId);
@@ -139,7 +125,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerAgreeme
         {record.ownerName ? <span className="text-body-secondary" data-owner>{String(record.ownerName)}</span> : null}
         <RecordStateBadge state={record.recordStateName} tone={record.closed ? 'secondary' : 'primary'} data-state-name />
         <span className="ms-auto" />
-        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} onSelect={(a, extras) => void advance(a.targetApplicationRecordState, extras.reason)} disabled={busy}
+        <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} onSelect={(a, extras) => void moves.move(a.targetApplicationRecordState, extras.reason)} disabled={moves.busy}
           label="Change state" ariaLabel={`Change state of ${record.number}`} />
       </div>
       <dl className="row small mb-3" data-amounts>
@@ -174,21 +160,8 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerAgreeme
 function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerAgreementKey; record: ContractRecord; recordId: number; onReload(): void }) {
   const spec = OWNER_KINDS[kind];
   const [draft, setDraft] = useState(() => headerDraft(kind, record));
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
-  const [problem, setProblem] = useState<{ text: string; stale?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [security, setSecurity] = useState<{ stateId: number; security: FieldSecurity } | null>(null);
-  const stateId = record.applicationRecordStateId;
-
-  useEffect(() => {
-    let live = true;
-    loadFieldSecurity(stateId).then((answer) => {
-      if (live) setSecurity({ stateId, security: answer ?? { lookupApplicationRecordStateId: stateId, fields: [] } });
-    }, (error: unknown) => console.error('Field security failed to load', error));
-    return () => { live = false; };
-  }, [stateId]);
-  // Security of another state (before an advance settles) is not this state's: read-only meanwhile.
-  const fieldSecurity = security?.stateId === stateId ? security.security : null;
+  const writes = useRecordWrites();
+  const fieldSecurity = useStateFieldSecurity(record.applicationRecordStateId).security;
   const [unlocked, setUnlocked] = useState(false);
   const allowed = (field: string) => contractFieldEditable(fieldSecurity, record.closed, field);
   const anyAllowed = spec.header.some((field) => allowed(field.name));
@@ -198,35 +171,26 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerAgreement
   useEffect(() => {
     if (unlocked) formRef.current?.querySelector<HTMLElement>('[data-field]:not([readonly]):not([disabled])')?.focus();
   }, [unlocked]);
-  const form = useMemo(() => formFeedback(feedback), [feedback]);
+  const form = writes.feedback;
 
   async function save(): Promise<void> {
     const local = checkHeader(spec.header.filter((field) => editable(field.name)), draft);
     if (local.length) {
-      setFeedback(local);
+      writes.setFeedback(local);
       return;
     }
     const saved = headerDraft(kind, record);
     if (spec.header.every((field) => (draft[field.name] ?? '').trim() === saved[field.name])) {
-      setFeedback([{ integerValue: 1, stringValue: '', message: WORKBENCH_TEXT.nothingToSave }]);
+      writes.setFeedback([{ integerValue: 1, stringValue: '', message: WORKBENCH_TEXT.nothingToSave }]);
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    await writes.write([], async () => {
       const answer = await saveContract(spec, recordId, record.applicationRecordStateId, draft, []);
       setDraft(headerDraft(kind, answer.record));
-      setFeedback(answer.feedback ?? []);
+      writes.setFeedback(answer.feedback ?? []);
       setUnlocked(false);
       showToast(WORKBENCH_TEXT.saved(spec.label), { variant: 'success' });
-    } catch (error) {
-      const items = feedbackFrom(error);
-      setFeedback(items);
-      if (error instanceof ApiError && error.status === 409) setProblem({ text: WORKBENCH_TEXT.stale(spec.label), stale: true });
-      else if (items.length === 0) setProblem({ text: WORKBENCH_TEXT.saveFailed(spec.label, errorWhy(error)) });
-    } finally {
-      setBusy(false);
-    }
+    }, { stale: WORKBENCH_TEXT.stale(spec.label), failed: (error) => WORKBENCH_TEXT.saveFailed(spec.label, errorWhy(error)) });
   }
 
   const options = (value: string) => [...OWNER_CONTRACT_TYPES, ...((OWNER_CONTRACT_TYPES as readonly string[]).includes(value) || !value ? [] : [value])]
@@ -234,12 +198,7 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerAgreement
 
   return (
     <form ref={formRef} className="mb-4" aria-label={`${spec.label} ${record.number}`} onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate data-header-form>
-      {problem ? (
-        <div className="alert alert-warning d-flex align-items-center gap-3" role="alert" data-problem>
-          <span>{problem.text}</span>
-          {problem.stale ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onReload}>Reload</button> : null}
-        </div>
-      ) : null}
+      <WriteProblemAlert problem={writes.problem} onReload={onReload} />
       <ValidationSummary feedback={form} />
       {!anyAllowed && fieldSecurity ? <p className="text-body-secondary small" data-read-only>{OWNER_TEXT.readOnly(record.recordStateName)}</p> : null}
       {anyAllowed && !unlocked ? (
@@ -259,9 +218,7 @@ function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerAgreement
         ))}
       </div>
       <div className="d-flex gap-2 justify-content-end mt-2">
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={busy}
-          onClick={() => { setDraft(headerDraft(kind, record)); setFeedback([]); setProblem(null); setUnlocked(false); }}>Discard changes</button>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !anyEditable} data-save>{busy ? 'Saving…' : 'Save'}</button>
+        <SaveButtons busy={writes.busy} canSave={anyEditable} onDiscard={() => { setDraft(headerDraft(kind, record)); writes.clear(); setUnlocked(false); }} />
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 /**
  * Shared record pieces (§4, §5, §6): per-page record stores with optimistic updates and restore,
- * Open/Closed record lists, validation feedback, the state advance menu, field security by state.
+ * Open/Closed record lists, validation feedback, the state advance menu, field security by state; and the one
+ * way a record is edited: its load, its draft (header and items), the items editor, its saves and its state moves.
  */
 export { recordStore, resetRecordStores } from '../../core/records';
 export type { AnyRecord, RecordStore } from '../../core/records';
@@ -40,5 +41,5 @@ export { RecordField } from './RecordField';
 export type { FieldControl, RecordFieldProps } from './RecordField';
 export { useLookupOptions, useStateFieldSecurity } from './useFieldSecurity';
 export type { SelectOption, StateFieldSecurity } from './useFieldSecurity';
-export { ITEM_TEXT, blankRow, changedRows, checkRows, feedbackForRows, inState, moveRecordState, rowEdit, rowField, rowsTotal, shownRows } from '../../core/records';
-export type { ItemChecks, ItemRow, MoveTarget, StateMoveBody, StatefulRecord } from '../../core/records';
+export { ITEM_TEXT, changedRows, checkRows, feedbackForRows, moveRecordState, rowEdit, rowsTotal } from '../../core/records';
+export type { ItemRow, MoveTarget } from '../../core/records';

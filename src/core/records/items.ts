@@ -1,0 +1,88 @@
+/**
+ * A record's item lines as a form edits them (§5): cost code, description and amount, typed as text.
+ * Rows carry a key of the page's own (a React key; feedback is addressed to it), the line's id once
+ * saved, and a deleted mark for a saved line removed before the save. The browser's line checks and
+ * the mapping of the server's feedback (`items[i].field`, i = the i-th line sent) to the rows live
+ * here; `src/ui/records` holds the editor and the draft hook over them.
+ */
+import { parseNumber, sanitizeNumber } from '../format';
+import { FEEDBACK_INVALID, type FeedbackItem } from './feedback';
+
+export interface ItemRow {
+  key: string;
+  /** The saved line's id; null for a line not saved yet. */
+  itemId: number | null;
+  costType: string;
+  costCodeId: number | null;
+  description: string;
+  amount: string;
+  /** A saved line removed in the form: sent as deleted, no longer shown. */
+  deleted: boolean;
+}
+
+/** The sentences of the line checks; tests read them. */
+export const ITEM_TEXT = {
+  costCodeMissing: (line: number) => `Line ${line}: choose a cost code of this budget.`,
+  descriptionMissing: (line: number) => `Line ${line}: a description of at most 500 characters is required.`,
+  amountNotNumber: (line: number) => `Line ${line}: the amount must be a number.`,
+} as const;
+
+const DESCRIPTION_MAX = 500;
+
+/** The feedback field of a row's field: `item:<key>.<field>`. */
+export const rowField = (key: string, field: string): string => `item:${key}.${field}`;
+
+/** An empty new line. */
+export const blankRow = (key: string): ItemRow => ({ key, itemId: null, costType: '', costCodeId: null, description: '', amount: '', deleted: false });
+
+/** The rows shown (a deleted saved line is not). */
+export const shownRows = <R extends ItemRow>(rows: readonly R[]): R[] => rows.filter((row) => !row.deleted);
+
+/** The sum of the shown rows' amounts (a line not yet a number counts 0). */
+export const rowsTotal = (rows: readonly ItemRow[]): number => shownRows(rows).reduce((sum, row) => sum + (parseNumber(row.amount) ?? 0), 0);
+
+/** A line as a save sends it: the description trimmed, the amount by the number rule. */
+export const rowEdit = (row: ItemRow) => ({
+  itemId: row.itemId, costCodeId: row.costCodeId, description: row.description.trim(), amount: sanitizeNumber(row.amount), deleted: row.deleted,
+});
+
+/** The rows that differ from the saved ones (new, changed or deleted): what a save sends. */
+export function changedRows<R extends ItemRow>(saved: readonly ItemRow[], rows: readonly R[]): R[] {
+  const before = new Map(saved.map((row) => [row.key, row]));
+  return rows.filter((row) => {
+    if (row.itemId === null) return !row.deleted;
+    const was = before.get(row.key);
+    return row.deleted || !was || was.costCodeId !== row.costCodeId || was.description !== row.description
+      || parseNumber(was.amount) !== parseNumber(row.amount);
+  });
+}
+
+/** Which line checks a form makes (each sentence given is one check). */
+export type ItemChecks = Partial<typeof ITEM_TEXT>;
+
+/**
+ * The §5 checks the browser makes of the shown `rows` before sending (the server makes them again), each
+ * addressed to its row's field and naming its line as shown; `only` limits them to those rows (the changed ones).
+ */
+export function checkRows(rows: readonly ItemRow[], checks: ItemChecks, only?: readonly ItemRow[]): FeedbackItem[] {
+  const feedback: FeedbackItem[] = [];
+  shownRows(rows).forEach((row, index) => {
+    if (only && !only.includes(row)) return;
+    const line = index + 1;
+    const bad = (field: string, message: string) => feedback.push({ integerValue: FEEDBACK_INVALID, stringValue: rowField(row.key, field), message });
+    if (checks.costCodeMissing && row.costCodeId === null) bad('costCodeId', checks.costCodeMissing(line));
+    const description = row.description.trim();
+    if (checks.descriptionMissing && (description === '' || description.length > DESCRIPTION_MAX)) bad('description', checks.descriptionMissing(line));
+    if (checks.amountNotNumber && parseNumber(row.amount) === null) bad('amount', checks.amountNotNumber(line));
+  });
+  return feedback;
+}
+
+/** Server feedback names lines by their place in the save (`items[0].amount`): point it at the rows sent. */
+export function feedbackForRows(items: readonly FeedbackItem[], sent: readonly ItemRow[]): FeedbackItem[] {
+  return items.map((item) => {
+    const match = /^items\[(\d+)\]\.(\w+)$/i.exec(item.stringValue);
+    const row = match ? sent[Number(match[1])] : undefined;
+    return row && match ? { ...item, stringValue: rowField(row.key, match[2]!) } : item;
+  });
+}

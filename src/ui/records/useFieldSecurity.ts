@@ -1,0 +1,48 @@
+/** The user's field security (§6) for a record's state, and a lookup list as select options. */
+import { useEffect, useState } from 'react';
+import { lookupList } from '../../core/lookups';
+import { loadFieldSecurity, type FieldSecurity } from '../../core/records';
+
+export interface StateFieldSecurity {
+  /** The security of state `stateId`; null until it is known (nothing editable meanwhile). */
+  security: FieldSecurity | null;
+  /**
+   * Some state's security has answered. A form waits for it before it first shows: shown before, every field and
+   * Save would start disabled and turn editable a moment later, dropping whatever was typed or clicked meanwhile.
+   */
+  known: boolean;
+}
+
+/** The field security of state `stateId` (asked again when the state changes); a state the server does not list is an empty list. */
+export function useStateFieldSecurity(stateId: number | undefined): StateFieldSecurity {
+  const [answer, setAnswer] = useState<{ stateId: number; security: FieldSecurity } | null>(null);
+  useEffect(() => {
+    if (stateId === undefined) return undefined;
+    let live = true;
+    void loadFieldSecurity(stateId).then((security) => {
+      if (live) setAnswer({ stateId, security: security ?? { lookupApplicationRecordStateId: stateId, fields: [] } });
+    });
+    return () => { live = false; };
+  }, [stateId]);
+  // Security of another state (before a move settles) is not this state's: read-only meanwhile.
+  return { security: answer && answer.stateId === stateId ? answer.security : null, known: answer !== null };
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Options of a lookup list as select options ({ value: id, label: displayText, else name, else id }); a null type asks for none. */
+export function useLookupOptions(type: string | null, idField: string): SelectOption[] {
+  const [options, setOptions] = useState<SelectOption[]>([]);
+  useEffect(() => {
+    if (type === null) return undefined;
+    let live = true;
+    void lookupList<Record<string, unknown>>(type).then((list) => {
+      if (live) setOptions(list.map((item) => ({ value: String(item[idField]), label: String(item.displayText ?? item.name ?? item[idField]) })));
+    });
+    return () => { live = false; };
+  }, [type, idField]);
+  return options;
+}
