@@ -1,0 +1,42 @@
+/**
+ * The §7 loads of projects and projections (the table of loads.ts): projects, their budgets, the
+ * cost-code transaction summaries a projection grid shows (per line, budget and project; summaries.ts)
+ * and the projects menu with each budget's pending projection.
+ */
+import * as Q from '../../queries';
+import { rowsToApi } from '../../rows';
+import { keysOf, type ScopeColumns } from '../../scope';
+import * as clock from '../../../../../src/core/clock';
+import { runRecordLoad, type RecordLoad, type RecordLoads, type Row, type SpecialLoads } from '../load-kinds';
+import { budgetSummaries, lineSummaries, projectSummaries } from './summaries';
+import { pendingProjections } from './pending';
+
+const PROJECTS: RecordLoad = { select: Q.PROJECT_SELECT, columns: { project: 't.projectId' }, openExpr: 't.active = 1', orderBy: 't.number' };
+
+export const PROJECTION_RECORD_LOADS: RecordLoads = {
+  getprojects: PROJECTS,
+  getbudgets: {
+    select: Q.BUDGET_SELECT, columns: { project: 't.projectId', budget: 't.budgetId' }, openExpr: 'p.active = 1', orderBy: 't.jobNumber',
+  },
+};
+
+const lineKeys: ScopeColumns = { project: 'b.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } };
+
+export const PROJECTION_SPECIAL_LOADS: SpecialLoads = {
+  getcostcodetransactionsummary: { keys: keysOf(lineKeys), type: true, run: lineSummaries },
+  getcostcodetransactionsummarybudget: { keys: keysOf({}), type: true, run: budgetSummaries },
+  getcostcodetransactionsummaryproject: { keys: keysOf({}), type: true, run: projectSummaries },
+  'projects/getmenu': {
+    keys: keysOf({}),
+    open: true,
+    run: (db, params, user) => {
+      const projects = runRecordLoad(db, PROJECTS, params, user);
+      const budgets = db.prepare(`SELECT budgetId, projectId, jobNumber, name, displayText, budgetLock, rollUpBudgetId FROM budgets ORDER BY jobNumber`).all() as Row[];
+      const pending = new Set(pendingProjections(db, clock.currentPeriod()).map((r) => r.budgetId));
+      return projects.map((p) => ({
+        ...p, isCM: p.classification === 'CM',
+        budgets: rowsToApi(budgets.filter((b) => b.projectId === p.projectId)).map((b) => ({ ...b, pendingProjection: pending.has(b.budgetId as number) })),
+      }));
+    },
+  },
+};
