@@ -27,6 +27,26 @@ export function LoadProgress({ label, className = 'text-body-secondary py-2' }: 
   );
 }
 
+/** 'Loading …' beside a spinner, at once (`className` places the line). */
+export function LoadingLine({ label, className = 'd-flex align-items-center gap-2 mb-3' }: { label: string; className?: string }) {
+  return (
+    <div className={className} role="status" data-state="loading">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** A failed load's sentence for its kind of `failure` (a 403 as a warning) and a button that loads again. */
+export function FailedLoadAlert({ failure, message, retryLabel, onRetry }: { failure: number | string; message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={failure}>
+      <span>{message}</span>
+      <button type="button" className="btn btn-sm btn-danger" onClick={onRetry}>{retryLabel}</button>
+    </div>
+  );
+}
+
 /** A screen's Retry loads the user's roles again too when they failed: the outage that failed the screen often failed them. */
 function retryFailedRoles(): void {
   if ($rolesStatus.get() === 'failed') void loadRoles();

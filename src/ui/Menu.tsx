@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useCloseOnOutsidePress } from './hooks';
 
 /** One link of a menu. */
 export interface MenuLink {
@@ -78,14 +79,7 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
   }, [open, openCount]);
 
   // A pointer press outside closes the menu (composedPath sees through shadow roots).
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (wrapperRef.current && !event.composedPath().includes(wrapperRef.current)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnOutsidePress(wrapperRef, open, setOpen);
 
   const openMenu = (focus: 'first' | 'last') => {
     focusOnOpen.current = focus;

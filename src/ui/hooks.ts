@@ -1,7 +1,7 @@
 /**
  * The one place React meets nanostores: components read stores through these hooks only.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 
 export { useStore } from '@nanostores/react';
 
@@ -37,4 +37,16 @@ export function useRowWrite<Id>(): { busy: Id | null; run: (id: Id, write: () =>
     }
   }, []);
   return { busy, run };
+}
+
+/** While `open`, a pointer press outside `root` closes (`setOpen(false)`); composedPath sees through shadow roots. */
+export function useCloseOnOutsidePress(root: RefObject<Element | null>, open: boolean, setOpen: (open: boolean) => void): void {
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (root.current && !event.composedPath().includes(root.current)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, root, setOpen]);
 }

@@ -60,3 +60,18 @@ export interface ExportSheet {
   columns: ExportColumn[];
   lines: ExportLine[];
 }
+
+/**
+ * A list as an export sheet: a header line of the column titles, a data line per row (`cells` in
+ * column order), and a total line when `total` is given.
+ */
+export function listSheet<R>(columns: ExportColumn[], rows: readonly R[], cells: (row: R) => ExportCell[], total?: ExportCell[]): ExportSheet {
+  return {
+    columns,
+    lines: [
+      { kind: 'header', cells: columns.map((c) => c.title) },
+      ...rows.map((row) => ({ kind: 'data' as const, cells: cells(row) })),
+      ...(total ? [{ kind: 'total' as const, cells: total }] : []),
+    ],
+  };
+}

@@ -46,6 +46,36 @@ export const rowEdit = (row: ItemRow) => ({
   itemId: row.itemId, costCodeId: row.costCodeId, description: row.description.trim(), amount: sanitizeNumber(row.amount), deleted: row.deleted,
 });
 
+/** A saved item line as the server answers it: its budget line (cost code, as shown, cost type), description and amount. */
+export interface RecordItem {
+  costCodeId: number;
+  costCode?: string;
+  codeDisplay?: string;
+  costType?: string;
+  description: string;
+  amount: number;
+}
+
+/** One item line of a save, as {@link rowEdit} makes it. */
+export interface ItemEdit {
+  itemId: number | null;
+  costCodeId: number | null;
+  description: string;
+  amount: string;
+  deleted?: boolean;
+}
+
+/** A save answer: the record and the warnings and infos of §5. */
+export interface ItemsSaveAnswer<R> {
+  record: R;
+  feedback: FeedbackItem[];
+}
+
+/** The item lines as a save's form post sends them: no id yet is sent empty, `deleted` only for a deleted line. */
+export const postedItems = (items: readonly ItemEdit[]) => items.map((item) => ({
+  itemId: item.itemId ?? '', costCodeId: item.costCodeId ?? '', description: item.description, amount: item.amount, deleted: item.deleted ? 'true' : undefined,
+}));
+
 /** The rows that differ from the saved ones (new, changed or deleted): what a save sends. */
 export function changedRows<R extends ItemRow>(saved: readonly ItemRow[], rows: readonly R[]): R[] {
   const before = new Map(saved.map((row) => [row.key, row]));

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { $changes, clearChanges, refreshChanges, type ChangeEntry } from '../../core/changes';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
-import { useStore } from '../../ui/hooks';
+import { useCloseOnOutsidePress, useStore } from '../../ui/hooks';
 
 /** The changes grouped by parent record, in first-seen order. */
 function byParent(changes: readonly ChangeEntry[]): Array<{ parentId: number; parentType: string; entries: ChangeEntry[] }> {
@@ -33,14 +33,7 @@ export function ChangesMenu({ applicationId }: { applicationId: number }) {
     refreshChanges(applicationId).catch(() => undefined); // logged by the store
   }, [applicationId]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (wrapperRef.current && !event.composedPath().includes(wrapperRef.current)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnOutsidePress(wrapperRef, open, setOpen);
 
   const groups = byParent(changes);
   return (

@@ -1,7 +1,7 @@
 /** The IT billing calls (src/core/billing/contract.ts is the contract with demo/host/api/billing), failures in words, the export sheet. */
 import { ApiError, getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../core/api';
 import { BILLING_API, type BillingMethod, type BillingMonth, type BillingRun } from '../../core/billing/contract';
-import type { ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
 import { BILLING_UI_TEXT as T } from './text';
 
 const loadTime = loadTimer();
@@ -36,18 +36,8 @@ export function billingSheet(run: BillingRun): ExportSheet {
     ['target', 'Charged to'], ['name', `${c.project} / ${c.department}`], ['item', c.item], ['kind', c.kind], ['employee', c.employee],
     ['basis', c.basis], ['amount', c.amount],
   ].map(([field, title]) => ({ field: field!, title: title!, excelFormat: field === 'amount' ? '$#,##0.00' : null }));
-  return {
-    columns,
-    lines: [
-      { kind: 'header', cells: columns.map((col) => col.title) },
-      ...run.lines.map((l) => ({
-        kind: 'data' as const,
-        cells: [
-          l.projectId !== null ? c.project : c.department, l.projectId !== null ? `${l.projectNumber} ${l.projectName}` : l.departmentName ?? '',
-          l.costItemName, T.kinds[l.costItemKind] ?? l.costItemKind, l.employeeName, l.basis, l.amount,
-        ],
-      })),
-      { kind: 'total' as const, cells: [`${T.total} ${run.month}`, null, null, null, null, null, run.total] },
-    ],
-  };
+  return listSheet(columns, run.lines, (l) => [
+    l.projectId !== null ? c.project : c.department, l.projectId !== null ? `${l.projectNumber} ${l.projectName}` : l.departmentName ?? '',
+    l.costItemName, T.kinds[l.costItemKind] ?? l.costItemKind, l.employeeName, l.basis, l.amount,
+  ], [`${T.total} ${run.month}`, null, null, null, null, null, run.total]);
 }

@@ -11,8 +11,7 @@ import { $session, signIn, startAuth } from '../../core/auth';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatMoney } from '../../core/format';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
-import { navigate } from '../../core/router';
-import { matchRoute } from '../../core/router/resolve';
+import { replaceActiveTab } from '../../core/router';
 import { openWorkbench, workbenchFromSearch } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
@@ -45,13 +44,7 @@ const money = (value: number | null | undefined) => (value === null || value ===
 function writeTabToUrl(tab: ChangeManagementTab): void {
   // The workbench parameters include activeTab: while one is open the tab is the workbench's.
   if (workbenchFromSearch().workbench) return;
-  const url = new URL(location.href);
-  if (url.searchParams.get('activeTab') === tab) return;
-  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'activetab') url.searchParams.delete(name);
-  url.searchParams.set('activeTab', tab);
-  const path = url.pathname + url.search + url.hash;
-  if (matchRoute(url.pathname)?.kind === 'screen') navigate(path, { replace: true });
-  else history.replaceState(history.state, '', path);
+  replaceActiveTab(tab);
 }
 
 /**

@@ -6,7 +6,7 @@
  * and the writes.
  */
 import { getJson, postForm } from '../../core/api';
-import { moveRecordState, recordStore, type RecordStore } from '../../core/records';
+import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import type { FieldSecurity } from '../../core/records';
 import { buyoutLines, committedByCostCode, type BuyoutLine, type SummaryLine } from './buyout-arithmetic';
 
@@ -16,13 +16,7 @@ export type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'Purchase
 export type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
 
 /** One item of a commitment or change order (cost code line, description, amount). */
-export interface CommitmentItem {
-  costCodeId: number;
-  costCode?: string;
-  codeDisplay?: string;
-  costType?: string;
-  description: string;
-  amount: number;
+export interface CommitmentItem extends RecordItem {
   quantity?: number;
   unitPrice?: number;
   changeEventItemId?: number | null;
@@ -240,29 +234,14 @@ export function contractFieldEditable(fieldSecurity: FieldSecurity | null | unde
 
 // --- writes -------------------------------------------------------------------------------------
 
-/** One item row of a save. */
-export interface ItemEdit {
-  itemId: number | null;
-  costCodeId: number | null;
-  description: string;
-  amount: string;
-  deleted?: boolean;
-}
-
 /** A save answer: the record and the warnings and infos of §5. */
-export interface SaveAnswer {
-  record: ContractRecord;
-  feedback: Array<{ integerValue: number; stringValue: string; message: string }>;
-}
+export type SaveAnswer = ItemsSaveAnswer<ContractRecord>;
 
 /** POST SaveCommitment: header values as typed and the items (none for owner agreements); the answer's record goes into the store. */
 export async function saveContract(kind: KindSpec, id: number, oldStateId: number, header: Record<string, string>, items: readonly ItemEdit[]): Promise<SaveAnswer> {
   const answer = await postForm<SaveAnswer>(COMMITMENT_PATHS.save, {
     RecordKey: kind.key, RecordId: id, OldRecordStateId: oldStateId, ...header,
-    items: items.map((item) => ({
-      itemId: item.itemId ?? '', costCodeId: item.costCodeId ?? '', description: item.description, amount: item.amount,
-      deleted: item.deleted ? 'true' : undefined,
-    })),
+    items: postedItems(items),
   });
   contractStore(kind).upsert(answer.record);
   return answer;

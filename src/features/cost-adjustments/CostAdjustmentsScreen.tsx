@@ -14,8 +14,7 @@ import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment } from './data';
 import { screenScope } from '../budget-lines';
-import { LookupText, projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { LookupText, projectSubject, RecordLists, RecordListsStatus, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { attributeId } from '../../core/attributes';
@@ -126,17 +125,11 @@ export function CostAdjustments(props: CostAdjustmentsProps) {
     <main className="container-fluid py-3" data-screen="cost-adjustments">
       <ScreenTitle title={LIST_TEXT.title} subject={projectSubject(projectId, budgetId)} />
       {!scope ? <div className="alert alert-info" role="status">{LIST_TEXT.noProject}</div>
-        : load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={NO_ACCESS_MESSAGE} onRetry={retry} />
-          : load.status === 'failed' ? (
-            <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-              <span>{LIST_TEXT.loadFailed}</span>
-              <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
-            </div>
-          ) : load.status === 'loading' ? (
-            <div role="status" className="text-body-secondary" data-state="loading">
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{LIST_TEXT.loading}
-            </div>
-          ) : <AdjustmentLists scopeKey={scopeKey} projectId={projectId} budgetId={budgetId} />}
+        : (
+          <RecordListsStatus load={load} retry={retry} text={{ loading: LIST_TEXT.loading, loadFailed: LIST_TEXT.loadFailed, noAccess: NO_ACCESS_MESSAGE }}>
+            <AdjustmentLists scopeKey={scopeKey} projectId={projectId} budgetId={budgetId} />
+          </RecordListsStatus>
+        )}
     </main>
   );
 }

@@ -6,20 +6,14 @@
  */
 import { getJson, postFile, postForm } from '../../core/api';
 import { isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
-import { moveRecordState, recordStore, type RecordStore } from '../../core/records';
+import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import { downloadFile } from '../../core/records/files';
 import { loadOpenAndClosed } from '../commitments';
 
 /** One item: a signed amount on a budget line. */
-export interface CostAdjustmentItem {
+export interface CostAdjustmentItem extends RecordItem {
   costAdjustmentItemId: number;
   costAdjustmentId: number;
-  costCodeId: number;
-  costCode?: string;
-  codeDisplay?: string;
-  costType?: string;
-  description: string;
-  amount: number;
 }
 
 /** A cost adjustment as getcostadjustments answers it. */
@@ -161,28 +155,14 @@ export async function createCostAdjustment(values: NewCostAdjustment): Promise<C
   return created;
 }
 
-/** One item row of a save. */
-export interface ItemEdit {
-  itemId: number | null;
-  costCodeId: number | null;
-  description: string;
-  amount: string;
-  deleted?: boolean;
-}
-
 /** A save answer: the record and the warnings and infos of §5. */
-export interface SaveAnswer {
-  record: CostAdjustment;
-  feedback: Array<{ integerValue: number; stringValue: string; message: string }>;
-}
+export type SaveAnswer = ItemsSaveAnswer<CostAdjustment>;
 
 /** POST SaveCostAdjustment: changed header values and items; the answer's record goes into the store. */
 export async function saveCostAdjustment(record: CostAdjustment, header: Record<string, string>, items: readonly ItemEdit[]): Promise<SaveAnswer> {
   const answer = await postForm<SaveAnswer>(COST_ADJUSTMENT_PATHS.save, {
     CostAdjustmentId: record.costAdjustmentId, OldRecordStateId: record.applicationRecordStateId, ...header,
-    items: items.map((item) => ({
-      itemId: item.itemId ?? '', costCodeId: item.costCodeId ?? '', description: item.description, amount: item.amount, deleted: item.deleted ? 'true' : undefined,
-    })),
+    items: postedItems(items),
   });
   costAdjustmentStore().upsert(answer.record);
   return answer;

@@ -15,6 +15,7 @@ import {
 } from './data';
 import { attributeId } from '../../core/attributes';
 import { useLoad } from '../../ui/useLoad';
+import { FailedLoadAlert, LoadingLine } from '../../ui/LoadProblem';
 
 export interface DataQualityScreenProps {
   projectId?: number;
@@ -89,18 +90,8 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
           onClick={() => void downloadExcel(issuesSheet(shown), filename)}>{TEXT.exportExcel}</button>
       </div>
 
-      {busy ? (
-        <div className="d-flex align-items-center gap-2 mb-3" role="status" data-state="loading">
-          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-          <span>{issues ? TEXT.refreshing : TEXT.loading}</span>
-        </div>
-      ) : null}
-      {failure ? (
-        <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={failure}>
-          <span>{TEXT.failed[failure]}</span>
-          <button type="button" className="btn btn-sm btn-danger" onClick={retry}>{TEXT.retry}</button>
-        </div>
-      ) : null}
+      {busy ? <LoadingLine label={issues ? TEXT.refreshing : TEXT.loading} /> : null}
+      {failure ? <FailedLoadAlert failure={failure} message={TEXT.failed[failure]} retryLabel={TEXT.retry} onRetry={retry} /> : null}
 
       {issues ? (
         <>

@@ -3,12 +3,12 @@
  * the contract and the rules: src/core/data-quality/contract.ts), the failure messages of the screen,
  * the export sheet and the link of a failing record.
  */
-import { ApiError, getJson } from '../../core/api';
+import { getJson, statusFailure } from '../../core/api';
 import {
   DATA_QUALITY_PATH, DATA_QUALITY_RULES, SEVERITIES, workbenchKindFor, type DataQualityIssue, type DataQualitySeverity,
 } from '../../core/data-quality/contract';
 import { workbenchUrl } from '../../core/workbench';
-import type { ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
 
 /** A load gives up after this long (the server aims at 500 ms on the largest project). */
 export const DATA_QUALITY_TIMEOUT_MS = 30_000;
@@ -41,9 +41,7 @@ export type LoadFailure = keyof typeof DATA_QUALITY_TEXT.failed;
 
 /** What kind of failure an error is (the message and whether Retry can help). */
 export function failureOf(error: unknown): LoadFailure {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return error.status;
-  return 'other';
+  return statusFailure(error, [401, 403, 404]);
 }
 
 /** Load the failures of project `projectId` (or, when it is -1, of budget `budgetId`'s project). */
@@ -97,11 +95,5 @@ export const severityLabel = (severity: DataQualitySeverity): string => SEVERITY
 /** The rows shown, as an export sheet (the grid export's writers neutralise formulas). */
 export function issuesSheet(issues: readonly DataQualityIssue[]): ExportSheet {
   const columns = ['Severity', 'Rule', 'Record type', 'Record', 'Message'].map((title) => ({ field: title.toLowerCase(), title, excelFormat: null }));
-  return {
-    columns,
-    lines: [
-      { kind: 'header', cells: columns.map((c) => c.title) },
-      ...issues.map((i) => ({ kind: 'data' as const, cells: [severityLabel(i.severity), i.ruleTitle, recordLabel(i.recordKey), i.number, i.message] })),
-    ],
-  };
+  return listSheet(columns, issues, (i) => [severityLabel(i.severity), i.ruleTitle, recordLabel(i.recordKey), i.number, i.message]);
 }

@@ -7,17 +7,11 @@
 import { getJson, postForm } from '../../core/api';
 import { lookupObject } from '../../core/lookups';
 import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
-import { moveRecordState, recordStore, type RecordStore } from '../../core/records';
+import { moveRecordState, recordStore, type RecordItem, type RecordStore } from '../../core/records';
 
 /** One item: a budget line, a description and an amount. */
-export interface DirectCostItem {
+export interface DirectCostItem extends RecordItem {
   directCostItemId: number;
-  costCodeId: number;
-  costCode?: string;
-  codeDisplay?: string;
-  costType?: string;
-  description: string;
-  amount: number;
 }
 
 /** A direct cost as getdirectcosts answers it (§3 names, and the approval facts of migration 002). */

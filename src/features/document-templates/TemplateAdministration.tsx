@@ -21,6 +21,7 @@ import {
   type TemplateDraft,
 } from './data';
 import { useLoad } from '../../ui/useLoad';
+import { LoadingLine } from '../../ui/LoadProblem';
 
 const NEW_BODY = '# {{documentTitle}}\nProject {{projectNumber}} {{projectName}}\nVendor: {{vendorName}}, {{vendorAddress}}\n\n{{description}}\n\n{{items}}\n\nTotal: {{totalAmount}}';
 
@@ -59,12 +60,7 @@ export function TemplateAdministration() {
 
   return (
     <div data-screen="document-templates" aria-busy={load.status === 'loading'}>
-      {load.status === 'loading' ? (
-        <div className="d-flex align-items-center gap-2 mb-3" role="status" data-state="loading">
-          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-          <span>{TEXT.loading}</span>
-        </div>
-      ) : null}
+      {load.status === 'loading' ? <LoadingLine label={TEXT.loading} /> : null}
       {failure ? (
         <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex flex-wrap align-items-center gap-3`} role="alert"
           data-state="failed" data-failure={failure}>

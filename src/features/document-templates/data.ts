@@ -5,7 +5,7 @@
  * and the failure kinds. The calls, their answers and the merge-field language are
  * src/core/document-templates/contract.ts.
  */
-import { ApiError, getJson, postFileForBlob, postForm } from '../../core/api';
+import { ApiError, getJson, postFileForBlob, postForm, statusFailure } from '../../core/api';
 import { toFormData } from '../../core/api/form-data';
 import {
   PREVIEW_RECORDS_PATH, PREVIEW_TEMPLATE_PATH, SAVE_TEMPLATE_PATH, TEMPLATES_PATH, type DocumentRecordKey, type DocumentTemplate, type PreviewRecord,
@@ -59,9 +59,7 @@ export type LoadFailure = keyof typeof TEMPLATES_TEXT.failed;
 
 /** What kind of load failure an error is. */
 export function failureOf(error: unknown): LoadFailure {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return error.status;
-  return 'other';
+  return statusFailure(error, [401, 403]);
 }
 
 /** The server's message of a refused write (4xx with a message), else `fallback`. */

@@ -18,8 +18,7 @@ import {
   ALL_SCOPE, ESIGN_NO_ACCESS, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, voidEnvelope,
 } from './data';
 import { NewEnvelope, useKeptNewEnvelope } from './NewEnvelope';
-import { RecordLists, ScreenTitle, projectSubject, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
-import { LoadProblem } from '../../ui/LoadProblem';
+import { RecordLists, RecordListsStatus, ScreenTitle, projectSubject, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import { nowMs } from '../../core/clock';
 import { attributeId } from '../../core/attributes';
@@ -215,17 +214,9 @@ export function ESign(props: ESignProps) {
         <a className="btn btn-sm btn-link ms-auto" href="/esign/outbox" target="_blank" rel="noopener">{ESIGN_TEXT.outbox}</a>
       </div>
       {creating && scope ? <NewEnvelope scope={scope} preselect={preselect} onDone={() => setCreating(false)} /> : null}
-      {load.status === 'failed' && load.failure === 'forbidden' ? <LoadProblem variant="warning" state="forbidden" message={ESIGN_NO_ACCESS} onRetry={retry} />
-        : load.status === 'failed' ? (
-          <div className="alert alert-danger d-flex align-items-center gap-3" role="alert" data-state="failed">
-            <span>{ESIGN_TEXT.loadFailed}</span>
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>Retry</button>
-          </div>
-        ) : load.status === 'loading' ? (
-          <div role="status" className="text-body-secondary" data-state="loading">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{ESIGN_TEXT.loading}
-          </div>
-        ) : <EnvelopeLists scopeKey={scopeKey} admin={admin} canWrite={canWrite} reload={retry} />}
+      <RecordListsStatus load={load} retry={retry} text={{ loading: ESIGN_TEXT.loading, loadFailed: ESIGN_TEXT.loadFailed, noAccess: ESIGN_NO_ACCESS }}>
+        <EnvelopeLists scopeKey={scopeKey} admin={admin} canWrite={canWrite} reload={retry} />
+      </RecordListsStatus>
     </main>
   );
 }

@@ -16,6 +16,7 @@ import {
   removeOpportunityCostCode, writeMessage,
 } from './data';
 import { useLoad } from '../../ui/useLoad';
+import { FailedLoadAlert, LoadingLine } from '../../ui/LoadProblem';
 
 export interface OpportunitiesScreenProps {
   /** The opportunity to select and highlight (`opp-id`), -1 for none. */
@@ -131,18 +132,8 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
         <input id="opp-search" type="search" className="form-control form-control-sm" value={search} data-filter="search"
           onChange={(e) => setSearch(e.target.value)} />
       </div>
-      {load.status === 'loading' ? (
-        <div className="d-flex align-items-center gap-2 mb-3" role="status" data-state="loading">
-          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-          <span>{TEXT.loading}</span>
-        </div>
-      ) : null}
-      {failure ? (
-        <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={failure}>
-          <span>{TEXT.failed[failure]}</span>
-          <button type="button" className="btn btn-sm btn-danger" onClick={retry}>{TEXT.retry}</button>
-        </div>
-      ) : null}
+      {load.status === 'loading' ? <LoadingLine label={TEXT.loading} /> : null}
+      {failure ? <FailedLoadAlert failure={failure} message={TEXT.failed[failure]} retryLabel={TEXT.retry} onRetry={retry} /> : null}
       {rows ? (shown.length === 0 ? <p data-empty="opportunities">{TEXT.none}</p> : (
         <div className="table-responsive">
           <table className="table table-sm align-top" data-table="opportunities">

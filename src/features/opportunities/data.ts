@@ -3,7 +3,7 @@
  * src/core/opportunities/contract.ts), Add and Remove of a labour cost code, the screen's texts and the
  * failure kinds. Timecards (issue 13) read the codes through this area's index.ts.
  */
-import { ApiError, getJson, postForm } from '../../core/api';
+import { ApiError, getJson, postForm, statusFailure } from '../../core/api';
 import { ADD_OPPORTUNITY_CODE_PATH, OPPORTUNITIES_PATH, REMOVE_OPPORTUNITY_CODE_PATH, type Opportunity } from '../../core/opportunities/contract';
 
 /** A load gives up after this long. */
@@ -40,9 +40,7 @@ export type LoadFailure = keyof typeof OPPORTUNITIES_TEXT.failed;
 
 /** What kind of failure an error is. */
 export function failureOf(error: unknown): LoadFailure {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return error.status;
-  return 'other';
+  return statusFailure(error, [401, 403, 404]);
 }
 
 /** The message a refused write carries (400 feedback or 403 message), or the generic one. */

@@ -10,11 +10,10 @@ import { ApiError } from '../../core/api';
 import { formatMoney } from '../../core/format';
 import { formatAverage, type QuestionAverage, type Survey, type SurveyTemplate } from '../../core/surveys/contract';
 import { downloadCsv, downloadExcel } from '../../ui/grid/export';
-import { ScreenTitle, useRecords } from '../../ui/records';
+import { RecordListsStatus, ScreenTitle, useRecords } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import { averagesSheet, KIND_LABELS, loadAllSurveys, loadAverages, loadTemplates, surveyStore } from './data';
 import { SurveyList } from './SurveyList';
-import { RecordListsStatus } from './status';
 
 export const ADMIN_TEXT = {
   title: 'Surveys',

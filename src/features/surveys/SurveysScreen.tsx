@@ -4,8 +4,7 @@
  * projectId, budgetId and programId), loaded as its own chunk.
  */
 import { lazy, Suspense, useCallback } from 'react';
-import { RecordListsStatus } from './status';
-import { ScreenTitle, projectSubject, useRecords } from '../../ui/records';
+import { RecordListsStatus, ScreenTitle, projectSubject, useRecords } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import type { Survey } from '../../core/surveys/contract';
 import { loadSurveys, surveyStore } from './data';

@@ -6,7 +6,7 @@
 import { getJson, postForm } from '../../core/api';
 import { formatAverage, SURVEY_PATHS, type QuestionAverage, type QuestionKind, type Survey, type SurveyQuestion, type SurveyTemplate } from '../../core/surveys/contract';
 import { recordStore, type RecordStore } from '../../core/records';
-import type { ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
 
 /** The page's store of surveys. */
 export function surveyStore(): RecordStore<Survey> {
@@ -91,16 +91,7 @@ export function averagesSheet(rows: readonly QuestionAverage[]): ExportSheet {
     { field: 'average', title: 'Average', excelFormat: '0.00' },
     { field: 'shown', title: 'Shown as', excelFormat: null },
   ];
-  return {
-    columns,
-    lines: [
-      { kind: 'header', cells: columns.map((c) => c.title) },
-      ...rows.map((r) => ({
-        kind: 'data' as const,
-        cells: [r.templateName, r.text, KIND_LABELS[r.kind], r.responses, r.projects, r.average, formatAverage(r.kind, r.average)],
-      })),
-    ],
-  };
+  return listSheet(columns, rows, (r) => [r.templateName, r.text, KIND_LABELS[r.kind], r.responses, r.projects, r.average, formatAverage(r.kind, r.average)]);
 }
 
 /** How each kind of question is named on screen and in exports. */

@@ -11,7 +11,7 @@ import { addDays } from '../../core/timecards';
 import { announceOpenItemsChanged } from '../../core/timecards/contract';
 import type { Holiday } from '../../core/timecards';
 import { recordStore, type RecordStore } from '../../core/records';
-import type { ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
 
 export type { BalanceRow, HolidayRow, RegionRow, TeamCalendarLoad, TimeOffRequestRow };
 
@@ -188,15 +188,7 @@ export function teamRequestsSheet(rows: readonly TimeOffRequestRow[]): ExportShe
     { field: 'decidedByName', title: 'Decided by', excelFormat: null },
     { field: 'denialReason', title: 'Denial reason', excelFormat: null },
   ];
-  return {
-    columns,
-    lines: [
-      { kind: 'header', cells: columns.map((c) => c.title) },
-      ...rows.map((r) => ({
-        kind: 'data' as const,
-        cells: [r.employeeName, r.title, r.type, formatDate(r.startDate), formatDate(r.endDate), r.hoursPerDay, r.totalHours, r.state, r.decidedByName ?? '', r.denialReason ?? ''],
-      })),
-      { kind: 'total' as const, cells: ['Total', null, null, null, null, null, Math.round(rows.reduce((s, r) => s + r.totalHours, 0) * 100) / 100, null, null, null] },
-    ],
-  };
+  return listSheet(columns, rows,
+    (r) => [r.employeeName, r.title, r.type, formatDate(r.startDate), formatDate(r.endDate), r.hoursPerDay, r.totalHours, r.state, r.decidedByName ?? '', r.denialReason ?? ''],
+    ['Total', null, null, null, null, null, Math.round(rows.reduce((s, r) => s + r.totalHours, 0) * 100) / 100, null, null, null]);
 }

@@ -8,7 +8,7 @@ import { ChargePicker } from './ChargePicker';
 import { cellHours, sumHours, type EditLine } from './data';
 import { useState } from 'react';
 import {
-  GRID_TEXT, MANUAL_TIME_TYPES, Messages, Refusal, codeText, dayLabel, hoursShown, isChangeKey, lineTitle, messageId, refusalOf, type GridProps,
+  CostCodeOptions, GRID_TEXT, MANUAL_TIME_TYPES, Messages, Refusal, chosenCodeId, codeText, dayLabel, hoursShown, isChangeKey, lineTitle, messageId, refusalOf, type GridProps,
 } from './HoursGrid';
 
 /** One column no wider than the element: long labels truncate instead of widening the page. */
@@ -40,12 +40,9 @@ export function DayList(props: GridProps) {
                     onPick={(option: ChargeOption) => props.onPick(row, option)} />
                   <div className="d-flex gap-1">
                     <select className="form-select form-select-sm" aria-label={`Cost code of line ${row + 1}`} data-field="costCodeId"
-                      value={(line.opportunityId ? line.opportunityCostCodeId : line.costCodeId) ?? ''} aria-describedby={describe(`${f}.costCodeId`)}
+                      value={chosenCodeId(line) ?? ''} aria-describedby={describe(`${f}.costCodeId`)}
                       onChange={(e) => props.onCode(row, Number(e.target.value))}>
-                      <option value="">{GRID_TEXT.chooseCode}</option>
-                      {(line.costCodeOptions ?? (line.costCodeId || line.opportunityCostCodeId
-                        ? [{ id: (line.opportunityId ? line.opportunityCostCodeId : line.costCodeId) ?? 0, code: line.costCode ?? '', name: line.costCodeName ?? '' }] : []))
-                        .map((code) => <option key={code.id} value={code.id}>{[code.code, code.name].filter(Boolean).join(' ')}</option>)}
+                      <CostCodeOptions line={line} />
                     </select>
                     <select className="form-select form-select-sm" style={{ maxWidth: '128px' }} aria-label={`Time type of line ${row + 1}`} value={line.timeType}
                       data-field="timeType" onChange={(e) => props.onType(row, e.target.value)}>

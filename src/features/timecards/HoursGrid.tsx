@@ -70,6 +70,21 @@ export function codeText(line: EditLine): string {
   return [line.costCode, line.costCodeName].filter(Boolean).join(' ');
 }
 
+/** The line's cost code: the opportunity's code when the line charges an opportunity. */
+export const chosenCodeId = (line: EditLine) => (line.opportunityId ? line.opportunityCostCodeId : line.costCodeId);
+
+/** A line's cost code options after the empty choice: its loaded options, else the chosen code alone. */
+export function CostCodeOptions({ line }: { line: EditLine }) {
+  return (
+    <>
+      <option value="">{GRID_TEXT.chooseCode}</option>
+      {(line.costCodeOptions ?? (line.costCodeId || line.opportunityCostCodeId
+        ? [{ id: chosenCodeId(line) ?? 0, code: line.costCode ?? '', name: line.costCodeName ?? '' }] : []))
+        .map((code) => <option key={code.id} value={code.id}>{[code.code, code.name].filter(Boolean).join(' ')}</option>)}
+    </>
+  );
+}
+
 /** The fields of line `index` that carry items, in display order, for the message row. */
 export function lineFields(index: number): string[] {
   const f = `lines[${index}]`;
@@ -253,13 +268,10 @@ export function HoursGrid(props: GridProps) {
                     </td>
                     <td>
                       <select className={`form-select form-select-sm${invalidAt(`${f}.costCodeId`) ? ' is-invalid' : ''}`} aria-label={`Cost code of line ${row + 1}`}
-                        value={(line.opportunityId ? line.opportunityCostCodeId : line.costCodeId) ?? ''} aria-describedby={describe(`${f}.costCodeId`)}
+                        value={chosenCodeId(line) ?? ''} aria-describedby={describe(`${f}.costCodeId`)}
                         aria-invalid={invalidAt(`${f}.costCodeId`) || undefined} data-field="costCodeId"
                         onChange={(e) => props.onCode(row, Number(e.target.value))}>
-                        <option value="">{GRID_TEXT.chooseCode}</option>
-                        {(line.costCodeOptions ?? (line.costCodeId || line.opportunityCostCodeId
-                          ? [{ id: (line.opportunityId ? line.opportunityCostCodeId : line.costCodeId) ?? 0, code: line.costCode ?? '', name: line.costCodeName ?? '' }] : []))
-                          .map((code) => <option key={code.id} value={code.id}>{[code.code, code.name].filter(Boolean).join(' ')}</option>)}
+                        <CostCodeOptions line={line} />
                       </select>
                     </td>
                     <td>

@@ -11,6 +11,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { showPrompt } from '../../core/messages';
+import { useCloseOnOutsidePress } from '../hooks';
 import { loadMoveAuthority, loadStateAdvancements } from '../../core/records';
 import type { MoveAuthority, StateAdvancement } from '../../core/records';
 
@@ -88,14 +89,7 @@ export function StateAdvanceMenu({
     (target ?? menu.current)?.focus();
   }, [open, load, focusIndex]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !event.composedPath().includes(root.current)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  useCloseOnOutsidePress(root, open, setOpen);
 
   const close = (focusButton: boolean) => {
     setOpen(false);

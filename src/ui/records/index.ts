@@ -34,6 +34,7 @@ export type { ItemsDraft, ItemsDraftControl, ItemsDraftOptions } from './useItem
 export { useStateMove } from './useStateMove';
 export type { StateMove, StateMoveOptions } from './useStateMove';
 export { useRecordLoad, RecordLoadFailed, RecordLoading } from './useRecordLoad';
+export { RecordListsStatus } from './RecordListsStatus';
 export type { RecordLoad, RecordLoadTexts } from './useRecordLoad';
 export { SaveButtons, useRecordWrites, WriteProblemAlert } from './useRecordWrites';
 export type { RecordWrites, SaveTexts, WriteProblem } from './useRecordWrites';

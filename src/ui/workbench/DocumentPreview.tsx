@@ -5,9 +5,10 @@
  * Preview control.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../core/api';
+import { statusFailure } from '../../core/api';
 import { loadRecordDocument } from '../../core/records/document';
 import { saveBlob } from '../../core/records/files';
+import { LoadingLine } from '../LoadProblem';
 /** A document load gives up after this long. */
 export const DOCUMENT_TIMEOUT_MS = 30_000;
 
@@ -29,9 +30,7 @@ export const DOCUMENT_PREVIEW_TEXT = {
 type Failure = keyof typeof DOCUMENT_PREVIEW_TEXT.failed;
 
 function failureOf(error: unknown): Failure {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return error.status;
-  return 'other';
+  return statusFailure(error, [401, 403, 404]);
 }
 
 /** The PDF `blob` in a frame titled `title`, and a Download button saving it as `filename`. */
@@ -84,12 +83,7 @@ export function DocumentPreviewPanel({ recordKey, recordId, recordName }: { reco
     <section aria-label={DOCUMENT_PREVIEW_TEXT.heading} className="workbench-preview card mb-3" data-panel="preview">
       <div className="card-body">
         <h3 className="h6">{DOCUMENT_PREVIEW_TEXT.heading}</h3>
-        {state.status === 'loading' ? (
-          <div className="d-flex align-items-center gap-2" role="status" data-state="loading">
-            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-            <span>{DOCUMENT_PREVIEW_TEXT.loading}</span>
-          </div>
-        ) : null}
+        {state.status === 'loading' ? <LoadingLine label={DOCUMENT_PREVIEW_TEXT.loading} className="d-flex align-items-center gap-2" /> : null}
         {state.status === 'failed' ? (
           <div className="alert alert-danger d-flex flex-wrap align-items-center gap-3 py-2 mb-0" role="alert" data-state="failed" data-failure={state.failure}>
             <span>{DOCUMENT_PREVIEW_TEXT.failed[state.failure]}</span>

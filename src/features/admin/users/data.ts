@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../core/format/dates';
 import {
   USERS_API, type ActiveFilter, type AuditList, type CopyRolesResult, type UserDetail, type UserList,
 } from '../../../core/admin';
-import type { ExportSheet } from '../../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
 import { USERS_UI_TEXT as T } from './text';
 
 const loadTime = loadTimer();
@@ -52,14 +52,6 @@ export const problemText = (error: unknown): string => sharedProblemText(error, 
 export function auditSheet(list: AuditList): ExportSheet {
   const c = T.auditColumns;
   const fields = ['at', 'actor', 'subject', 'action', 'applicationKey', 'before', 'after', 'reason'] as const;
-  return {
-    columns: fields.map((field) => ({ field, title: c[field], excelFormat: null })),
-    lines: [
-      { kind: 'header', cells: fields.map((f) => c[f]) },
-      ...list.rows.map((r) => ({
-        kind: 'data' as const,
-        cells: [formatDateTime(r.at), r.actor.name, r.subject.name, T.actionLabel(r.action), r.applicationKey, r.before, r.after, r.reason],
-      })),
-    ],
-  };
+  return listSheet(fields.map((field) => ({ field, title: c[field], excelFormat: null })), list.rows,
+    (r) => [formatDateTime(r.at), r.actor.name, r.subject.name, T.actionLabel(r.action), r.applicationKey, r.before, r.after, r.reason]);
 }

@@ -9,7 +9,7 @@ import {
   type SlimComment, type SlimOverview, type SlimPerson, type SlimProject, type SlimPriority, type SlimQueueRow, type SlimRenewalDraft, type SlimRequestLoad,
   type SlimRequestType, type SlimState, type VendorPrequalRow,
 } from '../../../core/risk';
-import type { ExportSheet } from '../../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
 import { SLIM_UI_TEXT as T } from './text';
 import { nowIso } from '../../../core/clock';
 
@@ -146,20 +146,10 @@ export function slimQueueSheet(rows: readonly SlimQueueRow[]): ExportSheet {
     ['requestedAmount', 'Requested amount'], ['state', 'State'], ['assignee', 'Assignee'], ['ageDays', 'Age (days)'],
     ['dueDate', 'Due date'], ['priority', 'Priority'], ['pastDue', 'Past due'], ['requestedBy', 'Requested by'],
   ].map(([field, title]) => ({ field: field!, title: title!, excelFormat: field === 'requestedAmount' ? '$#,##0.00' : field === 'ageDays' ? '0' : null }));
-  return {
-    columns,
-    lines: [
-      { kind: 'header', cells: columns.map((c) => c.title) },
-      ...rows.map((r) => ({
-        kind: 'data' as const,
-        cells: [
-          r.number, r.type, r.vendorName, projectLabel(r), r.regionName ?? '', r.requestedAmount, r.state, r.assignedTo?.name ?? '', r.ageDays,
-          formatDate(r.dueDate), r.priority, r.pastDue ? 'Yes' : '', r.requestedBy.name,
-        ],
-      })),
-      { kind: 'total' as const, cells: [T.total, null, null, null, null, requestedTotal(rows), null, null, null, null, null, null, null] },
-    ],
-  };
+  return listSheet(columns, rows, (r) => [
+    r.number, r.type, r.vendorName, projectLabel(r), r.regionName ?? '', r.requestedAmount, r.state, r.assignedTo?.name ?? '', r.ageDays,
+    formatDate(r.dueDate), r.priority, r.pastDue ? 'Yes' : '', r.requestedBy.name,
+  ], [T.total, null, null, null, null, requestedTotal(rows), null, null, null, null, null, null, null]);
 }
 
 export const projectLabel = (r: Pick<SlimQueueRow, 'projectNumber' | 'projectName'>) => [r.projectNumber, r.projectName].filter(Boolean).join(' ');

@@ -12,7 +12,7 @@ import {
 } from '../../../core/risk/contract';
 import type { MitigationKey } from '../../../core/risk/sra';
 import { recordStore, type RecordStore } from '../../../core/records';
-import type { ExportSheet } from '../../../core/format/spreadsheet';
+import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
 import { SRA_UI_TEXT } from './text';
 
 export type { BuyoutSraRow, SraGateStatus, SraLoad, SraRow, VendorPrequalRow };
@@ -221,16 +221,7 @@ export function sraSheet(rows: readonly SraRow[]): ExportSheet {
     { field: 'submittedAt', title: 'Submitted', excelFormat: null },
     { field: 'decidedAt', title: 'Decided', excelFormat: null },
   ];
-  return {
-    columns,
-    lines: [
-      { kind: 'header', cells: columns.map((c) => c.title) },
-      ...rows.map((r) => ({
-        kind: 'data' as const,
-        cells: [r.number, `${r.projectNumber} ${r.projectName}`, r.vendorName, r.costCodes.map((c) => `${c.code} ${c.description}`).join('; '),
-          r.amount, r.level, r.state, r.createdBy.name, formatDate(r.createdAt), r.submittedAt ? formatDate(r.submittedAt) : '', r.decidedAt ? formatDate(r.decidedAt) : ''],
-      })),
-      { kind: 'total' as const, cells: ['Total', null, null, null, Math.round(rows.reduce((s, r) => s + r.amount, 0) * 100) / 100, null, null, null, null, null, null] },
-    ],
-  };
+  return listSheet(columns, rows, (r) => [r.number, `${r.projectNumber} ${r.projectName}`, r.vendorName, r.costCodes.map((c) => `${c.code} ${c.description}`).join('; '),
+    r.amount, r.level, r.state, r.createdBy.name, formatDate(r.createdAt), r.submittedAt ? formatDate(r.submittedAt) : '', r.decidedAt ? formatDate(r.decidedAt) : ''],
+  ['Total', null, null, null, Math.round(rows.reduce((s, r) => s + r.amount, 0) * 100) / 100, null, null, null, null, null, null]);
 }

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TIMECARD_ADMINS } from '../../../core/access';
 import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles';
-import { matchRoute, navigate } from '../../../core/router';
+import { replaceActiveTab } from '../../../core/router';
 import { ScreenTitle } from '../../../ui/records';
 import { Corrections, Delegations } from './Admin';
 import { Inbox } from './Inbox';
@@ -33,16 +33,6 @@ export function tabsFor(admin: boolean, manages: boolean): ManageTab[] {
     if (tab === 'team' || tab === 'delegations') return manages;
     return admin;
   });
-}
-
-function writeTabToUrl(tab: ManageTab): void {
-  const url = new URL(location.href);
-  if (url.searchParams.get('activeTab') === tab) return;
-  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'activetab') url.searchParams.delete(name);
-  url.searchParams.set('activeTab', tab);
-  const path = url.pathname + url.search + url.hash;
-  if (matchRoute(url.pathname)?.kind === 'screen') navigate(path, { replace: true });
-  else history.replaceState(history.state, '', path);
 }
 
 const asTab = (value: string | undefined): ManageTab | null => {
@@ -97,7 +87,7 @@ export function ManageTimecards(props: ManageTimecardsProps) {
 
   const select = (next: ManageTab, focus = false) => {
     setChosen(next);
-    writeTabToUrl(next);
+    replaceActiveTab(next);
     if (focus) tabRefs.current[next]?.focus();
   };
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {

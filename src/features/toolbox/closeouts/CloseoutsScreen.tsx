@@ -4,7 +4,7 @@
  * actions with a reason; without one, the caller's projects with their closeout state and blocker counts.
  */
 import { useId, useState } from 'react';
-import { ApiError, isStale, problemText, shownData } from '../../../core/api';
+import { isStale, problemText, shownData, statusFailure } from '../../../core/api';
 import { formatDateTime, formatMoney } from '../../../core/format';
 import {
   CLOSEOUT_ACTIONS, CLOSEOUT_REASON_MAX, CLOSEOUT_TEXT as TEXT, type CloseoutAction, type CloseoutChecklist, type CloseoutItemResult, type CloseoutState,
@@ -13,6 +13,7 @@ import {
 import { ACTION_ORDER, loadCloseoutChecklist, loadProjectCloseouts, moveCloseout, receiveContractDocument } from './data';
 import { attributeId } from '../../../core/attributes';
 import { useLoad } from '../../../ui/useLoad';
+import { FailedLoadAlert, LoadingLine } from '../../../ui/LoadProblem';
 
 export interface CloseoutsScreenProps {
   projectId?: number;
@@ -21,29 +22,17 @@ export interface CloseoutsScreenProps {
 type Failure = keyof typeof TEXT.failedLoad;
 
 function failureOf(error: unknown): Failure {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return error.status;
-  return 'other';
+  return statusFailure(error, [401, 403, 404]);
 }
 
 const LOAD_OPTIONS = { what: 'Project closeouts load' };
 
 function Loading({ refreshing }: { refreshing: boolean }) {
-  return (
-    <div className="d-flex align-items-center gap-2 mb-3" role="status" data-state="loading">
-      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-      <span>{refreshing ? 'Refreshing…' : TEXT.loading}</span>
-    </div>
-  );
+  return <LoadingLine label={refreshing ? 'Refreshing…' : TEXT.loading} />;
 }
 
 function LoadFailed({ failure, retry }: { failure: Failure; retry: () => void }) {
-  return (
-    <div className={`alert ${failure === 403 ? 'alert-warning' : 'alert-danger'} d-flex align-items-center gap-3`} role="alert" data-state="failed" data-failure={failure}>
-      <span>{TEXT.failedLoad[failure]}</span>
-      <button type="button" className="btn btn-sm btn-danger" onClick={retry}>{TEXT.retry}</button>
-    </div>
-  );
+  return <FailedLoadAlert failure={failure} message={TEXT.failedLoad[failure]} retryLabel={TEXT.retry} onRetry={retry} />;
 }
 
 const STATE_BADGE: Record<CloseoutState, string> = { Open: 'text-bg-secondary', 'Soft Closed': 'text-bg-warning', 'Final Closed': 'text-bg-dark' };

@@ -1,7 +1,7 @@
 /** Loading (role=status), no access, failed with Retry, or the content: the screen states of §4. */
 import type { ReactNode } from 'react';
-import type { LoadState } from '../../ui/useLoad';
-import { LoadProblem } from '../../ui/LoadProblem';
+import type { LoadState } from '../useLoad';
+import { LoadProblem } from '../LoadProblem';
 
 export function RecordListsStatus({ load, retry, text, children }: {
   load: LoadState<unknown>; retry(): void; text: { loading: string; loadFailed: string; noAccess: string }; children: ReactNode;
