@@ -31,6 +31,7 @@ export interface OpportunityCostCode {
   description: string;
   type: 'L';
   active: boolean;
+  addedByEmployeeId: number | null;
   addedByName: string | null;
   addedAt: string;
 }
@@ -45,6 +46,7 @@ export interface Opportunity {
   legalEntityName: string | null;
   status: string;
   estimatedValue: number;
+  displayText: string;
   modifiedAt: string;
   costCodes: OpportunityCostCode[];
 }

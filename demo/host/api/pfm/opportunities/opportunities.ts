@@ -20,40 +20,14 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import { formatCostCode } from '../../../../../src/core/format';
-import { OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems } from '../../../../../src/core/opportunities/contract';
+import {
+  OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems, type Opportunity, type OpportunityCostCode,
+} from '../../../../../src/core/opportunities/contract';
 import type { Caller } from '../../context';
 import { declared, p, route } from '../../declare';
 import { forbidden, invalid, notFound } from '../../http';
 import * as clock from '../../../../../src/core/clock';
 
-/** One cost code of an opportunity as answered. */
-export interface OpportunityCostCode {
-  opportunityCostCodeId: number;
-  opportunityId: number;
-  code: string;
-  codeDisplay: string;
-  description: string;
-  type: 'L';
-  active: boolean;
-  addedByEmployeeId: number | null;
-  addedByName: string | null;
-  addedAt: string;
-}
-
-/** One opportunity as answered. */
-export interface Opportunity {
-  opportunityId: number;
-  number: string;
-  name: string;
-  client: string;
-  legalEntityId: number | null;
-  legalEntityName: string | null;
-  status: string;
-  estimatedValue: number;
-  displayText: string;
-  modifiedAt: string;
-  costCodes: OpportunityCostCode[];
-}
 
 type OpportunityRow = Omit<Opportunity, 'costCodes'>;
 type CodeRow = Omit<OpportunityCostCode, 'active' | 'codeDisplay'> & { active: number };
