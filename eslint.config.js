@@ -19,6 +19,21 @@ const API_PATH_LITERALS = ['Literal[value=/^\\/api\\//]', 'TemplateElement[value
   selector, message: "No '/api/…' path in a view: call the area's data module (src/features/<area>/data.ts) or a core contract.",
 }));
 
+const AREA_IMPORTS = [
+  { group: ['**/elements/**', '**/demo/**'], message: 'src/features imports src/core and src/ui only.' },
+  { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "Another area only through its index.ts (import from '../<area>')." },
+];
+const NESTED_AREA_IMPORTS = [
+  AREA_IMPORTS[0],
+  { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "A sibling area only through its index.ts (import from '../<area>')." },
+  { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "Another area only through its index.ts (import from '../../<area>')." },
+];
+/** The API client's calls: a view (.tsx) asks its area's data module instead (issue 30). */
+const VIEW_CALLS = {
+  regex: '(^|/)core/api$', importNames: ['getJson', 'getBlob', 'getText', 'postForm', 'postJson', 'postFile', 'postFileForBlob', 'deleteForm'],
+  message: "A view calls its area's data module (src/features/<area>/data.ts), not the API client.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', '.tmp/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -51,20 +66,22 @@ export default tseslint.config(
   {
     // A business area imports core and ui, and another area only through its index.ts.
     files: ['src/features/**/*.ts', 'src/features/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      { group: ['**/elements/**', '**/demo/**'], message: 'src/features imports src/core and src/ui only.' },
-      { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "Another area only through its index.ts (import from '../<area>')." },
-    ] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: AREA_IMPORTS }] },
   },
   {
     // A nested area (risk/slim, admin/users, toolbox/access, timecards/manage) reaches a sibling or another area
     // only through that area's index.ts too.
     files: ['src/features/*/*/**/*.ts', 'src/features/*/*/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      { group: ['**/elements/**', '**/demo/**'], message: 'src/features imports src/core and src/ui only.' },
-      { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "A sibling area only through its index.ts (import from '../<area>')." },
-      { regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(?!index$)', message: "Another area only through its index.ts (import from '../../<area>')." },
-    ] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: NESTED_AREA_IMPORTS }] },
+  },
+  {
+    // A view calls its area's data module, never the API client itself.
+    files: ['src/features/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...AREA_IMPORTS, VIEW_CALLS] }] },
+  },
+  {
+    files: ['src/features/*/*/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...NESTED_AREA_IMPORTS, VIEW_CALLS] }] },
   },
   {
     // An element folder is its define.ts: it imports its area's door, core and ui, never another element.

@@ -54,6 +54,8 @@ function manualChunks(id) {
   if (/\/src\/core\/(search|cost-suggestion)\.ts$/.test(path) || path.includes('/src/core/reports/')) return undefined;
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
   if (path.endsWith('/src/core/api/form-data.ts')) return undefined; // loaded by the first form write (postForm, deleteForm)
+  // Screens' pieces of the core (a load failure's wording, a tab in the address) travel with the screens, not the header.
+  if (path.endsWith('/src/core/api/status-failure.ts') || path.endsWith('/src/core/router/active-tab.ts')) return undefined;
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
   // Issue 15's admin contracts (users, …) travel with the admin screens, never with the first screen.
   if (path.includes('/src/core/admin/')) return undefined;

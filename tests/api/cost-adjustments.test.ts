@@ -5,11 +5,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { databaseBefore } from './support/migrations';
+import { databaseBefore, inTempFolder } from './support/migrations';
 import { checksum, stateId } from './api-client';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
 import { useTestHost, type Row } from './support/use-host';
@@ -282,9 +280,7 @@ describe('loads', () => {
 
 describe('migration 003', () => {
   it('a database made before it upgrades on open with its data kept (no transfers, documents without files)', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-ca-'));
-    try {
-      const file = path.join(dir, 'old.sqlite');
+    inTempFolder('bizapps-ca-', (file, dir) => {
       const old = databaseBefore(file, 3);
       // Today's seed needs today's schema: seed a current database, then copy every table and column the old schema has.
       const current = path.join(dir, 'current.sqlite');
@@ -310,8 +306,6 @@ describe('migration 003', () => {
       } finally {
         upgraded.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

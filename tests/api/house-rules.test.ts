@@ -48,6 +48,13 @@ describe('house rules (lint)', () => {
     await allowed('demo/host/api/x.ts', "import { a } from '../../../src/core/records';\nexport const b = a;\n");
   });
 
+  it('a view asks its data module, never the API client', async () => {
+    await refused('src/features/commitments/X.tsx', "import { getJson } from '../../core/api';\nexport const b = getJson;\n", /calls its area's data module/);
+    await refused('src/features/timecards/manage/X.tsx', "import { postForm } from '../../../core/api';\nexport const b = postForm;\n", /calls its area's data module/);
+    await allowed('src/features/commitments/X.tsx', "import { ApiError } from '../../core/api';\nexport const b = ApiError;\n");
+    await allowed('src/features/commitments/data.ts', "import { getJson } from '../../core/api';\nexport const b = getJson;\n");
+  });
+
   it('no /api/ path in a view', async () => {
     await refused('src/features/commitments/X.tsx', "export const p = '/api/pfm/getsubcontracts';\n", /No '\/api\/…' path in a view/);
     await refused('src/features/commitments/X.tsx', 'export const p = (id: number) => `/api/pfm/x/${id}`;\n', /No '\/api\/…' path in a view/);

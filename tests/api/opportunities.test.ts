@@ -5,12 +5,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
-import { databaseBefore } from './support/migrations';
+import { databaseBefore, inTempFolder } from './support/migrations';
 import { useTestHost, type Row } from './support/use-host';
 
 const { api, one } = useTestHost();
@@ -152,9 +149,7 @@ describe('AddOpportunityCostCode and RemoveOpportunityCostCode', () => {
 
 describe('migration 005', () => {
   it('upgrades a version-4 database with its data kept and the opportunity tables empty', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-opp-migration-'));
-    try {
-      const file = path.join(dir, 'old.sqlite');
+    inTempFolder('bizapps-opp-migration-', (file) => {
       const old = databaseBefore(file, 5);
       old.prepare("INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01')").run();
       old.close();
@@ -172,8 +167,6 @@ describe('migration 005', () => {
       } finally {
         db.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

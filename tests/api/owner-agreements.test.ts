@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checksum, stateId } from './api-client';
+import { checksum, stateId, type Form } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one } = useTestHost();
@@ -23,16 +23,21 @@ function changeOrderIn(name: string): Row {
   return one('SELECT * FROM owner_agreement_change_orders WHERE ownerAgreementChangeOrderId = ?', id);
 }
 
+/** A SaveCommitment of `form`, which names `parameter`, no field of the record: refused at that name (400), nothing written. */
+async function expectUnknownParameterRefused(form: Form, parameter: string): Promise<void> {
+  const before = checksum(host, TABLES);
+  const answer = await api.post('pm', '/api/pfm/SaveCommitment', form);
+  assert.deepEqual([answer.status, answer.body.parameter], [400, parameter]);
+  assert.equal(checksum(host, TABLES), before);
+}
+
 describe('SaveCommitment: owner agreement headers', () => {
   it('an executed owner agreement: description, contract type and executed date are saved; the contract amount is not a field', async () => {
     const oa = agreement();
     // The contract amount is not a parameter of the save: sending it is refused (an unknown name), nothing written.
-    const before = checksum(host, TABLES);
-    const amount = await api.post('pm', '/api/pfm/SaveCommitment', {
+    await expectUnknownParameterRefused({
       RecordKey: 'OwnerAgreement', RecordId: oa.ownerAgreementId, description: 'Prime contract (amended)', contractAmount: '1',
-    });
-    assert.deepEqual([amount.status, amount.body.parameter], [400, 'contractAmount']);
-    assert.equal(checksum(host, TABLES), before);
+    }, 'contractAmount');
     const answer = await api.post('pm', '/api/pfm/SaveCommitment', {
       RecordKey: 'OwnerAgreement', RecordId: oa.ownerAgreementId, OldRecordStateId: oa.applicationRecordStateId,
       description: 'Prime contract (amended)', contractType: 'GMP', executedDate: '2025-04-30',
@@ -89,12 +94,9 @@ describe('SaveCommitment: owner agreement change order headers', () => {
   it('a draft change order: description and date saved; the amount stays derived', async () => {
     const co = changeOrderIn('Draft');
     // The amount is not a parameter of the save: sending it is refused (an unknown name), nothing written.
-    const before = checksum(host, TABLES);
-    const amount = await api.post('pm', '/api/pfm/SaveCommitment', {
+    await expectUnknownParameterRefused({
       RecordKey: 'OwnerAgreementChangeOrder', RecordId: co.ownerAgreementChangeOrderId, description: 'Added casework', amount: '999',
-    });
-    assert.deepEqual([amount.status, amount.body.parameter], [400, 'amount']);
-    assert.equal(checksum(host, TABLES), before);
+    }, 'amount');
     const answer = await api.post('pm', '/api/pfm/SaveCommitment', {
       RecordKey: 'OwnerAgreementChangeOrder', RecordId: co.ownerAgreementChangeOrderId, OldRecordStateId: co.applicationRecordStateId,
       description: 'Added casework', changeOrderDate: '2026-11-05',

@@ -4,30 +4,18 @@
  * AccessRequest and ItBillingRun states are those of a fresh database; the tables refuse what they
  * must; the seeded teams have the facts the security tests rely on.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
 import { RECORD_STATES } from '../../demo/host/db/states';
 import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { databaseBefore } from './support/migrations';
 import { membershipCurrent } from '../../src/core/projects/team';
-import { openTestDatabase } from './support/seed-day';
 import type { Row } from './support/use-host';
+import { useSeededDatabase } from './support/use-seeded-database';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-teams-data-'));
-let db: Database.Database;
-before(() => {
-  db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
-});
-after(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Row[];
+const { dir, db, all } = useSeededDatabase('bizapps-teams-data-');
 
 describe('migrations 014 and 015', () => {
   it('upgrade a version-13 database with its data kept: each project manager becomes a Project Manager member', () => {
@@ -58,7 +46,7 @@ describe('migrations 014 and 015', () => {
   });
 
   it('the tables refuse what they must', () => {
-    const bad = (sql: string) => assert.throws(() => db.prepare(sql).run(), /CHECK|constraint/i, sql);
+    const bad = (sql: string) => assert.throws(() => db().prepare(sql).run(), /CHECK|constraint/i, sql);
     bad("INSERT INTO project_team_members (projectId, employeeId, projectRole, source, addedAt, modifiedAt) VALUES (1, 20, 'Owner', 'manual', 't', 't')");
     bad("INSERT INTO project_team_members (projectId, employeeId, projectRole, endDate, source, addedAt, modifiedAt) VALUES (1, 20, 'Viewer', '2026-02-30x', 'manual', 't', 't')");
     bad("INSERT INTO project_team_members (projectId, employeeId, projectRole, source, addedAt, modifiedAt) VALUES (1, 20, 'Viewer', 'magic', 't', 't')");

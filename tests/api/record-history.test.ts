@@ -6,10 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { databaseBefore } from './support/migrations';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { databaseBefore, inTempFolder } from './support/migrations';
 import { historyTriggerSql, TRACKED_TABLES, withHistoryActor } from '../../demo/host/db/history';
 import { openDatabase } from '../../demo/host/db/index';
 import { useTestHost, type Row } from './support/use-host';
@@ -132,9 +129,7 @@ describe('record history', () => {
 
 describe('migration 008', () => {
   it('a database made before it upgrades with its data kept, an empty history, and records writes from then on', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-history-migration-'));
-    try {
-      const file = path.join(dir, 'old.sqlite');
+    inTempFolder('bizapps-history-migration-', (file) => {
       const old = databaseBefore(file, 8);
       old.prepare("INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01')").run();
       old.prepare(`INSERT INTO employees (employeeId, employeeKey, firstName, lastName, preferredName, initials, jobTitle, email, displayText, modifiedAt)
@@ -156,8 +151,6 @@ describe('migration 008', () => {
       } finally {
         db.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

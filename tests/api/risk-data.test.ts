@@ -5,10 +5,8 @@
  * the prequalification seed's facts (150+ vendors, every status, expired insurance, high EMR, no seeded
  * subcontract over its vendor's limit); and it is deterministic.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
@@ -18,19 +16,9 @@ import { databaseBefore } from './support/migrations';
 import { effectiveStatus, PREQUAL_STATUSES, singleLimitInForce, type PrequalStatus } from '../../src/core/risk/limits';
 import { SLIM_MOVES, SLIM_STATE_ORDER, SLIM_CLOSED_STATES } from '../../src/core/risk/contract';
 import type { Row } from './support/use-host';
+import { useSeededDatabase } from './support/use-seeded-database';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-risk-data-'));
-let db: Database.Database;
-before(() => {
-  db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
-});
-after(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-const one = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Row[];
-const n = (sql: string, ...args: unknown[]) => one(sql, ...args).n as number;
+const { dir, db, one, all, n } = useSeededDatabase('bizapps-risk-data-');
 
 /** [record key, from, to] of every advancement in a database. */
 const advancementsOf = (d: Database.Database, key: string) => (d.prepare(`SELECT f.name AS f, t.name AS t FROM state_advancements a
@@ -60,7 +48,7 @@ describe('migration 013', () => {
       for (const key of ['SlimRequest', 'Sra']) {
         assert.deepEqual((up.prepare('SELECT name, closed FROM application_record_states WHERE applicationRecordKey = ? ORDER BY displayOrder').all(key) as Row[])
           .map((r) => [r.name, r.closed === 1]), RECORD_STATES[key]!.map(([name, closed]) => [name, closed]), key);
-        assert.deepEqual(advancementsOf(up, key), advancementsOf(db, key), key);
+        assert.deepEqual(advancementsOf(up, key), advancementsOf(db(), key), key);
       }
       // Running the upgrade again changes nothing (the state rows are idempotent).
       assert.equal((up.prepare("SELECT count(*) AS n FROM application_record_states WHERE applicationRecordKey IN ('SlimRequest', 'Sra')").get() as Row).n, 13);
@@ -70,7 +58,7 @@ describe('migration 013', () => {
   });
 
   it('the tables refuse what they must', () => {
-    const bad = (sql: string) => assert.throws(() => db.prepare(sql).run(), /CHECK|constraint/i, sql);
+    const bad = (sql: string) => assert.throws(() => db().prepare(sql).run(), /CHECK|constraint/i, sql);
     const vendor = one('SELECT vendorId FROM vendors WHERE vendorId NOT IN (SELECT vendorId FROM vendor_prequalifications)').vendorId;
     bad(`INSERT INTO vendor_prequalifications (vendorId, status, displayText, modifiedAt) VALUES (${vendor}, 'Approved', 'x', 't')`);
     bad(`INSERT INTO vendor_prequalifications (vendorId, status, limitExpiresOn, displayText, modifiedAt) VALUES (${vendor}, 'Pending', '2026-13-01', 'x', 't')`);
@@ -124,7 +112,7 @@ describe('the prequalification seed', () => {
     try {
       for (const table of ['vendors', 'vendor_prequalifications', 'vendor_financials', 'vendor_safety']) {
         const dump = (d: Database.Database) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all());
-        assert.equal(dump(again), dump(db), table);
+        assert.equal(dump(again), dump(db()), table);
       }
     } finally {
       again.close();

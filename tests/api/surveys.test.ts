@@ -6,15 +6,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
 import { TEST_SEED_DAY } from './support/seed-day';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
 import { createDueSurveys, syncSurveys } from '../../demo/host/db/surveys';
 import { isSurveyDue, SURVEY_MILESTONES, type SurveyMilestone } from '../../src/core/surveys/contract';
-import { databaseBefore } from './support/migrations';
+import { databaseBefore, inTempFolder } from './support/migrations';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
 
@@ -260,9 +257,7 @@ describe('answering a survey', () => {
 
 describe('migration 006', () => {
   it('adds the survey tables and the Survey record with its states and advancements to an existing database, data kept', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-survey-migration-'));
-    try {
-      const file = path.join(dir, 'old.sqlite');
+    inTempFolder('bizapps-survey-migration-', (file) => {
       const old = databaseBefore(file, 6);
       old.prepare("INSERT INTO applications VALUES (1, 'keyPFM', 'PFM', 'PFM', 't')").run();
       old.prepare("INSERT INTO application_records (applicationRecordKey, applicationId, name, displayText, modifiedAt) VALUES ('Subcontract', 1, 'Subcontract', 'Subcontract', 't')").run();
@@ -285,9 +280,7 @@ describe('migration 006', () => {
       } finally {
         db.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a fresh database has the Survey advancements of states.ts exactly once', () => {

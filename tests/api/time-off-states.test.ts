@@ -8,12 +8,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
 import { MIGRATIONS } from '../../demo/host/db/migrations';
-import { databaseBefore } from './support/migrations';
+import { databaseBefore, inTempFolder } from './support/migrations';
 import { PTO_STATE_TEXT } from '../../src/core/time-off';
 import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { setClock } from '../../src/core/clock';
@@ -256,9 +253,7 @@ describe('who keeps timecards, and whose today', () => {
 
 describe('migration 012', () => {
   it('upgrades an older database with its requests kept; onBehalfOfEmployeeId starts empty', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pto-012-'));
-    try {
-      const file = path.join(dir, 'old.sqlite');
+    inTempFolder('pto-012-', (file) => {
       const old = databaseBefore(file, 12);
       old.exec(`INSERT INTO legal_entities VALUES (1, 'SB', 'Summit', 'Summit', '2026-01-01');
         INSERT INTO applications (applicationId, applicationKey, name, displayText, modifiedAt) VALUES (2, 'keyPTO', 'PTO', 'PTO', 't');
@@ -277,9 +272,7 @@ describe('migration 012', () => {
       } finally {
         up.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

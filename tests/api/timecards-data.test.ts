@@ -5,10 +5,8 @@
  * region with a half day, requests in every state, the delegate, employee's unsubmitted week, rpm's
  * waiting team requests); and the seed is deterministic.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../../demo/host/db/index';
@@ -18,19 +16,9 @@ import { ADVANCEMENTS, RECORD_STATES } from '../../demo/host/db/states';
 import { databaseBefore } from './support/migrations';
 import { NEGATIVE_BALANCE_TYPES } from '../../src/core/time-off';
 import type { Row } from './support/use-host';
+import { useSeededDatabase } from './support/use-seeded-database';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'bizapps-tc-data-'));
-let db: Database.Database;
-before(() => {
-  db = openTestDatabase({ file: path.join(dir, 'seed.sqlite'), reset: true });
-});
-after(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-const one = (sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as Row;
-const all = (sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as Row[];
-const n = (sql: string, ...args: unknown[]) => one(sql, ...args).n as number;
+const { dir, db, one, all, n } = useSeededDatabase('bizapps-tc-data-');
 const id = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login).employeeId as number;
 const HOURS = 'sunHours + monHours + tueHours + wedHours + thuHours + friHours + satHours';
 const NEW_TABLES = ['regions', 'employee_schedules', 'holidays', 'pto_types', 'pto_balances', 'time_off_requests', 'weekly_timecards', 'timecard_lines',
@@ -90,7 +78,7 @@ describe('migration 011', () => {
     const draft = one("SELECT applicationRecordStateId AS s FROM application_record_states WHERE applicationRecordKey = 'Timecard' AND name = 'Draft'").s as number;
     const emp = id('employee');
     const card = (weekStart: string, weekEnding: string, extra = '') =>
-      db.prepare(`INSERT INTO weekly_timecards (employeeId, weekStart, weekEnding, applicationRecordStateId, displayText, modifiedAt${extra ? ', approvedByEmployeeId' : ''})
+      db().prepare(`INSERT INTO weekly_timecards (employeeId, weekStart, weekEnding, applicationRecordStateId, displayText, modifiedAt${extra ? ', approvedByEmployeeId' : ''})
         VALUES (?, ?, ?, ?, 'x', 't'${extra ? `, ${extra}` : ''})`).run(emp, weekStart, weekEnding, draft);
     assert.throws(() => card('2027-01-04', '2027-01-10'), /CHECK/); // a Monday
     assert.throws(() => card('2027-01-03', '2027-01-08'), /CHECK/); // not Saturday
@@ -98,7 +86,7 @@ describe('migration 011', () => {
     assert.throws(() => card('2026-10-25', '2026-10-31'), /UNIQUE/); // one card per employee and week
     const timecardId = Number(card('2027-01-03', '2027-01-09').lastInsertRowid);
     const code = one("SELECT c.costCodeId, b.projectId FROM cost_codes c JOIN budgets b USING (budgetId) WHERE c.type = 'L' LIMIT 1");
-    const line = (cols: string, values: unknown[]) => db.prepare(`INSERT INTO timecard_lines (timecardId, ${cols}, modifiedAt) VALUES (?, ${values.map(() => '?').join(', ')}, 't')`).run(timecardId, ...values);
+    const line = (cols: string, values: unknown[]) => db().prepare(`INSERT INTO timecard_lines (timecardId, ${cols}, modifiedAt) VALUES (?, ${values.map(() => '?').join(', ')}, 't')`).run(timecardId, ...values);
     assert.throws(() => line('projectId, costCodeId, timeType, monHours', [code.projectId, code.costCodeId, 'Regular', 8.1]), /CHECK/);
     assert.throws(() => line('projectId, costCodeId, timeType, monHours', [code.projectId, code.costCodeId, 'Regular', 25]), /CHECK/);
     assert.throws(() => line('projectId, timeType, monHours', [code.projectId, 'Regular', 8]), /CHECK/);
@@ -107,11 +95,11 @@ describe('migration 011', () => {
     line('projectId, costCodeId, timeType, monHours', [code.projectId, code.costCodeId, 'Regular', 7.75]);
     assert.throws(() => line('projectId, costCodeId, timeType, tueHours', [code.projectId, code.costCodeId, 'Regular', 8]), /UNIQUE/);
     line('projectId, costCodeId, timeType, satHours', [code.projectId, code.costCodeId, 'Overtime', 2]);
-    assert.throws(() => db.prepare("INSERT INTO holidays (regionId, holidayDate, name, hours, displayText, modifiedAt) VALUES (1, '2027-02-01', 'x', 6, 'x', 't')").run(), /CHECK/);
-    assert.throws(() => db.prepare("INSERT INTO approval_delegations (managerEmployeeId, delegateEmployeeId, startDate, endDate, createdAt, modifiedAt) VALUES (3, 3, '2027-01-01', '2027-01-02', 't', 't')").run(), /CHECK/);
-    assert.throws(() => db.prepare("INSERT INTO approval_delegations (managerEmployeeId, delegateEmployeeId, startDate, endDate, createdAt, modifiedAt) VALUES (3, 2, '2027-01-05', '2027-01-02', 't', 't')").run(), /CHECK/);
-    db.prepare('DELETE FROM timecard_lines WHERE timecardId = ?').run(timecardId);
-    db.prepare('DELETE FROM weekly_timecards WHERE timecardId = ?').run(timecardId);
+    assert.throws(() => db().prepare("INSERT INTO holidays (regionId, holidayDate, name, hours, displayText, modifiedAt) VALUES (1, '2027-02-01', 'x', 6, 'x', 't')").run(), /CHECK/);
+    assert.throws(() => db().prepare("INSERT INTO approval_delegations (managerEmployeeId, delegateEmployeeId, startDate, endDate, createdAt, modifiedAt) VALUES (3, 3, '2027-01-01', '2027-01-02', 't', 't')").run(), /CHECK/);
+    assert.throws(() => db().prepare("INSERT INTO approval_delegations (managerEmployeeId, delegateEmployeeId, startDate, endDate, createdAt, modifiedAt) VALUES (3, 2, '2027-01-05', '2027-01-02', 't', 't')").run(), /CHECK/);
+    db().prepare('DELETE FROM timecard_lines WHERE timecardId = ?').run(timecardId);
+    db().prepare('DELETE FROM weekly_timecards WHERE timecardId = ?').run(timecardId);
   });
 });
 
@@ -248,7 +236,7 @@ describe('the seed of timecards and time off', () => {
     try {
       for (const table of [...NEW_TABLES, 'employees', 'employee_roles']) {
         const rows = (d: Database.Database) => JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());
-        assert.equal(rows(other), rows(db), table);
+        assert.equal(rows(other), rows(db()), table);
       }
     } finally {
       other.close();

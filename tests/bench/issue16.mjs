@@ -7,6 +7,7 @@
 //   (d) the demo host under load: autocannon, 10 connections, the main list loads; p99 latency and errors.
 import autocannon from 'autocannon';
 import { findDeep } from './page.mjs';
+import { watchApiCalls } from './api-calls.mjs';
 
 const TIMEOUT_MS = 60_000;
 /** (a) cells typed into, and what is typed in each (then Enter commits it). */
@@ -161,14 +162,7 @@ export async function measureListScreens({ browser, runs, signIn, pushPath, meas
   const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => log('page error (admin):', error.message));
-  let authorization = '';
-  const gets = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (!url.pathname.startsWith('/api/')) return;
-    if (req.headers().authorization) authorization = req.headers().authorization;
-    if (req.method() === 'GET') gets.push(url.pathname + url.search);
-  });
+  const api = watchApiCalls(page);
   const urls = {};
   try {
     log('list screens: signing in as admin…');
@@ -180,7 +174,7 @@ export async function measureListScreens({ browser, runs, signIn, pushPath, meas
         if (samples.skipped.includes(key)) continue;
         await pushPath(page, '/');
         await page.waitForTimeout(200);
-        gets.length = 0;
+        api.gets.length = 0;
         const shown = await waitForListRows(page, { start: await pushPath(page, path), tag });
         if (shown.notAvailable || shown.timedOut) {
           notes.add(`<${tag}>: ${shown.notAvailable ? 'not available in this build' : `no rows within ${TIMEOUT_MS / 1000} s`} (skipped)`);
@@ -189,8 +183,8 @@ export async function measureListScreens({ browser, runs, signIn, pushPath, meas
         }
         // The screen's calls have all answered before the floor is taken.
         await page.waitForLoadState('networkidle');
-        if (warmUp) urls[key] = [...new Set(gets.filter(isScreenLoad))];
-        const floor = urls[key]?.length ? await measureFloor(page, urls[key], authorization) : { ms: NaN };
+        if (warmUp) urls[key] = [...new Set(api.gets.filter(isScreenLoad))];
+        const floor = urls[key]?.length ? await measureFloor(page, urls[key], api.authorization) : { ms: NaN };
         if (warmUp) continue;
         (samples.lists[key] ??= []).push(shown.ms);
         (samples.lists[`${key}Floor`] ??= []).push(floor.ms);
@@ -199,7 +193,7 @@ export async function measureListScreens({ browser, runs, signIn, pushPath, meas
       if (warmUp) log(`list screens' calls: ${Object.entries(urls).map(([k, u]) => `${k}: ${u.map((x) => x.split('?')[0].replace(/^\/api\//, '')).join(', ') || 'none'}`).join('; ')}`);
       else log(`  lists: ${figures.join(', ')}`);
     }
-    return { authorization, urls };
+    return { authorization: api.authorization, urls };
   } finally {
     await context.close();
   }

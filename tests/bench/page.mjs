@@ -21,22 +21,11 @@ export function findDeep(root, predicate, out = [], stopAt = []) {
 
 /**
  * Tabulator rows under `root`: rendered row elements, rows visible in their table's scroll area,
- * editable cells, and the row count the screen shows (`[data-row-count]`, if any).
+ * editable cells, and the row count the screen shows (`[data-row-count]`, if any). `findDeepInPage` is
+ * {@link findDeep} as the page has it (each helper reaches the page alone, as its source).
  */
-export function deepRowStats(root, stopAt = []) {
-  const findDeepFn = (from, predicate, out = []) => {
-    const walk = (node) => {
-      for (const child of node.children) {
-        if (stopAt.includes(child.localName)) continue;
-        if (predicate(child)) out.push(child);
-        if (child.shadowRoot) walk(child.shadowRoot);
-        walk(child);
-      }
-    };
-    if (from.shadowRoot) walk(from.shadowRoot);
-    walk(from);
-    return out;
-  };
+export function deepRowStats(root, findDeepInPage, stopAt = []) {
+  const findDeepFn = (from, predicate) => findDeepInPage(from, predicate, [], stopAt);
   const rows = findDeepFn(root, (el) => el.classList.contains('tabulator-row'));
   let visible = 0;
   for (const row of rows) {

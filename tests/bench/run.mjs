@@ -31,6 +31,7 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { formatTable, readmeSection, replaceBetweenMarkers, summarize } from './report.mjs';
 import { deepRowStats, findDeep } from './page.mjs';
+import { watchApiCalls } from './api-calls.mjs';
 import { measureTimecards } from './timecards.mjs';
 import { measureHostLoad, measureListScreens, measureNewTab, measureTyping } from './issue16.mjs';
 
@@ -145,18 +146,18 @@ function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
     for (;;) {
       const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
       if (root) {
-        const stats = statsFn(root, stopAt);
+        const stats = statsFn(root, findDeepFn, stopAt);
         if (stats.rendered > 0 && Number.isNaN(rowsAt)) rowsAt = performance.now();
         const ready = root.hasAttribute('data-grid-ready') || (stats.rendered > 0 && (!needEditable || stats.editable > 0));
         if (ready) {
           await nextFrame();
-          return { ms: performance.now() - start, ...statsFn(root, stopAt) };
+          return { ms: performance.now() - start, ...statsFn(root, findDeepFn, stopAt) };
         }
         // Rows but no editable cell for 5 s: a read-only grid; report the time to its rows.
         if (performance.now() - rowsAt > 5000) return { ms: rowsAt - start, noEditable: true, ...stats };
       }
       if (performance.now() - start > timeout) {
-        return { ms: NaN, timedOut: true, found: Boolean(root), ...(root ? statsFn(root, stopAt) : {}) };
+        return { ms: NaN, timedOut: true, found: Boolean(root), ...(root ? statsFn(root, findDeepFn, stopAt) : {}) };
       }
       await nextFrame();
     }
@@ -294,28 +295,20 @@ async function main() {
     page.on('pageerror', (error) => log('page error:', error.message, (error.stack ?? '').split('\n').slice(1, 4).join(' ← ').replace(/\s+/g, ' ')));
 
     // The app's bearer token, taken from its own requests (never printed).
-    let authorization = '';
-    const apiGets = [];
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (!url.pathname.startsWith('/api/')) return;
-      const header = req.headers().authorization;
-      if (header) authorization = header;
-      if (req.method() === 'GET') apiGets.push(url.pathname + url.search);
-    });
+    const api = watchApiCalls(page);
 
     // --only timecards: issue 13's figures alone (the pm's runs below do not run).
     const pmSignIn = values.only !== 'timecards';
     const pmRuns = values.only === '';
     if (pmSignIn) log('signing in as pm…');
     if (pmSignIn) await signIn(page, 'pm');
-    if (pmSignIn && !authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
+    if (pmSignIn && !api.authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
 
     const project = !pmSignIn ? { projectId: SCALE_PROJECT.projectId, number: SCALE_PROJECT.number, name: SCALE_PROJECT.name, legalEntityId: 0, budgetId: 0 } : await page.evaluate(async ({ authorization, projectId }) => {
       const response = await fetch(`/api/pfm/getprojects?recordKey=Project&recordId=${projectId}`, { headers: { Authorization: authorization } });
       const body = await response.json();
       return (body.data ?? [])[0] ?? null;
-    }, { authorization, projectId: SCALE_PROJECT.projectId });
+    }, { authorization: api.authorization, projectId: SCALE_PROJECT.projectId });
     if (pmSignIn && (!project || !(project.budgetId > 0))) throw new Error(`the scale project ${SCALE_PROJECT.projectId} or its budget was not found (did --scale run?)`);
     log(`scale project ${project.number} ${project.name}: legal entity ${project.legalEntityId}, budget ${project.budgetId}`);
 
@@ -355,7 +348,7 @@ async function main() {
       // (1) projection grid
       await pushPath(page, PARK);
       await page.waitForTimeout(300);
-      apiGets.length = 0;
+      api.gets.length = 0;
       let start = await pushPath(page, gridPath);
       const grid = await waitForRows(page, { start, rootTag: 'pfm-projection-grid', stopAt: ['pfm-workbench-host'], needEditable: true });
       if (grid.noEditable) notes.add('projection grid: rows but no editable cell (timed to its rows)');
@@ -363,12 +356,12 @@ async function main() {
         notes.add(`projection grid: no rows within ${STEP_TIMEOUT_MS / 1000} s (element ${grid.found ? 'found' : 'not found'})`);
         break;
       }
-      if (warmUp) gridUrls = [...new Set(apiGets.filter(isDataLoad))];
+      if (warmUp) gridUrls = [...new Set(api.gets.filter(isDataLoad))];
       lastGridStats = grid;
       await page.waitForLoadState('networkidle');
 
       // (2) transactions workbench, opened over the grid (skipped when it did not show in the warm-up)
-      apiGets.length = 0;
+      api.gets.length = 0;
       let transactions = { ms: NaN, timedOut: true };
       if (!workbenchMissing) {
         start = await pushPath(page, workbenchPath);
@@ -377,7 +370,7 @@ async function main() {
           workbenchMissing = true;
           notes.add(`transactions workbench: no rows within ${STEP_TIMEOUT_MS / 1000} s (<wb-cost-code-transactions> ${transactions.found ? 'found' : 'not found'})`);
         }
-        if (warmUp && !transactions.timedOut) transactionUrls = [...new Set(apiGets.filter(isDataLoad))];
+        if (warmUp && !transactions.timedOut) transactionUrls = [...new Set(api.gets.filter(isDataLoad))];
         await page.waitForLoadState('networkidle');
       }
 
@@ -393,15 +386,15 @@ async function main() {
       }
 
       // (4) the floors, in the same page
-      const gridFloor = gridUrls.length ? await measureFloor(page, gridUrls, authorization) : { ms: NaN, rows: 0 };
-      const transactionsFloor = transactionUrls.length ? await measureFloor(page, transactionUrls, authorization) : { ms: NaN, rows: 0 };
+      const gridFloor = gridUrls.length ? await measureFloor(page, gridUrls, api.authorization) : { ms: NaN, rows: 0 };
+      const transactionsFloor = transactionUrls.length ? await measureFloor(page, transactionUrls, api.authorization) : { ms: NaN, rows: 0 };
       // (5) issue 11's screens, each from the parked projects list; then the floors and the rules' server time.
       const screenFigures = {};
       for (const [key, path, tag, rowSelector] of screens) {
         if (samples.skipped.includes(key)) continue;
         await pushPath(page, PARK);
         await page.waitForTimeout(300);
-        apiGets.length = 0;
+        api.gets.length = 0;
         const shown = await waitForScreenRows(page, { start: await pushPath(page, path), rootTag: tag, rowSelector });
         if (shown.notAvailable) {
           samples.skipped.push(key);
@@ -414,12 +407,12 @@ async function main() {
           continue;
         }
         await page.waitForLoadState('networkidle');
-        if (warmUp) screenUrls[key] = [...new Set(apiGets.filter(isDataLoad))];
-        const floor = screenUrls[key]?.length ? await measureFloor(page, screenUrls[key], authorization) : { ms: NaN };
+        if (warmUp) screenUrls[key] = [...new Set(api.gets.filter(isDataLoad))];
+        const floor = screenUrls[key]?.length ? await measureFloor(page, screenUrls[key], api.authorization) : { ms: NaN };
         screenFigures[key] = { ms: shown.ms, floor: floor.ms };
       }
       const dqUrl = (screenUrls.dataQuality ?? []).find((u) => u.startsWith('/api/pfm/getdataqualityissues'));
-      const rulesMs = dqUrl ? await measureRulesServerTime(page, dqUrl, authorization) : NaN;
+      const rulesMs = dqUrl ? await measureRulesServerTime(page, dqUrl, api.authorization) : NaN;
       if (warmUp) log(`issue 11 payloads: ${Object.entries(screenUrls).map(([k, urls]) => `${k}: ${urls.map((u) => u.split('?')[0].replace('/api/pfm/', '')).join(', ') || 'none'}`).join('; ') || 'none'}`);
       if (!warmUp) {
         for (const [key, figure] of Object.entries(screenFigures)) {

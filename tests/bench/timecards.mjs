@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { findDeep } from './page.mjs';
+import { watchApiCalls } from './api-calls.mjs';
 
 const MANAGE_PATH = '/teammembertoolbox/timecards?activeTab=all';
 const PARK = '/';
@@ -93,17 +94,10 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
   try {
     const page = await context.newPage();
     page.on('pageerror', (error) => log('page error:', error.message, (error.stack ?? '').split('\n').slice(1, 4).join(' ← ').replace(/\s+/g, ' ')));
-    let authorization = '';
-    const gets = [];
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (!url.pathname.startsWith('/api/')) return;
-      if (req.headers().authorization) authorization = req.headers().authorization;
-      if (req.method() === 'GET') gets.push(url.pathname + url.search);
-    });
+    const api = watchApiCalls(page);
     log('timecards: signing in as tcadmin…');
     await signIn(page, 'tcadmin', PARK);
-    if (!authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: TIMEOUT_MS });
+    if (!api.authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: TIMEOUT_MS });
 
     let lines = [];
     let benchWeek = null;
@@ -119,7 +113,7 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
       const warmUp = run === 0;
       await pushPath(page, PARK);
       await page.waitForTimeout(300);
-      gets.length = 0;
+      api.gets.length = 0;
       const start = await pushPath(page, MANAGE_PATH);
       const shown = await waitForTeamRows(page, start);
       if (shown.notAvailable) {
@@ -140,7 +134,7 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
       if (call) log(`  (the all view's call: started ${call.start.toFixed(0)} ms, answered ${call.end.toFixed(0)} ms after the navigation)`);
       await page.waitForLoadState('networkidle');
       if (warmUp) {
-        floorUrl = gets.find((u) => u.startsWith('/api/timecards/getteamtimecards') && u.includes('view=all')) ?? '';
+        floorUrl = api.gets.find((u) => u.startsWith('/api/timecards/getteamtimecards') && u.includes('view=all')) ?? '';
         log(`timecards: all view ${shown.rows} rows, ${shown.painted} painted (floor call ${floorUrl.split('?')[0] || 'not seen'})`);
         if (shown.rows < 2000) notes.add(`timecards all view: ${shown.rows} rows (the scale data should give 2,000+)`);
         // The view opens on the previous week: the scale seed's mixed-state week.
@@ -149,8 +143,8 @@ export async function measureTimecards({ browser, dataDir, runs, signIn, pushPat
         if (!benchWeek) notes.add('timecards all view: the scale seed wrote no benchTimecardWeek (no mixed-state week)');
         else if (week && week !== benchWeek) notes.add(`timecards all view: shows ${week}, the scale seed's week is ${benchWeek}`);
       }
-      const floor = floorUrl ? await floorOf(page, floorUrl, authorization) : { ms: NaN };
-      const save = lines.length ? await saveOnce(page, authorization, lines, run) : { ms: NaN };
+      const floor = floorUrl ? await floorOf(page, floorUrl, api.authorization) : { ms: NaN };
+      const save = lines.length ? await saveOnce(page, api.authorization, lines, run) : { ms: NaN };
       if (save.error) notes.add(`timecard save: ${save.error}`);
       if (warmUp) continue;
       samples.timecardsAll.push(shown.ms);

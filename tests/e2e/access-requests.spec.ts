@@ -12,25 +12,14 @@ import { SEED_TEAM_FACTS } from '../../demo/host/db/seed/teams';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
-import { axeOn } from './support/axe';
-import { reviewShot } from './support/review';
+import { expectNoSeriousAxeLightAndDark } from './support/axe';
 import { today as centralToday } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
 const PM = 2;
 
-async function axe(page: Page, include: [string, ...string[]], name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
-    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await reviewShot(page, { path: `.tmp/access-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const axe = (page: Page, include: [string, ...string[]], name: string) => expectNoSeriousAxeLightAndDark(page, include, name, { shots: 'access', settleMs: 50, fullPage: true });
 
 test('a refused project offers Request access; the approval opens it without a new sign-in', async ({ browser, page }) => {
   test.setTimeout(120_000);

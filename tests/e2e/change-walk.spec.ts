@@ -4,8 +4,8 @@
 // Real sign-in, the real API and database; it uses only records it creates plus one executed
 // subcontract and the owner agreement of project 1 (the database is shared by the run).
 // Run alone: DIST_DIR=.tmp/dist-w npx rollup -c && DIST_DIR=.tmp/dist-w E2E_PORT=8661 npx playwright test tests/e2e/change-walk.spec.ts --output=.tmp/pw-w
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, watchToken } from './support/api';
+import { expect, test, type Locator } from '@playwright/test';
+import { api, openAndClosedRows, watchToken } from './support/api';
 import { arrangeAs } from './support/arrange';
 import { openPortalAs } from './support/portal';
 import { advance, dialog, serverAnswer } from './support/records';
@@ -13,12 +13,6 @@ import { advance, dialog, serverAnswer } from './support/records';
 const Q = 'projectId=1&budgetId=1';
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** Open and closed rows of a load. */
-async function rows(page: Page, path: string): Promise<Row[]> {
-  const [open, closed] = await Promise.all([api(page, 'GET', path), api(page, 'GET', `${path}&open=false`)]);
-  return [...(open.body.data as Row[]), ...(closed.body.data as Row[])];
-}
 
 /** The first real option of a select (after its placeholder), once it has one. */
 async function firstOption(select: Locator): Promise<string> {
@@ -49,14 +43,14 @@ test('a PM takes a change from initiating document to commitment change order an
   await advance(doc, `Advance ${docNumber}`, 'Potential Costs');
   const event = page.locator('wb-change-event');
   await expect(event.getByRole('heading', { name: `New change event for ${docNumber} ${title}` })).toBeVisible();
-  expect((await rows(page, `/api/pfm/getinitiatingdocuments?recordKey=ChangeRecord&recordId=${changeRecordId}`))[0]?.recordStateName).toBe('Draft');
+  expect((await openAndClosedRows(page, `/api/pfm/getinitiatingdocuments?recordKey=ChangeRecord&recordId=${changeRecordId}`))[0]?.recordStateName).toBe('Draft');
   await event.getByLabel('Title').fill(`${title}: added footings`);
   await event.getByLabel('Reimbursable type').selectOption('1');
   await event.getByRole('button', { name: 'Create change event' }).click();
   await expect(page).toHaveURL(/workbench=ChangeEvent&recordKey=ChangeEvent&recordId=\d+/);
   const changeEventId = Number(new URL(page.url()).searchParams.get('recordId'));
   const eventNumber = (await event.locator('[data-number]').textContent()) ?? '';
-  expect((await rows(page, `/api/pfm/getinitiatingdocuments?recordKey=ChangeRecord&recordId=${changeRecordId}`))[0]?.recordStateName).toBe('Potential Costs');
+  expect((await openAndClosedRows(page, `/api/pfm/getinitiatingdocuments?recordKey=ChangeRecord&recordId=${changeRecordId}`))[0]?.recordStateName).toBe('Potential Costs');
 
   // 3. An item for the vendor of an executed subcontract of the project, so it can be committed later (§5).
   // Not subcontract 2: commitments.spec closes it while this walk may run (the database is shared), and a closed
@@ -85,7 +79,7 @@ test('a PM takes a change from initiating document to commitment change order an
   await expect(page).toHaveURL(/workbench=Email&recordKey=ChangeEventItem/);
   const email = page.locator('wb-email');
   await expect(email.locator('[data-field="subject"]')).toHaveValue(`Request for proposal: ${eventNumber} item ${itemId}: Added footings at grid line C`);
-  expect((await rows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEventItem&recordId=${itemId}`))[0]?.recordStateName).toBe('Open');
+  expect((await openAndClosedRows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEventItem&recordId=${itemId}`))[0]?.recordStateName).toBe('Open');
   const download = page.waitForEvent('download');
   await email.getByRole('button', { name: 'Send (download .eml)' }).click();
   expect((await download).suggestedFilename()).toBe(`RFP item ${itemId}.eml`);
@@ -129,9 +123,9 @@ test('a PM takes a change from initiating document to commitment change order an
   await item.getByRole('button', { name: 'Link', exact: true }).click();
   await expect(page.locator('portal-overlays')).toContainText(`Item ${itemId} is linked to ${subcontract!.number}`);
   await expect(item.locator('[data-link-rule]')).toBeVisible(); // linked once: the rule now refuses another link
-  const linkedItem = (await rows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEventItem&recordId=${itemId}`))[0]!;
+  const linkedItem = (await openAndClosedRows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEventItem&recordId=${itemId}`))[0]!;
   expect(linkedItem.coItemRecordKey).toBe('SubcontractChangeOrderItem');
-  const changeOrders = await rows(page, `/api/pfm/getsubcontractchangeorders?recordKey=Subcontract&recordId=${subcontract!.subcontractId}`);
+  const changeOrders = await openAndClosedRows(page, `/api/pfm/getsubcontractchangeorders?recordKey=Subcontract&recordId=${subcontract!.subcontractId}`);
   const sco = changeOrders.sort((a, b) => b.subcontractChangeOrderId - a.subcontractChangeOrderId)[0]!;
   expect([sco.description, sco.recordStateName]).toEqual(['Added footings at grid line C', 'Draft']);
   // The item names its change order and opens it.
@@ -155,7 +149,7 @@ test('a PM takes a change from initiating document to commitment change order an
   })(page);
   await page.reload();
   await expect(scoWorkbench.locator('[data-state-name]')).toHaveText('Approved');
-  const after = (await rows(page, '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).find((s) => s.subcontractId === subcontract!.subcontractId)!;
+  const after = (await openAndClosedRows(page, '/api/pfm/getsubcontracts?recordKey=Project&recordId=1')).find((s) => s.subcontractId === subcontract!.subcontractId)!;
   expect(Number(after.approvedChanges)).toBeCloseTo(approvedBefore + 11500, 2);
 
   // 7. Every item is approved, so the change event can be approved (§4).
@@ -167,7 +161,7 @@ test('a PM takes a change from initiating document to commitment change order an
   await expect(event.locator('[data-state]:not([role])').first()).toHaveText('Approved');
 
   // 8. A new owner change order on the project's owner agreement takes the approved change event (§5).
-  const [agreement] = await rows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
+  const [agreement] = await openAndClosedRows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
   await page.goto(`/pfm/projects/owneragreements?${Q}&workbench=OwnerAgreement&recordKey=OwnerAgreement&recordId=${agreement!.ownerAgreementId}`);
   const oa = page.locator('wb-owner-agreement');
   await oa.getByRole('button', { name: 'New change order' }).click();
@@ -186,7 +180,7 @@ test('a PM takes a change from initiating document to commitment change order an
   await expect(oco.locator('[data-amount="amount"]')).toContainText(money(11500));
 
   // The database agrees with every step.
-  const finalEvent = (await rows(page, `/api/pfm/getchangeevents?recordKey=ChangeEvent&recordId=${changeEventId}`))[0]!;
+  const finalEvent = (await openAndClosedRows(page, `/api/pfm/getchangeevents?recordKey=ChangeEvent&recordId=${changeEventId}`))[0]!;
   expect([finalEvent.recordStateName, finalEvent.ownerAgreementChangeOrderId]).toEqual(['Approved', ownerCoId]);
   expect((await api(page, 'GET', `/api/pfm/getOwnerAgreementChangeOrderById?ownerAgreementChangeOrderId=${ownerCoId}`)).body.data.amount).toBe(11500);
 });

@@ -10,8 +10,7 @@ import { BILLING_UI_TEXT as T } from '../../src/features/billing/text';
 import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
-import { axeOn } from './support/axe';
-import { reviewShot } from './support/review';
+import { expectNoSeriousAxeLightAndDark } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row | undefined;
@@ -19,17 +18,7 @@ const answerOf = (page: Page, path: string) => page.waitForResponse((r) => new U
 const screen = (page: Page) => page.locator('it-billing');
 const cents = (sql: string, ...args: unknown[]) => Number(one(sql, ...args)?.c ?? 0);
 
-async function axe(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(300);
-    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'it-billing'] }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await reviewShot(page, { path: `.tmp/it-billing-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const axe = (page: Page, name: string) => expectNoSeriousAxeLightAndDark(page, ['portal-app', 'it-billing'], name, { shots: 'it-billing', settleMs: 300, fullPage: true });
 
 async function openBilling(page: Page, login: string): Promise<void> {
   watchToken(page);

@@ -1,8 +1,8 @@
 // Owner agreements end to end: real sign-in, the real API and the seeded database (shared with other
 // specs of the run, so this spec makes its own change orders and works out eligibility from the data).
 // Run alone: DIST_DIR=.tmp/dist-b npx rollup -c && DIST_DIR=.tmp/dist-b E2E_PORT=8652 npx playwright test tests/e2e/owner-agreements.spec.ts --workers=1 --output=.tmp/pw-b
-import { expect, test, type Page } from '@playwright/test';
-import { api, watchToken } from './support/api';
+import { expect, test } from '@playwright/test';
+import { api, openAndClosedRows, watchToken } from './support/api';
 import { expectCandidates } from './support/owner-links';
 import { openPortalAs } from './support/portal';
 import { serverAnswer } from './support/records';
@@ -11,11 +11,6 @@ const Q = 'projectId=1&budgetId=1';
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-/** Open and closed rows of a load, as the user sees them. */
-async function rows(page: Page, path: string): Promise<Row[]> {
-  const [open, closed] = await Promise.all([api(page, 'GET', path), api(page, 'GET', `${path}&open=false`)]);
-  return [...(open.body.data as Row[]), ...(closed.body.data as Row[])];
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,9 +21,9 @@ test.describe('owner agreements', () => {
     const screen = page.locator('pfm-owner-agreements');
     await expect(screen.locator('[data-testid="list-OwnerAgreement"] tbody tr[data-record-id]').first()).toBeVisible();
 
-    const [agreement] = await rows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
-    const budgets = (await rows(page, '/api/pfm/getbudgets?recordKey=Project&recordId=1')).sort((a, b) => a.budgetId - b.budgetId);
-    const before = await rows(page, `/api/pfm/getowneragreementchangeorders?recordKey=OwnerAgreement&recordId=${agreement!.ownerAgreementId}`);
+    const [agreement] = await openAndClosedRows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
+    const budgets = (await openAndClosedRows(page, '/api/pfm/getbudgets?recordKey=Project&recordId=1')).sort((a, b) => a.budgetId - b.budgetId);
+    const before = await openAndClosedRows(page, `/api/pfm/getowneragreementchangeorders?recordKey=OwnerAgreement&recordId=${agreement!.ownerAgreementId}`);
     const highest = Math.max(0, ...before.map((co) => Number(/^OCO-(\d+)$/.exec(co.number)?.[1] ?? 0)));
     const expectedNumber = `OCO-${String(highest + 1).padStart(3, '0')}`;
 
@@ -59,14 +54,14 @@ test.describe('owner agreements', () => {
     // Prefer a change event no change order holds yet (other specs of the run link some).
     const states = (await api(page, 'GET', '/api/applications/GetApplicationRecordStates?applicationRecordKey=ChangeEvent')).body.data as Row[];
     const approved = states.find((s) => s.name === 'Approved')!.applicationRecordStateId;
-    const events = await rows(page, '/api/pfm/getchangeevents?recordKey=Project&recordId=1');
+    const events = await openAndClosedRows(page, '/api/pfm/getchangeevents?recordKey=Project&recordId=1');
     // Not on a closed (settled) change order either.
     const eligible = events.filter((e) => e.applicationRecordStateId === approved && e.ownerAgreementId === agreement!.ownerAgreementId
       && e.budgetId === created.budgetId && e.reimbursableTypeId !== 5 && !e.ownerChangeOrderClosed);
     expect(eligible.length, 'the seed has an Approved change event of project 1 that may be linked (CE-003)').toBeGreaterThan(0);
     await expectCandidates(co, eligible, opened);
     const chosen = eligible.find((e) => !e.ownerAgreementChangeOrderId) ?? eligible[0]!;
-    const items = await rows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEvent&recordId=${chosen.changeEventId}`);
+    const items = await openAndClosedRows(page, `/api/pfm/getchangeeventitems?recordKey=ChangeEvent&recordId=${chosen.changeEventId}`);
     const expectedAmount = Math.round(items.filter((i) => i.parentChangeEventItemId == null).reduce((sum, i) => sum + (i.approvedAmount ?? 0), 0) * 100) / 100;
     expect(expectedAmount, 'the change event has approved amounts, so the change order’s amount visibly changes').toBeGreaterThan(0);
 
@@ -90,7 +85,7 @@ test.describe('owner agreements', () => {
   test('a failed save (injected 500) keeps what was typed; a closed agreement offers no new change order', async ({ page }) => {
     watchToken(page);
     await openPortalAs(page, 'pm', `/pfm/projects/owneragreements?${Q}`);
-    const [agreement] = await rows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
+    const [agreement] = await openAndClosedRows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=1');
     await page.goto(`/pfm/projects/owneragreements?${Q}&workbench=OwnerAgreement&recordKey=OwnerAgreement&recordId=${agreement!.ownerAgreementId}`);
     const oa = page.locator('wb-owner-agreement');
     const description = oa.locator('[data-header-form] [data-field="description"]');
@@ -103,7 +98,7 @@ test.describe('owner agreements', () => {
     await expect(description).toHaveValue('Typed before the failure');
 
     // Project 7 is closed: its owner agreement is Closed, read-only, with no "New change order".
-    const [closed] = await rows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=7');
+    const [closed] = await openAndClosedRows(page, '/api/pfm/getowneragreements?recordKey=Project&recordId=7');
     expect(closed!.recordStateName).toBe('Closed');
     await page.goto(`/pfm/projects/owneragreements?projectId=7&workbench=OwnerAgreement&recordKey=OwnerAgreement&recordId=${closed!.ownerAgreementId}`);
     const closedWb = page.locator('wb-owner-agreement');

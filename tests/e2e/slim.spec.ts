@@ -8,8 +8,7 @@ import { stepValue } from '../../src/features/risk/slim/working';
 import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath } from './support/portal';
-import { axeOn } from './support/axe';
-import { reviewShot } from './support/review';
+import { expectNoSeriousAxeLightAndDark } from './support/axe';
 import { today as centralToday } from '../../src/core/clock';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,17 +22,7 @@ const response = (page: Page, path: string) => page.waitForResponse((r) => new U
 const workbench = (page: Page) => page.locator('wb-slim-request');
 const employeeOf = (login: string) => one('SELECT employeeId FROM employees WHERE login = ?', login)!.employeeId as number;
 
-async function axe(page: Page, include: [string, ...string[]], name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(300);
-    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await reviewShot(page, { path: `.tmp/slim-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const axe = (page: Page, include: [string, ...string[]], name: string) => expectNoSeriousAxeLightAndDark(page, include, name, { shots: 'slim', settleMs: 300, fullPage: true });
 
 /** A signed-in page of `login` in a browser context of its own. */
 async function as(browser: Browser, login: string, path: string): Promise<Page> {

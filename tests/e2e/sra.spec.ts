@@ -16,7 +16,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { dialog } from './support/records';
-import { axeOn } from './support/axe';
+import { expectNoSeriousAxeLightAndDark } from './support/axe';
 import { reviewShot } from './support/review';
 import { today as centralToday } from '../../src/core/clock';
 
@@ -40,17 +40,7 @@ function expectedScore(vendorId: number, amount: number, projectId: number, subc
   });
 }
 
-async function axe(page: Page, include: [string, ...string[]], name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(50);
-    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await reviewShot(page, { path: `.tmp/sra-${name}-${colorScheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const axe = (page: Page, include: [string, ...string[]], name: string) => expectNoSeriousAxeLightAndDark(page, include, name, { shots: 'sra', settleMs: 50 });
 
 const workbench = (page: Page) => page.locator('wb-risk-assessment');
 

@@ -10,7 +10,7 @@ import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs } from './support/portal';
 import { forgetSignIn, openAs } from './support/sign-in';
-import { axeOn } from './support/axe';
+import { expectNoSeriousAxeLightAndDark } from './support/axe';
 import { reviewShot } from './support/review';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -34,18 +34,8 @@ const requestNamed = (title: string) => one('SELECT * FROM time_off_requests WHE
 const screen = (page: Page) => page.locator('pto-requests');
 const response = (page: Page, path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() !== 'OPTIONS');
 
-async function axe(page: Page, include: [string, ...string[]], name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    // Bootstrap's links and tabs ease their colour over .15 s: scan the settled colours, not mid-change.
-    await page.waitForTimeout(300);
-    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: include as [string, string, ...string[]] }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await reviewShot(page, { path: `.tmp/time-off-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+// Bootstrap's links and tabs ease their colour over .15 s: scan the settled colours, not mid-change.
+const axe = (page: Page, include: [string, ...string[]], name: string) => expectNoSeriousAxeLightAndDark(page, include, name, { shots: 'time-off', settleMs: 300, fullPage: true });
 
 async function signOutOf(page: Page): Promise<void> {
   await forgetSignIn(page);

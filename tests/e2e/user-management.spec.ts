@@ -14,8 +14,7 @@ import { api, hasToken, watchToken } from './support/api';
 import { e2eDb } from './support/db';
 import { openPortalAs, pushPath, shownScreenTag } from './support/portal';
 import { dialog } from './support/records';
-import { axeOn } from './support/axe';
-import { reviewShot } from './support/review';
+import { expectNoSeriousAxeLightAndDark } from './support/axe';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
@@ -25,17 +24,7 @@ const screen = (page: Page) => page.locator('admin-user-management');
 const hasRole = (employeeId: number, key: string, name: string) =>
   one('SELECT count(*) AS n FROM employee_roles WHERE employeeId = ? AND applicationKey = ? AND name = ?', employeeId, key, name).n === 1;
 
-async function axe(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForTimeout(300);
-    const results = await axeOn(page, { coloursOnly: colorScheme === 'dark' }).include({ fromShadowDom: ['portal-app', 'admin-user-management'] }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} ${colorScheme}`).toEqual([]);
-    await reviewShot(page, { path: `.tmp/users-${name}-${colorScheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const axe = (page: Page, name: string) => expectNoSeriousAxeLightAndDark(page, ['portal-app', 'admin-user-management'], name, { shots: 'users', settleMs: 300, fullPage: true });
 
 async function signedInAs(browser: Browser, login: string, path = '/'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -5,8 +5,8 @@ import { addPeriods, currentPeriod } from '../../src/core/clock';
 import { BILLING_UI_TEXT as T, billingSheet } from '../../src/features/billing';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/it-billing/define';
-import { fetchRequests, mount, restoreFetch, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const month = (over: Partial<BillingMonth> = {}): BillingMonth => ({ month: '2026-10', state: null, method: null, charges: 100.5, runTotal: null, hours: 320, ...over });
 const line = (over: Partial<BillingRunLine> = {}): BillingRunLine => ({
@@ -30,13 +30,8 @@ const answers = (over: Record<string, StubFor> = {}): Record<string, StubFor> =>
 const $ = (root: ParentNode, selector: string) => root.querySelector<HTMLElement>(selector)!;
 
 describe('<it-billing>', () => {
-  beforeEach(() => { signInForTest('admin'); setRoles([{ applicationKey: 'keyIT', name: 'Admin' }]); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-  });
+  useElementTestPage({ login: 'admin', after: resetRoles });
+  beforeEach(() => { setRoles([{ applicationKey: 'keyIT', name: 'Admin' }]); });
 
   it('exports the lines with formulas inert, amounts as numbers and the total', () => {
     const sheet = billingSheet(run({ lines: [line({ employeeName: '=HYPERLINK("x")', costItemName: '@sum' })], total: 7.2 }));

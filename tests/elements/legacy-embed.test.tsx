@@ -11,11 +11,10 @@ import '../../src/elements/pfm-cost-adjustments/define';
 import '../../src/elements/pfm-direct-costs/define';
 import '../../src/elements/pfm-data-quality/define';
 import '../../src/elements/pfm-opportunity-timecard-cost-code/define';
-import { mount, textOf, waitFor } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { fakeFetch, mount, restoreFetch, textOf, waitFor } from '../support/browser';
+import { resetPageStores, signInForTest } from '../support/elements';
 
 const SUMMARY = [{ costCodeId: 1, code: '03000000', description: 'Concrete', type: 'S', currentBudget: 1000 }];
-const realFetch = window.fetch;
 let fetched: string[] = [];
 
 const hosts = () => [...document.querySelectorAll(WORKBENCH_HOST_TAG)];
@@ -26,16 +25,14 @@ describe('an element embedded alone on a legacy page', () => {
   beforeEach(() => {
     start = location.pathname + location.search;
     fetched = [];
-    window.fetch = (async (input: RequestInfo | URL) => {
-      const url = String(input);
-      fetched.push(url);
+    fakeFetch(fetched, (url) => {
       const data = url.includes('getcostcodetransactionsummary') ? SUMMARY : [];
       return new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-    }) as typeof fetch;
-    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } } as never);
+    });
+    signInForTest('pm');
   });
   afterEach(() => {
-    window.fetch = realFetch;
+    restoreFetch();
     document.body.innerHTML = '';
     resetPageStores();
     $session.set({ status: 'starting', account: null });

@@ -1,21 +1,15 @@
 import { expect } from 'chai';
 import { unzipSync, strFromU8 } from 'fflate';
-import { clearLibraries } from '../../src/core/lookups';
 import type { QuestionAverage } from '../../src/core/surveys/contract';
 import { averagesSheet, SCREEN_TEXT } from '../../src/features/surveys';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/pfm-surveys/define';
-import { mount, restoreFetch, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { mount, stubFetch, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { answers, survey } from './surveys-support';
 
 describe('surveys', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage({ login: null });
 
   it('the averages export to CSV with formulas neutralised and numbers as numbers', () => {
     const rows: QuestionAverage[] = [

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_TEXT, closeoutRecordHref, type CloseoutChecklist } from '../../src/core/toolbox';
 import '../../src/elements/pt-project-closeouts/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const checklist = (over: Partial<CloseoutChecklist> = {}): CloseoutChecklist => ({
   projectId: 20, number: '26-1058', name: 'Depot <b>Annex</b>', active: true, closeoutState: 'Open', softClosedAt: null, softClosedByName: null,
@@ -18,12 +18,7 @@ const checklist = (over: Partial<CloseoutChecklist> = {}): CloseoutChecklist => 
 });
 
 describe('<pt-project-closeouts>', () => {
-  beforeEach(() => signInForTest('pm'));
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage({ login: 'pm' });
 
   it('without a project: a loading status, then the caller\'s projects with state and blocker counts (names as text)', async () => {
     let release: () => void = () => undefined;

@@ -10,8 +10,8 @@ import type { HolidayRow } from '../../src/core/time-off/contract';
 import { REGIONAL_TEXT } from '../../src/features/time-off';
 import { OVERLAYS_TAG } from '../../src/ui/element';
 import '../../src/elements/pto-regional-calendar/define';
-import { fetchRequests, mount, restoreFetch, setValue, sleep, stubFetch, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, sleep, stubFetch, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const REGIONS = [{ regionId: 1, code: 'NTX', name: 'North Texas' }];
 const THERE: HolidayRow = { holidayId: 4, regionId: 1, regionName: 'North Texas', holidayDate: '2031-11-27', name: 'Thanksgiving', hours: 8 };
@@ -27,16 +27,8 @@ const dialogTitles = () => [...(document.querySelector(OVERLAYS_TAG)?.shadowRoot
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 describe('<pto-regional-calendar> duplicate holiday', () => {
-  beforeEach(() => {
-    signInForTest('tcadmin');
-    setRoles([{ applicationKey: 'keyTC', name: 'Timecard Admin' }]);
-  });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-  });
+  useElementTestPage({ login: 'tcadmin', after: resetRoles });
+  beforeEach(() => setRoles([{ applicationKey: 'keyTC', name: 'Timecard Admin' }]));
 
   it('says the refusal once, at the date field, with no Request Failed box; the typed values stay', async () => {
     stubFetch({

@@ -13,8 +13,8 @@ import {
   ItemsEditor, WriteProblemAlert, changedRows, checkRows, feedbackForRows, formFeedback, moveRecordState, recordStore, rowsTotal, useItemsDraft, useRecord,
   useStateMove, ITEM_TEXT, type FeedbackItem, type ItemRow, type ItemsDraft, type RecordStore, type WriteProblem,
 } from '../../src/ui/records';
-import { fetchRequests, restoreFetch, setValue, stubFetch, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, setValue, stubFetch, waitFor, type StubFor } from '../support/browser';
+import { appendReactRoot, removeReactRoot, resetPageStores, signInForTest } from '../support/elements';
 
 let host: HTMLDivElement;
 let root: Root;
@@ -62,14 +62,10 @@ describe('record editing (src/ui/records)', () => {
     localStorage.clear();
     sessionStorage.clear();
     signInForTest();
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    ({ host, root } = appendReactRoot());
   });
   afterEach(() => {
-    root.unmount();
-    host.remove();
-    restoreFetch();
+    removeReactRoot(host, root);
     resetPageStores();
   });
 

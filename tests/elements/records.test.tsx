@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { useState } from 'react';
 import { ApiError, resetApi } from '../../src/core/api';
@@ -11,7 +10,8 @@ import {
 import type { FeedbackItem, FieldSecurity, RecordStore, StateAdvancement } from '../../src/ui/records';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { portalStyleSheet } from '../../src/core/define';
-import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor } from '../support/browser';
+import { fetchCalls, sleep, stubFetch, waitFor } from '../support/browser';
+import { appendReactRoot, removeReactRoot } from '../support/elements';
 import { backgroundOf, contrastRatio, parseColor } from '../support/contrast';
 
 interface Row { rowId: number; name: string; closed: boolean; applicationRecordStateId: number }
@@ -23,14 +23,14 @@ function render(node: React.ReactNode): void {
   root.render(node);
 }
 
+/** The props every list of Rows here shares: the rows, their id, whether closed, and the label. */
+const rowsOf = (rows: Row[]) => ({ records: rows, idOf: (r: Row) => r.rowId, isClosed: (r: Row) => r.closed, label: 'Rows' });
+
 function Lists({ store }: { store: RecordStore<Row> }) {
   const rows = useRecords(store);
   return (
     <RecordLists<Row>
-      records={rows}
-      idOf={(r) => r.rowId}
-      isClosed={(r) => r.closed}
-      label="Rows"
+      {...rowsOf(rows)}
       columns={[{ key: 'name', label: 'Name', render: (r) => r.name }]}
     />
   );
@@ -42,10 +42,7 @@ function TotalLists({ store, loading = false }: { store: RecordStore<Row>; loadi
   const amount = (r: Row) => r.rowId * 10;
   return (
     <RecordLists<Row>
-      records={rows}
-      idOf={(r) => r.rowId}
-      isClosed={(r) => r.closed}
-      label="Rows"
+      {...rowsOf(rows)}
       loading={loading}
       columns={[
         { key: 'name', label: 'Name', render: (r) => r.name },
@@ -72,14 +69,10 @@ describe('src/ui/records', () => {
     resetStateCache();
     resetApi();
     resetLookups();
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
+    ({ host, root } = appendReactRoot());
   });
   afterEach(() => {
-    root.unmount();
-    host.remove();
-    restoreFetch();
+    removeReactRoot(host, root);
   });
 
   describe('record stores', () => {

@@ -7,8 +7,8 @@ import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/slim-queue/define';
 import '../../src/elements/slim-queues/define';
 import '../../src/elements/wb-slim-request/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const person = (employeeId: number, name: string) => ({ employeeId, name });
 const row = (over: Partial<SlimQueueRow> = {}): SlimQueueRow => ({
@@ -50,14 +50,8 @@ const queueAnswers = (rows: SlimQueueRow[], over: Record<string, StubFor> = {}):
 const root$ = (root: ParentNode, selector: string) => root.querySelector<HTMLElement>(selector)!;
 
 describe('SLIM screens', () => {
-  beforeEach(() => { signInForTest('pm'); setRoles([{ applicationKey: 'keySLIM', name: 'Default' }]); history.replaceState(null, '', '/sr/slimqueue'); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-    setSlimLoadTimeout(null);
-  });
+  useElementTestPage({ login: 'pm', after: () => { resetRoles(); setSlimLoadTimeout(null); } });
+  beforeEach(() => { setRoles([{ applicationKey: 'keySLIM', name: 'Default' }]); history.replaceState(null, '', '/sr/slimqueue'); });
 
   it('the queue exports to CSV with formulas neutralised, amounts as numbers and the total requested', () => {
     const csv = sheetToCsv(slimQueueSheet([row({ vendorName: '=HYPERLINK("x")', projectNumber: null, projectName: '@sum', requestedAmount: 1500.5 }), row({ requestId: 2, number: 'SLIM-0002', requestedBy: person(1, '+cmd'), requestedAmount: null, pastDue: false })]));

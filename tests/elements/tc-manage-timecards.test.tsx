@@ -10,8 +10,8 @@ import { ApiError } from '../../src/core/api';
 import { MANAGE_TEXT, failureMessage, teamSheet, weekLabel, currentWeekStart, teamDefaultWeek } from '../../src/features/timecards/manage';
 import { sheetToCsv, sheetToExcelBlob } from '../../src/ui/grid/export';
 import '../../src/elements/tc-manage-timecards/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubAnswer, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type StubAnswer, type StubFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const TC_DEFAULT = [{ applicationKey: 'keyTC', name: 'Default' }];
 const TC_ADMIN = [{ applicationKey: 'keyTC', name: 'Timecard Admin' }];
@@ -93,14 +93,7 @@ const key = (target: Element, keyName: string, init: KeyboardEventInit = {}) =>
   target.dispatchEvent(new KeyboardEvent('keydown', { key: keyName, bubbles: true, cancelable: true, ...init }));
 
 describe('<tc-manage-timecards>', () => {
-  beforeEach(() => { localStorage.clear(); signInForTest('rpm'); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-    setClock(null);
-  });
+  useElementTestPage({ login: 'rpm', after: () => { resetRoles(); setClock(null); } });
 
   it('tabs by role: an employee has My weeks only; a manager Team and Delegations; a Timecard Admin All, Without approver and Corrections', async () => {
     setRoles(TC_DEFAULT);

@@ -11,8 +11,8 @@ import { TIMECARD_API, type TimecardLineRow, type TimecardLoad, type TimecardWee
 import { GRID_TEXT } from '../../src/features/timecards/HoursGrid';
 import '../../src/elements/tc-timecard/define';
 import '../../src/elements/tc-manage-timecards/define';
-import { mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { mount, mountInWidth, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { resetPageStores, useElementTestPage } from '../support/elements';
 
 /** Thanksgiving week: Thursday and Friday are holidays (16 h of a 40 h week). */
 const WEEK = '2026-11-22';
@@ -52,12 +52,7 @@ const cellOf = (root: ShadowRoot, row: number, day: number) => root.querySelecto
 const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 describe('hour figures on the card (issue 29)', () => {
-  beforeEach(() => { localStorage.clear(); signInForTest('employee'); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage({ login: 'employee' });
 
   it('24 worked + 16 holiday on a 40 h week: Entered 24, Holidays 16, Hours left 0, and no reason asked', async () => {
     stub(card([line({}), HOLIDAY]));
@@ -101,12 +96,7 @@ describe('hour figures on the card (issue 29)', () => {
 
   it('on a phone, typing into a holiday says why it was refused', async () => {
     stub(card([line({}), HOLIDAY]));
-    const host = document.createElement('div');
-    host.style.width = '390px';
-    document.body.append(host);
-    const el = document.createElement('tc-timecard');
-    host.append(el);
-    const root = await waitFor(() => el.shadowRoot);
+    const root = await mountInWidth('tc-timecard');
     await waitFor(() => root.querySelector('[data-day-list]'));
     const holiday = root.querySelector<HTMLInputElement>('[data-phone-day="4"] [data-cell="1-4"]')!;
     expect(holiday.readOnly).to.equal(true);
@@ -140,14 +130,8 @@ describe('hour figures in My weeks and the Submit all box (issue 29)', () => {
     pastWeeksToSubmit: ['2026-11-15'],
   };
 
-  beforeEach(() => { localStorage.clear(); signInForTest('employee'); setRoles([{ applicationKey: 'keyTC', name: 'Default' }]); pinClock('2026-11-25T18:00:00.000Z'); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-    setClock(null);
-  });
+  useElementTestPage({ login: 'employee', after: () => { resetRoles(); setClock(null); } });
+  beforeEach(() => { setRoles([{ applicationKey: 'keyTC', name: 'Default' }]); pinClock('2026-11-25T18:00:00.000Z'); });
 
   it('Entered is work only; holidays, time off, what is left and what is over are said apart', async () => {
     stubFetch({

@@ -4,8 +4,8 @@ import { TIMECARD_TEXT, addDays, deadlineText, expectedHours, lateness, weekOf }
 import { TIMECARD_SCREEN_TEXT } from '../../src/features/timecards';
 import { GRID_TEXT } from '../../src/features/timecards/HoursGrid';
 import '../../src/elements/tc-timecard/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, mountInWidth, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { overlaysRoot, resetPageStores, useElementTestPage } from '../support/elements';
 
 const WEEK = '2026-10-25';
 const EXPECTED = expectedHours({ weekStart: WEEK, holidays: [{ date: '2026-10-26', name: 'Founders Day' }] });
@@ -74,15 +74,22 @@ function describedText(root: ShadowRoot, el: Element): string {
   return (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => root.getElementById(id)?.textContent ?? '').join(' | ');
 }
 
+/** The card of this week, shown, its previous week (2026-10-18) having two lines to copy (a Depot one and a default one). */
+async function mountWithLastWeek(): Promise<ShadowRoot> {
+  const previous = card({ weekStart: '2026-10-18', weekEnding: '2026-10-24', timecardId: 6 }, [
+    line({ projectId: 3, projectNumber: '25-0007', projectName: 'Depot', costCodeId: 31, costCode: '01-100', hours: [0, 8, 8, 8, 8, 8, 0] }), line({}),
+  ]);
+  stubFetch(answers(card(), {
+    [TIMECARD_API.getTimecard]: ({ query }) => ({ body: { data: query.get('weekStart') === '2026-10-18' ? previous : card() } }),
+  }));
+  const root = await mount('tc-timecard');
+  await waitFor(() => root.querySelector('[data-grid]'));
+  return root;
+}
+
 describe('<tc-timecard>', () => {
   const startUrl = location.pathname + location.search;
-  beforeEach(() => { localStorage.clear(); signInForTest('employee'); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    history.replaceState(null, '', startUrl);
-  });
+  useElementTestPage({ login: 'employee', after: () => history.replaceState(null, '', startUrl) });
 
   it('shows a progress state, then the week with totals per day (under their columns), per line and for the week', async () => {
     let release: () => void = () => undefined;
@@ -457,14 +464,7 @@ describe('<tc-timecard>', () => {
   });
 
   it('week navigation loads the previous, next and this week of the same employee; Copy last week copies lines without hours', async () => {
-    const previous = card({ weekStart: '2026-10-18', weekEnding: '2026-10-24', timecardId: 6 }, [
-      line({ projectId: 3, projectNumber: '25-0007', projectName: 'Depot', costCodeId: 31, costCode: '01-100', hours: [0, 8, 8, 8, 8, 8, 0] }), line({}),
-    ]);
-    stubFetch(answers(card(), {
-      [TIMECARD_API.getTimecard]: ({ query }) => ({ body: { data: query.get('weekStart') === '2026-10-18' ? previous : card() } }),
-    }));
-    const root = await mount('tc-timecard');
-    await waitFor(() => root.querySelector('[data-grid]'));
+    const root = await mountWithLastWeek();
     root.querySelector<HTMLButtonElement>('[data-action="copy-last-week"]')!.click();
     await waitFor(() => root.querySelectorAll('tbody [data-source="manual"]').length === 2);
     const copy = fetchRequests.filter((r) => r.path === TIMECARD_API.getTimecard).at(-1)!;
@@ -513,14 +513,7 @@ describe('<tc-timecard>', () => {
   });
 
   it('a second Copy last week says the lines are already here and copies none again', async () => {
-    const previous = card({ weekStart: '2026-10-18', weekEnding: '2026-10-24', timecardId: 6 }, [
-      line({ projectId: 3, projectNumber: '25-0007', projectName: 'Depot', costCodeId: 31, costCode: '01-100', hours: [0, 8, 8, 8, 8, 8, 0] }), line({}),
-    ]);
-    stubFetch(answers(card(), {
-      [TIMECARD_API.getTimecard]: ({ query }) => ({ body: { data: query.get('weekStart') === '2026-10-18' ? previous : card() } }),
-    }));
-    const root = await mount('tc-timecard');
-    await waitFor(() => root.querySelector('[data-grid]'));
+    const root = await mountWithLastWeek();
     const copyButton = () => root.querySelector<HTMLButtonElement>('[data-action="copy-last-week"]')!;
     copyButton().click();
     await waitFor(() => overlaysRoot().textContent?.includes(TIMECARD_SCREEN_TEXT.copied(1)));
@@ -569,12 +562,7 @@ describe('<tc-timecard>', () => {
       [TIMECARD_API.saveTimecard]: { body: { data: card({ version: 4 }) } },
       [TIMECARD_API.updateTimecardState]: { body: { data: card({ state: 'Submitted', mayEdit: false, advancements: [] }) } },
     }));
-    const host = document.createElement('div');
-    host.style.width = '390px';
-    document.body.append(host);
-    const el = document.createElement('tc-timecard');
-    host.append(el);
-    const root = await waitFor(() => el.shadowRoot);
+    const root = await mountInWidth('tc-timecard');
     await waitFor(() => root.querySelector('[data-day-list]'));
     expect(root.querySelector('[data-grid]') === null, 'absent').to.equal(true);
     expect(root.querySelectorAll('[data-phone-day]').length).to.equal(7);

@@ -8,8 +8,8 @@ import { sheetToCsv } from '../../src/ui/grid/export';
 import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
 import '../../src/elements/pto-requests/define';
 import '../../src/elements/pto-regional-calendar/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { overlaysRoot, resetPageStores, useElementTestPage } from '../support/elements';
 
 const row = (over: Partial<TimeOffRequestRow>): TimeOffRequestRow => ({
   requestId: 1, employeeId: 5, employeeName: 'Sam Patterson', type: 'Vacation', title: 'Beach <b>week</b>', startDate: '2031-03-03', endDate: '2031-03-07',
@@ -50,13 +50,8 @@ function answers(over: Record<string, StubFor> = {}, mine: TimeOffRequestRow[] =
 const pick = (root: ShadowRoot, selector: string) => root.querySelector<HTMLInputElement>(selector)!;
 
 describe('time off', () => {
-  beforeEach(() => { signInForTest('employee'); setRoles([{ applicationKey: 'keyPTO', name: 'Default' }]); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-  });
+  useElementTestPage({ login: 'employee', after: resetRoles });
+  beforeEach(() => { setRoles([{ applicationKey: 'keyPTO', name: 'Default' }]); });
 
   it('the request to open: record-id, else the deep path /teammembertoolbox/requests/<id>', () => {
     expect(requestIdFrom(12, '/teammembertoolbox/requests/99')).to.equal(12);
@@ -333,13 +328,7 @@ describe('time off', () => {
 
 describe('<pto-regional-calendar>', () => {
   const regions = [{ regionId: 1, code: 'NTX', name: 'North Texas' }, { regionId: 2, code: 'GC', name: 'Gulf Coast' }];
-  beforeEach(() => signInForTest('tcadmin'));
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-  });
+  useElementTestPage({ login: 'tcadmin', after: resetRoles });
 
   it('a Timecard Admin adds a half-day holiday to the region and year shown', async () => {
     setRoles([{ applicationKey: 'keyTC', name: 'Timecard Admin' }]);

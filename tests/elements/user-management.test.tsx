@@ -8,8 +8,8 @@ import { ROLES_BY_KEY, USERS_API, type UserDetail, type UserList, type UserRow }
 import { resetRoles, setRoles, type RoleEntry } from '../../src/core/roles';
 import { USERS_UI_TEXT as T } from '../../src/features/admin/users/text';
 import '../../src/elements/admin-user-management/define';
-import { mount, restoreFetch, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { mount, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const row = (employeeId: number, name: string, login: string): UserRow => ({
   employeeId, name, login, email: `${login}@example.com`, employeeKey: `K${employeeId}`, jobTitle: 'Staff', active: true, betaUser: false,
@@ -40,13 +40,7 @@ async function openUser(employeeId: number): Promise<ShadowRoot> {
 const optionsOf = (select: HTMLSelectElement) => [...select.options].map((o) => o.value).filter((v) => v !== '');
 
 describe('<admin-user-management> grant form', () => {
-  beforeEach(() => signInForTest('it'));
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-    resetRoles();
-  });
+  useElementTestPage({ login: 'it', after: resetRoles });
 
   it('keyTC offers only its own roles (not one held already); changing the key clears the role', async () => {
     setRoles([{ applicationKey: 'keyUserManagement', name: 'IT' }, { applicationKey: 'keyAdmin', name: 'Admin' }]);

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { CostCodeTransaction } from '../../src/core/budget-lines/contract';
 import { sortByDate, sourceText, totalAmount } from '../../src/features/budget-lines';
 import '../../src/elements/wb-cost-code-transactions/define';
-import { fetchRequests, mount, restoreFetch, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores, signInForTest } from '../support/elements';
+import { fetchRequests, mount, stubFetch, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 
 const row = (id: number, transactionDate: string, amount: number, extra: Partial<CostCodeTransaction> = {}): CostCodeTransaction => ({
   costCodeTransactionId: id, costCodeId: 101, budgetId: 1, projectId: 1, costCode: '09200000', codeDisplay: '09-2000-00', costType: 'S', transactionDate,
@@ -13,12 +13,7 @@ const row = (id: number, transactionDate: string, amount: number, extra: Partial
 const ROWS = [row(1, '2026-03-02', 100.1), row(2, '2026-01-15', 200.2), row(3, '2026-03-02', 0.3, { sourceType: 'Direct Cost', documentNumber: null })];
 
 describe('cost code transactions', () => {
-  beforeEach(() => { localStorage.clear(); signInForTest(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage();
 
   describe('rules', () => {
     it('sorted by date, oldest first, posting order kept within a day; the total in cents; the source is type and number', () => {

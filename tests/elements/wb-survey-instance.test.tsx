@@ -1,18 +1,12 @@
 import { expect } from 'chai';
-import { clearLibraries } from '../../src/core/lookups';
 import { INSTANCE_TEXT } from '../../src/features/surveys';
 import '../../src/elements/wb-survey-instance/define';
-import { fetchRequests, mount, restoreFetch, setValue, stubFetch, textOf, waitFor } from '../support/browser';
-import { resetPageStores } from '../support/elements';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { useElementTestPage } from '../support/elements';
 import { QUESTIONS, answers, survey } from './surveys-support';
 
 describe('surveys', () => {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetPageStores();
-  });
+  useElementTestPage({ login: null });
 
   it('<wb-survey-instance>: required answers checked before the call; rating is a radio group; submit sends every answer', async () => {
     const record = survey({});

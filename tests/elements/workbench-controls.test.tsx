@@ -4,7 +4,6 @@
  * on list rows, Add/Edit labelled controls; and lazy content (§9, 300 px).
  */
 import { expect } from 'chai';
-import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { resetApi } from '../../src/core/api';
@@ -16,21 +15,18 @@ import {
   LabelledControl, printWorkbench, RecordSidebar, SIDEBAR_TEXT, TOOLS_TEXT, WorkbenchFrame,
 } from '../../src/ui/workbench';
 import { recordSheet, type HistoryEntry } from '../../src/core/records';
-import { fetchCalls, restoreFetch, sleep, stubFetch, waitFor } from '../support/browser';
+import { fetchCalls, sleep, stubFetch, waitFor } from '../support/browser';
+import { appendReactRoot, removeReactRoot } from '../support/elements';
 
 let host: HTMLDivElement;
 let root: Root;
 
 beforeEach(() => {
   resetApi();
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ host, root } = appendReactRoot());
 });
 afterEach(() => {
-  root.unmount();
-  host.remove();
-  restoreFetch();
+  removeReactRoot(host, root);
 });
 
 const noop = () => undefined;

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import '../../src/elements/pfm-workbench-host/define';
 import { $session } from '../../src/core/auth';
-import { waitFor as until } from '../support/browser';
+import { fakeFetch, restoreFetch, waitFor as until } from '../support/browser';
 import { $minimizedWorkbenches, MINIMIZED_STORAGE_KEY, openWorkbench } from '../../src/core/workbench';
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const realFetch = window.fetch;
 let fetched: string[] = [];
 
 /** The host element with `attrs`, and the URL holding the same workbench query. */
@@ -30,20 +29,18 @@ describe('<pfm-workbench-host>', () => {
   beforeEach(() => {
     start = location.pathname + location.search;
     fetched = [];
-    window.fetch = (async (input: RequestInfo | URL) => {
-      const url = String(input);
-      fetched.push(url);
+    fakeFetch(fetched, (url) => {
       if (url.includes('getapplicationrecordfilecounts')) {
         return new Response(JSON.stringify({ data: [{ applicationRecordKey: 'ChangeEvent', recordId: 1, fileCount: 2 }, { applicationRecordKey: 'ChangeEvent', recordId: 3, fileCount: 9 }] }), { status: 200 });
       }
       return new Response(JSON.stringify({ data: [] }), { status: 200 });
-    }) as typeof fetch;
+    });
     $minimizedWorkbenches.set([]);
     $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } } as never);
   });
   afterEach(() => {
     $session.set({ status: 'starting', account: null });
-    window.fetch = realFetch;
+    restoreFetch();
     document.querySelectorAll('pfm-workbench-host').forEach((el) => el.remove());
     $minimizedWorkbenches.set([]);
     sessionStorage.removeItem(MINIMIZED_STORAGE_KEY);

@@ -73,11 +73,33 @@ export function restoreFetch(): void {
   window.fetch = realFetch;
 }
 
+/**
+ * `fetch` answered by `answer(url)`, with the URL as asked (not parsed, unlike {@link stubFetch}); each URL is pushed
+ * to `asked`. {@link restoreFetch} puts the real one back.
+ */
+export function fakeFetch(asked: string[], answer: (url: string) => Response): void {
+  window.fetch = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    asked.push(url);
+    return answer(url);
+  }) as typeof fetch;
+}
+
 /** Create `<tag>` with `attributes`, append it to the body, and answer its shadow root once it has one. */
 export async function mount(tag: string, attributes: Record<string, string> = {}): Promise<ShadowRoot> {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   document.body.append(el);
+  return waitFor(() => el.shadowRoot);
+}
+
+/** {@link mount}, inside a box `width` wide (a phone's 390 px by default): for layouts that follow their container's width. */
+export async function mountInWidth(tag: string, width = '390px'): Promise<ShadowRoot> {
+  const host = document.createElement('div');
+  host.style.width = width;
+  document.body.append(host);
+  const el = document.createElement(tag);
+  host.append(el);
   return waitFor(() => el.shadowRoot);
 }
 

@@ -2,6 +2,7 @@
  * Helpers for element tests that need the bundle's own modules. Kept apart from ./browser so that
  * the plain unit tests, which import ./browser, do not bundle React and the UI with them.
  */
+import { createRoot, type Root } from 'react-dom/client';
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
 import { resetCurrentUser } from '../../src/core/auth/current-user';
@@ -35,14 +36,32 @@ export function signInForTest(login = 'pm'): void {
 
 /**
  * The hooks every element test file repeats: before each test a clean local storage, no cached libraries and a
- * signed-in session; after it the page emptied, `fetch` restored and every per-page store forgotten.
+ * signed-in session (`login: null`: none); after it the page emptied, `fetch` restored and every per-page store forgotten.
  */
-export function useElementTestPage(options: { login?: string; after?: () => void } = {}): void {
-  beforeEach(() => { localStorage.clear(); clearLibraries(); signInForTest(options.login); });
+export function useElementTestPage(options: { login?: string | null; after?: () => void } = {}): void {
+  beforeEach(() => {
+    localStorage.clear();
+    clearLibraries();
+    if (options.login !== null) signInForTest(options.login);
+  });
   afterEach(() => {
     document.body.innerHTML = '';
     restoreFetch();
     resetPageStores();
     options.after?.();
   });
+}
+
+/** A `<div>` appended to the page with a React root in it: for rendering UI pieces without their element. */
+export function appendReactRoot(): { host: HTMLDivElement; root: Root } {
+  const host = document.createElement('div');
+  document.body.append(host);
+  return { host, root: createRoot(host) };
+}
+
+/** After a test, undoes {@link appendReactRoot}: the root unmounted and its `<div>` removed; and `fetch` restored. */
+export function removeReactRoot(host: HTMLElement, root: Root): void {
+  root.unmount();
+  host.remove();
+  restoreFetch();
 }

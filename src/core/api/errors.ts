@@ -66,16 +66,6 @@ export function alertedByServer(error: unknown): boolean {
   return error instanceof ApiError && isAutoAlert(error.status, error.body);
 }
 
-/**
- * Which message a failed load shows: the HTTP status when it is one of the `statuses` the screen words itself
- * (signed out, no access, not found), 'timeout' when the load gave up or was aborted, else 'other'.
- */
-export function statusFailure<S extends number>(error: unknown, statuses: readonly S[]): S | 'timeout' | 'other' {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timeout';
-  if (error instanceof ApiError && (statuses as readonly number[]).includes(error.status)) return error.status as S;
-  return 'other';
-}
-
 /** The title of a write's failure box (below). */
 export const NOT_DONE_TITLE = 'Not done';
 

@@ -8,7 +8,7 @@ import { clearObjectCache } from './object-cache';
 export type { ApiResource, Query, CallOptions, TokenProvider, SignInAgain } from './client';
 export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION, RETRY_AFTER_LIMIT_MS } from './client';
 export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
-export { ApiError, alertedByServer, NOT_DONE_TITLE, retryAfterMs, sayNotDone, statusFailure } from './errors';
+export { ApiError, alertedByServer, NOT_DONE_TITLE, retryAfterMs, sayNotDone } from './errors';
 export { isStale, LOAD_TIMEOUT_MS, loadTimer, problemText, retryLater, retryMark, serverMessage, type ProblemTexts } from './problems';
 export { fetchObject, getCachedObject, cacheObject, OBJECT_CACHE_LIMIT } from './object-cache';
 export { keyedLoad, loadFailure, shownData, type KeyedLoad, type LoadFailure, type LoadState, type Loader } from './load';

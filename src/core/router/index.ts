@@ -51,20 +51,6 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   $router.open(url.pathname + url.search + url.hash, options.replace);
 }
 
-/**
- * Write a screen's tab into the address as `activeTab` (any spelling of it replaced), replacing the history
- * entry: the header's tab menu and a reload read it from there. Nothing when the address already says so.
- */
-export function replaceActiveTab(tab: string): void {
-  const url = new URL(location.href);
-  if (url.searchParams.get('activeTab') === tab) return;
-  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === 'activetab') url.searchParams.delete(name);
-  url.searchParams.set('activeTab', tab);
-  const path = url.pathname + url.search + url.hash;
-  if (matchRoute(url.pathname)?.kind === 'screen') navigate(path, { replace: true });
-  else history.replaceState(history.state, '', path);
-}
-
 /** The path of a named route (aliases resolved), with an optional query. */
 export function routePath(name: string, query?: Record<string, string | number>): string {
   const route = routeByName(name);

@@ -11,7 +11,7 @@ import { $session, signIn, startAuth } from '../../core/auth';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatMoney } from '../../core/format';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
-import { replaceActiveTab } from '../../core/router';
+import { replaceActiveTab } from '../../core/router/active-tab';
 import { openWorkbench, workbenchFromSearch } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';

@@ -3,7 +3,8 @@
  * the contract and the rules: src/core/data-quality/contract.ts), the failure messages of the screen,
  * the export sheet and the link of a failing record.
  */
-import { getJson, statusFailure } from '../../core/api';
+import { getJson } from '../../core/api';
+import { statusFailure } from '../../core/api/status-failure';
 import {
   DATA_QUALITY_PATH, DATA_QUALITY_RULES, SEVERITIES, workbenchKindFor, type DataQualityIssue, type DataQualitySeverity,
 } from '../../core/data-quality/contract';

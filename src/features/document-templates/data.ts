@@ -5,7 +5,8 @@
  * and the failure kinds. The calls, their answers and the merge-field language are
  * src/core/document-templates/contract.ts.
  */
-import { ApiError, getJson, postFileForBlob, postForm, statusFailure } from '../../core/api';
+import { ApiError, getJson, postFileForBlob, postForm } from '../../core/api';
+import { statusFailure } from '../../core/api/status-failure';
 import { toFormData } from '../../core/api/form-data';
 import {
   PREVIEW_RECORDS_PATH, PREVIEW_TEMPLATE_PATH, SAVE_TEMPLATE_PATH, TEMPLATES_PATH, type DocumentRecordKey, type DocumentTemplate, type PreviewRecord,

@@ -3,7 +3,8 @@
  * src/core/opportunities/contract.ts), Add and Remove of a labour cost code, the screen's texts and the
  * failure kinds. Timecards (issue 13) read the codes through this area's index.ts.
  */
-import { ApiError, getJson, postForm, statusFailure } from '../../core/api';
+import { ApiError, getJson, postForm } from '../../core/api';
+import { statusFailure } from '../../core/api/status-failure';
 import { ADD_OPPORTUNITY_CODE_PATH, OPPORTUNITIES_PATH, REMOVE_OPPORTUNITY_CODE_PATH, type Opportunity } from '../../core/opportunities/contract';
 
 /** A load gives up after this long. */

@@ -3,8 +3,7 @@
  * employee with a card that week (TIMECARD_API.getTeamTimecards, view 'all'), loaded on first focus.
  */
 import { useState } from 'react';
-import { getJson } from '../../core/api';
-import { TIMECARD_API, type TeamTimecardsLoad } from '../../core/timecards/contract';
+import { loadEmployeesOfWeek } from './data';
 
 export const EMPLOYEE_PICKER_TEXT = {
   label: 'Preview the card of',
@@ -22,8 +21,8 @@ export function EmployeePicker({ weekStart, onOpen }: { weekStart: string; onOpe
   const load = () => {
     if (people || state === 'loading') return;
     setState('loading');
-    getJson<TeamTimecardsLoad>(TIMECARD_API.getTeamTimecards, { view: 'all', weekStart }).then(
-      (answer) => { setPeople(answer.rows.map((r) => ({ employeeId: r.employeeId, employeeName: r.employeeName }))); setState('idle'); },
+    loadEmployeesOfWeek(weekStart).then(
+      (list) => { setPeople(list); setState('idle'); },
       () => setState('failed'),
     );
   };

@@ -5,7 +5,7 @@
  */
 import { getJson, postForm } from '../../core/api';
 import {
-  announceOpenItemsChanged, TIMECARD_API, type ChargeOption, type TimecardLineRow, type TimecardLoad,
+  announceOpenItemsChanged, TIMECARD_API, type ChargeOption, type TeamTimecardsLoad, type TimecardLineRow, type TimecardLoad,
 } from '../../core/timecards/contract';
 import type { LineInput, TimeType } from '../../core/timecards';
 
@@ -129,4 +129,10 @@ export async function updateTimecardState(input: {
   });
   announceOpenItemsChanged();
   return answer;
+}
+
+/** Everyone the caller sees timecards of in a week (the Timecard Admin's All view), by name: the employee picker's list. */
+export async function loadEmployeesOfWeek(weekStart: string): Promise<{ employeeId: number; employeeName: string }[]> {
+  const answer = await getJson<TeamTimecardsLoad>(TIMECARD_API.getTeamTimecards, { view: 'all', weekStart });
+  return answer.rows.map((r) => ({ employeeId: r.employeeId, employeeName: r.employeeName }));
 }

@@ -5,7 +5,7 @@
  * Preview control.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { statusFailure } from '../../core/api';
+import { statusFailure } from '../../core/api/status-failure';
 import { loadRecordDocument } from '../../core/records/document';
 import { saveBlob } from '../../core/records/files';
 import { LoadingLine } from '../LoadProblem';

@@ -4,6 +4,9 @@
  * nothing else. The migration tests add the rows they need, close it, and open it with the current
  * `openDatabase` to see the upgrade keep them.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../../demo/host/db/migrations';
 
@@ -16,4 +19,17 @@ export function databaseBefore(file: string, version: number): Database.Database
     db.pragma(`user_version = ${migration.version}`);
   }
   return db;
+}
+
+/**
+ * Runs a migration test in a fresh temporary folder (`dir`), with the path of its old database there (`file`,
+ * `old.sqlite`); the folder is removed after, whether the test passes or not.
+ */
+export function inTempFolder(prefix: string, test: (file: string, dir: string) => void): void {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    test(path.join(dir, 'old.sqlite'), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

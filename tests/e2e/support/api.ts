@@ -29,3 +29,9 @@ export async function api(page: Page, method: 'GET' | 'POST', path: string, form
     : await page.request.post(path, { headers, multipart: Object.fromEntries(Object.entries(form ?? {}).map(([k, v]) => [k, String(v)])) });
   return { status: response.status(), body: await response.json().catch(() => null) };
 }
+
+/** The open and the closed rows of a load (the same path with `&open=false`), as the user sees them across both lists. */
+export async function openAndClosedRows(page: Page, path: string): Promise<Record<string, any>[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const [open, closed] = await Promise.all([api(page, 'GET', path), api(page, 'GET', `${path}&open=false`)]);
+  return [...(open.body.data as Record<string, any>[]), ...(closed.body.data as Record<string, any>[])]; // eslint-disable-line @typescript-eslint/no-explicit-any
+}

@@ -4,22 +4,13 @@
  * linking to its screen, and links to every admin screen.
  */
 import { useId } from 'react';
-import { getJson, loadTimer, retryMark } from '../../../core/api';
-import { APP_RECORDS_API, type AdminHomeCounts } from '../../../core/admin/contract';
 import { routePath } from '../../../core/router';
 import { workbenchUrl } from '../../../core/workbench';
 import { ScreenTitle } from '../../../ui/records';
 import { ADMIN_TEXT as T, problemText } from '../app-records';
 import { LoadProblem } from '../../../ui/LoadProblem';
 import { useLoad } from '../../../ui/useLoad';
-
-const loadTime = loadTimer();
-/** Another load timeout (tests); null restores the default. */
-export const setAdminHomeTimeout = loadTime.set;
-
-export function loadAdminHome(signal?: AbortSignal, attempt = 0): Promise<AdminHomeCounts> {
-  return getJson<AdminHomeCounts>(APP_RECORDS_API.home, retryMark(attempt), { signal: loadTime.timed(signal) });
-}
+import { loadAdminHome } from './data';
 
 /** The admin screens, each with a line on what it is for. */
 export function adminLinks(): Array<{ name: string; href: string; description: string }> {

@@ -1,1 +1,2 @@
-export { AdminHome, adminLinks, loadAdminHome, setAdminHomeTimeout } from './AdminHome';
+export { AdminHome, adminLinks } from './AdminHome';
+export { loadAdminHome, setAdminHomeTimeout } from './data';

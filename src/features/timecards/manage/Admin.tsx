@@ -5,16 +5,15 @@
  * have not submitted" above the All employees view (issue 29).
  */
 import { useEffect, useRef, useState } from 'react';
-import { getJson, postForm } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import { addDays, WEEKDAY_NAMES } from '../../../core/timecards';
 import {
-  dayRangeLabel, OPEN_ITEMS_CHANGED_EVENT, TIMECARD_API, type AdminWeekCounts, type DelegationRow, type DelegationsLoad, type TimecardCorrection,
+  dayRangeLabel, OPEN_ITEMS_CHANGED_EVENT, type AdminWeekCounts, type DelegationRow, type DelegationsLoad, type TimecardCorrection,
   type TimecardReminderAnswer,
 } from '../../../core/timecards/contract';
 import {
-  cancelDelegation, currentWeekStart, failureMessage, loadCorrections, loadDelegations, MANAGE_TEXT, resolveCorrection, saveDelegation,
-  timecardHref, weekLabel,
+  cancelDelegation, currentWeekStart, failureMessage, loadAdminWeekCounts, loadCorrections, loadDelegations, MANAGE_TEXT, remindOwedTimecards,
+  resolveCorrection, saveDelegation, timecardHref, weekLabel,
 } from './data';
 import { useLoad } from '../../../ui/useLoad';
 import { LoadStatus } from './LoadStatus';
@@ -184,9 +183,6 @@ export function Delegations() {
 
 // ---- the week's counts and the reminder (Timecard Admin, the All employees view) ----
 
-export const loadAdminWeekCounts = (weekStart: string, signal?: AbortSignal) =>
-  getJson<AdminWeekCounts>(TIMECARD_API.getAdminWeekCounts, { weekStart }, { signal });
-export const remindOwedTimecards = (weekStart: string) => postForm<TimecardReminderAnswer>(TIMECARD_API.remindOwedTimecards, { weekStart });
 
 /** Asks before reminding, naming how many and which week; a failure stays in the dialog with its message. */
 function RemindDialog({ counts, open, busy, error, onCancel, onConfirm }: {

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { TIMECARD_ADMINS } from '../../../core/access';
 import { $roles, $rolesStatus, hasAccess, loadRoles } from '../../../core/roles';
-import { replaceActiveTab } from '../../../core/router';
+import { replaceActiveTab } from '../../../core/router/active-tab';
 import { ScreenTitle } from '../../../ui/records';
 import { Corrections, Delegations } from './Admin';
 import { Inbox } from './Inbox';

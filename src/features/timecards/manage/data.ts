@@ -8,6 +8,7 @@ import { addDays, weekOf } from '../../../core/timecards';
 import {
   dayRangeLabel, TIMECARD_API, type ApprovalInboxLoad, type ApprovalInboxRow, type BulkStateAnswer, type DelegationsLoad,
   type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardCorrection, type TimecardWeeksLoad,
+  type AdminWeekCounts, type TimecardReminderAnswer,
 } from '../../../core/timecards/contract';
 import { TIME_OFF_API } from '../../../core/time-off/contract';
 import type { ExportSheet } from '../../../core/format/spreadsheet';
@@ -257,3 +258,9 @@ export function teamSheet(rows: readonly TeamTimecardRow[], weekStart: string): 
     ],
   };
 }
+
+// ---- the week's counts and the reminder (Timecard Admin, the All employees view) ----
+
+export const loadAdminWeekCounts = (weekStart: string, signal?: AbortSignal) =>
+  getJson<AdminWeekCounts>(TIMECARD_API.getAdminWeekCounts, { weekStart }, { signal });
+export const remindOwedTimecards = (weekStart: string) => postForm<TimecardReminderAnswer>(TIMECARD_API.remindOwedTimecards, { weekStart });

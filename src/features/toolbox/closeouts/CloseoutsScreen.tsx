@@ -4,7 +4,8 @@
  * actions with a reason; without one, the caller's projects with their closeout state and blocker counts.
  */
 import { useId, useState } from 'react';
-import { isStale, problemText, shownData, statusFailure } from '../../../core/api';
+import { isStale, problemText, shownData } from '../../../core/api';
+import { statusFailure } from '../../../core/api/status-failure';
 import { formatDateTime, formatMoney } from '../../../core/format';
 import {
   CLOSEOUT_ACTIONS, CLOSEOUT_REASON_MAX, CLOSEOUT_TEXT as TEXT, type CloseoutAction, type CloseoutChecklist, type CloseoutItemResult, type CloseoutState,
