@@ -242,9 +242,10 @@ for (const screen of screenCases()) {
           armed = { kind: 'fail', fault };
           await retry.click();
         }
+        // The load goes out first: the message checked next is this fault's, not the previous one still on screen.
         // The first case also waits for the screen's chunk and sign-in (slow on a busy machine); later ones only for the answer.
-        await expect(failureShown(page, element).first(), `${fault}: a message says what failed`).toBeVisible({ timeout: index === 0 ? 20_000 : undefined });
-        expect(faulted, `${fault}: the screen's load was sent again`).toBeGreaterThan(before);
+        await expect.poll(() => faulted, { message: `${fault}: the screen's load was sent again`, timeout: index === 0 ? 20_000 : undefined }).toBeGreaterThan(before);
+        await expect(failureShown(page, element).first(), `${fault}: a message says what failed`).toBeVisible();
         // A 403 too: access can be granted meanwhile.
         await expect(retry, `${fault}: the message offers a Retry`).toBeVisible();
         // A message box of the failure (e.g. 'Request Failed') is closed before the next Retry.
