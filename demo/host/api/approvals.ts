@@ -11,6 +11,7 @@
 import type Database from 'better-sqlite3';
 import { decideApproval, needsSignatureReason, roleLabel, type ApprovalDecision, type ApprovalLimit, type ApprovalMove } from '../../../src/core/records/approval';
 import type { RoleEntry } from '../../../src/core/access';
+import type { MoveAuthority } from '../../../src/core/records/states';
 import { autoAlert } from './http';
 import { projectOfRecord } from './project-access';
 import type { StateRow } from './records';
@@ -203,17 +204,6 @@ export function approvalsOf(db: Database.Database, recordKey: string, recordId: 
     LEFT JOIN application_record_states f ON f.applicationRecordStateId = a.fromApplicationRecordStateId
     LEFT JOIN application_record_states t ON t.applicationRecordStateId = a.toApplicationRecordStateId
     WHERE a.applicationRecordKey = ? AND a.recordId = ? ORDER BY a.recordApprovalId`).all(recordKey, recordId) as Array<Record<string, unknown>>;
-}
-
-/** One target of the state menu: may the caller make that move, and if not, why (shown disabled, before the click). */
-export interface MoveAuthority {
-  targetApplicationRecordStateId: number;
-  allowed: boolean;
-  reason: string | null;
-  /** The move asks for a reason (Executed without e-sign). */
-  reasonRequired: boolean;
-  /** The move is an approval (recorded with role and limit). */
-  approval: boolean;
 }
 
 /** The caller's authority on each target offered from the record's current state. */
