@@ -1,5 +1,5 @@
 /** The IT billing calls (src/core/billing/contract.ts is the contract with demo/host/api/billing), failures in words, the export sheet. */
-import { ApiError, getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../core/api';
+import { getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../core/api';
 import { BILLING_API, type BillingMethod, type BillingMonth, type BillingRun } from '../../core/billing/contract';
 import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
 import { BILLING_UI_TEXT as T } from './text';
@@ -27,7 +27,6 @@ export function postBillingMonth(run: BillingRun): Promise<BillingRun> {
 
 export const problemText = (error: unknown): string => sharedProblemText(error, T, { staleServerOnly: true });
 export { isStale as isStaleError } from '../../core/api';
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** The run's lines as an export sheet (Excel writes text as text: '=', '+', '-', '@' stay inert). */
 export function billingSheet(run: BillingRun): ExportSheet {

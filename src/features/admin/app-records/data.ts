@@ -2,7 +2,7 @@
  * App records' calls (the contract src/core/admin/contract.ts, host demo/host/api/admin) and their
  * failures in words (§8).
  */
-import { ApiError, getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
+import { getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
 import { APP_RECORDS_API, type AppRecordTestAs, type AppRecordType, type AppRecordTypeRow } from '../../../core/admin/contract';
 import { ADMIN_TEXT as T } from './text';
 
@@ -12,8 +12,7 @@ export const setAdminLoadTimeout = loadTime.set;
 const timed = loadTime.timed;
 
 export const problemText = (error: unknown): string => sharedProblemText(error, T, { staleServerOnly: true });
-export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
-export const isStale = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
+export { isStale } from '../../../core/api';
 
 export async function loadRecordTypes(signal?: AbortSignal, attempt = 0): Promise<AppRecordTypeRow[]> {
   const rows = await getJson<AppRecordTypeRow[]>(APP_RECORDS_API.types, retryMark(attempt), { signal: timed(signal) });

@@ -137,7 +137,6 @@ export { isStale, serverMessage } from '../../../core/api';
 /** A clear sentence for a failed write or load. */
 export const problemText = (error: unknown): string => sharedProblemText(error, T);
 
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** The queue as an export sheet (CSV): the columns of the screen, amounts as numbers, the total requested. */
 export function slimQueueSheet(rows: readonly SlimQueueRow[]): ExportSheet {
