@@ -52,6 +52,11 @@ export const MENU_RULES = {
   itBilling: { key: 'keyIT' },
 } as const satisfies Record<string, AccessRule | readonly AccessRule[]>;
 
+/** PFM Administration: on the generic bar's Administration menu and on the PFM bar's own menu, the same entry. */
+const PFM_ADMINISTRATION_ENTRY: MenuEntry = {
+  id: 'pfm-administration', label: 'PFM Administration', target: { route: 'opportunitytimecardcostcode' }, rule: MENU_RULES.pfmAdministration,
+};
+
 /** The generic bar (§2): Project Toolbox, Subcontractor Risk Tools, Employee Tools, Administration. */
 export const GENERIC_MENUS: readonly MenuDef[] = [
   {
@@ -95,7 +100,7 @@ export const GENERIC_MENUS: readonly MenuDef[] = [
       { id: 'app-records', label: 'App Records', target: { route: 'appRecords' }, rule: any('keyAdmin') },
       { id: 'user-management', label: 'User Management', target: { route: 'userManagement' }, rule: any('keyUserManagement') },
       { id: 'it-billing', label: 'IT Billing', target: { route: 'billing' }, rule: MENU_RULES.itBilling },
-      { id: 'pfm-administration', label: 'PFM Administration', target: { route: 'opportunitytimecardcostcode' }, rule: MENU_RULES.pfmAdministration },
+      PFM_ADMINISTRATION_ENTRY,
     ],
   },
 ];
@@ -128,7 +133,7 @@ export const PFM_MENUS: readonly MenuDef[] = [
       { id: 'pfm-projects', label: 'Projects', target: { route: 'projects' }, rule: any('keyPFM') },
       { id: 'pfm-surveys', label: 'Surveys', target: { route: 'surveys' }, rule: any('keyPFM') },
       { id: 'pfm-opportunity-cost-codes', label: 'Opportunity Timecard Cost Codes', target: { route: 'opportunitytimecardcostcode' }, rule: any('keyPFM') },
-      { id: 'pfm-administration', label: 'PFM Administration', target: { route: 'opportunitytimecardcostcode' }, rule: MENU_RULES.pfmAdministration },
+      PFM_ADMINISTRATION_ENTRY,
     ],
   },
   {

@@ -1,10 +1,12 @@
 /**
  * Setup shared by the change management workbench tests (wb-initiating-document, wb-change-event,
  * wb-change-event-item, wb-email): the states of the seed, stub answers for the reference calls and a
- * reset of every per-page store. Mounting and typing come from ../support/browser.
+ * reset of every per-page store; the change event item builder serves tests/unit/change-management too. Mounting and
+ * typing come from ../support/browser.
  */
 import { $session } from '../../src/core/auth';
 import { $toasts, resetMessages } from '../../src/core/messages';
+import type { ChangeEventItem } from '../../src/features/change-management';
 import { OVERLAYS_TAG } from '../../src/ui/element';
 import { restoreFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
@@ -24,6 +26,13 @@ export const STATES = [
   S(22, 'Void', 'ChangeEventItem', true, 10),
 ];
 export const stateOf = (id: number) => STATES.find((s) => s.applicationRecordStateId === id)!;
+
+/** A change event item of event 3 in state `stateId` (Canopy steel of vendor 5); `extra` overrides any field. */
+export const changeEventItem = (stateId: number, extra: Partial<ChangeEventItem> = {}): ChangeEventItem => ({
+  changeEventItemId: 7, changeEventId: 3, parentChangeEventItemId: null, projectId: 1, budgetId: 1, costCodeId: 40, costCode: '05120000', costType: 'S',
+  vendorId: 5, vendorName: 'Vendor 5', description: 'Canopy steel', estimatedAmount: 1000, proposedAmount: 1100, approvedAmount: 1050,
+  coItemRecordKey: null, coItemRecordId: null, applicationRecordStateId: stateId, recordStateName: stateOf(stateId).name, closed: stateOf(stateId).closed, ...extra,
+});
 
 /** `{ data }` as the API answers. */
 export const ok = (data: unknown) => ({ body: { data } });

@@ -4,28 +4,11 @@ import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import type { ProjectionLine } from '../../src/core/projections/contract';
-import { applyEdit, autoCostToComplete, computeTotals, divisionLabel, readEntry, type GridRow } from '../../src/features/projections/lines';
+import type { GridRow } from '../../src/features/projections/lines';
 import { TEXT } from '../../src/features/projections/store';
 import '../../src/elements/pfm-projection-grid/define';
 import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubFor } from '../support/browser';
-
-function line(id: number, code: string, type: string, figures: Partial<ProjectionLine> = {}): ProjectionLine {
-  const base = {
-    costCodeId: id, budgetId: 1, projectId: 1, code, codeDisplay: `${code.slice(0, 2)}-${code.slice(2, 6)}-${code.slice(6)}`, division: code.slice(0, 2),
-    description: `Line ${id}`, type, costTypeName: type === 'L' ? 'Labor' : 'Subcontract', unitOfMeasure: null,
-    originalBudget: 1000, approvedChanges: 0, currentBudget: 1000, committed: 0, actualToDate: 400, remainingCommitment: 0,
-    projectionMethod: 'auto' as const, projectedCostToComplete: 600, projectedFinalCost: 1000, overUnder: 0,
-    priorMonthProjection: 950, varianceToPrior: 50, projectionReason: null, modifiedAt: '2026-11-01T00:00:00.000Z',
-  };
-  return { ...base, ...figures };
-}
-
-/** Two divisions (03 Concrete: two lines; 05 Metals: one manual line). */
-const LINES: ProjectionLine[] = [
-  line(11, '03300000', 'L', { originalBudget: 1234.5, currentBudget: 1234.5, actualToDate: 234.5, projectedCostToComplete: 1000, projectedFinalCost: 1234.5, overUnder: 0, priorMonthProjection: 1200, varianceToPrior: 34.5 }),
-  line(12, '03300000', 'S'),
-  line(13, '05120000', 'S', { projectionMethod: 'manual', projectedCostToComplete: 900, projectedFinalCost: 1300, overUnder: -300, priorMonthProjection: null, varianceToPrior: null }),
-];
+import { LINES } from './projection-grid-support';
 
 const BUDGET = { budgetId: 1, projectId: 1, jobNumber: '24-1032-01', displayText: '24-1032-01 Riverside', budgetLock: false, budgetLockReason: null, rollUpBudgetId: null };
 
@@ -107,45 +90,6 @@ describe('<pfm-projection-grid>', () => {
     resetApi();
     resetMessages();
     $session.set({ status: 'signedOut', account: null });
-  });
-
-  describe('rules (lines.ts)', () => {
-    it("reads entries with the §5 number rule: '1.2.3' → empty and invalid, '$1,200' → 1200, '007' → 7", () => {
-      expect(readEntry('1.2.3')).to.deep.equal({ text: '', value: null, invalid: true, empty: false });
-      expect(readEntry('$1,200')).to.deep.include({ value: 1200, text: '1200', invalid: false });
-      expect(readEntry('007')).to.deep.include({ value: 7, text: '7', invalid: false });
-      expect(readEntry('abc')).to.deep.include({ value: null, invalid: true });
-      expect(readEntry('  ')).to.deep.include({ empty: true, invalid: false });
-      expect(readEntry('-$5.50')).to.deep.include({ value: -5.5 });
-    });
-
-    it('computes the automatic cost to complete as the API does: max(0, budget left, remaining commitment)', () => {
-      expect(autoCostToComplete({ currentBudget: 1000, actualToDate: 400, remainingCommitment: 100 })).to.equal(600);
-      expect(autoCostToComplete({ currentBudget: 1000, actualToDate: 400, remainingCommitment: 800 })).to.equal(800);
-      expect(autoCostToComplete({ currentBudget: 1000, actualToDate: 1400, remainingCommitment: 0 })).to.equal(0);
-    });
-
-    it('applies a manual value: final cost = actual + cost to complete, over/under = budget − final, variance to prior', () => {
-      const row = applyEdit(LINES[1]!, { method: 'manual', value: 700, text: '700', invalid: false, reason: 'Rework' }, '');
-      expect(row).to.deep.include({ projectionMethod: 'manual', projectedCostToComplete: 700, projectedFinalCost: 1100, overUnder: -100, varianceToPrior: 150, projectionReason: 'Rework', unsaved: true });
-    });
-
-    it('adds up subtotals per division and the grand total in one pass (nulls skipped)', () => {
-      const rows = LINES.map((l) => applyEdit(l, undefined, ''));
-      const totals = computeTotals(rows, '');
-      expect(totals.grand).to.deep.include({ lineCount: 3, originalBudget: 3234.5, projectedFinalCost: 3534.5, overUnder: -300, priorMonthProjection: 2150, varianceToPrior: 84.5 });
-      expect(totals.byDivision.get('03')).to.deep.include({ lineCount: 2, originalBudget: 2234.5, projectedCostToComplete: 1600 });
-      expect(totals.byDivision.get('05')).to.deep.include({ lineCount: 1, originalBudget: 1000, overUnder: -300 });
-      expect(totals.byDivision.get('05')?.varianceToPrior).to.equal(undefined);
-      const sumOfSubtotals = [...totals.byDivision.values()].reduce((sum, s) => sum + (s.currentBudget ?? 0), 0);
-      expect(sumOfSubtotals).to.equal(totals.grand.currentBudget);
-    });
-
-    it("names divisions by CSI: '03' → '03 Concrete', '05' → '05 Metals'", () => {
-      expect(divisionLabel('03')).to.equal('03 Concrete');
-      expect(divisionLabel('05')).to.equal('05 Metals');
-      expect(divisionLabel('99')).to.equal('99');
-    });
   });
 
   it('loads the budget and its lines in one summary request, and formats money and cost codes (USD, en-US, 2-4-2)', async () => {

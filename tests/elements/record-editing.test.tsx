@@ -10,8 +10,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import { postForm } from '../../src/core/api';
 import { $messageBoxes, $toasts } from '../../src/core/messages';
 import {
-  ItemsEditor, WriteProblemAlert, changedRows, checkRows, feedbackForRows, formFeedback, moveRecordState, recordStore, rowsTotal, useItemsDraft, useRecord,
-  useStateMove, ITEM_TEXT, type FeedbackItem, type ItemRow, type ItemsDraft, type RecordStore, type WriteProblem,
+  ItemsEditor, WriteProblemAlert, changedRows, feedbackForRows, formFeedback, moveRecordState, recordStore, rowsTotal, useItemsDraft, useRecord,
+  useStateMove, type FeedbackItem, type ItemRow, type ItemsDraft, type RecordStore, type WriteProblem,
 } from '../../src/ui/records';
 import { fetchRequests, setValue, stubFetch, waitFor, type StubFor } from '../support/browser';
 import { appendReactRoot, removeReactRoot, resetPageStores, signInForTest } from '../support/elements';
@@ -116,16 +116,6 @@ describe('record editing (src/ui/records)', () => {
       expect(text('[data-field-feedback="item:item-5.description"]')).to.equal('Warning: Say which floor.');
       expect(byLabel('Line 1 description')!.classList.contains('is-invalid')).to.equal(false, 'a warning does not make the field invalid');
       expect(host.querySelector('[data-field-feedback="description"]')).to.equal(null, 'a header field’s feedback is the form’s to show');
-    });
-
-    it('checks the lines as shown: a deleted line is not counted, and only the lines given are checked', () => {
-      const rows = [{ ...row(4, '10'), deleted: true }, row(5, 'x', null), { ...row(6, '5'), description: '' }];
-      expect(checkRows(rows, ITEM_TEXT).map((f) => `${f.stringValue} ${f.message}`)).to.deep.equal([
-        `item:item-5.costCodeId ${ITEM_TEXT.costCodeMissing(1)}`,
-        `item:item-5.amount ${ITEM_TEXT.amountNotNumber(1)}`,
-        `item:item-6.description ${ITEM_TEXT.descriptionMissing(2)}`,
-      ]);
-      expect(checkRows(rows, { amountNotNumber: ITEM_TEXT.amountNotNumber }, [rows[2]!])).to.deep.equal([]);
     });
 
     it('keyboard: Enter on Add item adds a line; Tab walks a line’s cost code, description, amount and Remove', async () => {

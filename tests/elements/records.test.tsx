@@ -1,17 +1,18 @@
 import { expect } from 'chai';
 import type { Root } from 'react-dom/client';
 import { useState } from 'react';
-import { ApiError, resetApi } from '../../src/core/api';
+import { resetApi } from '../../src/core/api';
 import { resetLookups } from '../../src/core/lookups';
 import {
-  FIRST_ROWS, FieldFeedback, MORE_ROWS, RecordLists, RecordStateBadge, StateAdvanceMenu, ValidationSummary, feedbackFrom, fieldEditable, fieldVisible, formFeedback,
+  FIRST_ROWS, FieldFeedback, MORE_ROWS, RecordLists, RecordStateBadge, StateAdvanceMenu, ValidationSummary, formFeedback,
   recordStore, resetRecordStores, resetStateCache, useRecords,
 } from '../../src/ui/records';
-import type { FeedbackItem, FieldSecurity, RecordStore, StateAdvancement } from '../../src/ui/records';
+import type { RecordStore, StateAdvancement } from '../../src/ui/records';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { portalStyleSheet } from '../../src/core/define';
 import { fetchCalls, sleep, stubFetch, waitFor } from '../support/browser';
 import { appendReactRoot, removeReactRoot } from '../support/elements';
+import { FEEDBACK_ITEMS } from '../support/feedback';
 import { backgroundOf, contrastRatio, parseColor } from '../support/contrast';
 
 interface Row { rowId: number; name: string; closed: boolean; applicationRecordStateId: number }
@@ -73,54 +74,6 @@ describe('src/ui/records', () => {
   });
   afterEach(() => {
     removeReactRoot(host, root);
-  });
-
-  describe('record stores', () => {
-    it('is one store per kind on the page and refuses another id field', () => {
-      const a = recordStore<Row>('Row', 'rowId');
-      expect(recordStore<Row>('Row', 'rowId') === a).to.equal(true);
-      expect(() => recordStore<Row>('Row', 'otherId')).to.throw("keyed by 'rowId'");
-    });
-
-    it('keeps the server answer of a successful optimistic update', async () => {
-      const store = recordStore<Row>('Row', 'rowId');
-      store.upsert({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 });
-      const result = await store.optimistic({ rowId: 1, name: 'a', closed: true, applicationRecordStateId: 2 },
-        async () => ({ rowId: 1, name: 'from server', closed: true, applicationRecordStateId: 2 }));
-      expect(result.name).to.equal('from server');
-      expect(store.get(1)?.name).to.equal('from server');
-    });
-
-    it('shows the optimistic record at once and restores the original on failure', async () => {
-      const store = recordStore<Row>('Row', 'rowId');
-      const original = { rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 };
-      store.upsert(original);
-      let fail!: (e: Error) => void;
-      const pending = store.optimistic({ ...original, closed: true, applicationRecordStateId: 2 }, () => new Promise((_, reject) => { fail = reject; }));
-      expect(store.get(1)?.closed).to.equal(true);
-      fail(new Error('network'));
-      let caught: unknown;
-      try { await pending; } catch (error) { caught = error; }
-      expect((caught as Error).message).to.equal('network');
-      expect(store.get(1) === original).to.equal(true);
-    });
-
-    it('keeps a newer record that arrived during a failed update (a reload after 409)', async () => {
-      const store = recordStore<Row>('Row', 'rowId');
-      store.upsert({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 });
-      const pending = store.optimistic({ rowId: 1, name: 'a', closed: true, applicationRecordStateId: 2 }, async () => {
-        store.upsert({ rowId: 1, name: 'reloaded', closed: false, applicationRecordStateId: 7 });
-        throw new ApiError(409);
-      });
-      try { await pending; } catch { /* expected */ }
-      expect(store.get(1)?.applicationRecordStateId).to.equal(7);
-    });
-
-    it('removes a record that was not held before when its optimistic add fails', async () => {
-      const store = recordStore<Row>('Row', 'rowId');
-      try { await store.optimistic({ rowId: 9, name: 'new', closed: false, applicationRecordStateId: 1 }, async () => { throw new Error('x'); }); } catch { /* expected */ }
-      expect(store.get(9)).to.equal(undefined);
-    });
   });
 
   describe('<RecordLists>', () => {
@@ -230,32 +183,8 @@ describe('src/ui/records', () => {
   });
 
   describe('validation feedback (§5)', () => {
-    const items: FeedbackItem[] = [
-      { integerValue: 1, stringValue: 'title', message: 'title is required.' },
-      { integerValue: 2, stringValue: 'estimatedAmount', message: 'That is a lot.' },
-      { integerValue: 3, stringValue: 'Description', message: 'Shown to the owner.' },
-      { integerValue: 1, stringValue: 'documentDate', message: 'documentDate must be a date.' },
-    ];
-
-    it('makes the form invalid only with invalid items and lists their messages in order', () => {
-      const feedback = formFeedback(items);
-      expect(feedback.invalid).to.equal(true);
-      expect(feedback.errors.map((i) => i.message)).to.deep.equal(['title is required.', 'documentDate must be a date.']);
-      const soft = formFeedback(items.filter((i) => i.integerValue !== 1));
-      expect(soft.invalid).to.equal(false);
-      expect(soft.errors).to.deep.equal([]);
-    });
-
-    it('reads the items from a refused save (ApiError body) and ignores anything else', () => {
-      expect(feedbackFrom(new ApiError(400, items)).length).to.equal(4);
-      expect(feedbackFrom(new ApiError(400, { data: items })).length).to.equal(4);
-      expect(feedbackFrom(new ApiError(500, 'oops'))).to.deep.equal([]);
-      expect(feedbackFrom(new Error('x'))).to.deep.equal([]);
-      expect(feedbackFrom([{ foo: 1 }])).to.deep.equal([]);
-    });
-
     it('renders the summary for invalid items and per-field warnings and infos', async () => {
-      const feedback = formFeedback(items);
+      const feedback = formFeedback(FEEDBACK_ITEMS);
       render(
         <form>
           <ValidationSummary feedback={feedback} />
@@ -276,26 +205,6 @@ describe('src/ui/records', () => {
       render(<div><ValidationSummary feedback={formFeedback([{ integerValue: 2, stringValue: 'x', message: 'w' }])} /><span id="done" /></div>);
       await waitFor(() => host.querySelector('#done'));
       expect(host.querySelector('[data-testid=validation-summary]')).to.equal(null);
-    });
-  });
-
-  describe('field security', () => {
-    const security: FieldSecurity = {
-      lookupApplicationRecordStateId: 3,
-      fields: [
-        { fieldName: 'estimatedAmount', editable: false, visible: true },
-        { fieldName: 'title', editable: true, visible: true },
-        { fieldName: 'proposedAmount', editable: false, visible: false },
-      ],
-    };
-    it('answers per field, case-insensitively; unknown fields and no security are not editable', () => {
-      expect(fieldEditable(security, 'title')).to.equal(true);
-      expect(fieldEditable(security, 'TITLE')).to.equal(true);
-      expect(fieldEditable(security, 'estimatedAmount')).to.equal(false);
-      expect(fieldEditable(security, 'number')).to.equal(false);
-      expect(fieldEditable(undefined, 'title')).to.equal(false);
-      expect(fieldVisible(security, 'proposedAmount')).to.equal(false);
-      expect(fieldVisible(security, 'number')).to.equal(true);
     });
   });
 

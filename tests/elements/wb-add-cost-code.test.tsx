@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { $toasts } from '../../src/core/messages';
 import { ADD_COST_CODE_PATH, type CostCodeRow } from '../../src/core/budget-lines/contract';
-import { costCodeDigits, validateCostCode } from '../../src/features/budget-lines';
 import '../../src/elements/wb-add-cost-code/define';
 import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
 import { useElementTestPage } from '../support/elements';
@@ -19,26 +18,6 @@ function field<T extends HTMLElement>(root: ShadowRoot, label: string): T {
 
 describe('add cost code', () => {
   useElementTestPage();
-
-  describe('rules', () => {
-    it('a cost code is 8 digits, typed with or without dashes', () => {
-      expect(costCodeDigits('03-3000-00')).to.equal('03300000');
-      expect(costCodeDigits('03300000')).to.equal('03300000');
-      expect(costCodeDigits('03-3000')).to.equal(null);
-      expect(costCodeDigits('0330000a')).to.equal(null);
-    });
-
-    it('invalid values block; a line already on the budget is refused; no or a negative original budget only informs or warns', () => {
-      const existing = new Set(['09200000|S']);
-      const levels = (values: Parameters<typeof validateCostCode>[0]) => validateCostCode(values, existing).map((f) => [f.stringValue, f.integerValue]);
-      expect(levels({ code: '', description: '', costType: '', originalBudget: '' })).to.deep.equal([
-        ['code', 1], ['description', 1], ['costType', 1], ['originalBudget', 3],
-      ]);
-      expect(levels({ code: '09-2000-00', description: 'Drywall', costType: 'S', originalBudget: '100' })).to.deep.equal([['code', 1]]);
-      expect(levels({ code: '09-2000-00', description: 'Drywall', costType: 'L', originalBudget: '-5' })).to.deep.equal([['originalBudget', 2]]);
-      expect(levels({ code: '09-2000-00', description: 'Drywall', costType: 'A', originalBudget: '5' })).to.deep.equal([['costType', 1]]);
-    });
-  });
 
   describe('<wb-add-cost-code>', () => {
     it('without a budget says it needs one and loads nothing', async () => {

@@ -1,16 +1,11 @@
 import { expect } from 'chai';
 import '../../src/elements/wb-change-event-item/define';
-import { changeEventItems, linkCandidates } from '../../src/features/change-management';
-import type { ChangeEventItem, Commitment } from '../../src/features/change-management';
+import { changeEventItems } from '../../src/features/change-management';
+import type { ChangeEventItem } from '../../src/features/change-management';
 import { fetchRequests, mount, setValue, stubFetch, waitFor } from '../support/browser';
 import type { StubFor } from '../support/browser';
-import { cleanPage, freshPage, ok, referenceAnswers, security, stateOf, toastMessages } from './change-workbenches-support';
+import { changeEventItem, cleanPage, freshPage, ok, referenceAnswers, security, toastMessages } from './change-workbenches-support';
 
-const item = (stateId: number, extra: Partial<ChangeEventItem> = {}): ChangeEventItem => ({
-  changeEventItemId: 7, changeEventId: 3, parentChangeEventItemId: null, projectId: 1, budgetId: 1, costCodeId: 40, costCode: '05120000', costType: 'S',
-  vendorId: 5, vendorName: 'Vendor 5', description: 'Canopy steel', estimatedAmount: 1000, proposedAmount: 1100, approvedAmount: 1050,
-  coItemRecordKey: null, coItemRecordId: null, applicationRecordStateId: stateId, recordStateName: stateOf(stateId).name, closed: stateOf(stateId).closed, ...extra,
-});
 const SUBCONTRACTS = [
   { subcontractId: 1, number: 'SC-001', vendorId: 5, description: 'Structural steel' },
   { subcontractId: 2, number: 'SC-002', vendorId: 6, description: 'Glazing' },
@@ -35,22 +30,8 @@ describe('<wb-change-event-item>', () => {
   beforeEach(freshPage);
   afterEach(cleanPage);
 
-  it('linkCandidates (§5): Approved or Pending Commitment, same vendor, no linked change-order item', () => {
-    const commitments: Commitment[] = [
-      { key: 'Subcontract', id: 1, number: 'SC-001', vendorId: 5, description: '' },
-      { key: 'Subcontract', id: 2, number: 'SC-002', vendorId: 6, description: '' },
-      { key: 'PurchaseAgreement', id: 3, number: 'PA-003', vendorId: 5, description: '' },
-    ];
-    const ids = (list: Commitment[]) => list.map((c) => c.number);
-    expect(ids(linkCandidates(item(18), commitments))).to.deep.equal(['SC-001', 'PA-003']);
-    expect(ids(linkCandidates(item(19), commitments))).to.deep.equal(['SC-001', 'PA-003']);
-    for (const state of [13, 14, 15, 16, 17, 20, 21, 22]) expect(linkCandidates(item(state), commitments), stateOf(state).name).to.deep.equal([]);
-    expect(linkCandidates(item(18, { coItemRecordId: 9, coItemRecordKey: 'SubcontractChangeOrderItem' }), commitments)).to.deep.equal([]);
-    expect(linkCandidates(item(18, { vendorId: null }), commitments)).to.deep.equal([]);
-  });
-
   it('a linked item names its change order and opens it in the workbench', async () => {
-    const linked = item(18, {
+    const linked = changeEventItem(18, {
       coItemRecordKey: 'SubcontractChangeOrderItem', coItemRecordId: 9, changeOrderKey: 'SubcontractChangeOrder', changeOrderId: 4, changeOrderNumber: 'SCO-02', commitmentNumber: 'SC-001',
     });
     stubFetch(answers(linked));
@@ -65,7 +46,7 @@ describe('<wb-change-event-item>', () => {
   });
 
   it('offers only the commitments of the item vendor for an Approved item', async () => {
-    stubFetch(answers(item(18)));
+    stubFetch(answers(changeEventItem(18)));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
     await waitFor(() => root.querySelectorAll('[data-candidates] option').length === 3);
     expect(candidateLabels(root)).to.deep.equal(['Choose a commitment…', 'SC-001 Structural steel', 'PA-003 Steel supply']);
@@ -73,16 +54,16 @@ describe('<wb-change-event-item>', () => {
   });
 
   it('shows the cost code in 2-4-2 digit groups with its cost type (§3)', async () => {
-    stubFetch(answers(item(18)));
+    stubFetch(answers(changeEventItem(18)));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
     expect((await waitFor(() => root.querySelector('[data-cost-code]'))).textContent).to.equal('05-1200-00 (S)');
   });
 
   it('shows the §5 rule instead of candidates when the item may not be linked', async () => {
     const cases: Array<[ChangeEventItem, string]> = [
-      [item(13), 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.'],
-      [item(19, { coItemRecordId: 9, coItemRecordKey: 'SubcontractChangeOrderItem' }), 'The change event item is already linked to a change order item.'],
-      [item(18, { vendorId: null, vendorName: null }), 'The change event item and the commitment must have the same vendor.'],
+      [changeEventItem(13), 'Only change event items that are Approved or Pending Commitment can be linked to a commitment.'],
+      [changeEventItem(19, { coItemRecordId: 9, coItemRecordKey: 'SubcontractChangeOrderItem' }), 'The change event item is already linked to a change order item.'],
+      [changeEventItem(18, { vendorId: null, vendorName: null }), 'The change event item and the commitment must have the same vendor.'],
     ];
     for (const [record, message] of cases) {
       stubFetch(answers(record));
@@ -96,7 +77,7 @@ describe('<wb-change-event-item>', () => {
   });
 
   it('says so when no commitment has the item vendor', async () => {
-    stubFetch(answers(item(18, { vendorId: 8 })));
+    stubFetch(answers(changeEventItem(18, { vendorId: 8 })));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
     await waitFor(() => linkSection(root)?.textContent?.includes("No commitment of this project has the item's vendor."));
     expect(root.querySelector('[data-candidates]')).to.equal(null);
@@ -104,9 +85,9 @@ describe('<wb-change-event-item>', () => {
 
   it('links to the chosen commitment (call body), updates the item, and toasts; a failure toasts and keeps the item', async () => {
     let fail = true;
-    stubFetch(answers(item(18), {
+    stubFetch(answers(changeEventItem(18), {
       '/api/pfm/LinkChangeEventItemToCommitment': () => (fail ? { status: 500, body: { message: 'boom' } }
-        : ok({ changeEventItem: item(18, { coItemRecordId: 31, coItemRecordKey: 'PurchaseAgreementChangeOrderItem' }), changeOrder: { purchaseAgreementChangeOrderId: 4 } })),
+        : ok({ changeEventItem: changeEventItem(18, { coItemRecordId: 31, coItemRecordKey: 'PurchaseAgreementChangeOrderItem' }), changeOrder: { purchaseAgreementChangeOrderId: 4 } })),
     }));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
     const select = await waitFor(() => root.querySelector<HTMLSelectElement>('[data-candidates]'));
@@ -133,7 +114,7 @@ describe('<wb-change-event-item>', () => {
   // Issue 16: the link section says when the project's commitments are still loading or failed, never "no commitment".
   it('a failed load of the commitments says so with a Retry that loads them, not that no commitment has the vendor', async () => {
     let fail = true;
-    stubFetch(answers(item(18), { '/api/pfm/getsubcontracts': () => (fail ? { status: 500, body: { message: 'boom' } } : ok(SUBCONTRACTS)) }));
+    stubFetch(answers(changeEventItem(18), { '/api/pfm/getsubcontracts': () => (fail ? { status: 500, body: { message: 'boom' } } : ok(SUBCONTRACTS)) }));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
     const problem = await waitFor(() => linkSection(root)?.querySelector('[role=alert]'));
     expect(problem.querySelector('span')!.textContent).to.equal("The project's commitments could not be loaded, so the item cannot be linked yet.");
@@ -146,7 +127,7 @@ describe('<wb-change-event-item>', () => {
 
   // Issue 16: the store's copy shows at once; a failed refresh says the copy may be out of date, with Retry.
   it('an item the store already holds shows at once; a failed refresh says it may be out of date, and Retry refreshes it', async () => {
-    const held = item(18);
+    const held = changeEventItem(18);
     changeEventItems().upsert(held);
     let fail = true;
     stubFetch(answers(held, { '/api/pfm/getchangeeventitems': () => (fail ? { status: 500, body: { message: 'boom' } } : ok([held])) }));

@@ -1,34 +1,13 @@
 import { expect } from 'chai';
-import { contractFieldEditable, WORKBENCH_TEXT } from '../../src/features/commitments';
-import { costCodesFor, isSelectableCostType } from '../../src/features/budget-lines';
+import { WORKBENCH_TEXT } from '../../src/features/commitments';
 import '../../src/elements/wb-subcontract/define';
 import { clearProjectWrite } from '../../src/core/projects/write';
 import { fetchRequests, mount, setValue, sleep, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
 import { useElementTestPage } from '../support/elements';
-import { COST_CODES, FIELD_SECURITY_PATH, fieldSecurityAnswer, listAnswers } from './commitments-support';
+import { FIELD_SECURITY_PATH, fieldSecurityAnswer, listAnswers } from './commitments-support';
 
 describe('commitments', () => {
   useElementTestPage();
-
-  describe('rules', () => {
-    it('cost codes offered: the budget’s lines of the chosen type only; cost types A and F never', () => {
-      expect(costCodesFor(COST_CODES, 1, 'S').map((c) => c.costCodeId)).to.deep.equal([101, 102]);
-      expect(costCodesFor(COST_CODES, 1, 'l').map((c) => c.costCodeId)).to.deep.equal([103]);
-      expect(costCodesFor(COST_CODES, 2, 'S').map((c) => c.costCodeId)).to.deep.equal([201]);
-      expect(costCodesFor(COST_CODES, 1, 'A')).to.deep.equal([]);
-      expect(costCodesFor(COST_CODES, 1, 'F')).to.deep.equal([]);
-      expect(costCodesFor(COST_CODES, 1, '')).to.deep.equal([]);
-      expect(['L', 'M', 'W', 'E', 'S', 'R', 'A', 'F'].filter(isSelectableCostType)).to.deep.equal(['L', 'M', 'W', 'E', 'S', 'R']);
-    });
-
-    it('field security: a listed field follows its row; an unlisted one is editable only while the state is open; unknown security is read-only', () => {
-      const security = { lookupApplicationRecordStateId: 33, fields: [{ fieldName: 'retainagePercent', editable: false, visible: true }] };
-      expect(contractFieldEditable(security, false, 'retainagePercent')).to.equal(false);
-      expect(contractFieldEditable(security, false, 'description')).to.equal(true);
-      expect(contractFieldEditable(security, true, 'description')).to.equal(false);
-      expect(contractFieldEditable(null, false, 'description')).to.equal(false);
-    });
-  });
 
   describe('<wb-subcontract>', () => {
     it('shows the form only once its state’s field security is known: never a disabled form that turns editable under the user', async () => {

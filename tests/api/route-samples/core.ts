@@ -1,8 +1,6 @@
 /** Route samples of the session, shell, change-tracking and reference-lookup calls: none is one project's data. */
-import type { RouteSample } from './types';
+import { none, type RouteSample } from './types';
 import { HIDDEN_PROJECT } from './hidden';
-
-const none = (method: RouteSample['method'], path: string, why: string): RouteSample => ({ method, path, team: 'none', why });
 
 export const CORE_SAMPLES: readonly RouteSample[] = [
   none('GET', '/api/applications/getApplicationRoleAccess', "the caller's own roles"),

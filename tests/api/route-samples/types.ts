@@ -28,3 +28,10 @@ export interface RouteSample {
   /** For 'none': why the route needs no team check. */
   why?: string;
 }
+
+/** The sample of a route that serves no one project's data (team 'none'), and why. */
+export const none = (method: RouteSample['method'], path: string, why: string): RouteSample => ({ method, path, team: 'none', why });
+
+/** Samples of routes that serve no one project's data, each for `why` unless its row gives its own reason. */
+export const notProjectData = (why: string, routes: ReadonlyArray<readonly [RouteSample['method'], string, string?]>): RouteSample[] =>
+  routes.map(([method, path, reason = why]) => none(method, path, reason));

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { weekOf } from '../../../../src/core/timecards';
 import { FIRST_NAMES, LAST_NAMES } from '../catalog';
 import { Rng } from '../prng';
-import { addDays, applicationIdOf, employeeIdOf, insert, stateId } from './support';
+import { addDays, applicationIdOf, employeeIdOf, insert, timecardStates } from './support';
 
 export const SCALE_TIMECARD_EMPLOYEES = 2000;
 export const SCALE_TIMECARD_MANAGERS = 40;
@@ -26,10 +26,7 @@ export function seedScaleTimecards(db: Database.Database, today: string, stamp: 
   const rng = new Rng(SCALE_TIMECARD_SEED);
   const weekStart = scaleTimecardWeek(today);
   const weekEnding = addDays(weekStart, 6);
-  const TC = {
-    Draft: stateId(db, 'Timecard', 'Draft'), Submitted: stateId(db, 'Timecard', 'Submitted'),
-    Approved: stateId(db, 'Timecard', 'Approved'), Processed: stateId(db, 'Timecard', 'Processed'),
-  };
+  const TC = timecardStates(db);
   const keyTC = applicationIdOf(db, 'keyTC');
   const keyPTO = applicationIdOf(db, 'keyPTO');
   const admin = employeeIdOf(db, 'admin');

@@ -46,6 +46,12 @@ export function stateId(db: Database.Database, key: string, name: string): numbe
   return id;
 }
 
+/** The ids of the timecard's states, by name (the weekly cards and the benchmark's both write them). */
+export const timecardStates = (db: Database.Database) => ({
+  Draft: stateId(db, 'Timecard', 'Draft'), Submitted: stateId(db, 'Timecard', 'Submitted'),
+  Approved: stateId(db, 'Timecard', 'Approved'), Processed: stateId(db, 'Timecard', 'Processed'),
+});
+
 /** The id of the application `applicationKey` ('keyTC'). */
 export const applicationIdOf = (db: Database.Database, applicationKey: string): number =>
   db.prepare('SELECT applicationId FROM applications WHERE applicationKey = ?').pluck().get(applicationKey) as number;

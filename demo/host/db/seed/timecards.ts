@@ -24,7 +24,7 @@ import { FIRST_NAMES, LAST_NAMES } from '../catalog';
 import { Rng } from '../prng';
 import type { Seeder } from './seeder';
 import { seedHolidays, seedTimeOff } from './time-off';
-import { addDays, applicationIdOf, atHour, employeeIdOf, insert, pad, stateId, type Row, type SeedCalendar } from './support';
+import { addDays, applicationIdOf, atHour, employeeIdOf, insert, pad, timecardStates, type Row, type SeedCalendar } from './support';
 
 /** The stream of this part (independent of the main seed's 20261101). */
 export const TIMECARD_SEED = 20261113;
@@ -69,10 +69,7 @@ export function seedTimecards(db: Database.Database, cal: SeedCalendar): void {
   const on = (days: number) => addDays(cal.weekStart, days);
   /** 15:00 UTC (or `hour`) on the day `days` from that Sunday. */
   const at = (days: number, hour = 15) => atHour(on(days), hour);
-  const TC = {
-    Draft: stateId(db, 'Timecard', 'Draft'), Submitted: stateId(db, 'Timecard', 'Submitted'),
-    Approved: stateId(db, 'Timecard', 'Approved'), Processed: stateId(db, 'Timecard', 'Processed'),
-  };
+  const TC = timecardStates(db);
   const RPM = employeeIdOf(db, 'rpm');
   const ADMIN = employeeIdOf(db, 'admin');
   const TCADMIN = employeeIdOf(db, 'tcadmin');
