@@ -62,6 +62,8 @@ function manualChunks(id) {
   if (path.includes('/src/core/billing/')) return undefined; // travels with the IT billing screen (issue 15)
   // The budget lines' and owner agreements' contracts (their paths and wire types) travel with their screens.
   if (path.includes('/src/core/budget-lines/') || path.includes('/src/core/owner-agreements/')) return undefined;
+  // Commitments' terms and the pay applications' rules: one chunk the two areas share (each imports the other's views).
+  if (path.includes('/src/core/commitments/') || path.includes('/src/core/pay-applications/')) return 'commitments-core';
   // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
   if (path.includes('/src/core/risk/')) return 'risk-core';
   // The team rules and words (issue 15) travel with the screens that use them and the lazily loaded refusal screen.

@@ -4,12 +4,14 @@
  * a timecard is "Not started", a Pending access request past its 14 days answers Expired). Writes happen
  * in the request that changes something, or here, run when the host starts and then every hour:
  * - Pending access requests past their expiresOn become Expired (toolbox/access-requests.ts);
- * - the project surveys that became due are created (db/surveys.ts).
- * Both are idempotent: a second run at the same moment writes nothing.
+ * - the project surveys that became due are created (db/surveys.ts);
+ * - vendors' GL insurance and prequalifications within 60 days of expiry get their Renewal request (api/risk/vendor-record.ts).
+ * All are idempotent: a second run at the same moment writes nothing.
  */
 import type Database from 'better-sqlite3';
 import { sweepExpiredRequests } from './api/toolbox/access-requests';
 import { syncSurveys } from './db/surveys';
+import { syncExpiryRenewals } from './api/risk/vendor-record';
 import * as clock from '../../src/core/clock';
 
 /** How often the host runs {@link runScheduledWork}. */
@@ -27,6 +29,7 @@ export function runScheduledWork(db: Database.Database): ScheduledWorkDone {
   const today = clock.today();
   const expiredAccessRequests = db.transaction(() => sweepExpiredRequests(db, today)).immediate();
   const surveysCreated = syncSurveys(db, today);
+  syncExpiryRenewals(db, today);
   return { expiredAccessRequests, surveysCreated };
 }
 

@@ -37,6 +37,8 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'wb-email': () => import('./wb-email/define'),
   'pfm-direct-costs': () => import('./pfm-direct-costs/define'),
   'wb-direct-cost': () => import('./wb-direct-cost/define'),
+  'pfm-pay-applications': () => import('./pfm-pay-applications/define'),
+  'wb-pay-application': () => import('./wb-pay-application/define'),
   'pfm-cost-adjustments': () => import('./pfm-cost-adjustments/define'),
   'wb-cost-adjustment': () => import('./wb-cost-adjustment/define'),
   'pfm-surveys': () => import('./pfm-surveys/define'),

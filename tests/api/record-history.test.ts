@@ -71,7 +71,7 @@ describe('record history', () => {
 
   it('items: an added, changed and deleted item is recorded under its parent and listed with it', async () => {
     const sc = one("SELECT s.* FROM subcontracts s JOIN application_record_states st USING (applicationRecordStateId) WHERE st.name = 'Draft' LIMIT 1");
-    const code = one('SELECT costCodeId FROM cost_codes WHERE budgetId = ? LIMIT 1', sc.budgetId).costCodeId;
+    const code = one("SELECT costCodeId FROM cost_codes WHERE budgetId = ? AND type = 'S' LIMIT 1", sc.budgetId).costCodeId;
     const added = await api.post('pm', '/api/pfm/SaveCommitment', {
       RecordKey: 'Subcontract', RecordId: sc.subcontractId, 'items[0].costCodeId': code, 'items[0].description': 'History item', 'items[0].amount': '125',
     });

@@ -66,12 +66,15 @@ describe('the gate', () => {
       assert.equal(refused.body.functionName, RISK_FUNCTIONS.gate);
       assert.equal(refused.body.sraRequired, true);
       assert.equal(refused.body.startLink, sraStartLink(blocked.subcontractId));
-      assert.deepEqual(refused.body.reasons, [
+      // The limits in force for a vendor not prequalified: $100,000 single, $200,000 aggregate (each named with the amount over it).
+      const reasons = [
         'the vendor is not prequalified (Not Prequalified)',
-        "the amount $240,000 exceeds the vendor's single limit of $100,000",
-      ]);
+        `the amount $240,000 exceeds ${blocked.vendorName}'s single limit of $100,000 by $140,000`,
+        `${blocked.vendorName}'s open subcontracts on all projects, $240,000 with this one, exceed its aggregate limit of $200,000 by $40,000`,
+      ];
+      assert.deepEqual(refused.body.reasons, reasons);
       assert.equal(refused.body.message,
-        `Subcontract ${blocked.number} needs an approved SRA: the vendor is not prequalified (Not Prequalified); the amount $240,000 exceeds the vendor's single limit of $100,000. Start one: /sr/sra?recordKey=Subcontract&recordId=${blocked.subcontractId}`);
+        `Subcontract ${blocked.number} needs an approved SRA: ${reasons.join('; ')}. Start one: /sr/sra?recordKey=Subcontract&recordId=${blocked.subcontractId}`);
     }
     assert.equal(checksum(host, TABLES), before);
     assert.equal(stateOf(blocked.subcontractId), 'Draft');
@@ -79,8 +82,8 @@ describe('the gate', () => {
     const status = await api.get('pm', RISK_API.getSraStatus, { recordKey: 'Subcontract', recordId: blocked.subcontractId });
     assert.equal(status.status, 200);
     assert.deepEqual({ ...status.body.data, reasons: status.body.data.reasons.length }, {
-      subcontractId: blocked.subcontractId, amount: SEED_GATE.blockedAmount, vendorId: blocked.vendorId, reasons: 2, required: true, sra: null, cleared: false,
-      startLink: sraStartLink(blocked.subcontractId),
+      subcontractId: blocked.subcontractId, amount: SEED_GATE.blockedAmount, vendorId: blocked.vendorId, reasons: 3, required: true, sra: null, cleared: false,
+      startLink: sraStartLink(blocked.subcontractId), pendingChanges: 0, singleLimit: 100_000, aggregateLimit: 200_000, exposure: SEED_GATE.blockedAmount, notCovered: null,
     });
   });
 
@@ -106,7 +109,8 @@ describe('the gate', () => {
     const refused = await advance(sub, 'Draft', 'Pending Signature');
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
     assert.equal(refused.body.sraRequired, true);
-    assert.match(refused.body.message, /does not cover it/);
+    // The approved one falls short, and says by how much.
+    assert.match(refused.body.message, /SRA-\d+ approved for \$300,000 covers less than the subcontract's \$300,000\.50\./);
     assert.equal(stateOf(sub), 'Draft');
     await approvedSra(vendor, 300_000.5);
     const status = (await api.get('risk', RISK_API.getSraStatus, { recordKey: 'Subcontract', recordId: sub })).body.data;
@@ -130,8 +134,10 @@ describe('the gate', () => {
     const over = newSubcontract(v.vendorId, v.singleLimit + 0.01);
     const refused = await advance(over, 'Draft', 'Pending Signature');
     assert.equal(refused.status, 400);
-    assert.deepEqual(refused.body.reasons.length, 1);
-    assert.match(refused.body.reasons[0], /exceeds the vendor's single limit/);
+    // A cent over the single limit (and, with the one at its limit now open, a cent over the aggregate).
+    assert.deepEqual(refused.body.reasons.length, 2);
+    assert.match(refused.body.reasons[0], /exceeds .+'s single limit of \$[\d,]+ by \$0\.01$/);
+    assert.match(refused.body.reasons[1], /exceed its aggregate limit of \$[\d,]+ by \$[\d,.]+$/);
     // Void is not a gated state.
     assert.equal((await advance(over, 'Draft', 'Void')).status, 200);
   });

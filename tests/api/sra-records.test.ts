@@ -129,6 +129,23 @@ describe('create and save', () => {
     assert.ok(fromSub.body.data.sra.costCodes.length >= 1);
   });
 
+  it("a new SRA from a subcontract defaults to its current sum: the items plus approved change orders (a pending one does not count)", async () => {
+    const project = gateProject();
+    const sub = one(`SELECT s.subcontractId, (SELECT sum(amount) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId) AS amount
+      FROM subcontracts s WHERE s.projectId = ? ORDER BY s.subcontractId DESC LIMIT 1`, project.projectId);
+    const changeOrder = (state: string, amount: number) => {
+      const id = Number(host.db.prepare(`INSERT INTO subcontract_change_orders (subcontractId, number, description, applicationRecordStateId, changeOrderDate, displayText, modifiedAt)
+        VALUES (?, ?, 'SRA default test', ?, ?, 'SRA default test', 't')`).run(sub.subcontractId, `CO-SRA-${state}`, stateId(host, 'SubcontractChangeOrder', state), TODAY).lastInsertRowid);
+      host.db.prepare("INSERT INTO subcontract_change_order_items (subcontractChangeOrderId, costCodeId, description, amount, modifiedAt) VALUES (?, ?, 'SRA default test', ?, 't')")
+        .run(id, sCodes(project.projectId)[0]!, amount);
+    };
+    changeOrder('Approved', 12_345.67);
+    changeOrder('Pending Approval', 50_000);
+    const created = await api.post('pm', RISK_API.createSra, { projectId: project.projectId, subcontractId: sub.subcontractId });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    assert.equal(created.body.data.sra.amount, Math.round((sub.amount + 12_345.67) * 100) / 100);
+  });
+
   it('refuses bad input with a 400 autoAlert at its field and writes nothing', async () => {
     const project = gateProject();
     const codes = sCodes(project.projectId);

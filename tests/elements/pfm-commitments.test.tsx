@@ -1,23 +1,15 @@
 import { expect } from 'chai';
-import { commitmentAmounts, commitmentTotals, NO_ACCESS_MESSAGE } from '../../src/features/commitments';
+import { NO_ACCESS_MESSAGE } from '../../src/features/commitments';
 import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-direct-costs/define';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { clearProjectWrite } from '../../src/core/projects/write';
 import { fetchRequests, mount, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
 import { useElementTestPage } from '../support/elements';
-import { listAnswers, state, SUBCONTRACTS_OPEN } from './commitments-support';
+import { listAnswers, state } from './commitments-support';
 
 describe('commitments', () => {
   useElementTestPage();
-
-  describe('rules', () => {
-    it('amounts: current = original + approved changes; retainage = billed × retainage %; totals add up', () => {
-      const a = commitmentAmounts(SUBCONTRACTS_OPEN[0] as never);
-      expect(a).to.deep.equal({ original: 1000, approvedChanges: 250, current: 1250, billed: 400, retainage: 40 });
-      expect(commitmentTotals(SUBCONTRACTS_OPEN as never)).to.deep.equal({ original: 1500, approvedChanges: 250, current: 1750, billed: 500, retainage: 45 });
-    });
-  });
 
   describe('<pfm-commitments>', () => {
     it('splits records into Open and Closed by state, shows the vendor lookup’s displayText and the totals of the list shown', async () => {
@@ -140,5 +132,22 @@ describe('commitments', () => {
       await waitFor(() => again.querySelector('[data-new="direct-cost"]'));
       expect(again.querySelector('[data-read-only="viewer"]')).to.equal(null);
     });
+  });
+});
+
+describe('commitments: New subcontract, purchase agreement and purchase order', () => {
+  useElementTestPage({ after: () => history.replaceState(null, '', location.pathname) });
+
+  it('each list offers its New button, which opens that kind’s workbench on the project to create one', async () => {
+    stubFetch(listAnswers());
+    const root = await mount('pfm-commitments', { 'project-id': '1' });
+    await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tr[data-record-id="1"]'));
+    expect([...root.querySelectorAll('[data-new]')].map((b) => [b.getAttribute('data-new'), b.textContent])).to.deep.equal([
+      ['Subcontract', 'New subcontract'], ['PurchaseAgreement', 'New purchase agreement'], ['PurchaseOrder', 'New purchase order'],
+    ]);
+    root.querySelector<HTMLButtonElement>('[data-new="PurchaseOrder"]')!.click();
+    await waitFor(() => new URL(location.href).searchParams.get('workbench') === 'PurchaseOrder');
+    const query = new URL(location.href).searchParams;
+    expect([query.get('recordKey'), query.get('recordId')]).to.deep.equal(['Project', '1']);
   });
 });

@@ -1,8 +1,16 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { resetRoles, setRoles } from '../../src/core/roles';
-import { SLIM_TEXT, suggestLimits, VENDOR_CONFIDENTIAL_TEXT, type SlimComment, type SlimQueueRow, type SlimRequestLoad, type VendorPrequalRecord } from '../../src/core/risk';
-import { SLIM_UI_TEXT as T, aYearOn, draftProblems, moveLabel, moveNote, setSlimLoadTimeout, slimQueueSheet, stepValue } from '../../src/features/risk';
+import {
+  SLIM_TEXT, suggestLimits, VENDOR_CONFIDENTIAL_TEXT, VENDOR_RECORD_TEXT, type SlimComment, type SlimQueueRow, type SlimRequestLoad, type VendorPrequalRecord,
+  type VendorRecordHistory,
+} from '../../src/core/risk';
+import {
+  SLIM_UI_TEXT as T, aYearOn, draftProblems, moveLabel, moveNote, setSlimLoadTimeout, setVendorRecordLoadTimeout, slimQueueSheet, stepValue, VENDOR_RECORD_UI_TEXT,
+} from '../../src/features/risk';
+import * as clock from '../../src/core/clock';
+import { formatDate } from '../../src/core/format';
+import { addDays } from '../../src/core/timecards/days';
 import { sheetToCsv } from '../../src/ui/grid/export';
 import '../../src/elements/slim-queue/define';
 import '../../src/elements/slim-queues/define';
@@ -387,5 +395,138 @@ describe('SLIM screens', () => {
     expect(textOf(again, '[data-assignee-row="0"] th')).to.equal(T.unassigned);
     root$(again, '[data-open="1"]').click();
     expect(location.search).to.equal('?workbench=SlimRequest&recordKey=SlimRequest&recordId=1');
+  });
+});
+
+describe('SLIM request workbench: Update record (the vendor record kept current)', () => {
+  useElementTestPage({ login: 'risk', after: () => { resetRoles(); setVendorRecordLoadTimeout(null); } });
+  beforeEach(() => { setRoles([{ applicationKey: 'keyRISK', name: 'Risk' }, { applicationKey: 'keySLIM', name: 'Prequal Administrator' }]); history.replaceState(null, '', '/sr/slimqueue'); });
+
+  const today = clock.today();
+  const on = (days: number) => addDays(today, days);
+  const marked = { enteredAt: `${on(-30)}T15:00:00.000Z`, enteredBy: 'Priya <b>Natarajan</b>' };
+  const recordHistory = (over: Partial<VendorRecordHistory> = {}): VendorRecordHistory => ({
+    vendor: vendor({ glExpiresOn: on(-1) }), suggested: suggested(),
+    financials: [{ ...vendor().financials[0]!, ...marked }], safety: [{ ...vendor().safety[0]!, ...marked }],
+    insurance: [{ certificateId: 1, coverage: 'General Liability', carrier: 'Zurich <i>American</i>', policyNumber: 'GL-1', eachOccurrence: 1_000_000, aggregate: 2_000_000, effectiveOn: on(-366), expiresOn: on(-1), current: true, ...marked }],
+    bonding: [{ bondingId: 1, surety: 'Hartford', singleCapacity: 5_000_000, aggregateCapacity: 10_000_000, current: true, enteredAt: null, enteredBy: null }],
+    expiries: [
+      { kind: 'General liability insurance', expiresOn: on(-1), expired: true, daysLeft: -1, renewalDue: true },
+      { kind: 'Prequalification', expiresOn: on(40), expired: false, daysLeft: 40, renewalDue: true },
+    ],
+    renewals: [{ kind: 'General liability insurance', expiresOn: on(-1), requestId: 9, number: 'SLIM-0009', state: 'Submitted' }],
+    ...over,
+  });
+  const answers = (over: Record<string, StubFor> = {}): Record<string, StubFor> => ({
+    '/api/slim/getslimrequest': { body: { data: requestLoad({}, [], { vendor: vendor({ glExpiresOn: on(-1), limitExpiresOn: on(40) }) }) } },
+    '/api/slim/getslimcomments': { body: { data: [] } },
+    '/api/risk/getvendorrecordhistory': { body: { data: recordHistory() } },
+    ...over,
+  });
+  const open = async (root: ShadowRoot) => {
+    const button = await waitFor(() => root.querySelector<HTMLButtonElement>('[data-action="update-record"]'));
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    return root$(root, '[data-section="update-record"]');
+  };
+
+  it('is offered to the risk roles only; the vendor record marks an expired date with the word "Expired", one within 60 days with its days', async () => {
+    stubFetch(answers());
+    const root = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    const record = await waitFor(() => root.querySelector('[data-section="vendor"]'));
+    const expired = root$(record, '[data-insurance] [data-expired]');
+    expect(expired.textContent).to.equal(`Expired ${formatDate(on(-1))}`);
+    expect(expired.className).to.contain('text-bg-danger');
+    expect(textOf(record, '[data-current-limits] [data-expiring]')).to.equal(`${formatDate(on(40))} Expires in 40 days`);
+    expect(root.querySelector('[data-section="update-record"]') === null, 'present').to.equal(false);
+    expect(fetchRequests.some((r) => r.path === '/api/risk/getvendorrecordhistory'), 'loaded only when opened').to.equal(false);
+
+    document.body.innerHTML = '';
+    setRoles([{ applicationKey: 'keySLIM', name: 'Regional Reviewer' }, { applicationKey: 'keyRISK', name: 'Default' }]);
+    stubFetch(answers());
+    const other = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    await waitFor(() => other.querySelector('[data-section="vendor"]'));
+    expect(other.querySelector('[data-section="update-record"]')).to.equal(null);
+  });
+
+  it('opens from the keyboard: loading, then the expiries with their renewal and each history with its date and who, user text as text', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    stubFetch(answers({ '/api/risk/getvendorrecordhistory': async () => { await held; return { body: { data: recordHistory() } }; } }));
+    const root = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    const section = await open(root);
+    await waitFor(() => section.querySelector('[data-state="loading"]'));
+    expect(textOf(section, '[data-state="loading"]')).to.equal(VENDOR_RECORD_UI_TEXT.loading);
+    release();
+    await waitFor(() => section.querySelector('[data-state="ready"]'));
+    expect(fetchRequests.find((r) => r.path === '/api/risk/getvendorrecordhistory')!.query.get('vendorId')).to.equal('7');
+    expect(textOf(section, '[data-expiry-kind="General liability insurance"]'))
+      .to.equal(`General liability insurance: Expired ${formatDate(on(-1))}${VENDOR_RECORD_UI_TEXT.renewal('SLIM-0009', 'Submitted')}`);
+    expect(textOf(section, '[data-expiry-kind="Prequalification"]')).to.equal(`Prequalification: ${formatDate(on(40))} Expires in 40 days`);
+    expect(root$(section, '[data-history="insurance"] [data-expired]').className).to.contain('text-bg-danger');
+    expect(section.querySelector('b, i')).to.equal(null);
+    expect(textOf(section, '[data-history="financials"] [data-entered]')).to.equal(`${formatDate(on(-30))} · Priya <b>Natarajan</b>`);
+    expect(textOf(section, '[data-history="insurance"] tbody tr')).to.contain('Zurich <i>American</i> · GL-1');
+    expect(textOf(section, '[data-history="bonding"] [data-entered]')).to.equal('— · not recorded');
+    expect(textOf(section, '[data-suggested-now]')).to.equal(VENDOR_RECORD_UI_TEXT.suggested('$250,000', '$500,000'));
+    expect([...section.querySelectorAll('[data-entry-form]')].map((f) => f.getAttribute('data-entry-form'))).to.deep.equal(['insurance', 'financials', 'safety', 'bonding']);
+  });
+
+  it('a failed load says why with Retry, which loads again', async () => {
+    let fail = true;
+    stubFetch(answers({ '/api/risk/getvendorrecordhistory': () => (fail ? { status: 500, body: { message: 'boom' } } : { body: { data: recordHistory() } }) }));
+    const root = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    const section = await open(root);
+    const problem = await waitFor(() => section.querySelector<HTMLElement>('[role="alert"][data-state="failed"]'));
+    expect(problem.textContent).to.contain(VENDOR_RECORD_UI_TEXT.loadFailed);
+    fail = false;
+    root$(problem, '[data-action="retry"]').click();
+    await waitFor(() => section.querySelector('[data-state="ready"]'));
+  });
+
+  it('an entry: refused at the field before sending; the server refusal at its field; a failure keeps the typed work with Retry; saved, the history and the request reload', async () => {
+    let post: 'refuse' | 'fail' | 'ok' = 'refuse';
+    let requestLoads = 0;
+    const after = recordHistory({ safety: [{ year: 2031, emr: 0.91, oshaRecordableRate: 1.4, enteredAt: `${today}T15:00:00.000Z`, enteredBy: 'Priya Natarajan' }, ...recordHistory().safety] });
+    stubFetch(answers({
+      '/api/slim/getslimrequest': () => { requestLoads += 1; return { body: { data: requestLoad() } }; },
+      '/api/risk/addvendorsafety': () => (post === 'refuse'
+        ? { status: 400, body: { message: 'Enter the year as four digits.', feedback: [{ integerValue: 1, stringValue: 'year', message: 'Enter the year as four digits, from 1990 to 2026.' }] } }
+        : post === 'fail' ? { status: 500, body: { message: 'Internal Server Error' } } : { body: { data: after } }),
+    }));
+    const root = await mount('wb-slim-request', { 'record-key': 'SlimRequest', 'record-id': '1' });
+    const section = await open(root);
+    const form = await waitFor(() => section.querySelector<HTMLFormElement>('[data-entry-form="safety"]'));
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
+    const save = () => root$(form, '[data-action="save-entry"]').click();
+    setValue(input('year'), today.slice(0, 4));
+    setValue(input('emr'), 'abc');
+    setValue(input('oshaRecordableRate'), '1.4');
+    save();
+    await waitFor(() => form.querySelector('[data-field-error="emr"]'));
+    expect(textOf(form, '[data-field-error="emr"]')).to.equal(VENDOR_RECORD_TEXT.emr);
+    expect(input('emr').getAttribute('aria-invalid')).to.equal('true');
+    expect(fetchRequests.some((r) => r.path === '/api/risk/addvendorsafety'), 'not sent').to.equal(false);
+
+    setValue(input('emr'), '0.91');
+    save();
+    await waitFor(() => form.querySelector('[data-field-error="year"]'));
+    expect(textOf(form, '[data-entry-problem]')).to.equal(VENDOR_RECORD_UI_TEXT.failure.refused);
+    expect(fetchRequests.find((r) => r.path === '/api/risk/addvendorsafety')!.body).to.deep.equal({ vendorId: '7', year: today.slice(0, 4), emr: '0.91', oshaRecordableRate: '1.4' });
+
+    post = 'fail';
+    save();
+    await waitFor(() => textOf(form, '[data-entry-problem]').startsWith('The entry was not saved (HTTP 500)'));
+    expect(input('emr').value).to.equal('0.91');
+    expect(input('year').value).to.equal(today.slice(0, 4));
+    post = 'ok';
+    root$(form, '[data-action="retry-entry"]').click();
+    await waitFor(() => section.querySelector('[data-history="safety"] tr[data-year="2031"]'));
+    expect(input('emr').value).to.equal('');
+    expect(form.querySelector('[data-entry-problem]')).to.equal(null);
+    expect(textOf(section, '[data-history="safety"] tr[data-year="2031"] [data-entered]')).to.equal(`${formatDate(today)} · Priya Natarajan`);
+    await waitFor(() => requestLoads === 2);
   });
 });

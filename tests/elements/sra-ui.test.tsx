@@ -6,6 +6,9 @@ import { ApiError } from '../../src/core/api';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { gateRefusalOf, setSraLoadTimeout, sraSheet, SRA_UI_TEXT as T } from '../../src/features/risk';
 import { sheetToCsv } from '../../src/ui/grid/export';
+import * as clock from '../../src/core/clock';
+import { formatDate } from '../../src/core/format';
+import { addDays } from '../../src/core/timecards/days';
 import '../../src/elements/sr-sra/define';
 import '../../src/elements/wb-risk-assessment/define';
 import '../../src/elements/wb-subcontract/define';
@@ -237,6 +240,17 @@ describe('SRA UI', () => {
     expect(posts[0]!.body).to.deep.include({ sraId: '1', version: '3', 'mitigations[0]': 'bond', 'mitigations[1]': 'sdi' });
     expect(posts[1]!.body).to.deep.include({ ItemId: '1', OldRecordStateId: '501', RouteStateId: '502' });
     expect(root.querySelector('[data-move]')).to.equal(null);
+  });
+
+  it('<wb-risk-assessment>: an expired GL date is marked "Expired <date>" with danger styling; limits within 60 days of expiry say so', async () => {
+    const today = clock.today();
+    const expiredGl = { ...VENDOR, status: 'Expired' as const, glExpiresOn: addDays(today, -1), limitExpiresOn: addDays(today, 60) };
+    stubFetch(answers({ '/api/risk/getsra': { body: { data: { ...load(), vendor: expiredGl } } } }));
+    const root = await mount('wb-risk-assessment', { 'record-key': 'Sra', 'record-id': '1' });
+    const gl = await waitFor(() => root.querySelector<HTMLElement>('[data-gl] [data-expired]'));
+    expect(gl.textContent).to.equal(`Expired ${formatDate(addDays(today, -1))}`);
+    expect(gl.className).to.contain('text-bg-danger');
+    expect(textOf(root, '[data-prequal-status]')).to.equal(`Expired, limits expire ${formatDate(addDays(today, 60))} Expires in 60 days`);
   });
 
   it('<wb-risk-assessment>: a server refusal at the mitigations shows there; a stale save shows the server’s message with Reload and keeps the typing', async () => {

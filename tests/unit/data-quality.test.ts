@@ -36,6 +36,7 @@ describe('data-quality rules', () => {
       ['owner-change-order-without-change-events', 'warning'], ['unreconciled-cost-adjustment', 'warning'],
       ['direct-cost-pending-approval', 'warning'], ['negative-cost-to-complete', 'error'], ['projection-not-submitted', 'info'],
       ['inactive-vendor', 'warning'], ['change-event-open-too-long', 'info'],
+      ['pay-application-without-waivers', 'error'], ['pay-line-over-scheduled-value', 'error'], ['retainage-differs-from-rate', 'warning'],
     ]);
   });
 
@@ -212,5 +213,49 @@ describe('data-quality screen helpers', () => {
     expect(ruleCounts(list).map((r) => [r.id, r.count])).to.deep.equal([
       ['commitment-without-items', 1], ['unreconciled-cost-adjustment', 2], ['projection-not-submitted', 1],
     ]);
+  });
+
+});
+
+describe('data-quality rules of pay applications', () => {
+  const application = (over: Partial<DataQualityRows['payApplications'][number]> = {}): DataQualityRows['payApplications'][number] => ({
+    payApplicationId: 4, number: 'SC-1 Pay App 02', budgetId: 1, stateName: 'Approved for Payment', retainagePercent: 10, reduceRetainageAtHalf: false, final: false,
+    lines: [{ itemId: 1, scheduledValue: 100_000, previousCompleted: 20_000, thisPeriod: 20_000, storedMaterials: 0 }],
+    retainageHeld: 4_000, waiversMissing: [], ...over,
+  });
+
+  it('names an application approved for payment or paid without its waivers, with what is missing', () => {
+    const missing = ['An unconditional waiver for the previous payment of $18,000.00 (SC-1 Pay App 01) through 2026-09-30.'];
+    expect(failing('pay-application-without-waivers', { payApplications: [application({ waiversMissing: missing })] })).to.deep.equal([{
+      record: { recordKey: 'PayApplication', recordId: 4, number: 'SC-1 Pay App 02', budgetId: 1 },
+      message: `SC-1 Pay App 02 is Approved for Payment without its lien waivers: ${missing[0]} Attach them to the application.`,
+    }]);
+    expect(failing('pay-application-without-waivers', { payApplications: [application({ stateName: 'Paid', waiversMissing: missing })] })).to.have.length(1);
+    // Still open: the server asks for them before approval, so it is not a data problem.
+    expect(failing('pay-application-without-waivers', { payApplications: [application({ stateName: 'Submitted', waiversMissing: missing })] })).to.deep.equal([]);
+    expect(failing('pay-application-without-waivers', { payApplications: [application()] })).to.deep.equal([]);
+  });
+
+  it('names an application with a line billed over its scheduled value, not one billed exactly to it', () => {
+    const over = application({ lines: [{ itemId: 1, scheduledValue: 100_000, previousCompleted: 90_000, thisPeriod: 10_000, storedMaterials: 250 }], retainageHeld: 10_025 });
+    expect(failing('pay-line-over-scheduled-value', { payApplications: [over] })).to.deep.equal([{
+      record: { recordKey: 'PayApplication', recordId: 4, number: 'SC-1 Pay App 02', budgetId: 1 },
+      message: 'SC-1 Pay App 02 bills 1 line over the scheduled value ($250.00 over): correct the application, or approve the change order that raises the value.',
+    }]);
+    const exact = application({ lines: [{ itemId: 1, scheduledValue: 100_000, previousCompleted: 90_000, thisPeriod: 10_000, storedMaterials: 0 }], retainageHeld: 10_000 });
+    expect(failing('pay-line-over-scheduled-value', { payApplications: [exact] })).to.deep.equal([]);
+  });
+
+  it('names retainage held that differs from the rate by more than rounding', () => {
+    expect(failing('retainage-differs-from-rate', { payApplications: [application()] })).to.deep.equal([]);
+    expect(failing('retainage-differs-from-rate', { payApplications: [application({ retainageHeld: 4_000.004 })] })).to.deep.equal([]);
+    expect(failing('retainage-differs-from-rate', { payApplications: [application({ retainageHeld: 2_000 })] })).to.deep.equal([{
+      record: { recordKey: 'PayApplication', recordId: 4, number: 'SC-1 Pay App 02', budgetId: 1 },
+      message: 'SC-1 Pay App 02 holds $2,000.00 of retainage where 10% of $40,000.00 is $4,000.00: correct the retainage, or the commitment\'s terms.',
+    }]);
+    // The final application holds none; with the 50% reduction, 5% of everything.
+    expect(failing('retainage-differs-from-rate', { payApplications: [application({ final: true, retainageHeld: 0 })] })).to.deep.equal([]);
+    const half = application({ reduceRetainageAtHalf: true, lines: [{ itemId: 1, scheduledValue: 100_000, previousCompleted: 30_000, thisPeriod: 20_000, storedMaterials: 0 }], retainageHeld: 2_500 });
+    expect(failing('retainage-differs-from-rate', { payApplications: [half] })).to.deep.equal([]);
   });
 });

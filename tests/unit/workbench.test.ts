@@ -34,8 +34,8 @@ describe('workbench registry and query state', () => {
   });
 
   it('lists exactly the workbench kinds of §2, in order (§2 names 19, not 20), then issue 14\'s two', () => {
-    expect(WORKBENCH_KINDS.map((k) => k.label)).to.deep.equal([...SPEC_KINDS, 'SLIM Request', 'Risk Assessment']);
-    expect(WORKBENCH_KINDS).to.have.length(21);
+    expect(WORKBENCH_KINDS.map((k) => k.label)).to.deep.equal([...SPEC_KINDS, 'SLIM Request', 'Risk Assessment', 'Pay Application']);
+    expect(WORKBENCH_KINDS).to.have.length(22);
     expect(WORKBENCH_KINDS.find((k) => k.key === 'SlimRequest')?.tag).to.equal('wb-slim-request');
     expect(WORKBENCH_KINDS.find((k) => k.key === 'RiskAssessment')?.tag).to.equal('wb-risk-assessment');
   });

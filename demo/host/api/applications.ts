@@ -2,16 +2,17 @@
  * The record machinery's reference calls (added): the states of an application record and the
  * advancements offered from a state.
  */
-import { declared, p, route } from './declare';
+import { declaredFor, p, route } from './declare';
 import { notFound } from './http';
 import { advancementsFrom } from './lookups';
 import { rowsToApi } from './rows';
 
 // --- handlers -------------------------------------------------------------------------------------
 
-export const applicationHandlers = declared([
+export const applicationHandlers = declaredFor('token', [
   route({
-    method: 'GET', path: '/api/applications/GetApplicationRecordStates', access: 'token', note: 'added: states of an applicationRecordKey',
+    method: 'GET', path: '/api/applications/GetApplicationRecordStates',
+    note: 'added: states of an applicationRecordKey',
     // Matched without case against the stored keys (record types are data: the admin's app records).
     params: { applicationRecordKey: p.string(100, { required: true }) },
     handler: ({ db, params }) => {
@@ -23,7 +24,8 @@ export const applicationHandlers = declared([
     },
   }),
   route({
-    method: 'GET', path: '/api/applications/GetRecordStateAdvancements', access: 'token', note: 'added: targets offered from applicationRecordStateId',
+    method: 'GET', path: '/api/applications/GetRecordStateAdvancements',
+    note: 'added: targets offered from applicationRecordStateId',
     params: { applicationRecordStateId: p.id({ required: true }) },
     handler: ({ db, params }) => {
       const id = params.applicationRecordStateId;

@@ -12,6 +12,7 @@ import { RECORD_TABLES } from './scope';
 export const MOVE_RECORD_KEYS = [
   'Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement', 'PurchaseAgreementChangeOrder', 'PurchaseOrder',
   'OwnerAgreement', 'OwnerAgreementChangeOrder', 'ChangeRecord', 'ChangeEvent', 'ChangeEventItem', 'CostAdjustment', 'DirectCost',
+  'PayApplication',
 ] as const;
 
 /** 'SubcontractChangeOrder' → 'subcontract change order'. */

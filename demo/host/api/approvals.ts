@@ -31,6 +31,8 @@ export const APPROVAL_AMOUNT_SQL: Readonly<Record<string, string>> = {
   ChangeEventItem: 'SELECT coalesce(approvedAmount, 0) FROM change_event_items WHERE changeEventItemId = ?',
   CostAdjustment: 'SELECT amount FROM cost_adjustments WHERE costAdjustmentId = ?',
   DirectCost: 'SELECT amount FROM direct_costs WHERE directCostId = ?',
+  // This payment (G702 current payment due), as last saved (pfm/pay-applications).
+  PayApplication: 'SELECT currentPaymentDue FROM pay_applications WHERE payApplicationId = ?',
   Sra: 'SELECT amount FROM sras WHERE sraId = ?',
 };
 

@@ -233,9 +233,15 @@ export interface RouteDeclaration<D extends Readonly<Record<string, ParamSpec>> 
   handler: (ctx: RouteCtx<ParamsOf<D>>) => unknown;
 }
 
+/** A route as an area's table lists it (declaredFor): its `access` only where it is not the area's. */
+export type AreaRoute<D extends Readonly<Record<string, ParamSpec>> = Readonly<Record<string, ParamSpec>>> =
+  Omit<RouteDeclaration<D>, 'access'> & { access?: RouteAccess };
+
 /** Declare a route (the handler's parameter types come from `params`). */
-export function route<const D extends Readonly<Record<string, ParamSpec>>>(declaration: RouteDeclaration<D>): RouteDeclaration {
-  return declaration as unknown as RouteDeclaration;
+export function route<const D extends Readonly<Record<string, ParamSpec>>>(declaration: RouteDeclaration<D>): RouteDeclaration;
+export function route<const D extends Readonly<Record<string, ParamSpec>>>(declaration: AreaRoute<D>): AreaRoute;
+export function route(declaration: unknown): unknown {
+  return declaration;
 }
 
 /** `METHOD /path` in lower case: one route's identity. */
@@ -406,4 +412,12 @@ export function isDeclaration(entry: unknown): entry is RouteDeclaration {
 /** An area's declared routes by their `METHOD /path` key (what registerApi collects). */
 export function declared(routes: readonly RouteDeclaration[]): Record<string, RouteDeclaration> {
   return Object.fromEntries(routes.map((r) => [routeKey(r.method, r.path), r]));
+}
+
+/**
+ * An area's declared routes under its one access rule, written once: a route names its own `access`
+ * only where it differs (as a Fastify plugin's hooks serve every route it registers).
+ */
+export function declaredFor(access: RouteAccess, routes: readonly AreaRoute[]): Record<string, RouteDeclaration> {
+  return declared(routes.map((r) => ({ ...r, access: r.access ?? access })));
 }

@@ -120,6 +120,7 @@ export const PROJECT_OF_RECORD_SQL: Readonly<Record<string, string>> = {
   ChangeEventItem: 'SELECT ce.projectId FROM change_event_items i JOIN change_events ce ON ce.changeEventId = i.changeEventId WHERE i.changeEventItemId = ?',
   CostAdjustment: 'SELECT projectId FROM cost_adjustments WHERE costAdjustmentId = ?',
   DirectCost: 'SELECT projectId FROM direct_costs WHERE directCostId = ?',
+  PayApplication: 'SELECT projectId FROM pay_applications WHERE payApplicationId = ?',
   Rfi: 'SELECT projectId FROM rfis WHERE rfiId = ?',
   Survey: 'SELECT projectId FROM surveys WHERE surveyId = ?',
   Envelope: 'SELECT projectId FROM envelopes WHERE envelopeId = ?',

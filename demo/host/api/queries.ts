@@ -35,24 +35,37 @@ const contractAmounts = (contract: string, idColumn: string) => {
      WHERE co.${idColumn} = t.${idColumn} AND cs.name = 'Approved') AS approvedChanges`;
 };
 
-/** What was billed against commitment t: the sum of the cost-code transactions it is the source of. */
-const billed = (recordKey: string, idColumn: string) =>
-  `(SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = '${recordKey}' AND x.sourceRecordId = t.${idColumn}) AS billed`;
+/**
+ * Commitment t's billing from its pay applications (contract CommitmentBilling): billed, the total completed and
+ * stored its last certified application certified; paid, the payments of its Paid applications; retainageHeld,
+ * the retainage its last certified application held (0 after the release).
+ */
+const billed = (recordKey: string, idColumn: string) => {
+  const lastCertified = (column: string) => `coalesce((SELECT p.${column} FROM pay_applications p WHERE p.commitmentKey = '${recordKey}'
+    AND p.commitmentId = t.${idColumn} AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0)`;
+  return `${lastCertified('certifiedCompletedAndStored')} AS billed,
+  (SELECT coalesce(sum(p.certifiedPaymentDue), 0) FROM pay_applications p JOIN application_record_states ps ON ps.applicationRecordStateId = p.applicationRecordStateId
+    WHERE p.commitmentKey = '${recordKey}' AND p.commitmentId = t.${idColumn} AND ps.name = 'Paid') AS paid,
+  ${lastCertified('certifiedRetainage')} AS retainageHeld`;
+};
 
 export const SUBCONTRACT_SELECT = `SELECT t.subcontractId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.subcontractTypeId, t.number,
   t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.retainagePercent, t.excessLiability, t.executedDate, t.billedToDate,
+  t.contractDate, t.scope, t.startDate, t.endDate, t.reduceRetainageAtHalf, t.buyoutCostCodeId,
   ${contractAmounts('subcontract', 'subcontractId')}, ${billed('Subcontract', 'subcontractId')},
   t.displayText, t.modifiedAt
   FROM subcontracts t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
 
 export const PURCHASE_AGREEMENT_SELECT = `SELECT t.purchaseAgreementId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.number,
   t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.retainagePercent, t.executedDate, t.billedToDate,
+  t.contractDate, t.scope, t.startDate, t.endDate, t.reduceRetainageAtHalf, t.buyoutCostCodeId,
   ${contractAmounts('purchase_agreement', 'purchaseAgreementId')}, ${billed('PurchaseAgreement', 'purchaseAgreementId')},
   t.displayText, t.modifiedAt
   FROM purchase_agreements t JOIN vendors v ON v.vendorId = t.vendorId ${STATE_JOIN('t')}`;
 
 export const PURCHASE_ORDER_SELECT = `SELECT t.purchaseOrderId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.purchaseAgreementId, t.number,
   t.description, t.applicationRecordStateId, ${STATE_COLUMNS}, t.orderDate, t.billedToDate,
+  t.retainagePercent, t.scope, t.startDate, t.endDate, t.reduceRetainageAtHalf, t.buyoutCostCodeId,
   (SELECT coalesce(sum(amount), 0) FROM purchase_order_items i WHERE i.purchaseOrderId = t.purchaseOrderId) AS amount,
   ${billed('PurchaseOrder', 'purchaseOrderId')},
   t.displayText, t.modifiedAt

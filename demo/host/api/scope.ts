@@ -41,6 +41,7 @@ export const RECORD_TABLES: Record<string, { table: string; idColumn: string }> 
   ChangeEventItem: { table: 'change_event_items', idColumn: 'changeEventItemId' },
   CostAdjustment: { table: 'cost_adjustments', idColumn: 'costAdjustmentId' },
   DirectCost: { table: 'direct_costs', idColumn: 'directCostId' },
+  PayApplication: { table: 'pay_applications', idColumn: 'payApplicationId' },
   Rfi: { table: 'rfis', idColumn: 'rfiId' },
   Survey: { table: 'surveys', idColumn: 'surveyId' },
   SurveyTemplate: { table: 'survey_templates', idColumn: 'surveyTemplateId' },

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { avatarPng } from './avatar';
 import { isAdmin, type Caller } from './context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from './declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from './declare';
 import { badRequest, forbidden, notFound } from './http';
 import { TEAM_WHERE } from './time-off/requests';
 import { currentReach, projectReach, reaches, reachWhere } from './project-access';
@@ -63,14 +63,18 @@ function acknowledge({ db, user, params }: RouteCtx<ParamsOf<typeof ACKNOWLEDGE>
   return { acknowledged: result.changes };
 }
 
-export const sessionHandlers = declared([
+export const sessionHandlers = declaredFor('token', [
   route({
-    method: 'GET', path: '/api/applications/getApplicationRoleAccess', access: 'token', note: "the caller's roles", params: {},
+    method: 'GET', path: '/api/applications/getApplicationRoleAccess',
+    note: "the caller's roles",
+    params: {},
     handler: ({ user }) => user.roles.map(({ applicationKey, name }) => ({ applicationKey, name })),
   }),
 
   route({
-    method: 'GET', path: '/api/employees/GetCurrentUser', access: 'token', note: 'the caller as a team member', params: {},
+    method: 'GET', path: '/api/employees/GetCurrentUser',
+    note: 'the caller as a team member',
+    params: {},
     handler: ({ user }) => ({
       employeeId: user.employeeId, betaUser: user.betaUser === 1, email: user.email, employeeKey: user.employeeKey,
       initials: user.initials, jobTitle: user.jobTitle, active: user.active === 1, preferredName: user.preferredName,
@@ -78,7 +82,8 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/employees/profilephoto.png', access: 'token', note: 'generated avatar by Email',
+    method: 'GET', path: '/api/employees/profilephoto.png',
+    note: 'generated avatar by Email',
     // `key`: the header's cache key (the employee key), so a new photo is a new address; not read.
     params: { Email: p.string(320, { required: true }), key: p.string(100) },
     handler: ({ db, params, reply }) => {
@@ -89,7 +94,8 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/common/GetOpenItemsByEmployee', access: 'token', note: 'bell items; own employeeId only unless keyAdmin Admin (else 403)',
+    method: 'GET', path: '/api/common/GetOpenItemsByEmployee',
+    note: 'bell items; own employeeId only unless keyAdmin Admin (else 403)',
     params: { employeeId: p.id() },
     handler: ({ db, user, params }) => {
       const employeeId = params.employeeId ?? user.employeeId;
@@ -124,7 +130,9 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/changes/refresh', access: 'token', note: 'change tracking: refresh', params: APPLICATION,
+    method: 'GET', path: '/api/changes/refresh',
+    note: 'change tracking: refresh',
+    params: APPLICATION,
     handler: ({ db, user, params }) => {
       const app = applicationId(db, params.ApplicationId);
       const count = (db.prepare('SELECT count(*) AS n FROM change_tracking WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
@@ -134,7 +142,9 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/changes', access: 'token', note: "change tracking: the caller's unacknowledged changes", params: APPLICATION,
+    method: 'GET', path: '/api/changes',
+    note: "change tracking: the caller's unacknowledged changes",
+    params: APPLICATION,
     handler: ({ db, user, params }) => {
       const app = applicationId(db, params.ApplicationId);
       return db.prepare(`SELECT c.changeTrackingId, c.parentApplicationRecordId, c.parentRecordType, c.applicationRecordId, c.recordType,
@@ -144,10 +154,16 @@ export const sessionHandlers = declared([
     },
   }),
 
-  route({ method: 'GET', path: '/api/changes/remove', access: 'token', note: 'acknowledge the changes under one parent record', params: ACKNOWLEDGE, handler: acknowledge }),
+  route({
+    method: 'GET', path: '/api/changes/remove',
+    note: 'acknowledge the changes under one parent record',
+    params: ACKNOWLEDGE, handler: acknowledge,
+  }),
 
   route({
-    method: 'GET', path: '/api/changes/clear', access: 'token', note: 'acknowledge every change of the application', params: APPLICATION,
+    method: 'GET', path: '/api/changes/clear',
+    note: 'acknowledge every change of the application',
+    params: APPLICATION,
     handler: ({ db, user, params }) => {
       const app = applicationId(db, params.ApplicationId);
       const result = db.prepare('UPDATE change_tracking SET acknowledged = 1, modifiedAt = ? WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
@@ -156,16 +172,22 @@ export const sessionHandlers = declared([
     },
   }),
 
-  route({ method: 'POST', path: '/api/changes/acknowledge', access: 'token', note: 'added: form-data twin of changes/remove', params: ACKNOWLEDGE, handler: acknowledge }),
+  route({
+    method: 'POST', path: '/api/changes/acknowledge',
+    note: 'added: form-data twin of changes/remove',
+    params: ACKNOWLEDGE, handler: acknowledge,
+  }),
 
   route({
-    method: 'GET', path: '/api/pfm/projects/GetProjectMenuByProjectId', access: 'pfm', note: 'project menu by ProjectId',
+    method: 'GET', path: '/api/pfm/projects/GetProjectMenuByProjectId', access: 'pfm',
+    note: 'project menu by ProjectId',
     params: { ProjectId: p.id({ required: true, scope: 'Project' }) },
     handler: ({ db, user, params }) => projectMenu(db, user, params.ProjectId),
   }),
 
   route({
-    method: 'GET', path: '/api/pfm/budgets/GetProjectMenu', access: 'pfm', note: 'project menu by BudgetId',
+    method: 'GET', path: '/api/pfm/budgets/GetProjectMenu', access: 'pfm',
+    note: 'project menu by BudgetId',
     params: { BudgetId: p.id({ required: true, scope: 'Budget' }) },
     handler: ({ db, user, params }) => {
       const budget = db.prepare('SELECT projectId FROM budgets WHERE budgetId = ?').get(params.BudgetId) as { projectId: number } | undefined;
@@ -175,7 +197,9 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/pfm/projects/GetProjectPins', access: 'pfm', note: "the caller's pinned projects", params: {},
+    method: 'GET', path: '/api/pfm/projects/GetProjectPins', access: 'pfm',
+    note: "the caller's pinned projects",
+    params: {},
     handler: ({ db, user }) =>
       db.prepare(`SELECT p.projectId, p.number, p.name, p.classification, p.legalEntityId, p.budgetId, p.displayText, pin.pinnedAt
         FROM project_pins pin JOIN projects p USING (projectId) WHERE pin.employeeId = ? AND ${reachWhere(currentReach(), 'p.projectId')}
@@ -183,7 +207,9 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/procore/getprocoredomain', access: 'token', note: 'stringValue: the Procore domain', params: {},
+    method: 'GET', path: '/api/procore/getprocoredomain',
+    note: 'stringValue: the Procore domain',
+    params: {},
     handler: ({ db }) => {
       const row = db.prepare("SELECT stringValue FROM settings WHERE key = 'procoreDomain'").get() as { stringValue: string };
       return { stringValue: row.stringValue };
@@ -191,7 +217,9 @@ export const sessionHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: '/api/workflow/getopenworkflows', access: 'token', note: "the caller's open workflows", params: {},
+    method: 'GET', path: '/api/workflow/getopenworkflows',
+    note: "the caller's open workflows",
+    params: {},
     handler: ({ db, user }) =>
       db.prepare(`SELECT workflowInstanceId, documentNumber, workflowTrigger, phaseName, directLink, applicationRecordKey, recordId, startedAt
         FROM open_workflows WHERE employeeId = ? AND open = 1 ORDER BY workflowInstanceId`).all(user.employeeId),
@@ -200,7 +228,8 @@ export const sessionHandlers = declared([
   // isOfficial=true lists official RFIs only; false (or absent) does not filter: the initiating
   // document's 'Official RFIs only' box, cleared, shows every RFI of the project.
   route({
-    method: 'GET', path: '/api/procorelocal/getrequestforinformations', access: 'pfm', note: 'RFIs (isOfficial, ProjectId)',
+    method: 'GET', path: '/api/procorelocal/getrequestforinformations', access: 'pfm',
+    note: 'RFIs (isOfficial, ProjectId)',
     params: { isOfficial: p.boolean(), ProjectId: p.id({ scope: 'Project' }) },
     handler: ({ db, params }) => {
       const officialOnly = params.isOfficial ?? false;

@@ -35,6 +35,10 @@ import { LOAD_INDEXES_021 } from './migrations/021_load_indexes';
 import { APPROVAL_AUTHORITY_022 } from './migrations/022_approval_authority';
 import { SIGNING_LINK_HASH_023 } from './migrations/023_signing_link_hash';
 import { TIMECARD_REMINDERS_024 } from './migrations/024_timecard_reminders';
+import { COMMITMENT_TERMS_025 } from './migrations/025_commitment_terms';
+import { PAY_APPLICATIONS_026 } from './migrations/026_pay_applications';
+import { VENDOR_RECORDS_027 } from './migrations/027_vendor_records';
+import { COMMITMENT_TERMS_SECURITY_028 } from './migrations/028_commitment_terms_security';
 
 export interface Migration {
   version: number;
@@ -67,4 +71,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: '022_approval_authority', sql: APPROVAL_AUTHORITY_022 },
   { version: 23, name: '023_signing_link_hash', sql: SIGNING_LINK_HASH_023 },
   { version: 24, name: '024_timecard_reminders', sql: TIMECARD_REMINDERS_024 },
+  { version: 25, name: '025_commitment_terms', sql: COMMITMENT_TERMS_025 },
+  { version: 26, name: '026_pay_applications', sql: PAY_APPLICATIONS_026 },
+  { version: 27, name: '027_vendor_records', sql: VENDOR_RECORDS_027 },
+  { version: 28, name: '028_commitment_terms_security', sql: COMMITMENT_TERMS_SECURITY_028 },
 ];

@@ -33,6 +33,8 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   // Issue 15 (migration 015 adds them to an existing database).
   ['AccessRequest', 'Project Access Request', 'keyProjectSecurity'],
   ['ItBillingRun', 'IT Billing Month', 'keyIT'],
+  // Pay applications (migration 026 adds it to an existing database).
+  ['PayApplication', 'Pay Application', 'keyPFM'],
 ];
 
 /** A state: [name, closed]. The display order is the position in the list (1-based). */
@@ -76,6 +78,10 @@ export const RECORD_STATES: Record<string, StateDef[]> = {
   AccessRequest: [['Pending', false], ['Approved', true], ['Denied', true], ['Withdrawn', true], ['Expired', true]],
   // A month's IT charges: run (and re-run) as a Draft showback, then Posted and locked.
   ItBillingRun: [['Draft', false], ['Posted', true]],
+  // Pay applications (migration 026 writes the same rows into an existing database; the workflow: src/core/pay-applications/rules.ts).
+  PayApplication: [
+    ['Draft', false], ['Submitted', false], ['Approved', false], ['Approved for Payment', true], ['Paid', true], ['Revise and Resubmit', false],
+  ],
 };
 
 /** Advancements: record key → from state → [target, quickRoute][]. */
@@ -180,17 +186,40 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
   ItBillingRun: {
     Draft: [['Posted', true]],
   },
+  // Revise and Resubmit needs a reason; Approved for Payment follows the approval authority and needs the lien waivers.
+  PayApplication: {
+    Draft: [['Submitted', true]],
+    Submitted: [['Approved', true], ['Revise and Resubmit', false]],
+    Approved: [['Approved for Payment', true], ['Revise and Resubmit', false]],
+    'Approved for Payment': [['Paid', true]],
+    'Revise and Resubmit': [['Submitted', true]],
+  },
 };
 
 /** The direct cost fields writes may change; only a Draft one is editable (migration 002 writes the same rows). */
 export const DIRECT_COST_FIELDS = ['directCostDate', 'directCostTypeId', 'vendorId', 'invoiceNumber', 'description', 'amount', 'items'] as const;
+
+/**
+ * A commitment's header terms (migration 025) and the states in which they are fixed: signed (Executed; a
+ * purchase order Issued or Received), as a subcontract's retainage is. Migration 028 writes the same rows.
+ */
+export const COMMITMENT_TERM_FIELDS: Record<'Subcontract' | 'PurchaseAgreement' | 'PurchaseOrder', readonly string[]> = {
+  Subcontract: ['scope', 'contractDate', 'startDate', 'endDate', 'reduceRetainageAtHalf', 'retainagePercent'],
+  PurchaseAgreement: ['scope', 'contractDate', 'startDate', 'endDate', 'reduceRetainageAtHalf', 'retainagePercent'],
+  PurchaseOrder: ['scope', 'startDate', 'endDate', 'reduceRetainageAtHalf', 'retainagePercent'],
+};
+const COMMITMENT_SIGNED_STATES: Record<keyof typeof COMMITMENT_TERM_FIELDS, readonly string[]> = {
+  Subcontract: ['Executed'], PurchaseAgreement: ['Executed'], PurchaseOrder: ['Issued', 'Received'],
+};
 
 /** The fields writes may change, per record key (each secured per state). */
 export const SECURED_FIELDS: Record<string, readonly string[]> = {
   ChangeRecord: ['title', 'description', 'changeRecordTypeId', 'initiatingDocumentTypeId', 'changeReasonId', 'rfiId', 'documentDate', 'estimatedAmount'],
   ChangeEvent: ['title', 'description', 'changeReasonId', 'reimbursableTypeId', 'ownerAgreementId'],
   ChangeEventItem: ['description', 'costCodeId', 'vendorId', 'estimatedAmount', 'proposedAmount', 'approvedAmount'],
-  Subcontract: ['description', 'subcontractTypeId', 'retainagePercent', 'excessLiability'],
+  Subcontract: [...new Set(['description', 'subcontractTypeId', 'retainagePercent', 'excessLiability', ...COMMITMENT_TERM_FIELDS.Subcontract])],
+  PurchaseAgreement: COMMITMENT_TERM_FIELDS.PurchaseAgreement,
+  PurchaseOrder: COMMITMENT_TERM_FIELDS.PurchaseOrder,
   DirectCost: DIRECT_COST_FIELDS,
 };
 
@@ -220,8 +249,9 @@ export const FIELD_SECURITY_EXCEPTIONS: ReadonlyArray<readonly [string, string, 
   ['ChangeEventItem', 'Pending Commitment', 'vendorId', false, true],
   ['ChangeEventItem', 'Pending Commitment', 'estimatedAmount', false, true],
   ['ChangeEventItem', 'Pending Commitment', 'approvedAmount', false, true],
-  ['Subcontract', 'Executed', 'retainagePercent', false, true],
   ['Subcontract', 'Executed', 'subcontractTypeId', false, true],
   ['Subcontract', 'Executed', 'excessLiability', true, true],
+  ...(Object.keys(COMMITMENT_TERM_FIELDS) as Array<keyof typeof COMMITMENT_TERM_FIELDS>).flatMap((key) => COMMITMENT_SIGNED_STATES[key]
+    .flatMap((state) => COMMITMENT_TERM_FIELDS[key].map((field) => [key, state, field, false, true] as const))),
   ...(['Pending Approval', 'Approved'] as const).flatMap((state) => DIRECT_COST_FIELDS.map((field) => ['DirectCost', state, field, false, true] as const)),
 ];

@@ -10,6 +10,7 @@
  */
 import { autoCostToComplete } from '../projections/contract';
 import { formatMoney, isUnreconciledCostAdjustment } from '../format';
+import { CERTIFIED_PAY_APPLICATION_STATES, payApplicationFigures, payLineProblems, type PayLineInput } from '../pay-applications/rules';
 
 export type DataQualitySeverity = 'error' | 'warning' | 'info';
 
@@ -156,6 +157,23 @@ export interface VendorRecordRow {
   vendorActive: boolean;
 }
 
+/** A pay application with its lines as kept, the retainage it holds and the waivers it lacks. */
+export interface PayApplicationQualityRow {
+  payApplicationId: number;
+  number: string;
+  budgetId: number;
+  stateName: string;
+  /** The commitment's retainage terms and whether this is the final (releasing) application. */
+  retainagePercent: number;
+  reduceRetainageAtHalf: boolean;
+  final: boolean;
+  lines: readonly PayLineInput[];
+  /** The retainage the application holds as recorded (imported data may disagree with the rate). */
+  retainageHeld: number;
+  /** The lien waivers it lacks (pay-applications/rules missingLienWaivers). */
+  waiversMissing: readonly string[];
+}
+
 /** Everything the rules read: the project's rows, today and the accounting period. */
 export interface DataQualityRows {
   /** Today, YYYY-MM-DD. */
@@ -172,6 +190,7 @@ export interface DataQualityRows {
   budgetLines: readonly BudgetLineRow[];
   budgets: readonly BudgetRow[];
   vendorRecords: readonly VendorRecordRow[];
+  payApplications: readonly PayApplicationQualityRow[];
 }
 
 export interface DataQualityRule {
@@ -376,6 +395,41 @@ export const DATA_QUALITY_RULES: readonly DataQualityRule[] = [
         message: `${e.number} has been open for ${daysBetween(e.openedDate!, rows.today)} days (${e.stateName}): price and approve it, or close it (Complete, No Change or Canceled).`,
       })),
   },
+  {
+    id: 'pay-application-without-waivers',
+    title: 'Pay application approved without its lien waivers',
+    severity: 'error',
+    evaluate: (rows) => rows.payApplications
+      .filter((a) => CERTIFIED_PAY_APPLICATION_STATES.includes(a.stateName) && a.waiversMissing.length > 0)
+      .map((a) => ({
+        record: { recordKey: 'PayApplication', recordId: a.payApplicationId, number: a.number, budgetId: a.budgetId },
+        message: `${a.number} is ${a.stateName} without its lien waivers: ${a.waiversMissing.join(' ')} Attach them to the application.`,
+      })),
+  },
+  {
+    id: 'pay-line-over-scheduled-value',
+    title: 'Pay application line billed over its scheduled value',
+    severity: 'error',
+    evaluate: (rows) => rows.payApplications
+      .map((a) => ({ a, over: a.lines.filter((line) => payLineProblems(line).some((p) => p.startsWith('Total completed'))) }))
+      .filter(({ over }) => over.length > 0)
+      .map(({ a, over }) => ({
+        record: { recordKey: 'PayApplication', recordId: a.payApplicationId, number: a.number, budgetId: a.budgetId },
+        message: `${a.number} bills ${plural(over.length, 'line')} over the scheduled value (${money(over.reduce((sum, l) => sum + l.previousCompleted + l.thisPeriod + l.storedMaterials - l.scheduledValue, 0))} over): correct the application, or approve the change order that raises the value.`,
+      })),
+  },
+  {
+    id: 'retainage-differs-from-rate',
+    title: 'Retainage held differs from the commitment\'s rate',
+    severity: 'warning',
+    evaluate: (rows) => rows.payApplications
+      .map((a) => ({ a, totals: payApplicationFigures(a.lines, a, 0, a.final).totals }))
+      .filter(({ a, totals }) => Math.abs(a.retainageHeld - totals.retainage) > BILLING_TOLERANCE)
+      .map(({ a, totals }) => ({
+        record: { recordKey: 'PayApplication', recordId: a.payApplicationId, number: a.number, budgetId: a.budgetId },
+        message: `${a.number} holds ${money(a.retainageHeld)} of retainage where ${totals.retainagePercent}% of ${money(totals.totalCompletedAndStored)} is ${money(totals.retainage)}: correct the retainage, or the commitment's terms.`,
+      })),
+  },
 ];
 
 /** Evaluate every rule over `rows`: the failures, rule by rule in rule order. */
@@ -404,6 +458,7 @@ export function workbenchKindFor(recordKey: string): string | null {
   switch (recordKey) {
     case 'Subcontract': case 'SubcontractChangeOrder': case 'PurchaseAgreement': case 'PurchaseAgreementChangeOrder': case 'PurchaseOrder':
     case 'OwnerAgreement': case 'OwnerAgreementChangeOrder': case 'ChangeEvent': case 'ChangeEventItem': case 'CostAdjustment': case 'DirectCost':
+    case 'PayApplication':
       return recordKey;
     case 'ChangeRecord':
       return 'InitiatingDocument';
@@ -416,6 +471,6 @@ export function workbenchKindFor(recordKey: string): string | null {
 export function emptyRows(today: string, currentPeriod: string): DataQualityRows {
   return {
     today, currentPeriod, commitments: [], items: [], changeEvents: [], changeEventItems: [], ownerChangeOrders: [], costAdjustments: [],
-    directCosts: [], budgetLines: [], budgets: [], vendorRecords: [],
+    directCosts: [], budgetLines: [], budgets: [], vendorRecords: [], payApplications: [],
   };
 }

@@ -24,7 +24,10 @@ export const PAY_APPLICATION_PATHS = {
   one: '/api/pfm/getPayApplicationById',
   /** POST RecordKey (BILLABLE_COMMITMENT_KEYS), CommitmentId, PeriodEnd (YYYY-MM-DD, a month's last day) → { data: PayApplication }. */
   create: '/api/pfm/CreatePayApplication',
-  /** POST PayApplicationId, lastLoad, lines[i].itemId, lines[i].thisPeriod, lines[i].storedMaterials → { data: PayApplication }. */
+  /**
+   * POST PayApplicationId, lastLoad, lines[i].itemId, lines[i].source ('original' | 'changeOrder': an original and a
+   * change-order item may share an id), lines[i].thisPeriod, lines[i].storedMaterials → { data: PayApplication }.
+   */
   save: '/api/pfm/SavePayApplication',
   /** POST ItemId, OldRecordStateId, RouteStateId, Reason? (Revise and Resubmit needs one) → { data: PayApplication }. */
   updateState: '/api/pfm/UpdatePayApplicationState',

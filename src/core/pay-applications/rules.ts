@@ -23,6 +23,7 @@
  * including retainage.
  */
 import { formatMoney as money } from '../format/numbers';
+import type { BillableCommitmentKey } from './contract';
 
 /** The workflow of a pay application (application record key PayApplication). */
 export const PAY_APPLICATION_STATES = {
@@ -41,6 +42,20 @@ export const OPEN_PAY_APPLICATION_STATES: readonly string[] = [
 
 /** States whose current payment due counts as certified (G702 line 7, "previous certificates for payment"). */
 export const CERTIFIED_PAY_APPLICATION_STATES: readonly string[] = [PAY_APPLICATION_STATES.approvedForPayment, PAY_APPLICATION_STATES.paid];
+
+/**
+ * The states in which a commitment's work is under contract and may be billed: signed (Executed), or for
+ * a purchase order issued (and received).
+ */
+export const BILLABLE_STATES: Readonly<Record<BillableCommitmentKey, readonly string[]>> = {
+  Subcontract: ['Executed'], PurchaseAgreement: ['Executed'], PurchaseOrder: ['Issued', 'Received'],
+};
+
+/** True when a commitment of `key` in state `stateName` may be billed (names compared as §3 does, ignoring case and spaces around). */
+export function isBillableState(key: BillableCommitmentKey, stateName: string): boolean {
+  const name = stateName.trim().toLowerCase();
+  return BILLABLE_STATES[key].some((state) => state.toLowerCase() === name);
+}
 
 /** The reduced rate and the share of the contract at which it applies. */
 export const RETAINAGE_REDUCTION = { reducedPercent: 5, atShareComplete: 0.5 } as const;

@@ -14,6 +14,7 @@
 import type { FinancialStatement, PrequalStatus, SafetyYear, SuggestedLimits } from './limits';
 import type { SlimPriority, SlimRequestType } from './slim';
 import type { MitigationKey, RiskLevel, SraFactor } from './sra';
+import type { InsuranceCoverage, WatchedExpiry, WatchedExpiryKind } from './vendor-record';
 
 /** Record keys of the two application records (states in application_record_states). */
 export const SLIM_RECORD_KEY = 'SlimRequest';
@@ -52,6 +53,26 @@ export const RISK_API = {
   getVendorPrequal: '/api/risk/getvendorprequalification',
   /** GET optional `search`, `status`: VendorPrequalRow[] (pickers and lists; every active vendor). */
   getPrequalVendors: '/api/risk/getprequalvendors',
+  /**
+   * GET `vendorId`: VendorRecordHistory, every entry of the vendor's record (who entered it, when), the
+   * watched expiries with their Renewal requests, and the suggested limits from the newest entries.
+   * The risk roles (core VENDOR_RECORD_KEEPERS); else 403.
+   */
+  getVendorRecordHistory: '/api/risk/getvendorrecordhistory',
+  /**
+   * POST form-data entries (core vendor-record.ts checks each; 400 with field feedback; risk roles, else 403).
+   * Each answers the VendorRecordHistory after it.
+   * - addVendorFinancials: `vendorId`, `year`, `currentAssets`, `currentLiabilities`, `totalLiabilities`, `netWorth`, `revenue`, `backlog`
+   *   (a year entered again replaces that year's statement);
+   * - addVendorSafety: `vendorId`, `year`, `emr`, `oshaRecordableRate` (a year entered again replaces it);
+   * - addVendorInsurance: `vendorId`, `coverage`, `carrier`, `policyNumber`, `eachOccurrence`, `aggregate`, `effectiveOn`, `expiresOn`
+   *   (a General Liability certificate becomes the vendor's GL);
+   * - setVendorBonding: `vendorId`, `surety`, `singleCapacity`, `aggregateCapacity`.
+   */
+  addVendorFinancials: '/api/risk/addvendorfinancials',
+  addVendorSafety: '/api/risk/addvendorsafety',
+  addVendorInsurance: '/api/risk/addvendorinsurance',
+  setVendorBonding: '/api/risk/setvendorbonding',
 
   // --- SLIM ---
   /**
@@ -197,6 +218,52 @@ export interface VendorPrequalRecord extends VendorPrequalRow {
 
 /** What a vendor's financial statements, EMR / safety years and bonding read as for a caller without a risk role. */
 export const VENDOR_CONFIDENTIAL_TEXT = 'Confidential to the risk roles';
+
+/** Who entered an entry of a vendor's record, and when (null: on file before entries were recorded). */
+export interface VendorEntryMark {
+  enteredAt: string | null;
+  enteredBy: string | null;
+}
+export type VendorFinancialEntry = FinancialStatement & VendorEntryMark;
+export type VendorSafetyEntry = SafetyYear & VendorEntryMark;
+export interface VendorInsuranceEntry extends VendorEntryMark {
+  certificateId: number;
+  coverage: InsuranceCoverage;
+  carrier: string;
+  policyNumber: string | null;
+  eachOccurrence: number;
+  aggregate: number | null;
+  effectiveOn: string | null;
+  expiresOn: string;
+  /** The newest certificate of its coverage: the one in force. */
+  current: boolean;
+}
+export interface VendorBondingEntry extends VendorEntryMark {
+  bondingId: number;
+  surety: string;
+  singleCapacity: number;
+  aggregateCapacity: number;
+  current: boolean;
+}
+/** A Renewal request the expiry watch raised. */
+export interface VendorRenewal {
+  kind: WatchedExpiryKind;
+  expiresOn: string;
+  requestId: number;
+  number: string;
+  state: SlimState;
+}
+/** A vendor's record with every entry, newest first (GET getVendorRecordHistory; the answer of each entry). */
+export interface VendorRecordHistory {
+  vendor: VendorPrequalRecord;
+  suggested: SuggestedLimits;
+  financials: VendorFinancialEntry[];
+  safety: VendorSafetyEntry[];
+  insurance: VendorInsuranceEntry[];
+  bonding: VendorBondingEntry[];
+  expiries: WatchedExpiry[];
+  renewals: VendorRenewal[];
+}
 
 export interface VendorPrequalLoad {
   vendor: VendorPrequalRecord;

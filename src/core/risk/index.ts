@@ -3,3 +3,4 @@ export * from './limits';
 export * from './slim';
 export * from './sra';
 export * from './contract';
+export * from './vendor-record';

@@ -219,14 +219,18 @@ export interface CurrentLimits {
   aggregateLimit: number | null;
   /** 'YYYY-MM-DD' or null. */
   limitExpiresOn: string | null;
+  /** The general-liability insurance's expiry, 'YYYY-MM-DD' or null (none on file). */
+  glExpiresOn?: string | null;
 }
 
 /**
- * The status in force on `today`: a prequalification whose limits expired is 'Expired'.
+ * The status in force on `today`: a prequalification whose limits expired, or whose general-liability
+ * insurance expired, is 'Expired' (a date still covers its own day: expired is the day after it).
  */
 export function effectiveStatus(limits: CurrentLimits, today: string): PrequalStatus {
   const qualified = limits.status === 'Prequalified' || limits.status === 'Prequalified with Conditions';
   if (qualified && limits.limitExpiresOn !== null && limits.limitExpiresOn < today) return 'Expired';
+  if (qualified && limits.glExpiresOn != null && limits.glExpiresOn < today) return 'Expired';
   return limits.status;
 }
 

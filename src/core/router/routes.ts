@@ -79,6 +79,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'screen', name: 'commitments', path: '/pfm/projects/commitments', tag: 'pfm-commitments', screen: 'Commitments', ...PFM_PROJECT },
   { kind: 'screen', name: 'costadjustments', path: '/pfm/projects/costadjustments', tag: 'pfm-cost-adjustments', screen: 'Cost Adjustments', ...PFM_PROJECT },
   { kind: 'screen', name: 'directcosts', path: '/pfm/projects/directcosts', tag: 'pfm-direct-costs', screen: 'Direct Costs', ...PFM_PROJECT },
+  { kind: 'screen', name: 'payapplications', path: '/pfm/projects/payapplications', tag: 'pfm-pay-applications', screen: 'Pay Applications', ...PFM_PROJECT },
   { kind: 'screen', name: 'dataquality', path: '/pfm/projects/dataquality', tag: 'pfm-data-quality', screen: 'Data Quality', ...PFM_PROJECT },
   { kind: 'screen', name: 'owneragreements', path: '/pfm/projects/owneragreements', tag: 'pfm-owner-agreements', screen: 'Owner Agreements', ...PFM_PROJECT },
   { kind: 'screen', name: 'buyout', path: '/pfm/projects/buyout', tag: 'pfm-buyout', screen: 'Buyout & SRA', ...PFM_PROJECT },

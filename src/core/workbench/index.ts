@@ -29,6 +29,8 @@ const LABELS = [
   'Email', 'Project Configuration', 'Document Template Administration', 'Reports', 'Survey Instance',
   // Issue 14 (beyond §2's list): the SLIM request and the subcontractor risk assessment.
   'Slim Request', 'Risk Assessment',
+  // Pay applications (beyond §2's list): a commitment's monthly bill.
+  'Pay Application',
 ] as const;
 
 /** Labels that differ from their key's words (an acronym): key → the label shown. */

@@ -73,6 +73,7 @@ export function projectMenuItems(project: ProjectSummary, context: ProjectMenuCo
     screen('owneragreements', 'Owner Agreements', 'owneragreements'),
     screen('costadjustments', 'Cost Adjustments', 'costadjustments'),
     screen('directcosts', 'Direct Costs', 'directcosts'),
+    screen('payapplications', 'Pay Applications', 'payapplications'),
     { id: 'subratings', label: 'Sub Ratings', href: `/SR/Brats?projectId=${project.projectId}` },
   ];
   if (context.betaUser) items.push(screen('esign', 'ESign', 'esign'));

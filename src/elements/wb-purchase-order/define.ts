@@ -8,13 +8,14 @@ import { defineReactElement } from '../../ui/element';
  * | attribute | default | meaning |
  * |---|---|---|
  * | `record-id` | -1 | the record shown |
- * | `record-key`, `project-id`, `budget-id` | | accepted; the record names its own budget |
+ * | `record-key` | '' | `Project`: a new one for project `record-id` (else `project-id`); `BuyoutLine`: award buyout line `record-id` (its cost code id) |
+ * | `project-id`, `budget-id` | -1 | the project and budget of a new one (default: the project's budget); a record names its own |
  *
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
  * @required record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const Element = defineReactElement('wb-purchase-order', ({ recordId }: { recordId?: number }) =>
-  createElement(CommitmentWorkbench, { kind: 'PurchaseOrder', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1 }), {
+export const Element = defineReactElement('wb-purchase-order', ({ recordId, recordKey, projectId, budgetId }: { recordId?: number; recordKey?: string; projectId?: number; budgetId?: number }) =>
+  createElement(CommitmentWorkbench, { kind: 'PurchaseOrder', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1, recordKey, projectId, budgetId }), {
   props: { recordId: 'number', recordKey: 'string', projectId: 'number', budgetId: 'number' },
 });
 

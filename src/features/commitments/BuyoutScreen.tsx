@@ -2,7 +2,8 @@
  * `<pfm-buyout>`'s view (Buyout & SRA): per budget line the current budget, what commitments bought out
  * of it, what remains and the percentage bought out; a filter for lines not fully bought out; totals.
  * Each line shows its SRAs and offers "Start SRA" (the New SRA form pre-filled with the project, the
- * line's cost code and what remains to buy out; the pieces come from the risk area).
+ * line's cost code and what remains to buy out, or once the line was awarded the awarded commitment's
+ * current sum; the pieces come from the risk area).
  */
 import { useId, useState } from 'react';
 import { costTypeName, formatCostCode, formatMoney, formatPercent } from '../../core/format';
@@ -13,6 +14,19 @@ import { buyoutTotals, notFullyBoughtOut, shownPercentBoughtOut, type BuyoutLine
 import { LoadProblem } from '../../ui/LoadProblem';
 import { useLoad } from '../../ui/useLoad';
 import { attributeId } from '../../core/attributes';
+import { openWorkbench } from '../../core/workbench';
+import { useProjectWrite } from '../../ui/ProjectWrite';
+import { COMMITMENT_COST_TYPES, NEW_COMMITMENT_KEYS, type NewCommitmentKey } from './create';
+import { KINDS } from './data';
+
+/** The Award button of a line: its short label per kind (a line of M, W or E may go to either purchase kind). */
+export const AWARD_TEXT = {
+  button: (kind: NewCommitmentKey) => (kind === 'Subcontract' ? 'Award' : kind === 'PurchaseAgreement' ? 'Award PA' : 'Award PO'),
+  aria: (code: string, kind: NewCommitmentKey) => `Award ${formatCostCode(code)} as a ${KINDS[kind].label.toLowerCase()}`,
+} as const;
+
+/** The kinds a line of cost type `type` may be awarded as (§5: S to subcontracts; M, W, E to purchase agreements and orders). */
+export const awardKinds = (type: string): NewCommitmentKey[] => NEW_COMMITMENT_KEYS.filter((kind) => COMMITMENT_COST_TYPES[kind].includes(type));
 
 export interface BuyoutProps {
   projectId?: number;
@@ -37,6 +51,9 @@ export function Buyout(props: BuyoutProps) {
   const [starting, setStarting] = useState<BuyoutLine | null>(null);
   const sras = useBuyoutSras(load.status === 'ready' ? load.data.projectId : -1);
   const mayStartSra = useMayStartSra();
+  // A Viewer on the project's team awards nothing (the server refuses it anyway).
+  const mayAward = useProjectWrite({ projectId, budgetId });
+  const award = (line: BuyoutLine, kind: NewCommitmentKey) => openWorkbench(kind, { recordKey: 'BuyoutLine', recordId: line.costCodeId });
 
   const shown = load.status === 'ready' ? (onlyOpen ? load.data.lines.filter(notFullyBoughtOut) : load.data.lines) : [];
   const totals = buyoutTotals(shown);
@@ -62,7 +79,7 @@ export function Buyout(props: BuyoutProps) {
               ) : null}
               {starting ? (
                 <BuyoutSraForm key={starting.costCodeId} projectId={load.data.projectId} costCodeId={starting.costCodeId} code={starting.code} description={starting.description}
-                  amount={starting.remaining} onClose={() => setStarting(null)} />
+                  amount={load.data.awarded.get(starting.costCodeId) ?? starting.remaining} onClose={() => setStarting(null)} />
               ) : null}
               <div className="table-responsive">
                 <table className="table table-sm table-hover align-middle" data-buyout>
@@ -89,6 +106,11 @@ export function Buyout(props: BuyoutProps) {
                           <span className="d-flex flex-wrap align-items-center gap-2">
                             {sras.status === 'loading' ? <span className="small text-body-secondary">…</span> : <BuyoutSraCell sras={sras.byCostCode.get(line.costCodeId)} />}
                             {load.data.projectId > 0 && mayStartSra ? <StartSraButton code={line.code} onClick={() => setStarting(line)} disabled={starting?.costCodeId === line.costCodeId} /> : null}
+                            {/* The line's actions share the last cell: Start SRA, then Award (a new commitment of a fitting kind). */}
+                            {mayAward && notFullyBoughtOut(line) ? awardKinds(line.type).map((kind) => (
+                              <button key={kind} type="button" className="btn btn-sm btn-outline-primary py-0" data-award={kind} aria-label={AWARD_TEXT.aria(line.code, kind)}
+                                onClick={() => award(line, kind)}>{AWARD_TEXT.button(kind)}</button>
+                            )) : null}
                           </span>
                         </td>
                       </tr>

@@ -23,6 +23,12 @@ import {
   type CommitmentKey, type ContractRecord, type HeaderField,
 } from './data';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
+import { attributeId } from '../../core/attributes';
+import { contractSumFixed, isNewCommitmentKey, mayChangeByOrder } from './create';
+import { NewCommitment } from './NewCommitmentForm';
+import { NewChangeOrder } from './NewChangeOrder';
+import { ChangeOrders } from './ChangeOrders';
+import { isBillable, isBillableKey, PayApplicationsSection } from '../pay-applications';
 
 /** Texts the workbench shows; tests read them. */
 export const WORKBENCH_TEXT = {
@@ -38,6 +44,8 @@ export const WORKBENCH_TEXT = {
   costCodeMissing: ITEM_TEXT.costCodeMissing,
   descriptionMissing: ITEM_TEXT.descriptionMissing,
   descriptionRequired: 'A description is required.',
+  sumFixed: (state: string) => `The contract sum is fixed since the commitment left Draft (now ${state}): its items and amounts change only by change order.`,
+  newChangeOrder: 'New change order',
 } as const;
 
 type Draft = ItemsDraft<Record<string, string>>;
@@ -57,10 +65,28 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export interface CommitmentWorkbenchProps {
   kind: CommitmentKey;
   recordId: number;
+  /**
+   * The kind's key (default): the record `recordId`. For a subcontract, purchase agreement or purchase order,
+   * 'Project' makes a new one for project `recordId` (else `projectId`), 'BuyoutLine' awards buyout line `recordId`.
+   */
+  recordKey?: string;
+  projectId?: number;
+  budgetId?: number;
 }
 
-/** The workbench body for one commitment or commitment change order. */
-export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps) {
+/** The workbench body for one commitment or commitment change order, or a new commitment's form. */
+export function CommitmentWorkbench({ kind, recordId, recordKey = '', projectId, budgetId }: CommitmentWorkbenchProps) {
+  const opener = recordKey.toLowerCase();
+  if (isNewCommitmentKey(kind) && opener === 'project') {
+    return <NewCommitment kind={kind} projectId={recordId > 0 ? recordId : attributeId(projectId)} budgetId={attributeId(budgetId)} />;
+  }
+  if (isNewCommitmentKey(kind) && opener === 'buyoutline') {
+    return <NewCommitment kind={kind} projectId={attributeId(projectId)} budgetId={attributeId(budgetId)} buyoutLineId={attributeId(recordId)} />;
+  }
+  return <ExistingCommitment kind={kind} recordId={recordId} />;
+}
+
+function ExistingCommitment({ kind, recordId }: { kind: CommitmentKey; recordId: number }) {
   const spec = KINDS[kind];
   const load = useRecordLoad(contractStore(spec), recordId, (signal) => loadContract(spec, recordId, signal), {
     what: spec.label, notFound: WORKBENCH_TEXT.notFound(spec.label, recordId), noAccess: WORKBENCH_TEXT.noAccess,
@@ -93,13 +119,16 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
   const saved = useMemo(() => (load.ready && record ? draftOf(kind, record) : undefined), [kind, record, load.ready]);
   const drafts = useItemsDraft({ screen: 'commitment', recordKey: kind, recordId, saved, enabled: !closed });
   const { draft } = drafts;
+  const [changing, setChanging] = useState(false);
 
   if (load.failed) return <RecordLoadFailed load={load} />;
   // The form waits for its state's field security too (useStateFieldSecurity).
   if (!record || !draft || !saved || !load.securityKnown) return <RecordLoading label={`Loading ${spec.label.toLowerCase()}…`} />;
 
   const amounts = commitmentAmounts(record);
-  const itemsEditable = editable('items');
+  // Out of Draft the contract sum is fixed: items change by change order only (the server refuses anyway).
+  const sumFixed = contractSumFixed(kind, record);
+  const itemsEditable = editable('items') && !sumFixed;
   const anyEditable = spec.header.some((field) => editable(field.name)) || itemsEditable;
   const busy = writes.busy || moves.busy;
 
@@ -145,6 +174,10 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
           <a className="btn btn-sm btn-outline-primary" data-send-for-signature
             href={routePath('projectesign', { projectId: record.projectId, recordKey: kind, recordId })}>Send for signature</a>
         ) : null}
+        {projectWrite && mayChangeByOrder(kind, record) && isNewCommitmentKey(kind) ? (
+          <button type="button" className="btn btn-sm btn-outline-primary" data-new-change-order-open aria-expanded={changing} disabled={busy}
+            onClick={() => setChanging((open) => !open)}>{WORKBENCH_TEXT.newChangeOrder}</button>
+        ) : null}
         {projectWrite ? (
           <StateAdvanceMenu stateId={record.applicationRecordStateId} record={{ recordKey: kind, recordId }} disabled={busy}
             onSelect={(a, extras) => { setGateRefusal(null); void moves.move(a.targetApplicationRecordState, extras.reason); }}
@@ -172,6 +205,9 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
       <ValidationSummary feedback={writes.feedback} />
       {!projectWrite ? <ReadOnlyLine /> : !anyEditable && fieldSecurity ? <p className="text-body-secondary small" data-read-only>This record is read-only in its state ({record.recordStateName}).</p> : null}
 
+      {changing && isNewCommitmentKey(kind) ? (
+        <NewChangeOrder parentKey={kind} record={record} costCodes={costCodes.status === 'ready' ? costCodes.data : []} onClose={() => setChanging(false)} />
+      ) : null}
       <form onSubmit={(event) => { event.preventDefault(); if (anyEditable) void save(); }} noValidate>
         <div className="row g-3 mb-3">
           {spec.header.filter((field) => fieldVisible(fieldSecurity, field.name)).map((field) => (
@@ -184,9 +220,12 @@ export function CommitmentWorkbench({ kind, recordId }: CommitmentWorkbenchProps
           costCodes={costCodes.status === 'ready' ? costCodes.data : []} savedCodes={record.items}
           picker={(slot) => <CostCodePicker costCodes={costCodes.status === 'ready' ? costCodes.data : []} budgetId={record.budgetId} {...slot} />}
           onChange={drafts.setItem} onRemove={drafts.removeItem} onAdd={drafts.addItem} total={{ label: 'Total', amount: rowsTotal(draft.items), kind: 'total' }}
+          note={sumFixed ? <p className="small text-body-secondary" data-sum-fixed>{WORKBENCH_TEXT.sumFixed(record.recordStateName)}</p> : undefined}
           // A record read-only in its state has nothing to save or discard.
           actions={anyEditable ? <SaveButtons busy={busy} onDiscard={() => { drafts.reset(); writes.clear(); }} /> : null} />
       </form>
+      <ChangeOrders parentKey={kind} parentId={recordId} refresh={gateRefresh} />
+      {isBillableKey(kind) ? <PayApplicationsSection recordKey={kind} recordId={recordId} canCreate={projectWrite && isBillable(kind, record)} /> : null}
     </div>
   );
 }

@@ -25,10 +25,10 @@ export interface CommitmentsProps {
 }
 
 /** The three lists, in screen order. */
-export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string }> = [
-  { key: 'Subcontract', title: 'Subcontracts' },
-  { key: 'PurchaseAgreement', title: 'Purchase Agreements' },
-  { key: 'PurchaseOrder', title: 'Purchase Orders' },
+export const COMMITMENT_LISTS: ReadonlyArray<{ key: CommitmentKey; title: string; create: string }> = [
+  { key: 'Subcontract', title: 'Subcontracts', create: 'New subcontract' },
+  { key: 'PurchaseAgreement', title: 'Purchase Agreements', create: 'New purchase agreement' },
+  { key: 'PurchaseOrder', title: 'Purchase Orders', create: 'New purchase order' },
 ];
 
 /** Shown when neither a project nor a budget was given. */
@@ -61,7 +61,9 @@ const AMOUNT_COLUMNS: ReadonlyArray<{ key: keyof CommitmentAmounts; label: strin
   { key: 'retainage', label: 'Retainage' },
 ];
 
-function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKey; title: string; scopeKey: string; loading: boolean }) {
+function CommitmentList({ kind, title, create, scopeKey, loading, projectId }: {
+  kind: CommitmentKey; title: string; scopeKey: string; loading: boolean; /** The New button's label; none: no button. */ create?: string; projectId: number;
+}) {
   const spec = KINDS[kind];
   const store = contractStore(spec);
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
@@ -98,7 +100,14 @@ function CommitmentList({ kind, title, scopeKey, loading }: { kind: CommitmentKe
   ];
   return (
     <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind}>
-      <h2 id={`${kind}-title`} className="h5">{title}</h2>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 id={`${kind}-title`} className="h5 mb-0">{title}</h2>
+        {create ? (
+          // A new one is made in its kind's workbench, opened on the project (the host passes the screen's budget).
+          <button type="button" className="btn btn-sm btn-primary ms-auto" data-new={kind}
+            onClick={() => openWorkbench(kind, { recordKey: 'Project', recordId: projectId > 0 ? projectId : undefined })}>{create}</button>
+        ) : null}
+      </div>
       <RecordLists records={records} idOf={(r) => recordIdOf(spec, r)} isClosed={(r) => r.closed} columns={columns} label={title}
         tab={tab} onTabChange={setTab} loading={loading} emptyText={{ open: `No open ${title.toLowerCase()}.`, closed: `No closed ${title.toLowerCase()}.` }} testId={`list-${kind}`}
         onOpen={(r) => openWorkbench(kind, { recordKey: kind, recordId: recordIdOf(spec, r) })} nameOf={(r) => r.number} />
@@ -130,7 +139,10 @@ export function Commitments(props: CommitmentsProps) {
           ) : (
             <>
               {canWrite ? null : <ReadOnlyLine />}
-              {COMMITMENT_LISTS.map((list) => <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={load.status === 'loading'} />)}
+              {COMMITMENT_LISTS.map((list) => (
+                <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={load.status === 'loading'}
+                  create={canWrite ? list.create : undefined} projectId={projectId} />
+              ))}
             </>
           )}
     </main>

@@ -6,6 +6,7 @@
  * and the writes.
  */
 import { getJson, postForm } from '../../core/api';
+import { COMMITMENT_LOADS } from '../../core/commitments/contract';
 import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import type { FieldSecurity } from '../../core/records';
 import { buyoutLines, committedByCostCode, type BuyoutLine, type SummaryLine } from './buyout-arithmetic';
@@ -79,7 +80,7 @@ const retainage: HeaderField = { name: 'retainagePercent', label: 'Retainage', k
 /** Every commitment kind, by key. */
 export const KINDS: Readonly<Record<CommitmentKey, KindSpec>> = {
   Subcontract: {
-    key: 'Subcontract', label: 'Subcontract', idField: 'subcontractId', load: '/api/pfm/getsubcontracts', single: '/api/pfm/GetSubcontractById',
+    key: 'Subcontract', label: 'Subcontract', ...COMMITMENT_LOADS.Subcontract,
     scope: (_r, id) => ({ recordKey: 'Subcontract', recordId: id }), itemIdField: 'subcontractItemId',
     header: [DESCRIPTION_FIELD, { name: 'subcontractTypeId', label: 'Subcontract type', kind: 'subcontractType' }, retainage,
       { name: 'excessLiability', label: 'Excess liability', kind: 'excessLiability' }],
@@ -90,8 +91,7 @@ export const KINDS: Readonly<Record<CommitmentKey, KindSpec>> = {
     itemIdField: 'subcontractChangeOrderItemId', header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
   PurchaseAgreement: {
-    key: 'PurchaseAgreement', label: 'Purchase Agreement', idField: 'purchaseAgreementId', load: '/api/pfm/getpurchaseagreements',
-    single: '/api/pfm/GetPurchaseAgreementById', scope: (_r, id) => ({ recordKey: 'PurchaseAgreement', recordId: id }),
+    key: 'PurchaseAgreement', label: 'Purchase Agreement', ...COMMITMENT_LOADS.PurchaseAgreement, scope: (_r, id) => ({ recordKey: 'PurchaseAgreement', recordId: id }),
     itemIdField: 'purchaseAgreementItemId', header: [DESCRIPTION_FIELD, retainage],
   },
   PurchaseAgreementChangeOrder: {
@@ -101,7 +101,7 @@ export const KINDS: Readonly<Record<CommitmentKey, KindSpec>> = {
     header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
   PurchaseOrder: {
-    key: 'PurchaseOrder', label: 'Purchase Order', idField: 'purchaseOrderId', load: '/api/pfm/getpurchaseorders', single: '/api/pfm/GetPurchaseOrderById',
+    key: 'PurchaseOrder', label: 'Purchase Order', ...COMMITMENT_LOADS.PurchaseOrder,
     scope: (_r, id) => ({ recordKey: 'PurchaseOrder', recordId: id }), itemIdField: 'purchaseOrderItemId',
     header: [DESCRIPTION_FIELD, { name: 'orderDate', label: 'Order date', kind: 'date' }],
   },
@@ -201,8 +201,24 @@ async function projectOf(projectId: number, budgetId: number, signal: AbortSigna
   return Number(budget?.projectId ?? -1);
 }
 
-/** The buyout lines of the screen's budget, with the screen's budget and project. */
-export async function loadBuyout(projectId: number, budgetId: number, signal: AbortSignal): Promise<{ lines: BuyoutLine[]; budgetId: number; projectId: number }> {
+/**
+ * Per buyout line (cost code id), the current sum (original plus approved changes) of the commitment awarded
+ * from it (`buyoutCostCodeId`), a Void one aside; of several, the last awarded (the highest id of the last kind).
+ * Start SRA pre-fills it: the SRA must cover what was awarded, not the line's estimate.
+ */
+export function awardedSums(sets: Readonly<Record<'Subcontract' | 'PurchaseAgreement' | 'PurchaseOrder', readonly ContractRecord[]>>): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (const [key, records] of Object.entries(sets) as Array<[keyof typeof sets, readonly ContractRecord[]]>) {
+    const idField = KINDS[key].idField;
+    const awarded = records.filter((r) => typeof r.buyoutCostCodeId === 'number' && r.recordStateName !== 'Void')
+      .sort((a, b) => Number(a[idField]) - Number(b[idField]));
+    for (const record of awarded) sums.set(record.buyoutCostCodeId as number, commitmentAmounts(record).current);
+  }
+  return sums;
+}
+
+/** The buyout lines of the screen's budget, with the screen's budget and project, and what was awarded from each line. */
+export async function loadBuyout(projectId: number, budgetId: number, signal: AbortSignal): Promise<{ lines: BuyoutLine[]; budgetId: number; projectId: number; awarded: Map<number, number> }> {
   const [budget, project] = await Promise.all([budgetOf(projectId, budgetId, signal), projectOf(projectId, budgetId, signal)]);
   if (budget < 1) throw new Error('The project has no budget.');
   const scope = { recordKey: 'Budget', recordId: budget };
@@ -215,7 +231,8 @@ export async function loadBuyout(projectId: number, budgetId: number, signal: Ab
     loadContracts(KINDS.PurchaseAgreementChangeOrder, scope, signal),
   ]);
   const committed = committedByCostCode({ subcontracts, purchaseAgreements, purchaseOrders, subcontractChangeOrders, purchaseAgreementChangeOrders });
-  return { lines: buyoutLines(Array.isArray(summary) ? summary : [], committed), budgetId: budget, projectId: project };
+  const awarded = awardedSums({ Subcontract: subcontracts, PurchaseAgreement: purchaseAgreements, PurchaseOrder: purchaseOrders });
+  return { lines: buyoutLines(Array.isArray(summary) ? summary : [], committed), budgetId: budget, projectId: project, awarded };
 }
 
 // --- field security -----------------------------------------------------------------------------

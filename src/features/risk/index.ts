@@ -4,3 +4,4 @@
  */
 export * from './slim';
 export * from './sra';
+export * from './vendor-record';

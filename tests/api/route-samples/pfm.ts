@@ -4,6 +4,7 @@
  * name such a project answer 403 (with the Request-access facts); single-object lookups 404.
  */
 import type { RouteSample } from './types';
+import { currentPeriod, lastDayOf, nowIso, today } from '../../../src/core/clock';
 import {
   HIDDEN_PROJECT, hiddenBudget, hiddenChangeEventItem, hiddenChangeOrder, hiddenCostCode, hiddenEnvelope, hiddenFile, hiddenOf,
 } from './hidden';
@@ -60,6 +61,16 @@ export const PFM_SAMPLES: readonly RouteSample[] = [
   post('/api/pfm/CreateDirectCost', (db) => ({ ProjectId: HIDDEN_PROJECT, BudgetId: hiddenBudget(db), Description: 'Matrix' })),
   post('/api/pfm/SaveDirectCost', (db) => ({ DirectCostId: hiddenOf(db, 'direct_costs', 'directCostId'), Description: 'Matrix' })),
   post('/api/pfm/UpdateDirectCostState', (db) => ({ ItemId: hiddenOf(db, 'direct_costs', 'directCostId'), OldRecordStateId: 1, RouteStateId: 2 })),
+  // Pay applications (pfm/pay-applications): the team guard on the commitment or the application.
+  { method: 'GET', path: '/api/pfm/getpayapplications', team: 'project', params: project },
+  { method: 'GET', path: '/api/pfm/getPayApplicationById', team: 'project', params: (db) => ({ payApplicationId: hiddenOf(db, 'pay_applications', 'payApplicationId') }) },
+  { method: 'GET', path: '/api/pfm/GetPayApplicationDocument', team: 'project', params: (db) => ({ payApplicationId: hiddenOf(db, 'pay_applications', 'payApplicationId') }) },
+  post('/api/pfm/CreateCommitment', (db) => ({ RecordKey: 'Subcontract', ProjectId: HIDDEN_PROJECT, BudgetId: hiddenBudget(db), VendorId: 1, Title: 'Matrix' })),
+  post('/api/pfm/CreateCommitmentChangeOrder', (db) => ({ RecordKey: 'Subcontract', CommitmentId: sub(db), Description: 'Matrix', 'items[0].costCodeId': hiddenCostCode(db), 'items[0].description': 'Matrix', 'items[0].amount': 1 })),
+  post('/api/pfm/CreatePayApplication', (db) => ({ RecordKey: 'Subcontract', CommitmentId: sub(db), PeriodEnd: lastDayOf(currentPeriod()) })),
+  post('/api/pfm/SavePayApplication', (db) => ({ PayApplicationId: hiddenOf(db, 'pay_applications', 'payApplicationId'), lastLoad: nowIso(), 'lines[0].itemId': 1 })),
+  post('/api/pfm/UpdatePayApplicationState', (db) => ({ ItemId: hiddenOf(db, 'pay_applications', 'payApplicationId'), OldRecordStateId: 1, RouteStateId: 2 })),
+  post('/api/pfm/AddLienWaiver', (db) => ({ PayApplicationId: hiddenOf(db, 'pay_applications', 'payApplicationId'), Kind: 'Conditional Progress', Amount: 1, ThroughDate: today() })),
   post('/api/pfm/CreateCostAdjustment', (db) => ({ ProjectId: HIDDEN_PROJECT, BudgetId: hiddenBudget(db), CostAdjustmentReasonId: 1, Description: 'Matrix', Amount: 1 })),
   post('/api/pfm/SaveCostAdjustment', (db) => ({ CostAdjustmentId: hiddenOf(db, 'cost_adjustments', 'costAdjustmentId'), Description: 'Matrix' })),
   post('/api/pfm/UpdateCostAdjustmentState', (db) => ({ ItemId: hiddenOf(db, 'cost_adjustments', 'costAdjustmentId'), OldRecordStateId: 1, RouteStateId: 2 })),

@@ -19,7 +19,7 @@ import {
 } from '../../../../src/core/admin';
 import { SECURED_FIELDS } from '../../db/states';
 import { prepared } from '../../db/statements';
-import { declared, p, route } from '../declare';
+import { declaredFor, p, route } from '../declare';
 import { autoAlert, badRequest, conflict, notFound } from '../http';
 import { fieldPermissionsFor } from '../field-security';
 import { approvalMove } from '../approvals';
@@ -227,9 +227,10 @@ function stateOfType(db: Database.Database, type: TypeRow, stateId: number, para
 /** Every change names the type and the Version it was read at. */
 const CHANGE = { ApplicationRecordKey: p.string(100, { required: true }), Version: p.id({ required: true }) };
 
-export const appRecordHandlers = declared([
+export const appRecordHandlers = declaredFor('admin', [
   route({
-    method: 'GET', path: APP_RECORDS_API.types, access: 'admin', note: 'added: record types with their application and records per state',
+    method: 'GET', path: APP_RECORDS_API.types,
+    note: 'added: record types with their application and records per state',
     params: {},
     handler: ({ db }) => {
       const types = db.prepare(`${TYPE_SELECT} ORDER BY a.applicationKey, r.name`).all() as TypeRow[];
@@ -249,13 +250,15 @@ export const appRecordHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: APP_RECORDS_API.type, access: 'admin', note: 'added: applicationRecordKey: states (records in each), advancements, fields, roles, field security, version, problems',
+    method: 'GET', path: APP_RECORDS_API.type,
+    note: 'added: applicationRecordKey: states (records in each), advancements, fields, roles, field security, version, problems',
     params: { applicationRecordKey: p.string(100, { required: true }) },
     handler: ({ db, params }) => typeAnswer(db, typeOr404(db, params.applicationRecordKey, 'applicationRecordKey')),
   }),
 
   route({
-    method: 'POST', path: APP_RECORDS_API.saveStates, access: 'admin', note: 'added: ApplicationRecordKey, Version (409 stale), states[i].applicationRecordStateId?/name/closed/displayOrder/isInitial; a workflow problem → 400 autoAlert',
+    method: 'POST', path: APP_RECORDS_API.saveStates,
+    note: 'added: ApplicationRecordKey, Version (409 stale), states[i].applicationRecordStateId?/name/closed/displayOrder/isInitial; a workflow problem → 400 autoAlert',
     params: {
       ...CHANGE,
       states: p.list({ applicationRecordStateId: p.id(), name: p.string(1000, { empty: 'keep' }), closed: p.boolean(), displayOrder: p.id(), isInitial: p.boolean() }),
@@ -305,7 +308,8 @@ export const appRecordHandlers = declared([
   }),
 
   route({
-    method: 'POST', path: APP_RECORDS_API.removeState, access: 'admin', note: 'added: ApplicationRecordKey, Version, ApplicationRecordStateId; refused (400 autoAlert naming how many and where) while records are in it',
+    method: 'POST', path: APP_RECORDS_API.removeState,
+    note: 'added: ApplicationRecordKey, Version, ApplicationRecordStateId; refused (400 autoAlert naming how many and where) while records are in it',
     params: { ...CHANGE, ApplicationRecordStateId: p.id({ required: true }) },
     handler: ({ db, params, user }) => {
       const type = typeForChange(db, params);
@@ -327,7 +331,8 @@ export const appRecordHandlers = declared([
   }),
 
   route({
-    method: 'POST', path: APP_RECORDS_API.saveAdvancements, access: 'admin', note: 'added: ApplicationRecordKey, Version, advancements[i].from/target/quickRoute (the whole list); no reachable closed state → 400 autoAlert',
+    method: 'POST', path: APP_RECORDS_API.saveAdvancements,
+    note: 'added: ApplicationRecordKey, Version, advancements[i].from/target/quickRoute (the whole list); no reachable closed state → 400 autoAlert',
     params: { ...CHANGE, advancements: p.list({ from: p.id(), target: p.id(), quickRoute: p.boolean() }) },
     handler: ({ db, params, user }) => {
       const type = typeForChange(db, params);
@@ -367,7 +372,8 @@ export const appRecordHandlers = declared([
   }),
 
   route({
-    method: 'POST', path: APP_RECORDS_API.saveFieldSecurity, access: 'admin', note: "added: ApplicationRecordKey, Version, ApplicationRecordStateId, RoleName ('' = default), fields[i].fieldName/visible/editable",
+    method: 'POST', path: APP_RECORDS_API.saveFieldSecurity,
+    note: "added: ApplicationRecordKey, Version, ApplicationRecordStateId, RoleName ('' = default), fields[i].fieldName/visible/editable",
     params: {
       ...CHANGE, ApplicationRecordStateId: p.id({ required: true }), RoleName: p.string(60),
       fields: p.list({ fieldName: p.string(200, { empty: 'keep' }), visible: p.boolean(), editable: p.boolean() }),
@@ -407,7 +413,8 @@ export const appRecordHandlers = declared([
   }),
 
   route({
-    method: 'GET', path: APP_RECORDS_API.testAs, access: 'admin', note: 'added: applicationRecordKey, applicationRecordStateId, roleName: the fields that role sees and edits there (the one fieldPermissionsFor)',
+    method: 'GET', path: APP_RECORDS_API.testAs,
+    note: 'added: applicationRecordKey, applicationRecordStateId, roleName: the fields that role sees and edits there (the one fieldPermissionsFor)',
     params: { applicationRecordKey: p.string(100, { required: true }), applicationRecordStateId: p.id({ required: true }), roleName: p.string(60) },
     handler: ({ db, params }): AppRecordTestAs => {
       const type = typeOr404(db, params.applicationRecordKey, 'applicationRecordKey');
@@ -422,7 +429,7 @@ export const appRecordHandlers = declared([
   }),
 
   route({
-    method: 'POST', path: APP_RECORDS_API.saveApprovals, access: 'admin',
+    method: 'POST', path: APP_RECORDS_API.saveApprovals,
     note: "added: ApplicationRecordKey, Version (409 stale), moves[i].target/notSubmitter/notPreviousApprover, limits[i].target/roleName/upToAmount ('' = any): the type's whole approval matrix",
     params: {
       ...CHANGE,

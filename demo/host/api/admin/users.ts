@@ -29,7 +29,7 @@ import {
   type AuditAction, type AuditList, type AuditRow, type CopyRolesResult, type UserDetail, type UserList, type UserRow, type UserTeamRow,
 } from '../../../../src/core/admin';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
 import * as clock from '../../../../src/core/clock';
 
@@ -279,37 +279,45 @@ function auditLog({ db, params }: RouteCtx<ParamsOf<typeof AUDIT_LOG>>): AuditLi
   return { rows: out, capped: rows.length > AUDIT_LIST_CAP };
 }
 
-export const userHandlers = declared([
+export const userHandlers = declaredFor('userManagement', [
   route({
-    method: 'GET', path: USERS_API.getUsers, access: 'userManagement', note: 'added: search (name, login, email, employee key), active, roleName, applicationKey, regionId: UserList (capped)',
+    method: 'GET', path: USERS_API.getUsers,
+    note: 'added: search (name, login, email, employee key), active, roleName, applicationKey, regionId: UserList (capped)',
     params: LIST_USERS, handler: listUsers,
   }),
   route({
-    method: 'GET', path: USERS_API.getUser, access: 'userManagement', note: 'added: employeeId: UserDetail (profile, manager, region, beta, roles, project teams)',
+    method: 'GET', path: USERS_API.getUser,
+    note: 'added: employeeId: UserDetail (profile, manager, region, beta, roles, project teams)',
     params: GET_USER, handler: ({ db, params, user }) => userDetail(db, params.employeeId, user),
   }),
   route({
-    method: 'POST', path: USERS_API.grantRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (duplicate → 400 autoAlert; oneself, a role the key does not have, an Admin role by anyone but a keyAdmin Admin → 403 naming why); audited',
+    method: 'POST', path: USERS_API.grantRole,
+    note: 'added: employeeId, applicationKey, roleName (duplicate → 400 autoAlert; oneself, a role the key does not have, an Admin role by anyone but a keyAdmin Admin → 403 naming why); audited',
     params: ROLE_CHANGE, handler: grantRole,
   }),
   route({
-    method: 'POST', path: USERS_API.revokeRole, access: 'userManagement', note: 'added: employeeId, applicationKey, roleName (the last active keyAdmin Admin → 400 autoAlert); audited',
+    method: 'POST', path: USERS_API.revokeRole,
+    note: 'added: employeeId, applicationKey, roleName (the last active keyAdmin Admin → 400 autoAlert); audited',
     params: ROLE_CHANGE, handler: revokeRole,
   }),
   route({
-    method: 'POST', path: USERS_API.setActive, access: 'userManagement', note: 'added: employeeId, active, reason? (oneself or the last Admin → 400 autoAlert); audited',
+    method: 'POST', path: USERS_API.setActive,
+    note: 'added: employeeId, active, reason? (oneself or the last Admin → 400 autoAlert); audited',
     params: SET_ACTIVE, handler: setActive,
   }),
   route({
-    method: 'POST', path: USERS_API.setBeta, access: 'userManagement', note: 'added: employeeId, betaUser; audited',
+    method: 'POST', path: USERS_API.setBeta,
+    note: 'added: employeeId, betaUser; audited',
     params: SET_BETA, handler: setBeta,
   }),
   route({
-    method: 'POST', path: USERS_API.copyRoles, access: 'userManagement', note: 'added: employeeId, fromEmployeeId: adds the roles the target lacks, { added, user } (into oneself, or a copied role the caller may not grant → 403 naming it, nothing copied); audited',
+    method: 'POST', path: USERS_API.copyRoles,
+    note: 'added: employeeId, fromEmployeeId: adds the roles the target lacks, { added, user } (into oneself, or a copied role the caller may not grant → 403 naming it, nothing copied); audited',
     params: COPY_ROLES, handler: copyRoles,
   }),
   route({
-    method: 'GET', path: USERS_API.getAuditLog, access: 'userManagement', note: 'added: subjectEmployeeId, actorEmployeeId, action, from, to: AuditList newest first (capped)',
+    method: 'GET', path: USERS_API.getAuditLog,
+    note: 'added: subjectEmployeeId, actorEmployeeId, action, from, to: AuditList newest first (capped)',
     params: AUDIT_LOG, handler: auditLog,
   }),
 ]);

@@ -20,7 +20,7 @@ import {
   type BillingCostItem, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal, type CostItemKind, type EmployeeBasis,
 } from '../../../../src/core/billing/contract';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
 import { isAdvancement, stateById, stateByName } from '../records';
 import { requestedMove, stateUpdateParams } from '../state-update-params';
@@ -248,24 +248,24 @@ function updateRunState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_RU
   return billingRun(db, month);
 }
 
-export const billingHandlers = declared([
+export const billingHandlers = declaredFor('billing', [
   route({
-    method: 'GET', path: BILLING_API.months, access: 'billing',
+    method: 'GET', path: BILLING_API.months,
     note: 'added: every month with submitted timecard hours or a run: state, method, charges, run total, hours; newest first',
     params: GET_MONTHS, handler: getMonths,
   }),
   route({
-    method: 'GET', path: BILLING_API.run, access: 'billing',
+    method: 'GET', path: BILLING_API.run,
     note: 'added: month (YYYY-MM): the run (lines with basis, totals per project and department) and the cost items held; runId null when not run',
     params: GET_RUN, handler: getRun,
   }),
   route({
-    method: 'POST', path: BILLING_API.runMonth, access: 'billing',
+    method: 'POST', path: BILLING_API.runMonth,
     note: 'added: month, method (hours / perHead): a Draft run (a Draft re-run replaces its lines); Posted → 400 autoAlert; no timecard hours → 400 autoAlert; keyIT Admin only',
     params: RUN_MONTH, handler: runMonth,
   }),
   route({
-    method: 'POST', path: BILLING_API.updateState, access: 'billing',
+    method: 'POST', path: BILLING_API.updateState,
     note: 'added: ItemId, OldRecordStateId (409 stale, naming who posted it), RouteStateId: Draft → Posted (locked); keyIT Admin only',
     params: UPDATE_RUN_STATE, handler: updateRunState,
   }),

@@ -23,7 +23,7 @@ import { ACCESS, ruleAllows, type AccessRule } from '../../../../src/core/access
 import { SLIM_RECORD_KEY, SRA_RECORD_KEY } from '../../../../src/core/risk/contract';
 import type { Caller } from '../context';
 import { callerActor, requireSee, slimRowOr404 } from '../risk/slim/common';
-import { declared, p, route, type ParamsOf, type RouteCtx, type UploadedFile } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx, type UploadedFile } from '../declare';
 import { autoAlert, forbidden, HttpError, invalid, notFound, type FeedbackItem } from '../http';
 import { RECORD_TABLES } from '../scope';
 import { ALLOWED_FILE_KINDS, sniffFileType, type SniffedType } from './documents/file-types';
@@ -94,6 +94,11 @@ const KEPT: Record<string, { table: string; idColumn: string; states: readonly s
     table: 'direct_costs', idColumn: 'directCostId', states: ['Approved', 'Posted'],
     why: (number, state) => `${number} is ${state.toLowerCase()}: the files of an approved or posted direct cost can not be deleted.`,
   },
+  PayApplication: {
+    // The lien waivers and document of a certified application are its payment's evidence.
+    table: 'pay_applications', idColumn: 'payApplicationId', states: ['Approved for Payment', 'Paid'],
+    why: (number, state) => `${number} is ${state.toLowerCase()}: its lien waivers and documents can not be deleted.`,
+  },
   Envelope: {
     table: 'envelopes', idColumn: 'envelopeId', states: ['Sent', 'Viewed', 'Signed'],
     why: (number, state) => `Envelope ${number} is ${state === 'Signed' ? 'completed' : `'${state}'`}: ${ENVELOPE_KEPT}`,
@@ -117,10 +122,10 @@ export function deleteRefusal(db: Database.Database, file: Pick<FileRow, 'fileId
 // --- uploads --------------------------------------------------------------------------------------
 
 /** The stored name: no path separators, quotes or line breaks, at most 200 characters. */
-const storedName = (filename: string) => (filename || 'file').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
+export const storedName = (filename: string) => (filename || 'file').replace(/[\\/\r\n"]/g, '_').slice(0, 200);
 
 /** Every file of the form, with the form field it came in; refused (nothing written) past the limits or of a type not allowed. */
-function checkedUploads(uploads: ReadonlyArray<{ field: string; file: UploadedFile }>): Array<{ field: string; file: UploadedFile; type: SniffedType }> {
+export function checkedUploads(uploads: ReadonlyArray<{ field: string; file: UploadedFile }>): Array<{ field: string; file: UploadedFile; type: SniffedType }> {
   if (uploads.length > MAX_FILES) throw new HttpError(413, `At most ${MAX_FILES} files can be uploaded at once (${uploads.length} were sent).`);
   const big = uploads.find((u) => u.file.data.length > MAX_FILE_BYTES);
   if (big) throw new HttpError(413, `${storedName(big.file.filename)} is larger than ${MAX_FILE_BYTES / MB} MB.`, { parameter: big.field });
@@ -192,9 +197,9 @@ function downloadFile({ db, params, user, reply }: RouteCtx<ParamsOf<typeof ONE_
 
 // --- routes ---------------------------------------------------------------------------------------
 
-export const fileHandlers = declared([
+export const fileHandlers = declaredFor({ anyOf: FILE_ACCESS }, [
   route({
-    method: 'GET', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS },
+    method: 'GET', path: '/api/pfm/files',
     note: 'added: files of a record (recordKey, recordId), without bytes; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
     params: LIST,
     handler: ({ db, user, params }) => {
@@ -203,20 +208,19 @@ export const fileHandlers = declared([
     },
   }),
   route({
-    method: 'POST', path: '/api/pfm/files/upload', access: { anyOf: FILE_ACCESS },
+    method: 'POST', path: '/api/pfm/files/upload',
     note: 'added: file form (ApplicationRecordKey, RecordId, file); keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
-    params: UPLOAD,
-    handler: uploadFile,
+    params: UPLOAD, handler: uploadFile,
   }),
   route({
-    method: 'POST', path: '/api/pfm/files/download', access: { anyOf: FILE_ACCESS },
+    method: 'POST', path: '/api/pfm/files/download',
     note: 'added: FileId → the file, with Content-Disposition; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
     params: ONE_FILE,
     write: false,
     handler: downloadFile,
   }),
   route({
-    method: 'DELETE', path: '/api/pfm/files', access: { anyOf: FILE_ACCESS },
+    method: 'DELETE', path: '/api/pfm/files',
     note: 'added: DELETE with form-data FileId; keySLIM / keyRISK users for SlimRequest / Sra files only (else 403 from the handler, pfm/files)',
     params: ONE_FILE,
     handler: ({ db, user, params }) => db.transaction(() => {

@@ -3,9 +3,11 @@ import type { Handlers } from '../context';
 import { prequalHandlers } from './prequal';
 import { slimHandlers } from './slim';
 import { sraHandlers } from './sra';
+import { vendorRecordHandlers } from './vendor-record';
 
 export const riskHandlers: Handlers = {
   ...prequalHandlers,
   ...slimHandlers,
   ...sraHandlers,
+  ...vendorRecordHandlers,
 };

@@ -37,9 +37,13 @@ const SELECT = `SELECT v.vendorId, v.vendorNumber, v.name, v.trade, q.status, q.
   q.lastDecidedAt, d.preferredName AS lastDecidedBy, coalesce(q.modifiedAt, v.modifiedAt) AS modifiedAt
   FROM vendors v LEFT JOIN vendor_prequalifications q ON q.vendorId = v.vendorId LEFT JOIN employees d ON d.employeeId = q.lastDecidedByEmployeeId`;
 
-/** The limits as stored (a vendor without a record: Not Prequalified). */
-export const currentLimits = (row: Pick<PrequalRow, 'status' | 'singleLimit' | 'aggregateLimit' | 'limitExpiresOn'>): CurrentLimits => ({
+/**
+ * The limits as stored (a vendor without a record: Not Prequalified), with the GL insurance's expiry:
+ * the status in force (core effectiveStatus) reads an expired one 'Expired', and so the gate.
+ */
+export const currentLimits = (row: Pick<PrequalRow, 'status' | 'singleLimit' | 'aggregateLimit' | 'limitExpiresOn' | 'glExpiresOn'>): CurrentLimits => ({
   status: row.status ?? 'Not Prequalified', singleLimit: row.singleLimit, aggregateLimit: row.aggregateLimit, limitExpiresOn: row.limitExpiresOn,
+  glExpiresOn: row.glExpiresOn,
 });
 
 function asRow(row: PrequalRow, today: string): VendorPrequalRow {
@@ -53,7 +57,9 @@ function asRow(row: PrequalRow, today: string): VendorPrequalRow {
 
 /**
  * The vendor's open backlog with the company: Executed and Pending Signature subcontracts (with their
- * approved change orders) less what was billed. `exceptSubcontractId` leaves one out (the one assessed).
+ * approved change orders) less what was billed: the total completed and stored of each one's last certified
+ * pay application, the figure the commitment screens show (queries.ts billed, pay-applications commitmentBilling).
+ * `exceptSubcontractId` leaves one out (the one assessed).
  */
 export function openBacklog(db: Database.Database, vendorId: number, exceptSubcontractId: number | null = null): number {
   const row = prepared(db, `SELECT coalesce(sum(
@@ -61,7 +67,8 @@ export function openBacklog(db: Database.Database, vendorId: number, exceptSubco
       + (SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_orders co JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
            JOIN subcontract_change_order_items ci ON ci.subcontractChangeOrderId = co.subcontractChangeOrderId
          WHERE co.subcontractId = s.subcontractId AND cs.name = 'Approved')
-      - s.billedToDate), 0) AS n
+      - coalesce((SELECT p.certifiedCompletedAndStored FROM pay_applications p WHERE p.commitmentKey = 'Subcontract' AND p.commitmentId = s.subcontractId
+           AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0)), 0) AS n
     FROM subcontracts s JOIN application_record_states st ON st.applicationRecordStateId = s.applicationRecordStateId
     WHERE s.vendorId = ? AND st.name IN ('Pending Signature', 'Executed') AND s.subcontractId IS NOT ?`).get(vendorId, exceptSubcontractId) as { n: number };
   return Math.max(0, Math.round(row.n * 100) / 100);

@@ -13,16 +13,14 @@ import type Database from 'better-sqlite3';
 import { ruleAllows, type AccessRule } from '../../../../src/core/access';
 import type { SlimChange, VendorPrequalLoad, VendorPrequalRecord } from '../../../../src/core/risk/contract';
 import type { SuggestedLimits } from '../../../../src/core/risk/limits';
+import { VENDOR_RECORD_KEEPERS } from '../../../../src/core/risk/vendor-record';
 import type { Caller } from '../context';
 import { HttpError } from '../http';
 import { currentReach, projectRefusal, reaches, reachWhere, type ProjectReach } from '../project-access';
 import { PROJECT_SECURITY_TEXT } from '../../../../src/core/projects/team';
 
-/** The roles that read every project's risk data. */
-const EVERY_PROJECT: readonly AccessRule[] = [
-  { key: 'keyRISK', roles: ['Risk', 'Admin'] },
-  { key: 'keySLIM', roles: ['Admin', 'Prequal Administrator', 'Escalation Reviewer'] },
-];
+/** The roles that read every project's risk data (and enter vendors' records: core VENDOR_RECORD_KEEPERS). */
+const EVERY_PROJECT: readonly AccessRule[] = VENDOR_RECORD_KEEPERS;
 /** A Regional Reviewer reads the risk data of her region's projects. */
 const REGIONAL: AccessRule = { key: 'keySLIM', roles: ['Regional Reviewer'] };
 

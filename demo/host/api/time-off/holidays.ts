@@ -30,7 +30,7 @@ import { addDays, daysBetween } from '../../../../src/core/timecards/days';
 import { weekOf } from '../../../../src/core/timecards/week';
 import { ACCESS } from '../../../../src/core/access';
 import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off/contract';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { badRequest, forbidden, invalid, notFound } from '../http';
 import { recordOr404 } from '../records';
 import { FEEDBACK_INVALID } from '../../../../src/core/feedback';
@@ -193,16 +193,25 @@ function getTeamCalendar({ db, params, user }: RouteCtx<ParamsOf<typeof GET_TEAM
 
 const HOLIDAY_READERS = [ACCESS.ptoRequests, ACCESS.timecards];
 
-export const holidayHandlers = declared([
-  route({ method: 'GET', path: TIME_OFF_API.getRegions, access: { anyOf: HOLIDAY_READERS }, note: 'added: regions (id, code, name)', params: GET_REGIONS, handler: getRegions }),
-  route({ method: 'GET', path: TIME_OFF_API.getHolidays, access: { anyOf: HOLIDAY_READERS }, note: 'added: regionId?, year?: holidays', params: GET_HOLIDAYS, handler: getHolidays }),
+export const holidayHandlers = declaredFor({ anyOf: HOLIDAY_READERS }, [
+  route({
+    method: 'GET', path: TIME_OFF_API.getRegions,
+    note: 'added: regions (id, code, name)',
+    params: GET_REGIONS, handler: getRegions,
+  }),
+  route({
+    method: 'GET', path: TIME_OFF_API.getHolidays,
+    note: 'added: regionId?, year?: holidays',
+    params: GET_HOLIDAYS, handler: getHolidays,
+  }),
   route({
     method: 'POST', path: TIME_OFF_API.saveHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS },
     note: 'added: holidayId?, regionId, holidayDate, name, hours 8 or 4; duplicate region+date 400 feedback at holidayDate; rewrites the open cards\' holiday line and the time off of the day',
     params: SAVE_HOLIDAY_PARAMS, handler: saveHoliday,
   }),
   route({
-    method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS }, note: 'added: form-data holidayId; rewrites the open cards\' holiday line and the time off of the day',
+    method: 'DELETE', path: TIME_OFF_API.deleteHoliday, access: { anyOf: HOLIDAY_CALENDAR_ADMINS },
+    note: 'added: form-data holidayId; rewrites the open cards\' holiday line and the time off of the day',
     params: DELETE_HOLIDAY, handler: deleteHoliday,
   }),
   route({

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { requestHours } from '../../../../src/core/time-off';
+import type { TimeOffRequestRow } from '../../../../src/core/time-off/contract';
 import { reconcileNotices, reconcileRequest, timeOffLineHours, type RequestWeek } from '../../../../src/core/time-off/reconcile';
 import { createDraftTimecard, DAY_COLUMNS, keepsTimecards } from '../timecards/cards';
 import { regionHolidays } from './common';
@@ -23,17 +24,9 @@ export interface ReconcileContext {
 
 const hoursOf = (row: Row): number[] => DAY_COLUMNS.map((c) => Number(row[c] ?? 0));
 
-interface StoredRequest {
-  requestId: number;
-  employeeId: number;
-  regionId: number | null;
-  title: string;
-  startDate: string;
-  endDate: string;
-  hoursPerDay: number;
-  totalHours: number;
-  state: string;
-}
+/** The request as the contract answers it, with the employee's holiday region. */
+type StoredRequest = Pick<TimeOffRequestRow, 'requestId' | 'employeeId' | 'title' | 'startDate' | 'endDate' | 'hoursPerDay' | 'totalHours' | 'state'>
+  & { regionId: number | null };
 
 const storedRequest = (db: Db, requestId: number): StoredRequest =>
   db.prepare(`SELECT r.requestId, r.employeeId, e.regionId, r.title, r.startDate, r.endDate, r.hoursPerDay, r.totalHours, st.name AS state

@@ -26,7 +26,7 @@ import type { Holiday } from '../../../../src/core/timecards/hours';
 import { INVALID, type FeedbackItem } from '../../../../src/core/timecards/policy';
 import type { Delegation } from '../../../../src/core/timecards/states';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, conflict, forbidden, notFound } from '../http';
 import { recordOr404, stateByName } from '../records';
 import { accountFrom, accountOf, delegationsTo, employeeRef, isTimeOffManager, maySee, openingsOfEmployees, payPeriodAnchor, periodsEnded, ptoTypes, regionHolidays, requestsOf, requestsOfEmployees, seesEveryone, type PtoOpening, type PtoTypeRow } from './common';
@@ -333,18 +333,19 @@ function saveRequest({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_REQUEST
   }).immediate();
 }
 
-export const requestHandlers = declared([
+export const requestHandlers = declaredFor('ptoRequests', [
   route({
-    method: 'GET', path: TIME_OFF_API.getRequests, access: 'ptoRequests',
+    method: 'GET', path: TIME_OFF_API.getRequests,
     note: "added: view mine/team, recordId, open; another employee's only for their manager/delegate or Admin / Timecard Admin (else 403)",
     params: GET_REQUESTS, handler: getRequests,
   }),
   route({
-    method: 'GET', path: TIME_OFF_API.getBalances, access: 'ptoRequests', note: 'added: employeeId?, asOf?: balances per type (opening, accrual, used, pending)',
+    method: 'GET', path: TIME_OFF_API.getBalances,
+    note: 'added: employeeId?, asOf?: balances per type (opening, accrual, used, pending)',
     params: GET_BALANCES, handler: getBalances,
   }),
   route({
-    method: 'POST', path: TIME_OFF_API.saveRequest, access: 'ptoRequests',
+    method: 'POST', path: TIME_OFF_API.saveRequest,
     note: 'added: requestId?, type, title, startDate, endDate, hoursPerDay; validateRequest refusals: 400 autoAlert with feedback',
     params: SAVE_REQUEST_PARAMS, handler: saveRequest,
   }),

@@ -23,7 +23,7 @@ import type Database from 'better-sqlite3';
 import { mayTransitionRequest, PTO_STATE_TEXT, PTO_STATES } from '../../../../src/core/time-off';
 import { TIME_OFF_API, type TimeOffRequestRow } from '../../../../src/core/time-off/contract';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, eachAlone, forbidden, notFound } from '../http';
 import { stateById } from '../records';
 import { bulkStateUpdateParams, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
@@ -122,14 +122,15 @@ function updateRequestStates({ db, params, user }: RouteCtx<ParamsOf<typeof UPDA
   return { done, refused, notices };
 }
 
-export const timeOffStateHandlers = declared([
+export const timeOffStateHandlers = declaredFor('ptoRequests', [
   route({
-    method: 'POST', path: TIME_OFF_API.updateRequestState, access: 'ptoRequests',
+    method: 'POST', path: TIME_OFF_API.updateRequestState,
     note: 'added: ItemId, OldRecordStateId (409 stale), RouteStateId, reason (deny); approve writes PTO lines into the timecards, cancel removes them (Approved weeks: corrections)',
     params: UPDATE_REQUEST_STATE, handler: updateRequestState,
   }),
   route({
-    method: 'POST', path: TIME_OFF_API.updateRequestStates, access: 'ptoRequests', note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, reason; each alone: { done, refused }',
+    method: 'POST', path: TIME_OFF_API.updateRequestStates,
+    note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, reason; each alone: { done, refused }',
     params: UPDATE_REQUEST_STATES, handler: updateRequestStates,
   }),
 ]);

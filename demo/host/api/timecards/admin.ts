@@ -17,7 +17,7 @@
 import type Database from 'better-sqlite3';
 import { TIMECARD_API, type ChargeOption, type DelegationRow, type DelegationsLoad, type TimecardCorrection } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden, notFound } from '../http';
 import { DAY_COLUMNS, isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT, writeHolidayLine } from './cards';
 import { touchCard, writeTimeOffLine } from '../time-off/reconcile';
@@ -193,32 +193,35 @@ function resolveCorrection({ db, user, params }: RouteCtx<ParamsOf<typeof RESOLV
   }).immediate();
 }
 
-const adminRoutes = declared([
+const adminRoutes = declaredFor('timecards', [
   route({
-    method: 'GET', path: TIMECARD_API.searchCharges, access: 'timecards',
+    method: 'GET', path: TIMECARD_API.searchCharges,
     note: 'added: search (number or name, 2+ characters): open projects with their budget labour codes, open opportunities with their timecard codes',
     params: SEARCH_CHARGES, handler: searchCharges,
   }),
   route({
-    method: 'GET', path: TIMECARD_API.getDelegations, access: 'timecards', note: "added: the caller's delegations given and received, and the managers to delegate to",
+    method: 'GET', path: TIMECARD_API.getDelegations,
+    note: "added: the caller's delegations given and received, and the managers to delegate to",
     params: NONE, handler: ({ db, user }) => delegationsLoad(db, user),
   }),
   route({
-    method: 'POST', path: TIMECARD_API.saveDelegation, access: 'timecards',
+    method: 'POST', path: TIMECARD_API.saveDelegation,
     note: 'added: delegateEmployeeId (another manager), startDate, endDate; the caller must manage someone (else 403)',
     params: SAVE_DELEGATION, handler: saveDelegation,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.cancelDelegation, access: 'timecards', note: 'added: delegationId; the manager who gave it or a Timecard Admin',
+    method: 'POST', path: TIMECARD_API.cancelDelegation,
+    note: 'added: delegationId; the manager who gave it or a Timecard Admin',
     params: CANCEL_DELEGATION, handler: cancelDelegation,
   }),
   route({
-    method: 'GET', path: TIMECARD_API.getCorrections, access: 'timecards',
+    method: 'GET', path: TIMECARD_API.getCorrections,
     note: 'added: open time-off corrections of Approved/Processed weeks; keyTC Admin / Timecard Admin (else 403)',
     params: NONE, handler: getCorrections,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.resolveCorrection, access: 'timecards', note: 'added: correctionId, note; applies it to the card (time-off line, holiday line, timecard_changes); keyTC Admin / Timecard Admin (else 403)',
+    method: 'POST', path: TIMECARD_API.resolveCorrection,
+    note: 'added: correctionId, note; applies it to the card (time-off line, holiday line, timecard_changes); keyTC Admin / Timecard Admin (else 403)',
     params: RESOLVE_CORRECTION, handler: resolveCorrection,
   }),
 ]);

@@ -27,7 +27,7 @@ import {
 import {
   TIMECARD_API, type SubmitReadyAnswer, type TeamTimecardRow, type TeamTimecardsLoad, type TimecardWeekRow, type TimecardWeeksLoad,
 } from '../../../../src/core/timecards/contract';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { eachAlone, forbidden } from '../http';
 import {
   actorOf, allLineHours, createDraftTimecard, delegationsTo, employeeOr404, HOURS_SUM, isTimecardAdmin, newCardFigures, OPEN_WEEKS_BACK, requireSeeCard, scheduleHours,
@@ -181,19 +181,19 @@ function getTeamTimecards({ db, user, params, reply }: RouteCtx<ParamsOf<typeof 
   return { ...week, view, rows: result, states: timecardStates(db) };
 }
 
-const listRoutes = declared([
+const listRoutes = declaredFor('timecards', [
   route({
-    method: 'GET', path: TIMECARD_API.getTimecardWeeks, access: 'timecards',
+    method: 'GET', path: TIMECARD_API.getTimecardWeeks,
     note: "added: employeeId (default the caller): the weeks (last 52 with the owed weeks without a card, next 2 virtual) and pastWeeksToSubmit; reads only",
     params: EMPLOYEE, handler: getTimecardWeeks,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.submitReadyWeeks, access: 'timecards',
+    method: 'POST', path: TIMECARD_API.submitReadyWeeks,
     note: "added: employeeId (optional, the caller's own only): submits every past owed week of the caller that passes the checks; names the others with the reason",
     params: EMPLOYEE, handler: submitReadyWeeks,
   }),
   route({
-    method: 'GET', path: TIMECARD_API.getTeamTimecards, access: 'timecards',
+    method: 'GET', path: TIMECARD_API.getTeamTimecards,
     note: 'added: weekStart, view team | all | withoutApprover (all, withoutApprover: keyTC Admin / Timecard Admin, else 403), state: TeamTimecardsLoad (one query)',
     params: GET_TEAM_TIMECARDS, handler: getTeamTimecards,
   }),

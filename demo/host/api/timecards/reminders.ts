@@ -16,7 +16,7 @@ import type Database from 'better-sqlite3';
 import { addDays, isOwedState, weekOf } from '../../../../src/core/timecards';
 import { dayRangeLabel, TIMECARD_API, type AdminWeekCounts, type TimecardReminderAnswer } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, forbidden } from '../http';
 import { isTimecardAdmin, SERVICE, TIMECARD_ACCESS_TEXT } from './cards';
 import * as clock from '../../../../src/core/clock';
@@ -108,14 +108,14 @@ function remindOwedTimecards({ db, user, params }: RouteCtx<ParamsOf<typeof REMI
   }).immediate();
 }
 
-export const reminderHandlers = declared([
+export const reminderHandlers = declaredFor('timecards', [
   route({
-    method: 'GET', path: TIMECARD_API.getAdminWeekCounts, access: 'timecards',
+    method: 'GET', path: TIMECARD_API.getAdminWeekCounts,
     note: "added: weekStart (default the current week): the 'all' view's employees counted Submitted, Approved (or Processed), owed (none or Draft); keyTC Admin / Timecard Admin (else 403); reads only",
     params: GET_COUNTS, handler: getAdminWeekCounts,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.remindOwedTimecards, access: 'timecards',
+    method: 'POST', path: TIMECARD_API.remindOwedTimecards,
     note: 'added: weekStart (a Sunday, not after the current week): one reminder per employee owing the week, once a day; keyTC Admin / Timecard Admin (else 403)',
     params: REMIND, handler: remindOwedTimecards,
   }),

@@ -21,10 +21,10 @@ import type Database from 'better-sqlite3';
 import { checkTimecard, INVALID, mayTransition, policyInput, REJECTED, TIMECARD_STATE_TEXT } from '../../../../src/core/timecards';
 import { TIMECARD_API, type BulkStateAnswer } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, eachAlone, forbidden, notFound } from '../http';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
 import { stateById } from '../records';
-import { bulkStateUpdateParams, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
+import { bulkStateUpdateParams, moveEachAlone, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
 import { actorOf, cardLines, cardOr404, delegationsTo, employeeOr404, loadTimecard, policyContextData, requireSeeCard, SERVICE, subjectOf, weekExpected, weekHolidays, type CardRow } from './cards';
 import { policyRefusal } from './timecard';
 import { reconcileCard } from '../time-off/reconcile';
@@ -146,22 +146,17 @@ function updateTimecardStates({ db, user, params }: RouteCtx<ParamsOf<typeof UPD
   const { RouteStateId: routeStateId, reason } = params;
   const items = requestedItems(params.items);
   if (items.length === 0) throw badRequest("Send the cards as items[i].ItemId and items[i].OldRecordStateId.", { parameter: 'items' });
-  const answer: BulkStateAnswer = { done: [], refused: [] };
-  eachAlone(items, (item) => {
-    db.transaction(() => moveTimecard(db, user, { ...item, routeStateId, reason }, 'updatetimecardstates')).immediate();
-    answer.done.push(item.itemId);
-  }, (item, error) => answer.refused.push({ ItemId: item.itemId, message: error.message }));
-  return answer;
+  return moveEachAlone(db, items, (item) => moveTimecard(db, user, { ...item, routeStateId, reason }, 'updatetimecardstates'));
 }
 
-export const stateHandlers = declared([
+export const stateHandlers = declaredFor('timecards', [
   route({
-    method: 'POST', path: TIMECARD_API.updateTimecardState, access: 'timecards',
+    method: 'POST', path: TIMECARD_API.updateTimecardState,
     note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject; submit with hours other than expected; reopen); core mayTransition',
     params: UPDATE_TIMECARD_STATE, handler: updateTimecardState,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.updateTimecardStates, access: 'timecards',
+    method: 'POST', path: TIMECARD_API.updateTimecardStates,
     note: 'added: items[i].ItemId, items[i].OldRecordStateId, RouteStateId, reason: each card alone; BulkStateAnswer { done, refused }',
     params: UPDATE_TIMECARD_STATES, handler: updateTimecardStates,
   }),

@@ -18,7 +18,7 @@ import {
 } from '../../../../src/core/timecards';
 import { TIMECARD_API } from '../../../../src/core/timecards/contract';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden } from '../http';
 import { actorOf, cardById, cardLines, cardOfWeek, cardOr404, createDraftTimecard, DAY_COLUMNS, employeeOr404, loadTimecard, manualKey, policyContextData, requireSeeCard, SERVICE, subjectOf, weekExpected, weekHolidays, type CardRow, type EmployeeInfo, type StoredLine } from './cards';
 import * as clock from '../../../../src/core/clock';
@@ -215,14 +215,14 @@ function saveTimecard({ db, user, params, reply }: RouteCtx<ParamsOf<typeof SAVE
   return answer;
 }
 
-export const timecardHandlers = declared([
+export const timecardHandlers = declaredFor('timecards', [
   route({
-    method: 'GET', path: TIMECARD_API.getTimecard, access: 'timecards',
+    method: 'GET', path: TIMECARD_API.getTimecard,
     note: 'added: timecardId, or employeeId (default the caller) + weekStart (default the current week): TimecardLoad; 403 for a card the caller may not see',
     params: WEEK_PARAMS, handler: getTimecard,
   }),
   route({
-    method: 'POST', path: TIMECARD_API.saveTimecard, access: 'timecards',
+    method: 'POST', path: TIMECARD_API.saveTimecard,
     note: 'added: timecardId (or employeeId + weekStart), version (409 stale), lines[i].projectId/.costCodeId | .opportunityId/.opportunityCostCodeId, .timeType, .sunHours….satHours, reason (Approved change by a Timecard Admin); Server-Timing save',
     params: SAVE_TIMECARD, handler: saveTimecard,
   }),

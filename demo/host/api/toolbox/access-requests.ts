@@ -24,11 +24,11 @@ import {
   type AccessProject, type AccessRequestRow, type AccessRequestState, type BulkDecisionAnswer, type ProjectTeamLoad,
 } from '../../../../src/core/toolbox';
 import type { Caller } from '../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
-import { autoAlert, badRequest, conflict, eachAlone, forbidden, notFound, type HttpError } from '../http';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { autoAlert, badRequest, conflict, forbidden, notFound, type HttpError } from '../http';
 import { accessToday } from '../project-access';
 import { recordOr404, stateById, stateByName, statesOf } from '../records';
-import { bulkStateUpdateParams, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
+import { bulkStateUpdateParams, moveEachAlone, requestedItems, requestedMove, stateUpdateParams } from '../state-update-params';
 import type { OpenWorkflowItem } from '../workflows';
 import * as clock from '../../../../src/core/clock';
 
@@ -273,12 +273,7 @@ function updateStates({ db, user, params }: RouteCtx<ParamsOf<typeof UPDATE_STAT
   const { RouteStateId: routeStateId, Reason: reason } = params;
   if (!params.items?.length) throw badRequest('Send the requests as items[i].ItemId and items[i].OldRecordStateId.', { parameter: 'items' });
   const items = requestedItems(params.items);
-  const answer: BulkDecisionAnswer = { done: [], refused: [] };
-  eachAlone(items, (item) => {
-    db.transaction(() => decide(db, user, { ...item, routeStateId, reason }, 'updateaccessrequeststates')).immediate();
-    answer.done.push(item.itemId);
-  }, (item, error) => answer.refused.push({ ItemId: item.itemId, message: error.message }));
-  return answer;
+  return moveEachAlone(db, items, (item) => decide(db, user, { ...item, routeStateId, reason }, 'updateaccessrequeststates'));
 }
 
 function teamLoad(db: Database.Database, user: Caller, projectId: number): ProjectTeamLoad {
@@ -341,39 +336,39 @@ export const accessRequestStates = (db: Database.Database) => statesOf(db, ACCES
 
 const TEAM = { projectId: p.id({ required: true }) };
 
-export const accessRequestHandlers = declared([
+export const accessRequestHandlers = declaredFor('accessRequest', [
   route({
-    method: 'GET', path: ACCESS_REQUEST_API.getProjects, access: 'accessRequest',
+    method: 'GET', path: ACCESS_REQUEST_API.getProjects,
     note: 'added: search (2+ characters of number or name) or projectId: active projects (number, name, region, PM; no money) with the caller\'s membership and pending request',
     params: LIST_PROJECTS, handler: listProjects,
   }),
   route({
-    method: 'GET', path: ACCESS_REQUEST_API.getRequests, access: 'accessRequest',
+    method: 'GET', path: ACCESS_REQUEST_API.getRequests,
     note: 'added: view mine | review (Pending ones the caller may decide), projectId?, recordId?; sweeps expired requests first',
     params: LIST_REQUESTS, handler: listRequests,
   }),
   route({
-    method: 'POST', path: ACCESS_REQUEST_API.createRequest, access: 'accessRequest',
+    method: 'POST', path: ACCESS_REQUEST_API.createRequest,
     note: 'added: projectId, projectRole, justification, endDate (required unless Project Manager; today … one year): new Pending AR-#####; 400 autoAlert with fieldName; duplicate pending or already a member refused',
     params: CREATE_REQUEST, handler: createRequest,
   }),
   route({
-    method: 'POST', path: ACCESS_REQUEST_API.updateRequestState, access: 'accessRequest',
+    method: 'POST', path: ACCESS_REQUEST_API.updateRequestState,
     note: "added: ItemId, OldRecordStateId (409 stale, naming who decided), RouteStateId, Reason (approve/deny: the project's PM, its region's RPM or an Admin, never one's own, reason required; withdraw: the requester); approval adds the team member",
     params: UPDATE_STATE, handler: updateState,
   }),
   route({
-    method: 'POST', path: ACCESS_REQUEST_API.updateRequestStates, access: 'accessRequest',
+    method: 'POST', path: ACCESS_REQUEST_API.updateRequestStates,
     note: 'added: items[i].ItemId/.OldRecordStateId, RouteStateId, Reason: each alone, { done, refused }',
     params: UPDATE_STATES, handler: updateStates,
   }),
   route({
-    method: 'GET', path: ACCESS_REQUEST_API.getTeam, access: 'accessRequest',
+    method: 'GET', path: ACCESS_REQUEST_API.getTeam,
     note: "added: projectId: the project's current team (role, end date, source); a reviewer of the project (else 403)",
     params: TEAM, handler: ({ db, user, params }) => teamLoad(db, user, params.projectId),
   }),
   route({
-    method: 'POST', path: ACCESS_REQUEST_API.removeMember, access: 'accessRequest',
+    method: 'POST', path: ACCESS_REQUEST_API.removeMember,
     note: 'added: ProjectTeamMemberId, Reason (required): removal keeps the row; the last Project Manager is refused (400 autoAlert)',
     params: REMOVE_MEMBER, handler: removeMember,
   }),

@@ -73,13 +73,15 @@ export function closeoutItems(db: Database.Database, projectId: number, currentP
   for (const [key, table, id, itemTable, coTable, coItemTable, coId, retainage] of COMMITMENTS) {
     const changes = coTable ? `(SELECT coalesce(sum(ci.amount), 0) FROM ${coItemTable} ci JOIN ${coTable} co USING (${coId})
       JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId WHERE co.${id} = t.${id} AND cs.name = 'Approved')` : '0';
-    const rows = all<{ recordId: number; number: string; description: string; stateName: string; closed: number; current: number; billed: number; retainagePercent: number }>(
+    const rows = all<{ recordId: number; number: string; description: string; stateName: string; closed: number; current: number; billed: number; retainagePercent: number; retainageHeld: number }>(
       `SELECT t.${id} AS recordId, t.number, t.description, st.name AS stateName, st.closed,
         (SELECT coalesce(sum(i.amount), 0) FROM ${itemTable} i WHERE i.${id} = t.${id}) + ${changes} AS current,
         (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = ? AND x.sourceRecordId = t.${id}) AS billed,
-        ${retainage ? 't.retainagePercent' : '0'} AS retainagePercent
+        ${retainage ? 't.retainagePercent' : '0'} AS retainagePercent,
+        coalesce((SELECT p.certifiedRetainage FROM pay_applications p WHERE p.commitmentKey = ? AND p.commitmentId = t.${id}
+          AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0) AS retainageHeld
       FROM ${table} t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
-      WHERE t.projectId = ? ORDER BY t.number`, key, projectId);
+      WHERE t.projectId = ? ORDER BY t.number`, key, key, projectId);
     for (const r of rows) {
       numbers.set(`${key}:${r.recordId}`, r.number);
       if (r.closed) continue; // Closed and Void
@@ -87,7 +89,8 @@ export function closeoutItems(db: Database.Database, projectId: number, currentP
       if (unbilled > CLOSEOUT_TOLERANCE) {
         blockers.commitments.push({ recordKey: key, recordId: r.recordId, number: r.number, title: `${r.description} (${r.stateName})`, amount: unbilled, href: link(key, r.recordId) });
       }
-      const held = money(r.billed * r.retainagePercent / 100);
+      // What the pay applications hold (the last certified one's retainage): a final application's release clears it.
+      const held = money(r.retainageHeld);
       if (held > CLOSEOUT_TOLERANCE) {
         blockers.retainage.push({
           recordKey: key, recordId: r.recordId, number: r.number, title: `${r.retainagePercent}% held on ${r.description}`, amount: held, href: link(key, r.recordId),

@@ -17,7 +17,7 @@ import {
 import { PROJECT_ROLES, membershipCurrent, type ProjectRole } from '../../../../src/core/projects/team';
 import type { FeedbackItem } from '../../../../src/core/feedback';
 import { ACCESS } from '../../../../src/core/access';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, invalid } from '../http';
 import { recordOr404 } from '../records';
 import * as clock from '../../../../src/core/clock';
@@ -321,29 +321,35 @@ function createProject({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_PRO
   })();
 }
 
-export const defaultAssignmentHandlers = declared([
+export const defaultAssignmentHandlers = declaredFor('defaultAssignments', [
   route({
-    method: 'GET', path: API.getRules, access: 'defaultAssignments', note: 'added: every default-assignment rule with its names and how many current members it added',
+    method: 'GET', path: API.getRules,
+    note: 'added: every default-assignment rule with its names and how many current members it added',
     params: {}, handler: ({ db }) => db.prepare(`${RULE_SELECT} ORDER BY d.active DESC, e.displayText, d.ruleId`).all(),
   }),
   route({
-    method: 'GET', path: API.getOptions, access: 'defaultAssignments', note: 'added: the rule form\'s choices (active employees, regions, legal entities, classifications, project roles)',
+    method: 'GET', path: API.getOptions,
+    note: 'added: the rule form\'s choices (active employees, regions, legal entities, classifications, project roles)',
     params: {}, handler: ({ db }) => options(db),
   }),
   route({
-    method: 'POST', path: API.previewRule, access: 'defaultAssignments', note: 'added: EmployeeId, ProjectRole, RegionId?, LegalEntityId?, Classification?, EndDays?: whom it would add to which active project (not saved)',
+    method: 'POST', path: API.previewRule,
+    note: 'added: EmployeeId, ProjectRole, RegionId?, LegalEntityId?, Classification?, EndDays?: whom it would add to which active project (not saved)',
     params: RULE_FIELDS, handler: previewRule,
   }),
   route({
-    method: 'POST', path: API.saveRule, access: 'defaultAssignments', note: 'added: RuleId? + ModifiedAt (409 stale), the rule\'s fields, Active; 400 feedback items naming the field',
+    method: 'POST', path: API.saveRule,
+    note: 'added: RuleId? + ModifiedAt (409 stale), the rule\'s fields, Active; 400 feedback items naming the field',
     params: SAVE_RULE, handler: saveRule,
   }),
   route({
-    method: 'POST', path: API.deleteRule, access: 'defaultAssignments', note: 'added: RuleId; a rule that added anyone is refused (400 autoAlert: deactivate it)',
+    method: 'POST', path: API.deleteRule,
+    note: 'added: RuleId; a rule that added anyone is refused (400 autoAlert: deactivate it)',
     params: DELETE_RULE, handler: deleteRule,
   }),
   route({
-    method: 'POST', path: API.applyRule, access: 'defaultAssignments', note: 'added: RuleId, ModifiedAt (409 stale): adds the person to the active projects in scope (source rule): ApplyReport',
+    method: 'POST', path: API.applyRule,
+    note: 'added: RuleId, ModifiedAt (409 stale): adds the person to the active projects in scope (source rule): ApplyReport',
     params: APPLY_RULE, handler: applyRule,
   }),
   route({

@@ -117,7 +117,12 @@ export function insertCommitment(s: Seeder, key: 'Subcontract' | 'PurchaseAgreem
   const billableStates = key === 'PurchaseOrder' ? ['Issued', 'Received', 'Closed'] : ['Executed', 'Closed'];
   const billable = billableStates.some((name) => stateId(s.db, key, name) === row.applicationRecordStateId);
   // Only an executed commitment has its executed date (a Draft gets one when it is signed).
-  const id = insert(s.db, table, 'executedDate' in row && !billable ? { ...row, executedDate: null } : row);
+  const signed = 'executedDate' in row && !billable ? { ...row, executedDate: null } : row;
+  // The header terms (migration 025): the scope as described, contract and start on the signing (or order) date, ending with the project.
+  const endDate = s.db.prepare('SELECT completionDate FROM projects WHERE projectId = ?').pluck().get(row.projectId) as string | null;
+  const start = (key === 'PurchaseOrder' ? row.orderDate : signed.executedDate) as string | null;
+  const terms: Row = { scope: row.description ?? '', startDate: start, endDate, ...(key === 'PurchaseOrder' ? {} : { contractDate: start }) };
+  const id = insert(s.db, table, { ...signed, ...terms });
   if (billable) s.billable.add(`${key}:${id}`);
   return id;
 }

@@ -25,6 +25,7 @@ import { seedDataQualityDefects } from './data-quality';
 import { markEnvelopesDue } from './esign';
 import { seedOpenItems } from './open-items';
 import { seedOpportunities } from './opportunities';
+import { seedPayApplications } from './pay-applications';
 import { backFill, seedProject } from './projects';
 import { seedRisk } from './risk';
 import { seedScaleProject } from './scale-project';
@@ -75,6 +76,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     seedBilling(db, cal.period, cal.stamp);
     // --scale: 2,000 more employees with a week of cards (the week before the current one) for the timecard bench.
     if (options.scale) seedScaleTimecards(db, cal.today, cal.stamp);
+    // Pay applications (pay-applications.ts): after every commitment and its billing, on their own stream.
+    seedPayApplications(db, cal);
     // The e-sign envelopes (esign.ts): made by the host at start, their PDFs being asynchronous.
     markEnvelopesDue(db);
     db.prepare('INSERT OR REPLACE INTO settings (key, stringValue) VALUES (?, ?)').run(SEED_DAY_SETTING, cal.today);

@@ -9,10 +9,13 @@
  * - a prequalification record for every vendor but a few (no row reads 'Not Prequalified'), with 3
  *   years of financial statements and EMR/OSHA, GL insurance, bonding and a sub-rating average:
  *   - the original 69 vendors are all Prequalified (a few with conditions) with a single limit at least
- *     one ladder rung above their largest subcontract, so no seeded subcontract is blocked by the gate;
+ *     one ladder rung above their largest subcontract, and an aggregate (2 × single) above all their
+ *     subcontracts together, so no seeded subcontract is blocked by the gate;
  *   - the new ones cover every status (Not Prequalified, Pending, Prequalified, Prequalified with
  *     Conditions, Denied, Expired: limits past their expiry), limits expiring within 60 days, expired
  *     insurance, EMR of 1.25 or more, thin balance sheets, and no statement at all.
+ * - (migration 027) who entered each statement and safety year, a GL certificate and a bonding entry per record, and
+ *   three prequalified vendors whose GL falls due within 60 days (the scheduled job raises their Renewal requests).
  * Expiries and decisions are days from the seed's today (`seedDate`); statement years end the year before its.
  */
 import type Database from 'better-sqlite3';
@@ -88,6 +91,14 @@ export function seedRisk(db: Database.Database, seedDate: string, stamp: string)
       JOIN (SELECT subcontractId, sum(amount) AS total FROM subcontract_items GROUP BY subcontractId) t ON t.subcontractId = s.subcontractId
       GROUP BY s.vendorId`).all() as Array<{ vendorId: number; total: number }>).map((r) => [r.vendorId, r.total]),
   );
+  // Every subcontract of a vendor with all its change orders, whatever their state: the aggregate limit (2 × single)
+  // covers it, so the gate's aggregate check blocks none of the seeded ones either (nor those the e-sign seed sends).
+  const exposure = new Map<number, number>(
+    (db.prepare(`SELECT s.vendorId, sum((SELECT coalesce(sum(i.amount), 0) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId)
+        + (SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_orders co JOIN subcontract_change_order_items ci ON ci.subcontractChangeOrderId = co.subcontractChangeOrderId
+           WHERE co.subcontractId = s.subcontractId AND ci.amount > 0)) AS total
+      FROM subcontracts s GROUP BY s.vendorId`).all() as Array<{ vendorId: number; total: number }>).map((r) => [r.vendorId, r.total]),
+  );
   const originals = (db.prepare('SELECT vendorId FROM vendors WHERE vendorId NOT IN (' + newVendors.join(',') + ') ORDER BY vendorId').all() as Array<{ vendorId: number }>)
     .map((r) => r.vendorId);
 
@@ -131,7 +142,7 @@ export function seedRisk(db: Database.Database, seedDate: string, stamp: string)
 
   // Originals: prequalified, limits one rung above their largest subcontract, valid well past today.
   originals.forEach((vendorId, index) => {
-    const single = Math.max(rungAbove(largest.get(vendorId) ?? 250_000), 500_000);
+    const single = Math.max(rungAbove(largest.get(vendorId) ?? 250_000), rungAbove((exposure.get(vendorId) ?? 0) / 2), 500_000);
     writeFinancials(vendorId, single, false);
     writeSafety(vendorId, Math.round(rng.between(0.62, 0.98) * 100) / 100);
     const conditional = index % 11 === 5;
@@ -184,4 +195,46 @@ export function seedRisk(db: Database.Database, seedDate: string, stamp: string)
         writeRecord(vendorId, kind, { single: null, expires: null }, insurance);
     }
   });
+
+  seedVendorRecordEntries(db, seedDate, stamp, RISK, newVendors);
+}
+
+/** GL renewals the seed puts within the watch's 60 days: days from the seed day (the job raises their Renewal requests). */
+export const SEED_GL_RENEWAL_DAYS: readonly number[] = [14, 30, 59];
+
+const CARRIERS = ['Zurich American Insurance', 'Travelers Property Casualty', 'Liberty Mutual Fire', 'Hartford Fire Insurance', 'Chubb National', 'CNA Continental Casualty'];
+
+/**
+ * The entries of migration 027 for the seeded records (no random draws: the stream above stays as it was):
+ * who entered the statements and safety years (the risk manager, at the seed stamp), one GL certificate per
+ * vendor with insurance and one bonding entry per vendor with a surety; and three prequalified vendors whose
+ * GL now falls due within 60 days ({@link SEED_GL_RENEWAL_DAYS}). Expired GL is already among the new vendors.
+ */
+function seedVendorRecordEntries(db: Database.Database, seedDate: string, stamp: string, riskManager: number, newVendors: readonly number[]): void {
+  // Among the vendors this seed added (the original ones stay as the other seeds and tests know them).
+  const due = db.prepare(`SELECT q.vendorId FROM vendor_prequalifications q WHERE q.status = 'Prequalified' AND q.limitExpiresOn > ? AND q.glExpiresOn > ?
+    AND q.glPerOccurrence >= 1000000 AND q.vendorId IN (${newVendors.join(',')}) ORDER BY q.vendorId LIMIT ?`)
+    .pluck().all(addDays(seedDate, 120), addDays(seedDate, 200), SEED_GL_RENEWAL_DAYS.length) as number[];
+  due.forEach((vendorId, i) => db.prepare('UPDATE vendor_prequalifications SET glExpiresOn = ? WHERE vendorId = ?').run(addDays(seedDate, SEED_GL_RENEWAL_DAYS[i]!), vendorId));
+  db.prepare('UPDATE vendor_financials SET enteredAt = modifiedAt, enteredByEmployeeId = ?').run(riskManager);
+  db.prepare('UPDATE vendor_safety SET enteredAt = modifiedAt, enteredByEmployeeId = ?').run(riskManager);
+  const records = db.prepare(`SELECT q.vendorId, v.vendorNumber, q.glPerOccurrence, q.glAggregate, q.glExpiresOn, q.surety, q.bondSingleCapacity, q.bondAggregateCapacity
+    FROM vendor_prequalifications q JOIN vendors v ON v.vendorId = q.vendorId ORDER BY q.vendorId`).all() as Array<{
+    vendorId: number; vendorNumber: string; glPerOccurrence: number | null; glAggregate: number | null; glExpiresOn: string | null;
+    surety: string | null; bondSingleCapacity: number | null; bondAggregateCapacity: number | null }>;
+  for (const r of records) {
+    if (r.glPerOccurrence !== null && r.glExpiresOn !== null) {
+      insert(db, 'vendor_insurance_certificates', {
+        vendorId: r.vendorId, coverage: 'General Liability', carrier: CARRIERS[r.vendorId % CARRIERS.length]!, policyNumber: `GL-${r.vendorNumber}-${r.glExpiresOn.slice(0, 4)}`,
+        eachOccurrence: r.glPerOccurrence, aggregate: r.glAggregate !== null && r.glAggregate >= r.glPerOccurrence ? r.glAggregate : null,
+        effectiveOn: addDays(r.glExpiresOn, -365), expiresOn: r.glExpiresOn, enteredAt: stamp, enteredByEmployeeId: riskManager, modifiedAt: stamp,
+      });
+    }
+    if (r.surety !== null && r.bondSingleCapacity !== null && r.bondAggregateCapacity !== null) {
+      insert(db, 'vendor_bonding', {
+        vendorId: r.vendorId, surety: r.surety, singleCapacity: r.bondSingleCapacity, aggregateCapacity: r.bondAggregateCapacity,
+        enteredAt: stamp, enteredByEmployeeId: riskManager, modifiedAt: stamp,
+      });
+    }
+  }
 }

@@ -10,6 +10,8 @@ import { postByType } from './actual-cost';
 import { backFill, budgetLine } from './projects';
 import type { LineInfo, ProjectInfo, Seeder } from './seeder';
 import { addDays, addMonths, findStateId, insert, pad, stateId } from './support';
+import { PAY_APPLICATION_RECORD_KEY } from '../../../../src/core/pay-applications/contract';
+import { PAY_APPLICATION_STATES, payApplicationFigures, payApplicationNumber, periodEndOf } from '../../../../src/core/pay-applications/rules';
 
 export function seedScaleProject(s: Seeder): void {
   const t = s.cal.stamp;
@@ -59,6 +61,7 @@ export function seedScaleProject(s: Seeder): void {
   }
   insert(s.db, 'budgets_pending_projections', { budgetId, employeeId: 2, month: s.cal.period, modifiedAt: t });
   scaleAdjustmentsAndDirectCosts(s, info, budgetId, number, lines);
+  scaleCommitmentsAndPayApplications(s, info, budgetId, number, lines);
   s.rng = saved;
   backFill(s);
 }
@@ -102,5 +105,60 @@ function scaleAdjustmentsAndDirectCosts(s: Seeder, info: ProjectInfo, budgetId: 
       description: `Benchmark direct cost ${n}`, amount, applicationRecordStateId: dcStates[n % 2]!, displayText: number, modifiedAt: t,
     });
     insert(s.db, 'direct_cost_items', { directCostId, costCodeId: line.costCodeId, description: 'Direct cost', units: 0, hours: 0, amount, modifiedAt: t });
+  }
+}
+
+/** The benchmark project's executed subcontracts (issue 31's pay applications bench). */
+export const SCALE_SUBCONTRACTS = 2_000;
+/** Application lines in all on the benchmark project; its first subcontract's application has {@link SCALE_LARGEST_APPLICATION_LINES}. */
+export const SCALE_APPLICATION_LINES = 20_000;
+export const SCALE_LARGEST_APPLICATION_LINES = 200;
+
+/**
+ * The benchmark project's 2,000 executed subcontracts, each with one open application for the current month
+ * (Draft, Submitted, Approved in turn; nothing certified, so no cost is written and none is billed): the first
+ * with 200 lines, the others 10 or 9, 20,000 lines in all. Arithmetic, not the PRNG.
+ */
+function scaleCommitmentsAndPayApplications(s: Seeder, info: ProjectInfo, budgetId: number, jobNumber: string, lines: LineInfo[]): void {
+  const t = s.cal.stamp;
+  const vendors = [...s.vendorsByTrade.values()].flat();
+  const executed = stateId(s.db, 'Subcontract', 'Executed');
+  const appStates = [PAY_APPLICATION_STATES.draft, PAY_APPLICATION_STATES.submitted, PAY_APPLICATION_STATES.approved]
+    .map((name) => stateId(s.db, PAY_APPLICATION_RECORD_KEY, name));
+  const periodEnd = periodEndOf(s.cal.today);
+  const endDate = s.db.prepare('SELECT completionDate FROM projects WHERE projectId = ?').pluck().get(info.projectId) as string;
+  // 200 lines on the first, then 10 on each up to the 1,810th and 9 on the rest: 20,000 in all.
+  const tenUpTo = 1 + (SCALE_APPLICATION_LINES - SCALE_LARGEST_APPLICATION_LINES - 9 * (SCALE_SUBCONTRACTS - 1));
+  for (let n = 1; n <= SCALE_SUBCONTRACTS; n++) {
+    const itemCount = n === 1 ? SCALE_LARGEST_APPLICATION_LINES : n <= tenUpTo ? 10 : 9;
+    const vendorId = vendors[n % vendors.length]!;
+    const number = `SC-${jobNumber}-${pad(n, 4)}`;
+    const executedDate = addDays(info.start, n % 200);
+    const subcontractId = insert(s.db, 'subcontracts', {
+      projectId: info.projectId, budgetId, vendorId, subcontractTypeId: 1, number, description: `Benchmark subcontract ${n}`,
+      applicationRecordStateId: executed, retainagePercent: n % 4 === 0 ? 5 : 10, excessLiability: null, executedDate, billedToDate: 0,
+      scope: `Benchmark subcontract ${n}`, contractDate: executedDate, startDate: executedDate, endDate, displayText: `${number} ${s.vendorName.get(vendorId) ?? ''}`,
+      modifiedAt: t,
+    });
+    const items = Array.from({ length: itemCount }, (_, j) => {
+      const line = lines[(n * 13 + j * 7) % lines.length]!;
+      const amount = 10_000 + ((n * 31 + j * 17) % 90) * 1_000;
+      const itemId = insert(s.db, 'subcontract_items', { subcontractId, costCodeId: line.costCodeId, description: `Scope item ${j + 1}`, amount, modifiedAt: t });
+      return { itemId, costCodeId: line.costCodeId, scheduledValue: amount, previousCompleted: 0, thisPeriod: amount * (20 + ((n + j) % 21)) / 100, storedMaterials: 0 };
+    });
+    const { totals } = payApplicationFigures(items, { retainagePercent: n % 4 === 0 ? 5 : 10, reduceRetainageAtHalf: false }, 0);
+    const state = appStates[n % appStates.length]!;
+    const appNumber = payApplicationNumber(number, 1);
+    const payApplicationId = insert(s.db, 'pay_applications', {
+      commitmentKey: 'Subcontract', commitmentId: subcontractId, projectId: info.projectId, budgetId, vendorId, sequence: 1, number: appNumber, periodEnd,
+      final: 0, applicationRecordStateId: state, retainagePercent: n % 4 === 0 ? 5 : 10, reduceRetainageAtHalf: 0, currentPaymentDue: totals.currentPaymentDue,
+      createdAt: t, createdByEmployeeId: info.pmId, displayText: appNumber, modifiedAt: t,
+    });
+    for (const item of items) {
+      insert(s.db, 'pay_application_lines', {
+        payApplicationId, source: 'original', itemId: item.itemId, costCodeId: item.costCodeId, scheduledValue: item.scheduledValue,
+        previousCompleted: 0, thisPeriod: item.thisPeriod, storedMaterials: 0, modifiedAt: t,
+      });
+    }
   }
 }

@@ -16,6 +16,8 @@
  *     seed's today, so that holds on any seed day;
  *   - an approved request and a Renewal based on it whose vendor's record changed since (a newer
  *     financial statement and EMR than the approved request's snapshot).
+ * - the expiry watch's Renewal requests as of the seed day (api/risk/vendor-record.ts syncExpiryRenewals), after
+ *   the 42: one per prequalified vendor whose GL insurance or prequalification is within 60 days of expiry or past it;
  * - Decided approvals name the request on the vendor's record (lastSlimRequestId, lastDecidedAt/By);
  *   the limits stay as the prequalification seed wrote them (no seeded subcontract changes its gate).
  */
@@ -23,6 +25,7 @@ import type Database from 'better-sqlite3';
 import { LIMIT_RULES } from '../../../../src/core/risk/limits';
 import { escalationReasons, slimDueDate, type SlimRequestType, type SlimState } from '../../../../src/core/risk';
 import { vendorRecord } from '../../api/risk/prequal';
+import { syncExpiryRenewals } from '../../api/risk/vendor-record';
 import { Rng } from '../prng';
 import { addDaysToInstant, applicationIdOf, insert, stateId, type Row } from './support';
 
@@ -285,4 +288,8 @@ export function seedSlim(db: Database.Database, seedDate: string, stamp: string)
     insertEvent(requestId, 'state', null, state('Submitted'), PM, submittedAt, null);
     insertEvent(requestId, 'state', state('Submitted'), state('In Review'), RISK, reviewAt, null);
   }
+
+  // The expiry watch as of the seed day (the host's scheduled job does the same from then on): the Renewal
+  // requests of the GL insurance and prequalifications within 60 days of expiry or past it (risk.ts put some there).
+  syncExpiryRenewals(db, seedDate, { at: stamp });
 }

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
-  SLIM_RECORD_KEY, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT,
+  SLIM_RECORD_KEY, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT, VENDOR_RECORD_KEEPERS,
 } from '../../../core/risk';
 import { useDraft } from '../../../ui/drafts';
 import { RecordStateBadge, useWorkbenchRecordName } from '../../../ui/records';
@@ -23,6 +23,10 @@ import { moveLabel, moveNote, SLIM_UI_TEXT as T } from './text';
 import * as clock from '../../../core/clock';
 import { shownData } from '../../../core/api';
 import { useLoad } from '../../../ui/useLoad';
+import { useStore } from '../../../ui/hooks';
+import { $roles } from '../../../core/roles';
+import { ruleAllows } from '../../../core/access';
+import { ExpiryDate, UpdateVendorRecord } from '../vendor-record';
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatMoney(n, { fractionDigits: 0 }));
 const ratio = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(2));
@@ -46,10 +50,10 @@ function VendorRecord({ vendor }: { vendor: VendorPrequalRecord }) {
       <dl className="row small mb-2">
         <dt className="col-sm-3">{T.status}</dt><dd className="col-sm-3" data-vendor-status>{vendor.status}</dd>
         <dt className="col-sm-3">{T.currentLimits}</dt>
-        <dd className="col-sm-3" data-current-limits>{`${money(vendor.singleLimitInForce)} single / ${money(vendor.aggregateLimitInForce)} aggregate`}{vendor.limitExpiresOn ? `, expires ${formatDate(vendor.limitExpiresOn)}` : ''}</dd>
+        <dd className="col-sm-3" data-current-limits>{`${money(vendor.singleLimitInForce)} single / ${money(vendor.aggregateLimitInForce)} aggregate`}{vendor.limitExpiresOn ? <>, expires <ExpiryDate date={vendor.limitExpiresOn} /></> : ''}</dd>
         {vendor.conditions ? <><dt className="col-sm-3">{T.conditions}</dt><dd className="col-sm-9">{vendor.conditions}</dd></> : null}
         <dt className="col-sm-3">{T.insurance}</dt>
-        <dd className="col-sm-9" data-insurance>{vendor.glPerOccurrence === null ? '—' : `GL ${money(vendor.glPerOccurrence)} per occurrence / ${money(vendor.glAggregate)} aggregate${vendor.glExpiresOn ? `, expires ${formatDate(vendor.glExpiresOn)}` : ''}`}</dd>
+        <dd className="col-sm-9" data-insurance>{vendor.glPerOccurrence === null ? '—' : <>{`GL ${money(vendor.glPerOccurrence)} per occurrence / ${money(vendor.glAggregate)} aggregate`}{vendor.glExpiresOn ? <>, expires <ExpiryDate date={vendor.glExpiresOn} /></> : ''}</>}</dd>
         <dt className="col-sm-3">{T.bonding}</dt>
         <dd className="col-sm-9" data-bonding>{vendor.surety ? `${vendor.surety}: ${money(vendor.bondSingleCapacity)} single / ${money(vendor.bondAggregateCapacity)} aggregate`
           : vendor.confidential ? <span className="text-body-secondary" data-confidential>{VENDOR_CONFIDENTIAL_TEXT}</span> : '—'}</dd>
@@ -381,6 +385,8 @@ function Comments({ requestId }: { requestId: number }) {
 /** The workbench body for request `recordId`. */
 export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
   const [stale, setStale] = useState('');
+  const roles = useStore($roles);
+  const keepsVendorRecords = VENDOR_RECORD_KEEPERS.some((rule) => ruleAllows(roles, rule));
   /** The request whose notifications this workbench has marked read (once per request opened). */
   const markedRead = useRef(0);
   const { state, retry: reload, set: setRequest } = useLoad(recordId >= 1 ? String(recordId) : null, async (signal, attempt) => {
@@ -469,6 +475,7 @@ export function SlimRequestWorkbench({ recordId }: { recordId: number }) {
       {load.changes.length || r.type === 'Renewal' ? <Section title={T.whatChanged} name="changes"><ChangesTable changes={load.changes} /></Section> : null}
       <Suggested load={load} />
       <VendorRecord vendor={load.vendor} />
+      {keepsVendorRecords ? <UpdateVendorRecord vendorId={load.vendor.vendorId} onChanged={reload} /> : null}
       <Comments requestId={r.requestId} />
       <Section title={T.history} name="history">
         <ol className="list-unstyled small mb-0" data-events>

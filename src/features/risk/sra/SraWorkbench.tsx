@@ -18,6 +18,7 @@ import { isStale, loadSra, moveSra, problemText, refusedField, saveSra, serverMe
 import { LevelBadge, StateBadge } from './pieces';
 import { RATING_CLASS, RATING_TEXT, SRA_UI_TEXT as T } from './text';
 import { useLoad } from '../../../ui/useLoad';
+import { ExpiryDate } from '../vendor-record';
 
 interface Draft {
   amount: string;
@@ -261,12 +262,12 @@ export function SraWorkbench({ recordId }: { recordId: number }) {
       <section aria-labelledby={`${ids}-vendor`}>
         <h3 className="h6" id={`${ids}-vendor`}>{T.vendorRecord}</h3>
         <dl className="row small mb-0" data-vendor-record>
-          <dt className="col-sm-3">Status</dt><dd className="col-sm-9 mb-1" data-prequal-status>{vendor.status}{vendor.limitExpiresOn ? `, limits expire ${formatDate(vendor.limitExpiresOn)}` : ''}</dd>
+          <dt className="col-sm-3">Status</dt><dd className="col-sm-9 mb-1" data-prequal-status>{vendor.status}{vendor.limitExpiresOn ? <>, limits expire <ExpiryDate date={vendor.limitExpiresOn} /></> : ''}</dd>
           <dt className="col-sm-3">Limits in force</dt>
           <dd className="col-sm-9 mb-1" data-limits>single {formatMoney(vendor.singleLimitInForce, { fractionDigits: 0 })}, aggregate {formatMoney(vendor.aggregateLimitInForce, { fractionDigits: 0 })}</dd>
           <dt className="col-sm-3">Open backlog with us</dt><dd className="col-sm-9 mb-1" data-backlog>{formatMoney(vendor.openBacklog, { fractionDigits: 0 })}</dd>
           <dt className="col-sm-3">EMR</dt><dd className="col-sm-9 mb-1" data-emr>{latestEmr === null ? (vendor.confidential ? VENDOR_CONFIDENTIAL_TEXT : 'None on file') : `${latestEmr.toFixed(2)} (${vendor.safety[0]!.year})`}</dd>
-          <dt className="col-sm-3">GL expiry</dt><dd className="col-sm-9 mb-1" data-gl>{vendor.glExpiresOn ? formatDate(vendor.glExpiresOn) : 'None on file'}</dd>
+          <dt className="col-sm-3">GL expiry</dt><dd className="col-sm-9 mb-1" data-gl>{vendor.glExpiresOn ? <ExpiryDate date={vendor.glExpiresOn} /> : 'None on file'}</dd>
           <dt className="col-sm-3">Sub rating</dt>
           <dd className="col-sm-9 mb-1" data-rating>{vendor.subRatingAverage === null ? 'No ratings yet' : `${vendor.subRatingAverage.toFixed(1)} of 5 (${vendor.subRatingCount} ratings)`}</dd>
         </dl>

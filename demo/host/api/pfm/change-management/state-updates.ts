@@ -15,7 +15,7 @@
  */
 import type Database from 'better-sqlite3';
 import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../../../src/core/workflow';
-import { declared, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert } from '../../http';
 import * as Q from '../../queries';
 import { asState, moveRecordState, recordOr404, statesOf } from '../../records';
@@ -88,8 +88,20 @@ function update(kind: Kind, { db, params, user }: RouteCtx<ParamsOf<ReturnType<t
   });
 }
 
-export const stateHandlers = declared([
-  route({ method: 'POST', path: '/api/pfm/UpdateChangeRecordState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: stateUpdateParams('ChangeRecord'), handler: (ctx) => update('ChangeRecord', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId; cancel/reject cascades', params: stateUpdateParams('ChangeEvent'), handler: (ctx) => update('ChangeEvent', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/UpdateChangeEventItemState', access: 'pfm', note: 'ItemId, OldRecordStateId, RouteStateId', params: stateUpdateParams('ChangeEventItem'), handler: (ctx) => update('ChangeEventItem', ctx) }),
+export const stateHandlers = declaredFor('pfm', [
+  route({
+    method: 'POST', path: '/api/pfm/UpdateChangeRecordState',
+    note: 'ItemId, OldRecordStateId, RouteStateId',
+    params: stateUpdateParams('ChangeRecord'), handler: (ctx) => update('ChangeRecord', ctx),
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UpdateChangeEventState',
+    note: 'ItemId, OldRecordStateId, RouteStateId; cancel/reject cascades',
+    params: stateUpdateParams('ChangeEvent'), handler: (ctx) => update('ChangeEvent', ctx),
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/UpdateChangeEventItemState',
+    note: 'ItemId, OldRecordStateId, RouteStateId',
+    params: stateUpdateParams('ChangeEventItem'), handler: (ctx) => update('ChangeEventItem', ctx),
+  }),
 ]);

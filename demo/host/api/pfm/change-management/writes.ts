@@ -4,12 +4,12 @@
  * 400 with validation feedback items `{ integerValue: 1|2|3, stringValue: field, message }` when any
  * item is invalid (nothing is written then).
  */
-import { canLinkChangeEventToOwnerChangeOrder, canLinkItemToCommitment } from '../../../../../src/core/workflow';
+import { canLinkChangeEventToOwnerChangeOrder } from '../../../../../src/core/workflow';
 import { selectableCostTypes } from '../../../../../src/core/format';
 import { OWNER_CHANGE_ORDER_AMOUNT_SQL } from '../../../db/derived';
 import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';
-import { declared, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
 import { EARLIEST_DAY } from '../../../../../src/core/format/dates';
 import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
 import { fieldPermissions } from '../../field-security';
@@ -18,6 +18,7 @@ import { stateByName, trackChange, recordOr404 } from '../../records';
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import * as clock from '../../../../../src/core/clock';
+import { addChangeOrderLine, CHANGE_ORDER_SPECS, changeEventItemAmount, createChangeOrder, linkRefusal, openDraftChangeOrder } from '../commitments/change-orders';
 
 // --- record edits under field security ------------------------------------------------------------
 
@@ -368,37 +369,20 @@ function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): u
   return db.transaction(() => {
     const item = db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
     if (!item) throw notFound(`Change event item ${itemId} not found.`);
-    const spec = commitmentKey === 'Subcontract'
-      ? { table: 'subcontracts', id: 'subcontractId', co: 'subcontract_change_orders', coId: 'subcontractChangeOrderId', coItems: 'subcontract_change_order_items', coItemId: 'subcontractChangeOrderItemId', stateKey: 'SubcontractChangeOrder', coItemKey: 'SubcontractChangeOrderItem' }
-      : { table: 'purchase_agreements', id: 'purchaseAgreementId', co: 'purchase_agreement_change_orders', coId: 'purchaseAgreementChangeOrderId', coItems: 'purchase_agreement_change_order_items', coItemId: 'purchaseAgreementChangeOrderItemId', stateKey: 'PurchaseAgreementChangeOrder', coItemKey: 'PurchaseAgreementChangeOrderItem' };
+    const spec = CHANGE_ORDER_SPECS[commitmentKey];
     const commitment = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(commitmentId) as Record<string, unknown> | undefined;
     if (!commitment) throw notFound(`${commitmentKey} ${commitmentId} not found.`);
-    const check = canLinkItemToCommitment(
-      { vendorId: item.vendorId as number | null, coItemRecordId: item.coItemRecordId as number | null, stateName: item.recordStateName as string },
-      { vendorId: commitment.vendorId as number },
-    );
-    if (!check.ok) throw autoAlert('LinkChangeEventItemToCommitment', check.message);
-    // References stay on the item's project and budget; the change order is new, so its vendor must be active.
-    const refuse = (message: string) => autoAlert('LinkChangeEventItemToCommitment', message, { parameter: 'CommitmentId' });
-    if (commitment.projectId !== item.projectId) throw refuse('The commitment belongs to another project.');
-    if (commitment.budgetId !== item.budgetId) throw refuse("The commitment is on another budget than the change event item's.");
-    const vendor = db.prepare('SELECT active, name FROM vendors WHERE vendorId = ?').get(commitment.vendorId) as { active: number; name: string } | undefined;
-    if (vendor && vendor.active !== 1) throw refuse(`${vendor.name} is inactive: no new change order can be written to its commitment.`);
-    if (item.costCodeId === null) throw autoAlert('LinkChangeEventItemToCommitment', 'The change event item has no cost code.');
+    // §5 and the references (pfm/commitments/change-orders.ts, shared with CreateCommitmentChangeOrder).
+    const refused = linkRefusal(db, item, commitment);
+    if (refused) throw autoAlert('LinkChangeEventItemToCommitment', refused.message, refused.parameter ? { parameter: refused.parameter } : {});
     const at = clock.nowIso();
-    const count = (db.prepare(`SELECT count(*) AS n FROM ${spec.co} WHERE ${spec.id} = ?`).get(commitmentId) as { n: number }).n;
-    const number = `${commitmentKey === 'Subcontract' ? 'SCO' : 'PACO'}-${String(count + 1).padStart(2, '0')}`;
     const description = String(item.description);
-    const coId = Number(db.prepare(`INSERT INTO ${spec.co} (${spec.id}, number, description, applicationRecordStateId, changeOrderDate, displayText, modifiedAt)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(commitmentId, number, description, stateByName(db, spec.stateKey, 'Draft').applicationRecordStateId, at.slice(0, 10),
-      `${number} ${description}`, at).lastInsertRowid);
-    const amount = (item.approvedAmount ?? item.proposedAmount ?? item.estimatedAmount) as number;
-    const coItemId = Number(db.prepare(`INSERT INTO ${spec.coItems} (${spec.coId}, costCodeId, changeEventItemId, description, amount, modifiedAt)
-      VALUES (?, ?, ?, ?, ?, ?)`).run(coId, item.costCodeId, itemId, description, amount, at).lastInsertRowid);
-    db.prepare('UPDATE change_event_items SET coItemRecordKey = ?, coItemRecordId = ?, modifiedAt = ? WHERE changeEventItemId = ?').run(spec.coItemKey, coItemId, at, itemId);
+    // The item joins the commitment's open Draft change order; a new one is made only when there is none.
+    const coId = openDraftChangeOrder(db, spec, commitmentId) ?? createChangeOrder(db, spec, commitment, description, at.slice(0, 10), at);
+    addChangeOrderLine(db, spec, coId, { costCodeId: item.costCodeId as number, description, amount: changeEventItemAmount(item), changeEventItemId: itemId }, at);
     db.prepare(`UPDATE ${spec.table} SET modifiedAt = ? WHERE ${spec.id} = ?`).run(at, commitmentId);
     const changeEventItem = withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item')));
-    const changeOrder = toApi(recordOr404(db, commitmentKey === 'Subcontract' ? Q.SUBCONTRACT_CO_SELECT : Q.PURCHASE_AGREEMENT_CO_SELECT, `t.${spec.coId}`, coId, 'Change order'));
+    const changeOrder = toApi(recordOr404(db, spec.coSelect, `t.${spec.coId}`, coId, 'Change order'));
     return { changeEventItem, changeOrder };
   }).immediate();
 }
@@ -439,13 +423,45 @@ function linkChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_CHA
 // --- handlers -------------------------------------------------------------------------------------
 
 const SAVE_NOTE = 'added: the record id + its secured fields (field security of the state); OldRecordStateId and lastLoad: 409 when stale';
-export const changeWriteHandlers = declared([
-  route({ method: 'POST', path: '/api/pfm/SaveChangeRecord', access: 'pfm', note: SAVE_NOTE, params: saveParams('ChangeRecord'), handler: (ctx) => saveRecord('ChangeRecord', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/SaveChangeEvent', access: 'pfm', note: SAVE_NOTE, params: saveParams('ChangeEvent'), handler: (ctx) => saveRecord('ChangeEvent', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/SaveChangeEventItem', access: 'pfm', note: SAVE_NOTE, params: saveParams('ChangeEventItem'), handler: (ctx) => saveRecord('ChangeEventItem', ctx) }),
-  route({ method: 'POST', path: '/api/pfm/CreateChangeEvent', access: 'pfm', note: 'added: a new Open change event of an initiating document', params: CREATE_CHANGE_EVENT, handler: createChangeEvent }),
-  route({ method: 'POST', path: '/api/pfm/CreateChangeRecord', access: 'pfm', note: 'added: a new Draft initiating document on a budget of the project', params: CREATE_CHANGE_RECORD, handler: createChangeRecord }),
-  route({ method: 'POST', path: '/api/pfm/CreateChangeEventItem', access: 'pfm', note: 'added: a new Open item of an open change event', params: CREATE_CHANGE_EVENT_ITEM, handler: createChangeEventItem }),
-  route({ method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment', access: 'pfm', note: 'added: a change order of the commitment for an approved item (§5 rule)', params: LINK_ITEM, handler: linkItem }),
-  route({ method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder', access: 'pfm', note: 'added: the change event joins an owner change order (§5 rule)', params: LINK_CHANGE_EVENT, handler: linkChangeEvent }),
+export const changeWriteHandlers = declaredFor('pfm', [
+  route({
+    method: 'POST', path: '/api/pfm/SaveChangeRecord',
+    note: SAVE_NOTE,
+    params: saveParams('ChangeRecord'), handler: (ctx) => saveRecord('ChangeRecord', ctx),
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SaveChangeEvent',
+    note: SAVE_NOTE,
+    params: saveParams('ChangeEvent'), handler: (ctx) => saveRecord('ChangeEvent', ctx),
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/SaveChangeEventItem',
+    note: SAVE_NOTE,
+    params: saveParams('ChangeEventItem'), handler: (ctx) => saveRecord('ChangeEventItem', ctx),
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/CreateChangeEvent',
+    note: 'added: a new Open change event of an initiating document',
+    params: CREATE_CHANGE_EVENT, handler: createChangeEvent,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/CreateChangeRecord',
+    note: 'added: a new Draft initiating document on a budget of the project',
+    params: CREATE_CHANGE_RECORD, handler: createChangeRecord,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/CreateChangeEventItem',
+    note: 'added: a new Open item of an open change event',
+    params: CREATE_CHANGE_EVENT_ITEM, handler: createChangeEventItem,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment',
+    note: 'added: a change order of the commitment for an approved item (§5 rule)',
+    params: LINK_ITEM, handler: linkItem,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder',
+    note: 'added: the change event joins an owner change order (§5 rule)',
+    params: LINK_CHANGE_EVENT, handler: linkChangeEvent,
+  }),
 ]);

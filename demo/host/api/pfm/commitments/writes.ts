@@ -11,118 +11,38 @@
  * | POST /api/pfm/UpdateCommitmentState | RecordKey (the five above, OwnerAgreement, OwnerAgreementChangeOrder), ItemId, OldRecordStateId, RouteStateId, Reason? (how it was signed: Executed without e-sign) | the record |
  * | POST /api/pfm/CreateOwnerAgreementChangeOrder | OwnerAgreementId (not closed), BudgetId (of the agreement's project), Description, ChangeOrderDate? (default today) | the new Draft change order (OCO-### per agreement, amount 0) |
  *
+ * Header terms (migration 025): scope, contractDate (purchase orders: orderDate), startDate, endDate (not before
+ * the start), reduceRetainageAtHalf (true/false, only with 10% retainage), retainagePercent on purchase orders too.
+ * The contract sum is fixed once a Subcontract, PurchaseAgreement or PurchaseOrder leaves Draft: any added,
+ * removed or re-priced item (cost code, amount) answers a 400 autoAlert that changes go through a change order
+ * (core commitments/terms); an item's description and the header text stay editable under field security.
+ * A cost code chosen now must fit the kind (subcontracts S; purchase agreements and orders M, W, E).
+ *
  * Field security: a field with a fieldSecurity row for the state follows it (writes.ts's
  * `fieldPermissions`); a field without one is editable while the state is open (the seed's default).
  * Items are the pseudo-field `items`. Cost codes must be lines of the record's budget and of a
  * selectable cost type (never A or F, src/core/format), the same rule the client's picker applies.
  */
-import type Database from 'better-sqlite3';
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { invalid, notFound, NUMBER, refuseIfChangedSince, refuseIfStateChanged, type FeedbackItem } from '../../http';
+import { autoAlert, invalid, notFound, NUMBER, refuseIfChangedSince, refuseIfStateChanged, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
+import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
-import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
+import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
-import { checkSraGate } from '../../risk/sra/gate';
+import { checkChangeOrderGate, checkSraGate } from '../../risk/sra/gate';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 import * as clock from '../../../../../src/core/clock';
-import { EARLIEST_DAY, isCalendarDate } from '../../../../../src/core/format/dates';
-
-type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
-type ContractKey = CommitmentKey | 'OwnerAgreement' | 'OwnerAgreementChangeOrder';
-
-/** How a header field is checked: 'date?' may be emptied (null); `choices` is a fixed list of texts; `ref` an id of a table. */
-type HeaderKind = 'text' | 'date' | 'date?' | 'retainage' | 'excessLiability' | { choices: readonly string[] } | { ref: string; id: string };
-
-interface Spec {
-  table: string;
-  id: string;
-  select: string;
-  label: string;
-  /** Items table, its id column and whether rows carry quantity/unitPrice. */
-  items?: { table: string; id: string; priced: boolean };
-  /** SQL giving the budget of record `?` (cost codes must be its lines). */
-  budgetSql?: string;
-  /** SQL giving the project of record `?`. */
-  projectSql: string;
-  header: Record<string, HeaderKind>;
-}
-
-const COMMITMENT_KEYS: readonly CommitmentKey[] = ['Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement', 'PurchaseAgreementChangeOrder', 'PurchaseOrder'];
-const CONTRACT_KEYS: readonly ContractKey[] = [...COMMITMENT_KEYS, 'OwnerAgreement', 'OwnerAgreementChangeOrder'];
-
-/** Retainage percentages allowed (§5/§9: 10%, 5%, 0%). */
-const RETAINAGE = [10, 5, 0];
-/** Excess liability amounts allowed (§5/§9: N/A, $3M, $5M, $10M); N/A is null. */
-const EXCESS_LIABILITY = [3_000_000, 5_000_000, 10_000_000];
-/** Owner agreement contract types (the seed's list; src/features/commitments/owner-links.ts offers the same). */
-const OWNER_CONTRACT_TYPES = ['GMP', 'Lump Sum', 'Cost Plus Fee'] as const;
-
-const SPECS: Record<ContractKey, Spec> = {
-  Subcontract: {
-    table: 'subcontracts', id: 'subcontractId', select: Q.SUBCONTRACT_SELECT, label: 'subcontract',
-    items: { table: 'subcontract_items', id: 'subcontractItemId', priced: false },
-    budgetSql: 'SELECT budgetId FROM subcontracts WHERE subcontractId = ?', projectSql: 'SELECT projectId FROM subcontracts WHERE subcontractId = ?',
-    header: {
-      description: 'text', subcontractTypeId: { ref: 'subcontract_types', id: 'subcontractTypeId' }, retainagePercent: 'retainage', excessLiability: 'excessLiability',
-    },
-  },
-  SubcontractChangeOrder: {
-    table: 'subcontract_change_orders', id: 'subcontractChangeOrderId', select: Q.SUBCONTRACT_CO_SELECT, label: 'subcontract change order',
-    items: { table: 'subcontract_change_order_items', id: 'subcontractChangeOrderItemId', priced: false },
-    budgetSql: 'SELECT s.budgetId FROM subcontract_change_orders t JOIN subcontracts s USING (subcontractId) WHERE t.subcontractChangeOrderId = ?',
-    projectSql: 'SELECT s.projectId FROM subcontract_change_orders t JOIN subcontracts s USING (subcontractId) WHERE t.subcontractChangeOrderId = ?',
-    header: { description: 'text', changeOrderDate: 'date' },
-  },
-  PurchaseAgreement: {
-    table: 'purchase_agreements', id: 'purchaseAgreementId', select: Q.PURCHASE_AGREEMENT_SELECT, label: 'purchase agreement',
-    items: { table: 'purchase_agreement_items', id: 'purchaseAgreementItemId', priced: true },
-    budgetSql: 'SELECT budgetId FROM purchase_agreements WHERE purchaseAgreementId = ?', projectSql: 'SELECT projectId FROM purchase_agreements WHERE purchaseAgreementId = ?',
-    header: { description: 'text', retainagePercent: 'retainage' },
-  },
-  PurchaseAgreementChangeOrder: {
-    table: 'purchase_agreement_change_orders', id: 'purchaseAgreementChangeOrderId', select: Q.PURCHASE_AGREEMENT_CO_SELECT, label: 'purchase agreement change order',
-    items: { table: 'purchase_agreement_change_order_items', id: 'purchaseAgreementChangeOrderItemId', priced: false },
-    budgetSql: 'SELECT a.budgetId FROM purchase_agreement_change_orders t JOIN purchase_agreements a USING (purchaseAgreementId) WHERE t.purchaseAgreementChangeOrderId = ?',
-    projectSql: 'SELECT a.projectId FROM purchase_agreement_change_orders t JOIN purchase_agreements a USING (purchaseAgreementId) WHERE t.purchaseAgreementChangeOrderId = ?',
-    header: { description: 'text', changeOrderDate: 'date' },
-  },
-  PurchaseOrder: {
-    table: 'purchase_orders', id: 'purchaseOrderId', select: Q.PURCHASE_ORDER_SELECT, label: 'purchase order',
-    items: { table: 'purchase_order_items', id: 'purchaseOrderItemId', priced: true },
-    budgetSql: 'SELECT budgetId FROM purchase_orders WHERE purchaseOrderId = ?', projectSql: 'SELECT projectId FROM purchase_orders WHERE purchaseOrderId = ?',
-    header: { description: 'text', orderDate: 'date' },
-  },
-  OwnerAgreement: {
-    table: 'owner_agreements', id: 'ownerAgreementId', select: Q.OWNER_AGREEMENT_SELECT, label: 'owner agreement',
-    projectSql: 'SELECT projectId FROM owner_agreements WHERE ownerAgreementId = ?',
-    // The contract amount is the executed prime contract: it changes through owner change orders only.
-    header: { description: 'text', contractType: { choices: OWNER_CONTRACT_TYPES }, executedDate: 'date?' },
-  },
-  OwnerAgreementChangeOrder: {
-    table: 'owner_agreement_change_orders', id: 'ownerAgreementChangeOrderId', select: Q.OWNER_AGREEMENT_CO_SELECT, label: 'owner agreement change order',
-    projectSql: 'SELECT oa.projectId FROM owner_agreement_change_orders t JOIN owner_agreements oa USING (ownerAgreementId) WHERE t.ownerAgreementChangeOrderId = ?',
-    // The amount is the linked change events' approved amounts (LinkChangeEventToOwnerChangeOrder).
-    header: { description: 'text', changeOrderDate: 'date' },
-  },
-};
-
-const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const dateMessage = (field: string) => `${field} must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.`;
-
-/** The record with its items (cost code shown 2-4-2 and its type), as the loads answer it. */
-function recordWithItems(db: Database.Database, spec: Spec, id: number): Record<string, unknown> {
-  const record = toApi(recordOr404(db, spec.select, `t.${spec.id}`, id, spec.label));
-  if (spec.items) {
-    record.items = rowsToApi(db.prepare(`SELECT i.*, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
-      FROM ${spec.items.table} i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.${spec.id} = ? ORDER BY i.rowid`).all(id) as Array<Record<string, unknown>>);
-  }
-  return record;
-}
+import { isCalendarDate } from '../../../../../src/core/format/dates';
+import {
+  changesContractSum, commitmentKindOf, contractSumFixed, contractSumFixedMessage, costTypeFits, costTypeMessage, parseExcessLiability, parseRetainage,
+  TERMS_TEXT,
+} from '../../../../../src/core/commitments/terms';
+import { commitmentCreateHandlers } from './create';
+import { changeOrderHandlers } from './change-orders';
+import { CONTRACT_KEYS, dateMessage, money, recordWithItems, SPECS } from './specs';
 
 interface ItemChange { itemId: number | null; deleted: boolean; costCodeId: number; description: string; amount: number }
 
@@ -163,31 +83,46 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
+    const kind = commitmentKindOf(key);
+    const existingItems = new Map(spec.items ? (db.prepare(`SELECT * FROM ${spec.items.table} WHERE ${spec.id} = ?`).all(id) as Array<Record<string, unknown>>)
+      .map((row) => [row[spec.items!.id] as number, row]) : []);
+    // The contract sum is fixed once a commitment leaves Draft: its items change only by change order.
+    const stateName = stateById(db, stateId)?.name ?? '';
+    if (kind === key && contractSumFixed(stateName) && entries.some((entry) => changesContractSum(
+      { ...entry, itemId: entry.itemId ?? null }, entry.itemId === undefined ? undefined : existingItems.get(entry.itemId) as { costCodeId: number; amount: number } | undefined,
+    ))) {
+      throw autoAlert('SaveCommitment', contractSumFixedMessage(String(record.number), stateName), { parameter: 'items' });
+    }
 
     for (const [field, kind] of Object.entries(spec.header)) {
       const raw = (params as Readonly<Record<string, unknown>>)[field] as string | undefined;
       if (raw === undefined) continue;
-      const value = raw.trim();
+      const flag = kind === 'flag' ? ({ true: '1', '1': '1', false: '0', '0': '0' } as Record<string, string>)[raw.trim().toLowerCase()] : undefined;
+      const value = kind === 'flag' ? flag ?? raw.trim() : raw.trim();
       if (String(record[field] ?? '') === value) continue; // unchanged values pass whatever the security
       if (!editable(field)) {
         feedback.push({ integerValue: 1, stringValue: field, message: `${field} can not be changed in this state.` });
         continue;
       }
-      if (kind === 'text') {
-        if (value === '') feedback.push({ integerValue: 1, stringValue: field, message: 'A description is required.' });
+      if (kind === 'text' || kind === 'text?') {
+        if (value === '' && kind === 'text') feedback.push({ integerValue: 1, stringValue: field, message: 'A description is required.' });
         else if (value.length > 2000) feedback.push({ integerValue: 1, stringValue: field, message: `${field} is longer than 2,000 characters.` });
         else changes[field] = value;
+      } else if (kind === 'flag') {
+        if (flag === undefined) feedback.push({ integerValue: 1, stringValue: field, message: `${field} must be true or false.` });
+        else changes[field] = Number(flag);
       } else if (kind === 'date' || kind === 'date?') {
         if (value === '' && kind === 'date?') changes[field] = null;
         else if (!isCalendarDate(value)) feedback.push({ integerValue: 1, stringValue: field, message: dateMessage(field) });
         else changes[field] = value;
       } else if (kind === 'retainage') {
-        if (!NUMBER.test(value) || !RETAINAGE.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Retainage must be 10%, 5% or 0%.' });
-        else changes[field] = Number(value);
+        const percent = value === '' ? undefined : parseRetainage(value);
+        if (percent === undefined) feedback.push({ integerValue: 1, stringValue: field, message: TERMS_TEXT.retainage });
+        else changes[field] = percent;
       } else if (kind === 'excessLiability') {
-        if (value === '') changes[field] = null;
-        else if (!NUMBER.test(value) || !EXCESS_LIABILITY.includes(Number(value))) feedback.push({ integerValue: 1, stringValue: field, message: 'Excess liability must be N/A, $3M, $5M or $10M.' });
-        else changes[field] = Number(value);
+        const amount = parseExcessLiability(value);
+        if (amount === undefined) feedback.push({ integerValue: 1, stringValue: field, message: TERMS_TEXT.excessLiability });
+        else changes[field] = amount;
       } else if ('choices' in kind) {
         if (!kind.choices.includes(value)) feedback.push({ integerValue: 1, stringValue: field, message: `${field} must be one of: ${kind.choices.join(', ')}.` });
         else changes[field] = value;
@@ -208,8 +143,8 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
       } else {
         const budgetId = (db.prepare(spec.budgetSql!).get(id) as { budgetId: number }).budgetId;
         const costCodeRefusal = itemCostCodeCheck(db, budgetId, 'committed');
-        const existing = new Map((db.prepare(`SELECT * FROM ${spec.items.table} WHERE ${spec.id} = ?`).all(id) as Array<Record<string, unknown>>)
-          .map((row) => [row[spec.items!.id] as number, row]));
+        const typeOf = db.prepare('SELECT type FROM cost_codes WHERE costCodeId = ?').pluck();
+        const existing = existingItems;
         for (const entry of entries) {
           const { index } = entry;
           const line = index + 1;
@@ -229,7 +164,10 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
           }
           // Absent: the item's cost code stays; empty: none chosen.
           const costCodeId = entry.costCodeId === undefined ? (old?.costCodeId as number | undefined) : entry.costCodeId;
-          const costCodeProblem = costCodeRefusal(costCodeId, line);
+          // §5 cost types of the kind, for a cost code chosen now (items written before the rule keep theirs).
+          const chosenType = kind && costCodeId != null && costCodeId !== old?.costCodeId ? typeOf.get(costCodeId) as string | undefined : undefined;
+          const costCodeProblem = costCodeRefusal(costCodeId, line)
+            ?? (kind && chosenType !== undefined && !costTypeFits(kind, chosenType) ? costTypeMessage(kind, chosenType, line) : null);
           let ok = true;
           if (costCodeProblem) {
             feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: costCodeProblem });
@@ -259,6 +197,16 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
       if ((changes.excessLiability === undefined ? record.excessLiability : changes.excessLiability) === null) {
         feedback.push({ integerValue: 3, stringValue: 'excessLiability', message: 'No excess liability coverage is required of this vendor.' });
       }
+    }
+
+    const after = (field: string) => (field in changes ? changes[field] : record[field]);
+    if ('reduceRetainageAtHalf' in changes || 'retainagePercent' in changes) {
+      if (after('reduceRetainageAtHalf') === 1 && after('retainagePercent') !== 10) {
+        feedback.push({ integerValue: 1, stringValue: 'reduceRetainageAtHalf', message: TERMS_TEXT.reduceNeedsTen });
+      }
+    }
+    if (('startDate' in changes || 'endDate' in changes) && after('startDate') && after('endDate') && String(after('endDate')) < String(after('startDate'))) {
+      feedback.push({ integerValue: 1, stringValue: 'endDate', message: TERMS_TEXT.endBeforeStart });
     }
 
     if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
@@ -326,6 +274,8 @@ function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE
     ({ target }) => {
       // Issue 14: a subcontract over its vendor's limit (or of a vendor not prequalified) needs an approved SRA to be issued.
       if (key === 'Subcontract') checkSraGate(db, request.itemId, target.name);
+      // A change order that takes the subcontract past the vendor's limits needs an SRA for the new total.
+      if (key === 'SubcontractChangeOrder' && target.name === 'Approved') checkChangeOrderGate(db, request.itemId);
       return { projectId: (db.prepare(spec.projectSql).get(request.itemId) as { projectId: number }).projectId, parentId: request.itemId, parentType: key };
     },
     () => withoutHiddenFieldsOne(db, user, key, recordWithItems(db, spec, request.itemId)));
@@ -379,14 +329,14 @@ function createOwnerChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typeof C
   }).immediate();
 }
 
-export const commitmentWriteHandlers = declared([
+const commitmentEditHandlers = declared([
   route({
     method: 'POST', path: '/api/pfm/SaveCommitment', access: 'pfm', note: 'added: RecordKey, RecordId, OldRecordStateId?, header fields, items[i] (pfm/commitments/writes.ts)',
     params: SAVE_COMMITMENT, handler: saveCommitment,
   }),
   route({
     method: 'POST', path: '/api/pfm/UpdateCommitmentState', access: 'pfm',
-    note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements); a Subcontract to Pending Signature / Executed passes the SRA gate (risk/sra/gate.ts: 400 autoAlert with sraRequired, startLink, reasons)',
+    note: 'added: RecordKey, ItemId, OldRecordStateId, RouteStateId (commitments and owner agreements); a Subcontract to Pending Signature / Executed, and a SubcontractChangeOrder to Approved, pass the SRA gate (risk/sra/gate.ts: 400 autoAlert with sraRequired, startLink, reasons, amount)',
     params: UPDATE_STATE, handler: updateState,
   }),
   route({
@@ -394,3 +344,6 @@ export const commitmentWriteHandlers = declared([
     params: CREATE_OWNER_CHANGE_ORDER, handler: createOwnerChangeOrder,
   }),
 ]);
+
+/** Every commitment write: the edits and moves above, CreateCommitment (create.ts) and CreateCommitmentChangeOrder (change-orders.ts). */
+export const commitmentWriteHandlers = { ...commitmentEditHandlers, ...commitmentCreateHandlers, ...changeOrderHandlers };

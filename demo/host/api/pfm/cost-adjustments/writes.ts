@@ -22,7 +22,7 @@
  */
 import type Database from 'better-sqlite3';
 import { postRefusal } from '../../../../../src/core/cost-adjustments';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
@@ -312,22 +312,25 @@ function uploadReferenceDocument({ db, params, user }: RouteCtx<ParamsOf<typeof 
   }).immediate();
 }
 
-export const costAdjustmentWriteHandlers = declared([
+export const costAdjustmentWriteHandlers = declaredFor('pfm', [
   route({
-    method: 'POST', path: '/api/pfm/CreateCostAdjustment', access: 'pfm',
+    method: 'POST', path: '/api/pfm/CreateCostAdjustment',
     note: 'added: ProjectId, BudgetId, CostAdjustmentReasonId, Description, Amount, AdjustmentDate?, Transfer? (new Open CA-{job}-###, pfm/cost-adjustments/writes.ts)',
     params: CREATE, handler: createCostAdjustment,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveCostAdjustment', access: 'pfm', note: 'added: CostAdjustmentId, OldRecordStateId?, header fields, items[i] (field security of the state)',
+    method: 'POST', path: '/api/pfm/SaveCostAdjustment',
+    note: 'added: CostAdjustmentId, OldRecordStateId?, header fields, items[i] (field security of the state)',
     params: SAVE, handler: saveCostAdjustment,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UpdateCostAdjustmentState', access: 'pfm', note: 'added: ItemId, OldRecordStateId, RouteStateId; posting refused when unreconciled or not netting (autoAlert)',
+    method: 'POST', path: '/api/pfm/UpdateCostAdjustmentState',
+    note: 'added: ItemId, OldRecordStateId, RouteStateId; posting refused when unreconciled or not netting (autoAlert)',
     params: UPDATE_STATE, handler: updateState,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UploadCostAdjustmentReferenceDocument', access: 'pfm', note: 'added: file form CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file',
+    method: 'POST', path: '/api/pfm/UploadCostAdjustmentReferenceDocument',
+    note: 'added: file form CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file',
     params: UPLOAD, handler: uploadReferenceDocument,
   }),
 ]);

@@ -30,6 +30,7 @@ import { declared, p, route } from '../../declare';
 import { badRequest, notFound } from '../../http';
 import { CODE_DISPLAY_SQL } from '../../rows';
 import { lineSummaries } from '../projections/summaries';
+import { payApplicationQualityRows } from '../pay-applications/loads';
 
 /** One answered failure. */
 export interface DataQualityIssue extends DataQualityResult {
@@ -164,6 +165,7 @@ export function loadDataQualityRows(db: Database.Database, projectId: number, to
 
   return {
     today, currentPeriod, commitments, items, changeEvents, changeEventItems, ownerChangeOrders, costAdjustments, directCosts, budgetLines, budgets, vendorRecords,
+    payApplications: payApplicationQualityRows(db, projectId),
   };
 }
 

@@ -22,7 +22,7 @@ import {
   isReviseAndResubmit, moveNeedsApprover, movePostsCost,
 } from '../../../../../src/core/workflow/direct-costs';
 import type { Caller } from '../../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { NUMBER, autoAlert, forbidden, invalid, notFound, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
@@ -296,17 +296,19 @@ function updateDirectCostState({ db, params, user }: RouteCtx<ParamsOf<typeof UP
   }, () => readableDirectCost(db, user, request.itemId));
 }
 
-export const directCostWriteHandlers = declared([
+export const directCostWriteHandlers = declaredFor('pfm', [
   route({
-    method: 'POST', path: '/api/pfm/CreateDirectCost', access: 'pfm', note: 'added: ProjectId, BudgetId?, header fields, items[i] (new Draft DC-<job>-###, pfm/direct-costs/writes.ts)',
+    method: 'POST', path: '/api/pfm/CreateDirectCost',
+    note: 'added: ProjectId, BudgetId?, header fields, items[i] (new Draft DC-<job>-###, pfm/direct-costs/writes.ts)',
     params: CREATE, handler: createDirectCost,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveDirectCost', access: 'pfm', note: 'added: DirectCostId, OldRecordStateId?, header fields, items[i] (the whole list)',
+    method: 'POST', path: '/api/pfm/SaveDirectCost',
+    note: 'added: DirectCostId, OldRecordStateId?, header fields, items[i] (the whole list)',
     params: SAVE, handler: saveDirectCost,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UpdateDirectCostState', access: 'pfm',
+    method: 'POST', path: '/api/pfm/UpdateDirectCostState',
     note: 'added: ItemId, OldRecordStateId, RouteStateId, Reason (Revise and Resubmit); approve/send back: RPM or Admin',
     params: UPDATE_STATE, handler: updateDirectCostState,
   }),

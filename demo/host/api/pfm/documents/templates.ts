@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import {
   DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
 } from '../../../../../src/core/document-templates/contract';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, conflict, invalid, notFound } from '../../http';
 import { renderDocumentWithBody, renderRecordDocument, type RenderedDocument } from './render';
 import * as clock from '../../../../../src/core/clock';
@@ -141,9 +141,9 @@ async function recordDocument({ db, params, reply }: RouteCtx<ParamsOf<typeof RE
 
 const ADMINS = { anyOf: [DOCUMENT_TEMPLATE_ADMINS] } as const;
 
-export const documentTemplateHandlers = declared([
+export const documentTemplateHandlers = declaredFor(ADMINS, [
   route({
-    method: 'GET', path: '/api/pfm/documents/templates', access: ADMINS,
+    method: 'GET', path: '/api/pfm/documents/templates',
     note: 'added: document templates (recordKey? filters by record kind); keyPFM Admin',
     params: { recordKey: p.recordKey(DOCUMENT_RECORD_KEYS) },
     handler: ({ db, params }) => (params.recordKey
@@ -151,19 +151,18 @@ export const documentTemplateHandlers = declared([
       : db.prepare(`SELECT ${COLUMNS} FROM document_templates ORDER BY title, documentTemplateId`).all()),
   }),
   route({
-    method: 'GET', path: '/api/pfm/documents/template', access: ADMINS,
+    method: 'GET', path: '/api/pfm/documents/template',
     note: 'added: one document template (documentTemplateId); keyPFM Admin',
     params: { documentTemplateId: p.id({ required: true }) },
     handler: ({ db, params }) => getTemplate(db, params.documentTemplateId),
   }),
   route({
-    method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate', access: ADMINS,
+    method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate',
     note: 'added: DocumentTemplateId? + Version (409 when stale), Title, RecordKey, Body, Active; unknown merge field → 400 autoAlert naming it; keyPFM Admin',
-    params: SAVE,
-    handler: saveTemplate,
+    params: SAVE, handler: saveTemplate,
   }),
   route({
-    method: 'GET', path: '/api/pfm/documents/records', access: ADMINS,
+    method: 'GET', path: '/api/pfm/documents/records',
     note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin',
     params: { recordKey: p.recordKey(DOCUMENT_RECORD_KEYS, { required: true }), search: p.string(100) },
     handler: ({ db, params }) => {
@@ -174,10 +173,9 @@ export const documentTemplateHandlers = declared([
     },
   }),
   route({
-    method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate', access: ADMINS,
+    method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate',
     note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin',
-    params: PREVIEW,
-    handler: previewTemplate,
+    params: PREVIEW, handler: previewTemplate,
   }),
   route({
     method: 'POST', path: '/api/pfm/documents/RecordDocument', access: 'pfm',

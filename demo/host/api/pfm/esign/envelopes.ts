@@ -21,7 +21,7 @@ import {
   ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
 } from '../../../../../src/core/esign/contract';
 import type { Caller } from '../../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, invalid, notFound, type FeedbackItem } from '../../http';
 import { moveRecordState, stateByName } from '../../records';
 import { keysOf, loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
@@ -300,41 +300,35 @@ export function voidEnvelope(db: Database.Database, envelopeId: number, oldState
     () => envelopeById(db, envelopeId));
 }
 
-export const esignHandlers = declared([
+export const esignHandlers = declaredFor('pfm', [
   route({
-    method: 'GET', path: '/api/pfm/getenvelopes', access: 'pfm',
+    method: 'GET', path: '/api/pfm/getenvelopes',
     note: 'added: e-sign envelopes with signers (recordKey Project/Budget/LegalEntity/Envelope/document kind, recordId, lastLoad, open; pfm/esign)',
-    params: GET_ENVELOPES,
-    handler: getEnvelopes,
+    params: GET_ENVELOPES, handler: getEnvelopes,
   }),
   route({
-    method: 'GET', path: '/api/pfm/getesigndocuments', access: 'pfm',
+    method: 'GET', path: '/api/pfm/getesigndocuments',
     note: 'added: documents of a project that may be sent for signature (recordKey Project or Budget, recordId)',
-    params: GET_DOCUMENTS,
-    handler: getDocuments,
+    params: GET_DOCUMENTS, handler: getDocuments,
   }),
   route({
-    method: 'POST', path: '/api/pfm/CreateEnvelope', access: 'pfm',
+    method: 'POST', path: '/api/pfm/CreateEnvelope',
     note: 'added: RecordKey, RecordId, signers[i].name/.email, Send? (new Draft ENV-#####; Sent with Send=true)',
-    params: CREATE,
-    handler: createEnvelope,
+    params: CREATE, handler: createEnvelope,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SendEnvelope', access: 'pfm',
+    method: 'POST', path: '/api/pfm/SendEnvelope',
     note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)',
-    params: SEND,
-    handler: sendHandler,
+    params: SEND, handler: sendHandler,
   }),
   route({
-    method: 'POST', path: '/api/pfm/RemindEnvelopeSigner', access: 'pfm',
+    method: 'POST', path: '/api/pfm/RemindEnvelopeSigner',
     note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)',
-    params: REMIND,
-    handler: remind,
+    params: REMIND, handler: remind,
   }),
   route({
-    method: 'POST', path: '/api/pfm/VoidEnvelope', access: 'pfm',
+    method: 'POST', path: '/api/pfm/VoidEnvelope',
     note: 'added: EnvelopeId, OldRecordStateId, Reason (required)',
-    params: VOID,
-    handler: voidHandler,
+    params: VOID, handler: voidHandler,
   }),
 ]);

@@ -24,7 +24,7 @@ import {
   OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems, type Opportunity, type OpportunityCostCode,
 } from '../../../../../src/core/opportunities/contract';
 import type { Caller } from '../../context';
-import { declared, p, route } from '../../declare';
+import { declaredFor, p, route } from '../../declare';
 import { forbidden, invalid, notFound } from '../../http';
 import * as clock from '../../../../../src/core/clock';
 
@@ -66,7 +66,7 @@ function requireEditor(user: Caller): void {
   if (!ruleAllows(user.roles, OPPORTUNITY_CODE_EDITORS)) throw forbidden(OPPORTUNITY_TEXT.editorsOnly);
 }
 
-export const opportunityHandlers = declared([
+export const opportunityHandlers = declaredFor({ anyOf: [{ key: 'keyPFM' }] }, [
   route({
     method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS },
     note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role',
@@ -86,7 +86,7 @@ export const opportunityHandlers = declared([
   }),
 
   route({
-    method: 'POST', path: '/api/pfm/AddOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] },
+    method: 'POST', path: '/api/pfm/AddOpportunityCostCode',
     note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)',
     params: {
       OpportunityId: p.id({ required: true }),
@@ -121,7 +121,7 @@ export const opportunityHandlers = declared([
   }),
 
   route({
-    method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode', access: { anyOf: [{ key: 'keyPFM' }] },
+    method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode',
     note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)',
     params: { OpportunityId: p.id({ required: true }), OpportunityCostCodeId: p.id({ required: true }) },
     handler: ({ db, params, user }) => {

@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { COST_TYPES, formatCostCode } from '../../../../../src/core/format';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { toApi } from '../../rows';
 import { lineSummaries } from './summaries';
@@ -205,9 +205,10 @@ function addCostCode({ db, params }: RouteCtx<ParamsOf<typeof ADD_COST_CODE>>): 
 
 // --- handlers -------------------------------------------------------------------------------------
 
-export const projectionWriteHandlers = declared([
+export const projectionWriteHandlers = declaredFor('pfm', [
   route({
-    method: 'POST', path: '/api/pfm/projects/PinProject', access: 'pfm', note: 'added: ProjectId',
+    method: 'POST', path: '/api/pfm/projects/PinProject',
+    note: 'added: ProjectId',
     // A pin is the caller's own: reading the project is enough (a Viewer member may pin it).
     params: { ProjectId: p.id({ required: true, scope: 'Project' }) }, write: false,
     handler: ({ db, params, user }) => {
@@ -217,7 +218,8 @@ export const projectionWriteHandlers = declared([
     },
   }),
   route({
-    method: 'POST', path: '/api/pfm/projects/UnpinProject', access: 'pfm', note: 'added: ProjectId',
+    method: 'POST', path: '/api/pfm/projects/UnpinProject',
+    note: 'added: ProjectId',
     // Not scoped: removing one's own pin touches no project data (a user who lost a project may still clear its pin).
     params: { ProjectId: p.id({ required: true }) },
     handler: ({ db, params, user }) => {
@@ -227,15 +229,18 @@ export const projectionWriteHandlers = declared([
     },
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveProjections', access: 'pfm', note: 'added: BudgetId, projections[i].costCodeId/method/value/reason',
+    method: 'POST', path: '/api/pfm/SaveProjections',
+    note: 'added: BudgetId, projections[i].costCodeId/method/value/reason',
     params: SAVE_PROJECTIONS, handler: saveProjections,
   }),
   route({
-    method: 'POST', path: '/api/pfm/AddCostCode', access: 'pfm', note: 'added: BudgetId, Code, Description, CostType, OriginalBudget',
+    method: 'POST', path: '/api/pfm/AddCostCode',
+    note: 'added: BudgetId, Code, Description, CostType, OriginalBudget',
     params: ADD_COST_CODE, handler: addCostCode,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SubmitProjections', access: 'pfm', note: 'added: BudgetId; clears it from budgetsPendingProjections',
+    method: 'POST', path: '/api/pfm/SubmitProjections',
+    note: 'added: BudgetId; clears it from budgetsPendingProjections',
     params: BUDGET, handler: submitProjections,
   }),
 ]);

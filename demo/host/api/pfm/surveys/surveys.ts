@@ -22,7 +22,7 @@ import {
   answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, SURVEY_TEXT_MAX, type QuestionKind,
 } from '../../../../../src/core/surveys/contract';
 import type { Caller } from '../../context';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, conflict, forbidden, invalid, refuseIfChangedSince, type FeedbackItem } from '../../http';
 import { moveRecordState, recordOr404, stateByName } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
@@ -263,41 +263,35 @@ function updateSurveyState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE
   }, () => toApi(surveyRow(db, request.itemId)));
 }
 
-export const surveyHandlers = declared([
+export const surveyHandlers = declaredFor('pfm', [
   route({
-    method: 'GET', path: '/api/pfm/getsurveys', access: 'pfm',
+    method: 'GET', path: '/api/pfm/getsurveys',
     note: 'added: surveys (recordKey Project/Budget/Survey; LegalEntity or SurveyTemplate: Admin or RPM only, else 403; none: every survey for Admin and RPM, the caller\'s own as respondent for others), lastLoad, open (pfm/surveys)',
-    params: GET_SURVEYS,
-    handler: getSurveys,
+    params: GET_SURVEYS, handler: getSurveys,
   }),
   route({
-    method: 'GET', path: '/api/pfm/getsurveyquestions', access: 'pfm',
+    method: 'GET', path: '/api/pfm/getsurveyquestions',
     note: 'added: questions of recordKey Survey (with its answers) or SurveyTemplate',
-    params: GET_QUESTIONS,
-    handler: getSurveyQuestions,
+    params: GET_QUESTIONS, handler: getSurveyQuestions,
   }),
   route({
     method: 'GET', path: '/api/pfm/getsurveytemplates', access: { anyOf: SURVEY_ADMINS },
     note: 'added: survey templates with milestones, threshold and questions; PFM Admin or RPM',
-    params: GET_TEMPLATES,
-    handler: getSurveyTemplates,
+    params: GET_TEMPLATES, handler: getSurveyTemplates,
   }),
   route({
     method: 'GET', path: '/api/pfm/getsurveyaverages', access: { anyOf: SURVEY_ADMINS },
     note: 'added: per question, submitted answers across projects and their average; PFM Admin or RPM',
-    params: GET_AVERAGES,
-    handler: getSurveyAverages,
+    params: GET_AVERAGES, handler: getSurveyAverages,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveSurveyAnswers', access: 'pfm',
+    method: 'POST', path: '/api/pfm/SaveSurveyAnswers',
     note: "added: SurveyId, OldRecordStateId?, answers[i].surveyQuestionId/.value, Submit?; the survey's respondent only (else 403); read-only once submitted (400 autoAlert)",
-    params: SAVE_ANSWERS,
-    handler: saveSurveyAnswers,
+    params: SAVE_ANSWERS, handler: saveSurveyAnswers,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UpdateSurveyState', access: 'pfm',
+    method: 'POST', path: '/api/pfm/UpdateSurveyState',
     note: 'added: ItemId, OldRecordStateId, RouteStateId; submit checks required answers (400 autoAlert); cancel/reopen: Admin or RPM',
-    params: UPDATE_STATE,
-    handler: updateSurveyState,
+    params: UPDATE_STATE, handler: updateSurveyState,
   }),
 ]);

@@ -15,7 +15,7 @@
  */
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import { RISK_API, RISK_FUNCTIONS, SLIM_RECORD_KEY, type SlimPerson } from '../../../../../src/core/risk/contract';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, eachAlone, forbidden } from '../../http';
 import { stateByName } from '../../records';
 
@@ -71,14 +71,15 @@ function assignSlimRequests({ db, user, params }: RouteCtx<ParamsOf<typeof ASSIG
   return answer;
 }
 
-export const assignHandlers = declared([
+export const assignHandlers = declaredFor('slim', [
   route({
-    method: 'POST', path: RISK_API.assignSlimRequests, access: 'slim',
+    method: 'POST', path: RISK_API.assignSlimRequests,
     note: 'added: items[i].ItemId, assigneeEmployeeId (a Prequal Administrator, not the requester), note; Prequal Administrator or Admin (else 403); a Submitted request goes In Review; tells the old and the new assignee; { done, refused }',
     params: ASSIGN, handler: assignSlimRequests,
   }),
   route({
-    method: 'GET', path: RISK_API.getSlimAssignees, access: 'slim', note: 'added: the Prequal Administrators one may assign to',
+    method: 'GET', path: RISK_API.getSlimAssignees,
+    note: 'added: the Prequal Administrators one may assign to',
     params: {}, handler: ({ db }): SlimPerson[] => prequalAdmins(db),
   }),
 ]);

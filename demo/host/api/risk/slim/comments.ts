@@ -18,7 +18,7 @@ import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../../src/core/feedback';
 import { RISK_API, RISK_FUNCTIONS, type SlimComment } from '../../../../../src/core/risk/contract';
 import { COMMENT_EDIT_MINUTES, SLIM_TEXT } from '../../../../../src/core/risk/slim';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, forbidden } from '../../http';
 import { recordOr404 } from '../../records';
 
@@ -96,13 +96,14 @@ function saveSlimComment({ db, user, params }: RouteCtx<ParamsOf<typeof SAVE>>):
   return asComment(commentOr404(db, id), user.employeeId, now);
 }
 
-export const commentHandlers = declared([
+export const commentHandlers = declaredFor('slim', [
   route({
-    method: 'GET', path: RISK_API.getSlimComments, access: 'slim', note: "added: recordId: the request's comments, oldest first, editable flag; 403 for a request the caller may not see",
+    method: 'GET', path: RISK_API.getSlimComments,
+    note: "added: recordId: the request's comments, oldest first, editable flag; 403 for a request the caller may not see",
     params: LIST, handler: getSlimComments,
   }),
   route({
-    method: 'POST', path: RISK_API.saveSlimComment, access: 'slim',
+    method: 'POST', path: RISK_API.saveSlimComment,
     note: "added: recordId + body (new; notifies the other party) or commentId + body (edit: the author within 15 minutes, else 400 autoAlert; another's: 403)",
     params: SAVE, handler: saveSlimComment,
   }),

@@ -20,7 +20,7 @@ import {
   PROJECT_REQUEST_TYPES, SLIM_CLOSED_STATES, SLIM_PRIORITIES, SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, slimDueDate,
   type SlimRequestType, type SlimState,
 } from '../../../../../src/core/risk';
-import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
+import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, forbidden } from '../../http';
 import { stateByName } from '../../records';
 import { vendorRecord } from '../prequal';
@@ -250,38 +250,39 @@ function getSlimProjects({ db, params }: RouteCtx<ParamsOf<typeof PROJECTS>>): S
     ORDER BY p.number LIMIT 200`).all({ search, regionId }) as SlimProject[];
 }
 
-export const requestHandlers = declared([
+export const requestHandlers = declaredFor('slim', [
   route({
-    method: 'GET', path: RISK_API.getSlimProjects, access: 'slim', note: 'added: search?, regionId?: active projects with their region (the new-request picker)',
+    method: 'GET', path: RISK_API.getSlimProjects,
+    note: 'added: search?, regionId?: active projects with their region (the new-request picker)',
     params: PROJECTS, handler: getSlimProjects,
   }),
   route({
-    method: 'GET', path: RISK_API.getSlimQueue, access: 'slim',
+    method: 'GET', path: RISK_API.getSlimQueue,
     note: 'added: view mine (default) / all (Prequal Administrator, Escalation Reviewer, Admin; else 403) / raised, type?, state?, regionId?: SlimQueueRow[] with age, due date, past due, waiting for me and why',
     params: QUEUE, handler: getSlimQueue,
   }),
   route({
-    method: 'GET', path: RISK_API.getSlimRequest, access: 'slim',
+    method: 'GET', path: RISK_API.getSlimRequest,
     note: 'added: recordKey SlimRequest, recordId, lastLoad: SlimRequestLoad (request, vendor record, suggested limits, events, moves the caller may make, canAssign); 403 for a request the caller may not see; reads only',
     params: REQUEST, handler: getSlimRequest,
   }),
   route({
-    method: 'POST', path: RISK_API.markSlimNotificationsRead, access: 'slim',
+    method: 'POST', path: RISK_API.markSlimNotificationsRead,
     note: "added: recordId: marks the caller's own unread notifications of the request read (the workbench, once loaded): { marked }; 403 for a request the caller may not see",
     params: MARK_READ, handler: markSlimNotificationsRead,
   }),
   route({
-    method: 'POST', path: RISK_API.createSlimRequest, access: 'slim',
+    method: 'POST', path: RISK_API.createSlimRequest,
     note: 'added: type, vendorId, projectId (Limit Increase, Exception), requestedAmount, priority, justification, mitigation (Exception), basedOnRequestId (Renewal): 400 autoAlert with fieldName for bad input; SLIM-0001… Submitted',
     params: CREATE, handler: createSlimRequest,
   }),
   route({
-    method: 'GET', path: RISK_API.getSlimRenewalDraft, access: 'slim',
+    method: 'GET', path: RISK_API.getSlimRenewalDraft,
     note: "added: vendorId, type?: the renewal pre-filled from the vendor's last approved request and what changed since",
     params: RENEWAL, handler: getSlimRenewalDraft,
   }),
   route({
-    method: 'GET', path: RISK_API.getSlimOverview, access: 'slim',
+    method: 'GET', path: RISK_API.getSlimOverview,
     note: 'added: counts by state and assignee, past due, average days per step; Prequal Administrator, Escalation Reviewer, Regional Reviewer, Admin (else 403)',
     params: {}, handler: getSlimOverview,
   }),

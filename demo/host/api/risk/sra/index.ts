@@ -14,7 +14,7 @@
 import { RISK_API, SRA_RECORD_KEY, type BuyoutSraRow, type SraRow } from '../../../../../src/core/risk/contract';
 import { RISK_LEVELS } from '../../../../../src/core/risk/sra';
 import { ACCESS } from '../../../../../src/core/access';
-import { declared, p, route } from '../../declare';
+import { declaredFor, p, route } from '../../declare';
 import { notFound } from '../../http';
 import { requireRiskProject, RISK_READERS, riskReach, riskWhere } from '../readers';
 import { sraGateStatus } from './gate';
@@ -26,9 +26,10 @@ export { sraWorkflows } from './bell';
 
 const SRA_STATES = ['Draft', 'Submitted', 'Approved', 'Rejected'] as const;
 
-export const sraHandlers = declared([
+export const sraHandlers = declaredFor('sra', [
   route({
-    method: 'GET', path: RISK_API.getSras, access: 'sra', note: 'added: projectId?, vendorId?, state?, level?, lastLoad?: SraRow[] newest first (a Draft\'s level scored now)',
+    method: 'GET', path: RISK_API.getSras,
+    note: 'added: projectId?, vendorId?, state?, level?, lastLoad?: SraRow[] newest first (a Draft\'s level scored now)',
     params: { projectId: p.id(), vendorId: p.id(), state: p.enum(SRA_STATES), level: p.enum(RISK_LEVELS), lastLoad: p.timestamp() },
     handler: ({ db, params, user }): SraRow[] => {
       // The risk roles read every project's SRAs (a Regional Reviewer her region's); anyone else those of the projects in reach.
@@ -44,7 +45,8 @@ export const sraHandlers = declared([
     },
   }),
   route({
-    method: 'GET', path: RISK_API.getSra, access: 'sra', note: 'added: recordKey=Sra, recordId, lastLoad: SraLoad (a Draft scored now, else as submitted; the caller\'s moves)',
+    method: 'GET', path: RISK_API.getSra,
+    note: 'added: recordKey=Sra, recordId, lastLoad: SraLoad (a Draft scored now, else as submitted; the caller\'s moves)',
     params: { recordKey: p.recordKey([SRA_RECORD_KEY]), recordId: p.id({ required: true }), lastLoad: p.timestamp() },
     handler: ({ db, params, user }) => {
       // An SRA of a project out of the caller's risk reach answers as an unknown one (ids are not probed).
@@ -54,19 +56,23 @@ export const sraHandlers = declared([
     },
   }),
   route({
-    method: 'POST', path: RISK_API.createSra, access: 'sra', note: 'added: projectId, vendorId, amount > 0, costCodeIds[i] of the project\'s budgets, subcontractId? (vendor, amount and cost codes default from it), description: a Draft SRA-0001…',
+    method: 'POST', path: RISK_API.createSra,
+    note: 'added: projectId, vendorId, amount > 0, costCodeIds[i] of the project\'s budgets, subcontractId? (vendor, amount and cost codes default from it), description: a Draft SRA-0001…',
     params: CREATE_PARAMS, handler: createSra,
   }),
   route({
-    method: 'POST', path: RISK_API.saveSra, access: 'sra', note: 'added: sraId, version (409 stale), vendorId?, amount?, costCodeIds[i]?, description?, mitigations[i]?, mitigationNote?: Draft only; the creator or Risk/Admin (else 403)',
+    method: 'POST', path: RISK_API.saveSra,
+    note: 'added: sraId, version (409 stale), vendorId?, amount?, costCodeIds[i]?, description?, mitigations[i]?, mitigationNote?: Draft only; the creator or Risk/Admin (else 403)',
     params: SAVE_PARAMS, handler: saveSra,
   }),
   route({
-    method: 'POST', path: RISK_API.updateSraState, access: 'sra', note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin',
+    method: 'POST', path: RISK_API.updateSraState,
+    note: 'added: ItemId, OldRecordStateId (409 stale, naming who moved it), RouteStateId, reason (reject); submit needs the mitigations of the level; approve Risk/Admin, never one\'s own; High needs two approvals including an Admin',
     params: STATE_PARAMS, handler: updateSraState,
   }),
   route({
-    method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)',
+    method: 'GET', path: RISK_API.getSraStatus, access: { anyOf: [ACCESS.sra, ACCESS.pfm] },
+    note: 'added: recordKey=Subcontract, recordId: SraGateStatus (the commitment gate: reasons, covering SRA, start link)',
     // The key can only be Subcontract: the scope names it, so a call without recordKey is checked too.
     params: { recordKey: p.recordKey(['Subcontract']), recordId: p.id({ required: true, scope: 'Subcontract' }) },
     unscopedFor: RISK_READERS,
@@ -78,7 +84,8 @@ export const sraHandlers = declared([
     },
   }),
   route({
-    method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] }, note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)',
+    method: 'GET', path: RISK_API.getBuyoutSras, access: { anyOf: [ACCESS.sra, ACCESS.pfm] },
+    note: 'added: projectId: BuyoutSraRow[] (the project\'s cost codes that have SRAs, with them)',
     params: { projectId: p.id({ required: true, scope: 'Project' }) },
     unscopedFor: RISK_READERS,
     handler: ({ db, params, user }): BuyoutSraRow[] => {

@@ -25,6 +25,7 @@ import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import {
   approvalRefusal, approvalsOf, approverRole, isRiskApprover, mayEdit, mitigationsOf, scoreNow, sraDbRowOr404, sraLoad, sraStateId, type SraDbRow,
 } from './records';
+import { subcontractCurrentSum } from './gate';
 import * as clock from '../../../../../src/core/clock';
 
 const CREATE = RISK_FUNCTIONS.sraCreate;
@@ -143,11 +144,12 @@ export function createSra({ db, user, params }: RouteCtx<ParamsOf<typeof CREATE_
     const project = projectRow(db, projectId);
     if (!project) throw fieldAlert(CREATE, 'projectId', `Project ${projectId} not found.`);
     if (subcontractId !== undefined) {
-      const sub = db.prepare(`SELECT s.subcontractId, s.projectId, s.vendorId, (SELECT coalesce(sum(amount), 0) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId) AS amount
-        FROM subcontracts s WHERE s.subcontractId = ?`).get(subcontractId) as { projectId: number; vendorId: number; amount: number } | undefined;
+      const sub = db.prepare('SELECT s.subcontractId, s.projectId, s.vendorId FROM subcontracts s WHERE s.subcontractId = ?')
+        .get(subcontractId) as { projectId: number; vendorId: number } | undefined;
       if (!sub || sub.projectId !== projectId) throw fieldAlert(CREATE, 'subcontractId', `Subcontract ${subcontractId} is not a subcontract of the project.`);
       vendorId ??= sub.vendorId;
-      amount ??= sub.amount;
+      // The sum the gate judges (items plus approved change orders), so the SRA covers it as started.
+      amount ??= subcontractCurrentSum(db, subcontractId);
       if (!costCodes?.length) {
         costCodes = (db.prepare('SELECT DISTINCT costCodeId FROM subcontract_items WHERE subcontractId = ? ORDER BY costCodeId').pluck().all(subcontractId) as number[]).map(String);
       }
