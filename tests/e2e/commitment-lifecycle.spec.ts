@@ -8,14 +8,14 @@ import { openPortalAs } from './support/portal';
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const one = (sql: string, ...args: unknown[]) => e2eDb().prepare(sql).get(...args) as Row;
 
-const project = () => one("SELECT projectId, budgetId FROM projects p JOIN budgets b USING (projectId) WHERE p.number = '24-1032' ORDER BY b.budgetId LIMIT 1");
+const project = () => one("SELECT p.projectId, b.budgetId FROM projects p JOIN budgets b ON b.projectId = p.projectId WHERE p.number = '24-1032' ORDER BY b.budgetId LIMIT 1");
 const commitments = () => `/pfm/projects/commitments?projectId=${project().projectId}&budgetId=${project().budgetId}`;
 const payApplications = () => `/pfm/projects/payapplications?projectId=${project().projectId}&budgetId=${project().budgetId}`;
 const newForm = (page: Page) => page.locator('wb-subcontract').locator('[data-workbench="new-commitment"]');
 
 test.describe.configure({ mode: 'serial' });
 
-test('pm creates a subcontract with its schedule of values at 10% retainage; its contract sum is fixed once it leaves Draft', async ({ page }) => {
+test('pm creates a subcontract with its schedule of values at 10% retainage; it opens in Draft with its number', async ({ page }) => {
   test.setTimeout(120_000);
   watchToken(page);
   await openPortalAs(page, 'pm', commitments());
