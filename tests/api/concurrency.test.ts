@@ -46,6 +46,8 @@ interface StateKind {
   login?: string;
   /** Extra fields (RecordKey, a reason). */
   extra?: Record<string, string>;
+  /** Which records may race (SQL over `x`), when some moves do not change the state. */
+  where?: string;
 }
 
 const COMMITMENT = '/api/pfm/UpdateCommitmentState';
@@ -66,7 +68,8 @@ const STATE_KINDS: StateKind[] = [
   { key: 'PtoRequest', table: 'time_off_requests', id: 'requestId', path: TIME_OFF_API.updateRequestState, extra: { reason: 'Concurrency check' } },
   { key: 'Timecard', table: 'weekly_timecards', id: 'timecardId', path: TIMECARD_API.updateTimecardState, extra: { reason: 'Concurrency check' } },
   { key: 'SlimRequest', table: 'slim_requests', id: 'requestId', path: RISK_API.updateSlimRequestState, extra: { note: 'Concurrency check' } },
-  { key: 'Sra', table: 'sras', id: 'sraId', path: RISK_API.updateSraState, extra: { reason: 'Concurrency check' } },
+  // A High SRA's first approval leaves it Submitted (a second approver is needed): the others are refused, not stale.
+  { key: 'Sra', table: 'sras', id: 'sraId', path: RISK_API.updateSraState, extra: { reason: 'Concurrency check' }, where: "x.level <> 'High'" },
 ];
 
 /** Records of the kind in a state with an advancement, with that move: (record, from, to), a few per state. */
@@ -74,7 +77,7 @@ function candidates(kind: StateKind): Array<{ itemId: number; from: number; to: 
   return host.db.prepare(`SELECT x.${kind.id} AS itemId, x.applicationRecordStateId AS "from", a.targetApplicationRecordStateId AS "to"
     FROM ${kind.table} x JOIN state_advancements a ON a.applicationRecordStateId = x.applicationRecordStateId
     JOIN application_record_states s ON s.applicationRecordStateId = x.applicationRecordStateId
-    WHERE s.applicationRecordKey = ? ORDER BY x.${kind.id} DESC, a.displayOrder LIMIT 60`).all(kind.key) as Array<{ itemId: number; from: number; to: number }>;
+    WHERE s.applicationRecordKey = ? ${kind.where ? `AND ${kind.where}` : ''} ORDER BY x.${kind.id} DESC, a.displayOrder LIMIT 60`).all(kind.key) as Array<{ itemId: number; from: number; to: number }>;
 }
 
 describe('50 parallel stale writes to one record: exactly 1 success and 49 × 409 (issue 16)', () => {
