@@ -91,22 +91,11 @@ export function StateAdvanceMenu({
 
   useCloseOnOutsidePress(root, open, setOpen);
 
-  // Focus goes back to the button once the menu has closed, and again after the commit that removes the menu: a
-  // record that settles in the same render (a reload, a state move) may replace the button focus was given to.
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (open || !refocus.current) return;
-    refocus.current = false;
-    button.current?.focus();
-  });
   const close = (focusButton: boolean) => {
     setOpen(false);
     // A failed load is asked again the next time the menu opens.
     if (load.status === 'failed') setAnswer(null);
-    if (focusButton) {
-      refocus.current = true;
-      button.current?.focus();
-    }
+    if (focusButton) button.current?.focus();
   };
   const list = load.status === 'loaded' ? load.list : [];
   const authorityOf = (advancement: StateAdvancement) =>
