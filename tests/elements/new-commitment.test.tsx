@@ -185,6 +185,20 @@ describe('new commitments', () => {
     });
   });
 
+  it('<wb-purchase-order>: checks quantity and unit price before sending, not the amount it computes', async () => {
+    stubFetch(answers());
+    const root = await mount('wb-purchase-order', { 'record-key': 'Project', 'record-id': '1' });
+    (await waitFor(() => root.querySelector<HTMLButtonElement>('[data-create]'))).click();
+    const summary = await waitFor(() => root.querySelector('[data-testid="validation-summary"]'));
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).to.deep.equal([
+      NEW_COMMITMENT_TEXT.vendorRequired, NEW_COMMITMENT_TEXT.titleRequired, NEW_COMMITMENT_TEXT.costCode(1), NEW_COMMITMENT_TEXT.description(1),
+      NEW_COMMITMENT_TEXT.quantity(1), NEW_COMMITMENT_TEXT.unitPrice(1),
+    ]);
+    expect(textOf(root, 'td [data-field-feedback$=".unitPrice"]')).to.equal(`Error: ${NEW_COMMITMENT_TEXT.unitPrice(1)}`);
+    expect(textOf(root, '[data-line-amount]')).to.equal('—');
+    expect(fetchRequests.some((r) => r.path === CREATE)).to.equal(false);
+  });
+
   describe('<wb-subcontract record-key="BuyoutLine">: award a buyout line', () => {
     it('pre-fills the vendor of the line’s approved SRA, the line’s cost code and what remains; sends BuyoutLineId', async () => {
       stubFetch(answers({

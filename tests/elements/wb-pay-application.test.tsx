@@ -115,6 +115,32 @@ describe('pay applications', () => {
       });
     });
 
+    it('an original item and a change order’s item with the same id are two lines: each keeps what is typed in it, its own problems, and saves with its source', async () => {
+      const colliding = { ...DRAFT, lines: [DRAFT.lines[0]!, { ...DRAFT.lines[1]!, itemId: DRAFT.lines[0]!.itemId, source: 'changeOrder' as const, changeOrderNumber: 'CO-001' }] };
+      const root = await openDraft({
+        '/api/pfm/getPayApplicationById': { body: { data: colliding } },
+        '/api/pfm/SavePayApplication': { body: { data: { ...colliding, modifiedAt: `${PERIOD}T16:00:00.000Z` } } },
+      });
+      expect([cell(root, 0, 'thisPeriod').value, cell(root, 1, 'thisPeriod').value]).to.deep.equal(['1000', '0']);
+      expect([cell(root, 0, 'storedMaterials').value, cell(root, 1, 'storedMaterials').value]).to.deep.equal(['0', '500']);
+      setValue(cell(root, 1, 'thisPeriod'), '6000');
+      const over = payLineProblems({ itemId: 11, scheduledValue: 5_000, previousCompleted: 0, thisPeriod: 6_000, storedMaterials: 500 })[0]!;
+      await waitFor(() => textOf(root, 'tr[data-source="changeOrder"] [data-line-problem="thisPeriod"]') === over);
+      expect(root.querySelector('tr[data-source="original"] [data-line-problem]')).to.equal(null, 'the original line has no problem of the other');
+      expect(cell(root, 0, 'thisPeriod').value).to.equal('1000');
+      setValue(cell(root, 1, 'thisPeriod'), '700');
+      setValue(cell(root, 0, 'storedMaterials'), '25');
+      await waitFor(() => !root.querySelector('[data-line-problem]'));
+      expect([cell(root, 0, 'thisPeriod').value, cell(root, 1, 'thisPeriod').value]).to.deep.equal(['1000', '700']);
+      expect([cell(root, 0, 'storedMaterials').value, cell(root, 1, 'storedMaterials').value]).to.deep.equal(['25', '500']);
+      click(root, '[data-save]');
+      const call = await waitFor(() => fetchRequests.find((r) => r.path === '/api/pfm/SavePayApplication'));
+      expect(call.body).to.deep.include({
+        'lines[0].itemId': '11', 'lines[0].source': 'original', 'lines[0].thisPeriod': '1000', 'lines[0].storedMaterials': '25',
+        'lines[1].itemId': '11', 'lines[1].source': 'changeOrder', 'lines[1].thisPeriod': '700', 'lines[1].storedMaterials': '500',
+      });
+    });
+
     it('a 409 on Save offers Reload, which shows the server version with the typed values kept; a 500 says so with Retry', async () => {
       let saves = 0;
       const root = await openDraft({

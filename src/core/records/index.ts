@@ -20,7 +20,7 @@ export type { RecordHistory, HistoryEntry, ChangeSet, UnacknowledgedChange, Reco
 export { loadRecordDocument, RECORD_DOCUMENT_PATH } from './document';
 export { writeFailure } from './write-failure';
 export type { WriteFailure, WriteTexts } from './write-failure';
-export { ITEM_TEXT, blankRow, changedRows, checkRows, feedbackForRows, postedItems, rowEdit, rowField, rowsTotal, shownRows } from './items';
+export { ITEM_TEXT, PRICED_ITEM_TEXT, blankRow, changedRows, checkRows, feedbackForRows, postedItems, rowAmount, rowEdit, rowField, rowsTotal, shownRows } from './items';
 export type { ItemChecks, ItemEdit, ItemRow, ItemsSaveAnswer, RecordItem } from './items';
 export { inState, moveRecordState } from './move';
 export type { MoveTarget, StateMoveBody, StatefulRecord } from './move';

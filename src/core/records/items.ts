@@ -18,6 +18,9 @@ export interface ItemRow {
   amount: string;
   /** A saved line removed in the form: sent as deleted, no longer shown. */
   deleted: boolean;
+  /** A priced line (purchase agreements and orders): quantity and unit price as typed; its amount is their product. */
+  quantity?: string;
+  unitPrice?: string;
 }
 
 /** The sentences of the line checks; tests read them. */
@@ -25,6 +28,12 @@ export const ITEM_TEXT = {
   costCodeMissing: (line: number) => `Line ${line}: choose a cost code of this budget.`,
   descriptionMissing: (line: number) => `Line ${line}: a description of at most 500 characters is required.`,
   amountNotNumber: (line: number) => `Line ${line}: the amount must be a number.`,
+} as const;
+
+/** The checks of a priced line (quantity × unit price) in place of its amount's; tests read them. */
+export const PRICED_ITEM_TEXT = {
+  quantityNotNumber: (line: number) => `Line ${line}: the quantity must be a number.`,
+  unitPriceNotNumber: (line: number) => `Line ${line}: the unit price must be a number.`,
 } as const;
 
 const DESCRIPTION_MAX = 500;
@@ -38,8 +47,16 @@ export const blankRow = (key: string): ItemRow => ({ key, itemId: null, costType
 /** The rows shown (a deleted saved line is not). */
 export const shownRows = <R extends ItemRow>(rows: readonly R[]): R[] => rows.filter((row) => !row.deleted);
 
-/** The sum of the shown rows' amounts (a line not yet a number counts 0). */
-export const rowsTotal = (rows: readonly ItemRow[]): number => shownRows(rows).reduce((sum, row) => sum + (parseNumber(row.amount) ?? 0), 0);
+/** A line's amount: quantity × unit price in cents when `priced` (null until both are numbers), else the amount typed (null when not a number). */
+export function rowAmount(row: Pick<ItemRow, 'amount' | 'quantity' | 'unitPrice'>, priced = false): number | null {
+  if (!priced) return parseNumber(row.amount);
+  const quantity = parseNumber(row.quantity ?? '');
+  const unitPrice = parseNumber(row.unitPrice ?? '');
+  return quantity === null || unitPrice === null ? null : Math.round(quantity * unitPrice * 100) / 100;
+}
+
+/** The sum of the shown rows' amounts (`priced`: quantity × unit price; a line not yet a number counts 0). */
+export const rowsTotal = (rows: readonly ItemRow[], priced = false): number => shownRows(rows).reduce((sum, row) => sum + (rowAmount(row, priced) ?? 0), 0);
 
 /** A line as a save sends it: the description trimmed, the amount by the number rule. */
 export const rowEdit = (row: ItemRow) => ({
@@ -88,7 +105,7 @@ export function changedRows<R extends ItemRow>(saved: readonly ItemRow[], rows: 
 }
 
 /** Which line checks a form makes (each sentence given is one check). */
-export type ItemChecks = Partial<typeof ITEM_TEXT>;
+export type ItemChecks = Partial<typeof ITEM_TEXT & typeof PRICED_ITEM_TEXT>;
 
 /**
  * The §5 checks the browser makes of the shown `rows` before sending (the server makes them again), each
@@ -104,6 +121,8 @@ export function checkRows(rows: readonly ItemRow[], checks: ItemChecks, only?: r
     const description = row.description.trim();
     if (checks.descriptionMissing && (description === '' || description.length > DESCRIPTION_MAX)) bad('description', checks.descriptionMissing(line));
     if (checks.amountNotNumber && parseNumber(row.amount) === null) bad('amount', checks.amountNotNumber(line));
+    if (checks.quantityNotNumber && parseNumber(row.quantity ?? '') === null) bad('quantity', checks.quantityNotNumber(line));
+    if (checks.unitPriceNotNumber && parseNumber(row.unitPrice ?? '') === null) bad('unitPrice', checks.unitPriceNotNumber(line));
   });
   return feedback;
 }

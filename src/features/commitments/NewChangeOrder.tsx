@@ -22,7 +22,7 @@ import {
   type NewCommitmentKey,
 } from './create';
 import { KINDS, type ContractRecord } from './data';
-import { FittingCostCodePicker } from './ScheduleOfValues';
+import { FittingCostCodePicker } from './FittingCostCodePicker';
 
 /** Texts the form shows; tests read them. */
 export const NEW_CHANGE_ORDER_TEXT = {

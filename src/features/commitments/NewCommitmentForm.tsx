@@ -10,20 +10,20 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { today } from '../../core/clock';
-import { EXCESS_LIABILITY_OPTIONS, formatMoney, parseNumber, RETAINAGE_OPTIONS, sanitizeNumber } from '../../core/format';
+import { EXCESS_LIABILITY_OPTIONS, formatMoney, RETAINAGE_OPTIONS, sanitizeNumber } from '../../core/format';
 import { showToast } from '../../core/messages';
-import { FEEDBACK_INVALID, rowField, type FeedbackItem, type ItemRow } from '../../core/records';
+import { checkRows, FEEDBACK_INVALID, ITEM_TEXT, PRICED_ITEM_TEXT, rowsTotal, shownRows, type FeedbackItem, type ItemRow } from '../../core/records';
 import { openWorkbench } from '../../core/workbench';
 import { LoadingLine, LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
-import { RecordField, ValidationSummary, WriteProblemAlert, useItemsDraft, useRecordWrites, type ItemsDraft } from '../../ui/records';
+import { ItemsEditor, RecordField, ValidationSummary, WriteProblemAlert, useItemsDraft, useRecordWrites, type ItemsDraft } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import {
   COMMITMENT_COST_TYPES, createCommitment, hasExcessLiability, isPricedKind, loadNewCommitmentBasis, NoSuchBuyoutLine, recordIdOf, refusalText, refusedFieldOf,
   type NewCommitmentBasis, type NewCommitmentHeader, type NewCommitmentKey, type VendorPrequalRow,
 } from './create';
 import { KINDS } from './data';
-import { ScheduleOfValues, sovTotal, type SovRow } from './ScheduleOfValues';
+import { FittingCostCodePicker } from './FittingCostCodePicker';
 import { VendorPicker } from './VendorPicker';
 
 const lower = (label: string) => label.toLowerCase();
@@ -43,11 +43,11 @@ export const NEW_COMMITMENT_TEXT = {
   contractDateRequired: 'The contract date is required.',
   endBeforeStart: 'The end date may not be before the start date.',
   linesRequired: 'Add at least one line to the schedule of values.',
-  costCode: (line: number) => `Line ${line}: choose a cost code of this budget.`,
-  description: (line: number) => `Line ${line}: a description of at most 500 characters is required.`,
-  amount: (line: number) => `Line ${line}: the amount must be a number.`,
-  quantity: (line: number) => `Line ${line}: the quantity must be a number.`,
-  unitPrice: (line: number) => `Line ${line}: the unit price must be a number.`,
+  costCode: ITEM_TEXT.costCodeMissing,
+  description: ITEM_TEXT.descriptionMissing,
+  amount: ITEM_TEXT.amountNotNumber,
+  quantity: PRICED_ITEM_TEXT.quantityNotNumber,
+  unitPrice: PRICED_ITEM_TEXT.unitPriceNotNumber,
   overSingleLimit: (total: string, limit: string) => `The schedule (${total}) is over the vendor’s single limit in force (${limit}): it needs an approved SRA for this amount.`,
   create: (label: string) => `Create ${lower(label)}`,
   creating: 'Creating…',
@@ -87,7 +87,7 @@ function initialDraft(kind: NewCommitmentKey, basis: NewCommitmentBasis, fits: (
   const award = basis.award;
   const remaining = award && award.line.remaining > 0 ? sanitizeNumber(award.line.remaining) : '';
   const priced = isPricedKind(kind);
-  const first: SovRow = award
+  const first: ItemRow = award
     ? {
       key: 'sov-award', itemId: null, costType: award.line.type, costCodeId: fits(award.line.costCodeId) ? award.line.costCodeId : null, description: award.line.description,
       amount: priced ? '' : remaining, deleted: false, ...(priced ? { quantity: remaining ? '1' : '', unitPrice: remaining } : {}),
@@ -102,6 +102,12 @@ function initialDraft(kind: NewCommitmentKey, basis: NewCommitmentBasis, fits: (
   };
 }
 
+/** The line checks of a kind: quantity and unit price for a priced kind, else the amount. */
+const lineChecks = (priced: boolean) => ({
+  costCodeMissing: ITEM_TEXT.costCodeMissing, descriptionMissing: ITEM_TEXT.descriptionMissing,
+  ...(priced ? PRICED_ITEM_TEXT : { amountNotNumber: ITEM_TEXT.amountNotNumber }),
+});
+
 /** What the browser checks before sending (the server checks again). */
 function checkDraft(draft: Draft, priced: boolean): FeedbackItem[] {
   const T = NEW_COMMITMENT_TEXT;
@@ -112,18 +118,8 @@ function checkDraft(draft: Draft, priced: boolean): FeedbackItem[] {
   if (header.title.trim() === '') bad('title', T.titleRequired);
   if (!header.contractDate) bad('contractDate', T.contractDateRequired);
   if (header.startDate && header.endDate && header.endDate < header.startDate) bad('endDate', T.endBeforeStart);
-  const rows = draft.items.filter((row) => !row.deleted) as SovRow[];
-  if (rows.length === 0) bad('items', T.linesRequired);
-  rows.forEach((row, index) => {
-    const line = index + 1;
-    if (row.costCodeId === null) bad(rowField(row.key, 'costCodeId'), T.costCode(line));
-    if (row.description.trim() === '' || row.description.trim().length > 500) bad(rowField(row.key, 'description'), T.description(line));
-    if (priced) {
-      if (parseNumber(row.quantity ?? '') === null) bad(rowField(row.key, 'quantity'), T.quantity(line));
-      if (parseNumber(row.unitPrice ?? '') === null) bad(rowField(row.key, 'unitPrice'), T.unitPrice(line));
-    } else if (parseNumber(row.amount) === null) bad(rowField(row.key, 'amount'), T.amount(line));
-  });
-  return found;
+  if (shownRows(draft.items).length === 0) bad('items', T.linesRequired);
+  return [...found, ...checkRows(draft.items, lineChecks(priced))];
 }
 
 function NewCommitmentFields({ kind, basis, buyoutLineId }: { kind: NewCommitmentKey; basis: NewCommitmentBasis; buyoutLineId: number }) {
@@ -145,8 +141,8 @@ function NewCommitmentFields({ kind, basis, buyoutLineId }: { kind: NewCommitmen
   const onVendor = useCallback((row: VendorPrequalRow | null) => setVendor(row), []);
   const draft = drafts.draft ?? empty;
   const header = draft.header;
-  const rows = drafts.rows as SovRow[];
-  const total = sovTotal(rows, priced);
+  const rows = drafts.rows;
+  const total = rowsTotal(rows, priced);
   const set = (name: keyof NewCommitmentHeader) => (value: string) => drafts.setHeader(name, value);
   const busy = writes.busy;
 
@@ -224,8 +220,10 @@ function NewCommitmentFields({ kind, basis, buyoutLineId }: { kind: NewCommitmen
         ) : null}
       </div>
 
-      <ScheduleOfValues rows={rows} costCodes={costCodes} priced={priced} feedback={writes.feedback} disabled={busy}
-        onChange={(key, change) => drafts.setItem(key, change as Partial<ItemRow>)} onRemove={drafts.removeItem} onAdd={drafts.addItem}
+      <ItemsEditor rows={rows} priced={priced} heading="Schedule of values" caption="Schedule of values of the new commitment" editable={!busy} feedback={writes.feedback}
+        costCodes={costCodes} picker={(slot) => <FittingCostCodePicker costCodes={costCodes} slot={slot} />} markOf={(_row, line) => line} descriptionMaxLength={500}
+        onChange={drafts.setItem} onRemove={drafts.removeItem} onAdd={drafts.addItem}
+        total={{ label: `Total (${rows.length} line${rows.length === 1 ? '' : 's'})`, amount: total, kind: 'total' }}
         actions={projectWrite
           ? <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-create>{busy ? T.creating : T.create(spec.label)}</button>
           : <ReadOnlyLine className="mb-0" />} />

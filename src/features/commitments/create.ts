@@ -11,7 +11,6 @@ import { RISK_API, type VendorPrequalRow } from '../../core/risk/contract';
 import { COMMITMENT_CREATE_PATHS } from '../../core/commitments/contract';
 import { CHANGE_ORDER_KEY_OF, COMMITMENT_COST_TYPES, COMMITMENT_KINDS, contractSumFixed as sumFixedInState, type CommitmentKind } from '../../core/commitments/terms';
 import { canLinkItemToCommitment } from '../../core/workflow/rules';
-import { parseNumber } from '../../core/format';
 import { loadCostCodes, type CostCodeRow } from '../budget-lines';
 import { loadBuyoutSras } from '../risk';
 import { loadChangeEventItems, type ChangeEventItem } from '../change-management';
@@ -58,14 +57,6 @@ export function mayChangeByOrder(key: CommitmentKey, record: Pick<ContractRecord
 
 /** Rounded to cents the house way. */
 export const cents = (n: number): number => Math.round(n * 100) / 100;
-
-/** A line's amount: quantity × unit price for a priced kind (null until both are numbers), else the amount typed. */
-export function lineAmount(priced: boolean, line: { amount: string; quantity?: string; unitPrice?: string }): number | null {
-  if (!priced) return parseNumber(line.amount);
-  const quantity = parseNumber(line.quantity ?? '');
-  const unitPrice = parseNumber(line.unitPrice ?? '');
-  return quantity === null || unitPrice === null ? null : cents(quantity * unitPrice);
-}
 
 // --- create ---------------------------------------------------------------------------------------
 

@@ -17,6 +17,4 @@ export type { NewCommitmentProps } from './NewCommitmentForm';
 export { NewChangeOrder, NEW_CHANGE_ORDER_TEXT } from './NewChangeOrder';
 export { ChangeOrders, CHANGE_ORDERS_TEXT } from './ChangeOrders';
 export { VendorPicker, VENDOR_PICKER_TEXT, vendorStatusText } from './VendorPicker';
-export { ScheduleOfValues, FittingCostCodePicker, sovTotal } from './ScheduleOfValues';
-export type { SovRow } from './ScheduleOfValues';
 export { AWARD_TEXT, awardKinds } from './BuyoutScreen';

@@ -14,7 +14,7 @@ import type { KeyboardEvent } from 'react';
 import { formatMoney, sanitizeNumber } from '../../core/format';
 import type { PayApplicationLine } from '../../core/pay-applications/contract';
 import { payLineProblems, type PayLine, type PayLineInput } from '../../core/pay-applications/rules';
-import { storedAmount, thisPeriodAmount, type PayLineEntry } from './data';
+import { payLineKey, storedAmount, thisPeriodAmount, type PayLineEntry } from './data';
 
 /** The sheet's texts; tests read them. */
 export const SHEET_TEXT = {
@@ -43,9 +43,10 @@ export interface ContinuationSheetProps {
   lines: readonly PayApplicationLine[];
   /** The lines' G703 figures as typed (payApplicationFigures over the entries). */
   figures: readonly PayLine[];
-  entries: ReadonlyMap<number, PayLineEntry>;
+  /** What is typed, by line ({@link payLineKey}: source and item). */
+  entries: ReadonlyMap<string, PayLineEntry>;
   editable: boolean;
-  onChange(itemId: number, field: SheetField, text: string): void;
+  onChange(lineKey: string, field: SheetField, text: string): void;
 }
 
 const money = (n: number) => formatMoney(n);
@@ -74,7 +75,7 @@ export function ContinuationSheet({ number, lines, figures, entries, editable, o
     const text = input.value.trim();
     if (!text.endsWith('%')) return;
     const amount = thisPeriodAmount(text, line.scheduledValue);
-    if (amount !== null) onChange(line.itemId, 'thisPeriod', sanitizeNumber(amount));
+    if (amount !== null) onChange(payLineKey(line), 'thisPeriod', sanitizeNumber(amount));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -96,7 +97,7 @@ export function ContinuationSheet({ number, lines, figures, entries, editable, o
       case 'Escape': {
         const held = heldAtFocus.get(input);
         const line = lines[row];
-        if (held !== undefined && line) { onChange(line.itemId, field, held); moved = true; }
+        if (held !== undefined && line) { onChange(payLineKey(line), field, held); moved = true; }
         break;
       }
       default: break;
@@ -140,10 +141,11 @@ export function ContinuationSheet({ number, lines, figures, entries, editable, o
         <tbody>
           {lines.map((line, row) => {
             const figure = figures[row];
-            const entry = entries.get(line.itemId);
+            const lineKey = payLineKey(line);
+            const entry = entries.get(lineKey);
             const problems = figure ? cellProblems(figure, entry) : { thisPeriod: [], storedMaterials: [] };
             const cell = (field: SheetField) => {
-              const problemId = `pay-line-${line.itemId}-${field}-problems`;
+              const problemId = `pay-line-${line.source}-${line.itemId}-${field}-problems`;
               const text = entry ? entry[field] : sanitizeNumber(line[field]);
               return (
                 <td className="text-end" data-column={field} style={{ minWidth: '136px' }}>
@@ -151,7 +153,7 @@ export function ContinuationSheet({ number, lines, figures, entries, editable, o
                     <input className={`form-control form-control-sm text-end${problems[field].length ? ' is-invalid' : ''}`} inputMode="decimal" autoComplete="off"
                       value={text} data-row={row} data-cell={field} aria-label={SHEET_TEXT.cell(field, line)}
                       aria-invalid={problems[field].length ? true : undefined} aria-describedby={problems[field].length ? problemId : undefined}
-                      onChange={(e) => onChange(line.itemId, field, e.currentTarget.value)} />
+                      onChange={(e) => onChange(lineKey, field, e.currentTarget.value)} />
                   ) : <span>{money(figure ? figure[field] : line[field])}</span>}
                   {problems[field].length ? (
                     <div id={problemId} className="invalid-feedback d-block text-start" data-line-problem={field}>{problems[field].join(' ')}</div>
@@ -160,7 +162,7 @@ export function ContinuationSheet({ number, lines, figures, entries, editable, o
               );
             };
             return (
-              <tr key={line.itemId} data-item-id={line.itemId} className={problems.thisPeriod.length || problems.storedMaterials.length ? 'table-danger' : undefined}>
+              <tr key={lineKey} data-item-id={line.itemId} data-source={line.source} className={problems.thisPeriod.length || problems.storedMaterials.length ? 'table-danger' : undefined}>
                 <td className="text-nowrap" data-column="costCode">{line.costCode}</td>
                 <td data-column="description">
                   {line.description}

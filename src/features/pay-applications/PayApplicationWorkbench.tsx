@@ -22,7 +22,7 @@ import { fieldEditable } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import { ContinuationSheet, cellProblems, type SheetField } from './ContinuationSheet';
 import {
-  advancePayApplication, documentHref, downloadPayApplicationDocument, entryOf, isBillableKey, lineInputs, loadPayApplication, payApplicationStore,
+  advancePayApplication, documentHref, downloadPayApplicationDocument, entryOf, isBillableKey, lineInputs, loadPayApplication, payApplicationStore, payLineKey,
   savePayApplication, type PayApplicationRecord, type PayLineEntry,
 } from './data';
 import { LienWaivers } from './LienWaivers';
@@ -110,9 +110,12 @@ const LOAD_OPTIONS = { what: 'Pay application load' };
 /** The editable states when field security does not name the lines: the submitter's. */
 const EDIT_STATES: readonly string[] = [PAY_APPLICATION_STATES.draft, PAY_APPLICATION_STATES.revise];
 
-/** The typed entries over the record's: what the form shows. */
-function mergedEntries(record: PayApplicationRecord | undefined, typed: Readonly<Record<number, PayLineEntry>>): Map<number, PayLineEntry> {
-  return new Map((record?.lines ?? []).map((line) => [line.itemId, typed[line.itemId] ?? entryOf(line)]));
+/** The typed entries over the record's, by line key (source and item): what the form shows. */
+function mergedEntries(record: PayApplicationRecord | undefined, typed: Readonly<Record<string, PayLineEntry>>): Map<string, PayLineEntry> {
+  return new Map((record?.lines ?? []).map((line) => {
+    const key = payLineKey(line);
+    return [key, typed[key] ?? entryOf(line)];
+  }));
 }
 
 function ExistingPayApplication({ recordId }: { recordId: number }) {
@@ -127,8 +130,8 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
   const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId);
   const projectWrite = useProjectWrite({ projectId: record?.projectId, budgetId: record?.budgetId });
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName}`.trim() : undefined);
-  // Only the lines the user typed in, by item: the rest follow the record (a Reload shows the server's).
-  const [typed, setTyped] = useState<Record<number, PayLineEntry>>({});
+  // Only the lines the user typed in, by line key: the rest follow the record (a Reload shows the server's).
+  const [typed, setTyped] = useState<Record<string, PayLineEntry>>({});
   const [problem, setProblem] = useState<{ text: string; action: 'reload' | 'retry' | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
@@ -140,7 +143,7 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
   const value = useMemo(() => (record?.lines ? [...entries.values()] : undefined), [record, entries]);
   const drafts = useDraft<PayLineEntry[]>({
     screen: 'wb-pay-application', recordKey: PAY_APPLICATION_RECORD_KEY, recordId, value, saved, enabled: editable,
-    restore: (kept) => setTyped(Object.fromEntries(kept.map((entry) => [entry.itemId, entry]))),
+    restore: (kept) => setTyped(Object.fromEntries(kept.filter((entry) => typeof entry?.key === 'string').map((entry) => [entry.key, entry]))),
   });
   const dirty = value !== undefined && saved !== undefined && JSON.stringify(value) !== JSON.stringify(saved);
 
@@ -162,17 +165,17 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
   const inputs = lineInputs(record.lines, entries);
   const figures = payApplicationFigures(inputs, { retainagePercent: record.retainagePercent ?? 0, reduceRetainageAtHalf: record.reduceRetainageAtHalf ?? false },
     record.totals.previousCertificates, record.final);
-  const anyProblem = figures.lines.some((line) => {
-    const found = cellProblems(line, entries.get(line.itemId));
+  const anyProblem = figures.lines.some((line, index) => {
+    const found = cellProblems(line, entries.get(payLineKey(record.lines![index]!)));
     return found.thisPeriod.length > 0 || found.storedMaterials.length > 0;
   });
   const isRevise = record.recordStateName === PAY_APPLICATION_STATES.revise || record.recordStateName === PAY_APPLICATION_STATES.draft;
 
-  const change = (itemId: number, field: SheetField, text: string) => {
+  const change = (lineKey: string, field: SheetField, text: string) => {
     setTyped((now) => {
-      const base = now[itemId] ?? entries.get(itemId);
+      const base = now[lineKey] ?? entries.get(lineKey);
       if (!base) return now;
-      return { ...now, [itemId]: { ...base, [field]: text } };
+      return { ...now, [lineKey]: { ...base, [field]: text } };
     });
   };
 

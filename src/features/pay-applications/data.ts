@@ -65,9 +65,12 @@ export async function createPayApplication(commitmentKey: BillableCommitmentKey,
   return created;
 }
 
-/** One line as typed: this period's amount (or `40%`) and the materials stored, as text. */
+/** A line's key on the form: an original item and an approved change order's item may share an id, so the source goes with it. */
+export const payLineKey = (line: Pick<PayApplicationLine, 'source' | 'itemId'>): string => `${line.source}:${line.itemId}`;
+
+/** One line as typed (by its {@link payLineKey}): this period's amount (or `40%`) and the materials stored, as text. */
 export interface PayLineEntry {
-  itemId: number;
+  key: string;
   thisPeriod: string;
   storedMaterials: string;
 }
@@ -98,9 +101,9 @@ export function storedAmount(text: string): number | null {
 export type PayLineSaveInput = PayLineInput & Pick<PayApplicationLine, 'source'>;
 
 /** The lines as the rules read them (a value that is not a number counts as 0 until it is corrected). */
-export function lineInputs(lines: readonly PayLineSaveInput[], entries: ReadonlyMap<number, PayLineEntry>): PayLineSaveInput[] {
+export function lineInputs(lines: readonly PayLineSaveInput[], entries: ReadonlyMap<string, PayLineEntry>): PayLineSaveInput[] {
   return lines.map((line) => {
-    const entry = entries.get(line.itemId);
+    const entry = entries.get(payLineKey(line));
     if (!entry) return { itemId: line.itemId, source: line.source, scheduledValue: line.scheduledValue, previousCompleted: line.previousCompleted, thisPeriod: line.thisPeriod, storedMaterials: line.storedMaterials };
     return {
       itemId: line.itemId, source: line.source, scheduledValue: line.scheduledValue, previousCompleted: line.previousCompleted,
@@ -110,8 +113,8 @@ export function lineInputs(lines: readonly PayLineSaveInput[], entries: Readonly
 }
 
 /** A line's entry as the record holds it (the form starts from these). */
-export const entryOf = (line: { itemId: number; thisPeriod: number; storedMaterials: number }): PayLineEntry => ({
-  itemId: line.itemId, thisPeriod: sanitizeNumber(line.thisPeriod), storedMaterials: sanitizeNumber(line.storedMaterials),
+export const entryOf = (line: Pick<PayApplicationLine, 'source' | 'itemId' | 'thisPeriod' | 'storedMaterials'>): PayLineEntry => ({
+  key: payLineKey(line), thisPeriod: sanitizeNumber(line.thisPeriod), storedMaterials: sanitizeNumber(line.storedMaterials),
 });
 
 /** POST SavePayApplication: every line (its item and source) with this period and stored materials, and the load time the record was read at. */
