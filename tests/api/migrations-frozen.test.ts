@@ -40,7 +40,7 @@ const SHIPPED: Readonly<Record<number, readonly [string, string]>> = {
   24: ['024_timecard_reminders', 'a1fd58250063b5d9db8bcc1a2157bc0796fffa4c324f5b7080ce18fa17099aa2'],
   25: ['025_commitment_terms', '2ebf46a2f6e806767d52f4ea241cd71c274ac731194852e6f79c3dff70fadfb4'],
   26: ['026_pay_applications', '3391016ace861d2faf1d2678811bb1cb4dbc029613e50d8b05be0be160c9563e'],
-  27: ['027_vendor_records', 'bc24e1e26691340ea1817e14329021f43ef66b158ec90832fa1556554502c48b'],
+  27: ['027_vendor_records', '6b7686539b436478f894772aad4f1f67ad60763549c399a63eca7b2a20c23270'],
   28: ['028_commitment_terms_security', '4875fb8b14c2664be72a26456927ba3125716442a48eef26dad82d0546b416b0'],
 };
 

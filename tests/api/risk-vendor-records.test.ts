@@ -206,6 +206,29 @@ describe('the expiry watch', () => {
       [['General liability insurance', addDays(today(), 45), false, 45, true], ['Prequalification', addDays(today(), 400), false, 400, false]]);
   });
 
+  it('a GL certificate entered while the vendor has an open renewal joins it, and the answer of the entry shows it', async () => {
+    const vendorId = newVendor({ limitExpiresOn: addDays(today(), 30) });
+    syncExpiryRenewals(host.db);
+    const [prequal] = renewalsOf(vendorId);
+    assert.equal(prequal?.kind, 'Prequalification');
+    const entered = await api.post('risk', RISK_API.addVendorInsurance, gl(vendorId, addDays(today(), 45)));
+    assert.equal(entered.status, 200, JSON.stringify(entered.body));
+    assert.deepEqual(entered.body.data.renewals.map((r: Row) => [r.kind, r.requestId]).sort(),
+      [['General liability insurance', prequal.requestId], ['Prequalification', prequal.requestId]]);
+    assert.equal(requestsOf(vendorId).length, 1);
+  });
+
+  it('a GET writes nothing: an expiry due with no renewal yet reads due, and waits for the job', async () => {
+    const vendorId = newVendor({ glExpiresOn: addDays(today(), 30) });
+    const before = checksum(host, TABLES);
+    const read = await api.get('risk', RISK_API.getVendorRecordHistory, { vendorId });
+    assert.equal(read.status, 200);
+    assert.deepEqual(read.body.data.renewals, []);
+    assert.equal(read.body.data.expiries.find((e: Row) => e.kind === 'General liability insurance').renewalDue, true);
+    assert.equal(checksum(host, TABLES), before);
+    assert.equal((await api.get('risk', RISK_API.getVendorRecordHistory, { vendorId: 987_654 })).status, 404);
+  });
+
   it('the seed: GL falling due within 60 days got its renewal when the host started; an expired GL vendor reads Expired', async () => {
     for (const days of SEED_GL_RENEWAL_DAYS) {
       const row = one("SELECT vendorId FROM vendor_prequalifications WHERE glExpiresOn = ? AND status = 'Prequalified'", addDays(TEST_SEED_DAY, days));

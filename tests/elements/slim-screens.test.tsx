@@ -463,7 +463,7 @@ describe('SLIM request workbench: Update record (the vendor record kept current)
     await waitFor(() => section.querySelector('[data-state="ready"]'));
     expect(fetchRequests.find((r) => r.path === '/api/risk/getvendorrecordhistory')!.query.get('vendorId')).to.equal('7');
     expect(textOf(section, '[data-expiry-kind="General liability insurance"]'))
-      .to.equal(`General liability insurance: Expired ${formatDate(on(-1))}${VENDOR_RECORD_UI_TEXT.renewal('SLIM-0009', 'Submitted')}`);
+      .to.equal(`General liability insurance: Expired ${formatDate(on(-1))}Renewal SLIM-0009 (Submitted)`);
     expect(textOf(section, '[data-expiry-kind="Prequalification"]')).to.equal(`Prequalification: ${formatDate(on(40))} Expires in 40 days`);
     expect(root$(section, '[data-history="insurance"] [data-expired]').className).to.contain('text-bg-danger');
     expect(section.querySelector('b, i')).to.equal(null);
@@ -472,6 +472,14 @@ describe('SLIM request workbench: Update record (the vendor record kept current)
     expect(textOf(section, '[data-history="bonding"] [data-entered]')).to.equal('— · not recorded');
     expect(textOf(section, '[data-suggested-now]')).to.equal(VENDOR_RECORD_UI_TEXT.suggested('$250,000', '$500,000'));
     expect([...section.querySelectorAll('[data-entry-form]')].map((f) => f.getAttribute('data-entry-form'))).to.deep.equal(['insurance', 'financials', 'safety', 'bonding']);
+
+    // The renewal's number is a link to its request's workbench (its address opens in a new tab too); a click opens it here.
+    const link = root$(section, '[data-renewal] a[data-open-renewal]');
+    expect(link.textContent).to.equal('SLIM-0009');
+    expect(link.getAttribute('href')).to.equal('/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=9');
+    expect(link.getAttribute('aria-label')).to.equal(VENDOR_RECORD_UI_TEXT.openRenewal('SLIM-0009'));
+    link.click();
+    expect(location.search).to.equal('?workbench=SlimRequest&recordKey=SlimRequest&recordId=9');
   });
 
   it('a failed load says why with Retry, which loads again', async () => {

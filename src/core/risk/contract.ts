@@ -20,6 +20,10 @@ import type { InsuranceCoverage, WatchedExpiry, WatchedExpiryKind } from './vend
 export const SLIM_RECORD_KEY = 'SlimRequest';
 export const SRA_RECORD_KEY = 'Sra';
 
+/** The workbench of a SLIM request: its kind and target for core/workbench (workbenchUrl, openWorkbench). */
+export const SLIM_WORKBENCH = 'SlimRequest';
+export const slimRequestTarget = (requestId: number) => ({ recordKey: SLIM_RECORD_KEY, recordId: requestId });
+
 /** The states of a SLIM request (src/core/risk/slim.ts says who may move it along {@link SLIM_MOVES}). */
 export const SLIM_STATES = {
   submitted: 'Submitted',

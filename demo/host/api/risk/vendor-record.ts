@@ -14,8 +14,8 @@
  * bonding on vendor_prequalifications (so the status in force, the gate and the SLIM snapshot read them),
  * and the suggested limits of the answer are worked from the newest entries.
  *
- * The expiry watch ({@link syncExpiryRenewals}) runs in the host's scheduled job (jobs.ts) and after an
- * insurance entry: one Renewal request per vendor and watched expiry, from 60 days before it.
+ * The expiry watch ({@link syncExpiryRenewals}) runs in the host's scheduled job (jobs.ts) and in the write of
+ * a GL certificate: one Renewal request per vendor and watched expiry, from 60 days before it. GETs never write.
  */
 import type Database from 'better-sqlite3';
 import { FEEDBACK_INVALID } from '../../../../src/core/feedback';
@@ -29,7 +29,7 @@ import {
 } from '../../../../src/core/risk/vendor-record';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { invalid, notFound } from '../http';
-import { vendorPrequalLoad, vendorRecordOr404 } from './prequal';
+import { vendorPrequalLoad } from './prequal';
 import { insertSlimRequest, lastApproved } from './slim/requests';
 import * as clock from '../../../../src/core/clock';
 
@@ -124,7 +124,7 @@ function addSafety({ db, user, params }: RouteCtx<ParamsOf<typeof SAFETY>>): Ven
 
 function addInsurance({ db, user, params }: RouteCtx<ParamsOf<typeof INSURANCE>>): VendorRecordHistory {
   const c = accepted(checkInsuranceEntry(params));
-  const answer = enter(db, params.vendorId, (at) => {
+  return enter(db, params.vendorId, (at) => {
     db.prepare(`INSERT INTO vendor_insurance_certificates (vendorId, coverage, carrier, policyNumber, eachOccurrence, aggregate, effectiveOn, expiresOn,
         enteredAt, enteredByEmployeeId, modifiedAt)
       VALUES (@vendorId, @coverage, @carrier, @policyNumber, @eachOccurrence, @aggregate, @effectiveOn, @expiresOn, @at, @by, @at)`)
@@ -133,11 +133,11 @@ function addInsurance({ db, user, params }: RouteCtx<ParamsOf<typeof INSURANCE>>
     if (c.coverage === GENERAL_LIABILITY) {
       db.prepare('UPDATE vendor_prequalifications SET glPerOccurrence = ?, glAggregate = ?, glExpiresOn = ?, modifiedAt = ? WHERE vendorId = ?')
         .run(c.eachOccurrence, c.aggregate, c.expiresOn, at, params.vendorId);
+      // Within the notice window its renewal is raised (or joins the open one) now, not at the next hourly run,
+      // in the same write, so the answer shows it.
+      syncExpiryRenewals(db, clock.today(), { vendorId: params.vendorId, at });
     }
   });
-  // A certificate entered within the notice window raises its renewal now rather than at the next hourly run.
-  if (c.coverage === GENERAL_LIABILITY && syncExpiryRenewals(db, clock.today(), { vendorId: params.vendorId }).length) return historyOf(db, params.vendorId, clock.today());
-  return answer;
 }
 
 function setBonding({ db, user, params }: RouteCtx<ParamsOf<typeof BONDING>>): VendorRecordHistory {
@@ -210,10 +210,8 @@ export const vendorRecordHandlers = declaredFor({ anyOf: VENDOR_RECORD_KEEPERS }
     method: 'GET', path: RISK_API.getVendorRecordHistory,
     note: "added: vendorId: every entry of the vendor's record with who entered it and when, the watched expiries, their renewals and the suggested limits",
     params: VENDOR,
-    handler: ({ db, params }) => {
-      vendorRecordOr404(db, params.vendorId);
-      return historyOf(db, params.vendorId, clock.today());
-    },
+    // Reads only: the expiry watch writes in the scheduled job and the insurance entry, never here. 404 via vendorPrequalLoad.
+    handler: ({ db, params }) => historyOf(db, params.vendorId, clock.today()),
   }),
   route({
     method: 'POST', path: RISK_API.addVendorFinancials,

@@ -12,6 +12,7 @@
  * - slim_expiry_renewals: the Renewal request the expiry watch raised for a vendor's expiry (GL insurance
  *   or prequalification, by its date): one per vendor, kind and date, so the hourly job raises it once.
  * (A date CHECK is written coalesce(date(x) = x, 0): date() of a malformed text is NULL, and a NULL CHECK passes.)
+ * An upgrade keeps going past a malformed GL expiry (that vendor's certificate history starts empty; its columns stay).
  * Frozen as it shipped, with no live imports.
  */
 export const VENDOR_RECORDS_027 = `
@@ -40,7 +41,7 @@ CREATE INDEX vendor_insurance_certificates_vendor ON vendor_insurance_certificat
 INSERT INTO vendor_insurance_certificates (vendorId, coverage, carrier, policyNumber, eachOccurrence, aggregate, effectiveOn, expiresOn, enteredAt, enteredByEmployeeId, modifiedAt)
   SELECT vendorId, 'General Liability', 'On file before certificates were recorded', NULL, glPerOccurrence,
     CASE WHEN glAggregate >= glPerOccurrence THEN glAggregate ELSE NULL END, NULL, glExpiresOn, modifiedAt, NULL, modifiedAt
-  FROM vendor_prequalifications WHERE glPerOccurrence > 0 AND glExpiresOn IS NOT NULL;
+  FROM vendor_prequalifications WHERE glPerOccurrence > 0 AND date(glExpiresOn) = glExpiresOn;
 
 CREATE TABLE vendor_bonding (
   bondingId INTEGER PRIMARY KEY,

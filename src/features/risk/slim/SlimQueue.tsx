@@ -11,13 +11,12 @@ import { shownData } from '../../../core/api';
 import { formatDate, formatMoney } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { $roles } from '../../../core/roles';
-import { SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, SLIM_RECORD_KEY, type SlimPerson, type SlimQueueRow } from '../../../core/risk';
-import { openWorkbench } from '../../../core/workbench';
+import { SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, type SlimPerson, type SlimQueueRow } from '../../../core/risk';
 import { useStore } from '../../../ui/hooks';
 import { ScreenTitle } from '../../../ui/records';
 import { downloadCsv } from '../../../ui/grid/export';
 import {
-  assignSlimRequests, loadSlimAssignees, loadSlimQueue, problemText, projectLabel, requestedTotal, slimQueueSheet, type QueueView,
+  assignSlimRequests, loadSlimAssignees, loadSlimQueue, openSlimRequest, problemText, projectLabel, requestedTotal, slimQueueSheet, type QueueView,
 } from './data';
 import { NewSlimRequest } from './NewSlimRequest';
 import { SLIM_UI_TEXT as T } from './text';
@@ -39,9 +38,6 @@ export const SLIM_ASSIGN_ROLES = [SLIM_ROLES.admin, SLIM_ROLES.prequalAdmin] as 
 
 /** The views, as `active-tab` names them. */
 export const QUEUE_VIEWS: readonly QueueView[] = ['mine', 'all', 'raised'];
-
-/** Open the request workbench of `requestId` (the portal's workbench host places <wb-slim-request>). */
-export const openSlimRequest = (requestId: number) => openWorkbench('SlimRequest', { recordKey: SLIM_RECORD_KEY, recordId: requestId });
 
 const LOAD_OPTIONS = { what: 'SLIM queue load' };
 

@@ -5,13 +5,14 @@
 import { ApiError, getJson, LOAD_TIMEOUT_MS, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
 import { formatDate } from '../../../core/format';
 import {
-  RISK_API, SLIM_RECORD_KEY,
+  RISK_API, SLIM_RECORD_KEY, SLIM_WORKBENCH, slimRequestTarget,
   type SlimComment, type SlimOverview, type SlimPerson, type SlimProject, type SlimPriority, type SlimQueueRow, type SlimRenewalDraft, type SlimRequestLoad,
   type SlimRequestType, type SlimState, type VendorPrequalRow,
 } from '../../../core/risk';
 import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
 import { SLIM_UI_TEXT as T } from './text';
 import { nowIso } from '../../../core/clock';
+import { openWorkbench } from '../../../core/workbench';
 
 export type QueueView = 'mine' | 'all' | 'raised';
 export interface QueueFilters { type: string; state: string; regionId: string }
@@ -133,6 +134,9 @@ export function saveSlimComment(target: { recordId: number } | { commentId: numb
 }
 
 export { isStale, serverMessage } from '../../../core/api';
+
+/** Open the request workbench of `requestId` (the portal's workbench host places <wb-slim-request>). */
+export const openSlimRequest = (requestId: number): void => openWorkbench(SLIM_WORKBENCH, slimRequestTarget(requestId));
 
 /** A clear sentence for a failed write or load. */
 export const problemText = (error: unknown): string => sharedProblemText(error, T);

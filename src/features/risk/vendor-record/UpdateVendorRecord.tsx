@@ -2,21 +2,22 @@
  * "Update record" on a vendor's prequalification view (the SLIM request workbench's vendor record): the
  * risk roles enter what the vendor sent — a financial statement by year, EMR and OSHA rate, an insurance
  * certificate, the bonding capacity — each form beside its history (when, who). The watched expiries show
- * with their Renewal requests; the suggested limits after each entry.
+ * with their Renewal requests (each a link to its workbench); the suggested limits after each entry.
  *
  * States: the record loads when the section is opened (progress, then failure with Retry); a form checks
  * its fields with the server's own rule (core/risk/vendor-record.ts) before sending; a refusal marks the
  * fields, any other failure says why with Retry; what was typed stays (and is kept across a reload: useDraft).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatDate, formatMoney } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { writeFailure } from '../../../core/records';
 import {
-  checkBondingEntry, checkFinancialEntry, checkInsuranceEntry, checkSafetyEntry, INSURANCE_COVERAGES, type FieldProblem, type VendorEntryMark,
-  type VendorRecordHistory,
+  checkBondingEntry, checkFinancialEntry, checkInsuranceEntry, checkSafetyEntry, INSURANCE_COVERAGES, SLIM_WORKBENCH, slimRequestTarget,
+  type FieldProblem, type VendorEntryMark, type VendorRecordHistory, type VendorRenewal,
 } from '../../../core/risk';
 import * as clock from '../../../core/clock';
+import { openWorkbench, workbenchUrl } from '../../../core/workbench';
 import { useDraft } from '../../../ui/drafts';
 import { LoadProblem, LoadProgress } from '../../../ui/LoadProblem';
 import { useLoad } from '../../../ui/useLoad';
@@ -149,60 +150,75 @@ function EntryForm({ kind, vendorId, onSaved }: { kind: VendorEntryKind; vendorI
   );
 }
 
-function Table({ caption, head, rows, name }: { caption: string; head: readonly string[]; rows: React.ReactNode[]; name: string }) {
-  if (!rows.length) return <p className="small text-body-secondary" data-history={name}>{T.noEntries}</p>;
+/**
+ * One entry's history: its cells, then when and by whom (`by` names the row's data attribute, `idOf` its value).
+ */
+function Table<E extends VendorEntryMark>({ kind, head, entries, by, idOf, cells }: {
+  kind: VendorEntryKind; head: readonly string[]; entries: readonly E[]; by: string; idOf(entry: E): number; cells(entry: E): ReactNode;
+}) {
+  if (!entries.length) return <p className="small text-body-secondary" data-history={kind}>{T.noEntries}</p>;
+  const columns = [...head, T.entered];
   return (
     <div className="table-responsive">
-      <table className="table table-sm small mb-2" data-history={name}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead><tr>{head.map((h, i) => <th key={h} scope="col" className={i > 0 && i < head.length - 1 ? 'text-end' : undefined}>{h}</th>)}</tr></thead>
-        <tbody>{rows}</tbody>
+      <table className="table table-sm small mb-2" data-history={kind}>
+        <caption className="visually-hidden">{T.sections[kind]}</caption>
+        <thead><tr>{columns.map((h, i) => <th key={h} scope="col" className={i > 0 && i < columns.length - 1 ? 'text-end' : undefined}>{h}</th>)}</tr></thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={idOf(entry)} {...{ [`data-${by}`]: idOf(entry) }}>
+              {cells(entry)}
+              <td data-entered>{entered(entry)}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
 }
 
+const InForce = ({ current }: { current: boolean }) => (current ? <span className="badge text-bg-secondary ms-1">{T.inForce}</span> : null);
+
 function History({ kind, history }: { kind: VendorEntryKind; history: VendorRecordHistory }) {
   const F = T.fields;
   switch (kind) {
     case 'financials':
-      return <Table name={kind} caption={T.sections.financials} head={[F.year, F.currentAssets, F.currentLiabilities, F.totalLiabilities, F.netWorth, F.revenue, F.backlog, T.entered]}
-        rows={history.financials.map((f) => (
-          <tr key={f.year} data-year={f.year}>
-            <th scope="row">{f.year}</th>
-            {[f.currentAssets, f.currentLiabilities, f.totalLiabilities, f.netWorth, f.revenue, f.backlog].map((n, i) => <td key={i} className="text-end">{money(n)}</td>)}
-            <td data-entered>{entered(f)}</td>
-          </tr>
-        ))} />;
+      return <Table kind={kind} head={[F.year, F.currentAssets, F.currentLiabilities, F.totalLiabilities, F.netWorth, F.revenue, F.backlog]}
+        entries={history.financials} by="year" idOf={(f) => f.year} cells={(f) => <>
+          <th scope="row">{f.year}</th>
+          {[f.currentAssets, f.currentLiabilities, f.totalLiabilities, f.netWorth, f.revenue, f.backlog].map((n, i) => <td key={i} className="text-end">{money(n)}</td>)}
+        </>} />;
     case 'safety':
-      return <Table name={kind} caption={T.sections.safety} head={[F.year, F.emr, F.oshaRecordableRate, T.entered]}
-        rows={history.safety.map((s) => (
-          <tr key={s.year} data-year={s.year}>
-            <th scope="row">{s.year}</th><td className="text-end">{s.emr.toFixed(2)}</td><td className="text-end">{s.oshaRecordableRate.toFixed(2)}</td>
-            <td data-entered>{entered(s)}</td>
-          </tr>
-        ))} />;
+      return <Table kind={kind} head={[F.year, F.emr, F.oshaRecordableRate]} entries={history.safety} by="year" idOf={(s) => s.year} cells={(s) => <>
+        <th scope="row">{s.year}</th><td className="text-end">{s.emr.toFixed(2)}</td><td className="text-end">{s.oshaRecordableRate.toFixed(2)}</td>
+      </>} />;
     case 'insurance':
-      return <Table name={kind} caption={T.sections.insurance} head={[F.coverage, F.carrier, F.eachOccurrence, F.aggregate, F.expiresOn, T.entered]}
-        rows={history.insurance.map((c) => (
-          <tr key={c.certificateId} data-certificate={c.certificateId}>
-            <th scope="row" className="fw-normal">{c.coverage}{c.current ? <span className="badge text-bg-secondary ms-1">{T.inForce}</span> : null}</th>
-            <td className="text-end">{c.carrier}{c.policyNumber ? ` · ${c.policyNumber}` : ''}</td>
-            <td className="text-end">{money(c.eachOccurrence)}</td><td className="text-end">{money(c.aggregate)}</td>
-            <td className="text-end"><ExpiryDate date={c.expiresOn} /></td>
-            <td data-entered>{entered(c)}</td>
-          </tr>
-        ))} />;
+      return <Table kind={kind} head={[F.coverage, F.carrier, F.eachOccurrence, F.aggregate, F.expiresOn]}
+        entries={history.insurance} by="certificate" idOf={(c) => c.certificateId} cells={(c) => <>
+          <th scope="row" className="fw-normal">{c.coverage}<InForce current={c.current} /></th>
+          <td className="text-end">{c.carrier}{c.policyNumber ? ` · ${c.policyNumber}` : ''}</td>
+          <td className="text-end">{money(c.eachOccurrence)}</td><td className="text-end">{money(c.aggregate)}</td>
+          <td className="text-end"><ExpiryDate date={c.expiresOn} /></td>
+        </>} />;
     case 'bonding':
-      return <Table name={kind} caption={T.sections.bonding} head={[F.surety, F.singleCapacity, F.aggregateCapacity, T.entered]}
-        rows={history.bonding.map((b) => (
-          <tr key={b.bondingId} data-bonding={b.bondingId}>
-            <th scope="row" className="fw-normal">{b.surety}{b.current ? <span className="badge text-bg-secondary ms-1">{T.inForce}</span> : null}</th>
-            <td className="text-end">{money(b.singleCapacity)}</td><td className="text-end">{money(b.aggregateCapacity)}</td>
-            <td data-entered>{entered(b)}</td>
-          </tr>
-        ))} />;
+      return <Table kind={kind} head={[F.surety, F.singleCapacity, F.aggregateCapacity]} entries={history.bonding} by="bonding" idOf={(b) => b.bondingId} cells={(b) => <>
+        <th scope="row" className="fw-normal">{b.surety}<InForce current={b.current} /></th>
+        <td className="text-end">{money(b.singleCapacity)}</td><td className="text-end">{money(b.aggregateCapacity)}</td>
+      </>} />;
   }
+}
+
+/** A Renewal request as a link to its workbench (a plain click opens it here; the address also opens in a new tab). */
+function RenewalLink({ renewal }: { renewal: VendorRenewal }) {
+  const target = slimRequestTarget(renewal.requestId);
+  return (
+    <a href={workbenchUrl(SLIM_WORKBENCH, target)} data-open-renewal={renewal.requestId} aria-label={T.openRenewal(renewal.number)}
+      onClick={(event) => {
+        // Links inside a shadow root are not routed by the router: open the workbench in-page.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        openWorkbench(SLIM_WORKBENCH, target);
+      }}>{renewal.number}</a>
+  );
 }
 
 function Expiries({ history }: { history: VendorRecordHistory }) {
@@ -214,7 +230,7 @@ function Expiries({ history }: { history: VendorRecordHistory }) {
         return (
           <li key={e.kind} data-expiry-kind={e.kind}>
             <span className="fw-semibold">{e.kind}</span>: <ExpiryDate date={e.expiresOn} />
-            {renewal ? <span className="ms-2" data-renewal={renewal.number}>{T.renewal(renewal.number, renewal.state)}</span> : null}
+            {renewal ? <span className="ms-2" data-renewal={renewal.number}>{T.renewal} <RenewalLink renewal={renewal} /> {T.renewalState(renewal.state)}</span> : null}
           </li>
         );
       })}

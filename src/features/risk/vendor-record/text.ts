@@ -11,8 +11,10 @@ export const VENDOR_RECORD_UI_TEXT = {
   loadFailed: 'The vendor record could not be loaded.',
   expiries: 'Expiries watched',
   noExpiries: 'No insurance or prequalification expiry on file.',
-  renewal: (number: string, state: string) => `Renewal ${number} (${state})`,
-  noRenewal: 'Renewal request from 60 days before',
+  /** Before the request's number, a link to its workbench. */
+  renewal: 'Renewal',
+  renewalState: (state: string) => `(${state})`,
+  openRenewal: (number: string) => `Open renewal request ${number}`,
   suggested: (single: string, aggregate: string) => `Suggested limits now: ${single} single / ${aggregate} aggregate.`,
   entered: 'Entered',
   enteredBy: (date: string, who: string | null) => `${date} · ${who ?? 'not recorded'}`,
