@@ -15,6 +15,7 @@ import { TERMS_TEXT } from '../../src/core/commitments/terms';
 import { COMMITMENT_CREATE_PATHS } from '../../src/core/commitments/contract';
 import { RISK_API } from '../../src/core/risk/contract';
 import { openBacklog } from '../../demo/host/api/risk/prequal';
+import { advanceRecord } from '../../demo/host/api/pfm/esign/service';
 import { SEED_GATE } from '../../demo/host/db/seed/sra';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
@@ -215,6 +216,20 @@ describe('the SRA gate on change orders and exposure', () => {
     // The status reads the sum that counts (with the approved change order) and the pending one.
     const status = (await api.get('pm', RISK_API.getSraStatus, { recordKey: 'Subcontract', recordId: sub.subcontractId })).body.data;
     assert.deepEqual([status.amount, status.pendingChanges, status.singleLimit, status.cleared], [500_000, 0.01, 500_000, true]);
+  });
+
+  it('e-sign completion does not approve a change order past the limit either: the refusal is its note', async () => {
+    const vendor = vendorWithLimits(500_000, 10_000_000);
+    const sub = subcontract(vendor.vendorId, 500_000);
+    const over = (await createCo({ RecordKey: 'Subcontract', CommitmentId: sub.subcontractId, Description: 'Signed over', ...typedLines(0.01) })).body.data;
+    const sent = await api.post('pm', '/api/pfm/UpdateCommitmentState', {
+      RecordKey: 'SubcontractChangeOrder', ItemId: over.subcontractChangeOrderId, OldRecordStateId: SCO('Draft'), RouteStateId: SCO('Pending Approval'),
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const admin = one("SELECT employeeId FROM employees WHERE login = 'admin'").employeeId as number;
+    const note = host.db.transaction(() => advanceRecord(host.db, 'SubcontractChangeOrder', over.subcontractChangeOrderId, 'Approved', admin, 'esign')).immediate();
+    assert.match(String(note), new RegExp(`was not moved to 'Approved': Change order ${over.number} takes subcontract ${sub.number} to \\$500,000\\.01, which needs an approved SRA`));
+    assert.equal(one('SELECT applicationRecordStateId AS s FROM subcontract_change_orders WHERE subcontractChangeOrderId = ?', over.subcontractChangeOrderId).s, SCO('Pending Approval'));
   });
 
   it('aggregate limit: the vendor\'s open subcontracts on all projects exactly at it pass; a cent over is refused, named with the amount over', async () => {

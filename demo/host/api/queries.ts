@@ -27,13 +27,22 @@ const vendorColumns = 'v.name AS vendorName';
  * `<contract>_items`, its change orders `<contract>_change_orders`): originalAmount, the sum of its
  * items; approvedChanges, the sum of the items of its Approved change orders.
  */
-const contractAmounts = (contract: string, idColumn: string) => {
+const contractAmounts = (contract: 'subcontract' | 'purchase_agreement', idColumn: string) =>
+  `(SELECT coalesce(sum(amount), 0) FROM ${contract}_items i WHERE i.${idColumn} = t.${idColumn}) AS originalAmount,
+  ${changeOrderItemsSum(contract, idColumn, 'Approved')} AS approvedChanges`;
+
+/** The sum of the items of contract `alias`'s change orders in state `stateName` (contractAmounts; the SRA gate's sums). */
+export const changeOrderItemsSum = (contract: 'subcontract' | 'purchase_agreement', idColumn: string, stateName: string, alias = 't') => {
   const changeOrderId = idColumn.replace(/Id$/, 'ChangeOrderId');
-  return `(SELECT coalesce(sum(amount), 0) FROM ${contract}_items i WHERE i.${idColumn} = t.${idColumn}) AS originalAmount,
-  (SELECT coalesce(sum(ci.amount), 0) FROM ${contract}_change_order_items ci JOIN ${contract}_change_orders co USING (${changeOrderId})
+  return `(SELECT coalesce(sum(ci.amount), 0) FROM ${contract}_change_order_items ci JOIN ${contract}_change_orders co USING (${changeOrderId})
      JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
-     WHERE co.${idColumn} = t.${idColumn} AND cs.name = 'Approved') AS approvedChanges`;
+     WHERE co.${idColumn} = ${alias}.${idColumn} AND cs.name = '${stateName}')`;
 };
+
+/** `column` of commitment `alias`'s last certified pay application, else 0 (billed; the vendor's open backlog). */
+export const lastCertified = (recordKey: string, idColumn: string, column: string, alias = 't') =>
+  `coalesce((SELECT p.${column} FROM pay_applications p WHERE p.commitmentKey = '${recordKey}'
+    AND p.commitmentId = ${alias}.${idColumn} AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0)`;
 
 /**
  * Commitment t's billing from its pay applications (contract CommitmentBilling): billed, the total completed and
@@ -41,12 +50,10 @@ const contractAmounts = (contract: string, idColumn: string) => {
  * the retainage its last certified application held (0 after the release).
  */
 const billed = (recordKey: string, idColumn: string) => {
-  const lastCertified = (column: string) => `coalesce((SELECT p.${column} FROM pay_applications p WHERE p.commitmentKey = '${recordKey}'
-    AND p.commitmentId = t.${idColumn} AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0)`;
-  return `${lastCertified('certifiedCompletedAndStored')} AS billed,
+  return `${lastCertified(recordKey, idColumn, 'certifiedCompletedAndStored')} AS billed,
   (SELECT coalesce(sum(p.certifiedPaymentDue), 0) FROM pay_applications p JOIN application_record_states ps ON ps.applicationRecordStateId = p.applicationRecordStateId
     WHERE p.commitmentKey = '${recordKey}' AND p.commitmentId = t.${idColumn} AND ps.name = 'Paid') AS paid,
-  ${lastCertified('certifiedRetainage')} AS retainageHeld`;
+  ${lastCertified(recordKey, idColumn, 'certifiedRetainage')} AS retainageHeld`;
 };
 
 export const SUBCONTRACT_SELECT = `SELECT t.subcontractId, t.projectId, t.budgetId, t.vendorId, ${vendorColumns}, t.subcontractTypeId, t.number,

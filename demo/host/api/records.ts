@@ -49,6 +49,13 @@ export function recordOr404<T = Record<string, unknown>>(db: Database.Database, 
   return row;
 }
 
+/** Write `changes` (column → value, as checked by a save) to row `id` of `table` with a new modifiedAt; nothing when there are none. */
+export function updateChangedColumns(db: Database.Database, table: string, idColumn: string, id: number, changes: Record<string, unknown>, at: string): void {
+  const names = Object.keys(changes);
+  if (names.length === 0) return;
+  db.prepare(`UPDATE ${table} SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE ${idColumn} = @id`).run({ ...changes, modifiedAt: at, id });
+}
+
 /**
  * Record a change for the project's team (its PM and RPM, not the one who made it) so their
  * change indicator shows an orange asterisk until acknowledged.

@@ -18,6 +18,7 @@ import { ACCESS } from '../../../../src/core/access';
 import { declared, p, route } from '../declare';
 import { notFound } from '../http';
 import { prepared } from '../../db/statements';
+import { changeOrderItemsSum, lastCertified } from '../queries';
 import { prequalLoadFor } from './readers';
 import * as clock from '../../../../src/core/clock';
 
@@ -58,17 +59,14 @@ function asRow(row: PrequalRow, today: string): VendorPrequalRow {
 /**
  * The vendor's open backlog with the company: Executed and Pending Signature subcontracts (with their
  * approved change orders) less what was billed: the total completed and stored of each one's last certified
- * pay application, the figure the commitment screens show (queries.ts billed, pay-applications commitmentBilling).
+ * pay application, the figure the commitment screens show (queries.ts lastCertified, as their billed).
  * `exceptSubcontractId` leaves one out (the one assessed).
  */
 export function openBacklog(db: Database.Database, vendorId: number, exceptSubcontractId: number | null = null): number {
   const row = prepared(db, `SELECT coalesce(sum(
       (SELECT coalesce(sum(i.amount), 0) FROM subcontract_items i WHERE i.subcontractId = s.subcontractId)
-      + (SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_orders co JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
-           JOIN subcontract_change_order_items ci ON ci.subcontractChangeOrderId = co.subcontractChangeOrderId
-         WHERE co.subcontractId = s.subcontractId AND cs.name = 'Approved')
-      - coalesce((SELECT p.certifiedCompletedAndStored FROM pay_applications p WHERE p.commitmentKey = 'Subcontract' AND p.commitmentId = s.subcontractId
-           AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0)), 0) AS n
+      + ${changeOrderItemsSum('subcontract', 'subcontractId', 'Approved', 's')}
+      - ${lastCertified('Subcontract', 'subcontractId', 'certifiedCompletedAndStored', 's')}), 0) AS n
     FROM subcontracts s JOIN application_record_states st ON st.applicationRecordStateId = s.applicationRecordStateId
     WHERE s.vendorId = ? AND st.name IN ('Pending Signature', 'Executed') AND s.subcontractId IS NOT ?`).get(vendorId, exceptSubcontractId) as { n: number };
   return Math.max(0, Math.round(row.n * 100) / 100);

@@ -14,7 +14,7 @@ import { EARLIEST_DAY } from '../../../../../src/core/format/dates';
 import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
-import { stateByName, trackChange, recordOr404 } from '../../records';
+import { stateByName, trackChange, recordOr404, updateChangedColumns } from '../../records';
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import * as clock from '../../../../../src/core/clock';
@@ -153,8 +153,7 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
     if (Object.keys(changes).length === 0) throw invalid([{ integerValue: 1, stringValue: spec.param, message: 'Nothing to save: no editable field was sent.' }]);
     const at = clock.nowIso();
     const names = Object.keys(changes);
-    db.prepare(`UPDATE ${spec.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE ${spec.id} = @id`)
-      .run({ ...changes, modifiedAt: at, id });
+    updateChangedColumns(db, spec.table, spec.id, id, changes, at);
     const row = toApi(recordOr404(db, spec.select, `t.${spec.id}`, id, key));
     if (key !== 'ChangeRecord') {
       const changeEventId = row.changeEventId as number;
@@ -424,21 +423,10 @@ function linkChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_CHA
 
 const SAVE_NOTE = 'added: the record id + its secured fields (field security of the state); OldRecordStateId and lastLoad: 409 when stale';
 export const changeWriteHandlers = declaredFor('pfm', [
-  route({
-    method: 'POST', path: '/api/pfm/SaveChangeRecord',
-    note: SAVE_NOTE,
-    params: saveParams('ChangeRecord'), handler: (ctx) => saveRecord('ChangeRecord', ctx),
-  }),
-  route({
-    method: 'POST', path: '/api/pfm/SaveChangeEvent',
-    note: SAVE_NOTE,
-    params: saveParams('ChangeEvent'), handler: (ctx) => saveRecord('ChangeEvent', ctx),
-  }),
-  route({
-    method: 'POST', path: '/api/pfm/SaveChangeEventItem',
-    note: SAVE_NOTE,
-    params: saveParams('ChangeEventItem'), handler: (ctx) => saveRecord('ChangeEventItem', ctx),
-  }),
+  // SaveChangeRecord, SaveChangeEvent, SaveChangeEventItem: one save under field security per kind.
+  ...(['ChangeRecord', 'ChangeEvent', 'ChangeEventItem'] as const).map((key) => route({
+    method: 'POST', path: `/api/pfm/Save${key}`, note: SAVE_NOTE, params: saveParams(key), handler: (ctx) => saveRecord(key, ctx),
+  })),
   route({
     method: 'POST', path: '/api/pfm/CreateChangeEvent',
     note: 'added: a new Open change event of an initiating document',

@@ -27,7 +27,7 @@ import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 import { dateMessage, recordWithItems, SPECS } from './specs';
 import * as clock from '../../../../../src/core/clock';
 
-/** The tables of a commitment kind that takes change orders. */
+/** The tables of a commitment kind that takes change orders (read off SPECS: the parent's and its change order's). */
 export interface ChangeOrderSpec {
   parentKey: 'Subcontract' | 'PurchaseAgreement';
   table: string;
@@ -43,17 +43,18 @@ export interface ChangeOrderSpec {
   coSelect: string;
 }
 
-export const CHANGE_ORDER_SPECS: Readonly<Record<'Subcontract' | 'PurchaseAgreement', ChangeOrderSpec>> = {
-  Subcontract: {
-    parentKey: 'Subcontract', table: 'subcontracts', id: 'subcontractId', co: 'subcontract_change_orders', coId: 'subcontractChangeOrderId',
-    coItems: 'subcontract_change_order_items', coItemId: 'subcontractChangeOrderItemId', stateKey: 'SubcontractChangeOrder', coItemKey: 'SubcontractChangeOrderItem',
-    coSelect: Q.SUBCONTRACT_CO_SELECT,
-  },
-  PurchaseAgreement: {
-    parentKey: 'PurchaseAgreement', table: 'purchase_agreements', id: 'purchaseAgreementId', co: 'purchase_agreement_change_orders', coId: 'purchaseAgreementChangeOrderId',
-    coItems: 'purchase_agreement_change_order_items', coItemId: 'purchaseAgreementChangeOrderItemId', stateKey: 'PurchaseAgreementChangeOrder',
-    coItemKey: 'PurchaseAgreementChangeOrderItem', coSelect: Q.PURCHASE_AGREEMENT_CO_SELECT,
-  },
+function changeOrderSpec(parentKey: ChangeOrderSpec['parentKey']): ChangeOrderSpec {
+  const stateKey = CHANGE_ORDER_KEY_OF[parentKey]!;
+  const parent = SPECS[parentKey];
+  const co = SPECS[stateKey];
+  return {
+    parentKey, table: parent.table, id: parent.id, co: co.table, coId: co.id, coItems: co.items!.table, coItemId: co.items!.id, stateKey,
+    coItemKey: `${stateKey}Item`, coSelect: co.select,
+  };
+}
+
+export const CHANGE_ORDER_SPECS: Readonly<Record<ChangeOrderSpec['parentKey'], ChangeOrderSpec>> = {
+  Subcontract: changeOrderSpec('Subcontract'), PurchaseAgreement: changeOrderSpec('PurchaseAgreement'),
 };
 
 /** Why change event item `item` (a CHANGE_EVENT_ITEM_SELECT row) can not go on a change order of `commitment` (its row), or null. */

@@ -28,11 +28,11 @@ import { autoAlert, invalid, notFound, NUMBER, refuseIfChangedSince, refuseIfSta
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateById, stateByName, trackChange } from '../../records';
+import { moveRecordState, recordOr404, stateById, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
-import { checkChangeOrderGate, checkSraGate } from '../../risk/sra/gate';
+import { commitmentGateRefusal } from '../../risk/sra/gate';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 import * as clock from '../../../../../src/core/clock';
 import { isCalendarDate } from '../../../../../src/core/format/dates';
@@ -214,11 +214,7 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
       throw invalid([{ integerValue: 1, stringValue: 'RecordId', message: 'Nothing to save: no field was changed.' }]);
     }
     const at = clock.nowIso();
-    if (Object.keys(changes).length) {
-      const names = Object.keys(changes);
-      db.prepare(`UPDATE ${spec.table} SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE ${spec.id} = @id`)
-        .run({ ...changes, modifiedAt: at, id });
-    }
+    updateChangedColumns(db, spec.table, spec.id, id, changes, at);
     if (items.length && spec.items) {
       const t = spec.items;
       for (const item of items) {
@@ -272,10 +268,10 @@ function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE
   const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label, functionName: 'UpdateCommitmentState' };
   return moveRecordState(db, kind, request,
     ({ target }) => {
-      // Issue 14: a subcontract over its vendor's limit (or of a vendor not prequalified) needs an approved SRA to be issued.
-      if (key === 'Subcontract') checkSraGate(db, request.itemId, target.name);
-      // A change order that takes the subcontract past the vendor's limits needs an SRA for the new total.
-      if (key === 'SubcontractChangeOrder' && target.name === 'Approved') checkChangeOrderGate(db, request.itemId);
+      // The SRA gate: a subcontract over its vendor's limits (or of a vendor not prequalified) needs an approved SRA to be
+      // issued, and a change order that takes it past them needs one for the new total.
+      const refused = commitmentGateRefusal(db, key, request.itemId, target.name);
+      if (refused) throw refused;
       return { projectId: (db.prepare(spec.projectSql).get(request.itemId) as { projectId: number }).projectId, parentId: request.itemId, parentType: key };
     },
     () => withoutHiddenFieldsOne(db, user, key, recordWithItems(db, spec, request.itemId)));

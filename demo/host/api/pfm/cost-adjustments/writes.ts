@@ -27,7 +27,7 @@ import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem, refuseIfChange
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
+import { moveRecordState, recordOr404, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withCostAdjustmentRules } from './rules';
@@ -213,11 +213,7 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
       throw invalid([{ integerValue: 1, stringValue: 'CostAdjustmentId', message: 'Nothing to save: no field was changed.' }]);
     }
     const at = clock.nowIso();
-    if (Object.keys(changes).length) {
-      const names = Object.keys(changes);
-      db.prepare(`UPDATE cost_adjustments SET ${names.map((n) => `${n} = @${n}`).join(', ')}, modifiedAt = @modifiedAt WHERE costAdjustmentId = @id`)
-        .run({ ...changes, modifiedAt: at, id });
-    }
+    updateChangedColumns(db, 'cost_adjustments', 'costAdjustmentId', id, changes, at);
     for (const item of items) {
       if (item.deleted) db.prepare('DELETE FROM cost_adjustment_items WHERE costAdjustmentItemId = ?').run(item.itemId);
       else if (item.itemId === null) {

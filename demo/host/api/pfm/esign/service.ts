@@ -21,7 +21,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { ENVELOPE_OUT_STATES, type EsignRecordKey } from '../../../../../src/core/esign/contract';
 import { moveRecordState, stateById, stateByName, trackChange, type StateRow } from '../../records';
 import { rowsToApi } from '../../rows';
-import { sraGateRefusal } from '../../risk/sra/gate';
+import { commitmentGateRefusal } from '../../risk/sra/gate';
 import { withOutsideHistoryActor } from '../../../db/history';
 import * as clock from '../../../../../src/core/clock';
 
@@ -131,12 +131,10 @@ export function advanceRecord(db: Database.Database, key: EsignRecordKey, record
   if (current.name === stateName) return null;
   const path = statePath(db, key, current.applicationRecordStateId, stateName);
   if (!path || current.closed) return `${spec.label} ${row.number} is '${current.name}': it was not moved to '${stateName}'.`;
-  if (key === 'Subcontract') {
-    // Issue 14: the SRA gate (a blocked subcontract is not moved; the refusal is the note).
-    for (const step of path) {
-      const refusal = sraGateRefusal(db, recordId, step.name);
-      if (refusal) return `${spec.label} ${row.number} was not moved to '${step.name}': ${refusal.message}`;
-    }
+  // The SRA gate (a blocked subcontract, or a change order past the vendor's limits, is not moved; the refusal is the note).
+  for (const step of path) {
+    const refusal = commitmentGateRefusal(db, key, recordId, step.name);
+    if (refusal) return `${spec.label} ${row.number} was not moved to '${step.name}': ${refusal.message}`;
   }
   let from = current.applicationRecordStateId;
   const kind = { recordKey: key, table: spec.table, idColumn: spec.id, label: spec.label.toLowerCase(), functionName: 'UpdateCommitmentState' };

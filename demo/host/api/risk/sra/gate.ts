@@ -5,8 +5,8 @@
  * GATED_SUBCONTRACT_STATES (Pending Signature, Executed), and its change order is not approved,
  * without an approved SRA that covers the sum that counts (core sraCovers: same project and vendor,
  * that amount or more). The sum that counts is the items plus approved change orders (plus, on a
- * change order's approval, that change order). Called by the commitment state update
- * (pfm/commitments/writes.ts) and by e-sign (sending, and completion, pfm/esign).
+ * change order's approval, that change order). Called (commitmentGateRefusal) by the commitment state
+ * update (pfm/commitments/writes.ts) and by e-sign (sending, and completion, pfm/esign).
  */
 import type Database from 'better-sqlite3';
 import { RISK_FUNCTIONS, sraStartLink, type SraRow } from '../../../../../src/core/risk/contract';
@@ -15,6 +15,7 @@ import { aggregateLimitInForce, singleLimitInForce } from '../../../../../src/co
 import { gateMoney, gateReasons, sraShortfall } from '../../../../../src/core/commitments/terms';
 import type { CommitmentGateStatus } from '../../../../../src/core/commitments/contract';
 import { autoAlert, notFound, type HttpError } from '../../http';
+import { changeOrderItemsSum } from '../../queries';
 import { currentLimits, openBacklog, vendorRecordOr404 } from '../prequal';
 import { SRA_SELECT, sraRows, type SraDbRow } from './records';
 import * as clock from '../../../../../src/core/clock';
@@ -27,10 +28,7 @@ interface SubcontractFacts {
   pendingChanges: number;
 }
 
-const changeOrdersIn = (state: string) => `(SELECT coalesce(sum(ci.amount), 0) FROM subcontract_change_orders co
-    JOIN application_record_states cs ON cs.applicationRecordStateId = co.applicationRecordStateId
-    JOIN subcontract_change_order_items ci ON ci.subcontractChangeOrderId = co.subcontractChangeOrderId
-  WHERE co.subcontractId = s.subcontractId AND cs.name = '${state}')`;
+const changeOrdersIn = (state: string) => changeOrderItemsSum('subcontract', 'subcontractId', state, 's');
 
 function subcontractFacts(db: Database.Database, subcontractId: number): SubcontractFacts | undefined {
   const row = db.prepare(`SELECT s.subcontractId, s.number, s.projectId, s.vendorId,
@@ -109,19 +107,29 @@ export function checkSraGate(db: Database.Database, subcontractId: number, targe
 }
 
 /**
- * The gate on approving subcontract change order `changeOrderId`: the subcontract's sum with it must
- * be within the vendor's limits, or covered by an approved SRA. Throws the refusal.
+ * The refusal of approving subcontract change order `changeOrderId`, or null: the subcontract's sum with
+ * it must be within the vendor's limits, or covered by an approved SRA.
  */
-export function checkChangeOrderGate(db: Database.Database, changeOrderId: number): void {
+function changeOrderGateRefusal(db: Database.Database, changeOrderId: number): HttpError | null {
   const co = db.prepare(`SELECT co.subcontractId, co.number, (SELECT coalesce(sum(amount), 0) FROM subcontract_change_order_items i
       WHERE i.subcontractChangeOrderId = co.subcontractChangeOrderId) AS amount FROM subcontract_change_orders co WHERE co.subcontractChangeOrderId = ?`)
     .get(changeOrderId) as { subcontractId: number; number: string; amount: number } | undefined;
-  if (!co) return;
-  const sub = subcontractFacts(db, co.subcontractId);
-  if (!sub) return;
+  const sub = co && subcontractFacts(db, co.subcontractId);
+  if (!co || !sub) return null;
   const total = Math.round((sub.amount + co.amount) * 100) / 100;
   const facts = gateFacts(db, sub, total);
-  if (!facts.cleared) throw refusal(facts, `Change order ${co.number} takes subcontract ${sub.number} to ${gateMoney(total)}, which`);
+  return facts.cleared ? null : refusal(facts, `Change order ${co.number} takes subcontract ${sub.number} to ${gateMoney(total)}, which`);
+}
+
+/**
+ * The gate's refusal of moving record `recordKey` `recordId` to `targetStateName`, or null: a
+ * Subcontract to a gated state, a SubcontractChangeOrder to Approved. Every way a record moves (the
+ * state update, e-sign sending and completion) asks this one function.
+ */
+export function commitmentGateRefusal(db: Database.Database, recordKey: string, recordId: number, targetStateName: string): HttpError | null {
+  if (recordKey === 'Subcontract') return sraGateRefusal(db, recordId, targetStateName);
+  if (recordKey === 'SubcontractChangeOrder' && targetStateName === 'Approved') return changeOrderGateRefusal(db, recordId);
+  return null;
 }
 
 /** The gate's view of one subcontract (the commitment workbench, and what Start SRA pre-fills). */
