@@ -11,9 +11,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { inflateSync } from 'node:zlib';
+import { formatMoney } from '../../src/core/format/numbers';
 import { addPeriods, lastDayOf, periodOf, pinClock, today } from '../../src/core/clock';
 import { PAY_APPLICATION_PATHS as PATHS } from '../../src/core/pay-applications/contract';
 import { periodEndOf } from '../../src/core/pay-applications/rules';
+import { payApplicationQualityRows, payApplicationRows } from '../../demo/host/api/pfm/pay-applications/loads';
 import { checksum, stateId, type Form } from './api-client';
 import { TEST_SEED_DAY } from './support/seed-day';
 import { useTestHost, type Row } from './support/use-host';
@@ -113,17 +116,18 @@ describe('CreatePayApplication', () => {
     const [target] = subcontracts();
     const end = currentEnd();
     const dayBefore = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const previous = lastDayOf(addPeriods(periodOf(end), -1));
+    // Last month's period is still open for billing; the month before it is closed.
+    const closed = lastDayOf(addPeriods(periodOf(end), -2));
     const next = lastDayOf(addPeriods(periodOf(end), 1));
     const before = checksum(host, TABLES);
-    for (const [periodEnd, words] of [[dayBefore, /must be the last day of a month/], [previous, /is closed/], [next, /has not begun/]] as const) {
+    for (const [periodEnd, words] of [[dayBefore, /must be the last day of a month/], [closed, /is closed/], [next, /has not begun/]] as const) {
       const answer = await create(target!.subcontractId, periodEnd);
       assert.equal(answer.status, 400, periodEnd);
       assert.equal(answer.body.data[0].stringValue, 'PeriodEnd');
       assert.match(answer.body.data[0].message, words);
     }
     assert.equal(checksum(host, TABLES), before);
-    await created(target!.subcontractId, end);
+    await created(target!.subcontractId, lastDayOf(addPeriods(periodOf(end), -1)));
   });
 
   it('only an executed commitment is billed', async () => {
@@ -333,13 +337,101 @@ describe('the final application releases retainage and clears the closeout block
   });
 });
 
+describe('reads of many applications', () => {
+  it('the list and the data-quality rows read a project\'s applications in a fixed number of statements, not one per application', () => {
+    const db = host.db;
+    const project = one('SELECT projectId, count(*) AS n FROM pay_applications GROUP BY projectId ORDER BY n DESC LIMIT 1');
+    assert.ok(project.n > 20, `${project.n} applications`);
+    const prepare = db.prepare;
+    let statements = 0;
+    db.prepare = ((sql: string) => {
+      statements++;
+      return prepare.call(db, sql);
+    }) as typeof db.prepare;
+    try {
+      const counted = (read: () => unknown[]) => {
+        statements = 0;
+        const rows = read();
+        assert.equal(rows.length, project.n);
+        return statements;
+      };
+      assert.ok(counted(() => payApplicationQualityRows(db, project.projectId)) <= 5, `${statements} statements for the data-quality rows`);
+      assert.ok(counted(() => payApplicationRows(db, { recordKey: 'Project', recordId: project.projectId })) <= 5, `${statements} statements for the list`);
+    } finally {
+      db.prepare = prepare;
+    }
+  });
+});
+
+describe('lien waiver files', () => {
+  const remove = (fileId: number) => api.post('pm', '/api/pfm/files', { FileId: fileId }, 'multipart', 'DELETE');
+
+  it("deleting an open application's waiver file takes the waiver off; a certified application's waivers are kept", async () => {
+    const [target] = subcontracts();
+    const app = await created(target!.subcontractId);
+    const added = await waiver(app, 'Conditional Progress', app.totals.currentPaymentDue, app.periodEnd);
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    const [onFile] = added.body.data.waivers;
+    assert.equal((await remove(onFile.fileId)).status, 200);
+    assert.equal(one('SELECT count(*) AS n FROM lien_waivers WHERE payApplicationId = ?', app.payApplicationId).n, 0);
+    const after = (await api.get('pm', PATHS.one, { payApplicationId: app.payApplicationId })).body.data;
+    assert.deepEqual(after.waivers, []);
+    assert.ok(after.waiversMissing.some((m: string) => /A conditional waiver for this payment/.test(m)));
+    assert.ok(after.modifiedAt > app.modifiedAt, 'the application changed (a list loaded before sees it)');
+
+    const certified = one(`SELECT w.fileId FROM lien_waivers w JOIN pay_applications a ON a.payApplicationId = w.payApplicationId
+      JOIN application_record_states s ON s.applicationRecordStateId = a.applicationRecordStateId WHERE a.projectId = 1 AND s.name = 'Paid' LIMIT 1`);
+    const before = checksum(host, TABLES);
+    const kept = await remove(certified.fileId);
+    assert.equal(kept.status, 400);
+    assert.match(kept.body.message, /is paid: its lien waivers and documents can not be deleted/);
+    assert.equal(checksum(host, TABLES), before);
+    assert.equal(one('SELECT count(*) AS n FROM files WHERE fileId = ?', certified.fileId).n, 1);
+  });
+});
+
+/** The text a pdf-lib document shows, one drawn string a line (its content streams inflated, its hex strings decoded). */
+function pdfText(bytes: Buffer): string[] {
+  const texts: string[] = [];
+  for (const match of bytes.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) texts.push(Buffer.from(hex!, 'hex').toString('latin1'));
+  }
+  return texts;
+}
+
 describe('GetPayApplicationDocument', () => {
-  it('answers the application and its continuation sheet as a PDF attachment', async () => {
-    const app = one("SELECT payApplicationId, number FROM pay_applications WHERE projectId = 1 ORDER BY payApplicationId LIMIT 1");
+  it('answers the application (G702 lines 1-9) and its continuation sheet as a PDF attachment', async () => {
+    // An application whose schedule has change-order lines: line 1 and 2 split the contract sum to date.
+    const app = one(`SELECT payApplicationId, number FROM pay_applications a WHERE projectId = 1
+      AND EXISTS (SELECT 1 FROM pay_application_lines l WHERE l.payApplicationId = a.payApplicationId AND l.source = 'changeOrder')
+      ORDER BY payApplicationId LIMIT 1`);
+    const record = (await api.get('pm', PATHS.one, { payApplicationId: app.payApplicationId })).body.data;
     const response = await fetch(`${host.url}${PATHS.document}?payApplicationId=${app.payApplicationId}`, { headers: { authorization: `Bearer ${await host.tokenFor('pm')}` } });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'application/pdf');
     assert.match(response.headers.get('content-disposition') ?? '', new RegExp(`attachment; filename="${app.number}.pdf"`));
-    assert.equal(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+    const text = pdfText(bytes);
+    const amountAfter = (label: RegExp) => text[text.findIndex((t) => label.test(t)) + 1];
+    const changes = record.lines.filter((l: Row) => l.source === 'changeOrder').reduce((sum: number, l: Row) => sum + l.scheduledValue, 0);
+    assert.ok(changes !== 0);
+    const t = record.totals;
+    assert.equal(amountAfter(/^1\. Original contract sum/), formatMoney(Math.round((t.contractSumToDate - changes) * 100) / 100));
+    assert.equal(amountAfter(/^2\. Net change by change orders/), formatMoney(Math.round(changes * 100) / 100));
+    assert.equal(amountAfter(/^3\. Contract sum to date/), formatMoney(t.contractSumToDate));
+    assert.equal(amountAfter(/^4\. Total completed and stored/), formatMoney(t.totalCompletedAndStored));
+    assert.equal(amountAfter(/^5\. Retainage/), formatMoney(t.retainage));
+    assert.equal(amountAfter(/^6\. Total earned less retainage/), formatMoney(t.totalEarnedLessRetainage));
+    assert.equal(amountAfter(/^7\. Less previous certificates/), formatMoney(t.previousCertificates));
+    assert.equal(amountAfter(/^8\. Current payment due/), formatMoney(t.currentPaymentDue));
+    assert.equal(amountAfter(/^9\. Balance to finish, including retainage/), formatMoney(t.balanceToFinishIncludingRetainage));
+    assert.ok(text.includes(`${record.vendorName} - ${record.commitmentNumber} - period to ${record.periodEnd} - ${record.recordStateName}`), text.slice(0, 3).join(' | '));
   });
 });

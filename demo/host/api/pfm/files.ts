@@ -5,8 +5,9 @@
  * Files follow the record they belong to: each call is allowed by the record's project (the declared
  * `scope`: a Viewer lists and downloads but does not upload or delete) and, for deleting, by the
  * record's state: nothing is deleted from an approved SRA, a sent or completed envelope (its document
- * and its signed PDF), a posted cost adjustment or an approved or posted direct cost (400 autoAlert
- * saying why).
+ * and its signed PDF), a posted cost adjustment, an approved or posted direct cost or a pay application
+ * approved for payment or paid (400 autoAlert saying why). Deleting an open application's lien waiver file takes
+ * the waiver off.
  *
  * Uploads: `file` (what the client sends) and/or `files[i]`; at most 25 MB a file, 10 files and
  * 100 MB in all a request (413), each of an allowed type told from its content (documents/file-types.ts;
@@ -227,6 +228,15 @@ export const fileHandlers = declaredFor({ anyOf: FILE_ACCESS }, [
       const file = fileOf(db, user, params.FileId);
       const why = deleteRefusal(db, file);
       if (why) throw autoAlert('DeleteFile', why, { fileId: file.fileId });
+      // A lien waiver is its signed copy: deleting the file of an open application's waiver (a certified one's is kept
+      // above) takes the waiver off, and the application shows it missing again.
+      const waiverOf = db.prepare('SELECT payApplicationId FROM lien_waivers WHERE fileId = ?').pluck().get(file.fileId) as number | undefined;
+      if (waiverOf !== undefined) {
+        db.prepare('DELETE FROM lien_waivers WHERE fileId = ?').run(file.fileId);
+        // Now, but after its last change (as its writes stamp it): a list or a save loaded before sees the change.
+        db.prepare(`UPDATE pay_applications SET modifiedAt = max(?, strftime('%Y-%m-%dT%H:%M:%fZ', modifiedAt, '+0.001 seconds'))
+          WHERE payApplicationId = ?`).run(clock.nowIso(), waiverOf);
+      }
       if (db.prepare('DELETE FROM files WHERE fileId = ?').run(file.fileId).changes === 0) throw notFound(`File ${file.fileId} not found.`);
       return { fileId: file.fileId, deleted: true };
     }).immediate(),

@@ -28,6 +28,7 @@ import { declared, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { autoAlert, badRequest, conflict, forbidden, notFound } from '../http';
 import { recordOr404 } from '../records';
 import { projectReach, reaches, reachWhere, requireProject } from '../project-access';
+import { lastCertified } from '../queries';
 import * as clock from '../../../../src/core/clock';
 
 const FUNCTION = 'ProjectCloseout';
@@ -78,10 +79,9 @@ export function closeoutItems(db: Database.Database, projectId: number, currentP
         (SELECT coalesce(sum(i.amount), 0) FROM ${itemTable} i WHERE i.${id} = t.${id}) + ${changes} AS current,
         (SELECT coalesce(sum(x.amount), 0) FROM cost_code_transactions x WHERE x.sourceRecordKey = ? AND x.sourceRecordId = t.${id}) AS billed,
         ${retainage ? 't.retainagePercent' : '0'} AS retainagePercent,
-        coalesce((SELECT p.certifiedRetainage FROM pay_applications p WHERE p.commitmentKey = ? AND p.commitmentId = t.${id}
-          AND p.certifiedCompletedAndStored IS NOT NULL ORDER BY p.sequence DESC LIMIT 1), 0) AS retainageHeld
+        ${lastCertified(key, id, 'certifiedRetainage')} AS retainageHeld
       FROM ${table} t JOIN application_record_states st ON st.applicationRecordStateId = t.applicationRecordStateId
-      WHERE t.projectId = ? ORDER BY t.number`, key, key, projectId);
+      WHERE t.projectId = ? ORDER BY t.number`, key, projectId);
     for (const r of rows) {
       numbers.set(`${key}:${r.recordId}`, r.number);
       if (r.closed) continue; // Closed and Void

@@ -6,6 +6,7 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { PayApplication } from '../../../../../src/core/pay-applications/contract';
 import { formatMoney as money } from '../../../../../src/core/format/numbers';
+import { cents } from '../../../../../src/core/format/numbers';
 
 /** WinAnsi text only (the standard fonts' encoding). */
 const plain = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
@@ -26,14 +27,17 @@ export async function payApplicationPdf(app: PayApplication): Promise<Uint8Array
   };
   text(`Application and Certificate for Payment: ${app.number}`, 36, 14, bold);
   line(20);
-  text(`${app.vendorName} · ${app.commitmentNumber} · period to ${app.periodEnd}${app.final ? ' · final application (retainage release)' : ''} · ${app.recordStateName}`, 36);
+  text(`${app.vendorName} - ${app.commitmentNumber} - period to ${app.periodEnd}${app.final ? ' - final application (retainage release)' : ''} - ${app.recordStateName}`, 36);
   line(20);
   const t = app.totals;
+  // G702's lines: the contract sum to date is the original sum plus the approved change orders (the lines of each).
+  const changes = app.lines.reduce((sum, l) => sum + (l.source === 'changeOrder' ? l.scheduledValue : 0), 0);
   const rows: Array<[string, number]> = [
-    ['1. Contract sum to date', t.contractSumToDate], ['2. Total completed and stored to date', t.totalCompletedAndStored],
-    [`3. Retainage (${t.retainagePercent}%)`, t.retainage], ['4. Total earned less retainage', t.totalEarnedLessRetainage],
-    ['5. Less previous certificates for payment', t.previousCertificates], ['6. Current payment due', t.currentPaymentDue],
-    ['7. Balance to finish, including retainage', t.balanceToFinishIncludingRetainage],
+    ['1. Original contract sum', cents(t.contractSumToDate - changes)], ['2. Net change by change orders', cents(changes)],
+    ['3. Contract sum to date (line 1 + 2)', t.contractSumToDate], ['4. Total completed and stored to date (column G)', t.totalCompletedAndStored],
+    [`5. Retainage (${t.retainagePercent}% of column G)`, t.retainage], ['6. Total earned less retainage (line 4 - 5)', t.totalEarnedLessRetainage],
+    ['7. Less previous certificates for payment', t.previousCertificates], ['8. Current payment due (line 6 - 7)', t.currentPaymentDue],
+    ['9. Balance to finish, including retainage (line 3 - 6)', t.balanceToFinishIncludingRetainage],
   ];
   for (const [label, value] of rows) {
     text(label, 36);

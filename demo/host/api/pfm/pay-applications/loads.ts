@@ -9,7 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  type BillableCommitmentKey, type CommitmentBilling, type LienWaiver, type PayApplication, type PayApplicationLine,
+  type BillableCommitmentKey, type LienWaiver, type PayApplication, type PayApplicationLine,
   type PayApplicationRow,
 } from '../../../../../src/core/pay-applications/contract';
 import {
@@ -21,21 +21,18 @@ import { CODE_DISPLAY_SQL } from '../../rows';
 /** The commitment tables a pay application bills: table, id column, items, change orders and their items. */
 export const COMMITMENT_TABLES: Readonly<Record<BillableCommitmentKey, {
   table: string; id: string; items: string; itemId: string; changeOrders: string | null; changeOrderItems: string | null; changeOrderId: string | null;
-  billableStates: readonly string[];
 }>> = {
   Subcontract: {
     table: 'subcontracts', id: 'subcontractId', items: 'subcontract_items', itemId: 'subcontractItemId', changeOrders: 'subcontract_change_orders',
-    changeOrderItems: 'subcontract_change_order_items', changeOrderId: 'subcontractChangeOrderId', billableStates: ['Executed'],
+    changeOrderItems: 'subcontract_change_order_items', changeOrderId: 'subcontractChangeOrderId',
   },
   PurchaseAgreement: {
     table: 'purchase_agreements', id: 'purchaseAgreementId', items: 'purchase_agreement_items', itemId: 'purchaseAgreementItemId',
     changeOrders: 'purchase_agreement_change_orders', changeOrderItems: 'purchase_agreement_change_order_items', changeOrderId: 'purchaseAgreementChangeOrderId',
-    billableStates: ['Executed'],
   },
-  // An order is billed once issued (and when its goods are received).
   PurchaseOrder: {
     table: 'purchase_orders', id: 'purchaseOrderId', items: 'purchase_order_items', itemId: 'purchaseOrderItemId', changeOrders: null, changeOrderItems: null,
-    changeOrderId: null, billableStates: ['Issued', 'Received'],
+    changeOrderId: null,
   },
 };
 
@@ -67,6 +64,10 @@ const LINE_SELECT = `SELECT l.payApplicationLineId, l.payApplicationId, l.source
 
 const LINE_ORDER = "ORDER BY l.payApplicationId, l.source = 'changeOrder', l.itemId";
 
+/** The stored lines of applications (table `l`): what the arithmetic reads. */
+const STORED_LINE_SELECT = `SELECT l.payApplicationLineId, l.payApplicationId, l.source, l.itemId, l.costCodeId, l.scheduledValue, l.previousCompleted,
+    l.thisPeriod, l.storedMaterials FROM pay_application_lines l`;
+
 export interface StoredLine extends PayLineInput {
   payApplicationLineId: number;
   payApplicationId: number;
@@ -74,11 +75,42 @@ export interface StoredLine extends PayLineInput {
   costCodeId: number;
 }
 
-/** The application before `sequence` on the same commitment (the last certified one, as only one is open at a time). */
-export function previousApplication(db: Database.Database, header: { commitmentKey: string; commitmentId: number; sequence: number }): Row | undefined {
-  return db.prepare(`SELECT a.*, s.name AS recordStateName FROM pay_applications a JOIN application_record_states s ON s.applicationRecordStateId = a.applicationRecordStateId
-    WHERE a.commitmentKey = ? AND a.commitmentId = ? AND a.sequence < ? ORDER BY a.sequence DESC LIMIT 1`)
-    .get(header.commitmentKey, header.commitmentId, header.sequence) as Row | undefined;
+/** Rows grouped by their application (`of`: what is kept of a row). */
+function byApplication<T extends { payApplicationId: number }, U>(rows: readonly T[], of: (row: T) => U): Map<number, U[]> {
+  const out = new Map<number, U[]>();
+  for (const row of rows) {
+    const list = out.get(row.payApplicationId);
+    if (list) list.push(of(row));
+    else out.set(row.payApplicationId, [of(row)]);
+  }
+  return out;
+}
+
+/**
+ * The batched reads of applications `ids`, one read each whatever their number: their lines in the continuation
+ * sheet's order (`detail`: with what the sheet shows of their item), their waivers, and each one's predecessor on
+ * its commitment (whose certificate is its previous certificates, and whose payment its waivers cover).
+ */
+function readsOf(db: Database.Database, ids: readonly number[], detail: boolean) {
+  const json = JSON.stringify(ids);
+  const lines = db.prepare(`${detail ? LINE_SELECT : STORED_LINE_SELECT} WHERE l.payApplicationId IN (SELECT value FROM json_each(?)) ${LINE_ORDER}`)
+    .all(json) as Array<StoredLine & Row>;
+  const waivers = ids.length ? db.prepare(`SELECT w.payApplicationId, w.lienWaiverId, w.kind, w.amount, w.throughDate, w.fileId, f.name AS fileName,
+      coalesce(e.preferredName, '') AS uploadedBy, w.uploadedAt
+    FROM lien_waivers w JOIN files f ON f.fileId = w.fileId LEFT JOIN employees e ON e.employeeId = w.uploadedByEmployeeId
+    WHERE w.payApplicationId IN (SELECT value FROM json_each(?)) ORDER BY w.lienWaiverId`).all(json) as Array<LienWaiver & { payApplicationId: number }> : [];
+  const prior = db.prepare(`SELECT b.payApplicationId AS forId, p.* FROM pay_applications b JOIN pay_applications p
+      ON p.commitmentKey = b.commitmentKey AND p.commitmentId = b.commitmentId
+      AND p.sequence = (SELECT max(q.sequence) FROM pay_applications q WHERE q.commitmentKey = b.commitmentKey AND q.commitmentId = b.commitmentId AND q.sequence < b.sequence)
+    WHERE b.payApplicationId IN (SELECT value FROM json_each(?))`).all(json) as Row[];
+  const previous = new Map(prior.map((row) => [row.forId as number, row]));
+  const linesOf = byApplication(lines, (line) => line);
+  const waiversOf = byApplication(waivers, ({ payApplicationId: _application, ...waiver }): LienWaiver => waiver);
+  return {
+    lines: (id: number) => linesOf.get(id) ?? [],
+    waivers: (id: number) => waiversOf.get(id) ?? [],
+    previous: (id: number) => previous.get(id),
+  };
 }
 
 /** What an application's arithmetic reads besides its lines: its terms, previous certificates and final flag. */
@@ -95,37 +127,16 @@ export function waiverNeeds(header: Row, totals: PayTotals, previous: Row | unde
   };
 }
 
-function waiversOf(db: Database.Database, ids: readonly number[]): Map<number, LienWaiver[]> {
-  const out = new Map<number, LienWaiver[]>();
-  if (!ids.length) return out;
-  const rows = db.prepare(`SELECT w.payApplicationId, w.lienWaiverId, w.kind, w.amount, w.throughDate, w.fileId, f.name AS fileName,
-      coalesce(e.preferredName, '') AS uploadedBy, w.uploadedAt
-    FROM lien_waivers w JOIN files f ON f.fileId = w.fileId LEFT JOIN employees e ON e.employeeId = w.uploadedByEmployeeId
-    WHERE w.payApplicationId IN (SELECT value FROM json_each(?)) ORDER BY w.lienWaiverId`).all(JSON.stringify(ids)) as Array<LienWaiver & { payApplicationId: number }>;
-  for (const { payApplicationId, ...waiver } of rows) out.set(payApplicationId, [...(out.get(payApplicationId) ?? []), waiver]);
-  return out;
-}
-
 /** Rows as the contract answers them, from headers (HEADER_SELECT) and their lines (`detail`: with the lines and waivers). */
 function assemble(db: Database.Database, headers: Row[], detail: boolean): PayApplication[] | PayApplicationRow[] {
   if (!headers.length) return [];
-  const ids = headers.map((h) => h.payApplicationId as number);
-  const lines = db.prepare(`${LINE_SELECT} WHERE l.payApplicationId IN (SELECT value FROM json_each(?)) ${LINE_ORDER}`).all(JSON.stringify(ids)) as Array<StoredLine & Row>;
-  const linesOf = new Map<number, Array<StoredLine & Row>>();
-  for (const line of lines) linesOf.set(line.payApplicationId, [...(linesOf.get(line.payApplicationId) ?? []), line]);
-  const waivers = waiversOf(db, ids);
-  // Each application's predecessor on its commitment, in one read.
-  const previous = new Map<number, Row>();
-  const prior = db.prepare(`SELECT b.payApplicationId AS forId, p.* FROM pay_applications b JOIN pay_applications p
-      ON p.commitmentKey = b.commitmentKey AND p.commitmentId = b.commitmentId
-      AND p.sequence = (SELECT max(q.sequence) FROM pay_applications q WHERE q.commitmentKey = b.commitmentKey AND q.commitmentId = b.commitmentId AND q.sequence < b.sequence)
-    WHERE b.payApplicationId IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Row[];
-  for (const row of prior) previous.set(row.forId as number, row);
+  const reads = readsOf(db, headers.map((h) => h.payApplicationId as number), detail);
   return headers.map((header) => {
     const id = header.payApplicationId as number;
-    const own = linesOf.get(id) ?? [];
-    const figures = figuresOf(header, own, previous.get(id));
-    const onFile = waivers.get(id) ?? [];
+    const own = reads.lines(id);
+    const previous = reads.previous(id);
+    const figures = figuresOf(header, own, previous);
+    const onFile = reads.waivers(id);
     const closed = header.closed === 1;
     const row: PayApplicationRow = {
       payApplicationId: id, number: String(header.number), sequence: header.sequence as number, projectId: header.projectId as number,
@@ -133,7 +144,7 @@ function assemble(db: Database.Database, headers: Row[], detail: boolean): PayAp
       commitmentNumber: String(header.commitmentNumber ?? ''), vendorId: header.vendorId as number, vendorName: String(header.vendorName),
       periodEnd: String(header.periodEnd), final: header.final === 1, applicationRecordStateId: header.applicationRecordStateId as number,
       recordStateName: String(header.recordStateName), closed, totals: figures.totals,
-      waiversMissing: closed ? [] : missingLienWaivers(waiverNeeds(header, figures.totals, previous.get(id)), onFile),
+      waiversMissing: closed ? [] : missingLienWaivers(waiverNeeds(header, figures.totals, previous), onFile),
       reviseReason: (header.reviseReason as string | null) ?? null, modifiedAt: String(header.modifiedAt),
     };
     if (!detail) return row;
@@ -154,8 +165,7 @@ function assemble(db: Database.Database, headers: Row[], detail: boolean): PayAp
 
 /** The stored lines of one application, in the continuation sheet's order. */
 export function storedLines(db: Database.Database, payApplicationId: number): StoredLine[] {
-  return db.prepare(`SELECT l.payApplicationLineId, l.payApplicationId, l.source, l.itemId, l.costCodeId, l.scheduledValue, l.previousCompleted, l.thisPeriod,
-      l.storedMaterials FROM pay_application_lines l WHERE l.payApplicationId = ? ${LINE_ORDER}`).all(payApplicationId) as StoredLine[];
+  return db.prepare(`${STORED_LINE_SELECT} WHERE l.payApplicationId = ? ${LINE_ORDER}`).all(payApplicationId) as StoredLine[];
 }
 
 /** One application with its lines and waivers, or undefined. */
@@ -164,12 +174,12 @@ export function payApplicationById(db: Database.Database, id: number): PayApplic
   return header ? (assemble(db, [header], true) as PayApplication[])[0] : undefined;
 }
 
-/** The figures of one application as stored now (totals and the waivers it still needs). */
+/** The figures of one application as stored now (totals, its predecessor and its stored lines), for a write. */
 export function currentFigures(db: Database.Database, header: Row) {
-  const previous = previousApplication(db, header as { commitmentKey: string; commitmentId: number; sequence: number });
-  const lines = storedLines(db, header.payApplicationId as number);
-  const figures = figuresOf(header, lines, previous);
-  return { ...figures, previous, storedLines: lines };
+  const reads = readsOf(db, [header.payApplicationId as number], false);
+  const lines = reads.lines(header.payApplicationId as number);
+  const previous = reads.previous(header.payApplicationId as number);
+  return { ...figuresOf(header, lines, previous), previous, storedLines: lines as StoredLine[] };
 }
 
 export interface ListScope {
@@ -201,16 +211,6 @@ export function payApplicationRows(db: Database.Database, scope: ListScope): Pay
   return assemble(db, headers, false) as PayApplicationRow[];
 }
 
-/** What the pay applications say of a commitment's billing (contract CommitmentBilling). */
-export function commitmentBilling(db: Database.Database, commitmentKey: string, commitmentId: number): CommitmentBilling {
-  const last = db.prepare(`SELECT certifiedCompletedAndStored AS billed, certifiedRetainage AS retainageHeld FROM pay_applications
-    WHERE commitmentKey = ? AND commitmentId = ? AND certifiedCompletedAndStored IS NOT NULL ORDER BY sequence DESC LIMIT 1`).get(commitmentKey, commitmentId) as
-    { billed: number; retainageHeld: number } | undefined;
-  const paid = db.prepare(`SELECT coalesce(sum(a.certifiedPaymentDue), 0) FROM pay_applications a JOIN application_record_states s ON s.applicationRecordStateId = a.applicationRecordStateId
-    WHERE a.commitmentKey = ? AND a.commitmentId = ? AND s.name = 'Paid'`).pluck().get(commitmentKey, commitmentId) as number;
-  return { billed: last?.billed ?? 0, paid: Math.round(paid * 100) / 100, retainageHeld: last?.retainageHeld ?? 0 };
-}
-
 /**
  * Every application of a project as the data-quality rules read it: its lines as stored, the retainage it
  * holds (as certified, else as figured) and the waivers it lacks, certified ones included (an imported
@@ -218,17 +218,18 @@ export function commitmentBilling(db: Database.Database, commitmentKey: string, 
  */
 export function payApplicationQualityRows(db: Database.Database, projectId: number): PayApplicationQualityRow[] {
   const headers = db.prepare(`${HEADER_SELECT} WHERE a.projectId = ? ORDER BY a.payApplicationId`).all(projectId) as Row[];
-  const waivers = waiversOf(db, headers.map((h) => h.payApplicationId as number));
+  const reads = readsOf(db, headers.map((h) => h.payApplicationId as number), false);
   return headers.map((header) => {
     const id = header.payApplicationId as number;
-    const { totals, previous, storedLines: lines } = currentFigures(db, header);
+    const lines = reads.lines(id);
+    const previous = reads.previous(id);
+    const { totals } = figuresOf(header, lines, previous);
     return {
       payApplicationId: id, number: String(header.number), budgetId: header.budgetId as number, stateName: String(header.recordStateName),
       retainagePercent: header.retainagePercent as number, reduceRetainageAtHalf: header.reduceRetainageAtHalf === 1, final: header.final === 1,
       lines: lines.map(({ itemId, scheduledValue, previousCompleted, thisPeriod, storedMaterials }) => ({ itemId, scheduledValue, previousCompleted, thisPeriod, storedMaterials })),
       retainageHeld: (header.certifiedRetainage as number | null) ?? totals.retainage,
-      waiversMissing: missingLienWaivers(waiverNeeds(header, totals, previous), waivers.get(id) ?? []),
+      waiversMissing: missingLienWaivers(waiverNeeds(header, totals, previous), reads.waivers(id)),
     };
   });
 }
-

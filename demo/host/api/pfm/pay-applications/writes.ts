@@ -5,8 +5,7 @@
  *
  * - Create: only a billable commitment (Executed; a purchase order Issued or Received); one open application
  *   per commitment; one per period; the period end a month's last day, not past the current month, and not
- *   in a closed period. The host has no month close: a period that ended before the current month began
- *   counts as closed. The lines are the schedule of values as of now (original items, then the items of
+ *   in a closed period (rules.periodProblem: this month's and last month's are open). The lines are the schedule of values as of now (original items, then the items of
  *   approved change orders), carrying work completed and materials stored from the previous application.
  *   The application is the final one (rate 0, releasing the retainage held) when every line was completed
  *   by the previous applications: it bills no work.
@@ -25,8 +24,8 @@
 import type Database from 'better-sqlite3';
 import { BILLABLE_COMMITMENT_KEYS, PAY_APPLICATION_RECORD_KEY, type BillableCommitmentKey } from '../../../../../src/core/pay-applications/contract';
 import {
-  allLinesComplete, LIEN_WAIVER_KINDS, missingLienWaivers, OPEN_PAY_APPLICATION_STATES, PAY_APPLICATION_STATES, payApplicationNumber,
-  payLineProblems, periodEndOf, type PayLineInput,
+  allLinesComplete, isBillableState, LIEN_WAIVER_KINDS, missingLienWaivers, OPEN_PAY_APPLICATION_STATES, PAY_APPLICATION_STATES, payApplicationNumber,
+  payLineProblems, periodEndOf, periodProblem, type PayLineInput,
 } from '../../../../../src/core/pay-applications/rules';
 import { formatMoney } from '../../../../../src/core/format/numbers';
 import * as clock from '../../../../../src/core/clock';
@@ -77,8 +76,7 @@ function commitmentOf(db: Database.Database, key: BillableCommitmentKey, id: num
 
 /** The refusal when `commitment` can not be billed (its state). */
 function billableRefusal(key: BillableCommitmentKey, commitment: Commitment): string | null {
-  const states = COMMITMENT_TABLES[key].billableStates;
-  return states.includes(commitment.stateName) ? null
+  return isBillableState(key, commitment.stateName) ? null
     : `${commitment.number} is ${commitment.stateName}: only ${key === 'PurchaseOrder' ? 'an issued purchase order' : 'an executed commitment'} can be billed.`;
 }
 
@@ -101,14 +99,10 @@ export const CREATE = {
   PeriodEnd: p.date({ required: true }),
 };
 
-/** Why `periodEnd` can not take a new application today (null: it can). */
+/** Why `periodEnd` can not take a new application today (null: it can): the shared rule, at the field. */
 export function periodRefusal(periodEnd: string, today = clock.today()): FeedbackItem | null {
-  const bad = (message: string): FeedbackItem => ({ integerValue: 1, stringValue: 'PeriodEnd', message });
-  if (periodEndOf(periodEnd) !== periodEnd) return bad(`The period end must be the last day of a month (${periodEndOf(periodEnd)}, not ${periodEnd}).`);
-  const current = periodEndOf(today);
-  if (periodEnd > current) return bad(`The period ending ${periodEnd} has not begun: bill the current period (ending ${current}) or an earlier one.`);
-  if (periodEnd < `${today.slice(0, 7)}-01`) return bad(`The period ending ${periodEnd} is closed: bill the current period (ending ${current}).`);
-  return null;
+  const problem = periodProblem(periodEnd, today);
+  return problem ? { integerValue: 1, stringValue: 'PeriodEnd', message: problem } : null;
 }
 
 export function createPayApplication({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE>>): unknown {
@@ -213,7 +207,7 @@ export function savePayApplication({ db, params, user }: RouteCtx<ParamsOf<typeo
         bad(field('itemId'), `Line ${entry.index + 1}: item ${entry.itemId} is sent twice.`);
         continue;
       }
-      const next = { ...(changed.get(line.payApplicationLineId) ?? line), thisPeriod: entry.thisPeriod ?? line.thisPeriod, storedMaterials: entry.storedMaterials ?? line.storedMaterials };
+      const next = { ...line, thisPeriod: entry.thisPeriod ?? line.thisPeriod, storedMaterials: entry.storedMaterials ?? line.storedMaterials };
       for (const problem of payLineProblems(next)) bad(field(problem.startsWith('Stored') ? 'storedMaterials' : 'thisPeriod'), `Line ${entry.index + 1}: ${problem}`);
       changed.set(line.payApplicationLineId, next);
     }
