@@ -10,10 +10,10 @@ import { FIELD_SECURITY_PATH, stateMachineAnswers } from '../support/state-machi
 export const state = (id: number, name: string, closed = false) => ({ applicationRecordStateId: id, recordStateName: name, closed });
 export const SUBCONTRACTS_OPEN = [
   { subcontractId: 1, projectId: 1, budgetId: 1, vendorId: 7, vendorName: 'Row Name', number: 'SC-001', description: 'Drywall', ...state(31, 'Draft'),
-    retainagePercent: 10, excessLiability: null, subcontractTypeId: 1, originalAmount: 1000, approvedChanges: 250, billed: 400,
+    retainagePercent: 10, excessLiability: null, subcontractTypeId: 1, originalAmount: 1000, approvedChanges: 250, billed: 400, paid: 360, retainageHeld: 40,
     items: [{ subcontractItemId: 5, costCodeId: 101, costCode: '09200000', costType: 'S', description: 'Framing', amount: 1000 }] },
   { subcontractId: 2, projectId: 1, budgetId: 1, vendorId: 8, vendorName: 'Other', number: 'SC-002', description: 'Paint', ...state(33, 'Executed'),
-    retainagePercent: 5, excessLiability: 3000000, originalAmount: 500, approvedChanges: 0, billed: 100, items: [] },
+    retainagePercent: 5, excessLiability: 3000000, originalAmount: 500, approvedChanges: 0, billed: 100, retainageHeld: 0, items: [] },
 ];
 export const SUBCONTRACTS_CLOSED = [
   { subcontractId: 3, projectId: 1, budgetId: 1, vendorId: 8, vendorName: 'Other', number: 'SC-003', description: 'Demo', ...state(34, 'Closed', true),

@@ -23,7 +23,7 @@ describe('commitments', () => {
       const totals = root.querySelector('[data-testid="list-Subcontract"] tfoot')!;
       expect(textOf(totals, '[data-total="original"]')).to.contain('$1,500.00');
       expect(textOf(totals, '[data-total="current"]')).to.contain('$1,750.00');
-      expect(textOf(totals, '[data-total="retainage"]')).to.contain('$45.00');
+      expect(textOf(totals, '[data-total="retainage"]')).to.contain('$40.00');
       (list.querySelector('[data-list="closed"]') as HTMLButtonElement).click();
       await waitFor(() => list.querySelector('tr[data-record-id="3"]'));
       expect(textOf(root.querySelector('[data-testid="list-Subcontract"] tfoot')!, '[data-total="original"]')).to.contain('$300.00');

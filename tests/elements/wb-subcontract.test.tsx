@@ -28,6 +28,13 @@ describe('commitments', () => {
       expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(false);
     });
 
+    it('shows billed, paid and retainage held as the pay applications answer them', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('wb-subcontract', { 'record-id': '1' });
+      await waitFor(() => root.querySelector('[data-amount="retainageHeld"]'));
+      expect(['billed', 'paid', 'retainageHeld'].map((name) => textOf(root, `[data-amount="${name}"]`))).to.deep.equal(['$400.00', '$360.00', '$40.00']);
+    });
+
     it('retainage and excess liability offer exactly 10%, 5%, 0% and N/A, $3M, $5M, $10M', async () => {
       stubFetch(listAnswers());
       const root = await mount('wb-subcontract', { 'record-id': '1' });

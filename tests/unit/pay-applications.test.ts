@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  allLinesComplete, amountOfPercent, missingLienWaivers, payApplicationFigures, payApplicationNumber, payLineProblems, periodEndOf, retainageRate,
+  allLinesComplete, amountOfPercent, periodProblem, missingLienWaivers, payApplicationFigures, payApplicationNumber, payLineProblems, periodEndOf, retainageRate,
   type PayLineInput,
 } from '../../src/core/pay-applications/rules';
 
@@ -90,5 +90,16 @@ describe('pay applications (G702/G703 arithmetic)', () => {
     expect(periodEndOf('2027-02-01')).to.equal('2027-02-28');
     expect(periodEndOf('2026-12-31')).to.equal('2026-12-31');
     expect(payApplicationNumber('SC-24-1032-004', 3)).to.equal('SC-24-1032-004 Pay App 03');
+  });
+
+  it('takes applications for this month and last month; earlier months are closed, later ones not begun', () => {
+    expect(periodProblem('2030-03-31', '2030-03-05')).to.equal(null);
+    expect(periodProblem('2030-02-28', '2030-03-05')).to.equal(null);
+    expect(periodProblem('2030-01-31', '2030-03-05')).to.equal('The period ending 2030-01-31 is closed: bill the current period (ending 2030-03-31) or the last one (ending 2030-02-28).');
+    expect(periodProblem('2030-04-30', '2030-03-31')).to.match(/^The period ending 2030-04-30 has not begun/);
+    expect(periodProblem('2030-03-30', '2030-03-05')).to.equal('The period end must be the last day of a month (2030-03-31, not 2030-03-30).');
+    // January: last month is December of the year before.
+    expect(periodProblem('2029-12-31', '2030-01-02')).to.equal(null);
+    expect(periodProblem('2029-11-30', '2030-01-02')).to.match(/is closed/);
   });
 });

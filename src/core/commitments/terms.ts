@@ -5,7 +5,8 @@
  * fixes the contract sum once a commitment leaves Draft, and the SRA gate's reasons (single and
  * aggregate limits, with the amount over) built on src/core/risk.
  */
-import { aggregateLimitInForce, effectiveStatus, singleLimitInForce, type CurrentLimits } from '../risk/limits';
+import { aggregateLimitInForce, effectiveStatus, isPrequalified, singleLimitInForce, type CurrentLimits } from '../risk/limits';
+import { cents, formatMoney } from '../format/numbers';
 
 /** The record keys a commitment is created as. */
 export const COMMITMENT_KINDS = ['Subcontract', 'PurchaseAgreement', 'PurchaseOrder'] as const;
@@ -138,9 +139,8 @@ export function changesContractSum(request: ItemRequest, before: ItemBefore | un
 
 /** Dollars as a refusal names them: whole dollars, or with cents when there are any ($0.01 over). */
 export function gateMoney(n: number): string {
-  const rounded = Math.round(n * 100) / 100;
-  const cents = Math.abs(rounded % 1) >= 0.005;
-  return `$${rounded.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })}`;
+  const rounded = cents(n);
+  return formatMoney(rounded, { fractionDigits: Number.isInteger(rounded) ? 0 : 2 });
 }
 
 /** What the gate reads of one subcontract and its vendor. */
@@ -162,10 +162,8 @@ export interface GateInput {
 export function gateReasons(input: GateInput): string[] {
   const { amount, openElsewhere, vendorName, limits, today } = input;
   const reasons: string[] = [];
-  const status = effectiveStatus(limits, today);
-  if (status !== 'Prequalified' && status !== 'Prequalified with Conditions') reasons.push(`the vendor is not prequalified (${status})`);
+  if (!isPrequalified(limits, today)) reasons.push(`the vendor is not prequalified (${effectiveStatus(limits, today)})`);
   const single = singleLimitInForce(limits, today);
-  const cents = (n: number) => Math.round(n * 100) / 100;
   if (cents(amount) > single) {
     reasons.push(`the amount ${gateMoney(amount)} exceeds ${vendorName}'s single limit of ${gateMoney(single)} by ${gateMoney(cents(amount - single))}`);
   }

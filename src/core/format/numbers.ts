@@ -167,3 +167,6 @@ export function isUnreconciledCostAdjustment(adjustment: CostAdjustmentLike): bo
   const linked = typeof adjustment.linkedItemId === 'number' && adjustment.linkedItemId > 0;
   return normalizeCostAdjustmentAmount(adjustment.amount) !== 0 && !linked;
 }
+
+/** An amount rounded to cents, as the server keeps money (Math.round(n × 100) / 100). */
+export const cents = (n: number): number => Math.round(n * 100) / 100;

@@ -22,7 +22,7 @@
  * retainage, less previous certificates for payment, current payment due, balance to finish
  * including retainage.
  */
-import { formatMoney as money } from '../format/numbers';
+import { cents, formatMoney as money } from '../format/numbers';
 import type { BillableCommitmentKey } from './contract';
 
 /** The workflow of a pay application (application record key PayApplication). */
@@ -99,8 +99,6 @@ export interface PayTotals {
   currentPaymentDue: number;
   balanceToFinishIncludingRetainage: number;
 }
-
-export const cents = (n: number): number => Math.round(n * 100) / 100;
 
 /** The amount of `percent` of a line's scheduled value (a percent typed for this period). */
 export function amountOfPercent(scheduledValue: number, percent: number): number {
@@ -217,6 +215,21 @@ export function periodEndOf(day: string): string {
   const [y, m] = day.split('-').map(Number);
   const last = new Date(Date.UTC(y!, m!, 0)).getUTCDate();
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * Why a billing period takes no new application on `today` (null: it does). A period ends on its month's last
+ * day; it has begun; and it is open: this month's, and last month's, whose applications arrive in the first days
+ * of the next month. Earlier months are closed (the accounting close of issue 32 will close them by its own date).
+ */
+export function periodProblem(periodEnd: string, today: string): string | null {
+  if (periodEndOf(periodEnd) !== periodEnd) return `The period end must be the last day of a month (${periodEndOf(periodEnd)}, not ${periodEnd}).`;
+  const current = periodEndOf(today);
+  if (periodEnd > current) return `The period ending ${periodEnd} has not begun: bill the current period (ending ${current}) or an earlier one.`;
+  const [y, m] = today.split('-').map(Number);
+  const lastOpen = periodEndOf(new Date(Date.UTC(y!, m! - 2, 1)).toISOString().slice(0, 10));
+  if (periodEnd < lastOpen) return `The period ending ${periodEnd} is closed: bill the current period (ending ${current}) or the last one (ending ${lastOpen}).`;
+  return null;
 }
 
 /** The number of a commitment's `sequence`-th application, read after the commitment's: "SC-24-1032-004 Pay App 03". */

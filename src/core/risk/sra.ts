@@ -176,18 +176,8 @@ export function mitigationProblem(level: RiskLevel, chosen: readonly MitigationK
 
 // --- the commitment gate ---------------------------------------------------------------------------
 
-/** The subcontract states the gate guards: the advance to either needs an approved SRA when required. */
+/** The subcontract states the gate guards: the advance to either needs an approved SRA when required (why: core/commitments/terms gateReasons). */
 export const GATED_SUBCONTRACT_STATES: readonly string[] = ['Pending Signature', 'Executed'];
-
-/** Why a subcontract needs an SRA: empty when it does not. */
-export function sraRequiredReasons(amount: number, limits: CurrentLimits, today: string): string[] {
-  const status = effectiveStatus(limits, today);
-  const reasons: string[] = [];
-  if (status !== 'Prequalified' && status !== 'Prequalified with Conditions') reasons.push(`the vendor is not prequalified (${status})`);
-  const single = singleLimitInForce(limits, today);
-  if (amount > single) reasons.push(`the amount ${money(amount)} exceeds the vendor's single limit of ${money(single)}`);
-  return reasons;
-}
 
 /** An approved SRA covers a subcontract when it is for the same project and vendor, for the amount or more. */
 export interface SraCover { projectId: number; vendorId: number; amount: number; state: string }

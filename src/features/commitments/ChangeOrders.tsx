@@ -7,7 +7,8 @@ import { openWorkbench } from '../../core/workbench';
 import { LoadingLine, LoadProblem } from '../../ui/LoadProblem';
 import { useRecords } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
-import { CHANGE_ORDER_KIND, cents, loadChangeOrdersOf, refusalText } from './create';
+import { cents } from '../../core/format';
+import { CHANGE_ORDER_KIND, loadChangeOrdersOf, refusalText } from './create';
 import { commitmentAmounts, contractStore, KINDS, recordIdOf, type CommitmentKey, type ContractRecord } from './data';
 
 /** Texts the list shows; tests read them. */

@@ -196,6 +196,8 @@ function ExistingCommitment({ kind, recordId }: { kind: CommitmentKey; recordId:
           </>
         )}
         {record.billed !== undefined ? <><dt className="col-sm-3">Billed</dt><dd className="col-sm-3" data-amount="billed">{formatMoney(amounts.billed)}</dd></> : null}
+        {record.paid !== undefined ? <><dt className="col-sm-3">Paid</dt><dd className="col-sm-3" data-amount="paid">{formatMoney(record.paid)}</dd></> : null}
+        {record.retainageHeld !== undefined ? <><dt className="col-sm-3">Retainage held</dt><dd className="col-sm-3" data-amount="retainageHeld">{formatMoney(amounts.retainage)}</dd></> : null}
       </dl>
 
       {kind === 'Subcontract' ? <SraGateLine subcontractId={recordId} refresh={gateRefresh} /> : null}

@@ -18,11 +18,12 @@ import { useLoad } from '../../ui/useLoad';
 import { GateRefusal, gateRefusalOf } from '../risk';
 import type { CostCodeRow } from '../budget-lines';
 import {
-  CHANGE_ORDER_KIND, COMMITMENT_COST_TYPES, createChangeOrder, itemAmount, loadLinkableItems, recordIdOf, refusalText, cents,
+  CHANGE_ORDER_KIND, COMMITMENT_COST_TYPES, createChangeOrder, itemAmount, loadLinkableItems, recordIdOf, refusalText,
   type NewCommitmentKey,
 } from './create';
 import { KINDS, type ContractRecord } from './data';
 import { FittingCostCodePicker } from './FittingCostCodePicker';
+import { cents } from '../../core/format';
 
 /** Texts the form shows; tests read them. */
 export const NEW_CHANGE_ORDER_TEXT = {

@@ -6,6 +6,7 @@
  * change orders.
  */
 import type { ContractRecord } from './data';
+import { cents } from '../../core/format';
 
 /** A budget line of the summary load (the fields buyout reads). */
 export interface SummaryLine {
@@ -33,7 +34,6 @@ export interface BuyoutTotals {
   percentBoughtOut: number;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 const NOT_COMMITTED = new Set(['draft', 'void']);
 
 /** Records grouped by kind, as the screen loads them. */

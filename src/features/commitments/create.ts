@@ -56,7 +56,6 @@ export function mayChangeByOrder(key: CommitmentKey, record: Pick<ContractRecord
 }
 
 /** Rounded to cents the house way. */
-export const cents = (n: number): number => Math.round(n * 100) / 100;
 
 // --- create ---------------------------------------------------------------------------------------
 

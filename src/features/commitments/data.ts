@@ -10,6 +10,7 @@ import { COMMITMENT_LOADS } from '../../core/commitments/contract';
 import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import type { FieldSecurity } from '../../core/records';
 import { buyoutLines, committedByCostCode, type BuyoutLine, type SummaryLine } from './buyout-arithmetic';
+import { cents } from '../../core/format';
 
 /** The record kinds these screens handle (application record keys = workbench kinds). */
 export type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
@@ -39,6 +40,9 @@ export interface ContractRecord {
   approvedChanges?: number;
   amount?: number;
   billed?: number;
+  /** Paid applications' payments, and the retainage the last certified application holds (pay applications). */
+  paid?: number;
+  retainageHeld?: number;
   retainagePercent?: number;
   excessLiability?: number | null;
   subcontractTypeId?: number;
@@ -164,14 +168,15 @@ export interface CommitmentAmounts {
 }
 
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-const cents = (value: number): number => Math.round(value * 100) / 100;
 
-/** Original, approved changes, current (= original + approved changes), billed, retainage held (billed × retainage %). */
+/**
+ * Original, approved changes, current (= original + approved changes), and what the pay applications say: billed
+ * and retainage held (the server's figures of the last certified application, so a 5% reduction or a release shows).
+ */
 export function commitmentAmounts(record: ContractRecord): CommitmentAmounts {
   const original = num(record.originalAmount ?? record.amount);
   const approvedChanges = num(record.approvedChanges);
-  const billed = num(record.billed);
-  return { original, approvedChanges, current: cents(original + approvedChanges), billed, retainage: cents(billed * num(record.retainagePercent) / 100) };
+  return { original, approvedChanges, current: cents(original + approvedChanges), billed: num(record.billed), retainage: num(record.retainageHeld) };
 }
 
 /** The sums of {@link commitmentAmounts} over rows. */

@@ -5,7 +5,7 @@
  * 1e-6 rule, totals) and the writes of demo/host/api/pfm/cost-adjustments/writes.ts.
  */
 import { getJson, postFile, postForm } from '../../core/api';
-import { isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
+import { cents, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
 import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import { downloadFile } from '../../core/records/files';
 import { loadOpenAndClosed } from '../commitments';
@@ -91,7 +91,6 @@ export interface CostAdjustmentTotals {
   unreconciledAmount: number;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The totals of `records`. */
 export function costAdjustmentTotals(records: readonly CostAdjustment[]): CostAdjustmentTotals {

@@ -8,6 +8,7 @@ import { getJson, postForm } from '../../core/api';
 import { lookupObject } from '../../core/lookups';
 import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
 import { moveRecordState, recordStore, type RecordItem, type RecordStore } from '../../core/records';
+import { cents } from '../../core/format';
 
 /** One item: a budget line, a description and an amount. */
 export interface DirectCostItem extends RecordItem {
@@ -92,7 +93,6 @@ export async function loadDirectCost(id: number, signal?: AbortSignal): Promise<
   return record;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The sum of the amounts of `records`. */
 export function directCostTotal(records: readonly DirectCost[]): number {

@@ -11,7 +11,7 @@ import { attributeId } from '../../core/attributes';
 import { problemText, type ProblemTexts } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
 import { PAY_APPLICATION_RECORD_KEY } from '../../core/pay-applications/contract';
-import { cents } from '../../core/pay-applications/rules';
+import { cents } from '../../core/format';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
 import { useStore } from '../../ui/hooks';

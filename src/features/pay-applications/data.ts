@@ -7,13 +7,13 @@
 import { getBlob, getJson, postForm } from '../../core/api';
 import { saveBlob } from '../../core/records/files';
 import { moveRecordState, recordStore, type MoveTarget, type RecordStore } from '../../core/records';
-import { parseNumber, sanitizeNumber } from '../../core/format';
+import { cents, parseNumber, sanitizeNumber } from '../../core/format';
 import { today } from '../../core/clock';
 import {
   BILLABLE_COMMITMENT_KEYS, PAY_APPLICATION_PATHS, PAY_APPLICATION_RECORD_KEY,
   type BillableCommitmentKey, type PayApplication, type PayApplicationLine, type PayApplicationRow,
 } from '../../core/pay-applications/contract';
-import { amountOfPercent, cents, isBillableState, periodEndOf, type LienWaiverKind, type PayLineInput } from '../../core/pay-applications/rules';
+import { amountOfPercent, isBillableState, periodEndOf, type LienWaiverKind, type PayLineInput } from '../../core/pay-applications/rules';
 import { COMMITMENT_LOADS, type CommitmentRecord } from '../../core/commitments/contract';
 
 /** A row in the page's store: the list's row, or the whole application once the workbench has loaded it. */

@@ -23,8 +23,9 @@ import type Database from 'better-sqlite3';
 import { PAY_APPLICATION_APPROVAL_DEFAULTS_026 } from '../migrations/026_pay_applications';
 import { PAY_APPLICATION_RECORD_KEY } from '../../../../src/core/pay-applications/contract';
 import {
-  cents, PAY_APPLICATION_STATES as S, payApplicationFigures, payApplicationNumber, periodEndOf, type LienWaiverKind, type PayLineInput,
+  PAY_APPLICATION_STATES as S, payApplicationFigures, payApplicationNumber, periodEndOf, type LienWaiverKind, type PayLineInput,
 } from '../../../../src/core/pay-applications/rules';
+import { cents } from '../../../../src/core/format/numbers';
 import { Rng } from '../prng';
 import { addDays, addMonths, atHour, insert, stateId, type SeedCalendar } from './support';
 

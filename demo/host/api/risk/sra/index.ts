@@ -21,7 +21,6 @@ import { sraGateStatus } from './gate';
 import { SRA_SELECT, sraDbRowOr404, sraLoad, sraRows, type SraDbRow } from './records';
 import { CREATE_PARAMS, createSra, SAVE_PARAMS, saveSra, STATE_PARAMS, updateSraState } from './writes';
 
-export { checkSraGate, sraGateRefusal, sraGateStatus } from './gate';
 export { sraWorkflows } from './bell';
 
 const SRA_STATES = ['Draft', 'Submitted', 'Approved', 'Rejected'] as const;
