@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { pinClock, setClock } from '../../src/core/clock';
+import { WORKBENCH_RECORD_EVENT } from '../../src/core/workbench';
 import { CHANGE_ORDERS_TEXT, NEW_CHANGE_ORDER_TEXT, NEW_COMMITMENT_TEXT, VENDOR_PICKER_TEXT, WORKBENCH_TEXT } from '../../src/features/commitments';
 import '../../src/elements/wb-subcontract/define';
 import '../../src/elements/wb-purchase-order/define';
@@ -99,6 +100,21 @@ describe('new commitments', () => {
       });
       expect(Object.keys(sent.body as object)).not.to.include('BuyoutLineId');
       expect(Object.keys(sent.body as object)).not.to.include('items[0].quantity');
+    });
+
+    it('names the panel by what it makes, not by the project it was opened on', async () => {
+      const names: string[] = [];
+      const listen = (event: Event) => names.push((event as CustomEvent<{ name: string }>).detail.name);
+      document.addEventListener(WORKBENCH_RECORD_EVENT, listen);
+      try {
+        stubFetch(answers());
+        const root = await mount('wb-subcontract', { 'record-key': 'Project', 'record-id': '1' });
+        await waitFor(() => root.querySelector('form[data-workbench="new-commitment"]'));
+        await waitFor(() => names.length > 0);
+        expect(names.at(-1)).to.equal(NEW_COMMITMENT_TEXT.title('Subcontract'));
+      } finally {
+        document.removeEventListener(WORKBENCH_RECORD_EVENT, listen);
+      }
     });
 
     it('a failed load says so with Retry, and Retry loads the form', async () => {

@@ -16,7 +16,7 @@ import { checkRows, FEEDBACK_INVALID, ITEM_TEXT, PRICED_ITEM_TEXT, rowsTotal, sh
 import { openWorkbench } from '../../core/workbench';
 import { LoadingLine, LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
-import { ItemsEditor, RecordField, ValidationSummary, WriteProblemAlert, useItemsDraft, useRecordWrites, type ItemsDraft } from '../../ui/records';
+import { ItemsEditor, RecordField, ValidationSummary, WriteProblemAlert, useItemsDraft, useRecordWrites, useWorkbenchRecordName, type ItemsDraft } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import {
   COMMITMENT_COST_TYPES, createCommitment, hasExcessLiability, isPricedKind, loadNewCommitmentBasis, NoSuchBuyoutLine, recordIdOf, refusalText, refusedFieldOf,
@@ -167,10 +167,12 @@ function NewCommitmentFields({ kind, basis, buyoutLineId }: { kind: NewCommitmen
 
   const field = (name: keyof NewCommitmentHeader, text: string, className: string) => ({ label: text, field: name, feedback: writes.feedback, editable: !busy, className });
   const award = basis.award;
+  // The panel names what is made, not the project the form was opened on ('Project 1').
+  const nameRef = useWorkbenchRecordName<HTMLFormElement>(award ? T.awardTitle(spec.label, award.line.codeDisplay ?? award.line.code) : T.title(spec.label));
   const overLimit = vendor && total > vendor.singleLimitInForce;
 
   return (
-    <form className="new-commitment" data-workbench="new-commitment" data-kind={kind} noValidate aria-label={T.title(spec.label)}
+    <form ref={nameRef} className="new-commitment" data-workbench="new-commitment" data-kind={kind} noValidate aria-label={T.title(spec.label)}
       onSubmit={(e) => { e.preventDefault(); if (projectWrite && !busy) void create(); }}>
       <h2 className="h5">{award ? T.awardTitle(spec.label, award.line.codeDisplay ?? award.line.code) : T.title(spec.label)}</h2>
       {award ? <p className="small text-body-secondary" data-award-note>{T.awardNote(formatMoney(award.line.remaining))}</p> : null}
