@@ -25,7 +25,7 @@ import type Database from 'better-sqlite3';
 import { BILLABLE_COMMITMENT_KEYS, PAY_APPLICATION_RECORD_KEY, type BillableCommitmentKey } from '../../../../../src/core/pay-applications/contract';
 import {
   allLinesComplete, isBillableState, LIEN_WAIVER_KINDS, missingLienWaivers, OPEN_PAY_APPLICATION_STATES, PAY_APPLICATION_STATES, payApplicationNumber,
-  payLineProblems, periodEndOf, periodProblem, type PayLineInput,
+  payLineProblems, periodProblem, type PayLineInput,
 } from '../../../../../src/core/pay-applications/rules';
 import { formatMoney } from '../../../../../src/core/format/numbers';
 import * as clock from '../../../../../src/core/clock';
