@@ -42,9 +42,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.locator('wb-subcontract [data-change-orders]')).toBeVisible();
     await reviewShot(page.locator('wb-subcontract'), { path: `.tmp/pay-shots/subcontract-${colorScheme}.png` });
 
+    await page.locator('wb-subcontract [data-new-change-order-open]').click();
+    await page.locator('wb-subcontract [data-new-change-order] [data-mode="events"]').click();
+    await expect(page.locator('wb-subcontract [data-change-event-items], wb-subcontract [data-no-items]').first()).toBeVisible();
+    await reviewShot(page.locator('wb-subcontract [data-new-change-order]'), { path: `.tmp/pay-shots/new-change-order-${colorScheme}.png` });
+
     await pushPath(page, `/pfm/projects/commitments?${q}`);
     await page.locator('pfm-commitments [data-new="Subcontract"]').click();
     await expect(page.locator('wb-subcontract [data-workbench="new-commitment"]')).toBeVisible();
     await shot('new-subcontract');
+
+    await pushPath(page, `/pfm/projects/buyout?${q}`);
+    await expect(page.locator('pfm-buyout [data-award]').first()).toBeVisible();
+    await shot('buyout');
+  });
+
+  test(`a vendor's record kept current in ${colorScheme}`, async ({ page }) => {
+    test.skip(!REVIEW_SCREENSHOTS, 'review screenshots only (E2E_SCREENSHOTS=1)');
+    await page.emulateMedia({ colorScheme });
+    const request = one(`SELECT requestId FROM slim_requests r JOIN application_record_states s USING (applicationRecordStateId)
+      WHERE s.name = 'In Review' ORDER BY requestId LIMIT 1`);
+    await openPortalAs(page, 'admin', `/sr/slimqueue?workbench=SlimRequest&recordKey=SlimRequest&recordId=${request.requestId}`);
+    const update = page.locator('wb-slim-request [data-action="update-record"]');
+    await expect(update).toBeVisible();
+    await update.click();
+    await expect(page.locator('wb-slim-request [data-entry-form]').first()).toBeVisible();
+    await reviewShot(page, { path: `.tmp/pay-shots/vendor-record-${colorScheme}.png`, fullPage: true });
   });
 }

@@ -242,7 +242,7 @@ describe('new commitments', () => {
       { changeEventItemId: 501, changeEventId: 50, parentChangeEventItemId: null, costCodeId: 102, costCode: '09900000', costType: 'S', vendorId: 8, description: 'Stair <b>rail</b> paint',
         estimatedAmount: 100, proposedAmount: 120, approvedAmount: 110.5, coItemRecordKey: null, coItemRecordId: null, projectId: 1, budgetId: 1, ...state(81, 'Approved'), displayText: 'CE-005 #1' },
       { changeEventItemId: 502, changeEventId: 50, parentChangeEventItemId: null, costCodeId: 102, costCode: '09900000', costType: 'S', vendorId: 8, description: 'Door frames',
-        estimatedAmount: 40, proposedAmount: null, approvedAmount: 40, coItemRecordKey: null, coItemRecordId: null, projectId: 1, budgetId: 1, ...state(81, 'Approved'), displayText: 'CE-005 #2' },
+        estimatedAmount: 40, proposedAmount: null, approvedAmount: 40, coItemRecordKey: null, coItemRecordId: null, projectId: 1, budgetId: 1, ...state(81, 'Approved'), displayText: 'Door frames' },
       { changeEventItemId: 503, changeEventId: 50, parentChangeEventItemId: null, costCodeId: 102, costType: 'S', vendorId: 7, description: 'Another vendor',
         estimatedAmount: 10, proposedAmount: null, approvedAmount: 10, coItemRecordKey: null, coItemRecordId: null, projectId: 1, budgetId: 1, ...state(81, 'Approved') },
       { changeEventItemId: 504, changeEventId: 50, parentChangeEventItemId: null, costCodeId: 102, costType: 'S', vendorId: 8, description: 'Already linked',
@@ -288,6 +288,8 @@ describe('new commitments', () => {
       await waitFor(() => form.querySelector('[data-change-event-items]'));
       expect([...form.querySelectorAll('tr[data-change-event-item]')].map((tr) => tr.getAttribute('data-change-event-item'))).to.deep.equal(['501', '502']);
       expect(form.querySelector('tr[data-change-event-item="501"] label')!.textContent).to.equal('CE-005 #1: Stair <b>rail</b> paint');
+      // A record name that is its description is said once.
+      expect(form.querySelector('tr[data-change-event-item="502"] label')!.textContent).to.equal('Door frames');
       expect(textOf(form, '[data-ticked-total]')).to.equal('$0.00');
       form.querySelector<HTMLInputElement>('#ce-item-501')!.click();
       form.querySelector<HTMLInputElement>('#ce-item-502')!.click();

@@ -156,7 +156,7 @@ export function NewChangeOrder({ parentKey, record, costCodes, onClose }: NewCha
                               <input type="checkbox" className="form-check-input" id={`ce-item-${item.changeEventItemId}`} checked={ticked.includes(item.changeEventItemId)} disabled={busy}
                                 onChange={(e) => tick(item.changeEventItemId, e.currentTarget.checked)} />
                             </td>
-                            <td><label htmlFor={`ce-item-${item.changeEventItemId}`}>{item.displayText ?? `Item ${item.changeEventItemId}`}: {item.description}</label></td>
+                            <td><label htmlFor={`ce-item-${item.changeEventItemId}`}>{itemLabel(item)}</label></td>
                             <td className="text-nowrap" title={costTypeName(item.costType ?? '')}>{formatCostCodeWithType(item.costCode ?? '', item.costType ?? '')}</td>
                             <td className="text-end">{formatMoney(itemAmount(item))}</td>
                           </tr>
@@ -187,4 +187,10 @@ function Buttons({ busy, onClose }: { busy: boolean; onClose(): void }) {
       <button type="submit" className="btn btn-sm btn-primary" disabled={busy} data-create-change-order>{busy ? T.creating : T.create}</button>
     </>
   );
+}
+
+/** An item as the checklist names it: its record name and description, once when they are the same text. */
+function itemLabel(item: { changeEventItemId: number; displayText?: string | null; description: string }): string {
+  const name = item.displayText ?? `Item ${item.changeEventItemId}`;
+  return name === item.description ? name : `${name}: ${item.description}`;
 }
