@@ -204,6 +204,17 @@ describe('SavePayApplication', () => {
 });
 
 describe('the workflow, lien waivers, approval authority and money', () => {
+  it('its files are counted like any record\'s: a lien waiver is a file of the application, in the project\'s counts too', async () => {
+    const [target] = subcontracts();
+    const app = await created(target!.subcontractId);
+    assert.equal((await waiver(app, 'Conditional Progress', 1, currentEnd())).status, 200);
+    const own = await api.get('pm', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'PayApplication', recordId: app.payApplicationId });
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    assert.deepEqual(own.body.data.map((r: Row) => [r.applicationRecordKey, r.recordId, r.fileCount]), [['PayApplication', app.payApplicationId, 1]]);
+    const project = await api.get('pm', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'Project', recordId: 1 });
+    assert.ok(project.body.data.some((r: Row) => r.applicationRecordKey === 'PayApplication' && r.recordId === app.payApplicationId));
+  });
+
   it('Revise and Resubmit needs a reason, which the application shows', async () => {
     const [target] = subcontracts();
     const app = await moved('pm', await created(target!.subcontractId), 'Submitted');

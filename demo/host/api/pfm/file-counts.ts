@@ -16,11 +16,12 @@ const FILE_PROJECT_SQL = `CASE f.applicationRecordKey
   WHEN 'OwnerAgreement' THEN (SELECT projectId FROM owner_agreements WHERE ownerAgreementId = f.recordId)
   WHEN 'CostAdjustment' THEN (SELECT projectId FROM cost_adjustments WHERE costAdjustmentId = f.recordId)
   WHEN 'DirectCost' THEN (SELECT projectId FROM direct_costs WHERE directCostId = f.recordId)
+  WHEN 'PayApplication' THEN (SELECT projectId FROM pay_applications WHERE payApplicationId = f.recordId)
   END`;
 
 /** Record keys that files can hang on (besides the standard scope keys). */
 const FILE_RECORD_KEYS = ['ChangeRecord', 'ChangeEvent', 'ChangeEventItem', 'Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement',
-  'PurchaseAgreementChangeOrder', 'PurchaseOrder', 'OwnerAgreement', 'OwnerAgreementChangeOrder', 'CostAdjustment', 'DirectCost', 'Rfi'];
+  'PurchaseAgreementChangeOrder', 'PurchaseOrder', 'OwnerAgreement', 'OwnerAgreementChangeOrder', 'CostAdjustment', 'DirectCost', 'Rfi', 'PayApplication'];
 
 export const FILE_COUNT_LOADS: SpecialLoads = {
   getapplicationrecordfilecounts: {
