@@ -129,6 +129,17 @@ async function refuseWrites(page: Page, sent: { count: number }): Promise<() => 
   return () => page.unroute('**/api/**', handler);
 }
 
+/** Where focus is (through shadow roots), for a failure's message: the element's tag, its data attributes and its text. */
+function focusedDescription(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let at: Element | null = document.activeElement;
+    while (at?.shadowRoot?.activeElement) at = at.shadowRoot.activeElement;
+    if (!at) return 'nothing';
+    const data = [...at.attributes].filter((a) => a.name.startsWith('data-') || a.name === 'aria-label').map((a) => `${a.name}="${a.value}"`).join(' ');
+    return `<${at.localName}${data ? ` ${data}` : ''}> "${(at.textContent ?? '').trim().slice(0, 40)}"${at.isConnected ? '' : ' (detached)'}`;
+  });
+}
+
 /** True when focus (through shadow roots) is inside `container`. */
 function focusInside(container: Locator): Promise<boolean> {
   return container.evaluate((box) => {
@@ -216,7 +227,8 @@ export async function keyboardTask(page: Page, screen: ScreenCase): Promise<{ ta
         await expect.poll(() => focusInside(menu), { message: `${label}: focus moves into the menu` }).toBe(true);
         await page.keyboard.press('Escape');
         await expect(menu, `${label}: Escape closes the menu`).toHaveCount(0);
-        await expect(last!, `${label}: focus is given back to the menu button`).toBeFocused();
+        await expect(last!, `${label}: focus is given back to the menu button`).toBeFocused()
+          .catch(async (error: Error) => { throw new Error(`${error.message} | focus is on ${await focusedDescription(page)}`); });
         break;
       }
       case 'navigate':
