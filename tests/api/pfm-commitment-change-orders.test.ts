@@ -18,9 +18,10 @@ import { openBacklog } from '../../demo/host/api/risk/prequal';
 import { advanceRecord } from '../../demo/host/api/pfm/esign/service';
 import { SEED_GATE } from '../../demo/host/db/seed/sra';
 import { checksum, stateId } from './api-client';
+import { vendorWithLimits as vendorWithLimitsIn } from './support/vendors';
 import { useTestHost, type Row } from './support/use-host';
 
-const { host, api, one, all } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
+const { host, api, one } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
 
 const TABLES = ['subcontract_change_orders', 'subcontract_change_order_items', 'purchase_agreement_change_orders', 'purchase_agreement_change_order_items', 'change_event_items'];
 const project = () => one('SELECT projectId, budgetId FROM projects WHERE number = ?', SEED_GATE.projectNumber);
@@ -29,19 +30,7 @@ const SC = (name: string) => stateId(host, 'Subcontract', name);
 const SCO = (name: string) => stateId(host, 'SubcontractChangeOrder', name);
 const errors = (body: Row): Record<string, string> => Object.fromEntries((body.data as Row[]).filter((f) => f.integerValue === 1).map((f) => [f.stringValue, f.message]));
 
-/** A vendor of our own with the limits given (prequalified through next year), and no other commitments. */
-let vendorCount = 0;
-function vendorWithLimits(singleLimit: number, aggregateLimit: number): { vendorId: number; name: string } {
-  const name = `Limit Test Vendor ${++vendorCount}`;
-  const vendorId = Number(host.db.prepare(`INSERT INTO vendors (vendorNumber, name, trade, city, state, phone, email, active, displayText, modifiedAt)
-    VALUES (?, ?, 'drywall', 'Austin', 'TX', '555-0100', 'v@example.com', 1, ?, 't')`).run(`LT-${vendorCount}`, name, name).lastInsertRowid);
-  const columns = (all("SELECT name FROM pragma_table_info('vendor_prequalifications')") as Row[]).map((c) => c.name as string);
-  const row: Row = { vendorId, status: 'Prequalified', singleLimit, aggregateLimit, limitExpiresOn: addDays(today(), 365), glExpiresOn: addDays(today(), 365),
-    glPerOccurrence: 2_000_000, glAggregate: 4_000_000, displayText: name, modifiedAt: 't' };
-  const names = Object.keys(row).filter((k) => columns.includes(k));
-  host.db.prepare(`INSERT INTO vendor_prequalifications (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(Object.fromEntries(names.map((n) => [n, row[n]])));
-  return { vendorId, name };
-}
+const vendorWithLimits = (singleLimit: number, aggregateLimit: number) => vendorWithLimitsIn(host.db, singleLimit, aggregateLimit);
 
 /** A subcontract of `vendorId` on 24-1032 for `amount`, in `state`, written straight into the tables. */
 let n = 700;

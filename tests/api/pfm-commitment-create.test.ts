@@ -12,6 +12,7 @@ import { TERMS_TEXT, contractSumFixedMessage } from '../../src/core/commitments/
 import { COMMITMENT_CREATE_PATHS } from '../../src/core/commitments/contract';
 import { SEED_GATE } from '../../demo/host/db/seed/sra';
 import { checksum, stateId } from './api-client';
+import { vendorWithLimits } from './support/vendors';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
@@ -245,5 +246,34 @@ describe('the contract sum is fixed once a commitment leaves Draft', () => {
     assert.deepEqual(errors(wrong.body), { 'items[0].costCodeId': 'Line 1: cost type L does not fit a subcontract (S only).' });
     const reduce = await api.post('pm', '/api/pfm/SaveCommitment', { RecordKey: 'Subcontract', RecordId: created.subcontractId, retainagePercent: '5', reduceRetainageAtHalf: 'true' });
     assert.deepEqual(errors(reduce.body), { reduceRetainageAtHalf: TERMS_TEXT.reduceNeedsTen });
+  });
+
+  it('the SRA gate applies from creation: over the single or aggregate limit, the Draft is written and the answer says what the gate will ask', async () => {
+    const single = vendorWithLimits(host.db, 240_000, 10_000_000);
+    const atLimit = await create({ VendorId: single.vendorId, 'items[1].amount': '90000' });
+    assert.equal(atLimit.status, 200, JSON.stringify(atLimit.body));
+    assert.equal(atLimit.body.data.gate, undefined, 'exactly at the single limit: no SRA needed');
+    const over = await create({ VendorId: single.vendorId, 'items[1].amount': '90000.01' });
+    assert.equal(over.status, 200, JSON.stringify(over.body));
+    assert.equal(over.body.data.recordStateName, 'Draft');
+    assert.deepEqual(over.body.data.gate.reasons, [`the amount $240,000.01 exceeds ${single.name}'s single limit of $240,000 by $0.01`]);
+    assert.match(over.body.data.gate.startLink, new RegExp(`recordKey=Subcontract&recordId=${over.body.data.subcontractId}$`));
+    const pending = await api.post('pm', '/api/pfm/UpdateCommitmentState', {
+      RecordKey: 'Subcontract', ItemId: over.body.data.subcontractId, OldRecordStateId: SC('Draft'), RouteStateId: SC('Pending Signature'),
+    });
+    assert.equal(pending.status, 400, 'the gate refuses the way out of Draft');
+    assert.match(pending.body.message ?? JSON.stringify(pending.body), /single limit of \$240,000 by \$0\.01/);
+
+    const aggregate = vendorWithLimits(host.db, 10_000_000, 300_000);
+    const first = (await create({ VendorId: aggregate.vendorId })).body.data;
+    assert.equal(first.gate, undefined, '$240,000.25 of $300,000');
+    // Open commitments are Pending Signature or Executed ones: a Draft is not exposure yet.
+    host.db.prepare('UPDATE subcontracts SET applicationRecordStateId = ? WHERE subcontractId = ?').run(SC('Executed'), first.subcontractId);
+    const second = await create({ VendorId: aggregate.vendorId, 'items[0].amount': '50000', 'items[1].amount': '9999.76' });
+    assert.deepEqual(second.body.data.gate.reasons,
+      [`${aggregate.name}'s open subcontracts on all projects, $300,000.01 with this one, exceed its aggregate limit of $300,000 by $0.01`]);
+    const po = await create({ RecordKey: 'PurchaseOrder', VendorId: single.vendorId, ExcessLiability: '', 'items[0].costCodeId': lineOf('M'), 'items[1].costCodeId': lineOf('M'), 'items[0].amount': '1000000' });
+    assert.equal(po.status, 200, JSON.stringify(po.body));
+    assert.equal(po.body.data.gate, undefined, 'the SRA gate is the subcontract\'s');
   });
 });

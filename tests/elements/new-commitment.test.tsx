@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { pinClock, setClock } from '../../src/core/clock';
+import { $toasts, resetMessages } from '../../src/core/messages';
 import { WORKBENCH_RECORD_EVENT } from '../../src/core/workbench';
 import { CHANGE_ORDERS_TEXT, NEW_CHANGE_ORDER_TEXT, NEW_COMMITMENT_TEXT, VENDOR_PICKER_TEXT, WORKBENCH_TEXT } from '../../src/features/commitments';
 import '../../src/elements/wb-subcontract/define';
@@ -100,6 +101,21 @@ describe('new commitments', () => {
       });
       expect(Object.keys(sent.body as object)).not.to.include('BuyoutLineId');
       expect(Object.keys(sent.body as object)).not.to.include('items[0].quantity');
+    });
+
+    it('a subcontract the SRA gate will stop is created in Draft, and the toast says what the gate will ask before it goes out for signature', async () => {
+      resetMessages();
+      const reasons = ['the amount $300,000.00 exceeds Row Drywall <b>LLC</b>\'s single limit of $250,000 by $50,000.00'];
+      stubFetch(answers({ [CREATE]: { body: { data: { ...created, gate: { reasons, startLink: '/sr/sra?recordKey=Subcontract&recordId=12' } } } } }));
+      const root = await mount('wb-subcontract', { 'record-key': 'Project', 'record-id': '1' });
+      await waitFor(() => root.querySelector('form[data-workbench="new-commitment"]'));
+      await fillSubcontract(root);
+      root.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+      await waitFor(() => new URL(location.href).searchParams.get('recordId') === '12');
+      const toast = $toasts.get().at(-1)!;
+      expect(toast.variant).to.equal('warning');
+      expect(toast.message).to.equal(NEW_COMMITMENT_TEXT.createdGated('SC-24-1032-012', reasons));
+      expect(toast.message).to.equal(`SC-24-1032-012 created. Before it goes out for signature it needs an approved SRA: ${reasons[0]}.`);
     });
 
     it('names the panel by what it makes, not by the project it was opened on', async () => {

@@ -52,6 +52,9 @@ export interface CommitmentItem {
 }
 
 /** A commitment as CreateCommitment answers it (the fields the loads answer; the id column is per kind). */
+/** What CreateCommitment adds to a new subcontract the SRA gate will stop before Pending Signature: why, and where to start one. */
+export interface CreatedCommitmentGate { reasons: string[]; startLink: string }
+
 export interface CommitmentRecord {
   projectId: number;
   budgetId: number;

@@ -52,6 +52,7 @@ export const NEW_COMMITMENT_TEXT = {
   create: (label: string) => `Create ${lower(label)}`,
   creating: 'Creating…',
   created: (number: string) => `${number} created.`,
+  createdGated: (number: string, reasons: readonly string[]) => `${number} created. Before it goes out for signature it needs an approved SRA: ${reasons.join('; ')}.`,
   createFailed: (label: string, why: string) => `The ${lower(label)} was not created: ${why} Everything you typed is still here.`,
   reduce: 'Reduce to 5% at 50% complete',
 } as const;
@@ -157,7 +158,7 @@ function NewCommitmentFields({ kind, basis, buyoutLineId }: { kind: NewCommitmen
       const record = await createCommitment(kind, { projectId: basis.projectId, budgetId: basis.budgetId, buyoutLineId }, header,
         sent.map((row) => ({ costCodeId: row.costCodeId, description: row.description, amount: row.amount, quantity: row.quantity, unitPrice: row.unitPrice })));
       drafts.forget();
-      showToast(T.created(record.number), { variant: 'success' });
+      showToast(record.gate ? T.createdGated(record.number, record.gate.reasons) : T.created(record.number), { variant: record.gate ? 'warning' : 'success' });
       openWorkbench(kind, { recordKey: kind, recordId: recordIdOf(spec, record) });
     }, { failed: (error) => { refusal = error; return T.createFailed(spec.label, refusalText(error)); } });
     // A refusal that names its field (the vendor over its limit, a date) is shown at that field too.

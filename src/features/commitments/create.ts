@@ -8,7 +8,7 @@
  */
 import { getJson, postForm, serverMessage, ApiError } from '../../core/api';
 import { RISK_API, type VendorPrequalRow } from '../../core/risk/contract';
-import { COMMITMENT_CREATE_PATHS } from '../../core/commitments/contract';
+import { COMMITMENT_CREATE_PATHS, type CreatedCommitmentGate } from '../../core/commitments/contract';
 import { CHANGE_ORDER_KEY_OF, COMMITMENT_COST_TYPES, COMMITMENT_KINDS, contractSumFixed as sumFixedInState, type CommitmentKind } from '../../core/commitments/terms';
 import { canLinkItemToCommitment } from '../../core/workflow/rules';
 import { loadCostCodes, type CostCodeRow } from '../budget-lines';
@@ -86,9 +86,9 @@ export interface NewCommitmentLine {
 
 /** POST CreateCommitment: the new record goes into its kind's store (the lists show it) and is answered. */
 export async function createCommitment(key: NewCommitmentKey, scope: { projectId: number; budgetId: number; buyoutLineId?: number },
-  header: NewCommitmentHeader, lines: readonly NewCommitmentLine[]): Promise<ContractRecord> {
+  header: NewCommitmentHeader, lines: readonly NewCommitmentLine[]): Promise<ContractRecord & { gate?: CreatedCommitmentGate }> {
   const priced = isPricedKind(key);
-  const record = await postForm<ContractRecord>(CREATE_PATHS.create, {
+  const record = await postForm<ContractRecord & { gate?: CreatedCommitmentGate }>(CREATE_PATHS.create, {
     RecordKey: key, ProjectId: scope.projectId, BudgetId: scope.budgetId,
     VendorId: header.vendorId, Title: header.title.trim(), Scope: header.scope.trim(),
     ContractDate: header.contractDate, StartDate: header.startDate, EndDate: header.endDate,

@@ -13,7 +13,9 @@
  * from 10; excess liability N/A, $3M, $5M or $10M on subcontracts only; dates are calendar dates and the
  * end is not before the start; every item's cost code is a line of the budget of a cost type that fits
  * the kind; the buyout line is such a line too. The number is SC-/PA-/PO-<job>-### after the budget's
- * highest. Field errors answer 400 with one feedback item per field; nothing is written then.
+ * highest. Field errors answer 400 with one feedback item per field; nothing is written then. A subcontract
+ * the SRA gate will stop (over the vendor's single or aggregate limit, or not prequalified) is still written
+ * in Draft, and its answer carries `gate: { reasons, startLink }`.
  */
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem } from '../../http';
@@ -26,6 +28,7 @@ import {
   type CommitmentKind,
 } from '../../../../../src/core/commitments/terms';
 import { dateMessage, recordWithItems, SPECS } from './specs';
+import { sraGateStatus } from '../../risk/sra/gate';
 import * as clock from '../../../../../src/core/clock';
 
 const CREATE_COMMITMENT = {
@@ -193,7 +196,11 @@ function createCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_
     const touched = [...new Set(items.map((i) => i.costCodeId))];
     if (touched.length) db.prepare(`UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId IN (${touched.map(() => '?').join(', ')})`).run(at, ...touched);
     trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: kind, recordId: id, recordType: kind, description: 'Created', at });
-    return withoutHiddenFieldsOne(db, user, kind, recordWithItems(db, spec, id));
+    const record = withoutHiddenFieldsOne(db, user, kind, recordWithItems(db, spec, id));
+    // The SRA gate applies from creation: a Draft commits nothing, so it is written, and the answer says at
+    // once what the gate will ask before Pending Signature or Executed (the vendor's single or aggregate limit).
+    const gate = kind === 'Subcontract' ? sraGateStatus(db, id) : null;
+    return gate && !gate.cleared ? { ...record, gate: { reasons: gate.reasons, startLink: gate.startLink } } : record;
   }).immediate();
 }
 
