@@ -1,6 +1,7 @@
 /** The write calls §7 does not list: pins, projections, record edits under field security, links, files. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { TERMS_TEXT } from '../../src/core/commitments/terms';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
 
@@ -183,14 +184,22 @@ describe('links (§5) enforced by the server', () => {
 
   it('an Approved item of the same vendor without a linked item is linked through a new change order item', async () => {
     const candidate = host.db.prepare(`SELECT i.changeEventItemId, s.subcontractId, s.vendorId FROM change_event_items i JOIN change_events ce USING (changeEventId)
-      JOIN subcontracts s ON s.vendorId = i.vendorId AND s.projectId = ce.projectId
-      WHERE i.applicationRecordStateId IN (?, ?) AND i.coItemRecordId IS NULL AND i.costCodeId IS NOT NULL LIMIT 1`)
-      .get(stateId(host, 'ChangeEventItem', 'Approved'), stateId(host, 'ChangeEventItem', 'Pending Commitment')) as Row;
+      JOIN subcontracts s ON s.vendorId = i.vendorId AND s.projectId = ce.projectId AND s.budgetId = ce.budgetId
+      WHERE i.applicationRecordStateId IN (?, ?) AND i.coItemRecordId IS NULL AND i.costCodeId IS NOT NULL AND s.applicationRecordStateId = ? LIMIT 1`)
+      .get(stateId(host, 'ChangeEventItem', 'Approved'), stateId(host, 'ChangeEventItem', 'Pending Commitment'), stateId(host, 'Subcontract', 'Executed')) as Row;
     assert.ok(candidate, 'the seed has a linkable item');
     const other = host.db.prepare('SELECT subcontractId FROM subcontracts WHERE vendorId != ? LIMIT 1').get(candidate.vendorId) as Row;
     const wrongVendor = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: other.subcontractId });
     assert.equal(wrongVendor.status, 400);
     assert.equal(wrongVendor.body.message, 'The change event item and the commitment must have the same vendor.');
+    // Out for signature, its sum is fixed and no change order is written to it yet.
+    const setState = host.db.prepare('UPDATE subcontracts SET applicationRecordStateId = ? WHERE subcontractId = ?');
+    setState.run(stateId(host, 'Subcontract', 'Pending Signature'), candidate.subcontractId);
+    const unsigned = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: candidate.subcontractId });
+    setState.run(stateId(host, 'Subcontract', 'Executed'), candidate.subcontractId);
+    const unsignedNumber = (host.db.prepare('SELECT number FROM subcontracts WHERE subcontractId = ?').get(candidate.subcontractId) as Row).number as string;
+    assert.deepEqual([unsigned.status, unsigned.body.message, unsigned.body.parameter], [400, TERMS_TEXT.parentNotExecuted(unsignedNumber, 'Pending Signature'), 'CommitmentId']);
+    assert.equal((host.db.prepare('SELECT coItemRecordId FROM change_event_items WHERE changeEventItemId = ?').get(candidate.changeEventItemId) as Row).coItemRecordId, null);
     const answer = await api.post('pm', '/api/pfm/LinkChangeEventItemToCommitment', { ChangeEventItemId: candidate.changeEventItemId, CommitmentKey: 'Subcontract', CommitmentId: candidate.subcontractId });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.data.changeEventItem.coItemRecordKey, 'SubcontractChangeOrderItem');

@@ -216,9 +216,9 @@ test.describe('change management moves', () => {
       api(page, 'GET', '/api/pfm/getpurchaseagreements?recordKey=Project&recordId=1'),
     ]);
     const commitments = [
-      ...(subs.body.data as Row[]).map((c) => ({ key: 'Subcontract', id: c.subcontractId as number, vendorId: c.vendorId })),
-      ...(pas.body.data as Row[]).map((c) => ({ key: 'PurchaseAgreement', id: c.purchaseAgreementId as number, vendorId: c.vendorId })),
-    ];
+      ...(subs.body.data as Row[]).map((c) => ({ key: 'Subcontract', id: c.subcontractId as number, vendorId: c.vendorId, state: c.recordStateName })),
+      ...(pas.body.data as Row[]).map((c) => ({ key: 'PurchaseAgreement', id: c.purchaseAgreementId as number, vendorId: c.vendorId, state: c.recordStateName })),
+    ].filter((c) => c.state === 'Executed'); // only an executed commitment takes change orders
     const value = (c: { key: string; id: number }) => `${c.key}:${c.id}`; // the option value the workbench uses
     const sameVendor = commitments.filter((c) => c.vendorId === item.vendorId);
     const otherVendor = commitments.find((c) => c.vendorId !== item.vendorId)!;

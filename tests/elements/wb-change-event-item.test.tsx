@@ -7,10 +7,15 @@ import type { StubFor } from '../support/browser';
 import { changeEventItem, cleanPage, freshPage, ok, referenceAnswers, security, toastMessages } from './change-workbenches-support';
 
 const SUBCONTRACTS = [
-  { subcontractId: 1, number: 'SC-001', vendorId: 5, description: 'Structural steel' },
-  { subcontractId: 2, number: 'SC-002', vendorId: 6, description: 'Glazing' },
+  { subcontractId: 1, number: 'SC-001', vendorId: 5, description: 'Structural steel', recordStateName: 'Executed' },
+  { subcontractId: 2, number: 'SC-002', vendorId: 6, description: 'Glazing', recordStateName: 'Executed' },
+  // The item's vendor, but not executed: no change order is written to it yet.
+  { subcontractId: 8, number: 'SC-008', vendorId: 5, description: 'Steel erection', recordStateName: 'Pending Signature' },
 ];
-const AGREEMENTS = [{ purchaseAgreementId: 3, number: 'PA-003', vendorId: 5, description: 'Steel supply' }];
+const AGREEMENTS = [
+  { purchaseAgreementId: 3, number: 'PA-003', vendorId: 5, description: 'Steel supply', recordStateName: 'Executed' },
+  { purchaseAgreementId: 9, number: 'PA-009', vendorId: 5, description: 'Bolts', recordStateName: 'Draft' },
+];
 
 function answers(record: ChangeEventItem, overrides: Record<string, StubFor> = {}): Record<string, StubFor> {
   return {
@@ -45,7 +50,7 @@ describe('<wb-change-event-item>', () => {
     expect(root.querySelector('[data-candidates]')).to.equal(null);
   });
 
-  it('offers only the commitments of the item vendor for an Approved item', async () => {
+  it('offers only the executed commitments of the item vendor for an Approved item', async () => {
     stubFetch(answers(changeEventItem(18)));
     const root = await mount('wb-change-event-item', { 'record-key': 'ChangeEventItem', 'record-id': '7' });
     await waitFor(() => root.querySelectorAll('[data-candidates] option').length === 3);

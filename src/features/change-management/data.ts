@@ -153,7 +153,9 @@ export async function loadProjectCommitments(projectId: number): Promise<Commitm
   const map = (key: Commitment['key'], idField: string) => (row: Record<string, unknown>): Commitment => ({
     key, id: row[idField] as number, number: String(row.number ?? ''), vendorId: (row.vendorId as number | null) ?? null, description: String(row.description ?? ''),
   });
-  return [...subs.map(map('Subcontract', 'subcontractId')), ...pas.map(map('PurchaseAgreement', 'purchaseAgreementId'))];
+  // Only an executed commitment takes change orders (its sum is fixed; a Draft's items are edited directly).
+  const executed = (row: Record<string, unknown>) => row.recordStateName === 'Executed';
+  return [...subs.filter(executed).map(map('Subcontract', 'subcontractId')), ...pas.filter(executed).map(map('PurchaseAgreement', 'purchaseAgreementId'))];
 }
 
 /** Link an item to a commitment (§5; the server drafts a change order): the item as it is now. */

@@ -18,7 +18,7 @@ import { stateByName, trackChange, recordOr404, updateChangedColumns } from '../
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import * as clock from '../../../../../src/core/clock';
-import { addChangeOrderLine, CHANGE_ORDER_SPECS, changeEventItemAmount, createChangeOrder, linkRefusal, openDraftChangeOrder } from '../commitments/change-orders';
+import { addChangeOrderLine, assertTakesChangeOrders, CHANGE_ORDER_SPECS, changeEventItemAmount, createChangeOrder, linkRefusal, openDraftChangeOrder } from '../commitments/change-orders';
 
 // --- record edits under field security ------------------------------------------------------------
 
@@ -379,6 +379,7 @@ function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): u
     // The item joins the commitment's open Draft change order; a new one is made only when there is none.
     const coId = openDraftChangeOrder(db, spec, commitmentId) ?? createChangeOrder(db, spec, commitment, description, at.slice(0, 10), at);
     addChangeOrderLine(db, spec, coId, { costCodeId: item.costCodeId as number, description, amount: changeEventItemAmount(item), changeEventItemId: itemId }, at);
+    assertTakesChangeOrders(db, commitment, 'LinkChangeEventItemToCommitment');
     db.prepare(`UPDATE ${spec.table} SET modifiedAt = ? WHERE ${spec.id} = ?`).run(at, commitmentId);
     const changeEventItem = withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item')));
     const changeOrder = toApi(recordOr404(db, spec.coSelect, `t.${spec.coId}`, coId, 'Change order'));

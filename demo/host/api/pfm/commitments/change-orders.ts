@@ -73,6 +73,16 @@ export function linkRefusal(db: Database.Database, item: Record<string, unknown>
   return null;
 }
 
+/**
+ * A change order is written only to an executed commitment (its sum is fixed, and a Draft's items are edited
+ * directly) of a project that still takes costs: the 400 autoAlert of `functionName` otherwise.
+ */
+export function assertTakesChangeOrders(db: Database.Database, commitment: Record<string, unknown>, functionName: string): void {
+  const state = stateById(db, commitment.applicationRecordStateId as number)!;
+  if (state.name !== 'Executed') throw autoAlert(functionName, TERMS_TEXT.parentNotExecuted(String(commitment.number), state.name), { parameter: 'CommitmentId' });
+  assertProjectTakesCosts(db, commitment.projectId as number, functionName);
+}
+
 /** The amount a change event item carries onto a change order: approved, else proposed, else estimated. */
 export const changeEventItemAmount = (item: Record<string, unknown>): number =>
   (item.approvedAmount ?? item.proposedAmount ?? item.estimatedAmount ?? 0) as number;
@@ -131,9 +141,7 @@ function createCommitmentChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typ
   return db.transaction(() => {
     const commitment = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(commitmentId) as Record<string, unknown> | undefined;
     if (!commitment) throw notFound(`${kind} ${commitmentId} not found.`);
-    const state = stateById(db, commitment.applicationRecordStateId as number)!;
-    if (state.name !== 'Executed') throw autoAlert(FUNCTION, TERMS_TEXT.parentNotExecuted(String(commitment.number), state.name), { parameter: 'CommitmentId' });
-    assertProjectTakesCosts(db, commitment.projectId as number, FUNCTION);
+    assertTakesChangeOrders(db, commitment, FUNCTION);
 
     const feedback: FeedbackItem[] = [];
     const description = (params.Description ?? '').trim();
