@@ -10,8 +10,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { api, watchToken } from './support/api';
 import { e2eDb } from './support/db';
+import { today as centralToday } from '../../src/core/clock';
+import { periodEndOf } from '../../src/core/pay-applications/rules';
 import { openPortalAs, pushPath } from './support/portal';
 import { arm, inspect, type Watch } from './support/hostile';
+import { arrangeAs } from './support/arrange';
 import { XSS_PAYLOADS, payloadLabel } from './support/xss-payloads';
 
 // A project no other spec writes to (region 1, active), so its lists hold this spec's records.
@@ -55,7 +58,7 @@ async function post(page: Page, path: string, form: Record<string, string | numb
 }
 
 test('XSS: 0 of the payloads × places run; each place shows them as text', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const watch = await arm(page);
   watchToken(page);
   keepBearer(page);
@@ -114,6 +117,29 @@ test('XSS: 0 of the payloads × places run; each place shows them as text', asyn
   expect(inGrid.size, 'grid: payloads shown as text').toBe(N);
   await place(page, watch, 'grid: projection grid', 0, tally);
   tally.set('grid: projection grid', inGrid.size);
+
+  // --- a commitment change order whose lines are the payloads, approved, then billed on a pay application
+  const billable = e2eDb().prepare(`SELECT s.subcontractId FROM subcontracts s JOIN application_record_states st USING (applicationRecordStateId)
+    WHERE s.projectId = ? AND st.name = 'Executed' AND NOT EXISTS (SELECT 1 FROM pay_applications p JOIN application_record_states ps ON ps.applicationRecordStateId = p.applicationRecordStateId
+      WHERE p.commitmentKey = 'Subcontract' AND p.commitmentId = s.subcontractId AND (ps.closed = 0 OR p.periodEnd >= ? OR p.final = 1))
+    ORDER BY s.subcontractId LIMIT 1`).get(PROJECT_ID, periodEndOf(centralToday()).slice(0, 8)) as { subcontractId: number };
+  const sLine = (e2eDb().prepare("SELECT costCodeId FROM cost_codes WHERE budgetId = ? AND type = 'S' ORDER BY costCodeId LIMIT 1").get(BUDGET_ID) as { costCodeId: number }).costCodeId;
+  const lines = Object.fromEntries(XSS_PAYLOADS.flatMap((payload, n) => [[`items[${n}].costCodeId`, sLine], [`items[${n}].description`, payload], [`items[${n}].amount`, 1]]));
+  const co = await post(page, '/api/pfm/CreateCommitmentChangeOrder', { RecordKey: 'Subcontract', CommitmentId: billable.subcontractId, Description: XSS_PAYLOADS[0]!, ...lines });
+  const coState = (name: string) => (e2eDb().prepare("SELECT applicationRecordStateId AS id FROM application_record_states WHERE applicationRecordKey = 'SubcontractChangeOrder' AND name = ?").get(name) as { id: number }).id;
+  const move = (on: Page, from: string, to: string) =>
+    post(on, '/api/pfm/UpdateCommitmentState', { RecordKey: 'SubcontractChangeOrder', ItemId: co.subcontractChangeOrderId, OldRecordStateId: coState(from), RouteStateId: coState(to) });
+  // The PM of the project submits it; the admin approves (segregation of duties: not the submitter).
+  await arrangeAs('pm', async (pm) => { await move(pm, 'Draft', 'Pending Approval'); })(page);
+  await move(page, 'Pending Approval', 'Approved');
+  const payApplication = await post(page, '/api/pfm/CreatePayApplication', { RecordKey: 'Subcontract', CommitmentId: billable.subcontractId, PeriodEnd: periodEndOf(centralToday()) });
+  await pushPath(page, `/pfm/projects/commitments?${QUERY}&workbench=SubcontractChangeOrder&recordKey=SubcontractChangeOrder&recordId=${co.subcontractChangeOrderId}`);
+  await expect(page.locator('wb-subcontract-change-order [data-items] tbody tr[data-item]')).toHaveCount(N);
+  await place(page, watch, 'workbench: commitment change order lines', N, tally);
+  await pushPath(page, `/pfm/projects/payapplications?${QUERY}&workbench=PayApplication&recordKey=PayApplication&recordId=${payApplication.payApplicationId}`);
+  await expect(page.locator('wb-pay-application [data-sheet] tbody tr').first()).toBeVisible();
+  await place(page, watch, 'workbench: pay application continuation sheet', N, tally);
+  await pushPath(page, `/pfm/projects/projectiongrid?${QUERY}`); // the workbench closed: the header is the next place
 
   // --- header search results: the real search ('xss' finds this spec's change events), widened to every payload
   await page.route('**/search/query**', async (route) => {

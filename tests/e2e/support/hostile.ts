@@ -54,6 +54,8 @@ export async function inspect(page: Page): Promise<{ runs: number[]; csp: string
     const visit = (root: Document | ShadowRoot) => {
       texts.push(root instanceof Document ? root.body?.textContent ?? '' : root.textContent ?? '');
       for (const el of root.querySelectorAll('*')) {
+        // A read-only record shows its fields in inputs: their values are text shown too.
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) texts.push(el.value);
         if (el.localName === 'script' && marked.test(el.textContent ?? '')) injected.push(`<script>${el.textContent}`);
         for (const attribute of el.attributes) {
           if (!dangerous.test(attribute.name) || !marked.test(attribute.value)) continue;
