@@ -2,7 +2,8 @@
 //
 // The analyzer finds classes and `customElements.define()` calls; our elements are React components
 // wrapped by r2wc: `export const X = defineReactElement('tag', Component, { props: { projectId: 'number' }, … })`
-// in src/elements/<tag>/define.ts. This plugin turns each such call into a custom-element declaration:
+// in src/elements/<tag>/define.ts (or `defineProjectScreen('tag', Component, { projectId: 'number', … })`, which signs in).
+// This plugin turns each such call into a custom-element declaration:
 //   - tagName: the first argument;
 //   - attributes and properties: the `props` object (camelCase property, kebab-case attribute, as r2wc maps them);
 //   - description and summary: the JSDoc above the call (summary: its first paragraph, or `@summary`);
@@ -161,11 +162,14 @@ export function r2wcPlugin() {
         const name = decl.name.getText();
         let element;
         const init = decl.initializer;
-        if (init && ts.isCallExpression(init) && init.expression.getText() === 'defineReactElement') {
+        const helper = init && ts.isCallExpression(init) ? init.expression.getText() : '';
+        if (helper === 'defineReactElement' || helper === 'defineProjectScreen') {
           const [tagArg, , options] = init.arguments;
           const tagName = literalValue(ts, tagArg);
-          if (typeof tagName !== 'string') throw new Error(`${moduleDoc.path}: defineReactElement needs a string literal tag`);
-          const propsNode = objectProperty(ts, options, 'props');
+          if (typeof tagName !== 'string') throw new Error(`${moduleDoc.path}: ${helper} needs a string literal tag`);
+          // defineProjectScreen('tag', View, { …props }) (src/ui/project-screen.ts): its third argument is the props, and it signs in.
+          const projectScreen = helper === 'defineProjectScreen';
+          const propsNode = projectScreen ? options : objectProperty(ts, options, 'props');
           const props = {};
           if (propsNode && ts.isObjectLiteralExpression(propsNode)) {
             for (const p of propsNode.properties) {
@@ -174,7 +178,7 @@ export function r2wcPlugin() {
               props[p.name.getText()] = kind;
             }
           }
-          element = elementDeclaration({ name, tagName, props, signIn: literalValue(ts, objectProperty(ts, options, 'signIn')) === true, doc });
+          element = elementDeclaration({ name, tagName, props, signIn: projectScreen || literalValue(ts, objectProperty(ts, options, 'signIn')) === true, doc });
         } else {
           const tagName = doc.tags.find((t) => t.name === 'customElement' || t.name === 'tag')?.text.split(/\s+/)[0];
           if (tagName) element = elementDeclaration({ name, tagName, props: {}, signIn: false, doc });

@@ -1,6 +1,5 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
 import { Buyout } from '../../features/commitments';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 
 /**
  * `<pfm-buyout>`: the budget lines still to be bought out against commitments (§2 /pfm/projects/buyout).
@@ -15,14 +14,10 @@ import { defineReactElement } from '../../ui/element';
  * It signs in by itself and loads once signed in.
  * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const BuyoutElement = defineReactElement('pfm-buyout', Buyout, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },
-  signIn: true,
-  onMount: ensureWorkbenchHost,
-});
+export const BuyoutElement = defineProjectScreen('pfm-buyout', Buyout, { projectId: 'number', budgetId: 'number', legalEntityId: 'number' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-buyout': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-buyout': ProjectScreenElement;
   }
 }

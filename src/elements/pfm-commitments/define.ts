@@ -1,6 +1,5 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
 import { Commitments } from '../../features/commitments';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 
 /**
  * `<pfm-commitments>`: the project's commitments (§2 /pfm/projects/commitments).
@@ -17,14 +16,10 @@ import { defineReactElement } from '../../ui/element';
  * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const CommitmentsElement = defineReactElement('pfm-commitments', Commitments, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
-  signIn: true,
-  onMount: ensureWorkbenchHost,
-});
+export const CommitmentsElement = defineProjectScreen('pfm-commitments', Commitments, { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-commitments': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-commitments': ProjectScreenElement;
   }
 }

@@ -1,6 +1,5 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
 import { CostAdjustments } from '../../features/cost-adjustments';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 
 /**
  * `<pfm-cost-adjustments>`: the project's cost adjustments (§2 /pfm/projects/costadjustments).
@@ -14,15 +13,10 @@ import { defineReactElement } from '../../ui/element';
  * 'New cost adjustment' (PFM roles) opens the workbench on a new one.
  * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const CostAdjustmentsElement = defineReactElement('pfm-cost-adjustments', CostAdjustments, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
-  signIn: true,
-  // Embedded alone on a page, it adds a <pfm-workbench-host> so its workbenches open over the page.
-  onMount: ensureWorkbenchHost,
-});
+export const CostAdjustmentsElement = defineProjectScreen('pfm-cost-adjustments', CostAdjustments, { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-cost-adjustments': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-cost-adjustments': ProjectScreenElement;
   }
 }

@@ -1,5 +1,4 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 import { DataQuality } from './DataQuality';
 
 /**
@@ -13,15 +12,10 @@ import { DataQuality } from './DataQuality';
  * A failing record's link opens its workbench through the query (`<pfm-workbench-host>` beside the
  * screen shows it); budgets and budget lines link to the projection grid.
  */
-export const DataQualityElement = defineReactElement('pfm-data-quality', DataQuality, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
-  signIn: true,
-  // Embedded alone on a page, it adds a <pfm-workbench-host> so its workbenches open over the page.
-  onMount: ensureWorkbenchHost,
-});
+export const DataQualityElement = defineProjectScreen('pfm-data-quality', DataQuality, { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-data-quality': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-data-quality': ProjectScreenElement;
   }
 }

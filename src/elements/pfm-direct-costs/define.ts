@@ -1,6 +1,5 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
 import { DirectCosts } from '../../features/direct-costs';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 
 /**
  * `<pfm-direct-costs>`: the project's direct costs (§2 /pfm/projects/directcosts), Open and Closed.
@@ -15,14 +14,10 @@ import { defineReactElement } from '../../ui/element';
  * Embedded alone on a page, it appends a `<pfm-workbench-host>` when the page has none.
  * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const DirectCostsElement = defineReactElement('pfm-direct-costs', DirectCosts, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
-  signIn: true,
-  onMount: ensureWorkbenchHost,
-});
+export const DirectCostsElement = defineProjectScreen('pfm-direct-costs', DirectCosts, { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-direct-costs': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-direct-costs': ProjectScreenElement;
   }
 }

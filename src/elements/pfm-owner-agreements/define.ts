@@ -1,6 +1,5 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
 import { OwnerAgreements } from '../../features/owner-agreements';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 
 /**
  * `<pfm-owner-agreements>`: owner agreements and their change orders (§2 /pfm/projects/owneragreements).
@@ -14,14 +13,10 @@ import { defineReactElement } from '../../ui/element';
  * none (`ensureWorkbenchHost`), so its workbenches, and the one the page's query names, open over the page.
  * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const OwnerAgreementsElement = defineReactElement('pfm-owner-agreements', OwnerAgreements, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number' },
-  signIn: true,
-  onMount: ensureWorkbenchHost,
-});
+export const OwnerAgreementsElement = defineProjectScreen('pfm-owner-agreements', OwnerAgreements, { projectId: 'number', budgetId: 'number', legalEntityId: 'number' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-owner-agreements': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-owner-agreements': ProjectScreenElement;
   }
 }

@@ -1,6 +1,5 @@
-import { ensureWorkbenchHost } from '../../core/workbench';
 import { PayApplications } from '../../features/pay-applications';
-import { defineReactElement } from '../../ui/element';
+import { defineProjectScreen, type ProjectScreenElement } from '../../ui/project-screen';
 
 /**
  * `<pfm-pay-applications>`: the project's pay applications (/pfm/projects/payapplications), Open and Closed, with
@@ -16,14 +15,10 @@ import { defineReactElement } from '../../ui/element';
  * Embedded alone on a page, it appends a `<pfm-workbench-host>` when the page has none.
  * @required project-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const PayApplicationsElement = defineReactElement('pfm-pay-applications', PayApplications, {
-  props: { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' },
-  signIn: true,
-  onMount: ensureWorkbenchHost,
-});
+export const PayApplicationsElement = defineProjectScreen('pfm-pay-applications', PayApplications, { projectId: 'number', budgetId: 'number', legalEntityId: 'number', recordKey: 'string', recordId: 'number', workbench: 'string' });
 
 declare global {
   interface HTMLElementTagNameMap {
-    'pfm-pay-applications': HTMLElement & { projectId?: number; budgetId?: number };
+    'pfm-pay-applications': ProjectScreenElement;
   }
 }

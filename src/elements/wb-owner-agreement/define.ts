@@ -1,6 +1,6 @@
-import { createElement } from 'react';
 import { OwnerAgreementWorkbench } from '../../features/owner-agreements';
 import { defineReactElement } from '../../ui/element';
+import { recordWorkbench } from '../../ui/record-workbench';
 
 /**
  * `<wb-owner-agreement>`: the OwnerAgreement workbench body (§2), placed by `<pfm-workbench-host>`.
@@ -15,8 +15,7 @@ import { defineReactElement } from '../../ui/element';
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
  * @required record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const Element = defineReactElement('wb-owner-agreement', ({ recordId }: { recordId?: number }) =>
-  createElement(OwnerAgreementWorkbench, { kind: 'OwnerAgreement', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1 }), {
+export const Element = defineReactElement('wb-owner-agreement', recordWorkbench(OwnerAgreementWorkbench, 'OwnerAgreement'), {
   props: { recordId: 'number', recordKey: 'string', projectId: 'number', budgetId: 'number' },
 });
 

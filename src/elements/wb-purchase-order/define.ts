@@ -1,6 +1,6 @@
-import { createElement } from 'react';
 import { CommitmentWorkbench } from '../../features/commitments';
 import { defineReactElement } from '../../ui/element';
+import { recordWorkbench } from '../../ui/record-workbench';
 
 /**
  * `<wb-purchase-order>`: the PurchaseOrder workbench body (§2), placed by `<pfm-workbench-host>`.
@@ -14,8 +14,7 @@ import { defineReactElement } from '../../ui/element';
  * @event pfm-workbench-record - names the record in the frame's header; `detail: { name }`
  * @required record-id=1 - what it needs to show its content (values from the demo data; the gallery and the catalogue test use them)
  */
-export const Element = defineReactElement('wb-purchase-order', ({ recordId, recordKey, projectId, budgetId }: { recordId?: number; recordKey?: string; projectId?: number; budgetId?: number }) =>
-  createElement(CommitmentWorkbench, { kind: 'PurchaseOrder', recordId: typeof recordId === 'number' && Number.isSafeInteger(recordId) ? recordId : -1, recordKey, projectId, budgetId }), {
+export const Element = defineReactElement('wb-purchase-order', recordWorkbench(CommitmentWorkbench, 'PurchaseOrder'), {
   props: { recordId: 'number', recordKey: 'string', projectId: 'number', budgetId: 'number' },
 });
 
