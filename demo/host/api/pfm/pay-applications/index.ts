@@ -11,13 +11,13 @@
  * | POST SavePayApplication | PayApplicationId, lastLoad, lines[i].itemId, lines[i].source?, lines[i].thisPeriod, lines[i].storedMaterials |
  * | POST UpdatePayApplicationState | ItemId, OldRecordStateId, RouteStateId, Reason? |
  * | POST AddLienWaiver | (multipart) PayApplicationId, Kind, Amount, ThroughDate, file |
- * | GET GetPayApplicationDocument | payApplicationId → the G702/G703 PDF (a first layout, ./document; not yet filed on the record) |
+ * | GET GetPayApplicationDocument | payApplicationId → the G702/G703 PDF in the AIA layout (./document), drawn as the application stands; Approved for Payment files one on the record |
  */
 import { PAY_APPLICATION_PATHS as PATHS, PAY_APPLICATION_RECORD_KEY, PAY_APPLICATION_SCOPES } from '../../../../../src/core/pay-applications/contract';
 import { declaredFor, p, route } from '../../declare';
 import { notFound } from '../../http';
 import { RECORD_TABLES } from '../../scope';
-import { payApplicationPdf } from './document';
+import { documentFacts, payApplicationPdf } from './document';
 import { payApplicationById, payApplicationRows } from './loads';
 import { ADD_WAIVER, addLienWaiver, CREATE, createPayApplication, SAVE, savePayApplication, UPDATE_STATE, updatePayApplicationState } from './writes';
 
@@ -65,7 +65,7 @@ export const payApplicationHandlers = declaredFor('pfm', [
     handler: async ({ db, params, reply }) => {
       const record = payApplicationById(db, params.payApplicationId);
       if (!record) throw notFound(`Pay application ${params.payApplicationId} not found.`);
-      const bytes = await payApplicationPdf(record);
+      const bytes = await payApplicationPdf(record, documentFacts(db, record));
       const name = `${record.number}.pdf`.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`)
         .header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(Buffer.from(bytes));

@@ -17,7 +17,8 @@
  *   Submitted or Approved) needs a Reason, kept in reviseReason. Approved for Payment keeps the certified
  *   figures and writes the cost of the work certified (per cost code, the change in total completed and
  *   stored since the previous certificate) as cost-code transactions sourced by the commitment, as the
- *   seeded billing is, so the commitment's billed and the projection grid's actual to date move.
+ *   seeded billing is, so the commitment's billed and the projection grid's actual to date move; and files the
+ *   application's document on the record (./document).
  * - Lien waiver: a file (record files of the PayApplication, files.ts' upload checks), its kind, amount and
  *   through-date.
  */
@@ -37,6 +38,7 @@ import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 import { checkedUploads, storedName } from '../files';
 import { COMMITMENT_TABLES, currentFigures, payApplicationById, storedLines, waiverNeeds, type StoredLine } from './loads';
 
+import { certificateAhead, fileCertificate } from './document';
 type Row = Record<string, unknown>;
 const KEY = PAY_APPLICATION_RECORD_KEY;
 const S = PAY_APPLICATION_STATES;
@@ -255,6 +257,8 @@ function postCertifiedCost(db: Database.Database, header: Row, lines: readonly S
 export function updatePayApplicationState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
   const request = { ...requestedMove(params), actorId: user.employeeId, reason: params.Reason };
   const reason = (params.Reason ?? '').trim();
+  // Approved for Payment files the application's document; drawing it is asynchronous, so it is drawn before the transaction.
+  const certificate = await certificateAhead(db, request, user);
   const kind = { recordKey: KEY, table: 'pay_applications', idColumn: 'payApplicationId', label: 'pay application', functionName: FUNCTION };
   return moveRecordState(db, kind, request, ({ record, target, at }) => {
     const id = record.payApplicationId as number;
@@ -293,6 +297,7 @@ export function updatePayApplicationState({ db, params, user }: RouteCtx<ParamsO
       stamp('approvedForPayment');
       postCertifiedCost(db, record, lines, previous, at);
     }
+      fileCertificate(db, certificate, { payApplicationId: id, totals, employeeId: user.employeeId, at });
     if (target.name === S.paid) stamp('paid');
     return { projectId: record.projectId as number, parentId: id, parentType: KEY };
   }, () => answer(db, request.itemId));
