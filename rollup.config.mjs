@@ -81,6 +81,8 @@ function manualChunks(id) {
   if (path.endsWith('/src/ui/ProjectRefusal.tsx')) return undefined;
   if (path.endsWith('/src/ui/drafts.tsx')) return 'drafts'; // forms that keep typed work (issue 16): its own chunk, never the header nor another area's
   if (path.endsWith('/src/ui/ProjectWrite.tsx')) return undefined; // the read-only line of PFM screens (issue 27): never the header
+  // A project screen's definition adds the workbench host: with the screens, never in `ui` (ui → workbench → ui would cycle).
+  if (path.endsWith('/src/ui/project-screen.ts')) return undefined;
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
@@ -90,6 +92,8 @@ function manualChunks(id) {
   // The project list and its configuration workbench share the projections room but not the grid's code: the list is
   // PFM's first screen, so it does not download the projection grid.
   if (/\/src\/features\/projections\/(ProjectsScreen\.tsx|projects\.ts|ProjectConfigurationWorkbench\.tsx|project-configuration\.ts)$/.test(path)) return 'feature-projects';
+  // The forecast periods screen's room is apart from the projection grid: the screen does not download the grid.
+  if (path.includes('/src/features/projections/periods/')) return 'feature-forecast-periods';
   // One chunk per business area (src/features/<area>), shared by that area's elements.
   const area = path.match(/\/src\/features\/([^/]+)\//);
   if (area) return `feature-${area[1]}`;

@@ -13,6 +13,7 @@ export const elementChunks: Record<string, () => Promise<unknown>> = {
   'pfm-projects': () => import('./pfm-projects/define'),
   'pfm-workbench-host': () => import('./pfm-workbench-host/define'),
   'pfm-projection-grid': () => import('./pfm-projection-grid/define'),
+  'pfm-forecast': () => import('./pfm-forecast/define'),
   'pfm-commitments': () => import('./pfm-commitments/define'),
   'pfm-buyout': () => import('./pfm-buyout/define'),
   'pfm-owner-agreements': () => import('./pfm-owner-agreements/define'),

@@ -46,7 +46,7 @@ describe('projections', () => {
       [1, 'projections[0].value'], [1, 'projections[1].costCodeId'], [1, 'projections[2].method'], [1, 'projections[3].reason'],
       [1, 'projections[4].costCodeId'],
     ]);
-    assert.equal(feedback[0]!.message, 'Line 1: the projected cost to complete must be a number.');
+    assert.equal(feedback[0]!.message, "Line 1: the projected cost to complete must be a number. '12,5.3.1' is not an amount: type for example 12000, 12,000.50, 12k or 1.5m.");
     assert.equal(checksum(host, TABLES), before);
   });
 
@@ -55,7 +55,7 @@ describe('projections', () => {
     const answer = await api.post('pm', '/api/pfm/SaveProjections', {
       BudgetId: 1,
       'projections[0].costCodeId': a!.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': '12345.67', 'projections[0].reason': 'Buyout savings',
-      'projections[1].costCodeId': b!.costCodeId, 'projections[1].method': 'manual', 'projections[1].value': '-100',
+      'projections[1].costCodeId': b!.costCodeId, 'projections[1].method': 'manual', 'projections[1].value': '-100', 'projections[1].reason': 'Credit to come',
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.data.saved, 2);

@@ -42,6 +42,9 @@ const SHIPPED: Readonly<Record<number, readonly [string, string]>> = {
   26: ['026_pay_applications', '3391016ace861d2faf1d2678811bb1cb4dbc029613e50d8b05be0be160c9563e'],
   27: ['027_vendor_records', '6b7686539b436478f894772aad4f1f67ad60763549c399a63eca7b2a20c23270'],
   28: ['028_commitment_terms_security', '4875fb8b14c2664be72a26456927ba3125716442a48eef26dad82d0546b416b0'],
+  29: ['029_forecast_periods', 'b0315584b43b28cc1fb017cc20739c1850e2d52d7b13650f6de3279a2b21d9e8'],
+  30: ['030_transaction_kinds', '875edbd1f0ca0c6aeab38b7b1f41beb37c8585e5d15c6c1691a23d8bf900b4ab'],
+  31: ['031_change_event_probability', '3db5d0639e6dfa1cbace4e6c9d94cb6a80b6652e93fe9eda7096e567967defcd'],
 };
 
 const FOLDER = path.resolve('demo/host/db/migrations');

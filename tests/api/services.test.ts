@@ -125,7 +125,8 @@ describe('AI service', () => {
     assert.equal(answer.status, 200);
     const lines = answer.body.data as Row[];
     const expected = host.db.prepare(`SELECT cc.costCodeId, p.completionDate,
-        coalesce((SELECT sum(amount) FROM cost_code_transactions x WHERE x.costCodeId = cc.costCodeId AND x.transactionDate >= '2026-08-01' AND x.transactionDate < '2026-11-01'), 0) AS spent
+        coalesce((SELECT sum(amount) FROM cost_code_transactions x WHERE x.costCodeId = cc.costCodeId AND x.kind = 'actual'
+          AND x.transactionDate >= '2026-08-01' AND x.transactionDate < '2026-11-01'), 0) AS spent
       FROM cost_codes cc JOIN budgets b USING (budgetId) JOIN projects p ON p.projectId = b.projectId WHERE cc.budgetId = 1 ORDER BY cc.costCodeId`).all() as Row[];
     assert.equal(lines.length, expected.length);
     const completion = String(expected[0]!.completionDate);

@@ -121,8 +121,17 @@ test('a subcontract from award to payment: awarded on a buyout line, signed thro
   await signing.close();
   expect(subcontract(id).state).toBe('Executed');
 
-  // 5. Pay application 1 (last month): over a line's value is refused at the cell; 40% of the line is billed.
-  const first = await post(page, '/api/pfm/CreatePayApplication', { RecordKey: 'Subcontract', CommitmentId: id, PeriodEnd: monthEnd(1) });
+  // The subcontractor bills late: its first two applications are for months the accounting close has closed.
+  // A keyPFM Admin re-opens them, with the reason kept beside the superseded snapshot.
+  const closedMonths = all("SELECT month FROM forecast_periods WHERE budgetId = ? AND state = 'Closed' AND month IN (?, ?)",
+    budgetId, monthEnd(2).slice(0, 7), monthEnd(1).slice(0, 7)).map((r) => r.month as string);
+  await arrangeAs('admin', async (admin) => {
+    for (const month of closedMonths) await post(admin, '/api/pfm/ReopenForecastPeriod', { BudgetId: budgetId, Month: month, Reason: `Late billing of ${tag}` });
+  })(page);
+  expect(all("SELECT month FROM forecast_periods WHERE budgetId = ? AND state = 'Closed' AND month IN (?, ?)", budgetId, monthEnd(2).slice(0, 7), monthEnd(1).slice(0, 7))).toEqual([]);
+
+  // 5. Pay application 1 (two months back): over a line's value is refused at the cell; 40% of the line is billed.
+  const first = await post(page, '/api/pfm/CreatePayApplication', { RecordKey: 'Subcontract', CommitmentId: id, PeriodEnd: monthEnd(2) });
   await pushPath(page, `/pfm/projects/payapplications?${q()}&workbench=PayApplication&recordKey=PayApplication&recordId=${first.payApplicationId}`);
   const pay = page.locator('wb-pay-application');
   const cell = pay.locator('[data-row="0"][data-cell="thisPeriod"]');
@@ -146,9 +155,9 @@ test('a subcontract from award to payment: awarded on a buyout line, signed thro
       ItemId: first.payApplicationId, OldRecordStateId: stateIdOf('PayApplication', 'Approved'), RouteStateId: stateIdOf('PayApplication', 'Approved for Payment'),
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain(`A conditional waiver for this payment of $21,600.00 through ${monthEnd(1)}.`);
+    expect(refused.body.message).toContain(`A conditional waiver for this payment of $21,600.00 through ${monthEnd(2)}.`);
   })(page);
-  await addWaiver(pay, 'Conditional Progress', 21_600, monthEnd(1));
+  await addWaiver(pay, 'Conditional Progress', 21_600, monthEnd(2));
   expect(all('SELECT kind, amount FROM lien_waivers WHERE payApplicationId = ?', first.payApplicationId)).toEqual([{ kind: 'Conditional Progress', amount: 21_600 }]);
 
   // 6. Approved for payment by the RPM (the submitter may not), then paid: the certificate, the ledger and billed move.
@@ -191,8 +200,8 @@ test('a subcontract from award to payment: awarded on a buyout line, signed thro
   await move(page, '/api/pfm/UpdateCommitmentState', 'SubcontractChangeOrder', co.subcontractChangeOrderId, 'Draft', 'Pending Approval', { RecordKey: 'SubcontractChangeOrder' });
   await arrangeAs('rpm', async (rpm) => { await move(rpm, '/api/pfm/UpdateCommitmentState', 'SubcontractChangeOrder', co.subcontractChangeOrderId, 'Pending Approval', 'Approved', { RecordKey: 'SubcontractChangeOrder' }); })(page);
 
-  // 8. Pay application 2 (this month): the change order's lines join the schedule; the previous work is carried.
-  const second = await post(page, '/api/pfm/CreatePayApplication', { RecordKey: 'Subcontract', CommitmentId: id, PeriodEnd: monthEnd(0) });
+  // 8. Pay application 2 (last month): the change order's lines join the schedule; the previous work is carried.
+  const second = await post(page, '/api/pfm/CreatePayApplication', { RecordKey: 'Subcontract', CommitmentId: id, PeriodEnd: monthEnd(1) });
   const lines = all('SELECT source, scheduledValue, previousCompleted FROM pay_application_lines WHERE payApplicationId = ? ORDER BY source, itemId', second.payApplicationId);
   expect(lines).toEqual([
     { source: 'changeOrder', scheduledValue: 1_500, previousCompleted: 0 }, { source: 'changeOrder', scheduledValue: 2_250, previousCompleted: 0 },
@@ -201,9 +210,58 @@ test('a subcontract from award to payment: awarded on a buyout line, signed thro
   const rows = (await api(page, 'GET', `/api/pfm/getpayapplications?recordKey=Subcontract&recordId=${id}`)).body.data as Row[];
   expect(rows.find((r) => r.payApplicationId === second.payApplicationId)?.totals).toMatchObject({ contractSumToDate: amount + 6_750, previousCertificates: 21_600 });
 
-  // 10. The closeout checklist names the retainage still held on the subcontract.
-  const closeout = (await api(page, 'GET', `/api/toolbox/closeouts/getcloseoutchecklist?recordKey=Project&recordId=${projectId}`)).body;
-  expect(JSON.stringify(closeout)).toContain(number);
+  // It bills the rest of every line: the work is complete, 10% of it still held.
+  const secondLines = (await api(page, 'GET', `/api/pfm/getPayApplicationById?payApplicationId=${second.payApplicationId}`)).body.data as Row;
+  const rest: Record<string, string | number> = { PayApplicationId: second.payApplicationId, lastLoad: secondLines.modifiedAt };
+  (secondLines.lines as Row[]).forEach((line, i) => Object.assign(rest, {
+    [`lines[${i}].itemId`]: line.itemId, [`lines[${i}].source`]: line.source, [`lines[${i}].thisPeriod`]: line.scheduledValue - line.previousCompleted,
+  }));
+  await post(page, '/api/pfm/SavePayApplication', rest);
+  const contractSum = amount + 6_750;
+  const held = Math.round(contractSum * 10) / 100; // 10% retainage, in cents
+  await move(page, '/api/pfm/UpdatePayApplicationState', 'PayApplication', second.payApplicationId, 'Draft', 'Submitted');
+  await move(page, '/api/pfm/UpdatePayApplicationState', 'PayApplication', second.payApplicationId, 'Submitted', 'Approved');
+  // This payment: 90% of the work beyond the first certificate's; its conditional waiver and the first payment's unconditional one.
+  const secondDue = contractSum - held - 21_600;
+  expect(application(second.payApplicationId)).toMatchObject({ state: 'Approved', currentPaymentDue: secondDue });
+  await pushPath(page, `/pfm/projects/payapplications?${q()}&workbench=PayApplication&recordKey=PayApplication&recordId=${second.payApplicationId}`);
+  await addWaiver(pay, 'Conditional Progress', secondDue, monthEnd(1));
+  await addWaiver(pay, 'Unconditional Progress', 21_600, monthEnd(2));
+  await arrangeAs('rpm', async (rpm) => { await move(rpm, '/api/pfm/UpdatePayApplicationState', 'PayApplication', second.payApplicationId, 'Approved', 'Approved for Payment'); })(page);
+  await move(page, '/api/pfm/UpdatePayApplicationState', 'PayApplication', second.payApplicationId, 'Approved for Payment', 'Paid');
+  expect((await api(page, 'GET', `/api/pfm/GetSubcontractById?subcontractId=${id}`)).body.data).toMatchObject({ billed: contractSum, retainageHeld: held });
+  // The closeout checklist names the retainage still held on the subcontract.
+  const blockers = async () => ((await api(page, 'GET', `/api/toolbox/closeouts/getcloseoutchecklist?recordKey=Project&recordId=${projectId}`)).body.data.items as Row[])
+    .find((item) => item.id === 'retainage')!.blockers.filter((b: Row) => b.recordKey === 'Subcontract').map((b: Row) => b.recordId as number);
+  expect(await blockers()).toContain(id);
+
+  // 9. Retainage release (this month): every line is complete, so the application is the final one, at rate 0, paying
+  // what was held; it needs the unconditional final waiver (and the previous payment's unconditional one).
+  const release = await post(page, '/api/pfm/CreatePayApplication', { RecordKey: 'Subcontract', CommitmentId: id, PeriodEnd: monthEnd(0) });
+  expect(application(release.payApplicationId)).toMatchObject({ final: 1, currentPaymentDue: held });
+  await pushPath(page, `/pfm/projects/payapplications?${q()}&workbench=PayApplication&recordKey=PayApplication&recordId=${release.payApplicationId}`);
+  await expect(pay.locator('[data-final]')).toBeVisible();
+  expect((await advance(pay, `Change state of ${release.number}`, 'Submitted', { answerOf: '/api/pfm/UpdatePayApplicationState' })).status()).toBe(200);
+  expect((await advance(pay, `Change state of ${release.number}`, 'Approved', { answerOf: '/api/pfm/UpdatePayApplicationState' })).status()).toBe(200);
+  await arrangeAs('rpm', async (rpm) => {
+    const refused = await api(rpm, 'POST', '/api/pfm/UpdatePayApplicationState', {
+      ItemId: release.payApplicationId, OldRecordStateId: stateIdOf('PayApplication', 'Approved'), RouteStateId: stateIdOf('PayApplication', 'Approved for Payment'),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('An unconditional final waiver for');
+  })(page);
+  await addWaiver(pay, 'Unconditional Final', held, monthEnd(0));
+  await addWaiver(pay, 'Unconditional Progress', secondDue, monthEnd(1));
+  const ledgerBefore = one("SELECT sum(amount) AS n FROM cost_code_transactions WHERE sourceRecordKey = 'Subcontract' AND sourceRecordId = ?", id).n;
+  await arrangeAs('rpm', async (rpm) => { await move(rpm, '/api/pfm/UpdatePayApplicationState', 'PayApplication', release.payApplicationId, 'Approved', 'Approved for Payment'); })(page);
+  await move(page, '/api/pfm/UpdatePayApplicationState', 'PayApplication', release.payApplicationId, 'Approved for Payment', 'Paid');
+  // The release is a payment, not a cost: the ledger holds the contract sum; nothing is held; everything is paid.
+  expect(one("SELECT sum(amount) AS n FROM cost_code_transactions WHERE sourceRecordKey = 'Subcontract' AND sourceRecordId = ?", id).n).toBe(ledgerBefore);
+  expect(ledgerBefore).toBe(contractSum);
+  expect((await api(page, 'GET', `/api/pfm/GetSubcontractById?subcontractId=${id}`)).body.data).toMatchObject({ billed: contractSum, paid: contractSum, retainageHeld: 0 });
+
+  // 10. The closeout blocker is gone.
+  expect(await blockers()).not.toContain(id);
 });
 
 test('a purchase order: created from the commitments screen with quantity × unit price, issued by the RPM, billed by the PM', async ({ page }) => {

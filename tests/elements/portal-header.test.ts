@@ -496,9 +496,11 @@ describe('<portal-header>', () => {
       expect(fetchCalls).to.include('/api/pfm/projects/GetProjectMenuByProjectId?ProjectId=5');
       expect($('[data-bar="generic"]')).to.equal(null);
       const labels = $$('[data-menu="project"] [role="menuitem"]').map((item) => item.firstChild?.textContent);
-      expect(labels).to.deep.equal(['Buyout & SRA', 'Projection Grid', 'Commitments', 'Change Management', 'Owner Agreements', 'Cost Adjustments', 'Direct Costs', 'Pay Applications', 'Sub Ratings', 'Data Quality', 'Procore Project', 'Configure Project', 'Reports']);
+      expect(labels).to.deep.equal(['Buyout & SRA', 'Projection Grid', 'Units Grid', 'Hours Grid', 'Forecast Periods', 'Commitments', 'Change Management', 'Owner Agreements', 'Cost Adjustments', 'Direct Costs', 'Pay Applications', 'Sub Ratings', 'Data Quality', 'Procore Project', 'Configure Project', 'Reports']);
       const href = (id: string) => $<HTMLAnchorElement>(`[data-menu="project"] [data-entry="${id}"]`);
       expect(href('projectiongrid')?.getAttribute('href')).to.equal('/pfm/projects/projectiongrid?projectId=5&budgetId=44');
+      expect(href('projectiongridunit')?.getAttribute('href')).to.equal('/pfm/projects/projectiongridunit?projectId=5&budgetId=44');
+      expect(href('projectiongridhour')?.getAttribute('href')).to.equal('/pfm/projects/projectiongridhour?projectId=5&budgetId=44');
       expect(href('procore')?.getAttribute('href')).to.equal('https://app.procore.com/998877/project/home');
       expect(href('procore')?.rel.split(' ')).to.include.members(['noopener', 'external']);
       expect(href('procore')?.target).to.equal('_blank');

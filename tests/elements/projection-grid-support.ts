@@ -11,6 +11,8 @@ function line(id: number, code: string, type: string, figures: Partial<Projectio
     originalBudget: 1000, approvedChanges: 0, currentBudget: 1000, committed: 0, actualToDate: 400, remainingCommitment: 0,
     projectionMethod: 'auto' as const, projectedCostToComplete: 600, projectedFinalCost: 1000, overUnder: 0,
     priorMonthProjection: 950, varianceToPrior: 50, projectionReason: null, modifiedAt: '2026-11-01T00:00:00.000Z',
+    pendingBudgetChanges: 0, pendingCostChanges: 0, currentBudgetWithPending: 1000, estimateAtCompletionWithPending: 1000,
+    pluggedBy: null, pluggedQuantity: null, pluggedRate: null,
   };
   return { ...base, ...figures };
 }

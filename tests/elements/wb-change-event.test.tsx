@@ -36,7 +36,7 @@ function answers(stateId: number, overrides: Record<string, StubFor> = {}): Reco
     ...referenceAnswers({ 13: [14, 16, 18, 21] }),
     '/api/pfm/getchangeevents': ({ query }) => ok((query.get('open') === 'false') === event(stateId).closed ? [event(stateId)] : []),
     '/api/pfm/getchangeeventitems': ({ query }) => ok(items.filter((i) => i.closed === (query.get('open') === 'false'))),
-    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': security(stateId, ['title', 'description']),
+    '/api/applications/GetUserRecordFieldPermissionByApplicationRecordStateId': security(stateId, ['title', 'description', 'probability']),
     '/api/pfm/getcostcodes': ok(COST_CODES),
     '/api/pfm/getcommitmentvendors': ok(VENDORS),
     '/api/pfm/CreateChangeEventItem': ({ body: b }) => {
@@ -178,5 +178,27 @@ describe('<wb-change-event> items', () => {
     expect(addForm(root)).to.equal(null);
     expect(root.querySelector('[data-no-add]')?.textContent).to.equal('CE-001 is Complete: no items can be added.');
     expect(button(root, 'Add nested item under item 1')).to.equal(undefined);
+  });
+});
+
+describe('<wb-change-event> probability', () => {
+  beforeEach(() => {
+    freshPage();
+    items = [item(1, 13, null, 'Canopy steel')];
+  });
+  afterEach(cleanPage);
+
+  it('shows 100% by default, and Save sends the probability typed (it weights the pending amount in the projection grid)', async () => {
+    const saved: Array<Record<string, string>> = [];
+    stubFetch(answers(6, { '/api/pfm/SaveChangeEvent': ({ body: b }) => { saved.push(b as Record<string, string>); return ok({ ...event(6), probability: 60 }); } }));
+    const root = await mount('wb-change-event', { 'record-key': 'ChangeEvent', 'record-id': '1' });
+    const probability = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="probability"]'));
+    expect(probability.value).to.equal('100');
+    await waitFor(() => !probability.readOnly);
+    expect(root.querySelector('label[for="' + probability.id + '"]')!.textContent).to.equal('Probability (%)');
+    setValue(probability, '60');
+    button(root, 'Save')!.click();
+    await waitFor(() => saved.length === 1);
+    expect(saved[0]).to.deep.include({ ChangeEventId: '1', probability: '60' });
   });
 });

@@ -92,14 +92,17 @@ describe('pay applications (G702/G703 arithmetic)', () => {
     expect(payApplicationNumber('SC-24-1032-004', 3)).to.equal('SC-24-1032-004 Pay App 03');
   });
 
-  it('takes applications for this month and last month; earlier months are closed, later ones not begun', () => {
+  it('takes applications for any month begun that the accounting close has not closed; later ones have not begun', () => {
     expect(periodProblem('2030-03-31', '2030-03-05')).to.equal(null);
     expect(periodProblem('2030-02-28', '2030-03-05')).to.equal(null);
-    expect(periodProblem('2030-01-31', '2030-03-05')).to.equal('The period ending 2030-01-31 is closed: bill the current period (ending 2030-03-31) or the last one (ending 2030-02-28).');
+    // Only the accounting close closes a month: one never closed (or re-opened) still takes a late application.
+    expect(periodProblem('2030-01-31', '2030-03-05')).to.equal(null);
+    expect(periodProblem('2030-01-31', '2030-03-05', new Set(['2030-01']))).to.equal('The period ending 2030-01-31 is closed: the job\'s forecast period was closed. Bill an open period.');
+    expect(periodProblem('2030-01-31', '2030-03-05', new Set(['2030-02']))).to.equal(null);
     expect(periodProblem('2030-04-30', '2030-03-31')).to.match(/^The period ending 2030-04-30 has not begun/);
     expect(periodProblem('2030-03-30', '2030-03-05')).to.equal('The period end must be the last day of a month (2030-03-31, not 2030-03-30).');
     // January: last month is December of the year before.
     expect(periodProblem('2029-12-31', '2030-01-02')).to.equal(null);
-    expect(periodProblem('2029-11-30', '2030-01-02')).to.match(/is closed/);
+    expect(periodProblem('2029-11-30', '2030-01-02', new Set(['2029-11', '2029-12']))).to.match(/is closed/);
   });
 });

@@ -61,7 +61,7 @@ describe('router: every route of §2', () => {
     ['/pfm/projects/costadjustments', 'costadjustments'], ['/pfm/projects/directcosts', 'directcosts'],
     ['/pfm/projects/dataquality', 'dataquality'], ['/pfm/projects/owneragreements', 'owneragreements'],
     ['/pfm/projects/buyout', 'buyout'], ['/pfm/projects/projectiongrid', 'projectiongrid'],
-    ['/pfm/projects/projectiongridunit', 'units'], ['/pfm/projects/projectiongridhour', 'hours'],
+    ['/pfm/projects/projectiongridunit', 'units'], ['/pfm/projects/projectiongridhour', 'hours'], ['/pfm/projects/forecast', 'forecast'],
     ['/pfm/projects/surveys', 'projectsurveys'], ['/pfm/projects/esign', 'projectesign'], ['/pfm/surveys', 'surveys'],
     ['/pfm/esign', 'esign'], ['/pfm/opportunitytimecardcostcode', 'opportunitytimecardcostcode'],
     ['/sr/slimqueue', 'slimqueue'], ['/sr/slimqueue/slimqueues', 'slimqueues'],
@@ -117,7 +117,7 @@ describe('router: titles (§2)', () => {
 });
 
 describe('router: project and budget validation (§5)', () => {
-  const guarded = ['/pfm/projects/projectiongrid', '/pfm/projects/projectiongridunit', '/pfm/projects/projectiongridhour', '/pfm/projects/surveys', '/pfm/projects/esign'];
+  const guarded = ['/pfm/projects/projectiongrid', '/pfm/projects/projectiongridunit', '/pfm/projects/projectiongridhour', '/pfm/projects/forecast', '/pfm/projects/surveys', '/pfm/projects/esign'];
   for (const path of guarded) {
     it(`${path} rejects bad ids, keeping path and query`, () => {
       expect(resolve(`${path}?projectId=-2&budgetId=5`)).to.deep.equal({ kind: 'redirect', to: `/UnprocessableEntity${path}?projectId=-2&budgetId=5` });

@@ -7,7 +7,7 @@ import { CODE_DISPLAY_SQL, STATE_COLUMNS, STATE_JOIN } from './rows';
 
 export const PROJECT_SELECT = `SELECT t.projectId, t.legalEntityId, t.number, t.name, t.classification, t.budgetId, t.legacyProjectId,
   t.legacyBudgetId, t.buyoutProjectId, t.procoreProjectId, t.projectDescription, t.city, t.state, t.projectManagerEmployeeId,
-  pm.preferredName AS projectManagerName, t.regionalProjectManagerEmployeeId, t.contractAmount, t.startDate, t.completionDate,
+  pm.preferredName AS projectManagerName, t.regionalProjectManagerEmployeeId, t.regionId, t.contractAmount, t.startDate, t.completionDate,
   t.active, t.displayText, le.displayText AS legalEntityName, t.modifiedAt
   FROM projects t JOIN legal_entities le ON le.legalEntityId = t.legalEntityId
   LEFT JOIN employees pm ON pm.employeeId = t.projectManagerEmployeeId`;
@@ -109,7 +109,7 @@ export const CHANGE_RECORD_SELECT = `SELECT t.changeRecordId, t.projectId, t.bud
   FROM change_records t ${STATE_JOIN('t')}`;
 
 export const CHANGE_EVENT_SELECT = `SELECT t.changeEventId, t.changeRecordId, t.projectId, t.budgetId, t.ownerAgreementId, t.ownerAgreementChangeOrderId,
-  t.reimbursableTypeId, t.changeReasonId, t.number, t.title, t.description, t.applicationRecordStateId, ${STATE_COLUMNS},
+  t.reimbursableTypeId, t.changeReasonId, t.number, t.title, t.description, t.probability, t.applicationRecordStateId, ${STATE_COLUMNS},
   (SELECT coalesce(sum(estimatedAmount), 0) FROM change_event_items i WHERE i.changeEventId = t.changeEventId AND i.parentChangeEventItemId IS NULL) AS estimatedAmount,
   (SELECT coalesce(sum(approvedAmount), 0) FROM change_event_items i WHERE i.changeEventId = t.changeEventId AND i.parentChangeEventItemId IS NULL) AS approvedAmount,
   (SELECT count(*) FROM change_event_items i WHERE i.changeEventId = t.changeEventId) AS itemCount,

@@ -16,6 +16,7 @@ import { changeWriteHandlers } from './pfm/change-management/writes';
 import { commitmentWriteHandlers } from './pfm/commitments/writes';
 import { directCostWriteHandlers } from './pfm/direct-costs/writes';
 import { payApplicationHandlers } from './pfm/pay-applications';
+import { forecastPeriodHandlers } from './pfm/projections/periods';
 import { dataQualityHandlers } from './pfm/data-quality/issues';
 import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
 import { opportunityHandlers } from './pfm/opportunities/opportunities';
@@ -34,7 +35,7 @@ import { billingHandlers } from './billing';
 import { approvalHandlers } from './approval-routes';
 
 const AREAS: readonly Handlers[] = [
-  sessionHandlers, lookupHandlers, applicationHandlers, loadHandlers, fileHandlers, projectionWriteHandlers, stateHandlers, changeWriteHandlers, commitmentWriteHandlers, directCostWriteHandlers, payApplicationHandlers, dataQualityHandlers, costAdjustmentWriteHandlers, opportunityHandlers, surveyHandlers, documentTemplateHandlers, historyHandlers, esignHandlers, requestHandlers, holidayHandlers, timeOffStateHandlers, timecardsHandlers, riskHandlers, toolboxHandlers, adminHandlers, billingHandlers, approvalHandlers,
+  sessionHandlers, lookupHandlers, applicationHandlers, loadHandlers, fileHandlers, projectionWriteHandlers, stateHandlers, changeWriteHandlers, commitmentWriteHandlers, directCostWriteHandlers, payApplicationHandlers, forecastPeriodHandlers, dataQualityHandlers, costAdjustmentWriteHandlers, opportunityHandlers, surveyHandlers, documentTemplateHandlers, historyHandlers, esignHandlers, requestHandlers, holidayHandlers, timeOffStateHandlers, timecardsHandlers, riskHandlers, toolboxHandlers, adminHandlers, billingHandlers, approvalHandlers,
 ];
 
 /** Every route's handler or declaration, by `METHOD /path` (lower case); a route declared twice stops the host. */

@@ -26,7 +26,7 @@ const PFM_LOADS = [
   'getowneragreements', 'getowneragreementchangeorders',
   'getdirectcosts', 'getdirectcostitems',
   'getcostcodes', 'getcostcodetransaction', 'getcostcodetransactionrecordreference', 'getcostcodetransactionsummary',
-  'getcostcodetransactionsummarybudget', 'getcostcodetransactionsummaryproject', 'getcostcodetransactioncount',
+  'getcostcodetransactionsummarybudget', 'getcostcodetransactionsummaryproject', 'getcostcodetransactioncount', 'getpendingexposure',
   'getbudgets', 'getprojects', 'projects/getmenu', 'getapplicationrecordfilecounts',
 ] as const;
 export type PfmLoadName = (typeof PFM_LOADS)[number];

@@ -39,6 +39,9 @@ import { COMMITMENT_TERMS_025 } from './migrations/025_commitment_terms';
 import { PAY_APPLICATIONS_026 } from './migrations/026_pay_applications';
 import { VENDOR_RECORDS_027 } from './migrations/027_vendor_records';
 import { COMMITMENT_TERMS_SECURITY_028 } from './migrations/028_commitment_terms_security';
+import { FORECAST_PERIODS_029 } from './migrations/029_forecast_periods';
+import { TRANSACTION_KINDS_030 } from './migrations/030_transaction_kinds';
+import { CHANGE_EVENT_PROBABILITY_031 } from './migrations/031_change_event_probability';
 
 export interface Migration {
   version: number;
@@ -75,4 +78,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: '026_pay_applications', sql: PAY_APPLICATIONS_026 },
   { version: 27, name: '027_vendor_records', sql: VENDOR_RECORDS_027 },
   { version: 28, name: '028_commitment_terms_security', sql: COMMITMENT_TERMS_SECURITY_028 },
+  { version: 29, name: '029_forecast_periods', sql: FORECAST_PERIODS_029 },
+  { version: 30, name: '030_transaction_kinds', sql: TRANSACTION_KINDS_030 },
+  { version: 31, name: '031_change_event_probability', sql: CHANGE_EVENT_PROBABILITY_031 },
 ];

@@ -215,7 +215,7 @@ const COMMITMENT_SIGNED_STATES: Record<keyof typeof COMMITMENT_TERM_FIELDS, read
 /** The fields writes may change, per record key (each secured per state). */
 export const SECURED_FIELDS: Record<string, readonly string[]> = {
   ChangeRecord: ['title', 'description', 'changeRecordTypeId', 'initiatingDocumentTypeId', 'changeReasonId', 'rfiId', 'documentDate', 'estimatedAmount'],
-  ChangeEvent: ['title', 'description', 'changeReasonId', 'reimbursableTypeId', 'ownerAgreementId'],
+  ChangeEvent: ['title', 'description', 'changeReasonId', 'reimbursableTypeId', 'ownerAgreementId', 'probability'],
   ChangeEventItem: ['description', 'costCodeId', 'vendorId', 'estimatedAmount', 'proposedAmount', 'approvedAmount'],
   Subcontract: [...new Set(['description', 'subcontractTypeId', 'retainagePercent', 'excessLiability', ...COMMITMENT_TERM_FIELDS.Subcontract])],
   PurchaseAgreement: COMMITMENT_TERM_FIELDS.PurchaseAgreement,
@@ -235,6 +235,8 @@ export const FIELD_SECURITY_EXCEPTIONS: ReadonlyArray<readonly [string, string, 
   ['ChangeEvent', 'Approved', 'reimbursableTypeId', false, true],
   ['ChangeEvent', 'Approved', 'ownerAgreementId', false, true],
   ['ChangeEvent', 'Approved', 'changeReasonId', false, true],
+  // An approved event counts in full (migration 031 writes the same rows).
+  ['ChangeEvent', 'Approved', 'probability', false, true],
   ['ChangeEventItem', 'Open', 'approvedAmount', false, true],
   ['ChangeEventItem', 'Open', 'proposedAmount', false, false],
   ['ChangeEventItem', 'Route for Proposal', 'approvedAmount', false, true],

@@ -219,16 +219,16 @@ export function periodEndOf(day: string): string {
 
 /**
  * Why a billing period takes no new application on `today` (null: it does). A period ends on its month's last
- * day; it has begun; and it is open: this month's, and last month's, whose applications arrive in the first days
- * of the next month. Earlier months are closed (the accounting close of issue 32 will close them by its own date).
+ * day; it has begun; and it is open: the accounting close decides, so a month whose forecast period is closed on
+ * the job's budget (`closedMonths`, 'YYYY-MM', as the host reads them: pfm/projections/periods) takes no new application,
+ * and an earlier month that was never closed (or was re-opened for a late bill) still does. A commitment's
+ * applications also go forward in time (the host refuses one not after the last).
  */
-export function periodProblem(periodEnd: string, today: string): string | null {
+export function periodProblem(periodEnd: string, today: string, closedMonths: ReadonlySet<string> = new Set()): string | null {
   if (periodEndOf(periodEnd) !== periodEnd) return `The period end must be the last day of a month (${periodEndOf(periodEnd)}, not ${periodEnd}).`;
   const current = periodEndOf(today);
   if (periodEnd > current) return `The period ending ${periodEnd} has not begun: bill the current period (ending ${current}) or an earlier one.`;
-  const [y, m] = today.split('-').map(Number);
-  const lastOpen = periodEndOf(new Date(Date.UTC(y!, m! - 2, 1)).toISOString().slice(0, 10));
-  if (periodEnd < lastOpen) return `The period ending ${periodEnd} is closed: bill the current period (ending ${current}) or the last one (ending ${lastOpen}).`;
+  if (closedMonths.has(periodEnd.slice(0, 7))) return `The period ending ${periodEnd} is closed: the job's forecast period was closed. Bill an open period.`;
   return null;
 }
 

@@ -4,6 +4,7 @@
  * data-quality rules import it here). The view, its store and its other rules live in src/features/projections.
  */
 import type { CostSuggestion } from '../cost-suggestion';
+import type { PluggedBy } from './entry';
 
 /**
  * The automatic projected cost to complete of a budget line: the larger of the budget not yet spent
@@ -21,6 +22,8 @@ export const PROJECTION_PATHS = {
   lines: '/api/pfm/getcostcodetransactionsummary',
   save: '/api/pfm/SaveProjections',
   submit: '/api/pfm/SubmitProjections',
+  /** GET, recordKey Budget or CostCode + recordId: the {@link PendingExposureRecord}s behind the pending columns. */
+  pendingExposure: '/api/pfm/getpendingexposure',
 } as const;
 
 /** The AI service's suggested cost to complete per line (issue 12; AI token; the rule: src/core/cost-suggestion.ts). */
@@ -66,7 +69,96 @@ export interface BudgetLineFigures {
   priorMonthProjection: number | null;
   varianceToPrior: number | null;
   projectionReason: string | null;
+  /**
+   * Pending budget changes (issue 32): items of change events Open or Pending, each weighted by its
+   * event's probability (0–100 %, default 100); and the approved items of change events on an owner change
+   * order not yet approved (Draft, Pending Approval), which count in approvedChanges once it is approved.
+   */
+  pendingBudgetChanges: number;
+  /**
+   * Pending cost changes: items of subcontracts and purchase agreements in Draft or Pending Signature and of
+   * purchase orders in Draft (committed from Executed / Issued on), of commitment change orders in Draft or
+   * Pending Approval, and of direct costs in Draft or Pending Approval (actual cost once Approved).
+   */
+  pendingCostChanges: number;
+  /** currentBudget + pendingBudgetChanges. */
+  currentBudgetWithPending: number;
+  /** projectedFinalCost + pendingCostChanges: the estimate at completion if every pending cost change goes through. */
+  estimateAtCompletionWithPending: number;
+  /**
+   * A cost to complete typed as units (or hours) to complete × unit cost (or rate): the quantity and rate as
+   * typed (the grid's "plugged" marker); null when typed as an amount or automatic.
+   */
+  pluggedBy: PluggedBy | null;
+  pluggedQuantity: number | null;
+  pluggedRate: number | null;
   modifiedAt: string;
+}
+
+/**
+ * One record behind a line's (or budget's) pending figures, as {@link PROJECTION_PATHS}.pendingExposure
+ * answers it: its items on the scope's lines added up. side 'budget' adds to pendingBudgetChanges, 'cost'
+ * to pendingCostChanges; weightedAmount (amount × probability / 100) is what the column adds.
+ */
+export interface PendingExposureRecord {
+  side: 'budget' | 'cost';
+  recordKey: 'ChangeEvent' | 'OwnerAgreementChangeOrder' | 'Subcontract' | 'PurchaseAgreement' | 'PurchaseOrder'
+    | 'SubcontractChangeOrder' | 'PurchaseAgreementChangeOrder' | 'DirectCost';
+  recordId: number;
+  number: string;
+  /** The record's state name (Open, Pending, Draft, Pending Signature, Pending Approval). */
+  state: string;
+  /** Percent: a change event's probability; 100 for every other record. */
+  probability: number;
+  itemCount: number;
+  amount: number;
+  weightedAmount: number;
+  /** The scope's lines the record's items are on. */
+  costCodeIds: number[];
+}
+
+/**
+ * SaveProjections (POST form) — the save and its "no silent overwrite" rule (issue 32):
+ * - `BudgetId`; `lastLoad`: the time the grid loaded its lines (its lines' greatest modifiedAt, server clock);
+ * - per entry `projections[i].costCodeId`, `.method` (auto | manual, default manual), `.value` (the cost to
+ *   complete as typed: '12k', '1.5m', '$12,000.50', '(500)' are read by src/core/projections/entry.ts
+ *   parseAmount; garbage is a 400 feedback item), `.reason` (required with a negative cost to complete),
+ *   `.units` / `.hours` (projected final quantities, as before), `.overwrite` ('true': keep mine);
+ * - plugging: `.unitsToComplete` + `.unitCost`, or `.hoursToComplete` + `.rate` (not both): the cost to
+ *   complete is their product (method manual); the quantity and rate are kept (pluggedBy / pluggedQuantity /
+ *   pluggedRate of the line). A `.value` sent with a plug must equal the product.
+ *
+ * A conflict: the line's projection for the current month was saved after `lastLoad` by another employee
+ * (one's own earlier saves never conflict), and the entry has no `.overwrite=true`. Conflicting lines are not
+ * saved; every other line is. The answer is 409 only when lines conflict and none was saved (body
+ * `{ message, conflicts }`), else 200 with {@link SaveProjectionsAnswer} (`conflicts` empty when none).
+ * Without `lastLoad` nothing is checked (callers that predate the rule).
+ */
+export interface ProjectionConflict {
+  costCodeId: number;
+  /** Who saved the line after lastLoad (name), and when (ISO). */
+  savedBy: string;
+  savedAt: string;
+  theirs: ProjectionValues;
+  yours: ProjectionValues;
+}
+
+/** A line's projection as saved (theirs) or as sent (yours). */
+export interface ProjectionValues {
+  method: 'auto' | 'manual';
+  projectedCostToComplete: number | null;
+  reason: string | null;
+}
+
+/** SaveProjections' 200 answer. */
+export interface SaveProjectionsAnswer {
+  budgetId: number;
+  month: string;
+  saved: number;
+  lines: ProjectionLine[];
+  /** Per-field warnings (integerValue 2): a negative cost to complete, a cost to complete below the remaining committed cost. */
+  feedback: Array<{ integerValue: number; stringValue: string; message: string }>;
+  conflicts: ProjectionConflict[];
 }
 
 /** One budget line as getcostcodetransactionsummary answers it (recordKey Budget). */

@@ -86,6 +86,7 @@ export const ROUTES: readonly RouteDef[] = [
   { kind: 'screen', name: 'projectiongrid', path: '/pfm/projects/projectiongrid', tag: 'pfm-projection-grid', screen: 'Projection Grid', requiresProjectOrBudget: true, ...PFM_PROJECT },
   { kind: 'screen', name: 'units', path: '/pfm/projects/projectiongridunit', tag: 'pfm-projection-grid', screen: 'Projection Grid (Units)', requiresProjectOrBudget: true, attributes: { variant: 'unit' }, ...PFM_PROJECT },
   { kind: 'screen', name: 'hours', path: '/pfm/projects/projectiongridhour', tag: 'pfm-projection-grid', screen: 'Projection Grid (Hours)', requiresProjectOrBudget: true, attributes: { variant: 'hour' }, ...PFM_PROJECT },
+  { kind: 'screen', name: 'forecast', path: '/pfm/projects/forecast', tag: 'pfm-forecast', screen: 'Forecast Periods', requiresProjectOrBudget: true, ...PFM_PROJECT },
   { kind: 'screen', name: 'projectsurveys', path: '/pfm/projects/surveys', tag: 'pfm-surveys', screen: 'Surveys', requiresProjectOrBudget: true, ...PFM_PROJECT },
   { kind: 'screen', name: 'projectesign', path: '/pfm/projects/esign', tag: 'pfm-esign', screen: 'ESign', requiresProjectOrBudget: true, ...PFM_PROJECT },
   { kind: 'screen', name: 'surveys', path: '/pfm/surveys', tag: 'pfm-surveys', screen: 'Surveys', stripQuery: ['projectId', 'budgetId', 'programId'], ...PFM_PROJECT },

@@ -68,6 +68,9 @@ export function projectMenuItems(project: ProjectSummary, context: ProjectMenuCo
   const items: MenuLink[] = [
     screen('buyout', 'Buyout & SRA', 'buyout'),
     screen('projectiongrid', 'Projection Grid', 'projectiongrid'),
+    screen('projectiongridunit', 'Units Grid', 'projectiongridunit'),
+    screen('projectiongridhour', 'Hours Grid', 'projectiongridhour'),
+    screen('forecast', 'Forecast Periods', 'forecast'),
     screen('commitments', 'Commitments', 'commitments'),
     screen('changemanagement', 'Change Management', 'changemanagement'),
     screen('owneragreements', 'Owner Agreements', 'owneragreements'),

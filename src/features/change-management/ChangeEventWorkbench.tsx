@@ -45,8 +45,8 @@ export function ChangeEventWorkbench({ recordKey = '', recordId = -1 }: ChangeEv
   return <ExistingChangeEvent changeEventId={recordId} signedIn={signedIn} />;
 }
 
-type Values = { title: string; description: string; reimbursableTypeId: string; changeReasonId: string };
-const NEW_EVENT: Values = { title: '', description: '', reimbursableTypeId: '', changeReasonId: '' };
+type Values = { title: string; description: string; reimbursableTypeId: string; changeReasonId: string; probability: string };
+const NEW_EVENT: Values = { title: '', description: '', reimbursableTypeId: '', changeReasonId: '', probability: '100' };
 
 /** The event's own fields, on the new and the existing form (a new event must name its reimbursable type). */
 function EventFields({ values, set, feedback, editable, creating = false }: {
@@ -63,6 +63,8 @@ function EventFields({ values, set, feedback, editable, creating = false }: {
         <div className="col-md-6"><FormField label="Reimbursable type" {...field('reimbursableTypeId')} type="select" options={reimbursable} required={creating} /></div>
         <div className="col-md-6"><FormField label="Change reason" {...field('changeReasonId')} type="select" options={reasons} /></div>
       </div>
+      {/* How likely the change is (0–100 %): the projection grid's pending budget changes weight the event's amount by it. */}
+      {creating ? null : <div className="row"><div className="col-md-6"><FormField label="Probability (%)" {...field('probability')} type="number" /></div></div>}
     </>
   );
 }
@@ -100,6 +102,7 @@ function NewChangeEvent({ changeRecordId, signedIn }: { changeRecordId: number; 
 const valuesOf = (record: ChangeEvent): Values => ({
   title: record.title ?? '', description: record.description ?? '',
   changeReasonId: record.changeReasonId ? String(record.changeReasonId) : '', reimbursableTypeId: record.reimbursableTypeId ? String(record.reimbursableTypeId) : '',
+  probability: String(record.probability ?? 100),
 });
 
 function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: number; signedIn: boolean }) {

@@ -34,6 +34,8 @@ export interface ChangeEvent extends StatefulRecord {
   ownerAgreementChangeOrderId: number | null;
   reimbursableTypeId: number | null;
   changeReasonId: number | null;
+  /** 0–100: how likely the event is; weights its pending amount in the projection grid (default 100). */
+  probability?: number;
   number: string;
   title: string;
   description: string | null;

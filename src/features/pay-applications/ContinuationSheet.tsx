@@ -7,9 +7,10 @@
  * end of this period goes to stored materials and ← at the start of stored materials back; Escape puts
  * back what the cell held when it took focus; Tab goes on through the cells and out of the table. This
  * period takes an amount or a percent of the line's scheduled value (`40%`), written as the amount when
- * the cell is left. Each line's problems (rules.payLineProblems) show at its cell as it is typed.
+ * the cell is left. Each line's problems (rules.payLineProblems) show at its cell as it is typed. A long sheet paints
+ * its first lines at once and the rest right after; a keystroke re-renders its own line only (SheetRow).
  */
-import { useRef } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { formatMoney, sanitizeNumber } from '../../core/format';
 import type { PayApplicationLine } from '../../core/pay-applications/contract';
@@ -63,10 +64,83 @@ function moveTo(target: HTMLInputElement | null): boolean {
   return true;
 }
 
+interface SheetRowProps {
+  line: PayApplicationLine;
+  row: number;
+  figure: PayLine | undefined;
+  entry: PayLineEntry | undefined;
+  editable: boolean;
+  onChange(lineKey: string, field: SheetField, text: string): void;
+}
+
+const sameFigure = (a: PayLine | undefined, b: PayLine | undefined) =>
+  a === b || (!!a && !!b && (Object.keys(a) as Array<keyof PayLine>).every((key) => a[key] === b[key]));
+const sameEntry = (a: PayLineEntry | undefined, b: PayLineEntry | undefined) =>
+  a === b || (!!a && !!b && a.thisPeriod === b.thisPeriod && a.storedMaterials === b.storedMaterials);
+
+/**
+ * One line of the sheet. Rendered again only when what it shows changed (its entry, its figures, editable): a
+ * keystroke re-renders its own line, not the other 199 (figures and entries are new objects on every change).
+ */
+const SheetRow = memo(function SheetRow({ line, row, figure, entry, editable, onChange }: SheetRowProps) {
+  const lineKey = payLineKey(line);
+  const problems = figure ? cellProblems(figure, entry) : { thisPeriod: [], storedMaterials: [] };
+  const cell = (field: SheetField) => {
+    const problemId = `pay-line-${line.source}-${line.itemId}-${field}-problems`;
+    const text = entry ? entry[field] : sanitizeNumber(line[field]);
+    return (
+      <td className="text-end" data-column={field} style={{ minWidth: '136px' }}>
+        {editable ? (
+          <input className={`form-control form-control-sm text-end${problems[field].length ? ' is-invalid' : ''}`} inputMode="decimal" autoComplete="off"
+            value={text} data-row={row} data-cell={field} aria-label={SHEET_TEXT.cell(field, line)}
+            aria-invalid={problems[field].length ? true : undefined} aria-describedby={problems[field].length ? problemId : undefined}
+            onChange={(e) => onChange(lineKey, field, e.currentTarget.value)} />
+        ) : <span>{money(figure ? figure[field] : line[field])}</span>}
+        {problems[field].length ? (
+          <div id={problemId} className="invalid-feedback d-block text-start" data-line-problem={field}>{problems[field].join(' ')}</div>
+        ) : null}
+      </td>
+    );
+  };
+  return (
+    <tr data-item-id={line.itemId} data-source={line.source} className={problems.thisPeriod.length || problems.storedMaterials.length ? 'table-danger' : undefined}>
+      <td className="text-nowrap" data-column="costCode">{line.costCode}</td>
+      <td data-column="description">
+        {line.description}
+        {line.source === 'changeOrder' && line.changeOrderNumber ? <span className="text-body-secondary small ms-1">({line.changeOrderNumber})</span> : null}
+      </td>
+      <td className="text-end text-nowrap" data-column="scheduledValue">{money(line.scheduledValue)}</td>
+      <td className="text-end text-nowrap" data-column="previousCompleted">{money(line.previousCompleted)}</td>
+      {cell('thisPeriod')}
+      {cell('storedMaterials')}
+      <td className="text-end text-nowrap" data-column="totalCompletedAndStored">{figure ? money(figure.totalCompletedAndStored) : ''}</td>
+      <td className="text-end text-nowrap" data-column="percentComplete">{figure ? `${figure.percentComplete.toFixed(2)}%` : ''}</td>
+      <td className="text-end text-nowrap" data-column="balanceToFinish">{figure ? money(figure.balanceToFinish) : ''}</td>
+      <td className="text-end text-nowrap" data-column="retainage">{figure ? money(figure.retainage) : ''}</td>
+    </tr>
+  );
+}, (a, b) => a.line === b.line && a.row === b.row && a.editable === b.editable && a.onChange === b.onChange
+  && sameFigure(a.figure, b.figure) && sameEntry(a.entry, b.entry));
+
+/** Lines the sheet paints at once; the rest right after that paint (a 200-line application shows its first lines sooner). */
+export const FIRST_LINES = 40;
+
+/** How many of `total` lines to render: {@link FIRST_LINES}, then all of them after the first paint (as RecordLists grows). */
+function useLinesShown(total: number): number {
+  const [count, setCount] = useState(FIRST_LINES);
+  useEffect(() => {
+    if (count >= total) return undefined;
+    const timer = setTimeout(() => startTransition(() => setCount(total)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 /** The sheet. */
 export function ContinuationSheet({ number, lines, figures, entries, editable, onChange }: ContinuationSheetProps) {
   // What a cell held when it took focus (Escape puts it back).
   const heldAtFocus = useRef(new WeakMap<HTMLInputElement, string>()).current;
+  const shown = useLinesShown(lines.length);
 
   /** Leaving a cell: a percent typed becomes its amount. */
   const commit = (input: HTMLInputElement) => {
@@ -139,46 +213,9 @@ export function ContinuationSheet({ number, lines, figures, entries, editable, o
           </tr>
         </thead>
         <tbody>
-          {lines.map((line, row) => {
-            const figure = figures[row];
-            const lineKey = payLineKey(line);
-            const entry = entries.get(lineKey);
-            const problems = figure ? cellProblems(figure, entry) : { thisPeriod: [], storedMaterials: [] };
-            const cell = (field: SheetField) => {
-              const problemId = `pay-line-${line.source}-${line.itemId}-${field}-problems`;
-              const text = entry ? entry[field] : sanitizeNumber(line[field]);
-              return (
-                <td className="text-end" data-column={field} style={{ minWidth: '136px' }}>
-                  {editable ? (
-                    <input className={`form-control form-control-sm text-end${problems[field].length ? ' is-invalid' : ''}`} inputMode="decimal" autoComplete="off"
-                      value={text} data-row={row} data-cell={field} aria-label={SHEET_TEXT.cell(field, line)}
-                      aria-invalid={problems[field].length ? true : undefined} aria-describedby={problems[field].length ? problemId : undefined}
-                      onChange={(e) => onChange(lineKey, field, e.currentTarget.value)} />
-                  ) : <span>{money(figure ? figure[field] : line[field])}</span>}
-                  {problems[field].length ? (
-                    <div id={problemId} className="invalid-feedback d-block text-start" data-line-problem={field}>{problems[field].join(' ')}</div>
-                  ) : null}
-                </td>
-              );
-            };
-            return (
-              <tr key={lineKey} data-item-id={line.itemId} data-source={line.source} className={problems.thisPeriod.length || problems.storedMaterials.length ? 'table-danger' : undefined}>
-                <td className="text-nowrap" data-column="costCode">{line.costCode}</td>
-                <td data-column="description">
-                  {line.description}
-                  {line.source === 'changeOrder' && line.changeOrderNumber ? <span className="text-body-secondary small ms-1">({line.changeOrderNumber})</span> : null}
-                </td>
-                <td className="text-end text-nowrap" data-column="scheduledValue">{money(line.scheduledValue)}</td>
-                <td className="text-end text-nowrap" data-column="previousCompleted">{money(line.previousCompleted)}</td>
-                {cell('thisPeriod')}
-                {cell('storedMaterials')}
-                <td className="text-end text-nowrap" data-column="totalCompletedAndStored">{figure ? money(figure.totalCompletedAndStored) : ''}</td>
-                <td className="text-end text-nowrap" data-column="percentComplete">{figure ? `${figure.percentComplete.toFixed(2)}%` : ''}</td>
-                <td className="text-end text-nowrap" data-column="balanceToFinish">{figure ? money(figure.balanceToFinish) : ''}</td>
-                <td className="text-end text-nowrap" data-column="retainage">{figure ? money(figure.retainage) : ''}</td>
-              </tr>
-            );
-          })}
+          {(shown < lines.length ? lines.slice(0, shown) : lines).map((line, row) => (
+            <SheetRow key={payLineKey(line)} line={line} row={row} figure={figures[row]} entry={entries.get(payLineKey(line))} editable={editable} onChange={onChange} />
+          ))}
         </tbody>
         <tfoot>
           <tr className="fw-semibold" data-sheet-totals>

@@ -6,7 +6,7 @@
  * is kept across it and across a page reload), the lien waivers, and the G702/G703 document. Opened with
  * record key 'Project' (or a commitment's key) it is the new-application form instead.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { problemText, type ProblemTexts } from '../../core/api';
 import { attributeId, attributeText } from '../../core/attributes';
 import { formatDate, formatDateTime, formatMoney } from '../../core/format';
@@ -139,13 +139,23 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
   const lineSecurity = security?.fields.find((f) => f.fieldName === 'lines');
   const editable = projectWrite && !!record && !record.closed && (lineSecurity ? fieldEditable(security, 'lines') : EDIT_STATES.includes(record.recordStateName));
   const entries = useMemo(() => mergedEntries(record, typed), [record, typed]);
-  const saved = useMemo(() => (record?.lines ? [...mergedEntries(record, {}).values()] : undefined), [record]);
+  const recordEntries = useMemo(() => mergedEntries(record, {}), [record]);
+  const saved = useMemo(() => (record?.lines ? [...recordEntries.values()] : undefined), [record, recordEntries]);
   const value = useMemo(() => (record?.lines ? [...entries.values()] : undefined), [record, entries]);
   const drafts = useDraft<PayLineEntry[]>({
     screen: 'wb-pay-application', recordKey: PAY_APPLICATION_RECORD_KEY, recordId, value, saved, enabled: editable,
     restore: (kept) => setTyped(Object.fromEntries(kept.filter((entry) => typeof entry?.key === 'string').map((entry) => [entry.key, entry]))),
   });
   const dirty = value !== undefined && saved !== undefined && JSON.stringify(value) !== JSON.stringify(saved);
+
+  // One function while the record is the same: the sheet's lines then re-render only when what they show changed.
+  const change = useCallback((lineKey: string, field: SheetField, text: string) => {
+    setTyped((now) => {
+      const base = now[lineKey] ?? recordEntries.get(lineKey);
+      if (!base) return now;
+      return { ...now, [lineKey]: { ...base, [field]: text } };
+    });
+  }, [recordEntries]);
 
   const moves = useStateMove({
     record, move: (target, reason) => advancePayApplication(record!, target, reason), stale: PAY_APPLICATION_WB_TEXT.moveStale,
@@ -171,13 +181,6 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
   });
   const isRevise = record.recordStateName === PAY_APPLICATION_STATES.revise || record.recordStateName === PAY_APPLICATION_STATES.draft;
 
-  const change = (lineKey: string, field: SheetField, text: string) => {
-    setTyped((now) => {
-      const base = now[lineKey] ?? entries.get(lineKey);
-      if (!base) return now;
-      return { ...now, [lineKey]: { ...base, [field]: text } };
-    });
-  };
 
   async function save(): Promise<void> {
     if (!record) return;

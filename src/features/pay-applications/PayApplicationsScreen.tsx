@@ -5,7 +5,7 @@
  * columns' totals under them. A row's number opens its workbench; 'New pay application' (PFM roles) opens
  * the workbench's new form, which picks an executed commitment and the period.
  */
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ACCESS } from '../../core/access';
 import { attributeId } from '../../core/attributes';
 import { problemText, type ProblemTexts } from '../../core/api';
@@ -73,34 +73,99 @@ export function WaiversMissingCell({ sentences, number }: { sentences: readonly 
 /** Opens an application's workbench. */
 export const openPayApplication = (id: number) => openWorkbench(PAY_APPLICATION_RECORD_KEY, { recordKey: PAY_APPLICATION_RECORD_KEY, recordId: id });
 
+/** What only the workbench's copy of a record holds: the list does not show it. */
+const DETAIL_FIELDS: ReadonlySet<string> = new Set(['lines', 'waivers', 'retainagePercent', 'reduceRetainageAtHalf']);
+
+/** True when `a` and `b` show the same in the list (the workbench's load adding lines to a row changes nothing there). */
+export function sameListRow(a: PayApplicationRecord, b: PayApplicationRecord): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    if (DETAIL_FIELDS.has(key)) continue;
+    const x = (a as unknown as Record<string, unknown>)[key];
+    const y = (b as unknown as Record<string, unknown>)[key];
+    if (x === y) continue;
+    if (key === 'totals') {
+      const [tx, ty] = [x as Record<string, unknown> | undefined, y as Record<string, unknown> | undefined];
+      if (!tx || !ty || Object.keys({ ...tx, ...ty }).some((name) => tx[name] !== ty[name])) return false;
+    } else if (key === 'waiversMissing') {
+      const [wx, wy] = [x as readonly string[] | undefined, y as readonly string[] | undefined];
+      if (!wx || !wy || wx.length !== wy.length || wx.some((sentence, index) => sentence !== wy[index])) return false;
+    } else return false;
+  }
+  return true;
+}
+
+/** `records` with the objects of `before` kept where a record shows the same; `before` itself when every row does. */
+function keptRows(before: readonly PayApplicationRecord[], records: readonly PayApplicationRecord[]): readonly PayApplicationRecord[] {
+  const held = new Map(before.map((r) => [r.payApplicationId, r]));
+  let changed = records.length !== before.length;
+  const next = records.map((record, index) => {
+    const kept = held.get(record.payApplicationId);
+    const row = kept && sameListRow(kept, record) ? kept : record;
+    if (row !== before[index]) changed = true;
+    return row;
+  });
+  return changed ? next : before;
+}
+
+/**
+ * The list's rows, the same array while no row shows anything new: a store change the list does not show (the
+ * workbench opened over it loading an application's lines) then leaves its 2,000 rows unrendered. The rows of the
+ * previous render are kept in state (React's "information from previous renders").
+ */
+function useListRows(records: readonly PayApplicationRecord[]): readonly PayApplicationRecord[] {
+  const [kept, setKept] = useState(() => ({ from: records, rows: records }));
+  if (kept.from === records) return kept.rows;
+  const rows = keptRows(kept.rows, records);
+  setKept({ from: records, rows });
+  return rows;
+}
+
+/** By number as localeCompare orders them, with one collator rather than one per comparison (2,000 rows). */
+const byNumber = new Intl.Collator();
+const compareNumbers = (a: PayApplicationRecord, b: PayApplicationRecord) => byNumber.compare(a.number, b.number);
+const idOf = (r: PayApplicationRecord) => r.payApplicationId;
+const isClosed = (r: PayApplicationRecord) => r.closed;
+const nameOf = (r: PayApplicationRecord) => r.number;
+const onOpen = (r: PayApplicationRecord) => openPayApplication(r.payApplicationId);
+
+const money = (key: string, label: string, figure: (r: PayApplicationRecord) => number): RecordColumn<PayApplicationRecord> => ({
+  key, label, numeric: true, render: (r) => formatMoney(figure(r)), total: (shown) => sumOf(shown, figure),
+});
+
+/** The list's columns (they read nothing but the row). */
+const COLUMNS: ReadonlyArray<RecordColumn<PayApplicationRecord>> = [
+  {
+    key: 'number', label: 'Number', render: (r) => (
+      <button type="button" className="btn btn-link p-0 text-start text-nowrap" data-open={r.payApplicationId} aria-label={`Open pay application ${r.number}`}
+        onClick={() => openPayApplication(r.payApplicationId)}>{r.number}</button>
+    ),
+  },
+  { key: 'commitment', label: 'Commitment', render: (r) => <span className="text-nowrap">{r.commitmentNumber}</span> },
+  { key: 'vendor', label: 'Vendor', render: (r) => r.vendorName },
+  { key: 'period', label: 'Period', render: (r) => <span className="text-nowrap">{formatDate(r.periodEnd)}</span> },
+  { key: 'state', label: 'State', render: (r) => <span data-state>{r.recordStateName}</span> },
+  money('scheduledValue', 'Scheduled value', (r) => r.totals.contractSumToDate),
+  money('completed', 'Completed to date', (r) => r.totals.totalCompletedAndStored),
+  money('retainage', 'Retainage held', (r) => r.totals.retainage),
+  money('paymentDue', 'Current payment due', (r) => r.totals.currentPaymentDue),
+  { key: 'waivers', label: 'Waivers missing', render: (r) => <WaiversMissingCell sentences={r.waiversMissing ?? []} number={r.number} /> },
+];
+
 function PayApplicationList({ scopeKey, loading, projectId, budgetId }: { scopeKey: string; loading: boolean; projectId: number; budgetId: number }) {
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
-  const inScope = useCallback((r: PayApplicationRecord) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
-  const compare = useCallback((a: PayApplicationRecord, b: PayApplicationRecord) => a.number.localeCompare(b.number), []);
-  const records = useRecords(payApplicationStore(), inScope, compare);
+  const inScope = useMemo(() => (r: PayApplicationRecord) => (recordKey === 'Project' ? r.projectId === Number(recordId) : r.budgetId === Number(recordId)), [recordKey, recordId]);
+  const rows = useListRows(useRecords(payApplicationStore(), inScope, compareNumbers));
   const [tab, setTab] = useState<RecordListTab>('open');
   const canCreate = useCanCreate();
   const projectWrite = useProjectWrite({ projectId, budgetId });
-  const money = (key: string, label: string, figure: (r: PayApplicationRecord) => number): RecordColumn<PayApplicationRecord> => ({
-    key, label, numeric: true, render: (r) => formatMoney(figure(r)), total: (shown) => sumOf(shown, figure),
-  });
-  const columns: Array<RecordColumn<PayApplicationRecord>> = [
-    {
-      key: 'number', label: 'Number', render: (r) => (
-        <button type="button" className="btn btn-link p-0 text-start text-nowrap" data-open={r.payApplicationId} aria-label={`Open pay application ${r.number}`}
-          onClick={() => openPayApplication(r.payApplicationId)}>{r.number}</button>
-      ),
-    },
-    { key: 'commitment', label: 'Commitment', render: (r) => <span className="text-nowrap">{r.commitmentNumber}</span> },
-    { key: 'vendor', label: 'Vendor', render: (r) => r.vendorName },
-    { key: 'period', label: 'Period', render: (r) => <span className="text-nowrap">{formatDate(r.periodEnd)}</span> },
-    { key: 'state', label: 'State', render: (r) => <span data-state>{r.recordStateName}</span> },
-    money('scheduledValue', 'Scheduled value', (r) => r.totals.contractSumToDate),
-    money('completed', 'Completed to date', (r) => r.totals.totalCompletedAndStored),
-    money('retainage', 'Retainage held', (r) => r.totals.retainage),
-    money('paymentDue', 'Current payment due', (r) => r.totals.currentPaymentDue),
-    { key: 'waivers', label: 'Waivers missing', render: (r) => <WaiversMissingCell sentences={r.waiversMissing ?? []} number={r.number} /> },
-  ];
+  // The same element while its rows, tab and loading are the same: React then skips the table.
+  const lists = useMemo(() => (
+    <RecordLists records={rows} idOf={idOf} isClosed={isClosed} columns={COLUMNS} label="Pay applications"
+      tab={tab} onTabChange={setTab} loading={loading} testId={`list-${PAY_APPLICATION_RECORD_KEY}`}
+      onOpen={onOpen} nameOf={nameOf} totalLabel={PAY_APPLICATIONS_TEXT.totalLabel} emptyText={PAY_APPLICATIONS_TEXT.empty} />
+  ), [rows, tab, loading]);
   return (
     <section aria-labelledby="pay-applications-list-title" data-list-kind={PAY_APPLICATION_RECORD_KEY}>
       <div className="d-flex align-items-center gap-2 mb-2">
@@ -110,10 +175,7 @@ function PayApplicationList({ scopeKey, loading, projectId, budgetId }: { scopeK
             onClick={() => openWorkbench(PAY_APPLICATION_RECORD_KEY, { recordKey: 'Project', recordId: projectId })}>{PAY_APPLICATIONS_TEXT.newLabel}</button>
         ) : null}
       </div>
-      <RecordLists records={records} idOf={(r) => r.payApplicationId} isClosed={(r) => r.closed} columns={columns} label="Pay applications"
-        tab={tab} onTabChange={setTab} loading={loading} testId={`list-${PAY_APPLICATION_RECORD_KEY}`}
-        onOpen={(r) => openPayApplication(r.payApplicationId)} nameOf={(r) => r.number}
-        totalLabel={PAY_APPLICATIONS_TEXT.totalLabel} emptyText={PAY_APPLICATIONS_TEXT.empty} />
+      {lists}
     </section>
   );
 }

@@ -11,3 +11,4 @@ export {
 } from './projects';
 export { ProjectConfiguration } from './ProjectConfigurationWorkbench';
 export type { ProjectConfigurationProps } from './ProjectConfigurationWorkbench';
+export { Forecast, FORECAST_TEXT, type ForecastProps } from './periods';

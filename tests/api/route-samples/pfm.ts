@@ -19,6 +19,8 @@ const post = (path: string, params: NonNullable<RouteSample['params']>): RouteSa
 const reference = (path: string, what: string): RouteSample => ({ method: 'GET', path, team: 'none', why: `reference list of ${what}, the same for every project` });
 
 const sub = (db: Parameters<NonNullable<RouteSample['params']>>[0]) => hiddenOf(db, 'subcontracts', 'subcontractId');
+const newestSnapshot = (db: Parameters<NonNullable<RouteSample['params']>>[0], budgetId: number) =>
+  db.prepare('SELECT max(month) FROM forecast_snapshots WHERE budgetId = ?').pluck().get(budgetId) as string;
 
 export const PFM_SAMPLES: readonly RouteSample[] = [
   { method: 'GET', path: '/api/pfm/projects/GetProjectMenuByProjectId', team: 'project', params: () => ({ ProjectId: HIDDEN_PROJECT }) },
@@ -31,7 +33,7 @@ export const PFM_SAMPLES: readonly RouteSample[] = [
     'getcostadjustmentreferencedocuments', 'getpurchaseagreementchangeorders', 'getsubcontractchangeorders', 'getowneragreements',
     'getowneragreementchangeorders', 'getdirectcosts', 'getdirectcostitems', 'getcostcodes', 'getcostcodetransaction',
     'getcostcodetransactionrecordreference', 'getcostcodetransactionsummary', 'getcostcodetransactionsummarybudget',
-    'getcostcodetransactionsummaryproject', 'getcostcodetransactioncount', 'getbudgets', 'getprojects', 'projects/getmenu',
+    'getcostcodetransactionsummaryproject', 'getcostcodetransactioncount', 'getpendingexposure', 'getbudgets', 'getprojects', 'projects/getmenu',
     'getapplicationrecordfilecounts', 'getdataqualityissues', 'getsurveys', 'getenvelopes', 'getesigndocuments'].map(load),
 
   { method: 'GET', path: '/api/applications/GetRecordMoveAuthority', team: 'project', params: (db) => ({ recordKey: 'Subcontract', recordId: sub(db) }) },
@@ -71,6 +73,14 @@ export const PFM_SAMPLES: readonly RouteSample[] = [
   post('/api/pfm/SavePayApplication', (db) => ({ PayApplicationId: hiddenOf(db, 'pay_applications', 'payApplicationId'), lastLoad: nowIso(), 'lines[0].itemId': 1 })),
   post('/api/pfm/UpdatePayApplicationState', (db) => ({ ItemId: hiddenOf(db, 'pay_applications', 'payApplicationId'), OldRecordStateId: 1, RouteStateId: 2 })),
   post('/api/pfm/AddLienWaiver', (db) => ({ PayApplicationId: hiddenOf(db, 'pay_applications', 'payApplicationId'), Kind: 'Conditional Progress', Amount: 1, ThroughDate: today() })),
+  // Forecast periods (pfm/projections/periods): the team guard on the budget; the comparisons from its newest snapshot (seeded).
+  post('/api/pfm/CloseForecastPeriod', (db) => ({ BudgetId: hiddenBudget(db), Month: currentPeriod() })),
+  post('/api/pfm/ReopenForecastPeriod', (db) => ({ BudgetId: hiddenBudget(db), Month: currentPeriod(), Reason: 'Matrix' })),
+  { method: 'GET', path: '/api/pfm/getforecastperiods', team: 'project', params: (db) => ({ recordKey: 'Budget', recordId: hiddenBudget(db) }) },
+  ...['getforecastcomparison', 'getforecastmovement'].map((name): RouteSample => ({
+    method: 'GET', path: `/api/pfm/${name}`, team: 'project',
+    params: (db) => ({ recordKey: 'Budget', recordId: hiddenBudget(db), from: newestSnapshot(db, hiddenBudget(db)), to: 'current' }),
+  })),
   post('/api/pfm/CreateCostAdjustment', (db) => ({ ProjectId: HIDDEN_PROJECT, BudgetId: hiddenBudget(db), CostAdjustmentReasonId: 1, Description: 'Matrix', Amount: 1 })),
   post('/api/pfm/SaveCostAdjustment', (db) => ({ CostAdjustmentId: hiddenOf(db, 'cost_adjustments', 'costAdjustmentId'), Description: 'Matrix' })),
   post('/api/pfm/UpdateCostAdjustmentState', (db) => ({ ItemId: hiddenOf(db, 'cost_adjustments', 'costAdjustmentId'), OldRecordStateId: 1, RouteStateId: 2 })),

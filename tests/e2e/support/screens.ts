@@ -290,6 +290,7 @@ export function screenCases(): ScreenCase[] {
     { name: 'projection grid', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: grid, keyboard: GRID_KEYS },
     { name: 'projection grid (units)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridunit?${pq}`, keyboard: GRID_KEYS },
     { name: 'projection grid (hours)', tag: 'pfm-projection-grid', kind: 'screen', login: 'pm', path: `/pfm/projects/projectiongridhour?${pq}`, keyboard: GRID_KEYS },
+    { name: 'forecast periods', tag: 'pfm-forecast', kind: 'screen', login: 'pm', path: `/pfm/projects/forecast?${pq}` },
     { name: 'project surveys', tag: 'pfm-surveys', kind: 'screen', login: 'pm', path: `/pfm/projects/surveys?${pq}` },
     { name: 'project e-sign', tag: 'pfm-esign', kind: 'screen', login: 'pm', path: `/pfm/projects/esign?${pq}`,
       keyboard: { name: 'start a new envelope', steps: [{ to: '[data-new="envelope"]' }], expect: 'shows', shows: '[data-form="new-envelope"]' },

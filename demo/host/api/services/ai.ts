@@ -43,7 +43,7 @@ export const aiRoutes: readonly ServiceRoute[] = [
       const window = burnWindow(period);
       const lines = db.prepare(`SELECT t.costCodeId, t.budgetId, b.projectId, t.code, t.type, p.completionDate,
           coalesce((SELECT sum(x.amount) FROM cost_code_transactions x
-            WHERE x.costCodeId = t.costCodeId AND x.transactionDate >= ? AND x.transactionDate < ?), 0) AS spentInWindow
+            WHERE x.costCodeId = t.costCodeId AND x.kind = 'actual' AND x.transactionDate >= ? AND x.transactionDate < ?), 0) AS spentInWindow
         FROM cost_codes t JOIN budgets b ON b.budgetId = t.budgetId JOIN projects p ON p.projectId = b.projectId
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY t.budgetId, t.code, t.type`)
         .all(window.from, window.to, ...args) as Array<{ costCodeId: number; budgetId: number; projectId: number; code: string; type: string; completionDate: string | null; spentInWindow: number }>;

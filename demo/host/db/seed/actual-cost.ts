@@ -14,12 +14,14 @@ export function postTransaction(
   documentNumber: string, vendorId: number | null, description: string, amount: number, hours = 0,
 ): void {
   const units = line.unitPrice ? cents(amount / line.unitPrice) : 0;
+  // A posted cost adjustment moves budget, not cost (migration 030): no units, no hours, not actual.
+  const transfer = sourceRecordKey === 'CostAdjustment';
   insert(s.db, 'cost_code_transactions', {
     costCodeId: line.costCodeId, budgetId: line.budgetId, projectId: info.projectId, transactionDate: date, sourceType,
-    sourceRecordKey, sourceRecordId, documentNumber, vendorId, description, units, hours: hours || (line.type === 'L' ? cents(amount / line.rate) : 0),
-    amount, modifiedAt: s.cal.stamp,
+    sourceRecordKey, sourceRecordId, documentNumber, vendorId, description, units: transfer ? 0 : units,
+    hours: transfer ? 0 : hours || (line.type === 'L' ? cents(amount / line.rate) : 0), amount, kind: transfer ? 'budgetTransfer' : 'actual', modifiedAt: s.cal.stamp,
   });
-  line.actual = cents(line.actual + amount);
+  if (!transfer) line.actual = cents(line.actual + amount);
 }
 
 /** Monthly postings from the project start (or the 18-month window) to the seed date. */

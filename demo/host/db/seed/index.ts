@@ -23,6 +23,7 @@ import { seedBilling } from './billing';
 import { seedConfigurableRecords, seedPeople, seedReferenceData, seedVendors } from './company';
 import { seedDataQualityDefects } from './data-quality';
 import { markEnvelopesDue } from './esign';
+import { seedForecastPeriods } from './forecast-periods';
 import { seedOpenItems } from './open-items';
 import { seedOpportunities } from './opportunities';
 import { seedPayApplications } from './pay-applications';
@@ -78,6 +79,8 @@ export function seedDatabase(db: Database.Database, options: { scale?: boolean }
     if (options.scale) seedScaleTimecards(db, cal.today, cal.stamp);
     // Pay applications (pay-applications.ts): after every commitment and its billing, on their own stream.
     seedPayApplications(db, cal);
+    // Forecast periods (issue 32): the eleven months before this one closed, with snapshots; after every record they list.
+    seedForecastPeriods(db, cal);
     // The e-sign envelopes (esign.ts): made by the host at start, their PDFs being asynchronous.
     markEnvelopesDue(db);
     db.prepare('INSERT OR REPLACE INTO settings (key, stringValue) VALUES (?, ?)').run(SEED_DAY_SETTING, cal.today);

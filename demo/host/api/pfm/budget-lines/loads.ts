@@ -14,7 +14,7 @@ export const BUDGET_LINE_RECORD_LOADS: RecordLoads = {
   getcostcodetransaction: {
     select: `SELECT t.costCodeTransactionId, t.costCodeId, t.budgetId, t.projectId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay,
       cc.type AS costType, t.transactionDate, t.sourceType, t.sourceRecordKey, t.sourceRecordId, t.documentNumber, t.vendorId, v.name AS vendorName,
-      t.description, t.units, t.hours, t.amount, t.modifiedAt
+      t.description, t.units, t.hours, t.amount, t.kind, t.modifiedAt
       FROM cost_code_transactions t JOIN cost_codes cc ON cc.costCodeId = t.costCodeId LEFT JOIN vendors v ON v.vendorId = t.vendorId`,
     columns: { project: 't.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId', Vendor: 't.vendorId' } },
     // Posting order: the index order, so 100,000 rows need no sort (clients sort by date themselves).
@@ -31,7 +31,9 @@ export const BUDGET_LINE_SPECIAL_LOADS: SpecialLoads = {
         where.push('t.modifiedAt > ?');
         args.push(params.lastLoad);
       }
-      return db.prepare(`SELECT t.costCodeId, count(*) AS transactionCount, sum(t.amount) AS amount, max(t.transactionDate) AS lastTransactionDate
+      // amount is actual cost only: a budget transfer (kind 'budgetTransfer', migration 030) moves budget, not cost.
+      return db.prepare(`SELECT t.costCodeId, count(*) AS transactionCount, sum(CASE WHEN t.kind = 'actual' THEN t.amount ELSE 0 END) AS amount,
+          max(t.transactionDate) AS lastTransactionDate
         FROM cost_code_transactions t ${where.length ? 'WHERE ' + where.join(' AND ') : ''} GROUP BY t.costCodeId ORDER BY t.costCodeId`).all(...args);
     },
   },

@@ -22,11 +22,11 @@ import { addChangeOrderLine, assertTakesChangeOrders, CHANGE_ORDER_SPECS, change
 
 // --- record edits under field security ------------------------------------------------------------
 
-type FieldKind = 'text' | 'amount' | 'date' | { ref: string };
+type FieldKind = 'text' | 'amount' | 'date' | 'percent' | { ref: string };
 
 const FIELD_KINDS: Record<string, FieldKind> = {
   title: 'text', description: 'text', documentDate: 'date', estimatedAmount: 'amount', proposedAmount: 'amount', approvedAmount: 'amount',
-  retainagePercent: 'amount', excessLiability: 'amount',
+  retainagePercent: 'amount', excessLiability: 'amount', probability: 'percent',
   changeRecordTypeId: { ref: 'change_record_types' }, initiatingDocumentTypeId: { ref: 'initiating_document_types' },
   changeReasonId: { ref: 'change_reasons' }, rfiId: { ref: 'rfis' }, reimbursableTypeId: { ref: 'reimbursable_types' },
   ownerAgreementId: { ref: 'owner_agreements' }, costCodeId: { ref: 'cost_codes' }, vendorId: { ref: 'vendors' },
@@ -134,6 +134,11 @@ function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Read
       } else if (kind === 'amount') {
         if (!NUMBER.test(value)) feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a number.` });
         else changes[fieldName] = Number(value);
+      } else if (kind === 'percent') {
+        // A change event's probability weights its pending amount in the projection grid (migration 031).
+        const percent = value.replace(/\s*%$/, '');
+        if (!/^\d{1,3}$/.test(percent) || Number(percent) > 100) feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a whole percent from 0 to 100.` });
+        else changes[fieldName] = Number(percent);
       } else if (kind === 'date') {
         if (!isCalendarDate(value)) {
           feedback.push({ integerValue: 1, stringValue: fieldName, message: `${fieldName} must be a date (YYYY-MM-DD) on or after ${EARLIEST_DAY}.` });
@@ -374,12 +379,12 @@ function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): u
     // §5 and the references (pfm/commitments/change-orders.ts, shared with CreateCommitmentChangeOrder).
     const refused = linkRefusal(db, item, commitment);
     if (refused) throw autoAlert('LinkChangeEventItemToCommitment', refused.message, refused.parameter ? { parameter: refused.parameter } : {});
+    assertTakesChangeOrders(db, commitment, 'LinkChangeEventItemToCommitment');
     const at = clock.nowIso();
     const description = String(item.description);
     // The item joins the commitment's open Draft change order; a new one is made only when there is none.
     const coId = openDraftChangeOrder(db, spec, commitmentId) ?? createChangeOrder(db, spec, commitment, description, at.slice(0, 10), at);
     addChangeOrderLine(db, spec, coId, { costCodeId: item.costCodeId as number, description, amount: changeEventItemAmount(item), changeEventItemId: itemId }, at);
-    assertTakesChangeOrders(db, commitment, 'LinkChangeEventItemToCommitment');
     db.prepare(`UPDATE ${spec.table} SET modifiedAt = ? WHERE ${spec.id} = ?`).run(at, commitmentId);
     const changeEventItem = withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item')));
     const changeOrder = toApi(recordOr404(db, spec.coSelect, `t.${spec.coId}`, coId, 'Change order'));

@@ -17,8 +17,8 @@
  * Posting is the move to a closed state other than Void ('Reconciled'). It is refused (autoAlert,
  * src/core/cost-adjustments.ts `postRefusal`) for an unreconciled adjustment, for a transfer whose
  * items do not net to zero, for items that do not add up to the amount, and on a locked budget. A
- * posted adjustment writes one cost-code transaction per item (source 'Cost Adjustment'), and its
- * items count in the lines' approved changes (pfm/projections/summaries.ts).
+ * posted adjustment writes one cost-code transaction per item (source 'Cost Adjustment', kind 'budgetTransfer':
+ * never actual cost), and its items count in the lines' approved changes (pfm/projections/summaries.ts).
  */
 import type Database from 'better-sqlite3';
 import { postRefusal } from '../../../../../src/core/cost-adjustments';
@@ -259,8 +259,10 @@ function updateState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE
       if (refusal) throw autoAlert(FUNCTION, refusal);
       const budget = db.prepare('SELECT budgetLock, jobNumber FROM budgets WHERE budgetId = ?').get(record.budgetId) as { budgetLock: number; jobNumber: string };
       if (budget.budgetLock === 1) throw autoAlert(FUNCTION, `${String(record.number)} can not be posted: budget ${budget.jobNumber} is locked.`);
+      // A budget transfer (migration 030): it moves the lines' budget (their approved changes), never their actual cost.
       const insert = db.prepare(`INSERT INTO cost_code_transactions (costCodeId, budgetId, projectId, transactionDate, sourceType, sourceRecordKey, sourceRecordId,
-        documentNumber, vendorId, description, units, hours, amount, modifiedAt) VALUES (?, ?, ?, ?, 'Cost Adjustment', 'CostAdjustment', ?, ?, NULL, ?, 0, 0, ?, ?)`);
+        documentNumber, vendorId, description, units, hours, amount, kind, modifiedAt)
+        VALUES (?, ?, ?, ?, 'Cost Adjustment', 'CostAdjustment', ?, ?, NULL, ?, 0, 0, ?, 'budgetTransfer', ?)`);
       for (const item of items) {
         insert.run(item.costCodeId, record.budgetId, record.projectId, move.at.slice(0, 10), request.itemId, record.number, item.description, item.amount, move.at);
       }

@@ -5,7 +5,8 @@
  *
  * - Create: only a billable commitment (Executed; a purchase order Issued or Received); one open application
  *   per commitment; one per period; the period end a month's last day, not past the current month, and not
- *   in a closed period (rules.periodProblem: this month's and last month's are open). The lines are the schedule of values as of now (original items, then the items of
+ *   in a closed period (rules.periodProblem: a month whose forecast period is closed on the commitment's budget),
+ *   and after the commitment's last application. The lines are the schedule of values as of now (original items, then the items of
  *   approved change orders), carrying work completed and materials stored from the previous application.
  *   The application is the final one (rate 0, releasing the retainage held) when every line was completed
  *   by the previous applications: it bills no work.
@@ -37,8 +38,9 @@ import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { assertProjectTakesCosts } from '../../toolbox/closeouts';
 import { checkedUploads, storedName } from '../files';
 import { COMMITMENT_TABLES, currentFigures, payApplicationById, storedLines, waiverNeeds, type StoredLine } from './loads';
-
+import { closedMonths } from '../projections/periods/store';
 import { certificateAhead, fileCertificate } from './document';
+
 type Row = Record<string, unknown>;
 const KEY = PAY_APPLICATION_RECORD_KEY;
 const S = PAY_APPLICATION_STATES;
@@ -101,9 +103,9 @@ export const CREATE = {
   PeriodEnd: p.date({ required: true }),
 };
 
-/** Why `periodEnd` can not take a new application today (null: it can): the shared rule, at the field. */
-export function periodRefusal(periodEnd: string, today = clock.today()): FeedbackItem | null {
-  const problem = periodProblem(periodEnd, today);
+/** Why `periodEnd` can not take a new application today (null: it can): the shared rule, at the field. `closedMonths`: the budget's closed forecast periods. */
+export function periodRefusal(periodEnd: string, today = clock.today(), closedMonths?: ReadonlySet<string>): FeedbackItem | null {
+  const problem = periodProblem(periodEnd, today, closedMonths);
   return problem ? { integerValue: 1, stringValue: 'PeriodEnd', message: problem } : null;
 }
 
@@ -116,7 +118,7 @@ export function createPayApplication({ db, params, user }: RouteCtx<ParamsOf<typ
     const notBillable = billableRefusal(key, commitment);
     if (notBillable) throw autoAlert(fn, notBillable);
     assertProjectTakesCosts(db, commitment.projectId, fn);
-    const period = periodRefusal(params.PeriodEnd);
+    const period = periodRefusal(params.PeriodEnd, clock.today(), closedMonths(db, commitment.budgetId));
     if (period) throw invalid([period]);
     const others = db.prepare(`SELECT a.*, s.name AS stateName FROM pay_applications a JOIN application_record_states s ON s.applicationRecordStateId = a.applicationRecordStateId
       WHERE a.commitmentKey = ? AND a.commitmentId = ? ORDER BY a.sequence`).all(key, params.CommitmentId) as Row[];
@@ -254,11 +256,11 @@ function postCertifiedCost(db: Database.Database, header: Row, lines: readonly S
   }
 }
 
-export function updatePayApplicationState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): unknown {
+export async function updatePayApplicationState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE_STATE>>): Promise<unknown> {
   const request = { ...requestedMove(params), actorId: user.employeeId, reason: params.Reason };
-  const reason = (params.Reason ?? '').trim();
   // Approved for Payment files the application's document; drawing it is asynchronous, so it is drawn before the transaction.
   const certificate = await certificateAhead(db, request, user);
+  const reason = (params.Reason ?? '').trim();
   const kind = { recordKey: KEY, table: 'pay_applications', idColumn: 'payApplicationId', label: 'pay application', functionName: FUNCTION };
   return moveRecordState(db, kind, request, ({ record, target, at }) => {
     const id = record.payApplicationId as number;
@@ -296,8 +298,8 @@ export function updatePayApplicationState({ db, params, user }: RouteCtx<ParamsO
         totals.totalEarnedLessRetainage, totals.currentPaymentDue, id);
       stamp('approvedForPayment');
       postCertifiedCost(db, record, lines, previous, at);
-    }
       fileCertificate(db, certificate, { payApplicationId: id, totals, employeeId: user.employeeId, at });
+    }
     if (target.name === S.paid) stamp('paid');
     return { projectId: record.projectId as number, parentId: id, parentType: KEY };
   }, () => answer(db, request.itemId));

@@ -1,14 +1,14 @@
 /**
  * The §7 loads of projects and projections (the table of loads.ts): projects, their budgets, the
- * cost-code transaction summaries a projection grid shows (per line, budget and project; summaries.ts)
- * and the projects menu with each budget's pending projection.
+ * cost-code transaction summaries a projection grid shows (per line, budget and project; summaries.ts),
+ * the records behind their pending exposure, and the projects menu with each budget's pending projection.
  */
 import * as Q from '../../queries';
 import { rowsToApi } from '../../rows';
 import { keysOf, type ScopeColumns } from '../../scope';
 import * as clock from '../../../../../src/core/clock';
 import { runRecordLoad, type RecordLoad, type RecordLoads, type Row, type SpecialLoads } from '../load-kinds';
-import { budgetSummaries, lineSummaries, projectSummaries } from './summaries';
+import { budgetSummaries, lineSummaries, pendingExposure, projectSummaries } from './summaries';
 import { pendingProjections } from './pending';
 
 const PROJECTS: RecordLoad = { select: Q.PROJECT_SELECT, columns: { project: 't.projectId' }, openExpr: 't.active = 1', orderBy: 't.number' };
@@ -26,6 +26,8 @@ export const PROJECTION_SPECIAL_LOADS: SpecialLoads = {
   getcostcodetransactionsummary: { keys: keysOf(lineKeys), type: true, run: lineSummaries },
   getcostcodetransactionsummarybudget: { keys: keysOf({}), type: true, run: budgetSummaries },
   getcostcodetransactionsummaryproject: { keys: keysOf({}), type: true, run: projectSummaries },
+  // The records behind a line's (or a budget's) pending budget and cost changes (summaries.ts pendingExposure).
+  getpendingexposure: { keys: keysOf(lineKeys), run: pendingExposure },
   'projects/getmenu': {
     keys: keysOf({}),
     open: true,

@@ -5,10 +5,14 @@
 import type Database from 'better-sqlite3';
 import { COST_TYPES, formatCostCode } from '../../../../../src/core/format';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
+import { conflict, invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
+import { prepared } from '../../../db/statements';
 import { toApi } from '../../rows';
 import { lineSummaries } from './summaries';
 import * as clock from '../../../../../src/core/clock';
+import { autoCostToComplete, type ProjectionConflict } from '../../../../../src/core/projections/contract';
+import { entryFeedback, parseAmount, parseQuantity, pluggedCostToComplete, type PluggedBy } from '../../../../../src/core/projections/entry';
+import { refuseClosedPeriod } from './periods/store';
 
 // --- pins ---------------------------------------------------------------------------------------
 
@@ -42,64 +46,113 @@ function budgetForProjection(db: Database.Database, budgetId: number, lockedToo 
 }
 
 /**
- * SaveProjections: the budget and the entries `projections[i].costCodeId/method/value/reason/units/hours`;
- * the method, value, reason, units and hours as typed (checked into per-line feedback). At most 10,000
- * entries: declare.ts's list indexes have at most 4 digits.
+ * SaveProjections (the contract: src/core/projections/contract.ts, SaveProjectionsAnswer): the budget,
+ * `lastLoad`, and the entries `projections[i].costCodeId/method/value/reason/units/hours/overwrite`, with
+ * plugging `unitsToComplete` + `unitCost` or `hoursToComplete` + `rate`; amounts and quantities read by
+ * src/core/projections/entry.ts (checked into per-line feedback). At most 10,000 entries: declare.ts's
+ * list indexes have at most 4 digits.
  */
 const SAVE_PROJECTIONS = {
   BudgetId: p.id({ required: true, scope: 'Budget' }),
+  lastLoad: p.timestamp(),
   projections: p.list({
     costCodeId: p.id(), method: p.string(20, { empty: 'keep' }), value: p.string(40, { empty: 'keep' }), reason: p.string(4000, { empty: 'keep' }),
-    units: p.string(40, { empty: 'keep' }), hours: p.string(40, { empty: 'keep' }),
+    units: p.string(40, { empty: 'keep' }), hours: p.string(40, { empty: 'keep' }), overwrite: p.boolean(),
+    unitsToComplete: p.string(40, { empty: 'keep' }), unitCost: p.string(40, { empty: 'keep' }),
+    hoursToComplete: p.string(40, { empty: 'keep' }), rate: p.string(40, { empty: 'keep' }),
   }, { max: 10000 }),
 };
 
+interface ParsedProjection {
+  index: number; costCodeId: number; method: 'auto' | 'manual'; value: number | null; reason: string | null; units: number | null; hours: number | null;
+  plug: { by: PluggedBy; quantity: number; rate: number } | null; overwrite: boolean;
+}
+
+type SaveEntry = NonNullable<ParamsOf<typeof SAVE_PROJECTIONS>['projections']>[number];
+
+/** One entry's plug (units × unit cost or hours × rate): null when none was typed, undefined when refused (feedback pushed). */
+function readPlug(entry: SaveEntry, line: string, field: (name: string) => string, feedback: FeedbackItem[]): ParsedProjection['plug'] | undefined {
+  const typed = (name: 'unitsToComplete' | 'unitCost' | 'hoursToComplete' | 'rate') => (entry[name] ?? '').trim();
+  const byUnits = typed('unitsToComplete') !== '' || typed('unitCost') !== '';
+  const byHours = typed('hoursToComplete') !== '' || typed('rate') !== '';
+  if (!byUnits && !byHours) return null;
+  if (byUnits && byHours) {
+    feedback.push({ integerValue: 1, stringValue: field('unitsToComplete'), message: `${line}: plug units × unit cost or hours × rate, not both.` });
+    return undefined;
+  }
+  const [quantityName, rateName, by] = byUnits ? ['unitsToComplete', 'unitCost', 'units'] as const : ['hoursToComplete', 'rate', 'hours'] as const;
+  let refused = false;
+  const read = (name: typeof quantityName | typeof rateName, label: string): number => {
+    const reading = parseQuantity(typed(name));
+    if (reading.kind === 'value') return reading.value;
+    refused = true;
+    feedback.push({ integerValue: 1, stringValue: field(name), message: `${line}: ${reading.kind === 'empty' ? `type the ${label} too.` : `the ${label}: ${reading.message}`}` });
+    return 0;
+  };
+  const quantity = read(quantityName, by === 'units' ? 'units to complete' : 'hours to complete');
+  const rate = read(rateName, by === 'units' ? 'unit cost' : 'rate');
+  return refused ? undefined : { by, quantity, rate };
+}
+
 function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PROJECTIONS>>): unknown {
   const budget = budgetForProjection(db, params.BudgetId);
+  refuseClosedPeriod(db, budget, clock.currentPeriod(), 'SaveProjections');
   const entries = params.projections ?? [];
   if (entries.length === 0) throw invalid([{ integerValue: 1, stringValue: 'projections', message: 'No projections to save.' }]);
   const lineIds = new Set((db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = ?').all(budget.budgetId) as Array<{ costCodeId: number }>).map((r) => r.costCodeId));
   const feedback: FeedbackItem[] = [];
-  const parsed: Array<{ costCodeId: number; method: 'auto' | 'manual'; value: number | null; reason: string | null; units: number | null; hours: number | null }> = [];
+  const parsed: ParsedProjection[] = [];
   const seen = new Set<number>();
   for (const entry of entries) {
     const { index } = entry;
     const field = (name: string) => `projections[${index}].${name}`;
+    const line = `Line ${index + 1}`;
     const costCodeId = entry.costCodeId;
     if (costCodeId === undefined || !lineIds.has(costCodeId)) {
-      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: '${costCodeId ?? ''}' is not a cost code of budget ${budget.jobNumber}.` });
+      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `${line}: '${costCodeId ?? ''}' is not a cost code of budget ${budget.jobNumber}.` });
       continue;
     }
     if (seen.has(costCodeId)) {
-      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `Line ${index + 1}: cost code ${costCodeId} appears twice.` });
+      feedback.push({ integerValue: 1, stringValue: field('costCodeId'), message: `${line}: cost code ${costCodeId} appears twice.` });
       continue;
     }
     seen.add(costCodeId);
     const method = (entry.method ?? 'manual').toLowerCase();
     if (method !== 'auto' && method !== 'manual') {
-      feedback.push({ integerValue: 1, stringValue: field('method'), message: `Line ${index + 1}: method must be auto or manual.` });
+      feedback.push({ integerValue: 1, stringValue: field('method'), message: `${line}: method must be auto or manual.` });
+      continue;
+    }
+    const plug = readPlug(entry, line, field, feedback);
+    if (plug === undefined) continue;
+    if (plug && method === 'auto') {
+      feedback.push({ integerValue: 1, stringValue: field('method'), message: `${line}: a plugged cost to complete is a manual projection (method manual).` });
       continue;
     }
     let value: number | null = null;
     if (method === 'manual') {
-      const raw = (entry.value ?? '').trim();
-      if (!NUMBER.test(raw)) {
-        feedback.push({ integerValue: 1, stringValue: field('value'), message: `Line ${index + 1}: the projected cost to complete must be a number.` });
+      const reading = parseAmount(entry.value);
+      if (plug) {
+        value = pluggedCostToComplete(plug.quantity, plug.rate);
+        if (reading.kind === 'refused' || (reading.kind === 'value' && reading.value !== value)) {
+          feedback.push({ integerValue: 1, stringValue: field('value'), message: `${line}: the cost to complete sent does not match ${plug.by} × ${plug.by === 'units' ? 'unit cost' : 'rate'} (${value}).` });
+          continue;
+        }
+      } else if (reading.kind !== 'value') {
+        const why = reading.kind === 'refused' ? ` ${reading.message}` : '';
+        feedback.push({ integerValue: 1, stringValue: field('value'), message: `${line}: the projected cost to complete must be a number.${why}` });
         continue;
-      }
-      value = Number(raw);
-      if (value < 0) feedback.push({ integerValue: 2, stringValue: field('value'), message: `Line ${index + 1}: a negative cost to complete expects credits still to come.` });
+      } else value = reading.value;
     }
     const reason = (entry.reason ?? '').trim();
     if (reason.length > 500) {
-      feedback.push({ integerValue: 1, stringValue: field('reason'), message: `Line ${index + 1}: the reason is longer than 500 characters.` });
+      feedback.push({ integerValue: 1, stringValue: field('reason'), message: `${line}: the reason is longer than 500 characters.` });
       continue;
     }
     const optionalNumber = (name: 'units' | 'hours'): number | null | undefined => {
       const raw = (entry[name] ?? '').trim();
       if (raw === '') return null;
       if (!NUMBER.test(raw)) {
-        feedback.push({ integerValue: 1, stringValue: field(name), message: `Line ${index + 1}: ${name} must be a number.` });
+        feedback.push({ integerValue: 1, stringValue: field(name), message: `${line}: ${name} must be a number.` });
         return undefined;
       }
       return Number(raw);
@@ -107,40 +160,76 @@ function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PRO
     const units = optionalNumber('units');
     const hours = optionalNumber('hours');
     if (units === undefined || hours === undefined) continue;
-    parsed.push({ costCodeId, method, value, reason: reason || null, units, hours });
+    parsed.push({ index, costCodeId, method, value, reason: reason || null, units, hours, plug, overwrite: entry.overwrite === true });
   }
   if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
   const at = clock.nowIso();
   const period = clock.currentPeriod();
-  db.transaction(() => {
+  const since = params.lastLoad === undefined ? undefined : Date.parse(params.lastLoad);
+  const conflicts: ProjectionConflict[] = [];
+  const saved = db.transaction(() => {
     const current = new Map(lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).map((l) => [l.costCodeId, l]));
+    // §5-style entry rules (src/core/projections/entry.ts): a negative cost to complete without a reason is refused, below the remaining commitment warns.
+    for (const p of parsed) {
+      if (p.method !== 'manual') continue;
+      feedback.push(...entryFeedback({ costToComplete: p.value!, reason: p.reason, remainingCommitment: current.get(p.costCodeId)!.remainingCommitment },
+        `projections[${p.index}].value`, `Line ${p.index + 1}`));
+    }
+    if (feedback.some((f) => f.integerValue === 1)) throw invalid(feedback);
+    // No silent overwrite: this month's row saved after lastLoad by someone else is theirs unless the entry says overwrite.
+    const saves = parsed.filter((p) => {
+      if (since === undefined || p.overwrite) return true;
+      const row = savedThisMonth(db, p.costCodeId, period);
+      if (!row || row.employeeId === user.employeeId || !(Date.parse(row.modifiedAt) > since)) return true;
+      const line = current.get(p.costCodeId)!;
+      conflicts.push({
+        costCodeId: p.costCodeId, savedBy: row.savedBy ?? `employee ${row.employeeId ?? '?'}`, savedAt: row.modifiedAt,
+        theirs: { method: row.method, projectedCostToComplete: row.projectedCostToComplete, reason: row.reason },
+        yours: { method: p.method, projectedCostToComplete: p.method === 'manual' ? p.value : autoCostToComplete(line), reason: p.reason },
+      });
+      return false;
+    });
     const upsert = db.prepare(`INSERT INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits, projectedHours,
-        projectedFinalCost, reason, employeeId, submitted, modifiedAt)
-      VALUES (@costCodeId, @budgetId, @month, @method, @ctc, @units, @hours, @finalCost, @reason, @employeeId, 0, @at)
+        projectedFinalCost, reason, employeeId, submitted, modifiedAt, pluggedQuantity, pluggedRate, pluggedBy)
+      VALUES (@costCodeId, @budgetId, @month, @method, @ctc, @units, @hours, @finalCost, @reason, @employeeId, 0, @at, @pluggedQuantity, @pluggedRate, @pluggedBy)
       ON CONFLICT (costCodeId, month) DO UPDATE SET method = excluded.method, projectedCostToComplete = excluded.projectedCostToComplete,
         projectedUnits = excluded.projectedUnits, projectedHours = excluded.projectedHours, projectedFinalCost = excluded.projectedFinalCost,
-        reason = excluded.reason, employeeId = excluded.employeeId, submitted = 0, modifiedAt = excluded.modifiedAt`);
+        reason = excluded.reason, employeeId = excluded.employeeId, submitted = 0, modifiedAt = excluded.modifiedAt,
+        pluggedQuantity = excluded.pluggedQuantity, pluggedRate = excluded.pluggedRate, pluggedBy = excluded.pluggedBy`);
     const touch = db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId = ?');
-    for (const p of parsed) {
+    for (const p of saves) {
       const line = current.get(p.costCodeId)!;
-      const auto = Math.max(0, line.currentBudget - line.actualToDate, line.remainingCommitment);
-      const ctc = p.method === 'manual' ? p.value! : auto;
+      const ctc = p.method === 'manual' ? p.value! : autoCostToComplete(line);
       upsert.run({
         costCodeId: p.costCodeId, budgetId: budget.budgetId, month: period, method: p.method, ctc, units: p.units, hours: p.hours,
         finalCost: Math.round((line.actualToDate + ctc) * 100) / 100, reason: p.reason, employeeId: user.employeeId, at,
+        pluggedQuantity: p.plug?.quantity ?? null, pluggedRate: p.plug?.rate ?? null, pluggedBy: p.plug?.by ?? null,
       });
       touch.run(at, p.costCodeId);
     }
+    return new Set(saves.map((p) => p.costCodeId));
   }).immediate();
-  const saved = new Set(parsed.map((p) => p.costCodeId));
+  if (saved.size === 0) {
+    const names = [...new Set(conflicts.map((c) => c.savedBy))].join(', ');
+    throw conflict(`${conflicts.length === 1 ? 'This line was' : `These ${conflicts.length} lines were`} saved by ${names} since you loaded the grid: keep yours (save again with overwrite) or take theirs.`, { conflicts });
+  }
   const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true }).filter((l) => saved.has(l.costCodeId));
-  return { budgetId: budget.budgetId, month: period, saved: parsed.length, lines, feedback };
+  const warnings = feedback.filter((f) => saved.has(parsed.find((p) => f.stringValue === `projections[${p.index}].value`)?.costCodeId ?? -1));
+  return { budgetId: budget.budgetId, month: period, saved: saved.size, lines, feedback: warnings, conflicts };
+}
+
+/** The current month's projection row of a line with who saved it (prepared once per database). */
+function savedThisMonth(db: Database.Database, costCodeId: number, month: string) {
+  return prepared(db, `SELECT p.method, p.projectedCostToComplete, p.reason, p.employeeId, p.modifiedAt, e.preferredName AS savedBy
+    FROM projections p LEFT JOIN employees e ON e.employeeId = p.employeeId WHERE p.costCodeId = ? AND p.month = ?`).get(costCodeId, month) as
+    { method: 'auto' | 'manual'; projectedCostToComplete: number; reason: string | null; employeeId: number | null; modifiedAt: string; savedBy: string | null } | undefined;
 }
 
 const BUDGET = { BudgetId: p.id({ required: true, scope: 'Budget' }) };
 
 function submitProjections({ db, params, user }: RouteCtx<ParamsOf<typeof BUDGET>>): unknown {
   const budget = budgetForProjection(db, params.BudgetId);
+  refuseClosedPeriod(db, budget, clock.currentPeriod(), 'SubmitProjections');
   const at = clock.nowIso();
   const period = clock.currentPeriod();
   return db.transaction(() => {
@@ -230,7 +319,7 @@ export const projectionWriteHandlers = declaredFor('pfm', [
   }),
   route({
     method: 'POST', path: '/api/pfm/SaveProjections',
-    note: 'added: BudgetId, projections[i].costCodeId/method/value/reason',
+    note: 'added: BudgetId, lastLoad, projections[i].costCodeId/method/value/reason/units/hours/overwrite/unitsToComplete/unitCost/hoursToComplete/rate; 409 when every line conflicts, else conflicts[] beside the saved lines',
     params: SAVE_PROJECTIONS, handler: saveProjections,
   }),
   route({
