@@ -13,6 +13,7 @@ export const GOALS = {
   firstScreenKb: 150, // issue 16: the portal's first screen ≤ 150 KB gzip of JS
   typingP95Ms: 50, // issue 16: keystroke → next paint in the projection grid, p95 ≤ 50 ms
   newTabRatio: 1.2, // issue 16: a new tab of a signed-in user ≤ 1.2 × the same tab
+  closePeriodMs: 2000, // issue 32: closing the 5,000-line budget's month on the server
   hostP99Ms: 50, // issue 16: the demo host's p99 at 10 concurrent connections on the main list loads, 0 errors
 };
 
@@ -29,6 +30,7 @@ export const SCREENS = [
   ['directCosts', 'Navigation → direct costs list interactive'],
   ['payApplications', 'Navigation → pay applications list (2,000 commitments) interactive'],
   ['payApplication', 'Pay application of 200 lines opened over its list'],
+  ['forecast', 'Navigation → forecast periods: two snapshots of the 5,000-line budget compared, interactive'],
 ];
 
 export const README_START = '<!-- bench:start -->';
@@ -123,6 +125,10 @@ export function issue16Figures(samples, verdict) {
     const screen = median(values);
     const floor = median(samples.lists[`${key}Floor`] ?? []);
     rows.push({ name: `Navigation → ${label} interactive (admin)`, median: ms(screen), floor: ms(floor), ratio: ratio(screen / floor), goal: `≤ ${GOALS.screenRatio}× floor`, result: verdict(screen / floor, GOALS.screenRatio, '×') });
+  }
+  if (samples.closePeriod?.length) {
+    const close = median(samples.closePeriod);
+    rows.push({ name: 'Close the 5,000-line scale budget\'s month (snapshot, lock, carry forward), round trip as admin', median: ms(close), floor: '', ratio: '', goal: `≤ ${GOALS.closePeriodMs} ms`, result: verdict(close, GOALS.closePeriodMs, 'ms') });
   }
   for (const load of samples.hostLoad ?? []) {
     const over = load.p99 > GOALS.hostP99Ms;

@@ -189,6 +189,29 @@ function waitForScreenRows(page, { start, rootTag, rowSelector }) {
 }
 
 /** The server's `dq` Server-Timing duration of one data-quality call (ms), asked with the page's token. */
+/** CloseForecastPeriod of `budgetId`'s current month, `runs` times (each followed by a re-open): the round trip of each close, ms. */
+async function measureClosePeriod(page, authorization, budgetId, runs, log) {
+  const times = await page.evaluate(async ({ authorization, budgetId, runs }) => {
+    const periods = await (await fetch(`/api/pfm/getforecastperiods?recordKey=Budget&recordId=${budgetId}`, { headers: { authorization } })).json();
+    const month = periods.data.find((p) => p.current)?.month;
+    const post = (path, fields) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+      return fetch(path, { method: 'POST', headers: { authorization }, body: form });
+    };
+    const out = [];
+    for (let run = 0; month && run < runs; run += 1) {
+      const start = performance.now();
+      const closed = await post('/api/pfm/CloseForecastPeriod', { BudgetId: budgetId, Month: month });
+      out.push(closed.ok ? performance.now() - start : NaN);
+      await post('/api/pfm/ReopenForecastPeriod', { BudgetId: budgetId, Month: month, Reason: 'bench: close again' });
+    }
+    return out;
+  }, { authorization, budgetId, runs });
+  log(`  close the scale budget's month: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+  return times;
+}
+
 function measureRulesServerTime(page, url, authorization) {
   return page.evaluate(async ({ url, authorization }) => {
     const response = await fetch(url, { headers: { Authorization: authorization, Accept: 'application/json' }, cache: 'no-store' });
@@ -320,7 +343,7 @@ async function main() {
 
     const samples = {
       grid: [], gridFloor: [], transactions: [], transactionsFloor: [], sort: [], filter: [], rowRatio: [], gridRowRatio: [],
-      dataQuality: [], dataQualityFloor: [], rulesServer: [], costAdjustments: [], costAdjustmentsFloor: [], directCosts: [], directCostsFloor: [], payApplications: [], payApplicationsFloor: [], payApplication: [], payApplicationFloor: [], skipped: [],
+      dataQuality: [], dataQualityFloor: [], rulesServer: [], costAdjustments: [], costAdjustmentsFloor: [], directCosts: [], directCostsFloor: [], payApplications: [], payApplicationsFloor: [], payApplication: [], payApplicationFloor: [], forecast: [], forecastFloor: [], skipped: [],
       timecardsAll: [], timecardsAllFloor: [], timecardSave: [],
       ...firstScreenBytes(), headerBeforeMsal: [], typingP95: NaN, typingKeystrokes: 0, newTab: [], sameTab: [], lists: {}, hostLoad: [],
     };
@@ -342,6 +365,8 @@ async function main() {
       ['payApplications', payApplicationsPath, 'pfm-pay-applications', 'tr[data-record-id], [data-open]'],
       ...(largestApplication ? [['payApplication', `${payApplicationsPath}&workbench=PayApplication&recordKey=PayApplication&recordId=${largestApplication}`,
         'wb-pay-application', '[data-sheet] tbody tr', payApplicationsPath]] : []),
+      // Issue 32: the scale budget's two newest snapshots compared (its table's first rows), against the loads' floor.
+      ['forecast', `/pfm/projects/forecast?${projectQuery}`, 'pfm-forecast', '[data-comparison] tbody tr[data-cost-code-id], [data-no-snapshots]'],
     ];
     const screenUrls = {};
     const notes = new Set();
@@ -477,6 +502,9 @@ async function main() {
       const admin = await measureListScreens({ browser, runs: RUNS, signIn, pushPath, measureFloor, samples, notes, log });
       const calls = Object.entries(admin.urls).flatMap(([key, urls]) => urls.slice(0, 1).map((path) => ({ name: key, path, authorization: admin.authorization })));
       samples.hostLoad = await measureHostLoad({ origin: ORIGIN, calls, log });
+      // Issue 32: closing the 5,000-line scale budget's month (a snapshot per line, the month locked, carried forward),
+      // as admin, timed in the page; re-opened after each close so the next run closes it again (a new snapshot).
+      if (project) samples.closePeriod = await measureClosePeriod(page, admin.authorization, project.budgetId, RUNS, log);
     }
 
     const figures = summarize(samples, lastStats, lastGridStats);
