@@ -47,6 +47,15 @@ export type AccessArea = keyof typeof ACCESS;
 /** §6 Timecard Admin: keyTC Admin or Timecard Admin (Timecard Preview, Manage Timecard; sees and approves every card). */
 export const TIMECARD_ADMINS = { key: 'keyTC', roles: ['Admin', 'Timecard Admin'] } as const satisfies AccessRule;
 
+/**
+ * Who maintains the regional holiday calendar (time off): Admin or Timecard Admin on keyTC, or Admin on keyAdmin.
+ * Here, not in the time-off contract: the portal's menu asks it, and the contract travels with the time-off screens.
+ */
+export const HOLIDAY_CALENDAR_ADMINS: readonly AccessRule[] = [
+  TIMECARD_ADMINS,
+  { key: 'keyAdmin', roles: ['Admin'] },
+];
+
 const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**

@@ -4,8 +4,7 @@
  * (§6), or one of the listed roles for the role-specific entries. A menu with no visible entry is not
  * shown. The header renders whatever {@link visibleMenus} returns; nothing here knows React.
  */
-import { ruleAllows, TIMECARD_ADMINS, type AccessRule, type RoleEntry } from './access';
-import { HOLIDAY_CALENDAR_ADMINS } from './time-off/contract';
+import { HOLIDAY_CALENDAR_ADMINS, ruleAllows, TIMECARD_ADMINS, type AccessRule, type RoleEntry } from './access';
 import { CHANGE_MANAGEMENT_TABS, routeByName } from './router/routes';
 
 /** Where an entry leads: a portal route by name (hand-offs included), or a fixed path. */

@@ -7,7 +7,7 @@
  * 400 with the `autoAlert` body (feedback items of `validateRequest` / `mayTransitionRequest`, with
  * `fieldName` at the field); a stale `OldRecordStateId` is a 409 and nothing is written.
  */
-import { TIMECARD_ADMINS, type AccessRule } from '../access';
+import type { AccessRule } from '../access';
 
 export const TIME_OFF_API = {
   /**
@@ -47,12 +47,6 @@ export const TIME_OFF_API = {
   /** DELETE (form-data) `holidayId`. Calendar admins only. */
   deleteHoliday: '/api/timeoff/deleteholiday',
 } as const;
-
-/** Who maintains the regional holiday calendar: Admin or Timecard Admin on keyTC, or Admin on keyAdmin. */
-export const HOLIDAY_CALENDAR_ADMINS: readonly AccessRule[] = [
-  TIMECARD_ADMINS,
-  { key: 'keyAdmin', roles: ['Admin'] },
-];
 
 /** Who sees and decides the team's requests besides their manager and delegate (keyPTO Manager is the menu role). */
 export const TIME_OFF_MANAGERS: readonly AccessRule[] = [{ key: 'keyPTO', roles: ['Manager', 'Admin'] }];

@@ -13,7 +13,7 @@ import { formatDate } from '../../core/format';
 import { showMessage, showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
-import { HOLIDAY_CALENDAR_ADMINS } from '../../core/time-off/contract';
+import { HOLIDAY_CALENDAR_ADMINS } from '../../core/access';
 import { WEEKDAY_NAMES, isDay, weekdayOf } from '../../core/timecards';
 import { useRowWrite, useStore } from '../../ui/hooks';
 import { ScreenTitle, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';

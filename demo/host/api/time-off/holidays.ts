@@ -28,8 +28,8 @@ import type { HolidayRow, RegionRow, TeamCalendarLoad } from '../../../../src/co
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../../../src/core/time-off';
 import { addDays, daysBetween } from '../../../../src/core/timecards/days';
 import { weekOf } from '../../../../src/core/timecards/week';
-import { ACCESS } from '../../../../src/core/access';
-import { HOLIDAY_CALENDAR_ADMINS, TIME_OFF_API } from '../../../../src/core/time-off/contract';
+import { ACCESS, HOLIDAY_CALENDAR_ADMINS } from '../../../../src/core/access';
+import { TIME_OFF_API } from '../../../../src/core/time-off/contract';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../declare';
 import { badRequest, forbidden, invalid, notFound } from '../http';
 import { recordOr404 } from '../records';
