@@ -38,6 +38,8 @@ function manualChunks(id) {
   if (path.includes('/src/core/lookups/')) return 'lookups';
   // The projections contract and the cost-to-complete rule: one small chunk the projection grid and the data-quality
   // screen share (left unassigned, the rule is pulled into one screen's chunk and the other screen loads all of it).
+  if (path.endsWith('/src/core/projections/import.ts')) return undefined; // the Excel import's parser: with its dialog, loaded on the first import
+  if (path.endsWith('/src/core/projections/periods.ts')) return undefined; // with the forecast periods screen
   if (path.includes('/src/core/projections/')) return 'projections-core';
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
   if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens

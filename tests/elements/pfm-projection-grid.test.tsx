@@ -3,11 +3,16 @@ import { sendKeys } from '@web/test-runner-commands';
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
 import { $toasts, resetMessages } from '../../src/core/messages';
-import type { ProjectionLine } from '../../src/core/projections/contract';
+import * as clock from '../../src/core/clock';
+import { formatDateTime } from '../../src/core/format';
+import type { PendingExposureRecord, ProjectionLine } from '../../src/core/projections/contract';
+import { periodLabel } from '../../src/core/projections/periods';
+import { GRID_TEXT } from '../../src/features/projections/ProjectionGrid';
+import { PENDING_TEXT } from '../../src/features/projections/panels';
 import type { GridRow } from '../../src/features/projections/lines';
 import { TEXT } from '../../src/features/projections/store';
 import '../../src/elements/pfm-projection-grid/define';
-import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubFor } from '../support/browser';
+import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
 import { LINES } from './projection-grid-support';
 
 const BUDGET = { budgetId: 1, projectId: 1, jobNumber: '24-1032-01', displayText: '24-1032-01 Riverside', budgetLock: false, budgetLockReason: null, rollUpBudgetId: null };
@@ -196,7 +201,7 @@ describe('<pfm-projection-grid>', () => {
     expect($('[data-unsaved-count]')?.textContent).to.equal('1 unsaved change');
     const sent = fetchRequests.find((c) => c.path === '/api/pfm/SaveProjections');
     expect(sent?.method).to.equal('POST');
-    expect(sent?.body).to.deep.equal({ budgetId: '1', 'projections[0].costCodeId': '12', 'projections[0].method': 'manual', 'projections[0].value': '1200' });
+    expect(sent?.body).to.deep.equal({ budgetId: '1', lastLoad: '2026-11-01T00:00:00.000Z', 'projections[0].costCodeId': '12', 'projections[0].method': 'manual', 'projections[0].value': '1200' });
 
     fail = false;
     ($('[data-action="save"]') as HTMLButtonElement).click();
@@ -360,3 +365,393 @@ describe('<pfm-projection-grid>', () => {
 
 // Keep the type import used when the file is read alone.
 export type { GridRow };
+
+describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, conflicts, entry, filter, period)', () => {
+  before(async () => { await sendKeys({ press: 'Shift' }); });
+  beforeEach(() => {
+    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } });
+    localStorage.clear();
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    restoreFetch();
+    resetApi();
+    resetMessages();
+    $session.set({ status: 'signedOut', account: null });
+  });
+
+  /** Line 12 has $250 of pending budget changes (one change event at 50%) and $400 of pending cost changes. */
+  const PENDING_LINES = (): ProjectionLine[] => LINES.map((l) => (l.costCodeId === 12
+    ? { ...l, pendingBudgetChanges: 250, pendingCostChanges: 400, currentBudgetWithPending: 1250, estimateAtCompletionWithPending: 1400 } : l));
+  const EXPOSURE: PendingExposureRecord[] = [
+    { side: 'budget', recordKey: 'ChangeEvent', recordId: 31, number: 'CE-031', state: 'Pending', probability: 50, itemCount: 2, amount: 500, weightedAmount: 250, costCodeIds: [12] },
+    { side: 'cost', recordKey: 'Subcontract', recordId: 7, number: 'SC-007', state: 'Draft', probability: 100, itemCount: 1, amount: 400, weightedAmount: 400, costCodeIds: [12] },
+  ];
+  const pendingAnswers = () => standardAnswers({
+    '/api/pfm/getcostcodetransactionsummary': { body: { data: PENDING_LINES() } },
+    '/api/pfm/getpendingexposure': { body: { data: EXPOSURE } },
+  });
+
+  it('1. pending columns beside the approved figures: a line\'s amount opens its records (keyboard: Enter; Escape closes), each record opens its workbench; the budget totals too', async () => {
+    stubFetch(pendingAnswers());
+    await mountReady();
+    const titles = $$('.tabulator-col-title').map((t) => t.textContent);
+    expect(titles.indexOf('Pending budget changes')).to.equal(titles.indexOf('Approved changes') + 1);
+    expect(titles.indexOf('Pending cost changes')).to.equal(titles.indexOf('Committed') + 1);
+    expect(cell(11, 'pendingBudgetChanges').textContent).to.equal('$0.00');
+    expect(cell(11, 'pendingBudgetChanges').querySelector('button')).to.equal(null);
+    expect(bottomCalc('pendingCostChanges')).to.equal('$400.00');
+    expect($('[data-total="pendingBudgetChanges"]')?.textContent).to.equal('$250.00');
+
+    // Keyboard: focus the amount, Enter.
+    const button = cell(12, 'pendingBudgetChanges').querySelector('button')!;
+    expect(button.getAttribute('aria-label')).to.equal('Pending budget changes of 03-3000-00 Subcontract: $250.00. Show the records');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    const panel = await waitFor(() => $('[data-pending-panel]'));
+    await waitFor(() => panel.querySelector('[data-pending-records]'));
+    const asked = fetchRequests.find((r) => r.path === '/api/pfm/getpendingexposure')!;
+    expect([asked.query.get('recordKey'), asked.query.get('recordId')]).to.deep.equal(['CostCode', '12']);
+    expect(panel.querySelector('h2')?.textContent).to.equal('Pending budget changes — 03-3000-00 Subcontract: $250.00');
+    // Only the budget side's records, weighted by the change event's probability.
+    expect([...panel.querySelectorAll('[data-pending-records] li')].map((li) => li.textContent)).to.deep.equal(['Change event CE-031 · Pending · 2 items$500.00 × 50% = $250.00']);
+    const before = location.href;
+    panel.querySelector<HTMLButtonElement>('[data-open-record="ChangeEvent-31"]')!.click();
+    const query = new URLSearchParams(location.search);
+    expect([query.get('workbench'), query.get('recordKey'), query.get('recordId')]).to.deep.equal(['ChangeEvent', 'ChangeEvent', '31']);
+    history.replaceState(null, '', before);
+    // Escape closes it; focus goes back to the amount.
+    panel.querySelector<HTMLElement>('h2')!.focus();
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !$('[data-pending-panel]'));
+    expect(root().activeElement).to.equal(button);
+
+    // The budget's total lists the whole budget's records (recordKey Budget).
+    $<HTMLButtonElement>('[data-total="pendingCostChanges"] button')!.click();
+    await waitFor(() => $('[data-pending-records]'));
+    const budgetAsk = fetchRequests.filter((r) => r.path === '/api/pfm/getpendingexposure').at(-1)!;
+    expect([budgetAsk.query.get('recordKey'), budgetAsk.query.get('recordId')]).to.deep.equal(['Budget', '1']);
+    expect($('[data-pending-panel] [data-pending-records]')?.textContent).to.contain('Subcontract SC-007 · Draft · 1 item$400.00');
+  });
+
+  it('1. the pending records load: a failure says so with a working Retry', async () => {
+    let fail = true;
+    stubFetch(standardAnswers({
+      '/api/pfm/getcostcodetransactionsummary': { body: { data: PENDING_LINES() } },
+      '/api/pfm/getpendingexposure': () => (fail ? { status: 500, body: { message: 'Database is busy' } } : { body: { data: EXPOSURE } }),
+    }));
+    await mountReady();
+    cell(12, 'pendingCostChanges').querySelector('button')!.click();
+    const retry = await waitFor(() => $<HTMLButtonElement>('[data-pending-panel] [data-action="retry-pending"]'));
+    expect($('[data-pending-panel] [role="alert"]')?.textContent).to.contain(PENDING_TEXT.problems.failed);
+    fail = false;
+    retry.click();
+    await waitFor(() => $('[data-pending-panel] [data-pending-records]'));
+  });
+
+  it('1. "Include pending in the estimate" (off by default, remembered per user): the projected final cost, over/under and totals use the with-pending figures', async () => {
+    stubFetch(pendingAnswers());
+    await mountReady();
+    const toggle = $<HTMLInputElement>('[data-action="include-pending"]')!;
+    expect(toggle.checked).to.equal(false);
+    expect(root().querySelector(`label[for="${toggle.id}"]`)?.textContent).to.equal(GRID_TEXT.includePending);
+    expect(cell(12, 'projectedFinalCost').textContent).to.equal('$1,000.00');
+    expect($('[data-total="projectedFinalCost"]')?.textContent).to.equal('$3,534.50');
+    // Keyboard: Space on the switch.
+    toggle.focus();
+    await sendKeys({ press: 'Space' });
+    await waitFor(() => cell(12, 'projectedFinalCost').textContent === '$1,400.00');
+    expect(cell(12, 'overUnder').textContent).to.equal('-$150.00');
+    expect($('[data-total="projectedFinalCost"]')?.textContent).to.equal('$3,934.50');
+    expect($('[data-total="overUnder"]')?.textContent).to.equal('-$450.00');
+    await waitFor(() => $$('.tabulator-col-title').some((t) => t.textContent === 'Projected final cost (with pending)'));
+    expect(bottomCalc('projectedFinalCost')).to.equal('$3,934.50');
+    expect(localStorage.getItem('grid:projection-grid-include-pending:pm')).to.equal('true');
+
+    // Remembered: the next grid opens with it on.
+    document.body.innerHTML = '';
+    resetApi();
+    stubFetch(pendingAnswers());
+    await mountReady();
+    expect($<HTMLInputElement>('[data-action="include-pending"]')!.checked).to.equal(true);
+    expect(cell(12, 'projectedFinalCost').textContent).to.equal('$1,400.00');
+  });
+
+  it('2. plugging in the units grid: units to complete × unit cost sets the cost to complete (keyboard), marked Plugged, saved as unitsToComplete + unitCost', async () => {
+    let saved: Record<string, unknown> | undefined;
+    stubFetch(standardAnswers({
+      '/api/pfm/SaveProjections': (request) => {
+        saved = request.body as Record<string, unknown>;
+        return { body: { data: { saved: 1, lines: [], feedback: [], conflicts: [] } } };
+      },
+    }));
+    await mountReady('budget-id="1" variant="unit"');
+    const titles = $$('.tabulator-col-title').map((t) => t.textContent);
+    expect(titles).to.include.members(['Units to complete', 'Unit cost to complete']);
+    // Unplugged: what the line's cost to complete amounts to at the budget's unit cost (60 units × $10.00 = $600.00).
+    expect(cell(12, 'unitsToComplete').textContent).to.equal('60.00');
+    expect(cell(12, 'unitCost').textContent).to.equal('$10.00');
+    expect($('[data-legend-plugged]')?.textContent).to.equal('⊞ Plugged: cost to complete from units × unit cost');
+
+    const units = cell(12, 'unitsToComplete');
+    units.focus();
+    const input = await waitFor(() => units.querySelector('input'));
+    input.focus();
+    input.select();
+    await sendKeys({ type: '50' });
+    await sendKeys({ press: 'Tab' }); // on to the unit cost
+    await sleep(50);
+    await sendKeys({ type: '12' });
+    await sendKeys({ press: 'Tab' });
+    await sleep(50);
+    expect(cell(12, 'projectedCostToComplete').textContent).to.equal('$600.00⊞ Plugged');
+    expect(cell(12, 'projectedCostToComplete').classList.contains('pg-manual')).to.equal(true);
+    expect(cell(12, 'unitsToComplete').classList.contains('pg-manual')).to.equal(true);
+    expect(cell(12, 'projectionMethod').textContent).to.equal('⊞ Plugged');
+    expect(cell(12, 'projectedUnits').textContent).to.equal('90.00');
+    expect($('[data-entry-note]')?.textContent).to.equal('03-3000-00 Subcontract: 50 units × $12.00 = $600.00 cost to complete.');
+
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    await waitFor(() => saved);
+    expect(saved).to.deep.include({
+      'projections[0].costCodeId': '12', 'projections[0].method': 'manual', 'projections[0].value': '600',
+      'projections[0].unitsToComplete': '50', 'projections[0].unitCost': '12',
+    });
+  });
+
+  it('2. plugging in the hours grid: hours to complete × rate, saved as hoursToComplete + rate', async () => {
+    let saved: Record<string, unknown> | undefined;
+    stubFetch(standardAnswers({
+      '/api/pfm/SaveProjections': (request) => {
+        saved = request.body as Record<string, unknown>;
+        return { body: { data: { saved: 1, lines: [], feedback: [], conflicts: [] } } };
+      },
+    }));
+    await mountReady('budget-id="1" variant="hour"');
+    expect($('[data-legend-plugged]')?.textContent).to.equal('⊞ Plugged: cost to complete from hours × rate');
+    const hours = cell(11, 'hoursToComplete');
+    hours.focus();
+    const input = await waitFor(() => hours.querySelector('input'));
+    input.focus();
+    input.select();
+    await sendKeys({ type: '4' });
+    await sendKeys({ press: 'Tab' });
+    await sleep(50);
+    await sendKeys({ press: 'Escape' });
+    await sleep(50);
+    // 4 hours × the budget rate $50.00.
+    expect(cell(11, 'projectedCostToComplete').textContent).to.equal('$200.00⊞ Plugged');
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    await waitFor(() => saved);
+    expect(saved).to.deep.include({ 'projections[0].hoursToComplete': '4', 'projections[0].rate': '50', 'projections[0].value': '200' });
+    expect(Object.keys(saved!).some((k) => k.endsWith('unitsToComplete'))).to.equal(false);
+  });
+
+  it('7. the units grid shows the server\'s units (a labor line in hours: its units are its hours)', async () => {
+    const hourly = unitLines().map((l) => (l.costCodeId === 11 ? { ...l, unitOfMeasure: 'HR', budgetUnits: 20, actualUnits: 8, projectedUnits: 20, budgetUnitCost: 61.73 } : l));
+    stubFetch(standardAnswers({ '/api/pfm/getcostcodetransactionsummary': { body: { data: hourly } } }));
+    await mountReady('budget-id="1" variant="unit"');
+    expect([cell(11, 'budgetUnits').textContent, cell(11, 'actualUnits').textContent, cell(11, 'projectedUnits').textContent]).to.deep.equal(['20.00', '8.00', '20.00']);
+    expect(cell(11, 'unitsToComplete').textContent).to.equal('12.00');
+  });
+
+  it('3. no silent overwrite: lastLoad is sent; a conflicting line stays unsaved and marked, the others save; Keep mine resends it with overwrite', async () => {
+    const theirs = { method: 'manual' as const, projectedCostToComplete: 800, reason: 'Steel price' };
+    const answers: Array<() => StubAnswer> = [
+      () => ({ body: { data: { saved: 1, lines: [{ ...LINES[0]!, projectionMethod: 'manual', projectedCostToComplete: 500, projectedFinalCost: 734.5, overUnder: 500, modifiedAt: '2026-11-25T00:00:00.000Z' }], feedback: [], conflicts: [
+        { costCodeId: 12, savedBy: 'Riley Chen', savedAt: '2026-11-20T15:00:00.000Z', theirs, yours: { method: 'manual', projectedCostToComplete: 700, reason: null } },
+      ] } } }),
+      () => ({ body: { data: { saved: 1, lines: [{ ...LINES[1]!, projectionMethod: 'manual', projectedCostToComplete: 700, projectedFinalCost: 1100, overUnder: -100, modifiedAt: '2026-11-25T00:00:01.000Z' }], feedback: [], conflicts: [] } } }),
+    ];
+    stubFetch(standardAnswers({ '/api/pfm/SaveProjections': () => answers.shift()!() }));
+    await mountReady();
+    await typeProjection(11, '500');
+    await typeProjection(12, '700');
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    const panel = await waitFor(() => $('[data-conflicts]'));
+    const first = fetchRequests.filter((r) => r.path === '/api/pfm/SaveProjections')[0]!;
+    expect((first.body as Record<string, string>).lastLoad).to.equal('2026-11-01T00:00:00.000Z');
+    expect(panel.querySelector('h2')?.textContent).to.equal(TEXT.conflicts(1));
+    expect(panel.querySelector('[data-conflict="12"]')?.textContent).to.contain(
+      `03-3000-00 Subcontract: Saved by Riley Chen on ${formatDateTime('2026-11-20T15:00:00.000Z')}: theirs $800.00 (Steel price) — yours $700.00`);
+    // Line 11 saved; line 12 not: unsaved, marked.
+    expect(cell(11, 'projectedCostToComplete').closest('.tabulator-row')?.classList.contains('pg-unsaved')).to.equal(false);
+    const row12 = cell(12, 'projectedCostToComplete').closest('.tabulator-row')!;
+    expect([row12.classList.contains('pg-unsaved'), row12.classList.contains('pg-conflict')]).to.deep.equal([true, true]);
+    expect(cell(12, 'projectedCostToComplete').textContent).to.contain('⇄ Conflict');
+    expect($('[data-unsaved-count]')?.textContent).to.equal('1 unsaved change');
+
+    // A plain Save does not send the conflicting line again.
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    await sleep(50);
+    expect(fetchRequests.filter((r) => r.path === '/api/pfm/SaveProjections')).to.have.length(1);
+
+    panel.querySelector<HTMLButtonElement>('[data-action="keep-mine"]')!.click();
+    await waitFor(() => !$('[data-conflicts]'));
+    const second = fetchRequests.filter((r) => r.path === '/api/pfm/SaveProjections')[1]!;
+    expect(second.body).to.deep.include({ 'projections[0].costCodeId': '12', 'projections[0].value': '700', 'projections[0].overwrite': 'true' });
+    expect(Object.keys(second.body as object).filter((k) => k.startsWith('projections[1]'))).to.deep.equal([]);
+    expect(cell(12, 'projectedCostToComplete').closest('.tabulator-row')?.classList.contains('pg-conflict')).to.equal(false);
+    expect($('[data-unsaved-count]')).to.equal(null);
+  });
+
+  it('3. a full 409 (every line conflicts): nothing saved, the choice shown; Take theirs drops my edit and shows their line', async () => {
+    const theirs = { method: 'manual' as const, projectedCostToComplete: 800, reason: 'Steel price' };
+    stubFetch(standardAnswers({
+      '/api/pfm/SaveProjections': { status: 409, body: { message: 'This line was saved by Riley Chen since you loaded the grid', conflicts: [
+        { costCodeId: 12, savedBy: 'Riley Chen', savedAt: '2026-11-20T15:00:00.000Z', theirs, yours: { method: 'manual', projectedCostToComplete: 700, reason: null } },
+      ] } },
+      '/api/pfm/getcostcodetransactionsummary': ({ query }) => ({
+        body: { data: query.get('lastLoad') ? [{ ...LINES[1]!, projectionMethod: 'manual', projectedCostToComplete: 800, projectedFinalCost: 1200, overUnder: -200, projectionReason: 'Steel price', modifiedAt: '2026-11-20T15:00:00.000Z' }] : LINES },
+      }),
+    }));
+    await mountReady();
+    await typeProjection(12, '700');
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    const panel = await waitFor(() => $('[data-conflicts]'));
+    expect($('[data-save-error]')?.textContent).to.equal(TEXT.conflicts(1));
+    expect(cell(12, 'projectedCostToComplete').textContent).to.contain('$700.00');
+    panel.querySelector<HTMLButtonElement>('[data-action="take-theirs"]')!.click();
+    await waitFor(() => !$('[data-conflicts]') && cell(12, 'projectedCostToComplete').textContent === '$800.00✎ Manual');
+    expect(cell(12, 'projectionReason').textContent).to.equal('Steel price');
+    expect($('[data-unsaved-count]')).to.equal(null);
+  });
+
+  it("4. entry says what it did: '12k' is $12,000.00 (said), garbage is refused at the cell with its message", async () => {
+    stubFetch(standardAnswers());
+    await mountReady();
+    await typeProjection(12, '12k');
+    expect(cell(12, 'projectedCostToComplete').textContent).to.equal('$12,000.00✎ Manual');
+    expect($('[data-entry-note]')?.textContent).to.equal("03-3000-00 Subcontract: '12k' read as $12,000.00.");
+    await typeProjection(11, '12 thousand');
+    const refused = cell(11, 'projectedCostToComplete');
+    expect(refused.textContent).to.equal('⚠ Invalid');
+    expect(refused.title).to.equal("'12 thousand' is not an amount: type for example 12000, 12,000.50, 12k or 1.5m.");
+    expect($('[data-entry-note]')?.textContent).to.equal("03-3000-00 Labor: '12 thousand' is not an amount: type for example 12000, 12,000.50, 12k or 1.5m.");
+    expect($('[data-entry-note]')?.getAttribute('data-entry-note')).to.equal('refused');
+  });
+
+  it('4. a negative cost to complete without a reason is flagged at the line and not sent; with a reason it saves; below the remaining commitment warns without blocking', async () => {
+    let answer: StubAnswer = { body: { data: { saved: 1, lines: [], feedback: [], conflicts: [] } } };
+    stubFetch(standardAnswers({
+      '/api/pfm/getcostcodetransactionsummary': { body: { data: LINES.map((l) => (l.costCodeId === 13 ? { ...l, committed: 1500, remainingCommitment: 1000 } : l)) } },
+      '/api/pfm/SaveProjections': () => answer,
+    }));
+    await mountReady();
+    await typeProjection(12, '-100');
+    const negative = cell(12, 'projectedCostToComplete');
+    expect(negative.classList.contains('pg-invalid')).to.equal(true);
+    expect(negative.title).to.equal('03-3000-00 Subcontract: a negative cost to complete needs a reason (which credits are still to come).');
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    await waitFor(() => $('[data-save-error]'));
+    expect($('[data-save-error]')?.textContent).to.equal(TEXT.entryErrors(['03-3000-00 Subcontract: a negative cost to complete needs a reason (which credits are still to come).']));
+    expect(fetchRequests.filter((r) => r.path === '/api/pfm/SaveProjections')).to.have.length(0);
+
+    // A reason clears it (keyboard: Tab from the projection to the reason is the grid's own order).
+    const reason = cell(12, 'projectionReason');
+    reason.focus();
+    const input = await waitFor(() => reason.querySelector('input'));
+    input.focus();
+    await sendKeys({ type: 'Supplier credit due' });
+    await sendKeys({ press: 'Enter' });
+    await sleep(50);
+    await sendKeys({ press: 'Escape' });
+    expect(cell(12, 'projectedCostToComplete').classList.contains('pg-invalid')).to.equal(false);
+
+    // Below the remaining committed cost: a warning, and it saves.
+    await typeProjection(13, '300');
+    const low = cell(13, 'projectedCostToComplete');
+    expect(low.classList.contains('pg-warning')).to.equal(true);
+    expect(low.textContent).to.equal('$300.00✎ Manual! Check');
+    expect(low.title).to.equal('05-1200-00 Subcontract: the cost to complete ($300.00) is below the remaining committed cost ($1,000.00).');
+    answer = { body: { data: { saved: 2, lines: [], conflicts: [], feedback: [
+      { integerValue: 2, stringValue: 'projections[0].value', message: 'Line 1: a negative cost to complete expects credits still to come.' },
+    ] } } };
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    const warnings = await waitFor(() => $('[data-save-warnings]'));
+    expect(warnings.textContent).to.contain('03-3000-00 Subcontract: a negative cost to complete expects credits still to come.');
+    const sent = fetchRequests.find((r) => r.path === '/api/pfm/SaveProjections')!.body as Record<string, string>;
+    expect([sent['projections[0].value'], sent['projections[0].reason'], sent['projections[1].value']]).to.deep.equal(['-100', 'Supplier credit due', '300']);
+  });
+
+  it("4. the server's refusal is shown at its line (400 feedback by entry), and every edit stays", async () => {
+    stubFetch(standardAnswers({
+      '/api/pfm/SaveProjections': { status: 400, body: { message: 'Line 2: the projected cost to complete must be a number.', feedback: [
+        { integerValue: 1, stringValue: 'projections[1].value', message: 'Line 2: the projected cost to complete must be a number.' },
+      ] } },
+    }));
+    await mountReady();
+    await typeProjection(11, '100');
+    await typeProjection(12, '200');
+    ($('[data-action="save"]') as HTMLButtonElement).click();
+    await waitFor(() => cell(12, 'projectedCostToComplete').classList.contains('pg-invalid'));
+    expect(cell(12, 'projectedCostToComplete').title).to.equal('Line 2: the projected cost to complete must be a number.');
+    expect(cell(11, 'projectedCostToComplete').classList.contains('pg-invalid')).to.equal(false);
+    expect($('[data-unsaved-count]')?.textContent).to.equal('2 unsaved changes');
+  });
+
+  it("5. the cost-code filter finds a code as displayed or bare ('03-3000', '033000'); no match says so", async () => {
+    stubFetch(standardAnswers());
+    await mountReady();
+    const filter = $<HTMLInputElement>('.tabulator-col[tabulator-field="code"] .tabulator-header-filter input')!;
+    const typeFilter = async (text: string) => {
+      filter.focus();
+      filter.select();
+      await sendKeys({ type: text });
+      await sleep(400); // Tabulator's header filter waits before filtering
+    };
+    await typeFilter('03-3000');
+    expect(lineRows()).to.have.length(2);
+    await typeFilter('033000');
+    expect(lineRows()).to.have.length(2);
+    await typeFilter('06-2000');
+    const none = await waitFor(() => $('[data-no-match]'));
+    expect(none.textContent).to.equal(GRID_TEXT.noMatch('Cost code “06-2000”'));
+    await typeFilter('05');
+    await waitFor(() => !$('[data-no-match]'));
+    expect(lineRows()).to.have.length(1);
+  });
+
+  it('6. the month is shown; once submitted the lines are read-only and Save is disabled with the reason', async () => {
+    const month = clock.currentPeriod();
+    stubFetch(standardAnswers({
+      '/api/pfm/getcostcodetransactionsummary': { body: { data: LINES.map((l) => ({ ...l, month, projectionSubmitted: true })) } },
+    }));
+    await mountReady();
+    expect($('[data-period]')?.textContent).to.equal(` · ${TEXT.period(periodLabel(month))}`);
+    expect($('[data-read-only="submitted"]')?.textContent).to.contain(TEXT.periodSubmitted(periodLabel(month)));
+    const save = $<HTMLButtonElement>('[data-action="save"]')!;
+    expect(save.disabled).to.equal(true);
+    expect(root().getElementById(save.getAttribute('aria-describedby')!)?.textContent).to.equal(TEXT.submittedSave);
+    expect($('[data-action="submit"]')).to.equal(null);
+    const target = cell(12, 'projectedCostToComplete');
+    target.focus();
+    target.click();
+    await sleep(50);
+    expect(target.querySelector('input')).to.equal(null);
+  });
+
+  it('6. a month not submitted: editable, the period from the clock when the server names none', async () => {
+    stubFetch(standardAnswers());
+    await mountReady();
+    expect($('[data-period]')?.textContent).to.equal(` · ${TEXT.period(periodLabel(clock.currentPeriod()))}`);
+    expect($('[data-read-only]')).to.equal(null);
+  });
+
+  it('8. in a legacy page\'s table cell the grid scrolls inside its element: the page does not widen', async () => {
+    stubFetch(standardAnswers({ '/api/pfm/getcostcodetransactionsummary': { body: { data: unitLines() } } }));
+    const host = document.createElement('table');
+    host.style.width = '100%';
+    host.innerHTML = '<tr><td style="width:170px">menu</td><td><div class="widget"><pfm-projection-grid budget-id="1" variant="unit"></pfm-projection-grid></div></td></tr>';
+    document.body.append(host);
+    el = host.querySelector('pfm-projection-grid')!;
+    await waitFor(() => $$('.tabulator-row').length > 0);
+    await sleep(100);
+    expect(document.documentElement.scrollWidth).to.be.at.most(window.innerWidth);
+    const holder = $('.tabulator-tableholder')!;
+    expect(holder.scrollWidth).to.be.greaterThan(holder.clientWidth);
+    // The element's own background reaches the bottom of the window (no seam of the page's under a short grid).
+    const rootDiv = $('.pfm-projection-grid')!;
+    expect(rootDiv.style.minHeight).to.contain('100vh');
+  });
+});

@@ -3,15 +3,21 @@ import type { CellComponent, Options, Tabulator } from 'tabulator-tables';
 import { $session, startAuth } from '../../core/auth';
 import { formatMoney } from '../../core/format';
 import type { BudgetInfo, LineSuggestion } from '../../core/projections/contract';
+import { parseQuantity } from '../../core/projections/entry';
+import { periodLabel } from '../../core/projections/periods';
 import { openWorkbench } from '../../core/workbench';
-import { ColumnChooser, editableGridOptions, exportCsv, exportExcel, Grid, updateRowOnce, updateRowsInBatch } from '../../ui/grid';
+import { ColumnChooser, editableGridOptions, exportCsv, Grid, updateRowOnce, updateRowsInBatch } from '../../ui/grid';
 import { useDraft } from '../../ui/drafts';
 import { useStore } from '../../ui/hooks';
-import { INVALID_ICON, MANUAL_ICON, MARK_TEXT, projectionColumns } from './columns';
-import { readEntry, type GridRow, type Variant } from './lines';
-import { createProjectionStore, errorMessage, type ProjectionStore } from './store';
+import {
+  CHECK_ICON, CONFLICT_ICON, INVALID_ICON, MANUAL_ICON, MARK_TEXT, PLUGGED_ICON, PLUGGED_LEGEND, projectionColumns, redrawProjectionCell, TITLES, WITH_PENDING_TITLES,
+} from './columns';
+import { lineLabel, readEntry, type GridRow, type Variant } from './lines';
+import { ConflictsPanel, PendingPanel, type PendingScope } from './panels';
+import { createProjectionStore, errorMessage, TEXT, type ProjectionStore } from './store';
 import { ACCEPT_KEY, loadSuggestions, suggestionTooltip } from './suggestions';
 import { adoptProjectionGridStyles } from './styles';
+import { ExcelRoundTrip } from './import/ImportDialog';
 
 /** Attributes of `<pfm-projection-grid>` (integers default -1, strings ''). */
 export interface ProjectionGridProps {
@@ -25,6 +31,17 @@ export interface ProjectionGridProps {
 export const SUBMITTED_EVENT = 'pfm-projections-submitted';
 /** Event `<wb-add-cost-code>` dispatches (bubbling, composed) after adding a line: `detail.budgetId`. */
 export const COST_CODE_ADDED_EVENT = 'pfm-cost-code-added';
+
+/** The screen's own texts; exact texts are tested. */
+export const GRID_TEXT = {
+  includePending: 'Include pending in the estimate',
+  includePendingHelp: 'Adds pending cost changes to the projected final cost, and pending budget changes to the budget over/under compares it with.',
+  noMatch: (filters: string) => `No lines match ${filters}. Clear the filter to see every line.`,
+  savedWarnings: 'Saved, with warnings:',
+} as const;
+
+/** The grid's plug cells: which part of the plug each one is. */
+const PLUG_FIELDS: Record<string, 'quantity' | 'rate'> = { unitsToComplete: 'quantity', hoursToComplete: 'quantity', unitCost: 'rate', rate: 'rate' };
 
 const VARIANT_TITLES: Record<Variant, string> = { '': 'Projection Grid', unit: 'Projection Grid (Units)', hour: 'Projection Grid (Hours)' };
 
@@ -45,6 +62,14 @@ export function ProjectionGrid(props: ProjectionGridProps) {
   }, []);
   useEffect(() => {
     if (root.current) adoptProjectionGridStyles(root.current);
+  }, []);
+  // The element's background (the body's, in either colour mode) reaches the bottom of the window: no seam of the
+  // page's own background under a short grid. Measured once, where the element starts on the page.
+  useEffect(() => {
+    const node = root.current;
+    if (!node) return;
+    const top = Math.max(0, Math.round(node.getBoundingClientRect().top + window.scrollY));
+    node.style.minHeight = `calc(100vh - ${top}px)`;
   }, []);
 
   const store = useMemo(() => createProjectionStore({ projectId, budgetId, variant }), [projectId, budgetId, variant]);
@@ -100,7 +125,13 @@ function Ready({ store }: { store: ProjectionStore }) {
   const saving = useStore(store.$saving);
   const saveError = useStore(store.$saveError);
   const version = useStore(store.$version);
+  const includePending = useStore(store.$includePending);
+  const entryNote = useStore(store.$entryNote);
+  const saveWarnings = useStore(store.$saveWarnings);
   const [table, setTable] = useState<Tabulator | null>(null);
+  const [pending, setPending] = useState<PendingScope | null>(null);
+  // The header filters that left no line, as the screen says them (null: some lines show).
+  const [noMatch, setNoMatch] = useState<string | null>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   // The AI service's suggestions by cost code id (null until loaded), and what the user is told about them.
   // A holder (not a ref): the column callbacks read it when a tooltip shows, never during render.
@@ -114,6 +145,10 @@ function Ready({ store }: { store: ProjectionStore }) {
   const columns = useMemo(() => projectionColumns(store.variant, {
     openTransactions: (row: GridRow) => openWorkbench('CostCodeTransactions', { recordKey: 'CostCode', recordId: row.costCodeId }),
     readOnly: () => store.$readOnly.get() !== null,
+    openPending: (row: GridRow, side: 'budget' | 'cost', from: HTMLElement) => setPending({
+      side, recordKey: 'CostCode', recordId: row.costCodeId, label: lineLabel(row),
+      amount: (side === 'budget' ? row.pendingBudgetChanges : row.pendingCostChanges) ?? 0, returnFocus: from,
+    }),
     suggestionTooltip: (costCodeId: number) => suggestionTooltip(suggestions.current?.get(costCodeId), store.$readOnly.get() !== null),
   }), [store, suggestions]);
 
@@ -140,8 +175,11 @@ function Ready({ store }: { store: ProjectionStore }) {
     columnCalcs: 'both',
     movableColumns: true,
     resizableColumns: true,
-    rowFormatter: (row: { getData(): Record<string, unknown>; getElement(): HTMLElement }) => {
+    rowFormatter: (row: { getData(): Record<string, unknown>; getElement(): HTMLElement; getCell(field: string): { getElement(): HTMLElement } | false }) => {
       row.getElement().classList.toggle('pg-unsaved', Boolean(row.getData().unsaved));
+      row.getElement().classList.toggle('pg-conflict', Boolean(row.getData().conflict));
+      const projection = row.getCell('projectedCostToComplete');
+      if (projection) redrawProjectionCell(projection.getElement(), row.getData() as unknown as GridRow);
     },
   }), []);
 
@@ -152,13 +190,23 @@ function Ready({ store }: { store: ProjectionStore }) {
       const id = Number(cell.getRow().getIndex());
       const field = cell.getField();
       const value = cell.getValue();
+      const plugPart = PLUG_FIELDS[field];
       // Leaving an editor without changing the number is no entry (the editor hands back text, '600' for 600).
-      const unchanged = field === 'projectedCostToComplete' && typeof cell.getOldValue() === 'number' && readEntry(value).value === cell.getOldValue();
-      const row = unchanged ? store.row(id) : field === 'projectionReason' ? store.setReason(id, String(value ?? '')) : store.enter(id, value);
+      const old = cell.getOldValue();
+      const reading = plugPart ? parseQuantity(value) : null;
+      const unchanged = typeof old === 'number' && (plugPart
+        ? reading?.kind === 'value' && reading.value === old
+        : field === 'projectedCostToComplete' && readEntry(value).value === old);
+      const row = unchanged ? store.row(id)
+        : plugPart ? store.plug(id, plugPart, value)
+          : field === 'projectionReason' ? store.setReason(id, String(value ?? '')) : store.enter(id, value);
       if (!row) return;
       const tableRow = cell.getRow();
       // Not reformat(): the editor may still be open in this row. Cells whose value changes redraw.
       tableRow.getElement().classList.toggle('pg-unsaved', row.unsaved);
+      // The projection cell's marks (refused, warns) follow its line even when its amount did not change.
+      const projection = field === 'projectedCostToComplete' ? undefined : tableRow.getCell('projectedCostToComplete') || undefined;
+      if (projection) redrawProjectionCell(projection.getElement(), row);
       void updateRowOnce(table, tableRow, row as unknown as Record<string, unknown>);
     };
     table.on('cellEdited', onEdited as (...args: never[]) => void);
@@ -280,8 +328,58 @@ function Ready({ store }: { store: ProjectionStore }) {
     if (submitted) announceSubmitted(toolbar.current, submitted);
   };
 
+  // A filter that leaves no line says so (and which filter), instead of an empty grid.
+  useEffect(() => {
+    if (!table) return undefined;
+    const onFiltered = (_filters: unknown, rows: unknown[]) => {
+      const active = (table as unknown as { getHeaderFilters(): Array<{ field: string; value: unknown }> }).getHeaderFilters().filter((f) => String(f.value ?? '').trim() !== '');
+      if (rows.length > 0 || active.length === 0) return setNoMatch(null);
+      const title = (field: string) => (TITLES as Record<string, string>)[field === 'costTypeName' ? 'costType' : field === 'projectionMethod' ? 'method' : field] ?? field;
+      return setNoMatch(active.map((f) => `${title(f.field)} “${String(f.value).trim()}”`).join(' and '));
+    };
+    table.on('dataFiltered', onFiltered as (...args: never[]) => void);
+    return () => table.off('dataFiltered', onFiltered as (...args: never[]) => void);
+  }, [table]);
+
+  // With pending included, the two estimate columns say so in their titles (and in the exports).
+  useEffect(() => {
+    if (!table) return;
+    for (const field of ['projectedFinalCost', 'overUnder'] as const) {
+      const column = table.getColumn(field) as unknown as { getDefinition(): { title?: string }; updateDefinition(definition: { title: string }): Promise<unknown> } | false;
+      const title = includePending ? WITH_PENDING_TITLES[field] : TITLES[field];
+      // Only on a change: a column's new definition rebuilds it.
+      if (column && column.getDefinition().title !== title) void column.updateDefinition({ title });
+    }
+  }, [table, includePending]);
+
+  const toggleIncludePending = (on: boolean) => {
+    const rows = store.setIncludePending(on);
+    if (table) void updateRowsInBatch(table, rows as unknown as object[]);
+  };
+  const keepMine = async (id: number) => {
+    await store.keepMine(id);
+    pushRows([store.row(id)].filter((row): row is GridRow => row !== undefined));
+  };
+  const takeTheirs = async (id: number) => {
+    // Their line replaces mine: an editor still open on it would keep my text (and refuse the update).
+    const tableRow = table?.getRow(id);
+    if (tableRow) for (const cell of tableRow.getCells()) if (cell.getElement().classList.contains('tabulator-editing')) cell.cancelEdit();
+    try {
+      pushRows(await store.takeTheirs(id));
+    } catch (error) {
+      console.error('Projection reload failed', error);
+      pushRows([store.row(id)].filter((row): row is GridRow => row !== undefined));
+    }
+  };
+
   if (!budget) return null;
   const totals = store.totals().grand;
+  const period = periodLabel(store.period());
+  const submitted = readOnly?.kind === 'submitted';
+  const openBudgetPending = (side: 'budget' | 'cost', event: { currentTarget: HTMLElement }) => setPending({
+    side, recordKey: 'Budget', recordId: budget.budgetId, label: budget.jobNumber,
+    amount: (side === 'budget' ? totals.pendingBudgetChanges : totals.pendingCostChanges) ?? 0, returnFocus: event.currentTarget,
+  });
   const filename = `projections-${budget.jobNumber}${store.variant ? `-${store.variant}` : ''}`;
   void version;
 
@@ -290,22 +388,45 @@ function Ready({ store }: { store: ProjectionStore }) {
       <p className="mb-2">
         <strong>{budget.displayText ?? budget.jobNumber}</strong>
         {budget.projectName ? <span className="text-body-secondary"> · {budget.projectName}</span> : null}
+        <span className="text-body-secondary" data-period> · {TEXT.period(period)}</span>
       </p>
       {readOnly && (
         <div className={`alert ${readOnly.kind === 'locked' ? 'alert-secondary' : 'alert-info'} py-2`} role="status" data-read-only={readOnly.kind}>
-          <span aria-hidden="true">{readOnly.kind === 'locked' ? '🔒 ' : 'Σ '}</span>{readOnly.message}
+          <span aria-hidden="true">{readOnly.kind === 'locked' ? '🔒 ' : readOnly.kind === 'submitted' ? '✓ ' : 'Σ '}</span>{readOnly.message}
         </div>
       )}
       {saveError && <div className="alert alert-danger py-2" role="alert" data-save-error>{saveError}</div>}
+      <ConflictsPanel store={store} onKept={(id) => void keepMine(id)} onTaken={(id) => void takeTheirs(id)} />
+      {saveWarnings.length > 0 && (
+        <div className="alert alert-warning py-2" role="status" data-save-warnings>
+          {GRID_TEXT.savedWarnings}
+          <ul className="mb-0">{saveWarnings.map((warning, i) => <li key={i}>{warning}</li>)}</ul>
+        </div>
+      )}
       {kept.banner}
       <dl className="pg-summary d-flex flex-wrap gap-4 mb-2" aria-label="Budget totals">
         <div><dt>Current budget</dt><dd data-total="currentBudget">{formatMoney(totals.currentBudget ?? 0)}</dd></div>
+        <div>
+          <dt>{TITLES.pendingBudgetChanges}</dt>
+          <dd data-total="pendingBudgetChanges"><PendingTotal amount={totals.pendingBudgetChanges ?? 0} label={`${TITLES.pendingBudgetChanges} of budget ${budget.jobNumber}`} onOpen={(event) => openBudgetPending('budget', event)} /></dd>
+        </div>
         <div><dt>Actual to date</dt><dd data-total="actualToDate">{formatMoney(totals.actualToDate ?? 0)}</dd></div>
-        <div><dt>Projected final cost</dt><dd data-total="projectedFinalCost">{formatMoney(totals.projectedFinalCost ?? 0)}</dd></div>
-        <div><dt>Over/under</dt><dd data-total="overUnder" className={(totals.overUnder ?? 0) < 0 ? 'pg-over' : undefined}>{formatMoney(totals.overUnder ?? 0)}</dd></div>
+        <div>
+          <dt>{TITLES.pendingCostChanges}</dt>
+          <dd data-total="pendingCostChanges"><PendingTotal amount={totals.pendingCostChanges ?? 0} label={`${TITLES.pendingCostChanges} of budget ${budget.jobNumber}`} onOpen={(event) => openBudgetPending('cost', event)} /></dd>
+        </div>
+        <div><dt>{includePending ? WITH_PENDING_TITLES.projectedFinalCost : TITLES.projectedFinalCost}</dt><dd data-total="projectedFinalCost">{formatMoney(totals.projectedFinalCost ?? 0)}</dd></div>
+        <div><dt>{includePending ? WITH_PENDING_TITLES.overUnder : TITLES.overUnder}</dt><dd data-total="overUnder" className={(totals.overUnder ?? 0) < 0 ? 'pg-over' : undefined}>{formatMoney(totals.overUnder ?? 0)}</dd></div>
         <div><dt>Lines</dt><dd data-total="lineCount">{totals.lineCount}</dd></div>
       </dl>
       <div ref={toolbar} className="pg-toolbar d-flex flex-wrap align-items-center mb-2">
+        {submitted && (
+          <>
+            {/* Submitted: Save stays in its place, disabled, and says why. */}
+            <button type="button" className="btn btn-primary btn-sm" disabled aria-describedby="pg-save-reason" data-action="save">Save</button>
+            <span id="pg-save-reason" className="small text-body-secondary" data-save-reason>{TEXT.submittedSave}</span>
+          </>
+        )}
         {!readOnly && (
           <>
             <button type="button" className="btn btn-primary btn-sm" disabled={unsaved === 0 || saving} onClick={() => void save()} data-action="save">
@@ -322,8 +443,14 @@ function Ready({ store }: { store: ProjectionStore }) {
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void refresh()} data-action="refresh">Refresh</button>
         <span className="vr mx-1" />
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && exportCsv(table, filename)} data-action="csv">Export CSV</button>
-        <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && void exportExcel(table, filename)} data-action="excel">Export Excel</button>
+        <ExcelRoundTrip store={store} table={table} filename={filename} readOnly={readOnly !== null} onSaved={() => void refresh()} />
         <ColumnChooser table={table} className="btn-sm" />
+        <div className="form-check form-switch mb-0 ms-1">
+          <input className="form-check-input" type="checkbox" role="switch" id="pg-include-pending" checked={includePending}
+            aria-describedby="pg-include-pending-help" data-action="include-pending" onChange={(event) => toggleIncludePending(event.currentTarget.checked)} />
+          <label className="form-check-label small" htmlFor="pg-include-pending">{GRID_TEXT.includePending}</label>
+          <span id="pg-include-pending-help" className="visually-hidden">{GRID_TEXT.includePendingHelp}</span>
+        </div>
         <span className="small ms-2" role="status" data-suggestion-status>
           {suggestionState.kind === 'loading' ? 'Loading suggested costs to complete…' : suggestionState.kind === 'failed' ? `Suggested costs to complete could not be loaded: ${suggestionState.message ?? ''}` : suggestionNote}
         </span>
@@ -332,7 +459,11 @@ function Ready({ store }: { store: ProjectionStore }) {
         )}
         {unsaved > 0 && <span className="text-body-secondary small ms-2" role="status" data-unsaved-count>{unsaved} unsaved change{unsaved === 1 ? '' : 's'}</span>}
       </div>
-      <Legend readOnly={readOnly !== null} />
+      <p className={`small mb-2 ${entryNote?.kind === 'refused' ? 'text-danger-emphasis' : entryNote?.kind === 'warning' ? 'text-warning-emphasis' : 'text-body-secondary'}`}
+        role="status" data-entry-note={entryNote?.kind ?? ''}>{entryNote?.message ?? ''}</p>
+      {pending && <PendingPanel key={`${pending.recordKey}-${pending.recordId}-${pending.side}`} scope={pending} onClose={() => setPending(null)} />}
+      <Legend readOnly={readOnly !== null} variant={store.variant} />
+      {noMatch && <p className="alert alert-secondary py-2 mb-2" role="status" data-no-match>{GRID_TEXT.noMatch(noMatch)}</p>}
       <Grid
         columns={columns}
         data={data as unknown as object[]}
@@ -347,17 +478,30 @@ function Ready({ store }: { store: ProjectionStore }) {
   );
 }
 
+/** A budget's pending total: a button that lists its records (plain text when nothing is pending). */
+function PendingTotal({ amount, label, onOpen }: { amount: number; label: string; onOpen(event: { currentTarget: HTMLElement }): void }) {
+  if (amount === 0) return <>{formatMoney(0)}</>;
+  return (
+    <button type="button" className="btn btn-link p-0 fw-semibold align-baseline" aria-haspopup="dialog" aria-label={`${label}: ${formatMoney(amount)}. Show the records`}
+      onClick={onOpen}>{formatMoney(amount)}</button>
+  );
+}
+
 /** What every colour and mark of the grid means. */
-function Legend({ readOnly }: { readOnly: boolean }) {
+function Legend({ readOnly, variant }: { readOnly: boolean; variant: Variant }) {
   return (
     <ul className="pg-legend list-unstyled d-flex flex-wrap mb-2" aria-label="Legend" data-legend>
       <li><span className="pg-swatch pg-swatch-manual" aria-hidden="true" />{MANUAL_ICON} {MARK_TEXT.manual}: cost to complete typed by hand (overrides the automatic value)</li>
+      <li data-legend-plugged><span className="pg-swatch pg-swatch-manual" aria-hidden="true" />{PLUGGED_ICON} {MARK_TEXT.plugged}: {PLUGGED_LEGEND[variant]}</li>
       <li>Auto: cost to complete = the larger of budget left and remaining commitment</li>
       <li>Suggested CTC (AI): burn rate of the last 3 months × months left to the project&apos;s completion; hover for how it was computed{readOnly ? '' : `, ${ACCEPT_KEY.label} on a line uses it`}</li>
       <li><span className="pg-swatch pg-swatch-unsaved" aria-hidden="true" />{MARK_TEXT.unsaved}: changed here, not saved yet (italic)</li>
-      <li><span className="pg-swatch pg-swatch-invalid" aria-hidden="true" />{INVALID_ICON} {MARK_TEXT.invalid}: not a number; correct it before saving</li>
+      <li><span className="pg-swatch pg-swatch-invalid" aria-hidden="true" />{INVALID_ICON} {MARK_TEXT.invalid}: not an amount, or a negative cost to complete without a reason; correct it before saving (hover for why)</li>
+      <li><span className="pg-swatch pg-swatch-warning" aria-hidden="true" />{CHECK_ICON} {MARK_TEXT.check}: below the remaining committed cost (saves; check it)</li>
+      <li><span className="pg-swatch pg-swatch-conflict" aria-hidden="true" />{CONFLICT_ICON} {MARK_TEXT.conflict}: saved by someone else since you loaded the grid; keep yours or take theirs</li>
+      <li>Pending changes (link): the records not yet approved; Enter or a click lists them</li>
       <li><span className="pg-over">Red amount</span>: over budget (negative over/under)</li>
-      {!readOnly && <li>Type a cost to complete; empty the cell to go back to automatic. Tab, Enter, arrows, Page Up/Down move between lines.</li>}
+      {!readOnly && <li>Type a cost to complete (12k is 12,000){variant === '' ? '' : `, or ${variant === 'unit' ? 'units to complete and a unit cost' : 'hours to complete and a rate'}`}; empty the cell to go back to automatic. Tab, Enter, arrows, Page Up/Down move between lines.</li>}
     </ul>
   );
 }

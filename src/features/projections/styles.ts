@@ -6,7 +6,10 @@
 import { pageSingleton } from '../../core/singleton';
 
 export const PROJECTION_GRID_CSS = `
-:host { display: block; }
+:host { display: block; max-width: 100%; }
+/* On a legacy page (a table cell sized by its content) the grid scrolls inside the element: its width never
+   counts toward the page's, so the page keeps its menu (Tabulator's holder scrolls sideways instead). */
+.pfm-projection-grid .grid { contain: inline-size; max-width: 100%; }
 .pg-toolbar { gap: 8px; }
 .pg-summary dt { font-weight: 400; color: var(--bs-secondary-color); font-size: 12.8px; }
 .pg-summary dd { font-weight: 600; margin: 0; font-variant-numeric: tabular-nums; }
@@ -15,10 +18,18 @@ export const PROJECTION_GRID_CSS = `
 .pg-swatch-manual { background: var(--bs-warning-bg-subtle); }
 .pg-swatch-unsaved { background: var(--bs-body-bg); border-left: 4px solid var(--bs-primary); }
 .pg-swatch-invalid { background: var(--bs-danger-bg-subtle); border: 2px solid var(--bs-danger); }
+.pg-swatch-warning { border: 2px dashed var(--bs-warning); }
+.pg-swatch-conflict { background: var(--bs-body-bg); border-left: 4px solid var(--bs-danger); }
 .pg-mark { font-size: 12px; font-weight: 600; margin-left: 5.6px; white-space: nowrap; }
 .pg-mark-manual { color: var(--bs-warning-text-emphasis); }
 .pg-mark-invalid { color: var(--bs-danger-text-emphasis); }
 .pg-over { color: var(--bs-danger-text-emphasis); }
+.pg-mark-warning { color: var(--bs-warning-text-emphasis); }
+.pg-pending-panel { max-width: 720px; }
+.pg-pending-panel ul { max-height: 240px; overflow: auto; }
+.tabulator .tabulator-row .tabulator-cell.pg-warning { outline: 2px dashed var(--bs-warning); outline-offset: -2px; }
+.tabulator .tabulator-row.pg-conflict { box-shadow: inset 4px 0 0 var(--bs-danger); }
+.tabulator .pg-pending { font-size: inherit; vertical-align: baseline; }
 .tabulator .tabulator-row .tabulator-cell.pg-manual { background: var(--bs-warning-bg-subtle); }
 .tabulator .tabulator-row .tabulator-cell.pg-invalid { background: var(--bs-danger-bg-subtle); outline: 2px solid var(--bs-danger); outline-offset: -2px; }
 .tabulator .tabulator-row.pg-unsaved { box-shadow: inset 4px 0 0 var(--bs-primary); }

@@ -11,6 +11,20 @@ import { isTextFormatter } from './formatters';
 export interface ExportOptions {
   /** Add the column calculations (totals) row and group subtotals; default true. */
   includeTotals?: boolean;
+  /** Fields exported even when the user hid their column (a workbook that is imported again needs them). */
+  alwaysInclude?: readonly string[];
+}
+
+/** A further sheet of an Excel export (for example what an import needs to read the workbook back). */
+export interface ExtraSheet {
+  name: string;
+  rows: ExportCell[][];
+}
+
+/** Options of {@link sheetToExcelBlob}: the grid's sheet name and further sheets after it. */
+export interface ExcelOptions {
+  sheetName?: string;
+  extraSheets?: readonly ExtraSheet[];
 }
 
 export type { ExportCell, ExportColumn, ExportLine, ExportSheet } from '../../core/format/spreadsheet';
@@ -25,9 +39,9 @@ function numeric(value: unknown): number | null {
   return null;
 }
 
-function exportColumns(table: Tabulator): { column: ColumnComponent; info: ExportColumn }[] {
+function exportColumns(table: Tabulator, alwaysInclude: readonly string[] = []): { column: ColumnComponent; info: ExportColumn }[] {
   return table.getColumns()
-    .filter((column) => column.isVisible() && Boolean(column.getField()))
+    .filter((column) => Boolean(column.getField()) && (column.isVisible() || alwaysInclude.includes(column.getField())))
     .map((column) => {
       const definition = column.getDefinition();
       const formatter = definition.formatter;
@@ -66,7 +80,7 @@ interface GroupCalcs { top?: Calcs; bottom?: Calcs; groups?: Record<string, Grou
 /** Read the whole grid into lines. `includeTotals` (default true) adds subtotals and totals. */
 export function toExportSheet(table: Tabulator, options: ExportOptions = {}): ExportSheet {
   const includeTotals = options.includeTotals ?? true;
-  const columns = exportColumns(table);
+  const columns = exportColumns(table, options.alwaysInclude);
   const components = columns.map(({ column }) => column);
   const lines: ExportLine[] = [{ kind: 'header', cells: columns.map(({ info }) => info.title) }];
   const dataLine = (row: RowComponent): ExportLine => {
@@ -147,7 +161,7 @@ export async function toExcelBlob(table: Tabulator, options: ExportOptions = {})
  * text starting with = + - @, tab or carriage return stays inert text; numbers are number cells.
  * Lists that are not grids export through this too.
  */
-export async function sheetToExcelBlob(sheet: ExportSheet): Promise<Blob> {
+export async function sheetToExcelBlob(sheet: ExportSheet, options: ExcelOptions = {}): Promise<Blob> {
   // The universal build writes in the page (no Web Worker, which a strict CSP may forbid).
   const { default: writeExcelFile } = await import('write-excel-file/universal');
   type SheetData = import('write-excel-file/universal').SheetData;
@@ -163,12 +177,18 @@ export async function sheetToExcelBlob(sheet: ExportSheet): Promise<Blob> {
     });
   }) as unknown as SheetData;
   const columns = sheet.columns.map((column) => ({ width: Math.min(50, Math.max(10, column.title.length + 2)) }));
-  return writeExcelFile(data, { columns, stickyRowsCount: 1 }).toBlob();
+  if (!options.extraSheets?.length) return writeExcelFile(data, { columns, stickyRowsCount: 1, ...(options.sheetName ? { sheet: options.sheetName } : {}) }).toBlob();
+  const extra = options.extraSheets.map((extraSheet) => ({
+    sheet: extraSheet.name,
+    data: extraSheet.rows.map((row) => row.map((cell) => (cell === null ? null : typeof cell === 'number' ? { type: Number, value: cell } : { type: String, value: cell }))) as unknown as SheetData,
+    columns: [{ width: 24 }, { width: 40 }],
+  }));
+  return writeExcelFile([{ sheet: options.sheetName ?? 'Sheet1', data, columns, stickyRowsCount: 1 }, ...extra]).toBlob();
 }
 
 /** Download the grid as `<filename>.xlsx`, numbers as numbers with money/number formats. */
-export async function exportExcel(table: Tabulator, filename: string, options: ExportOptions = {}): Promise<void> {
-  const blob = await toExcelBlob(table, options);
+export async function exportExcel(table: Tabulator, filename: string, options: ExportOptions & ExcelOptions = {}): Promise<void> {
+  const blob = await sheetToExcelBlob(toExportSheet(table, options), options);
   downloadBlob(blob.type ? blob : new Blob([blob], { type: XLSX_MIME_TYPE }), `${filename}.xlsx`);
 }
 

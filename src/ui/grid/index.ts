@@ -13,7 +13,7 @@ export {
 export {
   CSV_MIME_TYPE, XLSX_MIME_TYPE, downloadBlob, downloadCsv, downloadExcel, exportCsv, exportExcel, sheetToCsv, sheetToExcelBlob, toCsv, toExcelBlob,
   toExportSheet,
-  type ExportCell, type ExportColumn, type ExportLine, type ExportOptions, type ExportSheet,
+  type ExcelOptions, type ExportCell, type ExportColumn, type ExportLine, type ExportOptions, type ExportSheet, type ExtraSheet,
 } from './export';
 export { editableGridOptions, GRID_DEFAULT_HEIGHT, GRID_RENDER_BUFFER_PX } from './options';
 export { applyStoredLayout, layoutStorageKey, readColumnLayout, rememberLayout } from './persistence';
