@@ -443,7 +443,7 @@ function Ready({ store }: { store: ProjectionStore }) {
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void refresh()} data-action="refresh">Refresh</button>
         <span className="vr mx-1" />
         <button type="button" className="btn btn-outline-secondary btn-sm" disabled={!table} onClick={() => table && exportCsv(table, filename)} data-action="csv">Export CSV</button>
-        <ExcelRoundTrip store={store} table={table} filename={filename} readOnly={readOnly !== null} onSaved={() => void refresh()} />
+        <ExcelRoundTrip store={store} table={table} filename={filename} readOnly={readOnly !== null} onSaved={() => void refresh()} refreshLines={refresh} />
         <ColumnChooser table={table} className="btn-sm" />
         <div className="form-check form-switch mb-0 ms-1">
           <input className="form-check-input" type="checkbox" role="switch" id="pg-include-pending" checked={includePending}

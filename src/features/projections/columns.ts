@@ -153,6 +153,9 @@ const pendingFormatter = (side: 'budget' | 'cost', open: ColumnHooks['openPendin
       event.stopPropagation();
       open(row, side, button);
     };
+    // The grid redraws the cell when a press moves focus into its row, so the button under the pointer is gone
+    // before a click could fire on it: a press of the main button opens the list (a click still does, in tests).
+    button.addEventListener('mousedown', (event) => { if (event.button === 0) activate(event); });
     button.addEventListener('click', activate);
     // Before the grid's own Enter (commit and move down) sees it.
     button.addEventListener('keydown', (event) => {

@@ -57,10 +57,12 @@ export interface ExcelRoundTripProps {
   readOnly: boolean;
   /** After lines were saved: the grid reloads what changed. */
   onSaved(): void;
+  /** Reload the grid's lines (what changed since it loaded), so the preview compares with the server as it is now. */
+  refreshLines(): Promise<void>;
 }
 
 /** The toolbar's Export Excel and Import Excel buttons and the import dialog. */
-export function ExcelRoundTrip({ store, table, filename, readOnly, onSaved }: ExcelRoundTripProps) {
+export function ExcelRoundTrip({ store, table, filename, readOnly, onSaved, refreshLines }: ExcelRoundTripProps) {
   const [open, setOpen] = useState(false);
   const importButton = useRef<HTMLButtonElement>(null);
   const budget = useStore(store.$budget);
@@ -77,7 +79,7 @@ export function ExcelRoundTrip({ store, table, filename, readOnly, onSaved }: Ex
         <button ref={importButton} type="button" className="btn btn-outline-secondary btn-sm" disabled={!budget} data-action="import-excel"
           aria-haspopup="dialog" onClick={() => setOpen(true)}>Import Excel</button>
       )}
-      {open && budget ? <ImportDialog store={store} budget={{ budgetId: budget.budgetId, label }} onClose={close} onSaved={onSaved} /> : null}
+      {open && budget ? <ImportDialog store={store} budget={{ budgetId: budget.budgetId, label }} onClose={close} onSaved={onSaved} refreshLines={refreshLines} /> : null}
     </>
   );
 }
@@ -92,8 +94,8 @@ type Step =
   | { kind: 'serverConflicts'; conflicts: ProjectionConflict[]; saved: number; sent: ImportEntry[]; exportedAt: string };
 
 /** The import dialog: choose a workbook, read it, preview, confirm. Cancel (or Escape) leaves the grid as it was. */
-export function ImportDialog({ store, budget, onClose, onSaved }: {
-  store: ProjectionStore; budget: { budgetId: number; label: string }; onClose(): void; onSaved(): void;
+export function ImportDialog({ store, budget, onClose, onSaved, refreshLines }: {
+  store: ProjectionStore; budget: { budgetId: number; label: string }; onClose(): void; onSaved(): void; refreshLines(): Promise<void>;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -128,7 +130,8 @@ export function ImportDialog({ store, budget, onClose, onSaved }: {
     setWorkbook(null);
     setMine(new Map());
     try {
-      const read = await readWorkbook(file);
+      // The lines as the server has them now: a line someone saved since the export shows as a conflict in the preview.
+      const [read] = await Promise.all([readWorkbook(file), refreshLines().catch((error: unknown) => console.error('Projection reload before the import failed', error))]);
       if (attempt !== reading.current) return;
       const first = previewImport({ ...read, lines: [], budget, titles: IMPORT_TITLES });
       // A refusal of the workbook itself (not a workbook of this budget, no header) does not depend on the lines.
