@@ -5,15 +5,16 @@
  * are short, rows carry React menus, and table semantics stay accessible. Columns with a `total`
  * get a footer row in the same table (a <tfoot>), so each total sits under its own column; while
  * loading, the list shows a status message instead of rows and totals. A long list (the scale data's
- * 10,000 cost adjustments) paints its first {@link FIRST_ROWS} rows at once and the rest right after, in
- * interruptible steps of {@link MORE_ROWS}: the screen is interactive as soon as its first rows show, and
- * the totals always count every record. On a phone (below 576 px) each row stacks into a block, each cell on its own
+ * 10,000 cost adjustments) renders its first {@link FIRST_ROWS} rows, with "Show {@link MORE_ROWS} more" and
+ * "Show all" under them (as the anchors' lists page): the page stays quick however long the list (a workbench
+ * opened over it does not wait for thousands of rows), and the totals always count every record. On a phone (below 576 px) each row stacks into a block, each cell on its own
  * line after its column's name (portal.scss `.record-table`), so nothing scrolls sideways.
  */
-import { startTransition, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { WORKBENCH_TOOLTIPS } from '../../core/workbench';
 import { WorkbenchIcon } from '../workbench/icons';
+import { MoreRows } from '../MoreRows';
 
 /** One column of a record list. */
 export interface RecordColumn<T> {
@@ -59,20 +60,15 @@ export interface RecordListsProps<T> {
   testId?: string;
 }
 
-/** Rows a list paints at once; the rest follow in steps of {@link MORE_ROWS} (issue 16: lists interactive ≤ 1.5 × their data's floor). */
+/** Rows a list renders at first; "Show more" adds {@link MORE_ROWS} (issue 16: lists interactive ≤ 1.5 × their data's floor). */
 export const FIRST_ROWS = 200;
-export const MORE_ROWS = 1000;
+export const MORE_ROWS = 500;
 
-/** How many of `total` rows of `tab` to render now: {@link FIRST_ROWS}, then growing after each paint until all are. */
-function useRowsShown(tab: RecordListTab, total: number): number {
-  const [grown, setGrown] = useState({ tab, count: FIRST_ROWS });
-  const count = grown.tab === tab ? grown.count : FIRST_ROWS;
-  useEffect(() => {
-    if (count >= total) return undefined;
-    const timer = setTimeout(() => startTransition(() => setGrown({ tab, count: count + MORE_ROWS })), 0);
-    return () => clearTimeout(timer);
-  }, [tab, count, total]);
-  return Math.min(count, total);
+/** How many of `total` rows of `tab` to render: {@link FIRST_ROWS}, more when asked; back to the first page on another tab. */
+function useRowsShown(tab: RecordListTab, total: number): [number, (limit: number) => void] {
+  const [shown, setShown] = useState({ tab, count: FIRST_ROWS });
+  const count = shown.tab === tab ? shown.count : FIRST_ROWS;
+  return [Math.min(count, total), (limit: number) => setShown({ tab, count: limit })];
 }
 
 const defaultTotalLabel = (tab: RecordListTab, count: number) => `Total (${tab}, ${count})`;
@@ -119,7 +115,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
     }
   };
   const shown = tab === 'open' ? open : closed;
-  const rendered = useRowsShown(tab, shown.length);
+  const [rendered, setRendered] = useRowsShown(tab, shown.length);
   const tabButton = (name: RecordListTab, text: string, count: number) => (
     <li className="nav-item" role="presentation">
       <button
@@ -211,6 +207,7 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
           ) : null}
         </table>
       </div>
+      {loading ? null : <MoreRows count={rendered} total={shown.length} step={MORE_ROWS} setLimit={setRendered} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@
  * Approve / Reject buttons. A refused (stale) approval shows the server's message and reloads the
  * rows; the selection of rows still waiting is kept.
  */
+import { MoreRows } from '../../../ui/MoreRows';
 import { usePhone } from '../../../ui/usePhone';
 import { AdminWeekSummary } from './Admin';
 import { HourCells } from './HourCells';
@@ -79,19 +80,6 @@ function RejectDialog({ count, open, busy, onCancel, onReject }: {
   );
 }
 
-/** "Showing 100 of 2,063 rows" with Show more / Show all, while rows are left out. */
-function MoreRows({ count, total, setLimit }: { count: number; total: number; setLimit(limit: number): void }) {
-  if (count >= total) return null;
-  return (
-    <div className="d-flex flex-wrap align-items-center gap-2 py-2" data-more>
-      <span className="small text-body-secondary">{MANAGE_TEXT.shownOf(count, total)}</span>
-      <button type="button" className="btn btn-sm btn-outline-secondary" data-action="show-more"
-        onClick={() => setLimit(count + MORE_ROWS)}>{MANAGE_TEXT.showMore(Math.min(MORE_ROWS, total - count))}</button>
-      <button type="button" className="btn btn-sm btn-link" data-action="show-all" onClick={() => setLimit(total)}>{MANAGE_TEXT.showAll(total)}</button>
-    </div>
-  );
-}
-
 function RowCards({ rows, selected, toggle, act, busy }: {
   rows: readonly TeamTimecardRow[]; selected: ReadonlySet<number>; toggle(row: TeamTimecardRow): void;
   act(rows: TeamTimecardRow[], action: 'approve' | 'reject'): void; busy: boolean;
@@ -129,7 +117,7 @@ function RowCards({ rows, selected, toggle, act, busy }: {
         </li>
       ))}
     </ul>
-    <MoreRows count={count} total={rows.length} setLimit={setLimit} />
+    <MoreRows count={count} total={rows.length} step={MORE_ROWS} setLimit={setLimit} note={MANAGE_TEXT.shownNote} />
     </>
   );
 }
@@ -219,7 +207,7 @@ function RowTable({ rows, selected, toggle, selectAll, act, showManager, label }
           ))}
         </tbody>
       </table>
-      <MoreRows count={count} total={rows.length} setLimit={setLimit} />
+      <MoreRows count={count} total={rows.length} step={MORE_ROWS} setLimit={setLimit} note={MANAGE_TEXT.shownNote} />
     </div>
   );
 }

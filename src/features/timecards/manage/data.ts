@@ -66,9 +66,8 @@ export const MANAGE_TEXT = {
   rejectSelected: (count: number) => `Reject (${count})`,
   forManager: (name: string) => `for ${name}`,
   noRows: 'No timecards match.',
-  shownOf: (shown: number, total: number) => `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows (selection and export cover them all).`,
-  showMore: (count: number) => `Show ${count.toLocaleString('en-US')} more`,
-  showAll: (total: number) => `Show all ${total.toLocaleString('en-US')}`,
+  /** After "Showing N of M rows" (src/ui/MoreRows). */
+  shownNote: ' (selection and export cover them all)',
   exportCsv: 'Export CSV',
   exportExcel: 'Export Excel',
   keyboardHint: 'Space selects the row, Ctrl+A selects every row that can be approved.',
