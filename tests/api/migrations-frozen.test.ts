@@ -45,6 +45,7 @@ const SHIPPED: Readonly<Record<number, readonly [string, string]>> = {
   29: ['029_forecast_periods', 'b0315584b43b28cc1fb017cc20739c1850e2d52d7b13650f6de3279a2b21d9e8'],
   30: ['030_transaction_kinds', '875edbd1f0ca0c6aeab38b7b1f41beb37c8585e5d15c6c1691a23d8bf900b4ab'],
   31: ['031_change_event_probability', '3db5d0639e6dfa1cbace4e6c9d94cb6a80b6652e93fe9eda7096e567967defcd'],
+  32: ['032_projection_submissions', '2164fd38f7a0d8c41963105730ab8f238f8c0e69892a210553350e6e1196b704'],
 };
 
 const FOLDER = path.resolve('demo/host/db/migrations');

@@ -2,15 +2,18 @@ import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { resetApi } from '../../src/core/api';
 import { $session } from '../../src/core/auth';
-import { $toasts, resetMessages } from '../../src/core/messages';
+import { resetCurrentUser } from '../../src/core/auth/current-user';
+import { $messageBoxes, $toasts, resetMessages } from '../../src/core/messages';
+import { OPEN_ITEMS_CHANGED_EVENT } from '../../src/core/open-items';
+import { resetRoles, setRoles } from '../../src/core/roles';
 import * as clock from '../../src/core/clock';
 import { formatDateTime } from '../../src/core/format';
-import type { PendingExposureRecord, ProjectionLine } from '../../src/core/projections/contract';
+import { SUBMISSION_TEXT, type PendingExposureRecord, type ProjectionLine } from '../../src/core/projections/contract';
 import { periodLabel } from '../../src/core/projections/periods';
 import { GRID_TEXT } from '../../src/features/projections/ProjectionGrid';
 import { PENDING_TEXT } from '../../src/features/projections/panels';
 import type { GridRow } from '../../src/features/projections/lines';
-import { TEXT } from '../../src/features/projections/store';
+import { submissionDay, TEXT } from '../../src/features/projections/store';
 import '../../src/elements/pfm-projection-grid/define';
 import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
 import { LINES } from './projection-grid-support';
@@ -732,10 +735,113 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
   });
 
   it('6. a month not submitted: editable, the period from the clock when the server names none', async () => {
-    stubFetch(standardAnswers());
+    stubFetch(standardAnswers({ '/api/pfm/getcostcodetransactionsummary': { body: { data: LINES.map(({ month: _month, ...line }) => line) } } }));
     await mountReady();
     expect($('[data-period]')?.textContent).to.equal(` · ${TEXT.period(periodLabel(clock.currentPeriod()))}`);
     expect($('[data-read-only]')).to.equal(null);
+  });
+
+  describe('6. the submission: "Submitted by … on …" and Re-open', () => {
+    const month = clock.currentPeriod();
+    const PM = 7;
+    const submittedAt = () => clock.nowIso();
+    /** Lines submitted by Marcus Reyes (employee 7) until ReopenProjections answers; then not submitted. */
+    function submissionAnswers(at: string, reopen: StubFor = { body: { data: { budgetId: 1, month, reopened: 3 } } }, me = PM): Record<string, StubFor> {
+      let reopened = false;
+      return standardAnswers({
+        '/api/pfm/getcostcodetransactionsummary': () => ({
+          body: {
+            data: LINES.map((l) => (reopened ? { ...l, month }
+              : { ...l, month, projectionSubmitted: true, projectionSubmittedBy: 'Marcus Reyes', projectionSubmittedById: PM, projectionSubmittedAt: at })),
+          },
+        }),
+        '/api/employees/GetCurrentUser': { body: { data: { employeeId: me, preferredName: 'Marcus Reyes' } } },
+        '/api/pfm/ReopenProjections': async (request) => {
+          const answer = typeof reopen === 'function' ? await reopen(request) : reopen;
+          if ((answer.status ?? 200) === 200) reopened = true;
+          return answer;
+        },
+      });
+    }
+    beforeEach(() => {
+      resetCurrentUser();
+      setRoles([{ applicationKey: 'keyPFM', name: 'Project Manager' }]);
+    });
+    afterEach(() => {
+      resetCurrentUser();
+      resetRoles();
+    });
+
+    it('the period line names who submitted the month and on which day; the submitter re-opens it with a reason, and the lines are editable again', async () => {
+      const at = submittedAt();
+      stubFetch(submissionAnswers(at));
+      await mountReady();
+      const day = submissionDay(at);
+      expect(day).to.match(/^\d\d\/\d\d\/\d{4}$/);
+      expect($('[data-period]')?.textContent).to.equal(` · Projections for ${periodLabel(month)} · Submitted by Marcus Reyes on ${day}`);
+      expect($('[data-period]')?.textContent).to.equal(` · ${TEXT.periodSubmittedBy(periodLabel(month), 'Marcus Reyes', day)}`);
+      expect($('[data-read-only="submitted"]')).to.not.equal(null);
+      const announced: Event[] = [];
+      const listen = (event: Event) => announced.push(event);
+      document.addEventListener(OPEN_ITEMS_CHANGED_EVENT, listen);
+      try {
+        const reopen = await waitFor(() => $<HTMLButtonElement>('[data-action="reopen"]'));
+        expect(reopen.textContent).to.equal('Re-open');
+        reopen.focus();
+        await sendKeys({ press: 'Enter' });
+        const box = await waitFor(() => $messageBoxes.get().find((b) => b.title === 'Re-open projections'));
+        expect([box.message, box.input, box.inputLabel, box.labels?.ok]).to.deep.equal([TEXT.reopenConfirm(periodLabel(month), BUDGET.jobNumber), 'textarea', TEXT.reopenReason, 'Re-open']);
+        box.resolve(true, '  Late subcontractor invoice  ');
+        await waitFor(() => $('[data-read-only]') === null);
+      } finally {
+        document.removeEventListener(OPEN_ITEMS_CHANGED_EVENT, listen);
+      }
+      const sent = fetchRequests.find((r) => r.path === '/api/pfm/ReopenProjections');
+      expect(sent?.body).to.deep.equal({ budgetId: '1', reason: 'Late subcontractor invoice' });
+      expect(announced).to.have.length(1);
+      expect($toasts.get().map((t) => t.message)).to.include(TEXT.reopened(BUDGET.jobNumber));
+      expect($('[data-period]')?.textContent).to.equal(` · ${TEXT.period(periodLabel(month))}`);
+      expect(!!$('[data-action="reopen"]'), 'Re-open offered').to.equal(false);
+      expect($('[data-action="submit"]')).to.not.equal(null);
+      await typeProjection(12, '1200');
+      expect($('[data-unsaved-count]')?.textContent).to.equal('1 unsaved change');
+    });
+
+    it('Cancel re-opens nothing', async () => {
+      stubFetch(submissionAnswers(submittedAt()));
+      await mountReady();
+      (await waitFor(() => $<HTMLButtonElement>('[data-action="reopen"]'))).click();
+      const box = await waitFor(() => $messageBoxes.get().find((b) => b.title === 'Re-open projections'));
+      box.resolve(false, 'typed');
+      await sleep(50);
+      expect(fetchRequests.some((r) => r.path === '/api/pfm/ReopenProjections')).to.equal(false);
+      expect($('[data-read-only="submitted"]')).to.not.equal(null);
+    });
+
+    it('another project manager (not the submitter) is not offered Re-open; an RPM is', async () => {
+      stubFetch(submissionAnswers(submittedAt(), undefined, PM + 1));
+      await mountReady();
+      await waitFor(() => fetchRequests.some((r) => r.path === '/api/employees/GetCurrentUser'));
+      await sleep(50);
+      // A boolean, not the element: chai describing a rendered element in its failure message takes minutes.
+      expect(!!$('[data-action="reopen"]'), 'Re-open offered').to.equal(false);
+      expect($('[data-period]')?.textContent).to.contain('Submitted by Marcus Reyes on');
+      setRoles([{ applicationKey: 'keyPFM', name: 'RPM' }]);
+      await waitFor(() => $('[data-action="reopen"]'));
+    });
+
+    it('a refused re-open (403) says why and leaves the month submitted and read-only', async () => {
+      const why = SUBMISSION_TEXT.reopenWho('Marcus Reyes');
+      stubFetch(submissionAnswers(submittedAt(), { status: 403, body: { message: why } }));
+      await mountReady();
+      (await waitFor(() => $<HTMLButtonElement>('[data-action="reopen"]'))).click();
+      (await waitFor(() => $messageBoxes.get().find((b) => b.title === 'Re-open projections'))).resolve(true, '');
+      const toast = await waitFor(() => $toasts.get().find((t) => t.title === 'Projections not re-opened'));
+      expect(toast.message).to.contain(why);
+      expect(fetchRequests.find((r) => r.path === '/api/pfm/ReopenProjections')?.body).to.deep.equal({ budgetId: '1' });
+      expect($('[data-read-only="submitted"]')).to.not.equal(null);
+      expect($<HTMLButtonElement>('[data-action="reopen"]')?.disabled).to.equal(false);
+    });
   });
 
   it('8. in a legacy page\'s table cell the grid scrolls inside its element: the page does not widen', async () => {

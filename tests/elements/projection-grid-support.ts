@@ -2,6 +2,7 @@
  * The projection lines shared by the projection grid tests (pfm-projection-grid, tests/unit/projection-lines): one budget's
  * lines in two divisions, with the figures the API answers.
  */
+import { currentPeriod } from '../../src/core/clock';
 import type { ProjectionLine } from '../../src/core/projections/contract';
 
 function line(id: number, code: string, type: string, figures: Partial<ProjectionLine> = {}): ProjectionLine {
@@ -13,6 +14,7 @@ function line(id: number, code: string, type: string, figures: Partial<Projectio
     priorMonthProjection: 950, varianceToPrior: 50, projectionReason: null, modifiedAt: '2026-11-01T00:00:00.000Z',
     pendingBudgetChanges: 0, pendingCostChanges: 0, currentBudgetWithPending: 1000, estimateAtCompletionWithPending: 1000,
     pluggedBy: null, pluggedQuantity: null, pluggedRate: null,
+    month: currentPeriod(), projectionSubmitted: false, projectionSubmittedBy: null, projectionSubmittedById: null, projectionSubmittedAt: null,
   };
   return { ...base, ...figures };
 }

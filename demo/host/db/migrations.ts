@@ -42,6 +42,7 @@ import { COMMITMENT_TERMS_SECURITY_028 } from './migrations/028_commitment_terms
 import { FORECAST_PERIODS_029 } from './migrations/029_forecast_periods';
 import { TRANSACTION_KINDS_030 } from './migrations/030_transaction_kinds';
 import { CHANGE_EVENT_PROBABILITY_031 } from './migrations/031_change_event_probability';
+import { PROJECTION_SUBMISSIONS_032 } from './migrations/032_projection_submissions';
 
 export interface Migration {
   version: number;
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 29, name: '029_forecast_periods', sql: FORECAST_PERIODS_029 },
   { version: 30, name: '030_transaction_kinds', sql: TRANSACTION_KINDS_030 },
   { version: 31, name: '031_change_event_probability', sql: CHANGE_EVENT_PROBABILITY_031 },
+  { version: 32, name: '032_projection_submissions', sql: PROJECTION_SUBMISSIONS_032 },
 ];

@@ -3,6 +3,7 @@
  * answer, and the automatic cost to complete, the one rule the demo host shares (its summaries and the
  * data-quality rules import it here). The view, its store and its other rules live in src/features/projections.
  */
+import { roleAllows, type RoleEntry } from '../access';
 import type { CostSuggestion } from '../cost-suggestion';
 import type { PluggedBy } from './entry';
 
@@ -22,6 +23,8 @@ export const PROJECTION_PATHS = {
   lines: '/api/pfm/getcostcodetransactionsummary',
   save: '/api/pfm/SaveProjections',
   submit: '/api/pfm/SubmitProjections',
+  /** POST BudgetId, Reason (optional): the budget's current month submitted → not submitted ({@link mayReopenProjections}). */
+  reopen: '/api/pfm/ReopenProjections',
   /** GET, recordKey Budget or CostCode + recordId: the {@link PendingExposureRecord}s behind the pending columns. */
   pendingExposure: '/api/pfm/getpendingexposure',
 } as const;
@@ -92,8 +95,44 @@ export interface BudgetLineFigures {
   pluggedBy: PluggedBy | null;
   pluggedQuantity: number | null;
   pluggedRate: number | null;
+  /** The month projected ('YYYY-MM': the server's current period). */
+  month: string;
+  /**
+   * The line's projection for the month is submitted (SubmitProjections): who submitted it (name, and employee id:
+   * {@link mayReopenProjections}) and when (ISO); null when not submitted. A submitted month takes no saves until
+   * it is re-opened (ReopenProjections).
+   */
+  projectionSubmitted: boolean;
+  projectionSubmittedBy: string | null;
+  projectionSubmittedById: number | null;
+  projectionSubmittedAt: string | null;
   modifiedAt: string;
 }
+
+/**
+ * Who may re-open (recall) a month's submitted projections, as a Procore or Vista user expects: the employee who
+ * submitted them, an RPM or a keyPFM Admin (who may write to the project: the team guard checks that first).
+ * Another project manager of the team may not: it is not their submission. One rule for the host's
+ * ReopenProjections and the grid's Re-open button.
+ */
+export function mayReopenProjections(caller: { employeeId: number | null; roles: readonly RoleEntry[] }, submittedById: number | null): boolean {
+  if (roleAllows(caller.roles, 'keyPFM', ['Admin', 'RPM'])) return true;
+  return caller.employeeId !== null && caller.employeeId === submittedById;
+}
+
+/** The words of a month's submission, said alike by the host's refusals and the grid (dates as MM/DD/YYYY, Central). */
+export const SUBMISSION_TEXT = {
+  /** The period line of a submitted month: "November 2026 · Submitted by Marcus Reyes on 11/02/2026". */
+  submittedLine: (month: string, by: string, on: string) => `${month} · Submitted by ${by} on ${on}`,
+  /** SaveProjections on a submitted month (400 autoAlert; nothing saved). */
+  saveRefused: (month: string, by: string, on: string) => `The projections for ${month} were submitted by ${by} on ${on}: re-open them to change them.`,
+  /** SubmitProjections on a month already submitted (400 autoAlert; the first submission stands). */
+  alreadySubmitted: (month: string, by: string, on: string) => `The projections for ${month} were submitted already, by ${by} on ${on}.`,
+  /** ReopenProjections on a month not submitted (400 autoAlert). */
+  notSubmitted: (month: string, job: string) => `The projections for ${month} of budget ${job} are not submitted: there is nothing to re-open.`,
+  /** ReopenProjections refused (403). */
+  reopenWho: (by: string) => `Only ${by} (who submitted them), an RPM or a keyPFM Admin can re-open submitted projections.`,
+} as const;
 
 /**
  * One record behind a line's (or budget's) pending figures, as {@link PROJECTION_PATHS}.pendingExposure
@@ -165,7 +204,6 @@ export interface SaveProjectionsAnswer {
 export interface ProjectionLine extends BudgetLineFigures {
   codeDisplay?: string;
   division?: string;
-  projectionSubmitted?: boolean;
   transactionCount?: number;
   // Unit variant.
   budgetUnits?: number;

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CellComponent, Options, Tabulator } from 'tabulator-tables';
 import { $session, startAuth } from '../../core/auth';
+import { currentEmployeeId } from '../../core/auth/current-user';
 import { formatMoney } from '../../core/format';
-import type { BudgetInfo, LineSuggestion } from '../../core/projections/contract';
+import { mayReopenProjections, type BudgetInfo, type LineSuggestion } from '../../core/projections/contract';
 import { parseQuantity } from '../../core/projections/entry';
 import { periodLabel } from '../../core/projections/periods';
+import { $roles } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
 import { ColumnChooser, editableGridOptions, exportCsv, Grid, updateRowOnce, updateRowsInBatch } from '../../ui/grid';
 import { useDraft } from '../../ui/drafts';
@@ -14,7 +16,7 @@ import {
 } from './columns';
 import { lineLabel, readEntry, type GridRow, type Variant } from './lines';
 import { ConflictsPanel, PendingPanel, type PendingScope } from './panels';
-import { createProjectionStore, errorMessage, TEXT, type ProjectionStore } from './store';
+import { createProjectionStore, errorMessage, submissionDay, TEXT, type ProjectionStore } from './store';
 import { ACCEPT_KEY, loadSuggestions, suggestionTooltip } from './suggestions';
 import { adoptProjectionGridStyles } from './styles';
 import { ExcelRoundTrip } from './import/ImportDialog';
@@ -321,6 +323,9 @@ function Ready({ store }: { store: ProjectionStore }) {
     store.discard();
     pushRows(ids.map((id) => store.row(id)).filter((row): row is GridRow => row !== undefined));
   };
+  const reopen = async () => {
+    if (await store.reopen()) pushRows(store.rows());
+  };
   const submit = async () => {
     if (!(await store.submit())) return;
     pushRows(store.rows());
@@ -376,6 +381,7 @@ function Ready({ store }: { store: ProjectionStore }) {
   const totals = store.totals().grand;
   const period = periodLabel(store.period());
   const submitted = readOnly?.kind === 'submitted';
+  const submission = submitted ? store.submission() : null;
   const openBudgetPending = (side: 'budget' | 'cost', event: { currentTarget: HTMLElement }) => setPending({
     side, recordKey: 'Budget', recordId: budget.budgetId, label: budget.jobNumber,
     amount: (side === 'budget' ? totals.pendingBudgetChanges : totals.pendingCostChanges) ?? 0, returnFocus: event.currentTarget,
@@ -388,7 +394,7 @@ function Ready({ store }: { store: ProjectionStore }) {
       <p className="mb-2">
         <strong>{budget.displayText ?? budget.jobNumber}</strong>
         {budget.projectName ? <span className="text-body-secondary"> · {budget.projectName}</span> : null}
-        <span className="text-body-secondary" data-period> · {TEXT.period(period)}</span>
+        <span className="text-body-secondary" data-period> · {submission ? TEXT.periodSubmittedBy(period, submission.by, submissionDay(submission.at)) : TEXT.period(period)}</span>
       </p>
       {readOnly && (
         <div className={`alert ${readOnly.kind === 'locked' ? 'alert-secondary' : 'alert-info'} py-2`} role="status" data-read-only={readOnly.kind}>
@@ -425,6 +431,7 @@ function Ready({ store }: { store: ProjectionStore }) {
             {/* Submitted: Save stays in its place, disabled, and says why. */}
             <button type="button" className="btn btn-primary btn-sm" disabled aria-describedby="pg-save-reason" data-action="save">Save</button>
             <span id="pg-save-reason" className="small text-body-secondary" data-save-reason>{TEXT.submittedSave}</span>
+            <ReopenButton submittedById={submission?.byId ?? null} disabled={saving} onReopen={() => void reopen()} />
           </>
         )}
         {!readOnly && (
@@ -488,6 +495,22 @@ function PendingTotal({ amount, label, onOpen }: { amount: number; label: string
 }
 
 /** What every colour and mark of the grid means. */
+/**
+ * Re-open (recall) the month's submission, shown only to whom the host lets re-open it (mayReopenProjections: the
+ * submitter, an RPM or a keyPFM Admin). "Is it me?" waits for the signed-in employee; until then only the roles count.
+ */
+function ReopenButton({ submittedById, disabled, onReopen }: { submittedById: number | null; disabled: boolean; onReopen: () => void }) {
+  const roles = useStore($roles);
+  const [me, setMe] = useState<number | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    currentEmployeeId(abort.signal).then(setMe, () => { if (!abort.signal.aborted) setMe(null); });
+    return () => abort.abort();
+  }, []);
+  if (!mayReopenProjections({ employeeId: me, roles }, submittedById)) return null;
+  return <button type="button" className="btn btn-outline-primary btn-sm" disabled={disabled} onClick={onReopen} data-action="reopen">Re-open</button>;
+}
+
 function Legend({ readOnly, variant }: { readOnly: boolean; variant: Variant }) {
   return (
     <ul className="pg-legend list-unstyled d-flex flex-wrap mb-2" aria-label="Legend" data-legend>

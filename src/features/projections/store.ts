@@ -6,10 +6,11 @@
 import { atom, type WritableAtom } from 'nanostores';
 import { ApiError, getJson, postForm } from '../../core/api';
 import * as clock from '../../core/clock';
-import { formatDateTime, formatMoney } from '../../core/format';
-import { showMessage, showToast } from '../../core/messages';
+import { formatDate, formatDateTime, formatMoney } from '../../core/format';
+import { showMessage, showPrompt, showToast } from '../../core/messages';
+import { announceOpenItemsChanged } from '../../core/open-items';
 import {
-  PROJECTION_PATHS, type BudgetInfo, type PendingExposureRecord, type ProjectionConflict, type ProjectionLine, type ProjectionValues, type SaveProjectionsAnswer,
+  PROJECTION_PATHS, SUBMISSION_TEXT, type BudgetInfo, type PendingExposureRecord, type ProjectionConflict, type ProjectionLine, type ProjectionValues, type SaveProjectionsAnswer,
 } from '../../core/projections/contract';
 import { parseQuantity, pluggedCostToComplete, type PluggedBy } from '../../core/projections/entry';
 import { periodLabel } from '../../core/projections/periods';
@@ -40,6 +41,13 @@ export interface EntryNote {
   message: string;
 }
 
+/** Who submitted the month's projections and when (ISO), as the lines answer it. */
+export interface Submission {
+  by: string;
+  byId: number | null;
+  at: string;
+}
+
 /** The attributes the element was opened with. */
 export interface ProjectionContext {
   projectId: number;
@@ -65,6 +73,11 @@ export const TEXT = {
   periodSubmitted: (period: string) => `The projections for ${period} were submitted: the lines are read-only until the month is re-opened.`,
   submittedSave: 'Submitted for the month: nothing to save until the month is re-opened.',
   period: (period: string) => `Projections for ${period}`,
+  /** The period line of a submitted month: 'Projections for November 2026 · Submitted by Marcus Reyes on 11/02/2026'. */
+  periodSubmittedBy: (period: string, by: string, on: string) => `Projections for ${SUBMISSION_TEXT.submittedLine(period, by, on)}`,
+  reopenConfirm: (period: string, job: string) => `Re-open the projections of budget ${job} for ${period}? The lines can be changed again, and the budget is back in the open items until it is submitted again.`,
+  reopenReason: 'Reason (optional)',
+  reopened: (job: string) => `Projections of budget ${job} re-opened: they can be changed, then submitted again.`,
   entryErrors: (labels: string[]) => `${labels.length} line${labels.length === 1 ? '' : 's'} cannot be saved as typed: ${labels.join('; ')}. Correct the marked lines, then save again.`,
   read: (label: string, typed: string, value: number) => `${label}: '${typed}' read as ${formatMoney(value)}.`,
   plugged: (label: string, quantity: number, rate: number, value: number, by: PluggedBy) =>
@@ -138,6 +151,8 @@ export interface ProjectionStore {
   $saveWarnings: WritableAtom<string[]>;
   /** The month being projected: 'YYYY-MM' (the server's, else the clock's). */
   period(): string;
+  /** The month's submission (the latest of its submitted lines), or null when it is not submitted. */
+  submission(): Submission | null;
   /** Time of the last load, from the rows' modifiedAt (server clock); sent as `lastLoad`. */
   lastLoad(): string | null;
   rows(): GridRow[];
@@ -179,7 +194,12 @@ export interface ProjectionStore {
   save(): Promise<boolean>;
   /** Confirm and submit the month's projections. Resolves true when submitted. */
   submit(): Promise<boolean>;
+  /** Ask for an optional reason and re-open the month's submitted projections (ReopenProjections), then reload. Resolves true when re-opened. */
+  reopen(): Promise<boolean>;
 }
+
+/** A submission's day as the period line says it (MM/DD/YYYY, the company's day). */
+export const submissionDay = (at: string): string => formatDate(clock.centralDayOf(Date.parse(at)));
 
 /** Create the store for one element instance. `onSubmitted` lets the view announce the submission. */
 export function createProjectionStore(context: ProjectionContext, onSubmitted?: (budget: BudgetInfo) => void): ProjectionStore {
@@ -252,11 +272,13 @@ export function createProjectionStore(context: ProjectionContext, onSubmitted?: 
     return out;
   }
 
-  /** The month's projections are submitted when every line's is (SubmitProjections submits them all; a save re-opens its line). */
+  /**
+   * The month's projections are submitted when a line's is: SubmitProjections submits them all, and the server holds
+   * the whole month (a line added since is refused too) until ReopenProjections.
+   */
   function updateReadOnly(): void {
     if (budgetReadOnly) return;
-    const all = [...lines.values()];
-    const submitted = all.length > 0 && all.every((line) => line.projectionSubmitted === true);
+    const submitted = [...lines.values()].some((line) => line.projectionSubmitted === true);
     const current = $readOnly.get();
     if (submitted && current?.kind !== 'submitted') $readOnly.set({ kind: 'submitted', message: TEXT.periodSubmitted(periodLabel(store.period())) });
     else if (!submitted && current !== null) $readOnly.set(null);
@@ -460,12 +482,39 @@ export function createProjectionStore(context: ProjectionContext, onSubmitted?: 
     }
   }
 
+  /** A call on the whole month (submit, re-open) with Save held: said in a toast, then `done` and a reload. Resolves true when done. */
+  async function monthCall(path: string, form: Record<string, unknown>, said: string, failTitle: string, done: () => void): Promise<boolean> {
+    $saving.set(true);
+    try {
+      await postForm(path, form);
+      showToast(said, { title: 'Projections', variant: 'success' });
+      done();
+      await store.refresh().catch((error: unknown) => console.error('Projection reload failed', error));
+      return true;
+    } catch (error) {
+      showToast(errorMessage(error), { title: failTitle, variant: 'danger' });
+      return false;
+    } finally {
+      $saving.set(false);
+    }
+  }
+
   const store: ProjectionStore = {
     variant,
     $status, $budget, $version, $unsaved, $saving, $saveError, $readOnly, $includePending, $conflicts, $entryNote, $saveWarnings,
     period() {
       const first = lines.values().next().value as (ProjectionLine & { month?: unknown }) | undefined;
       return typeof first?.month === 'string' && clock.isPeriod(first.month) ? first.month : clock.currentPeriod();
+    },
+    submission() {
+      let latest: Submission | null = null;
+      for (const line of lines.values()) {
+        if (!line.projectionSubmitted || !line.projectionSubmittedAt) continue;
+        if (!latest || line.projectionSubmittedAt > latest.at) {
+          latest = { by: line.projectionSubmittedBy ?? 'someone', byId: line.projectionSubmittedById ?? null, at: line.projectionSubmittedAt };
+        }
+      }
+      return latest;
     },
     lastLoad: () => lastLoad,
     rows() {
@@ -658,19 +707,21 @@ export function createProjectionStore(context: ProjectionContext, onSubmitted?: 
       }
       const ok = await showMessage({ title: 'Submit projections', message: TEXT.submitConfirm(budget.jobNumber), buttons: ['cancel', 'ok'], labels: { ok: 'Submit' } });
       if (ok !== true) return false;
-      $saving.set(true);
-      try {
-        await postForm(PROJECTION_PATHS.submit, { budgetId: budget.budgetId });
-        showToast(TEXT.submitted(budget.jobNumber), { title: 'Projections', variant: 'success' });
-        onSubmitted?.(budget);
-        await store.refresh().catch((error: unknown) => console.error('Projection reload failed', error));
-        return true;
-      } catch (error) {
-        showToast(errorMessage(error), { title: 'Projections not submitted', variant: 'danger' });
-        return false;
-      } finally {
-        $saving.set(false);
-      }
+      return monthCall(PROJECTION_PATHS.submit, { budgetId: budget.budgetId }, TEXT.submitted(budget.jobNumber), 'Projections not submitted',
+        () => onSubmitted?.(budget));
+    },
+
+    async reopen() {
+      const budget = $budget.get();
+      if (!budget || $readOnly.get()?.kind !== 'submitted' || $saving.get()) return false;
+      const { result, text } = await showPrompt({
+        title: 'Re-open projections', message: TEXT.reopenConfirm(periodLabel(store.period()), budget.jobNumber), input: 'textarea',
+        inputLabel: TEXT.reopenReason, buttons: ['cancel', 'ok'], labels: { ok: 'Re-open' },
+      });
+      if (result !== true) return false;
+      // The budget is pending projections again: the header's bell counts it.
+      return monthCall(PROJECTION_PATHS.reopen, { budgetId: budget.budgetId, reason: text.trim() || undefined }, TEXT.reopened(budget.jobNumber),
+        'Projections not re-opened', announceOpenItemsChanged);
     },
   };
   return store;

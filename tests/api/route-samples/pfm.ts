@@ -46,6 +46,7 @@ export const PFM_SAMPLES: readonly RouteSample[] = [
   post('/api/pfm/SaveProjections', (db) => ({ BudgetId: hiddenBudget(db) })),
   post('/api/pfm/AddCostCode', (db) => ({ BudgetId: hiddenBudget(db), Code: '99-999', Description: 'Matrix', CostType: 'L', OriginalBudget: 1 })),
   post('/api/pfm/SubmitProjections', (db) => ({ BudgetId: hiddenBudget(db) })),
+  post('/api/pfm/ReopenProjections', (db) => ({ BudgetId: hiddenBudget(db) })),
   post('/api/pfm/SaveChangeRecord', (db) => ({ ChangeRecordId: hiddenOf(db, 'change_records', 'changeRecordId'), Title: 'Matrix' })),
   post('/api/pfm/SaveChangeEvent', (db) => ({ ChangeEventId: hiddenOf(db, 'change_events', 'changeEventId'), Title: 'Matrix' })),
   post('/api/pfm/SaveChangeEventItem', (db) => ({ ChangeEventItemId: hiddenChangeEventItem(db), Description: 'Matrix' })),

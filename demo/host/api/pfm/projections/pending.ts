@@ -3,7 +3,8 @@
  * budgets_pending_projections, which names who projects it) and not locked, whose projections for the
  * period are not submitted, in a period that is open (a closed forecast period takes no projections: migration 029).
  * Computed from the period, so a new month is pending on its first day without anything being written, and a
- * submission (or the period's close) is what clears it.
+ * submission (or the period's close) is what clears it; re-opening the submission (ReopenProjections: its rows are
+ * no longer submitted) makes the budget pending again.
  */
 import type Database from 'better-sqlite3';
 

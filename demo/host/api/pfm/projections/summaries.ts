@@ -32,9 +32,7 @@ import { unitsAreHours } from '../../../../../src/core/projections/entry';
 export interface LineSummary extends BudgetLineFigures {
   codeDisplay: string;
   division: string;
-  projectionSubmitted: boolean;
   transactionCount: number;
-  month: string;
   [extra: string]: unknown;
 }
 
@@ -47,7 +45,8 @@ interface RawLine {
   actualToDate: number | null; actualUnits: number | null; actualHours: number | null; transactionCount: number | null; lastTransaction: string | null;
   committedActual: number | null; committed: number | null; approvedChanges: number | null;
   curMethod: string | null; curCtc: number | null; curUnits: number | null; curHours: number | null; curReason: string | null;
-  curSubmitted: number | null; curModifiedAt: string | null; priorFinal: number | null;
+  curSubmitted: number | null; curSubmittedBy: number | null; curSubmittedByName: string | null; curSubmittedAt: string | null;
+  curModifiedAt: string | null; priorFinal: number | null;
   curPluggedQuantity: number | null; curPluggedRate: number | null; curPluggedBy: 'units' | 'hours' | null;
   pendingBudgetChanges: number | null; pendingCostChanges: number | null;
 }
@@ -187,6 +186,8 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
       c.committed, ch.approvedChanges,
       cur.method AS curMethod, cur.projectedCostToComplete AS curCtc, cur.projectedUnits AS curUnits, cur.projectedHours AS curHours,
       cur.reason AS curReason, cur.month = ? AND cur.submitted = 1 AS curSubmitted, cur.modifiedAt AS curModifiedAt, prior.projectedFinalCost AS priorFinal,
+      -- Who submitted, when: rows submitted before migration 032 (or seeded) say it as that migration did (the saver, last written).
+      coalesce(cur.submittedBy, cur.employeeId) AS curSubmittedBy, sub.preferredName AS curSubmittedByName, coalesce(cur.submittedAt, cur.modifiedAt) AS curSubmittedAt,
       cur.pluggedQuantity AS curPluggedQuantity, cur.pluggedRate AS curPluggedRate, cur.pluggedBy AS curPluggedBy,
       pe.pendingBudgetChanges, pe.pendingCostChanges
     FROM lines l LEFT JOIN actual a ON a.costCodeId = l.costCodeId LEFT JOIN committed c ON c.costCodeId = l.costCodeId
@@ -195,6 +196,7 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
       LEFT JOIN projections cur ON cur.costCodeId = l.costCodeId
         AND cur.month = (SELECT max(q.month) FROM projections q WHERE q.costCodeId = l.costCodeId AND q.month <= ?)
       LEFT JOIN projections prior ON prior.costCodeId = l.costCodeId AND prior.month = ? AND prior.submitted = 1
+      LEFT JOIN employees sub ON sub.employeeId = coalesce(cur.submittedBy, cur.employeeId)
     ORDER BY l.budgetId, l.code, l.type`;
   const period = clock.currentPeriod();
   const rows = db.prepare(sql).all(...scope.args, period, period, clock.addPeriods(period, -1)) as RawLine[];
@@ -214,6 +216,7 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
     const pendingBudgetChanges = round2(r.pendingBudgetChanges ?? 0);
     const pendingCostChanges = round2(r.pendingCostChanges ?? 0);
     const plugged = manual && r.curPluggedBy ? r.curPluggedBy : null;
+    const submitted = r.curSubmitted === 1;
     const line: LineSummary = {
       costCodeId: r.costCodeId, budgetId: r.budgetId, projectId: r.projectId, code: r.code, codeDisplay: r.codeDisplay,
       division: r.code.slice(0, 2), description: r.description, type: r.type, costTypeName: r.costTypeName, unitOfMeasure: r.unitOfMeasure,
@@ -224,7 +227,9 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
       pendingBudgetChanges, pendingCostChanges, currentBudgetWithPending: round2(currentBudget + pendingBudgetChanges),
       estimateAtCompletionWithPending: round2(finalCost + pendingCostChanges),
       pluggedBy: plugged, pluggedQuantity: plugged ? r.curPluggedQuantity : null, pluggedRate: plugged ? r.curPluggedRate : null,
-      projectionSubmitted: r.curSubmitted === 1, transactionCount: r.transactionCount ?? 0, month: period, modifiedAt,
+      projectionSubmitted: submitted, projectionSubmittedBy: submitted ? r.curSubmittedByName ?? `employee ${r.curSubmittedBy ?? '?'}` : null,
+      projectionSubmittedById: submitted ? r.curSubmittedBy : null, projectionSubmittedAt: submitted ? r.curSubmittedAt : null,
+      transactionCount: r.transactionCount ?? 0, month: period, modifiedAt,
     };
     const costs = { currentBudget, actual, ctc, finalCost };
     // A labor line measured in hours has one quantity: its units are its hours (never 45,510 units against 15,435 hours).

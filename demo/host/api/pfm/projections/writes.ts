@@ -1,16 +1,22 @@
 /**
- * Projection-grid writes (added, §7 style): pins, saving and submitting projections, adding a budget line.
+ * Projection-grid writes (added, §7 style): pins, saving, submitting and re-opening projections, adding a budget line.
  * See demo/host/api/routes.ts for the fields of each call.
+ *
+ * A month's submission (migration 032) holds: SaveProjections refuses a submitted month (nothing saved) until
+ * ReopenProjections (the submitter, an RPM or a keyPFM Admin: src/core/projections/contract.ts mayReopenProjections)
+ * makes it not submitted again, which also puts the budget back among the bell's pending projections (pending.ts).
  */
 import type Database from 'better-sqlite3';
 import { COST_TYPES, formatCostCode } from '../../../../../src/core/format';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { conflict, invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
+import { autoAlert, conflict, forbidden, invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { prepared } from '../../../db/statements';
 import { toApi } from '../../rows';
 import { lineSummaries } from './summaries';
 import * as clock from '../../../../../src/core/clock';
-import { autoCostToComplete, type ProjectionConflict } from '../../../../../src/core/projections/contract';
+import { autoCostToComplete, mayReopenProjections, SUBMISSION_TEXT, type ProjectionConflict } from '../../../../../src/core/projections/contract';
+import { formatDate } from '../../../../../src/core/format/dates';
+import { periodLabel } from '../../../../../src/core/projections/periods';
 import { entryFeedback, parseAmount, parseQuantity, pluggedCostToComplete, type PluggedBy } from '../../../../../src/core/projections/entry';
 import { refuseClosedPeriod } from './periods/store';
 
@@ -94,9 +100,34 @@ function readPlug(entry: SaveEntry, line: string, field: (name: string) => strin
   return refused ? undefined : { by, quantity, rate };
 }
 
+interface Submission { submittedBy: number | null; submittedByName: string | null; submittedAt: string }
+
+/**
+ * The budget's submission of `month`, if it is submitted: who and when (the latest submitted row; rows submitted
+ * before migration 032 or seeded say the saver and the time last written, as that migration filled them).
+ */
+function submissionOf(db: Database.Database, budgetId: number, month: string): Submission | undefined {
+  return prepared(db, `SELECT coalesce(p.submittedBy, p.employeeId) AS submittedBy, e.preferredName AS submittedByName,
+      coalesce(p.submittedAt, p.modifiedAt) AS submittedAt
+    FROM projections p LEFT JOIN employees e ON e.employeeId = coalesce(p.submittedBy, p.employeeId)
+    WHERE p.budgetId = ? AND p.month = ? AND p.submitted = 1 ORDER BY 3 DESC LIMIT 1`).get(budgetId, month) as Submission | undefined;
+}
+
+/** A submission's month, who and day as the refusals say them: ['November 2026', 'Marcus Reyes', '11/02/2026']. */
+function submissionWords(submission: Submission, month: string): [string, string, string] {
+  return [periodLabel(month), submission.submittedByName ?? `employee ${submission.submittedBy ?? '?'}`,
+    formatDate(clock.centralDayOf(Date.parse(submission.submittedAt)))];
+}
+
 function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PROJECTIONS>>): unknown {
   const budget = budgetForProjection(db, params.BudgetId);
   refuseClosedPeriod(db, budget, clock.currentPeriod(), 'SaveProjections');
+  // A submitted month holds what was submitted: no line of it is saved until it is re-opened (all or nothing).
+  const submission = submissionOf(db, budget.budgetId, clock.currentPeriod());
+  if (submission) {
+    throw autoAlert('SaveProjections', SUBMISSION_TEXT.saveRefused(...submissionWords(submission, clock.currentPeriod())),
+      { submittedBy: submission.submittedByName, submittedAt: submission.submittedAt });
+  }
   const entries = params.projections ?? [];
   if (entries.length === 0) throw invalid([{ integerValue: 1, stringValue: 'projections', message: 'No projections to save.' }]);
   const lineIds = new Set((db.prepare('SELECT costCodeId FROM cost_codes WHERE budgetId = ?').all(budget.budgetId) as Array<{ costCodeId: number }>).map((r) => r.costCodeId));
@@ -194,7 +225,7 @@ function saveProjections({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_PRO
       VALUES (@costCodeId, @budgetId, @month, @method, @ctc, @units, @hours, @finalCost, @reason, @employeeId, 0, @at, @pluggedQuantity, @pluggedRate, @pluggedBy)
       ON CONFLICT (costCodeId, month) DO UPDATE SET method = excluded.method, projectedCostToComplete = excluded.projectedCostToComplete,
         projectedUnits = excluded.projectedUnits, projectedHours = excluded.projectedHours, projectedFinalCost = excluded.projectedFinalCost,
-        reason = excluded.reason, employeeId = excluded.employeeId, submitted = 0, modifiedAt = excluded.modifiedAt,
+        reason = excluded.reason, employeeId = excluded.employeeId, modifiedAt = excluded.modifiedAt,
         pluggedQuantity = excluded.pluggedQuantity, pluggedRate = excluded.pluggedRate, pluggedBy = excluded.pluggedBy`);
     const touch = db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE costCodeId = ?');
     for (const p of saves) {
@@ -233,6 +264,12 @@ function submitProjections({ db, params, user }: RouteCtx<ParamsOf<typeof BUDGET
   const at = clock.nowIso();
   const period = clock.currentPeriod();
   return db.transaction(() => {
+    // The first submission stands (who and when): submitting again is refused, naming it.
+    const already = submissionOf(db, budget.budgetId, period);
+    if (already) {
+      throw autoAlert('SubmitProjections', SUBMISSION_TEXT.alreadySubmitted(...submissionWords(already, period)),
+        { submittedBy: already.submittedByName, submittedAt: already.submittedAt });
+    }
     const lines = lineSummaries(db, { recordKey: 'Budget', recordId: budget.budgetId, open: true });
     // A line not saved this period submits what it shows: its projection carried from an earlier month, or the automatic one.
     const insertShown = db.prepare(`INSERT OR IGNORE INTO projections (costCodeId, budgetId, month, method, projectedCostToComplete, projectedUnits,
@@ -240,10 +277,37 @@ function submitProjections({ db, params, user }: RouteCtx<ParamsOf<typeof BUDGET
     for (const line of lines) {
       insertShown.run(line.costCodeId, budget.budgetId, period, line.projectionMethod, line.projectedCostToComplete, line.projectedFinalCost, line.projectionReason, user.employeeId, at);
     }
-    const submitted = db.prepare('UPDATE projections SET submitted = 1, modifiedAt = ? WHERE budgetId = ? AND month = ?').run(at, budget.budgetId, period).changes;
+    const submitted = db.prepare('UPDATE projections SET submitted = 1, submittedBy = ?, submittedAt = ?, modifiedAt = ? WHERE budgetId = ? AND month = ?')
+      .run(user.employeeId, at, at, budget.budgetId, period).changes;
     db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE budgetId = ?').run(at, budget.budgetId);
     // Submitted projections are what clear the period's pending budget (api/pfm/projections/pending.ts).
     return { budgetId: budget.budgetId, month: period, submitted };
+  }).immediate();
+}
+
+/**
+ * ReopenProjections: the budget's current month submitted → not submitted, so its lines take saves again and the
+ * budget is pending again (pending.ts). Who: {@link mayReopenProjections} (403 for another team member); the team
+ * guard has checked write access to the budget's project. Refused (400 autoAlert) in a closed period and when the
+ * month is not submitted. Who re-opened, when and the optional reason are kept on the month's rows.
+ */
+const REOPEN = { BudgetId: p.id({ required: true, scope: 'Budget' }), Reason: p.string(2000) };
+
+function reopenProjections({ db, params, user }: RouteCtx<ParamsOf<typeof REOPEN>>): unknown {
+  const fn = 'ReopenProjections';
+  const budget = budgetForProjection(db, params.BudgetId);
+  const period = clock.currentPeriod();
+  refuseClosedPeriod(db, budget, period, fn);
+  const at = clock.nowIso();
+  return db.transaction(() => {
+    const submission = submissionOf(db, budget.budgetId, period);
+    if (!submission) throw autoAlert(fn, SUBMISSION_TEXT.notSubmitted(periodLabel(period), budget.jobNumber));
+    if (!mayReopenProjections(user, submission.submittedBy)) throw forbidden(SUBMISSION_TEXT.reopenWho(submissionWords(submission, period)[1]));
+    const reopened = db.prepare(`UPDATE projections SET submitted = 0, submittedBy = NULL, submittedAt = NULL, reopenedBy = ?, reopenedAt = ?,
+        reopenReason = ?, modifiedAt = ? WHERE budgetId = ? AND month = ? AND submitted = 1`)
+      .run(user.employeeId, at, params.Reason ?? null, at, budget.budgetId, period).changes;
+    db.prepare('UPDATE cost_codes SET modifiedAt = ? WHERE budgetId = ?').run(at, budget.budgetId);
+    return { budgetId: budget.budgetId, month: period, reopened };
   }).immediate();
 }
 
@@ -331,5 +395,10 @@ export const projectionWriteHandlers = declaredFor('pfm', [
     method: 'POST', path: '/api/pfm/SubmitProjections',
     note: 'added: BudgetId; clears it from budgetsPendingProjections',
     params: BUDGET, handler: submitProjections,
+  }),
+  route({
+    method: 'POST', path: '/api/pfm/ReopenProjections',
+    note: 'added: BudgetId, Reason (optional); the submitter, an RPM or a keyPFM Admin; the budget is pending projections again',
+    params: REOPEN, handler: reopenProjections,
   }),
 ]);
