@@ -84,6 +84,7 @@ function manualChunks(id) {
   if (path.endsWith('/src/ui/drafts.tsx')) return 'drafts'; // forms that keep typed work (issue 16): its own chunk, never the header nor another area's
   if (path.endsWith('/src/ui/ProjectWrite.tsx')) return undefined; // the read-only line of PFM screens (issue 27): never the header
   // A project screen's definition adds the workbench host: with the screens, never in `ui` (ui → workbench → ui would cycle).
+  if (path.endsWith('/src/ui/MoreRows.tsx')) return undefined; // with the long lists (records, team views), not the header
   if (path.endsWith('/src/ui/project-screen.ts')) return undefined;
   if (path.endsWith('/src/ui/record-workbench.ts')) return undefined; // the record workbench elements' body: with them, not the header
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header

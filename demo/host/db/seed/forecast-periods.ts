@@ -11,6 +11,7 @@
  *   seed/projections.ts show as PM changes); an automatic line's cost to complete is the shared rule's.
  * So "why did the forecast move" between any two seeded months has records for each source and no remainder.
  */
+import { SCALE_PROJECT_NUMBER } from './scale-project';
 import type Database from 'better-sqlite3';
 import { addDays } from '../../../../src/core/timecards/days';
 import { addPeriods, firstDayOf } from '../../../../src/core/clock';
@@ -33,7 +34,8 @@ const spentShare = (back: number) => Math.max(0, 1 - 0.07 * back);
 export function seedForecastPeriods(db: Database.Database, cal: SeedCalendar): void {
   const budgets = db.prepare(`SELECT b.budgetId, p.regionalProjectManagerEmployeeId AS rpm FROM budgets b JOIN projects p ON p.projectId = b.projectId
     WHERE p.active = 1 AND NOT EXISTS (SELECT 1 FROM budgets c WHERE c.rollUpBudgetId = b.budgetId)
-      AND EXISTS (SELECT 1 FROM projections x WHERE x.budgetId = b.budgetId AND x.month = ?) ORDER BY b.budgetId`).all(cal.priorPeriod) as Array<{ budgetId: number; rpm: number | null }>;
+      AND (EXISTS (SELECT 1 FROM projections x WHERE x.budgetId = b.budgetId AND x.month = ?) OR p.number = ?) ORDER BY b.budgetId`)
+    .all(cal.priorPeriod, SCALE_PROJECT_NUMBER) as Array<{ budgetId: number; rpm: number | null }>;
   const projection = db.prepare('SELECT costCodeId, method, projectedCostToComplete AS ctc, reason FROM projections WHERE budgetId = ? AND month = ?');
   const insertPeriod = db.prepare(`INSERT INTO forecast_periods (budgetId, month, state, closedBy, closedAt, modifiedAt) VALUES (?, ?, 'Closed', ?, ?, ?)`);
   const insertLine = db.prepare(`INSERT INTO forecast_snapshots (budgetId, month, costCodeId, originalBudget, approvedChanges, currentBudget, committed,

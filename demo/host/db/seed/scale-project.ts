@@ -17,7 +17,7 @@ export function seedScaleProject(s: Seeder): void {
   const t = s.cal.stamp;
   const rng = new Rng(90001);
   const projectId = PROJECTS.length + 1;
-  const number = '26-9001';
+  const number = SCALE_PROJECT_NUMBER;
   // Started 22 months before the current period, finishing 19 months after it.
   const start = firstDayOf(addPeriods(s.cal.period, -22));
   insert(s.db, 'projects', {
@@ -109,6 +109,8 @@ function scaleAdjustmentsAndDirectCosts(s: Seeder, info: ProjectInfo, budgetId: 
 }
 
 /** The benchmark project's executed subcontracts (issue 31's pay applications bench). */
+/** The benchmark project's number (the forecast periods' seed closes its months too, for the comparison bench). */
+export const SCALE_PROJECT_NUMBER = '26-9001';
 export const SCALE_SUBCONTRACTS = 2_000;
 /** Application lines in all on the benchmark project; its first subcontract's application has {@link SCALE_LARGEST_APPLICATION_LINES}. */
 export const SCALE_APPLICATION_LINES = 20_000;
