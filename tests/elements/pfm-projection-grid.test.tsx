@@ -16,7 +16,7 @@ import type { GridRow } from '../../src/features/projections/lines';
 import { submissionDay, TEXT } from '../../src/features/projections/store';
 import '../../src/elements/pfm-projection-grid/define';
 import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
-import { LINES } from './projection-grid-support';
+import { LINES, useGridTestPage } from './projection-grid-support';
 
 const BUDGET = { budgetId: 1, projectId: 1, jobNumber: '24-1032-01', displayText: '24-1032-01 Riverside', budgetLock: false, budgetLockReason: null, rollUpBudgetId: null };
 
@@ -88,17 +88,7 @@ const bottomCalc = (field: string) => $(`.tabulator-footer .tabulator-calcs [tab
 describe('<pfm-projection-grid>', () => {
   // The first key press focuses the browser window, which blurs (and commits) an open editor: do it up front.
   before(async () => { await sendKeys({ press: 'Shift' }); });
-  beforeEach(() => {
-    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } });
-    localStorage.clear();
-  });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetApi();
-    resetMessages();
-    $session.set({ status: 'signedOut', account: null });
-  });
+  useGridTestPage();
 
   it('loads the budget and its lines in one summary request, and formats money and cost codes (USD, en-US, 2-4-2)', async () => {
     stubFetch(standardAnswers());

@@ -2,7 +2,11 @@
  * The projection lines shared by the projection grid tests (pfm-projection-grid, tests/unit/projection-lines): one budget's
  * lines in two divisions, with the figures the API answers.
  */
+import { resetApi } from '../../src/core/api';
+import { $session } from '../../src/core/auth';
 import { currentPeriod } from '../../src/core/clock';
+import { resetMessages } from '../../src/core/messages';
+import { restoreFetch } from '../support/browser';
 import type { ProjectionLine } from '../../src/core/projections/contract';
 
 function line(id: number, code: string, type: string, figures: Partial<ProjectionLine> = {}): ProjectionLine {
@@ -25,3 +29,18 @@ export const LINES: ProjectionLine[] = [
   line(12, '03300000', 'S'),
   line(13, '05120000', 'S', { projectionMethod: 'manual', projectedCostToComplete: 900, projectedFinalCost: 1300, overUnder: -300, priorMonthProjection: null, varianceToPrior: null }),
 ];
+
+/** A grid test's page: signed in as pm with a clean local storage before each test; emptied and signed out after. */
+export function useGridTestPage(): void {
+  beforeEach(() => {
+    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } });
+    localStorage.clear();
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    restoreFetch();
+    resetApi();
+    resetMessages();
+    $session.set({ status: 'signedOut', account: null });
+  });
+}

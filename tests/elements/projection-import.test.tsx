@@ -6,17 +6,14 @@
  */
 import { expect } from 'chai';
 import writeExcelFile from 'write-excel-file/universal';
-import { resetApi } from '../../src/core/api';
-import { $session } from '../../src/core/auth';
-import { resetMessages } from '../../src/core/messages';
 import type { ProjectionConflict, ProjectionLine } from '../../src/core/projections/contract';
 import { IMPORT_INFO, importInfoRows, IMPORT_TEXT } from '../../src/core/projections/import';
 import { TITLES } from '../../src/features/projections/columns';
 import { PROJECTIONS_SHEET, ROUND_TRIP_TEXT } from '../../src/features/projections/import/data';
 import { IMPORT_DIALOG_TEXT } from '../../src/features/projections/import/ImportDialog';
 import '../../src/elements/pfm-projection-grid/define';
-import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type FetchRequest, type StubFor } from '../support/browser';
-import { LINES } from './projection-grid-support';
+import { fetchRequests, sleep, stubFetch, waitFor, type FetchRequest, type StubFor } from '../support/browser';
+import { LINES, useGridTestPage } from './projection-grid-support';
 
 const BUDGET = { budgetId: 1, projectId: 1, jobNumber: '24-1032-01', displayText: '24-1032-01 Riverside', budgetLock: false, budgetLockReason: null, rollUpBudgetId: null };
 const hour = 3_600_000;
@@ -83,17 +80,7 @@ async function openAndChoose(file: File): Promise<void> {
 const body = (request: FetchRequest) => request.body as Record<string, string>;
 
 describe('projection grid Excel import', () => {
-  beforeEach(() => {
-    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } });
-    localStorage.clear();
-  });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetApi();
-    resetMessages();
-    $session.set({ status: 'signedOut', account: null });
-  });
+  useGridTestPage();
 
   it('previews a changed line, a conflict and a bad row with its row number, and saves nothing before the confirmation', async () => {
     stubFetch(answers({ '/api/pfm/SaveProjections': { body: { data: { budgetId: 1, saved: 1, lines: [], conflicts: [], feedback: [] } } } }));
