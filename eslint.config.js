@@ -35,7 +35,7 @@ const VIEW_CALLS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', '.tmp/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'dist-previous/', 'node_modules/', '.data/', '.tmp/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

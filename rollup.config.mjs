@@ -5,7 +5,7 @@ import resolve from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
-import { rmSync } from 'node:fs';
+import { keepPreviousRelease } from './scripts/previous-release.mjs';
 import { scssPlugin } from './scripts/scss.mjs';
 import { msalWithoutPlatformBroker } from './scripts/msal-without-platform-broker.mjs';
 import { customElementsManifest } from './scripts/custom-elements/rollup-plugin.mjs';
@@ -57,8 +57,13 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/api/content-disposition.ts')) return undefined; // loaded by the first file download (postFileForBlob)
   if (path.endsWith('/src/core/api/form-data.ts')) return undefined; // loaded by the first form write (postForm, deleteForm)
   // Screens' pieces of the core (a load failure's wording, a tab in the address) travel with the screens, not the header.
-  if (path.endsWith('/src/core/api/status-failure.ts') || path.endsWith('/src/core/router/active-tab.ts')) return undefined;
+  if (path.endsWith('/src/core/api/status-failure.ts')) return undefined;
+  // What every area's screens share and the header never loads (a tab in the address, the project team's rules and words,
+  // the Viewer's read-only line): one chunk of its own, else Rollup puts it in the first area that uses it and every
+  // other area's screens load that area's chunk (scripts/chunk-areas.mjs).
+  if (/\/src\/core\/(router\/active-tab|projects\/team|projects\/write)\.ts$/.test(path) || path.endsWith('/src/ui/ProjectWrite.tsx')) return 'screens';
   if (path.endsWith('/src/core/lazy.ts')) return undefined; // travels with the screens and workbenches that load lazily (§9)
+  if (path.endsWith('/src/core/config.ts')) return undefined; // issue 33: the configuration's reader and check, loaded at start beside MSAL
   // Issue 15's admin contracts (users, …) travel with the admin screens, never with the first screen.
   if (path.includes('/src/core/admin/')) return undefined;
   if (path.includes('/src/core/billing/')) return undefined; // travels with the IT billing screen (issue 15)
@@ -68,10 +73,6 @@ function manualChunks(id) {
   if (path.includes('/src/core/commitments/') || path.includes('/src/core/pay-applications/')) return 'commitments-core';
   // The risk rules and call contract: one chunk the SLIM screens, the SRA pieces and the commitment gate share (never the first screen).
   if (path.includes('/src/core/risk/')) return 'risk-core';
-  // The team rules and words (issue 15) travel with the screens that use them and the lazily loaded refusal screen.
-  if (path.endsWith('/src/core/projects/team.ts')) return undefined;
-  // Whether a Viewer member may write (issue 27): the PFM screens and workbenches ask it, never the header.
-  if (path.endsWith('/src/core/projects/write.ts')) return undefined;
   // The calendar clock is for screens; the first screen's API client needs only the server's skew (core/server-clock.ts).
   if (path.endsWith('/src/core/clock.ts')) return 'format-screens';
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
@@ -81,15 +82,18 @@ function manualChunks(id) {
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.
   // The "not on this project's team" screen (issue 15) loads only when a load is refused.
   if (path.endsWith('/src/ui/ProjectRefusal.tsx')) return undefined;
+  if (path.endsWith('/src/ui/ConfigProblem.tsx')) return undefined; // issue 33: loads only when the configuration cannot be used
   if (path.endsWith('/src/ui/drafts.tsx')) return 'drafts'; // forms that keep typed work (issue 16): its own chunk, never the header nor another area's
-  if (path.endsWith('/src/ui/ProjectWrite.tsx')) return undefined; // the read-only line of PFM screens (issue 27): never the header
   // A project screen's definition adds the workbench host: with the screens, never in `ui` (ui → workbench → ui would cycle).
-  if (path.endsWith('/src/ui/MoreRows.tsx')) return undefined; // with the long lists (records, team views), not the header
   if (path.endsWith('/src/ui/project-screen.ts')) return undefined;
+  if (path.endsWith('/src/ui/MoreRows.tsx')) return undefined; // with the long lists (records, team views), not the header
   if (path.endsWith('/src/ui/record-workbench.ts')) return undefined; // the record workbench elements' body: with them, not the header
   if (path.endsWith('/src/ui/lazy.tsx')) return 'workbench'; // lazy sections: used by workbenches (and their screens), not by the header
   const uiFolder = path.match(/\/src\/ui\/(records|workbench)\//);
   if (uiFolder) return uiFolder[1];
+  // The SRA pieces the commitment workbench and the buyout show (the gate line, the buyout's SRA cells and form) apart from
+  // the SRA screen and workbench: commitments load those, not the risk area's screens.
+  if (/\/src\/features\/risk\/sra\/(Gate|BuyoutSra|SraForm|pieces|text|data)\.tsx?$/.test(path)) return 'sra-gate';
   // The risk room's two parts apart: the commitment workbench and the buyout load the SRA pieces, not the SLIM screens.
   const riskPart = path.match(/\/src\/features\/risk\/(slim|sra)\//);
   if (riskPart) return `feature-risk-${riskPart[1]}`;
@@ -124,7 +128,8 @@ export default {
   // The format modules only define formatters: importing one through the barrel must not drag in the rest.
   treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]core[\\/]format[\\/]/.test(id) },
   plugins: [
-    { name: 'clean-dist', buildStart: () => rmSync(outDir, { recursive: true, force: true }) },
+    // The previous release stays beside the new one (dist-previous/): a page that loaded the old loader still finds its chunks.
+    { name: 'clean-dist', buildStart: () => keepPreviousRelease(outDir) },
     replace({
       preventAssignment: true,
       values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },

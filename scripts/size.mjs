@@ -4,6 +4,8 @@
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { closure as closureOf } from './chunk-graph.mjs';
+import { chunkAreaProblems } from './chunk-areas.mjs';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
 const KB = 1024;
@@ -21,13 +23,16 @@ export const BUDGETS = {
   // follows the server's clock (core/server-clock). Issue 33 takes the first screen to 150.
   // 176 since issue 30: the signed-in employee is one cached load in core/auth (the header's avatar shares it with the
   // screens), and the bell says lateness as the card does.
-  firstScreen: 176 * KB,
+  // 176.5 since issue 33: the configuration document is read before sign-in (its reader is core; the validator and the
+  // problem screen load on demand), and the header follows its label and colour.
+  firstScreen: 176.5 * KB,
   // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
   // 119 since issue 29: the bell says an owed timecard's lateness as the card does ("overdue since … (N days)"),
   // reading the one clock's source (core/server-clock), and record lists stack on a phone (styles).
   // 120 since issue 30: the header's loads use the one keyed load (core/api/load) that every screen shares.
-  firstPaint: 120 * KB,
+  // 120.5 since issue 33: the configuration document's reader (as for the first screen).
+  firstPaint: 120.5 * KB,
   tabulator: 60 * KB,
 };
 
@@ -49,19 +54,7 @@ const gz = new Map(files.map((file) => [file, gzipSync(readFileSync(path.join(DI
 const find = (prefix) => files.filter((file) => file.startsWith(prefix));
 
 /** Static imports of a chunk (dynamic `import(...)` excluded), followed transitively. */
-function closure(start) {
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const source = readFileSync(path.join(DIST, file), 'utf8');
-    for (const match of source.matchAll(/(?:^|[;})\s])import\s*(?:[\w$*{}\s,]+?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
-      visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1])));
-    }
-  };
-  visit(start);
-  return seen;
-}
+const closure = (start) => closureOf(DIST, start);
 
 const sum = (list) => list.reduce((total, file) => total + (gz.get(file) ?? 0), 0);
 const rows = [];
@@ -123,4 +116,7 @@ if (process.argv.includes('--check')) {
   drift = rows.filter((r) => !documented.has(r.name) || Math.abs(documented.get(r.name) - r.bytes) > 0.5 * KB);
   for (const r of drift) console.error(`README size table drifted: ${r.name} is ${fmt(r.bytes)}, README says ${documented.has(r.name) ? fmt(documented.get(r.name)) : 'nothing'} (run \`npm run size -- --write\`)`);
 }
-process.exit(process.argv.includes('--check') && (over.length || drift.length) ? 1 : 0);
+// No screen loads a chunk of another area (scripts/chunk-areas.mjs).
+const areaProblems = process.argv.includes('--check') ? chunkAreaProblems(DIST) : [];
+for (const problem of areaProblems) console.error(`chunk of another area: ${problem}`);
+process.exit(process.argv.includes('--check') && (over.length || drift.length || areaProblems.length) ? 1 : 0);

@@ -1,5 +1,6 @@
 /**
- * Static and page routes of the demo host: the built bundle (`/dist/**`, with `custom-elements.json`), the demo pages
+ * Static and page routes of the demo host: the built bundle (`/dist/**`, with `custom-elements.json`; hashed chunks cached
+ * for a year and served one release back, the loader revalidated: README "Deploying"), the demo pages
  * (`/demo/**` from `demo/pages/`, where `/demo/<name>.js` is an esbuild bundle of
  * `demo/pages/<name>.ts` when that file exists), the element gallery (`/gallery`), and the portal page for every other path.
  */
@@ -9,10 +10,23 @@ import * as esbuild from 'esbuild';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { previousReleaseDir } from '../../scripts/previous-release.mjs';
 
 export const ROOT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 /** The built bundle; `DIST_DIR` lets parallel test runs each serve their own build. */
 export const DIST_DIR = path.resolve(ROOT_DIR, process.env.DIST_DIR ?? 'dist');
+/** The release before it (the build keeps it: scripts/previous-release.mjs). */
+export const PREVIOUS_DIST_DIR = previousReleaseDir(DIST_DIR);
+
+/** Cache-Control of a file whose name carries its content's hash: its bytes never change, so it is kept a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A built chunk's name ends with Rollup's 8-character content hash (`core-DTP5RVoQ.js`); the loader's does not. */
+export const isHashedFile = (relative: string): boolean => /-[\w-]{8}\.(?:js|css)(?:\.map)?$/.test(relative);
+/**
+ * A bundle file's Cache-Control: hashed chunks (and their CSS and maps) immutable; the loader and the manifest `no-cache`,
+ * so a release is picked up on the next load and a page never mixes two releases.
+ */
+export const distCacheControl = (relative: string): string => (isHashedFile(relative) ? IMMUTABLE : 'no-cache');
 export const DEMO_PAGES_DIR = path.join(ROOT_DIR, 'demo', 'pages');
 const PORTAL_PAGE = path.join(DEMO_PAGES_DIR, 'portal.html');
 
@@ -76,16 +90,20 @@ export function sendPortalPage(reply: FastifyReply): FastifyReply {
 
 /** Register `/dist/**` and `/demo/**`. The portal page for other paths is the not-found handler's job. */
 export async function registerPages(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: DIST_DIR,
-    prefix: '/dist/',
-    decorateReply: true,
-    // Revalidate every time (ETag/Last-Modified): rebuilds show up on reload during development.
-    cacheControl: false,
-    // @fastify/static 10 passes the Fastify reply here.
-    setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'no-cache'),
-    index: false,
-    wildcard: true,
+  // reply.sendFile only (ETag, Last-Modified, ranges); each route below says its own Cache-Control.
+  await app.register(fastifyStatic, { root: DIST_DIR, serve: false, decorateReply: true, cacheControl: false, index: false });
+
+  // The bundle: a hashed file from this release, else from the previous one (a page that still runs the old loader);
+  // the loader and the manifest only from this release.
+  app.get('/dist/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const relative = (request.params as { '*'?: string })['*'] ?? '';
+    const hashed = isHashedFile(relative);
+    const root = [DIST_DIR, ...(hashed ? [PREVIOUS_DIST_DIR] : [])].find((dir) => {
+      const file = safeJoin(dir, relative);
+      return file !== undefined && existsSync(file) && statSync(file).isFile();
+    });
+    if (!root) return reply.callNotFound();
+    return reply.header('cache-control', distCacheControl(relative)).sendFile(relative, root);
   });
 
   // The element gallery (issue 16): every element of dist/custom-elements.json live on a plain page (demo/pages/gallery.html,

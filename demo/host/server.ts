@@ -17,6 +17,8 @@ import { registerLegacyPages } from './legacy/index';
 import { registerPages, sendPortalPage } from './pages';
 import { registerSigningPages } from './api/pfm/esign/pages';
 import { registerSecurityHeaders } from './security-headers';
+import { registerPortalConfig } from './portal-config';
+import { registerCompression } from './compression';
 import { ensureCertificate } from './tls';
 import { DEV_RESOURCES } from '../../src/core/env';
 import type { AuthenticatedUser } from './types';
@@ -75,6 +77,8 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     verifier?: (token: string) => Promise<AuthenticatedUser>;
     /** The BI, AI and search services' verifiers: each expects its own audience. */
     services?: Record<ServiceName, (token: string) => Promise<AuthenticatedUser>>;
+    /** `https://localhost:<port>`. */
+    url?: string;
   } = {};
   const getProvider = (): Provider => {
     if (!started.provider) throw new Error('identity provider not started');
@@ -84,6 +88,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   // What time implies and no request writes (expiries, surveys that fell due): at start, then hourly (jobs.ts).
   app.addHook('onClose', startScheduledWork(db));
   registerSecurityHeaders(app);
+  await registerCompression(app);
   // The API's answers carry the one clock's time as their Date (it differs from the machine's under --today or a
   // pinned test clock): the browser follows it (src/core/clock followServerClock), so deadlines are the server's.
   app.addHook('onSend', async (request, reply) => {
@@ -111,6 +116,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
 
   await registerIdentityProvider(app, getProvider, db);
   await registerPages(app);
+  registerPortalConfig(app, () => started.url ?? '');
   registerLegacyPages(app);
   app.get('/', async (_request, reply) => sendPortalPage(reply));
   await app.register(async (api) => registerApi(api, db));
@@ -123,6 +129,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const port = typeof address === 'object' && address ? address.port : options.port ?? DEFAULT_PORT;
   const url = `https://localhost:${port}`;
   const issuer = issuerFor(url);
+  started.url = url;
   started.provider = createIdentityProvider({ origin: url, keys, db });
   const jwks = { keys: [publicJwk(keys.signingKey)] };
   started.verifier = createTokenVerifier({ issuer, jwks });

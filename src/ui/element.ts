@@ -1,9 +1,11 @@
-import { createElement, useEffect } from 'react';
+import { createElement, lazy, Suspense, useEffect } from 'react';
 import type { ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { defineElement } from '../core/define';
+import { $portalConfig } from '../core/env';
 import { $messageBoxes, $toasts } from '../core/messages';
 import { pageSingleton } from '../core/singleton';
+import { useStore } from './hooks';
 import { Overlays } from './overlays';
 import { SignInGate } from './session';
 
@@ -41,6 +43,9 @@ function defineShadowReactElement<P extends object>(tag: string, component: Comp
   return defineElement(tag, ctor);
 }
 
+// Loaded only when a page's configuration cannot be used.
+const ConfigProblem = lazy(() => import('./ConfigProblem').then((module) => ({ default: module.ConfigProblem })));
+
 /** Wrap an element's component so that mounting it mounts the page's overlays too (and what `options` ask for). */
 function withOverlays<P extends object>(component: ComponentType<P>, options: ReactElementOptions<P> = {}): ComponentType<P> {
   const { signIn = false, onMount } = options;
@@ -51,6 +56,9 @@ function withOverlays<P extends object>(component: ComponentType<P>, options: Re
       // Once per mount: later attribute changes are the view's business.
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
+    // A configuration that cannot be used replaces every element's view with its problems (issue 33).
+    const config = useStore($portalConfig);
+    if (config.status === 'invalid') return createElement(Suspense, null, createElement(ConfigProblem, { config }));
     const view = createElement(component, props);
     return signIn ? createElement(SignInGate, null, view) : view;
   }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { currentEnvironment, DEV_RESOURCES, environmentSettings, hostName, legacyHost } from '../../src/core/env';
+import { currentEnvironment, DEV_RESOURCES, devPortalConfig, hostEnvironment, hostName, legacyHost } from '../../src/core/env';
+import { parsePortalConfig } from '../../src/core/config';
 
 describe('env: environment by host', () => {
   it('treats localhost, 127.0.0.1 and [::1] as dev, with or without a port', () => {
@@ -35,7 +36,7 @@ describe('env: environment by host', () => {
 
 describe('env: settings per environment', () => {
   it('signs dev in against the demo host at /idp with the OIDC settings', () => {
-    const settings = environmentSettings('https://localhost:8443');
+    const settings = hostEnvironment('https://localhost:8443');
     expect(settings.name).to.equal('dev');
     expect(settings.signIn).to.deep.equal({
       authority: 'https://localhost:8443/idp',
@@ -62,25 +63,24 @@ describe('env: settings per environment', () => {
     }
   });
 
-  it('signs stage and production in with Entra ID (AAD mode, https authority)', () => {
-    for (const origin of ['https://stage.portal.example.com', 'https://portal.example.com']) {
-      const { signIn } = environmentSettings(origin);
-      expect(signIn.protocolMode).to.equal('AAD');
-      expect(signIn.authority).to.match(/^https:\/\/login\.microsoftonline\.com\/[0-9a-f-]{36}$/);
-      expect(signIn.redirectUri.startsWith(`${origin}/`)).to.equal(true);
-      expect(Object.keys(signIn.scopes).sort()).to.deep.equal(['ai', 'api', 'bi', 'search']);
-    }
+  it('gives stage and production no sign-in by host name: no tenant is compiled in (issue 33), a document must say it', () => {
+    for (const origin of ['https://stage.portal.example.com', 'https://portal.example.com']) expect(hostEnvironment(origin).signIn).to.equal(null);
   });
 
-  it('uses the current origin as the legacy host in dev and a fixed host elsewhere', () => {
-    expect(legacyHost('https://localhost:8443')).to.equal('https://localhost:8443');
+  it("uses the page's own origin as the legacy host when no document names one", () => {
+    expect(hostEnvironment('https://localhost:8443').legacyOrigin).to.equal('https://localhost:8443');
+    expect(hostEnvironment('https://stage.portal.example.com/x').legacyOrigin).to.equal('https://stage.portal.example.com');
     expect(legacyHost()).to.equal(location.origin);
-    expect(legacyHost('https://stage.portal.example.com')).to.not.equal('https://stage.portal.example.com');
-    expect(legacyHost('https://portal.example.com')).to.match(/^https:\/\//);
+  });
+
+  it("writes dev's host rules out as the demo host's document, which the validator accepts unchanged", () => {
+    const origin = 'https://localhost:8443';
+    const result = parsePortalConfig(JSON.stringify(devPortalConfig(origin)), origin);
+    expect(result).to.deep.equal({ ok: true, ignored: [], settings: hostEnvironment(origin) });
   });
 
   it('gives each environment its own header colour', () => {
-    const colours = ['https://localhost', 'https://stage.x.com', 'https://x.com'].map((origin) => environmentSettings(origin).headerColor);
+    const colours = ['https://localhost', 'https://stage.x.com', 'https://x.com'].map((origin) => hostEnvironment(origin).headerColor);
     expect(new Set(colours).size).to.equal(3);
     for (const colour of colours) expect(colour).to.match(/^#[0-9a-f]{6}$/i);
   });

@@ -1,6 +1,9 @@
 /**
- * Sign-in (§4, §7, §8, §9): one MSAL `PublicClientApplication` per page, configured from the
- * environment table. MSAL is imported dynamically, so a page that never signs in never downloads it.
+ * Sign-in (§4, §7, §8, §9): one MSAL `PublicClientApplication` per page, built from the page's configuration
+ * (src/core/env `readPortalConfig`: the page's or the host's document, read once before MSAL is built; with none,
+ * the host-name rules). MSAL is imported dynamically, so a page that never signs in never downloads it; its
+ * download starts beside the configuration's read. A configuration that cannot be used builds no MSAL at all:
+ * the session ends in 'error' and every element shows the configuration's problems instead (src/ui/element).
  *
  * The cache is MSAL's localStorage cache, shared by every tab of the origin: a new tab of a signed-in
  * user finds the account there and shows its screen with no sign-in redirect (with sessionStorage
@@ -19,7 +22,7 @@
 import type { AccountInfo, IPublicClientApplication } from '@azure/msal-browser';
 import { setTokenProvider, type ApiResource } from '../api';
 import { clearAllDrafts, clearOtherUsersDrafts } from '../drafts';
-import { environmentSettings, type SignInSettings } from '../env';
+import { hostEnvironment, readPortalConfig, type SignInSettings } from '../env';
 import { showToast } from '../messages';
 import { loadRoles, resetRoles } from '../roles';
 import { pageSingleton } from '../singleton';
@@ -39,6 +42,10 @@ export const POPUP_SIZE = { width: 483, height: 600 } as const;
 interface AuthState {
   client: Promise<AuthClient> | null;
   createClient: (settings: SignInSettings) => Promise<AuthClient>;
+  /** The settings MSAL was built with (set before the client resolves). */
+  signIn?: SignInSettings;
+  /** Tests with a stand-in MSAL: settings given, no configuration read. */
+  fixedSignIn?: SignInSettings | undefined;
   started: Promise<void> | null;
   /** True while a sign-in or sign-out redirect (or a popup) this page started is running. */
   interacting: boolean;
@@ -67,8 +74,23 @@ async function createMsalClient(settings: SignInSettings): Promise<AuthClient> {
 // One per page, shared by every bundle copy: two MSAL instances would fight over the same cache.
 const state = pageSingleton<AuthState>('auth', () => ({ client: null, createClient: createMsalClient, started: null, interacting: false, popups: new Map() }));
 
+/** The configuration could not be used (its problems are on the page and in the console already). */
+class ConfigurationProblem extends Error {}
+
+/** The settings MSAL was built with: only called once {@link client} has resolved. */
 function settings(): SignInSettings {
-  return environmentSettings().signIn;
+  if (!state.signIn) throw new Error('Sign-in settings are read with the MSAL client');
+  return state.signIn;
+}
+
+async function readSignIn(): Promise<SignInSettings> {
+  if (state.fixedSignIn) return state.fixedSignIn;
+  // MSAL's chunk downloads while the configuration is read (createMsalClient then awaits the same import).
+  // Destructured where imported, both times: Rollup then keeps only what is named (a whole-module import would ship all of MSAL).
+  if (state.createClient === createMsalClient) void import('@azure/msal-browser').then(({ PublicClientApplication }) => PublicClientApplication, () => undefined);
+  const config = await readPortalConfig();
+  if (config.status !== 'ready') throw new ConfigurationProblem(config.status);
+  return config.settings.signIn;
 }
 
 /**
@@ -83,7 +105,10 @@ function consentToEveryService(asked: string): { extraScopesToConsent?: string[]
 }
 
 function client(): Promise<AuthClient> {
-  state.client ??= state.createClient(settings());
+  state.client ??= readSignIn().then((signIn) => {
+    state.signIn = signIn;
+    return state.createClient(signIn);
+  });
   return state.client;
 }
 
@@ -136,7 +161,7 @@ export function startAuth(options: { autoSignIn?: boolean } = {}): Promise<void>
       // Not awaited: the page navigates away, and MSAL's redirect promise may never settle.
       if (options.autoSignIn !== false && !hasSkipAutoSignOn()) void signIn();
     } catch (error) {
-      console.error('Sign-in start-up failed', error);
+      if (!(error instanceof ConfigurationProblem)) console.error('Sign-in start-up failed', error);
       $session.set({ status: 'error', account: null });
     }
   })();
@@ -259,12 +284,18 @@ export async function signInAgain(): Promise<void> {
 
 /**
  * Back to "never started" (tests): forgets the client, the start-up promise and any interaction,
- * resets the session store, and optionally replaces MSAL with `options.client`.
+ * resets the session store, and optionally replaces MSAL with `options.client` (built from `options.signIn`, else
+ * this page's host-name rules) or with what `options.buildClient` builds from the page's configuration.
  */
-export function resetAuth(options: { client?: AuthClient } = {}): void {
+export function resetAuth(options: { client?: AuthClient; signIn?: SignInSettings; buildClient?: (settings: SignInSettings) => AuthClient } = {}): void {
   const fake = options.client;
+  const build = options.buildClient;
   state.client = null;
-  state.createClient = fake ? async () => fake : createMsalClient;
+  state.createClient = fake ? async () => fake : build ? async (settings) => build(settings) : createMsalClient;
+  // A stand-in `client` reads no configuration: it signs in with the settings given, or this page's host-name rules.
+  // A stand-in `buildClient` is built, as MSAL is, from the settings the page's configuration gives.
+  state.fixedSignIn = fake ? (options.signIn ?? hostEnvironment(location.origin).signIn ?? undefined) : undefined;
+  state.signIn = undefined;
   state.started = null;
   state.interacting = false;
   state.popups.clear();

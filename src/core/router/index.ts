@@ -5,7 +5,7 @@
  */
 import { computed, onMount, onNotify } from 'nanostores';
 import { createRouter } from '@nanostores/router';
-import { legacyHost } from '../env';
+import { $environment, legacyHost } from '../env';
 import { matchRoute, resolveLocation, type Resolution } from './resolve';
 import { ROUTES, routeByName } from './routes';
 
@@ -23,7 +23,8 @@ const ROUTER_CONFIG = {
 export const $router = createRouter(ROUTER_CONFIG, { links: false });
 
 /** What the current URL shows. */
-export const $resolution = computed($router, (page): Resolution => {
+// Also follows the page's settings: a hand-off goes to the legacy host the configuration document names, once read.
+export const $resolution = computed([$router, $environment], (page): Resolution => {
   const path = page?.path ?? location.pathname;
   const search = new URLSearchParams(page?.search ?? {});
   return resolveLocation(path, search, { host: location.hostname, legacyOrigin: legacyHost() });

@@ -1,5 +1,6 @@
 import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState, type MouseEvent } from 'react';
 import { signIn } from '../../core/auth';
+import { readPortalConfig } from '../../core/env';
 import { loadRoles } from '../../core/roles';
 import { $router } from '../../core/router';
 import { $guard, startGuard } from '../../core/router/guard';
@@ -33,8 +34,19 @@ export function PortalApp() {
 
   // After the first paint: the header and the screen's frame paint without MSAL.
   useEffect(() => startAuthAfterPaint(), []);
-  // The guard's reloads and redirects run while the portal is mounted.
-  useEffect(() => startGuard(), []);
+  // The guard's reloads and redirects run while the portal is mounted, from when the configuration is read (issue 33:
+  // a hand-off goes to the legacy host the document names; with an unusable one the portal shows its problems instead).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let mounted = true;
+    void readPortalConfig().then(() => {
+      if (mounted) stop = startGuard();
+    });
+    return () => {
+      mounted = false;
+      stop?.();
+    };
+  }, []);
 
   // §2: titles per screen; scroll resets to the top on navigation.
   const title = view.kind === 'element' ? view.title : undefined;

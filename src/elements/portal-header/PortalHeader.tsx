@@ -3,11 +3,11 @@
  * user's bell, changes and avatar, or 'Please login'; below it the generic bar, or the PFM bar on
  * PFM routes. Works inside `<portal-app>` and embedded alone on a legacy page.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { atom, type ReadableAtom } from 'nanostores';
 import { $session, signIn, signOut } from '../../core/auth';
-import { environmentSettings, legacyHost } from '../../core/env';
+import { $environment, legacyHost } from '../../core/env';
 import { $roles } from '../../core/roles';
 import { $resolution, resolveLocation, type Resolution } from '../../core/router';
 import { useStore } from '../../ui/hooks';
@@ -57,7 +57,8 @@ export function PortalHeader({ applicationId, siteName = 'Business Applications'
   const roles = useStore($roles);
   const [resolution$] = useState(resolutionStore);
   const resolution = useStore(resolution$);
-  const environment = useMemo(() => environmentSettings(), []);
+  // The page's configuration document may change the label and colour once read (issue 33).
+  const environment = useStore($environment);
   const authenticated = session.status === 'signedIn';
   // Keyed by login, so a different user signing in on the page reloads it.
   const user = useLoad(authenticated ? (session.account?.login ?? '') : null, loadCurrentUser, 'Current user') ?? null;
