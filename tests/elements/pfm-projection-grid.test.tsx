@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { resetApi } from '../../src/core/api';
-import { $session } from '../../src/core/auth';
 import { resetCurrentUser } from '../../src/core/auth/current-user';
-import { $messageBoxes, $toasts, resetMessages } from '../../src/core/messages';
+import { $messageBoxes, $toasts } from '../../src/core/messages';
 import { OPEN_ITEMS_CHANGED_EVENT } from '../../src/core/open-items';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import * as clock from '../../src/core/clock';
@@ -15,7 +14,7 @@ import { PENDING_TEXT } from '../../src/features/projections/panels';
 import type { GridRow } from '../../src/features/projections/lines';
 import { submissionDay, TEXT } from '../../src/features/projections/store';
 import '../../src/elements/pfm-projection-grid/define';
-import { fetchRequests, restoreFetch, sleep, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
+import { fetchRequests, sleep, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
 import { LINES, useGridTestPage } from './projection-grid-support';
 
 const BUDGET = { budgetId: 1, projectId: 1, jobNumber: '24-1032-01', displayText: '24-1032-01 Riverside', budgetLock: false, budgetLockReason: null, rollUpBudgetId: null };
@@ -359,19 +358,21 @@ describe('<pfm-projection-grid>', () => {
 // Keep the type import used when the file is read alone.
 export type { GridRow };
 
+/** The standard answers, with SaveProjections answering one line saved; `.last` is the body last sent. */
+function stubSaves(): { last: Record<string, unknown> | undefined } {
+  const saves: { last: Record<string, unknown> | undefined } = { last: undefined };
+  stubFetch(standardAnswers({
+    '/api/pfm/SaveProjections': (request) => {
+      saves.last = request.body as Record<string, unknown>;
+      return { body: { data: { saved: 1, lines: [], feedback: [], conflicts: [] } } };
+    },
+  }));
+  return saves;
+}
+
 describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, conflicts, entry, filter, period)', () => {
   before(async () => { await sendKeys({ press: 'Shift' }); });
-  beforeEach(() => {
-    $session.set({ status: 'signedIn', account: { username: 'pm', login: 'pm' } });
-    localStorage.clear();
-  });
-  afterEach(() => {
-    document.body.innerHTML = '';
-    restoreFetch();
-    resetApi();
-    resetMessages();
-    $session.set({ status: 'signedOut', account: null });
-  });
+  useGridTestPage();
 
   /** Line 12 has $250 of pending budget changes (one change event at 50%) and $400 of pending cost changes. */
   const PENDING_LINES = (): ProjectionLine[] => LINES.map((l) => (l.costCodeId === 12
@@ -471,13 +472,7 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
   });
 
   it('2. plugging in the units grid: units to complete × unit cost sets the cost to complete (keyboard), marked Plugged, saved as unitsToComplete + unitCost', async () => {
-    let saved: Record<string, unknown> | undefined;
-    stubFetch(standardAnswers({
-      '/api/pfm/SaveProjections': (request) => {
-        saved = request.body as Record<string, unknown>;
-        return { body: { data: { saved: 1, lines: [], feedback: [], conflicts: [] } } };
-      },
-    }));
+    const saves = stubSaves();
     await mountReady('budget-id="1" variant="unit"');
     const titles = $$('.tabulator-col-title').map((t) => t.textContent);
     expect(titles).to.include.members(['Units to complete', 'Unit cost to complete']);
@@ -505,21 +500,15 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
     expect($('[data-entry-note]')?.textContent).to.equal('03-3000-00 Subcontract: 50 units × $12.00 = $600.00 cost to complete.');
 
     ($('[data-action="save"]') as HTMLButtonElement).click();
-    await waitFor(() => saved);
-    expect(saved).to.deep.include({
+    await waitFor(() => saves.last);
+    expect(saves.last).to.deep.include({
       'projections[0].costCodeId': '12', 'projections[0].method': 'manual', 'projections[0].value': '600',
       'projections[0].unitsToComplete': '50', 'projections[0].unitCost': '12',
     });
   });
 
   it('2. plugging in the hours grid: hours to complete × rate, saved as hoursToComplete + rate', async () => {
-    let saved: Record<string, unknown> | undefined;
-    stubFetch(standardAnswers({
-      '/api/pfm/SaveProjections': (request) => {
-        saved = request.body as Record<string, unknown>;
-        return { body: { data: { saved: 1, lines: [], feedback: [], conflicts: [] } } };
-      },
-    }));
+    const saves = stubSaves();
     await mountReady('budget-id="1" variant="hour"');
     expect($('[data-legend-plugged]')?.textContent).to.equal('⊞ Plugged: cost to complete from hours × rate');
     const hours = cell(11, 'hoursToComplete');
@@ -535,9 +524,9 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
     // 4 hours × the budget rate $50.00.
     expect(cell(11, 'projectedCostToComplete').textContent).to.equal('$200.00⊞ Plugged');
     ($('[data-action="save"]') as HTMLButtonElement).click();
-    await waitFor(() => saved);
-    expect(saved).to.deep.include({ 'projections[0].hoursToComplete': '4', 'projections[0].rate': '50', 'projections[0].value': '200' });
-    expect(Object.keys(saved!).some((k) => k.endsWith('unitsToComplete'))).to.equal(false);
+    await waitFor(() => saves.last);
+    expect(saves.last).to.deep.include({ 'projections[0].hoursToComplete': '4', 'projections[0].rate': '50', 'projections[0].value': '200' });
+    expect(Object.keys(saves.last!).some((k) => k.endsWith('unitsToComplete'))).to.equal(false);
   });
 
   it('7. the units grid shows the server\'s units (a labor line in hours: its units are its hours)', async () => {
