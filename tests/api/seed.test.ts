@@ -23,10 +23,13 @@ const KEY_TABLES = [
 ];
 
 describe('seed', () => {
-  it('two fresh databases are identical (checksums of the key tables), and seeding takes under 5 s', () => {
-    const started = Date.now();
+  it('two fresh databases are identical (checksums of the key tables), and seeding takes under 5 s of CPU', () => {
+    // CPU time, not wall time: the seed runs in this process (better-sqlite3 is synchronous), and `npm test` runs the
+    // API tests beside the browser tests on two cores, where a wall clock measures the neighbours as much as the seed.
+    const started = process.cpuUsage();
     const a = openTestDatabase({ file: path.join(dir, 'a.sqlite'), reset: true });
-    const seconds = (Date.now() - started) / 1000;
+    const used = process.cpuUsage(started);
+    const seconds = (used.user + used.system) / 1e6;
     const b = openTestDatabase({ file: path.join(dir, 'b.sqlite'), reset: true });
     try {
       assert.ok(seconds < 5, `seeded in ${seconds}s`);
