@@ -118,6 +118,17 @@ test('XSS: 0 of the payloads × places run; each place shows them as text', asyn
   await place(page, watch, 'grid: projection grid', 0, tally);
   tally.set('grid: projection grid', inGrid.size);
 
+  // --- the forecast comparison: each payload typed as a projection's reason, compared with last month's snapshot
+  const reasons = Object.fromEntries(XSS_PAYLOADS.flatMap((payload, n) => [
+    [`projections[${n}].costCodeId`, codes[n].costCode.costCodeId], [`projections[${n}].value`, 1000 + n], [`projections[${n}].reason`, payload],
+  ]));
+  await post(page, '/api/pfm/SaveProjections', { BudgetId: BUDGET_ID, ...reasons });
+  await pushPath(page, `/pfm/projects/forecast?${QUERY}`);
+  const compare = page.locator('pfm-forecast [data-section="compare"]');
+  await compare.locator('[data-field="to"]').selectOption('current');
+  await expect(compare.locator('[data-comparison] tbody tr[data-cost-code-id]').first()).toBeVisible();
+  await place(page, watch, 'screen: forecast comparison (reasons typed)', N, tally);
+
   // --- a commitment change order whose lines are the payloads, approved, then billed on a pay application
   const billable = e2eDb().prepare(`SELECT s.subcontractId FROM subcontracts s JOIN application_record_states st USING (applicationRecordStateId)
     WHERE s.projectId = ? AND st.name = 'Executed' AND NOT EXISTS (SELECT 1 FROM pay_applications p JOIN application_record_states ps ON ps.applicationRecordStateId = p.applicationRecordStateId
