@@ -4,12 +4,12 @@ import { buyoutLines, buyoutTotals, committedByCostCode, notFullyBoughtOut, show
 
 describe('buyout', () => {
   describe('rules', () => {
-    it('buyout: committed counts live commitments and approved change orders; remaining and % bought out; totals; the filter', () => {
+    it('buyout: committed counts signed commitments (Executed or Closed; purchase orders Issued, Received or Closed) and approved change orders, not Draft nor Pending Signature; remaining and % bought out; totals; the filter', () => {
       const rec = (name: string, items: Array<[number, number]>, extra = {}) => ({ recordStateName: name, items: items.map(([costCodeId, amount]) => ({ costCodeId, amount })), ...extra });
       const committed = committedByCostCode({
         subcontracts: [rec('Executed', [[1, 600]]), rec('Draft', [[1, 999]]), rec('Void', [[2, 999]])],
-        purchaseAgreements: [rec('Pending Signature', [[2, 100]])],
-        purchaseOrders: [rec('Issued', [[3, 50]]), rec('Issued', [[3, 70]], { purchaseAgreementId: 4 })],
+        purchaseAgreements: [rec('Pending Signature', [[2, 999]]), rec('Executed', [[2, 100]])],
+        purchaseOrders: [rec('Issued', [[3, 30]]), rec('Received', [[3, 20]]), rec('Draft', [[3, 999]]), rec('Issued', [[3, 70]], { purchaseAgreementId: 4 })],
         subcontractChangeOrders: [rec('Approved', [[1, 400]]), rec('Pending Approval', [[1, 5]])],
         purchaseAgreementChangeOrders: [],
       } as never);

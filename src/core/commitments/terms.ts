@@ -47,6 +47,21 @@ export const costTypeMessage = (kind: CommitmentKind, type: string, line: number
 // --- header choices (§5, §9) ---------------------------------------------------------------------
 
 /** Retainage percentages allowed, the default first. */
+/**
+ * The states in which a commitment's items count as committed cost (issue 31): signed, Executed (a purchase order
+ * Issued, or Received) and onward to Closed. Draft and Pending Signature are pending cost changes (issue 32). One rule
+ * for the host's line summaries and the buyout screen.
+ */
+export const COMMITTED_STATES: Readonly<Record<CommitmentKind, readonly string[]>> = {
+  Subcontract: ['Executed', 'Closed'], PurchaseAgreement: ['Executed', 'Closed'], PurchaseOrder: ['Issued', 'Received', 'Closed'],
+};
+
+/** True when a commitment of `kind` in state `stateName` counts as committed (names compared ignoring case and spaces around). */
+export function isCommittedState(kind: CommitmentKind, stateName: string): boolean {
+  const name = stateName.trim().toLowerCase();
+  return COMMITTED_STATES[kind].some((state) => state.toLowerCase() === name);
+}
+
 export const RETAINAGE_PERCENTS: readonly number[] = [10, 5, 0];
 export const DEFAULT_RETAINAGE_PERCENT = 10;
 /** Excess liability amounts allowed (N/A is null). */

@@ -1,12 +1,13 @@
 /**
  * Buyout arithmetic (pure): per budget line, what commitments have bought out of its current budget.
- * Committed follows the server's rule for a line's commitment (demo/host/api/pfm/projections/summaries.ts): items of
- * subcontracts, purchase agreements and purchase orders past Draft and not Void (a purchase order
- * released under a purchase agreement is counted through the agreement), plus items of approved
- * change orders.
+ * Committed follows the server's rule for a line's commitment (demo/host/api/pfm/projections/summaries.ts), one rule in
+ * core (commitments/terms COMMITTED_STATES): items of subcontracts and purchase agreements Executed or Closed and of
+ * purchase orders Issued, Received or Closed (a purchase order released under a purchase agreement is counted through
+ * the agreement), plus items of approved change orders.
  */
 import type { ContractRecord } from './data';
 import { cents } from '../../core/format';
+import { isCommittedState } from '../../core/commitments/terms';
 
 /** A budget line of the summary load (the fields buyout reads). */
 export interface SummaryLine {
@@ -34,8 +35,6 @@ export interface BuyoutTotals {
   percentBoughtOut: number;
 }
 
-const NOT_COMMITTED = new Set(['draft', 'void']);
-
 /** Records grouped by kind, as the screen loads them. */
 export interface CommitmentSets {
   subcontracts: readonly ContractRecord[];
@@ -51,10 +50,9 @@ export function committedByCostCode(sets: CommitmentSets): Map<number, number> {
   const add = (record: ContractRecord) => {
     for (const item of record.items ?? []) sums.set(item.costCodeId, (sums.get(item.costCodeId) ?? 0) + (Number(item.amount) || 0));
   };
-  const live = (record: ContractRecord) => !NOT_COMMITTED.has(record.recordStateName.trim().toLowerCase());
-  sets.subcontracts.filter(live).forEach(add);
-  sets.purchaseAgreements.filter(live).forEach(add);
-  sets.purchaseOrders.filter((r) => live(r) && (r.purchaseAgreementId === null || r.purchaseAgreementId === undefined)).forEach(add);
+  sets.subcontracts.filter((r) => isCommittedState('Subcontract', r.recordStateName)).forEach(add);
+  sets.purchaseAgreements.filter((r) => isCommittedState('PurchaseAgreement', r.recordStateName)).forEach(add);
+  sets.purchaseOrders.filter((r) => isCommittedState('PurchaseOrder', r.recordStateName) && (r.purchaseAgreementId === null || r.purchaseAgreementId === undefined)).forEach(add);
   const approved = (record: ContractRecord) => record.recordStateName.trim().toLowerCase() === 'approved';
   sets.subcontractChangeOrders.filter(approved).forEach(add);
   sets.purchaseAgreementChangeOrders.filter(approved).forEach(add);

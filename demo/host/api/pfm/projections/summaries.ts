@@ -28,6 +28,7 @@ import { CODE_DISPLAY_SQL } from '../../rows';
 import { scopeWhere, type LoadParams } from '../../scope';
 import { autoCostToComplete, type BudgetLineFigures, type PendingExposureRecord } from '../../../../../src/core/projections/contract';
 import { unitsAreHours } from '../../../../../src/core/projections/entry';
+import { COMMITTED_STATES as COMMITTED } from '../../../../../src/core/commitments/terms';
 
 export interface LineSummary extends BudgetLineFigures {
   codeDisplay: string;
@@ -52,8 +53,9 @@ interface RawLine {
 }
 
 /** States by record kind, as SQL lists (names of application_record_states). */
-const COMMITTED_STATES = "('Executed', 'Closed')";
-const COMMITTED_ORDER_STATES = "('Issued', 'Received', 'Closed')";
+const sqlList = (names: readonly string[]) => `(${names.map((n) => `'${n}'`).join(', ')})`;
+const COMMITTED_STATES = sqlList(COMMITTED.Subcontract);
+const COMMITTED_ORDER_STATES = sqlList(COMMITTED.PurchaseOrder);
 const PENDING_COMMITMENT_STATES = "('Draft', 'Pending Signature')";
 const PENDING_ORDER_STATES = "('Draft')";
 const PENDING_CHANGE_ORDER_STATES = "('Draft', 'Pending Approval')";
