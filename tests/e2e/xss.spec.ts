@@ -42,6 +42,14 @@ async function place(page: Page, watch: Watch, name: string, expected: number, t
   if (tooltips) tally.set(`${name} (tooltips)`, tooltips);
 }
 
+/** A record list renders a page of rows: ask for all of them (the payloads and the seeded rows are more than a page). */
+async function showAll(page: Page, tag: string): Promise<void> {
+  const list = page.locator(`${tag} .record-lists`).first();
+  await expect(list.locator('tr[data-record-id]').first()).toBeVisible();
+  const more = list.locator('[data-more] [data-action="show-all"]');
+  if (await more.count()) await more.click();
+}
+
 /** Every page's text of a PDF. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
   expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
@@ -86,8 +94,10 @@ test('XSS: 0 of the payloads × places run; each place shows them as text', asyn
 
   // --- lists
   await pushPath(page, `/pfm/projects/changemanagement?${QUERY}&activeTab=initiating-documents`);
+  await showAll(page, 'pfm-change-management');
   await place(page, watch, 'list: initiating documents', N, tally);
   await pushPath(page, `/pfm/projects/changemanagement?${QUERY}&activeTab=change-events`);
+  await showAll(page, 'pfm-change-management');
   await place(page, watch, 'list: change events', N, tally);
 
   // --- a workbench: the change event with its items
@@ -203,9 +213,11 @@ test('XSS: 0 of the payloads × places run; each place shows them as text', asyn
   const legacyQuery = new URLSearchParams({ projectId: String(PROJECT_ID), budgetId: String(BUDGET_ID), activeTab: 'initiating-documents' });
   XSS_PAYLOADS.forEach((payload, n) => legacyQuery.set(`x${n}`, payload));
   await page.goto(`/costmanagement/costmanagement/changemanagement?${legacyQuery.toString()}`);
+  await showAll(page, 'pfm-change-management');
   await place(page, watch, 'legacy page: query echo', N, tally);
   await page.goto(`/costmanagement/costmanagement/changemanagement?${QUERY}&activeTab=initiating-documents`);
   await expect(page.locator('pfm-change-management [data-open]').first()).toBeVisible({ timeout: 20_000 });
+  await showAll(page, 'pfm-change-management');
   await place(page, watch, 'legacy page: embedded list', N, tally);
 
   // --- the generated PDF: a template body of every payload, merged for a subcontract of the project, is text
