@@ -42,7 +42,8 @@ export function ComparisonTable({ comparison, jobNumber }: { comparison: Compari
         ) : null}
         <button type="button" className="btn btn-sm btn-outline-secondary ms-auto" data-action="export-csv" onClick={exportCsv}>{T.exportCsv}</button>
       </div>
-      <div className="table-responsive">
+      {/* It scrolls sideways on a laptop: focusable and named, so the keyboard can scroll it (axe scrollable-region-focusable). */}
+      <div className="table-responsive" tabIndex={0} role="region" aria-label={T.heading}>
         <table className="table table-sm table-hover align-middle">
           <caption className="visually-hidden">{T.caption(sideLabel(comparison.from), sideLabel(comparison.to))}</caption>
           <thead>
