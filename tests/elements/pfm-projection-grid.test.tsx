@@ -70,6 +70,15 @@ function cell(costCodeId: number, field: string): HTMLElement {
   throw new Error(`no cell ${costCodeId}.${field}`);
 }
 
+/** A read-only line: focusing and clicking its projected cost to complete opens no editor. */
+async function expectNoEditor(costCodeId: number): Promise<void> {
+  const target = cell(costCodeId, 'projectedCostToComplete');
+  target.focus();
+  target.click();
+  await sleep(50);
+  expect(target.querySelector('input')).to.equal(null);
+}
+
 /** Type into a line's projected cost to complete, then press `then` (commits). */
 async function typeProjection(costCodeId: number, text: string, then = 'Tab'): Promise<void> {
   const target = cell(costCodeId, 'projectedCostToComplete');
@@ -243,11 +252,7 @@ describe('<pfm-projection-grid>', () => {
     expect($('[data-read-only="locked"]')?.textContent).to.contain(TEXT.locked('Budget locked for month-end close'));
     expect($('[data-action="save"]')).to.equal(null);
     expect($('[data-action="submit"]')).to.equal(null);
-    const target = cell(12, 'projectedCostToComplete');
-    target.focus();
-    target.click();
-    await sleep(50);
-    expect(target.querySelector('input')).to.equal(null);
+    await expectNoEditor(12);
   });
 
   it('shows a roll-up budget read-only, naming the child budgets it totals', async () => {
@@ -706,11 +711,7 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
     expect(save.disabled).to.equal(true);
     expect(root().getElementById(save.getAttribute('aria-describedby')!)?.textContent).to.equal(TEXT.submittedSave);
     expect($('[data-action="submit"]')).to.equal(null);
-    const target = cell(12, 'projectedCostToComplete');
-    target.focus();
-    target.click();
-    await sleep(50);
-    expect(target.querySelector('input')).to.equal(null);
+    await expectNoEditor(12);
   });
 
   it('6. a month not submitted: editable, the period from the clock when the server names none', async () => {
