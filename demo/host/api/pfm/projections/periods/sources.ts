@@ -5,8 +5,12 @@
  *
  * The figures are projections/summaries.ts' (approved changes, committed, actual to date) and these rows follow
  * its rules; a record the rules there count and these do not shows as the source's `unlinked` amount, never as a
- * wrong total (the totals come from the lines). When summaries.ts' rules change, change these with them.
+ * wrong total (the totals come from the lines). When summaries.ts' rules change, change these with them: committed
+ * reads the one core rule (commitments/terms COMMITTED_STATES), actual cost only transactions of kind 'actual'.
  */
+import { COMMITTED_STATES } from '../../../../../../src/core/commitments/terms';
+
+const sqlList = (names: readonly string[]) => `(${names.map((n) => `'${n}'`).join(', ')})`;
 
 /** The rows for the lines of budget `@budgetId`: costCodeId, component, recordKey, recordId, number, amount. */
 export const LINE_SOURCES_SQL = `
@@ -26,15 +30,15 @@ export const LINE_SOURCES_SQL = `
   UNION ALL
   SELECT i.costCodeId, 'committed', 'Subcontract', c.subcontractId, c.number, sum(i.amount)
   FROM subcontract_items i JOIN subcontracts c USING (subcontractId) JOIN states s ON s.id = c.applicationRecordStateId
-  WHERE s.name NOT IN ('Draft', 'Void') AND i.costCodeId IN (SELECT costCodeId FROM lines) GROUP BY i.costCodeId, c.subcontractId
+  WHERE s.name IN ${sqlList(COMMITTED_STATES.Subcontract)} AND i.costCodeId IN (SELECT costCodeId FROM lines) GROUP BY i.costCodeId, c.subcontractId
   UNION ALL
   SELECT i.costCodeId, 'committed', 'PurchaseAgreement', c.purchaseAgreementId, c.number, sum(i.amount)
   FROM purchase_agreement_items i JOIN purchase_agreements c USING (purchaseAgreementId) JOIN states s ON s.id = c.applicationRecordStateId
-  WHERE s.name NOT IN ('Draft', 'Void') AND i.costCodeId IN (SELECT costCodeId FROM lines) GROUP BY i.costCodeId, c.purchaseAgreementId
+  WHERE s.name IN ${sqlList(COMMITTED_STATES.PurchaseAgreement)} AND i.costCodeId IN (SELECT costCodeId FROM lines) GROUP BY i.costCodeId, c.purchaseAgreementId
   UNION ALL
   SELECT i.costCodeId, 'committed', 'PurchaseOrder', c.purchaseOrderId, c.number, sum(i.amount)
   FROM purchase_order_items i JOIN purchase_orders c USING (purchaseOrderId) JOIN states s ON s.id = c.applicationRecordStateId
-  WHERE s.name NOT IN ('Draft', 'Void') AND c.purchaseAgreementId IS NULL AND i.costCodeId IN (SELECT costCodeId FROM lines)
+  WHERE s.name IN ${sqlList(COMMITTED_STATES.PurchaseOrder)} AND c.purchaseAgreementId IS NULL AND i.costCodeId IN (SELECT costCodeId FROM lines)
   GROUP BY i.costCodeId, c.purchaseOrderId
   UNION ALL
   SELECT i.costCodeId, 'committed', 'SubcontractChangeOrder', c.subcontractChangeOrderId, c.number, sum(i.amount)
@@ -49,5 +53,5 @@ export const LINE_SOURCES_SQL = `
   -- Actual cost by the record that wrote it (a commitment billed, a direct cost…); cost with no record stays unlinked.
   SELECT x.costCodeId, 'actualToDate', x.sourceRecordKey, x.sourceRecordId, max(x.documentNumber), sum(x.amount)
   FROM cost_code_transactions x
-  WHERE x.budgetId = @budgetId AND x.sourceRecordKey IS NOT NULL AND x.sourceRecordId IS NOT NULL
+  WHERE x.budgetId = @budgetId AND x.kind = 'actual' AND x.sourceRecordKey IS NOT NULL AND x.sourceRecordId IS NOT NULL
   GROUP BY x.costCodeId, x.sourceRecordKey, x.sourceRecordId`;
