@@ -4,7 +4,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface TlsFiles {
   /** PEM certificate (also usable as a trust anchor, e.g. NODE_EXTRA_CA_CERTS). */
@@ -25,6 +24,8 @@ export async function ensureCertificate(dir: string): Promise<TlsFiles> {
   mkdirSync(dir, { recursive: true });
   const notBeforeDate = new Date(Date.now() - 24 * 3600 * 1000);
   const notAfterDate = new Date(notBeforeDate.getTime() + 825 * 24 * 3600 * 1000);
+  // Loaded only to make one: every start after the first (and every test host) reads the files.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     algorithm: 'sha256',

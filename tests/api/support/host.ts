@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEV_CLIENT_ID, DEV_REDIRECT_BRIDGE_PATH, DEV_RESOURCES, TOKEN_RESOURCES } from '../../../src/core/env';
@@ -141,9 +141,14 @@ export async function startTestHost(options: StartTestHostOptions = {}): Promise
   if (!process.env.NODE_EXTRA_CA_CERTS) {
     console.warn('startTestHost: NODE_EXTRA_CA_CERTS is not set; run the API tests with `node scripts/run-api-tests.mjs` so fetch trusts the test certificate.');
   }
-  // A copy of the run's seeded database (scripts/run-api-tests.mjs), unless the host needs the benchmark project.
+  // A copy of the run's seeded database and identity provider keys (scripts/run-api-tests.mjs), unless the host needs
+  // the benchmark project.
   const seeded = options.scale ? undefined : process.env.TEST_SEEDED_DB;
-  if (seeded) copyFileSync(seeded, path.join(dataDir, 'portal.sqlite'));
+  if (seeded) {
+    copyFileSync(seeded, path.join(dataDir, 'portal.sqlite'));
+    const keys = path.join(path.dirname(seeded), 'idp-keys.json');
+    if (existsSync(keys)) copyFileSync(keys, path.join(dataDir, 'idp-keys.json'));
+  }
   const host = await createHost({ port: 0, dataDir, tlsDir, reset: !seeded, scale: options.scale ?? false });
   const tokens = new Map<string, Promise<TokenSet>>();
   const tokenSet = (login: string, resource: TokenResource): Promise<TokenSet> => {
