@@ -5,7 +5,7 @@ import { TERMS_TEXT } from '../../src/core/commitments/terms';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
 
-const { host, api } = useTestHost();
+const { host, api, one } = useTestHost();
 
 const TABLES = ['project_pins', 'projections', 'budgets_pending_projections', 'change_events', 'change_event_items', 'change_records', 'files',
   'subcontract_change_orders', 'subcontract_change_order_items', 'owner_agreement_change_orders'];
@@ -290,6 +290,21 @@ describe('links (§5) enforced by the server', () => {
 });
 
 describe('files', () => {
+  it('counts the files of every record the Files calls take: a survey too, and in its project', async () => {
+    const upload = await api.post('pm', '/api/pfm/files/upload', {
+      ApplicationRecordKey: 'Survey', RecordId: 1, file: new File(['site photo notes'], 'Site visit.txt', { type: 'text/plain' }),
+    });
+    assert.equal(upload.status, 200, JSON.stringify(upload.body));
+    const own = await api.get('pm', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'Survey', recordId: 1 });
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    assert.deepEqual((own.body.data as Row[]).map((c) => [c.applicationRecordKey, c.recordId, c.fileCount]), [['Survey', 1, 1]]);
+    const project = one('SELECT projectId FROM surveys WHERE surveyId = 1').projectId as number;
+    const inProject = (await api.get('admin', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'Project', recordId: project })).body.data as Row[];
+    assert.equal(inProject.find((c) => c.applicationRecordKey === 'Survey' && c.recordId === 1)?.fileCount, 1);
+    const removed = await api.post('pm', '/api/pfm/files', { FileId: upload.body.data.fileId }, 'multipart', 'DELETE');
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+  });
+
   it('upload a file to a record, list it, count it, download it with its name', async () => {
     const before = (await api.get('pm', '/api/pfm/getapplicationrecordfilecounts', { recordKey: 'ChangeEvent', recordId: 2 })).body.data;
     assert.deepEqual(before, []);

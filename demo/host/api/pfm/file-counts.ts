@@ -2,30 +2,22 @@
 import { keysOf } from '../scope';
 import { currentReach, projectOfRecordExpr, reachWhere } from '../project-access';
 import type { SpecialLoads } from './load-kinds';
+import { FILE_KEYS } from './files';
+import { SLIM_RECORD_KEY, SRA_RECORD_KEY } from '../../../../src/core/risk/contract';
 
-/** Project of a file's record (files only know their record key and id). */
-const FILE_PROJECT_SQL = `CASE f.applicationRecordKey
-  WHEN 'Project' THEN f.recordId
-  WHEN 'Budget' THEN (SELECT projectId FROM budgets WHERE budgetId = f.recordId)
-  WHEN 'ChangeRecord' THEN (SELECT projectId FROM change_records WHERE changeRecordId = f.recordId)
-  WHEN 'ChangeEvent' THEN (SELECT projectId FROM change_events WHERE changeEventId = f.recordId)
-  WHEN 'ChangeEventItem' THEN (SELECT ce.projectId FROM change_event_items i JOIN change_events ce USING (changeEventId) WHERE i.changeEventItemId = f.recordId)
-  WHEN 'Subcontract' THEN (SELECT projectId FROM subcontracts WHERE subcontractId = f.recordId)
-  WHEN 'PurchaseAgreement' THEN (SELECT projectId FROM purchase_agreements WHERE purchaseAgreementId = f.recordId)
-  WHEN 'PurchaseOrder' THEN (SELECT projectId FROM purchase_orders WHERE purchaseOrderId = f.recordId)
-  WHEN 'OwnerAgreement' THEN (SELECT projectId FROM owner_agreements WHERE ownerAgreementId = f.recordId)
-  WHEN 'CostAdjustment' THEN (SELECT projectId FROM cost_adjustments WHERE costAdjustmentId = f.recordId)
-  WHEN 'DirectCost' THEN (SELECT projectId FROM direct_costs WHERE directCostId = f.recordId)
-  WHEN 'PayApplication' THEN (SELECT projectId FROM pay_applications WHERE payApplicationId = f.recordId)
-  END`;
+/** The project of a file's record (files only know their record key and id): the one table of project-access.ts. */
+const FILE_PROJECT_SQL = projectOfRecordExpr('f.applicationRecordKey', 'f.recordId');
 
-/** Record keys that files can hang on (besides the standard scope keys). */
-const FILE_RECORD_KEYS = ['ChangeRecord', 'ChangeEvent', 'ChangeEventItem', 'Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement',
-  'PurchaseAgreementChangeOrder', 'PurchaseOrder', 'OwnerAgreement', 'OwnerAgreementChangeOrder', 'CostAdjustment', 'DirectCost', 'Rfi', 'PayApplication'];
+/**
+ * Record keys whose files are counted: every key the Files calls take (files.ts), so a workbench's Files count never
+ * asks for a record the list would serve. SLIM requests and risk assessments are not PFM records: their users count
+ * the list (src/core/records/files.ts).
+ */
+const COUNTED_KEYS = [...new Set([...keysOf({}), ...FILE_KEYS.filter((key) => key !== SLIM_RECORD_KEY && key !== SRA_RECORD_KEY)])];
 
 export const FILE_COUNT_LOADS: SpecialLoads = {
   getapplicationrecordfilecounts: {
-    keys: [...keysOf({}), ...FILE_RECORD_KEYS],
+    keys: COUNTED_KEYS,
     run: (db, params) => {
       const where: string[] = [];
       const args: unknown[] = [];

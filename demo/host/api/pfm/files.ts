@@ -44,7 +44,8 @@ export const FILE_ACCESS: readonly AccessRule[] = [ACCESS.pfm, ACCESS.slim, ACCE
 
 // --- files ----------------------------------------------------------------------------------------
 
-const FILE_KEYS = Object.keys(RECORD_TABLES).filter((k) => k !== 'LegalEntity' && k !== 'Vendor');
+/** The record keys files hang on. */
+export const FILE_KEYS = Object.keys(RECORD_TABLES).filter((k) => k !== 'LegalEntity' && k !== 'Vendor');
 
 /** The caller may use the files of record `key` `id` (see the module comment); else 403. */
 export function requireFileAccess(db: Database.Database, user: Caller, key: string, id: number): void {
