@@ -16,6 +16,7 @@ import {
 import { attributeId } from '../../core/attributes';
 import { useLoad } from '../../ui/useLoad';
 import { FailedLoadAlert, LoadingLine } from '../../ui/LoadProblem';
+import { MoreRows } from '../../ui/MoreRows';
 
 export interface DataQualityScreenProps {
   projectId?: number;
@@ -131,11 +132,7 @@ export function DataQualityScreen(props: DataQualityScreenProps) {
                     ))}
                   </tbody>
                 </table>
-                {shown.length > limit ? (
-                  <button type="button" className="btn btn-sm btn-secondary" data-action="more" onClick={() => setLimit((n) => n + DATA_QUALITY_PAGE)}>
-                    {TEXT.showMore(limit, shown.length)}
-                  </button>
-                ) : null}
+                <MoreRows count={Math.min(limit, shown.length)} total={shown.length} step={DATA_QUALITY_PAGE} setLimit={setLimit} />
               </div>
             )}
           </section>

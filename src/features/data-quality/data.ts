@@ -35,7 +35,6 @@ export const DATA_QUALITY_TEXT = {
   exportExcel: 'Export Excel',
   severityLabel: 'Severity',
   allSeverities: 'All severities',
-  showMore: (shown: number, total: number) => `Show more (${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown)`,
 } as const;
 
 export type LoadFailure = keyof typeof DATA_QUALITY_TEXT.failed;
@@ -72,7 +71,7 @@ export function sortIssues(issues: readonly DataQualityIssue[]): DataQualityIssu
     || (ruleOrder.get(a.ruleId) ?? 99) - (ruleOrder.get(b.ruleId) ?? 99) || collator.compare(a.number, b.number));
 }
 
-/** Rows rendered at first, and added per 'Show more' (a project with thousands of failures stays quick to open). */
+/** Rows rendered at first, and added per 'Show more' (MoreRows; a project with thousands of failures stays quick to open). */
 export const DATA_QUALITY_PAGE = 100;
 
 /** The §2 label of a record key ('OwnerAgreementChangeOrder' → 'Owner Agreement Change Order'). */
