@@ -31,6 +31,16 @@ describe('SaveCommitment', () => {
     assert.equal(feedback[2].message, 'Items total $12,345.50.');
   });
 
+  it("an item of another record is refused at its line, and nothing is written", async () => {
+    const before = checksum(host, TABLES);
+    const foreign = one('SELECT subcontractItemId FROM subcontract_items WHERE subcontractId <> 1 ORDER BY subcontractItemId LIMIT 1').subcontractItemId as number;
+    const answer = await api.post('pm', '/api/pfm/SaveCommitment', { RecordKey: 'Subcontract', RecordId: 1, 'items[0].itemId': foreign, 'items[0].amount': '1' });
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.deepEqual((answer.body.data as Row[]).filter((f) => f.integerValue === 1).map((f) => [f.stringValue, f.message]),
+      [['items[0].itemId', `Line 1: item '${foreign}' is not an item of this subcontract.`]]);
+    assert.equal(checksum(host, TABLES), before);
+  });
+
   it('invalid values answer 400 with one feedback item per field, and nothing is written', async () => {
     const before = checksum(host, TABLES);
     const agency = one("SELECT costCodeId FROM cost_codes WHERE type IN ('A', 'F') LIMIT 1")?.costCodeId as number | undefined;

@@ -113,6 +113,18 @@ describe('SaveCostAdjustment and posting', () => {
     assert.equal(checksum(host, TABLES), before);
   });
 
+  it("an item of another adjustment is refused at its line, and nothing is written", async () => {
+    const record = await create({ Amount: '100' });
+    const foreign = one('SELECT costAdjustmentItemId FROM cost_adjustment_items WHERE costAdjustmentId <> ? ORDER BY costAdjustmentItemId LIMIT 1', record.costAdjustmentId)
+      .costAdjustmentItemId as number;
+    const before = checksum(host, TABLES);
+    const answer = await api.post('pm', '/api/pfm/SaveCostAdjustment', { CostAdjustmentId: record.costAdjustmentId, 'items[0].itemId': foreign, 'items[0].amount': '1' });
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+    assert.deepEqual((answer.body.data as Row[]).map((f) => [f.stringValue, f.message]),
+      [['items[0].itemId', `Line 1: item '${foreign}' is not an item of this cost adjustment.`]]);
+    assert.equal(checksum(host, TABLES), before);
+  });
+
   it('amounts below 1e-6 count as 0: such an adjustment is not unreconciled; 1e-6 itself is', async () => {
     const record = await create({ Amount: '1' });
     const load = async () => ((await api.get('pm', '/api/pfm/getcostadjustments', { recordKey: 'CostAdjustment', recordId: record.costAdjustmentId })).body.data as Row[])[0]!;

@@ -40,11 +40,21 @@ const TERMS: Record<string, HeaderKind> = { scope: 'text?', startDate: 'date?', 
 /** Owner agreement contract types (the seed's list; src/features/commitments/owner-links.ts offers the same). */
 export const OWNER_CONTRACT_TYPES = ['GMP', 'Lump Sum', 'Cost Plus Fee'] as const;
 
+/** The budget and project of a commitment: its own columns. */
+const ownScope = (table: string, id: string) => ({
+  budgetSql: `SELECT budgetId FROM ${table} WHERE ${id} = ?`, projectSql: `SELECT projectId FROM ${table} WHERE ${id} = ?`,
+});
+/** The budget and project of a change order: its commitment's (`commitments`, joined by `commitmentId`). */
+const commitmentScope = (table: string, id: string, commitments: string, commitmentId: string) => ({
+  budgetSql: `SELECT c.budgetId FROM ${table} t JOIN ${commitments} c USING (${commitmentId}) WHERE t.${id} = ?`,
+  projectSql: `SELECT c.projectId FROM ${table} t JOIN ${commitments} c USING (${commitmentId}) WHERE t.${id} = ?`,
+});
+
 export const SPECS: Record<ContractKey, Spec> = {
   Subcontract: {
     table: 'subcontracts', id: 'subcontractId', select: Q.SUBCONTRACT_SELECT, label: 'subcontract',
     items: { table: 'subcontract_items', id: 'subcontractItemId', priced: false },
-    budgetSql: 'SELECT budgetId FROM subcontracts WHERE subcontractId = ?', projectSql: 'SELECT projectId FROM subcontracts WHERE subcontractId = ?',
+    ...ownScope('subcontracts', 'subcontractId'),
     header: {
       description: 'text', subcontractTypeId: { ref: 'subcontract_types', id: 'subcontractTypeId' }, retainagePercent: 'retainage', excessLiability: 'excessLiability',
       contractDate: 'date?', ...TERMS,
@@ -53,27 +63,25 @@ export const SPECS: Record<ContractKey, Spec> = {
   SubcontractChangeOrder: {
     table: 'subcontract_change_orders', id: 'subcontractChangeOrderId', select: Q.SUBCONTRACT_CO_SELECT, label: 'subcontract change order',
     items: { table: 'subcontract_change_order_items', id: 'subcontractChangeOrderItemId', priced: false },
-    budgetSql: 'SELECT s.budgetId FROM subcontract_change_orders t JOIN subcontracts s USING (subcontractId) WHERE t.subcontractChangeOrderId = ?',
-    projectSql: 'SELECT s.projectId FROM subcontract_change_orders t JOIN subcontracts s USING (subcontractId) WHERE t.subcontractChangeOrderId = ?',
+    ...commitmentScope('subcontract_change_orders', 'subcontractChangeOrderId', 'subcontracts', 'subcontractId'),
     header: { description: 'text', changeOrderDate: 'date' },
   },
   PurchaseAgreement: {
     table: 'purchase_agreements', id: 'purchaseAgreementId', select: Q.PURCHASE_AGREEMENT_SELECT, label: 'purchase agreement',
     items: { table: 'purchase_agreement_items', id: 'purchaseAgreementItemId', priced: true },
-    budgetSql: 'SELECT budgetId FROM purchase_agreements WHERE purchaseAgreementId = ?', projectSql: 'SELECT projectId FROM purchase_agreements WHERE purchaseAgreementId = ?',
+    ...ownScope('purchase_agreements', 'purchaseAgreementId'),
     header: { description: 'text', retainagePercent: 'retainage', contractDate: 'date?', ...TERMS },
   },
   PurchaseAgreementChangeOrder: {
     table: 'purchase_agreement_change_orders', id: 'purchaseAgreementChangeOrderId', select: Q.PURCHASE_AGREEMENT_CO_SELECT, label: 'purchase agreement change order',
     items: { table: 'purchase_agreement_change_order_items', id: 'purchaseAgreementChangeOrderItemId', priced: false },
-    budgetSql: 'SELECT a.budgetId FROM purchase_agreement_change_orders t JOIN purchase_agreements a USING (purchaseAgreementId) WHERE t.purchaseAgreementChangeOrderId = ?',
-    projectSql: 'SELECT a.projectId FROM purchase_agreement_change_orders t JOIN purchase_agreements a USING (purchaseAgreementId) WHERE t.purchaseAgreementChangeOrderId = ?',
+    ...commitmentScope('purchase_agreement_change_orders', 'purchaseAgreementChangeOrderId', 'purchase_agreements', 'purchaseAgreementId'),
     header: { description: 'text', changeOrderDate: 'date' },
   },
   PurchaseOrder: {
     table: 'purchase_orders', id: 'purchaseOrderId', select: Q.PURCHASE_ORDER_SELECT, label: 'purchase order',
     items: { table: 'purchase_order_items', id: 'purchaseOrderItemId', priced: true },
-    budgetSql: 'SELECT budgetId FROM purchase_orders WHERE purchaseOrderId = ?', projectSql: 'SELECT projectId FROM purchase_orders WHERE purchaseOrderId = ?',
+    ...ownScope('purchase_orders', 'purchaseOrderId'),
     header: { description: 'text', orderDate: 'date', retainagePercent: 'retainage', ...TERMS },
   },
   OwnerAgreement: {

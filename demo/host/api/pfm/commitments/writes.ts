@@ -26,7 +26,7 @@
 import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, invalid, notFound, NUMBER, refuseIfChangedSince, refuseIfStateChanged, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
-import { itemCostCodeCheck } from '../item-cost-codes';
+import { itemCostCodeCheck, itemEntry } from '../item-cost-codes';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
@@ -146,15 +146,9 @@ function saveCommitment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE_COMM
         const typeOf = db.prepare('SELECT type FROM cost_codes WHERE costCodeId = ?').pluck();
         const existing = existingItems;
         for (const entry of entries) {
-          const { index } = entry;
-          const line = index + 1;
-          const field = (name: string) => `items[${index}].${name}`;
-          const itemId = entry.itemId ?? null;
-          if (itemId !== null && !existing.has(itemId)) {
-            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemId}' is not an item of this ${spec.label}.` });
-            continue;
-          }
-          const old = itemId === null ? undefined : existing.get(itemId);
+          const named = itemEntry(entry, existing, spec.label, feedback);
+          if (!named) continue;
+          const { line, field, itemId, old } = named;
           if (entry.deleted === true) {
             if (itemId === null) continue;
             if (old?.changeEventItemId != null) {

@@ -25,7 +25,7 @@ import { postRefusal } from '../../../../../src/core/cost-adjustments';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
 import { editableIn } from '../../field-security';
-import { itemCostCodeCheck } from '../item-cost-codes';
+import { itemCostCodeCheck, itemEntry } from '../item-cost-codes';
 import * as Q from '../../queries';
 import { moveRecordState, recordOr404, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
@@ -173,15 +173,9 @@ function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>
         const existing = new Map((db.prepare('SELECT * FROM cost_adjustment_items WHERE costAdjustmentId = ?').all(id) as Row[])
           .map((row) => [row.costAdjustmentItemId as number, row]));
         for (const entry of entries) {
-          const { index } = entry;
-          const line = index + 1;
-          const field = (name: string) => `items[${index}].${name}`;
-          const itemId = entry.itemId ?? null;
-          if (itemId !== null && !existing.has(itemId)) {
-            feedback.push({ integerValue: 1, stringValue: field('itemId'), message: `Line ${line}: item '${itemId}' is not an item of this cost adjustment.` });
-            continue;
-          }
-          const old = itemId === null ? undefined : existing.get(itemId);
+          const named = itemEntry(entry, existing, 'cost adjustment', feedback);
+          if (!named) continue;
+          const { line, field, itemId, old } = named;
           if (entry.deleted === true) {
             if (itemId !== null) items.push({ itemId, deleted: true, costCodeId: 0, description: '', amount: 0 });
             continue;

@@ -54,12 +54,6 @@ interface RawLine {
 
 /** States by record kind, as SQL lists (names of application_record_states). */
 const sqlList = (names: readonly string[]) => `(${names.map((n) => `'${n}'`).join(', ')})`;
-const COMMITTED_STATES = sqlList(COMMITTED.Subcontract);
-const COMMITTED_ORDER_STATES = sqlList(COMMITTED.PurchaseOrder);
-const PENDING_COMMITMENT_STATES = "('Draft', 'Pending Signature')";
-const PENDING_ORDER_STATES = "('Draft')";
-const PENDING_CHANGE_ORDER_STATES = "('Draft', 'Pending Approval')";
-const PENDING_DIRECT_COST_STATES = "('Draft', 'Pending Approval')";
 const APPROVED_ITEM_STATES = "('Approved', 'Pending Commitment', 'Committed')";
 const APPROVED_EVENT_STATES = "('Approved', 'Complete')";
 const PENDING_EVENT_STATES = "('Open', 'Pending')";
@@ -67,6 +61,36 @@ const DROPPED_ITEM_STATES = "('Rejected', 'Canceled', 'Void')";
 const PENDING_OWNER_CHANGE_ORDER_STATES = "('Draft', 'Pending Approval')";
 
 const STATE = (alias: string, of: string) => `JOIN application_record_states ${alias} ON ${alias}.applicationRecordStateId = ${of}.applicationRecordStateId`;
+
+/**
+ * The record kinds whose items put cost on a line: the record's table and id, its items' table, the states in
+ * which its items count as committed (none: never committed) and as pending cost.
+ */
+interface CostRecordKind {
+  recordKey: string; table: string; id: string; items: string; committed: readonly string[]; pending: readonly string[];
+  /** More of the record's own condition (alias c). */
+  only?: string;
+}
+const COST_RECORD_KINDS: readonly CostRecordKind[] = [
+  // Committed once signed (issue 31): Executed (purchase orders: Issued) onward; Draft and Pending Signature are pending.
+  { recordKey: 'Subcontract', table: 'subcontracts', id: 'subcontractId', items: 'subcontract_items',
+    committed: COMMITTED.Subcontract, pending: ['Draft', 'Pending Signature'] },
+  { recordKey: 'PurchaseAgreement', table: 'purchase_agreements', id: 'purchaseAgreementId', items: 'purchase_agreement_items',
+    committed: COMMITTED.PurchaseAgreement, pending: ['Draft', 'Pending Signature'] },
+  { recordKey: 'PurchaseOrder', table: 'purchase_orders', id: 'purchaseOrderId', items: 'purchase_order_items',
+    committed: COMMITTED.PurchaseOrder, pending: ['Draft'], only: 'c.purchaseAgreementId IS NULL' },
+  { recordKey: 'SubcontractChangeOrder', table: 'subcontract_change_orders', id: 'subcontractChangeOrderId', items: 'subcontract_change_order_items',
+    committed: ['Approved'], pending: ['Draft', 'Pending Approval'] },
+  { recordKey: 'PurchaseAgreementChangeOrder', table: 'purchase_agreement_change_orders', id: 'purchaseAgreementChangeOrderId',
+    items: 'purchase_agreement_change_order_items', committed: ['Approved'], pending: ['Draft', 'Pending Approval'] },
+  { recordKey: 'DirectCost', table: 'direct_costs', id: 'directCostId', items: 'direct_cost_items', committed: [], pending: ['Draft', 'Pending Approval'] },
+];
+
+/** `columns` of the items (alias i) of records of `kind` (alias c, state s) in `states`, the parts of a UNION ALL. */
+const costItemsSql = (states: (kind: CostRecordKind) => readonly string[], columns: (kind: CostRecordKind) => string, where = '') =>
+  COST_RECORD_KINDS.filter((kind) => states(kind).length > 0).map((kind) => `
+      SELECT ${columns(kind)} FROM ${kind.items} i JOIN ${kind.table} c USING (${kind.id}) ${STATE('s', 'c')}
+      WHERE s.name IN ${sqlList(states(kind))}${kind.only ? ` AND ${kind.only}` : ''}${where}`).join('\n      UNION ALL');
 
 /**
  * The pending records of the lines in CTE `lines`, one row per record item: side 'budget' or 'cost', the
@@ -84,30 +108,12 @@ const PENDING_ITEMS_SQL = `
         JOIN owner_agreement_change_orders o ON o.ownerAgreementChangeOrderId = ce.ownerAgreementChangeOrderId ${STATE('so', 'o')}
       WHERE so.name IN ${PENDING_OWNER_CHANGE_ORDER_STATES} AND si.name IN ${APPROVED_ITEM_STATES} AND sc.name IN ${APPROVED_EVENT_STATES}
         AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      UNION ALL
-      SELECT i.costCodeId, 'cost', 'Subcontract', c.subcontractId, c.number, s.name, i.amount, 100
-      FROM subcontract_items i JOIN subcontracts c USING (subcontractId) ${STATE('s', 'c')}
-      WHERE s.name IN ${PENDING_COMMITMENT_STATES} AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      UNION ALL
-      SELECT i.costCodeId, 'cost', 'PurchaseAgreement', c.purchaseAgreementId, c.number, s.name, i.amount, 100
-      FROM purchase_agreement_items i JOIN purchase_agreements c USING (purchaseAgreementId) ${STATE('s', 'c')}
-      WHERE s.name IN ${PENDING_COMMITMENT_STATES} AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      UNION ALL
-      SELECT i.costCodeId, 'cost', 'PurchaseOrder', c.purchaseOrderId, c.number, s.name, i.amount, 100
-      FROM purchase_order_items i JOIN purchase_orders c USING (purchaseOrderId) ${STATE('s', 'c')}
-      WHERE s.name IN ${PENDING_ORDER_STATES} AND c.purchaseAgreementId IS NULL AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      UNION ALL
-      SELECT i.costCodeId, 'cost', 'SubcontractChangeOrder', c.subcontractChangeOrderId, c.number, s.name, i.amount, 100
-      FROM subcontract_change_order_items i JOIN subcontract_change_orders c USING (subcontractChangeOrderId) ${STATE('s', 'c')}
-      WHERE s.name IN ${PENDING_CHANGE_ORDER_STATES} AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      UNION ALL
-      SELECT i.costCodeId, 'cost', 'PurchaseAgreementChangeOrder', c.purchaseAgreementChangeOrderId, c.number, s.name, i.amount, 100
-      FROM purchase_agreement_change_order_items i JOIN purchase_agreement_change_orders c USING (purchaseAgreementChangeOrderId) ${STATE('s', 'c')}
-      WHERE s.name IN ${PENDING_CHANGE_ORDER_STATES} AND i.costCodeId IN (SELECT costCodeId FROM lines)
-      UNION ALL
-      SELECT i.costCodeId, 'cost', 'DirectCost', d.directCostId, d.number, s.name, i.amount, 100
-      FROM direct_cost_items i JOIN direct_costs d USING (directCostId) ${STATE('s', 'd')}
-      WHERE s.name IN ${PENDING_DIRECT_COST_STATES} AND i.costCodeId IN (SELECT costCodeId FROM lines)`;
+      UNION ALL${costItemsSql((kind) => kind.pending,
+    (kind) => `i.costCodeId, 'cost', '${kind.recordKey}', c.${kind.id}, c.number, s.name, i.amount, 100`,
+    ' AND i.costCodeId IN (SELECT costCodeId FROM lines)')}`;
+
+/** The committed items (costCodeId, amount) of every line. */
+const COMMITTED_ITEMS_SQL = costItemsSql((kind) => kind.committed, () => 'i.costCodeId, i.amount');
 
 /**
  * A line's quantities (units or hours) and the cost of one: budgeted, to date, and projected (as
@@ -144,22 +150,7 @@ export function lineSummaries(db: Database.Database, params: LoadParams): LineSu
         count(*) AS transactionCount, max(x.modifiedAt) AS lastTransaction,
         sum(CASE WHEN x.kind = 'actual' AND x.sourceRecordKey IN ('Subcontract', 'PurchaseAgreement', 'PurchaseOrder') THEN x.amount ELSE 0 END) AS committedActual
       FROM cost_code_transactions x WHERE x.costCodeId IN (SELECT costCodeId FROM lines) GROUP BY x.costCodeId),
-    commitments AS (
-      -- Committed once signed (issue 31): Executed (purchase orders: Issued) onward; Draft and Pending Signature are pending.
-      SELECT i.costCodeId, i.amount FROM subcontract_items i JOIN subcontracts c USING (subcontractId)
-        JOIN application_record_states s ON s.applicationRecordStateId = c.applicationRecordStateId WHERE s.name IN ${COMMITTED_STATES}
-      UNION ALL
-      SELECT i.costCodeId, i.amount FROM purchase_agreement_items i JOIN purchase_agreements c USING (purchaseAgreementId)
-        JOIN application_record_states s ON s.applicationRecordStateId = c.applicationRecordStateId WHERE s.name IN ${COMMITTED_STATES}
-      UNION ALL
-      SELECT i.costCodeId, i.amount FROM purchase_order_items i JOIN purchase_orders c USING (purchaseOrderId)
-        JOIN application_record_states s ON s.applicationRecordStateId = c.applicationRecordStateId WHERE s.name IN ${COMMITTED_ORDER_STATES} AND c.purchaseAgreementId IS NULL
-      UNION ALL
-      SELECT i.costCodeId, i.amount FROM subcontract_change_order_items i JOIN subcontract_change_orders c USING (subcontractChangeOrderId)
-        JOIN application_record_states s ON s.applicationRecordStateId = c.applicationRecordStateId WHERE s.name = 'Approved'
-      UNION ALL
-      SELECT i.costCodeId, i.amount FROM purchase_agreement_change_order_items i JOIN purchase_agreement_change_orders c USING (purchaseAgreementChangeOrderId)
-        JOIN application_record_states s ON s.applicationRecordStateId = c.applicationRecordStateId WHERE s.name = 'Approved'),
+    commitments AS (${COMMITTED_ITEMS_SQL}),
     committed AS (SELECT costCodeId, sum(amount) AS committed FROM commitments WHERE costCodeId IN (SELECT costCodeId FROM lines) GROUP BY costCodeId),
     changes AS (
       SELECT costCodeId, sum(amount) AS approvedChanges FROM (
