@@ -14,12 +14,15 @@ const TABLES = ['change_events', 'change_event_items', 'change_records', 'change
 const ceState = (id: number) => (host.db.prepare('SELECT applicationRecordStateId AS s FROM change_events WHERE changeEventId = ?').get(id) as { s: number }).s;
 const itemStates = (ceId: number) => (host.db.prepare('SELECT applicationRecordStateId AS s FROM change_event_items WHERE changeEventId = ? ORDER BY changeEventItemId').all(ceId) as Array<{ s: number }>).map((r) => r.s);
 const ceNumbered = (number: string) => (host.db.prepare("SELECT changeEventId AS id FROM change_events WHERE projectId = 1 AND number = ?").get(number) as { id: number }).id;
+/** UpdateChangeEventState by the pm: change event `id` from state `from` to `to` (state names). */
+const moveChangeEvent = (id: number, from: string, to: string) =>
+  api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', from), RouteStateId: stateId(host, 'ChangeEvent', to) });
 
 describe('change event advance (§4) at the API', () => {
   it('Complete is refused with autoAlert while an item is open (CE-003 Approved, items Approved / Pending Commitment)', async () => {
     const id = ceNumbered('CE-003');
     const before = checksum(host, TABLES);
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Approved'), RouteStateId: stateId(host, 'ChangeEvent', 'Complete') });
+    const answer = await moveChangeEvent(id, 'Approved', 'Complete');
     assert.equal(answer.status, 400);
     assert.equal(answer.body.autoAlert, true);
     assert.equal(answer.body.message, 'Change Event can not be advanced to Completed State until all change event items are in a closed state.');
@@ -32,7 +35,7 @@ describe('change event advance (§4) at the API', () => {
 
   it('No Change is refused while an item (nested included) is open (CE-001)', async () => {
     const id = ceNumbered('CE-001');
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Open'), RouteStateId: stateId(host, 'ChangeEvent', 'No Change') });
+    const answer = await moveChangeEvent(id, 'Open', 'No Change');
     assert.equal(answer.status, 400);
     assert.equal(answer.body.title, 'Unable to set Change Event to No Change');
     assert.equal(answer.body.message, 'Change Event can not be set to No Change until all change event items are in a closed state.');
@@ -42,7 +45,7 @@ describe('change event advance (§4) at the API', () => {
 
   it('Approved is refused while an item is before Approved (CE-002: Pending Approval, Rejected)', async () => {
     const id = ceNumbered('CE-002');
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Pending'), RouteStateId: stateId(host, 'ChangeEvent', 'Approved') });
+    const answer = await moveChangeEvent(id, 'Pending', 'Approved');
     assert.equal(answer.status, 400);
     assert.equal(answer.body.title, 'Unable to Approve Change Event');
     assert.equal(answer.body.message, 'Change Event can not be Approved until all change event items are approved or closed.');
@@ -52,7 +55,7 @@ describe('change event advance (§4) at the API', () => {
 
   it('Approved applies when every item is approved or closed (CE-005: Approved, Committed, Void)', async () => {
     const id = ceNumbered('CE-005');
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Pending'), RouteStateId: stateId(host, 'ChangeEvent', 'Approved') });
+    const answer = await moveChangeEvent(id, 'Pending', 'Approved');
     assert.equal(answer.status, 200);
     assert.equal(answer.body.data.recordStateName, 'Approved');
     assert.equal(ceState(id), stateId(host, 'ChangeEvent', 'Approved'));
@@ -72,7 +75,7 @@ describe('change event advance (§4) at the API', () => {
   it('Canceled (a confirm-type target, applied when called directly) moves every item, nested too, to Canceled in the same transaction', async () => {
     const id = ceNumbered('CE-012');
     const other = ceNumbered('CE-010');
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Open'), RouteStateId: stateId(host, 'ChangeEvent', 'Canceled') });
+    const answer = await moveChangeEvent(id, 'Open', 'Canceled');
     assert.equal(answer.status, 200);
     assert.equal(answer.body.data.recordStateName, 'Canceled');
     const canceled = stateId(host, 'ChangeEventItem', 'Canceled');
@@ -86,7 +89,7 @@ describe('change event advance (§4) at the API', () => {
     const id = ceNumbered('CE-011');
     const nested = host.db.prepare('SELECT count(*) AS n FROM change_event_items WHERE changeEventId = ? AND parentChangeEventItemId IS NOT NULL').get(id) as { n: number };
     assert.ok(nested.n >= 1);
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Pending'), RouteStateId: stateId(host, 'ChangeEvent', 'Rejected') });
+    const answer = await moveChangeEvent(id, 'Pending', 'Rejected');
     assert.equal(answer.status, 200);
     const canceled = stateId(host, 'ChangeEventItem', 'Canceled');
     assert.ok(itemStates(id).every((s) => s === canceled));
@@ -94,7 +97,7 @@ describe('change event advance (§4) at the API', () => {
 
   it('a target that is not an advancement of the current state is refused with autoAlert', async () => {
     const id = ceNumbered('CE-001');
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Open'), RouteStateId: stateId(host, 'ChangeEvent', 'Complete') });
+    const answer = await moveChangeEvent(id, 'Open', 'Complete');
     assert.equal(answer.status, 400);
     assert.equal(answer.body.autoAlert, true);
     assert.equal(answer.body.message, "A change event can not be moved from 'Open' to 'Complete'.");
@@ -152,7 +155,7 @@ describe('stale updates', () => {
   it('a stale OldRecordStateId answers 409 with a clear message and the current state; nothing changes', async () => {
     const id = ceNumbered('CE-002');
     const before = checksum(host, TABLES);
-    const answer = await api.post('pm', CE, { ItemId: id, OldRecordStateId: stateId(host, 'ChangeEvent', 'Open'), RouteStateId: stateId(host, 'ChangeEvent', 'Pending') });
+    const answer = await moveChangeEvent(id, 'Open', 'Pending');
     assert.equal(answer.status, 409);
     assert.equal(answer.body.message, "The change event is now 'Pending': someone else changed it. Reload it and try again.");
     assert.equal(answer.body.currentRecordStateId, stateId(host, 'ChangeEvent', 'Pending'));

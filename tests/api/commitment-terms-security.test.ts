@@ -7,16 +7,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
 import { setClock } from '../../src/core/clock';
-import { openDatabase } from '../../demo/host/db/index';
-import { registerHistoryFunctions } from '../../demo/host/db/history';
 import { COMMITMENT_TERM_FIELDS } from '../../demo/host/db/states';
 import { checksum } from './api-client';
-import { inTempFolder } from './support/migrations';
+import { upgradePreviousRelease } from './support/migrations';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one } = useTestHost({ clock: () => setClock(() => Date.parse('2026-11-20T15:00:00Z')) });
@@ -64,26 +58,17 @@ describe('commitment header terms under field security', () => {
     assert.deepEqual(refusals(refused.body), [['endDate', 'endDate can not be changed in this state.']]);
   });
 
-  it('migration 028 gives an upgraded database the rows the seed writes, keeping a row an administrator set', () => inTempFolder('bizapps-terms-security-', (file) => {
-    writeFileSync(file, gunzipSync(readFileSync(path.join('tests/api/fixtures/previous-release.sqlite.gz'))));
-    const old = new Database(file);
-    registerHistoryFunctions(old);
-    assert.ok((old.pragma('user_version', { simple: true }) as number) < 28);
+  it('migration 028 gives an upgraded database the rows the seed writes, keeping a row an administrator set', () => upgradePreviousRelease('bizapps-terms-security-', 28, (old) => {
     // An administrator's row: a Draft purchase order's end date locked.
     old.prepare(`INSERT INTO field_security (lookupApplicationRecordStateId, fieldName, roleName, employeeId, editable, visible, modifiedAt)
       SELECT applicationRecordStateId, 'endDate', NULL, NULL, 0, 1, 't' FROM application_record_states WHERE applicationRecordKey = 'PurchaseOrder' AND name = 'Draft'`).run();
-    old.close();
-    const db = openDatabase({ file });
-    try {
-      const upgraded = db.prepare(TERM_ROWS).all() as Row[];
-      const seeded = host.db.prepare(TERM_ROWS).all() as Row[];
-      const kept = (r: Row) => r.k === 'PurchaseOrder' && r.state === 'Draft' && r.field === 'endDate';
-      assert.deepEqual(upgraded.find(kept), { k: 'PurchaseOrder', state: 'Draft', field: 'endDate', editable: 0, visible: 1 });
-      assert.deepEqual(upgraded.filter((r) => !kept(r)), seeded.filter((r) => !kept(r)));
-      const count = Object.values(COMMITMENT_TERM_FIELDS).reduce((n, fields) => n + fields.length * 5, 0);
-      assert.equal(seeded.length, count, 'one row per state and field');
-    } finally {
-      db.close();
-    }
+  }, (db) => {
+    const upgraded = db.prepare(TERM_ROWS).all() as Row[];
+    const seeded = host.db.prepare(TERM_ROWS).all() as Row[];
+    const kept = (r: Row) => r.k === 'PurchaseOrder' && r.state === 'Draft' && r.field === 'endDate';
+    assert.deepEqual(upgraded.find(kept), { k: 'PurchaseOrder', state: 'Draft', field: 'endDate', editable: 0, visible: 1 });
+    assert.deepEqual(upgraded.filter((r) => !kept(r)), seeded.filter((r) => !kept(r)));
+    const count = Object.values(COMMITMENT_TERM_FIELDS).reduce((n, fields) => n + fields.length * 5, 0);
+    assert.equal(seeded.length, count, 'one row per state and field');
   }));
 });

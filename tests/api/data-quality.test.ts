@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { addDays } from '../../src/core/timecards/days';
 import { pinClock } from '../../src/core/clock';
+import { saveManualProjection } from './support/projections';
 import { useTestHost, type Row } from './support/use-host';
 
 // The test database is seeded as of this day (tests/api/support/prepare-seed.ts); ages count from the clock's today.
@@ -69,9 +70,7 @@ describe('getdataqualityissues', () => {
 
   it('a manual negative cost to complete saved in the grid fails the rule (error, a budget line with no workbench)', async () => {
     const line = one("SELECT costCodeId FROM cost_codes WHERE budgetId = 2 AND type = 'L' ORDER BY costCodeId LIMIT 1").costCodeId as number;
-    const saved = await api.post('pm', '/api/pfm/SaveProjections', {
-      BudgetId: 2, 'projections[0].costCodeId': line, 'projections[0].method': 'manual', 'projections[0].value': '-1500', 'projections[0].reason': 'Credit expected',
-    });
+    const saved = await saveManualProjection(api, 'pm', { budgetId: 2, costCodeId: line, value: '-1500', reason: 'Credit expected' });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const failing = (await issues({ recordKey: 'Project', recordId: 2 })).filter((r) => r.ruleId === 'negative-cost-to-complete');
     assert.deepEqual(failing.map((r) => [r.recordKey, r.recordId, r.workbench, r.severity]), [['CostCode', line, null, 'error']]);

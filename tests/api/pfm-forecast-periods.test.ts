@@ -15,6 +15,7 @@ import { addPeriods, lastDayOf, periodOf, pinClock } from '../../src/core/clock'
 import { FORECAST_PERIOD_PATHS as PATHS, type Movement, type SnapshotLine } from '../../src/core/projections/periods';
 import { currentLines } from '../../demo/host/api/pfm/projections/periods/store';
 import { pendingProjections } from '../../demo/host/api/pfm/projections/pending';
+import { saveManualProjection } from './support/projections';
 import { TEST_SEED_DAY } from './support/seed-day';
 import { useTestHost, type Row } from './support/use-host';
 
@@ -129,17 +130,12 @@ describe('a closed month locks its projections; the bell asks only for open mont
     const pending = () => pendingProjections(host.db, CURRENT).some((p) => p.budgetId === budget.budgetId);
     // Pending while open (the seed names its PM for it), then not once closed.
     assert.equal(pending(), true);
-    const saved = await api.post('pm', '/api/pfm/SaveProjections', {
-      BudgetId: budget.budgetId, 'projections[0].costCodeId': line.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': '1234.5',
-      'projections[0].reason': 'Re-forecast after the field walk',
-    });
+    const saved = await saveManualProjection(api, 'pm', { budgetId: budget.budgetId, costCodeId: line.costCodeId, value: '1234.5', reason: 'Re-forecast after the field walk' });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const closed = await close('admin', { BudgetId: budget.budgetId, Month: CURRENT });
     assert.equal(closed.status, 200, JSON.stringify(closed.body));
     assert.equal(pending(), false);
-    const save = await api.post('pm', '/api/pfm/SaveProjections', {
-      BudgetId: budget.budgetId, 'projections[0].costCodeId': line.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': '1',
-    });
+    const save = await saveManualProjection(api, 'pm', { budgetId: budget.budgetId, costCodeId: line.costCodeId, value: '1' });
     assert.equal(save.status, 400);
     assert.equal(save.body.autoAlert, true);
     assert.match(save.body.message, /was closed by Dana Whitfield on .*its projections are locked/);
@@ -177,10 +173,7 @@ describe('ReopenForecastPeriod', () => {
       budget.budgetId, CURRENT).n, lines);
     // Open again: the PM's save goes through; closing again takes a new snapshot beside the superseded one.
     const line = one('SELECT costCodeId FROM cost_codes WHERE budgetId = ? ORDER BY costCodeId LIMIT 1 OFFSET 1', budget.budgetId);
-    const saved = await api.post('pm', '/api/pfm/SaveProjections', {
-      BudgetId: budget.budgetId, 'projections[0].costCodeId': line.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': '777',
-      'projections[0].reason': 'Buyout came in under',
-    });
+    const saved = await saveManualProjection(api, 'pm', { budgetId: budget.budgetId, costCodeId: line.costCodeId, value: '777', reason: 'Buyout came in under' });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const closed = await close('rpm', { BudgetId: budget.budgetId, Month: CURRENT });
     assert.equal(closed.status, 200, JSON.stringify(closed.body));
@@ -254,10 +247,7 @@ describe('comparison and "why did the forecast move"', () => {
     const line = one('SELECT costCodeId, code FROM cost_codes WHERE budgetId = ? ORDER BY costCodeId LIMIT 1', budget.budgetId);
     const now = currentLines(host.db, budget.budgetId).find((l) => l.costCodeId === line.costCodeId)!;
     const value = now.projectedCostToComplete + 50_000;
-    const saved = await api.post('pm', '/api/pfm/SaveProjections', {
-      BudgetId: budget.budgetId, 'projections[0].costCodeId': line.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': String(value),
-      'projections[0].reason': 'Curtain wall re-bid came in high',
-    });
+    const saved = await saveManualProjection(api, 'pm', { budgetId: budget.budgetId, costCodeId: line.costCodeId, value: String(value), reason: 'Curtain wall re-bid came in high' });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const answer = await api.get('pm', PATHS.movement, { recordKey: 'Budget', recordId: budget.budgetId, from: addPeriods(SEED_MONTH, -1), to: 'current' });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));

@@ -5,13 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
-import { openDatabase } from '../../demo/host/db/index';
-import { registerHistoryFunctions } from '../../demo/host/db/history';
-import { inTempFolder } from './support/migrations';
+import { upgradePreviousRelease } from './support/migrations';
 import type { Row } from './support/use-host';
 
 const BILLED = `SELECT 'Subcontract' AS k, subcontractId AS id, billedToDate, retainagePercent AS pct,
@@ -19,51 +13,41 @@ const BILLED = `SELECT 'Subcontract' AS k, subcontractId AS id, billedToDate, re
   FROM subcontracts`;
 
 describe('migration 026: pay applications', () => {
-  it('an old database keeps every billed amount as one historic Paid application per commitment', () => inTempFolder('bizapps-pay-apps-', (file) => {
-    writeFileSync(file, gunzipSync(readFileSync(path.join('tests/api/fixtures/previous-release.sqlite.gz'))));
-    const old = new Database(file);
-    // The release's history triggers call the host's SQL functions.
-    registerHistoryFunctions(old);
-    assert.ok((old.pragma('user_version', { simple: true }) as number) < 26);
+  it('an old database keeps every billed amount as one historic Paid application per commitment', () => upgradePreviousRelease('bizapps-pay-apps-', 26, (old) => {
     // One subcontract billed only through the old column (no transactions).
     const unbilled = old.prepare(`${BILLED} WHERE tx = 0 AND EXISTS (SELECT 1 FROM subcontract_items i WHERE i.subcontractId = subcontracts.subcontractId) LIMIT 1`).get() as Row;
     old.prepare('UPDATE subcontracts SET billedToDate = 1234.56 WHERE subcontractId = ?').run(unbilled.id);
     const before = old.prepare(BILLED).all() as Row[];
     const transactions = old.prepare('SELECT count(*) AS n, sum(amount) AS s FROM cost_code_transactions').get();
-    old.close();
-
-    const db = openDatabase({ file });
-    try {
-      assert.deepEqual(db.prepare('SELECT count(*) AS n, sum(amount) AS s FROM cost_code_transactions').get(), transactions);
-      let checked = 0;
-      for (const c of before) {
-        const amount = c.tx > 0 ? c.tx : c.billedToDate;
-        const apps = db.prepare(`SELECT a.*, s.name AS state FROM pay_applications a JOIN application_record_states s ON s.applicationRecordStateId = a.applicationRecordStateId
-          WHERE a.commitmentKey = 'Subcontract' AND a.commitmentId = ?`).all(c.id) as Row[];
-        if (amount <= 0) {
-          assert.equal(apps.length, 0);
-          continue;
-        }
-        assert.equal(apps.length, 1);
-        const [app] = apps;
-        assert.equal(app!.state, 'Paid');
-        assert.equal(app!.certifiedCompletedAndStored, Math.round(amount * 100) / 100);
-        const lines = db.prepare('SELECT sum(thisPeriod) AS s, count(*) AS n, sum(round(thisPeriod * ? / 100 * 100) / 100.0) AS r FROM pay_application_lines WHERE payApplicationId = ?')
-          .get(c.pct, app!.payApplicationId) as Row;
-        assert.equal(Math.round(lines.s * 100) / 100, Math.round(amount * 100) / 100);
-        assert.equal(app!.certifiedRetainage, Math.round(lines.r * 100) / 100);
-        assert.equal(app!.certifiedPaymentDue, Math.round((amount - app!.certifiedRetainage) * 100) / 100);
-        checked++;
+    return { unbilled, before, transactions };
+  }, (db, { unbilled, before, transactions }) => {
+    assert.deepEqual(db.prepare('SELECT count(*) AS n, sum(amount) AS s FROM cost_code_transactions').get(), transactions);
+    let checked = 0;
+    for (const c of before) {
+      const amount = c.tx > 0 ? c.tx : c.billedToDate;
+      const apps = db.prepare(`SELECT a.*, s.name AS state FROM pay_applications a JOIN application_record_states s ON s.applicationRecordStateId = a.applicationRecordStateId
+        WHERE a.commitmentKey = 'Subcontract' AND a.commitmentId = ?`).all(c.id) as Row[];
+      if (amount <= 0) {
+        assert.equal(apps.length, 0);
+        continue;
       }
-      assert.ok(checked > 10, `${checked} billed subcontracts`);
-      assert.equal(db.prepare("SELECT certifiedCompletedAndStored FROM pay_applications WHERE commitmentKey = 'Subcontract' AND commitmentId = ?").pluck().get(unbilled.id), 1234.56);
-      // The record, its states and the approval authority are there.
-      assert.equal(db.prepare("SELECT count(*) FROM application_record_states WHERE applicationRecordKey = 'PayApplication'").pluck().get(), 6);
-      assert.deepEqual(db.prepare(`SELECT l.roleName, l.upToAmount FROM approval_limits l JOIN approval_moves m USING (approvalMoveId)
-        WHERE m.applicationRecordKey = 'PayApplication' ORDER BY l.approvalLimitId`).all(),
-      [{ roleName: 'Project Manager', upToAmount: 100000 }, { roleName: 'RPM', upToAmount: 1000000 }, { roleName: 'Admin', upToAmount: null }]);
-    } finally {
-      db.close();
+      assert.equal(apps.length, 1);
+      const [app] = apps;
+      assert.equal(app!.state, 'Paid');
+      assert.equal(app!.certifiedCompletedAndStored, Math.round(amount * 100) / 100);
+      const lines = db.prepare('SELECT sum(thisPeriod) AS s, count(*) AS n, sum(round(thisPeriod * ? / 100 * 100) / 100.0) AS r FROM pay_application_lines WHERE payApplicationId = ?')
+        .get(c.pct, app!.payApplicationId) as Row;
+      assert.equal(Math.round(lines.s * 100) / 100, Math.round(amount * 100) / 100);
+      assert.equal(app!.certifiedRetainage, Math.round(lines.r * 100) / 100);
+      assert.equal(app!.certifiedPaymentDue, Math.round((amount - app!.certifiedRetainage) * 100) / 100);
+      checked++;
     }
+    assert.ok(checked > 10, `${checked} billed subcontracts`);
+    assert.equal(db.prepare("SELECT certifiedCompletedAndStored FROM pay_applications WHERE commitmentKey = 'Subcontract' AND commitmentId = ?").pluck().get(unbilled.id), 1234.56);
+    // The record, its states and the approval authority are there.
+    assert.equal(db.prepare("SELECT count(*) FROM application_record_states WHERE applicationRecordKey = 'PayApplication'").pluck().get(), 6);
+    assert.deepEqual(db.prepare(`SELECT l.roleName, l.upToAmount FROM approval_limits l JOIN approval_moves m USING (approvalMoveId)
+      WHERE m.applicationRecordKey = 'PayApplication' ORDER BY l.approvalLimitId`).all(),
+    [{ roleName: 'Project Manager', upToAmount: 100000 }, { roleName: 'RPM', upToAmount: 1000000 }, { roleName: 'Admin', upToAmount: null }]);
   }));
 });

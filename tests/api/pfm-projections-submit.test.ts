@@ -9,20 +9,14 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
 import { centralDayOf, nowIso, periodOf, pinClock } from '../../src/core/clock';
 import { addDays } from '../../src/core/timecards';
 import { formatDate } from '../../src/core/format/dates';
 import { PROJECTION_PATHS, SUBMISSION_TEXT } from '../../src/core/projections/contract';
 import { FORECAST_PERIOD_PATHS, periodLabel } from '../../src/core/projections/periods';
-import { openDatabase } from '../../demo/host/db/index';
-import { registerHistoryFunctions } from '../../demo/host/db/history';
 import { pendingProjections } from '../../demo/host/api/pfm/projections/pending';
 import { checksum } from './api-client';
-import { inTempFolder } from './support/migrations';
+import { upgradePreviousRelease } from './support/migrations';
 import { TEST_SEED_DAY } from './support/seed-day';
 import { useTestHost, type Row } from './support/use-host';
 
@@ -167,25 +161,16 @@ describe('ReopenProjections', () => {
 });
 
 describe('migration 032 on the previous release\'s database', () => {
-  it('gives every submitted row its saver as submitter and its last write as the time; keeps every row', () => inTempFolder('bizapps-submissions-', (file) => {
-    writeFileSync(file, gunzipSync(readFileSync(path.join('tests/api/fixtures/previous-release.sqlite.gz'))));
-    const old = new Database(file);
-    registerHistoryFunctions(old);
-    assert.ok((old.pragma('user_version', { simple: true }) as number) < 32);
+  it('gives every submitted row its saver as submitter and its last write as the time; keeps every row', () => upgradePreviousRelease('bizapps-submissions-', 32, (old) => {
     const rows = old.prepare('SELECT projectionId, submitted, employeeId, modifiedAt FROM projections ORDER BY projectionId').all() as Row[];
     assert.ok(rows.filter((r) => r.submitted === 1).length > 100, `${rows.length} projections in the old database`);
-    old.close();
-
-    const db = openDatabase({ file });
-    try {
-      const now = db.prepare('SELECT projectionId, submitted, submittedBy, submittedAt, reopenedBy FROM projections ORDER BY projectionId').all() as Row[];
-      assert.equal(now.length, rows.length, 'every row kept');
-      for (const [i, row] of rows.entries()) {
-        const expected = row.submitted === 1 ? [row.employeeId, row.modifiedAt] : [null, null];
-        assert.deepEqual([now[i]!.projectionId, now[i]!.submittedBy, now[i]!.submittedAt, now[i]!.reopenedBy], [row.projectionId, ...expected, null]);
-      }
-    } finally {
-      db.close();
+    return { rows };
+  }, (db, { rows }) => {
+    const now = db.prepare('SELECT projectionId, submitted, submittedBy, submittedAt, reopenedBy FROM projections ORDER BY projectionId').all() as Row[];
+    assert.equal(now.length, rows.length, 'every row kept');
+    for (const [i, row] of rows.entries()) {
+      const expected = row.submitted === 1 ? [row.employeeId, row.modifiedAt] : [null, null];
+      assert.deepEqual([now[i]!.projectionId, now[i]!.submittedBy, now[i]!.submittedAt, now[i]!.reopenedBy], [row.projectionId, ...expected, null]);
     }
   }));
 });

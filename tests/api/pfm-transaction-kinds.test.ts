@@ -6,15 +6,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
-import { openDatabase } from '../../demo/host/db/index';
-import { registerHistoryFunctions } from '../../demo/host/db/history';
 import { lineSummaries } from '../../demo/host/api/pfm/projections/summaries';
 import { stateId } from './api-client';
-import { inTempFolder } from './support/migrations';
+import { upgradePreviousRelease } from './support/migrations';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one } = useTestHost();
@@ -78,11 +72,7 @@ describe('the seed', () => {
 });
 
 describe('migration 030 on the previous release\'s database', () => {
-  it('marks the postings of cost adjustments as budget transfers, keeps every row, and actual to date stops counting them', () => inTempFolder('bizapps-kinds-', (file) => {
-    writeFileSync(file, gunzipSync(readFileSync(path.join('tests/api/fixtures/previous-release.sqlite.gz'))));
-    const old = new Database(file);
-    registerHistoryFunctions(old);
-    assert.ok((old.pragma('user_version', { simple: true }) as number) < 30);
+  it('marks the postings of cost adjustments as budget transfers, keeps every row, and actual to date stops counting them', () => upgradePreviousRelease('bizapps-kinds-', 30, (old) => {
     const all = old.prepare('SELECT count(*) AS n, sum(amount) AS s FROM cost_code_transactions').get() as Row;
     const transfers = old.prepare("SELECT count(*) AS n FROM cost_code_transactions WHERE sourceRecordKey = 'CostAdjustment'").get() as Row;
     assert.ok(transfers.n > 10, `${transfers.n} cost-adjustment postings in the old database`);
@@ -91,29 +81,24 @@ describe('migration 030 on the previous release\'s database', () => {
         (SELECT sum(amount) FROM cost_code_transactions y WHERE y.costCodeId = x.costCodeId) AS everything
       FROM cost_code_transactions x JOIN cost_codes cc ON cc.costCodeId = x.costCodeId
       WHERE x.sourceRecordKey = 'CostAdjustment' GROUP BY x.costCodeId HAVING abs(sum(x.amount)) > 1 ORDER BY x.costCodeId LIMIT 1`).get() as Row;
-    old.close();
-
-    const db = openDatabase({ file });
-    try {
-      assert.deepEqual(db.prepare('SELECT count(*) AS n, sum(amount) AS s FROM cost_code_transactions').get(), all, 'every row kept');
-      assert.deepEqual(db.prepare("SELECT kind, count(*) AS n FROM cost_code_transactions WHERE sourceRecordKey = 'CostAdjustment' GROUP BY kind").all(),
-        [{ kind: 'budgetTransfer', n: transfers.n }]);
-      assert.equal(db.prepare("SELECT count(*) AS n FROM cost_code_transactions WHERE kind = 'budgetTransfer'").pluck().get(), transfers.n, 'nothing else changed kind');
-      const [line] = lineSummaries(db, { recordKey: 'CostCode', recordId: moved.costCodeId, open: true });
-      assert.equal(line!.actualToDate, cents(moved.everything - moved.transfer));
-      // The projections can carry a plugged quantity and rate; change events a probability of 100 %.
-      const columns = (table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as Row[]).map((c) => c.name);
-      assert.ok(['pluggedQuantity', 'pluggedRate', 'pluggedBy'].every((c) => columns('projections').includes(c)));
-      assert.deepEqual(db.prepare('SELECT DISTINCT probability FROM change_events').pluck().all(), [100]);
-      // Migration 031's field security of the probability: editable while the event is open and not Approved.
-      assert.deepEqual(db.prepare(`SELECT s.name, f.editable, f.visible FROM field_security f JOIN application_record_states s ON s.applicationRecordStateId = f.lookupApplicationRecordStateId
-        WHERE f.fieldName = 'probability' AND f.roleName IS NULL AND f.employeeId IS NULL ORDER BY s.displayOrder`).all(), [
-        { name: 'Open', editable: 1, visible: 1 }, { name: 'Pending', editable: 1, visible: 1 }, { name: 'Approved', editable: 0, visible: 1 },
-        { name: 'Complete', editable: 0, visible: 1 }, { name: 'No Change', editable: 0, visible: 1 }, { name: 'Rejected', editable: 0, visible: 1 },
-        { name: 'Canceled', editable: 0, visible: 1 },
-      ]);
-    } finally {
-      db.close();
-    }
+    return { all, transfers, moved };
+  }, (db, { all, transfers, moved }) => {
+    assert.deepEqual(db.prepare('SELECT count(*) AS n, sum(amount) AS s FROM cost_code_transactions').get(), all, 'every row kept');
+    assert.deepEqual(db.prepare("SELECT kind, count(*) AS n FROM cost_code_transactions WHERE sourceRecordKey = 'CostAdjustment' GROUP BY kind").all(),
+      [{ kind: 'budgetTransfer', n: transfers.n }]);
+    assert.equal(db.prepare("SELECT count(*) AS n FROM cost_code_transactions WHERE kind = 'budgetTransfer'").pluck().get(), transfers.n, 'nothing else changed kind');
+    const [line] = lineSummaries(db, { recordKey: 'CostCode', recordId: moved.costCodeId, open: true });
+    assert.equal(line!.actualToDate, cents(moved.everything - moved.transfer));
+    // The projections can carry a plugged quantity and rate; change events a probability of 100 %.
+    const columns = (table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as Row[]).map((c) => c.name);
+    assert.ok(['pluggedQuantity', 'pluggedRate', 'pluggedBy'].every((c) => columns('projections').includes(c)));
+    assert.deepEqual(db.prepare('SELECT DISTINCT probability FROM change_events').pluck().all(), [100]);
+    // Migration 031's field security of the probability: editable while the event is open and not Approved.
+    assert.deepEqual(db.prepare(`SELECT s.name, f.editable, f.visible FROM field_security f JOIN application_record_states s ON s.applicationRecordStateId = f.lookupApplicationRecordStateId
+      WHERE f.fieldName = 'probability' AND f.roleName IS NULL AND f.employeeId IS NULL ORDER BY s.displayOrder`).all(), [
+      { name: 'Open', editable: 1, visible: 1 }, { name: 'Pending', editable: 1, visible: 1 }, { name: 'Approved', editable: 0, visible: 1 },
+      { name: 'Complete', editable: 0, visible: 1 }, { name: 'No Change', editable: 0, visible: 1 }, { name: 'Rejected', editable: 0, visible: 1 },
+      { name: 'Canceled', editable: 0, visible: 1 },
+    ]);
   }));
 });

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { BILLING_API, BILLING_TEXT } from '../../src/core/billing/contract';
 import { addPeriods, currentPeriod, pinClock } from '../../src/core/clock';
 import { addDays } from '../../src/core/timecards/days';
+import { saveManualProjection } from './support/projections';
 import { TEST_SEED_DAY } from './support/seed-day';
 import { stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';
@@ -42,9 +43,7 @@ describe('projections: saved and submitted in the current period, carried forwar
   it('a manual projection saved in November is November\'s; on 1 December the grid shows it carried, not submitted', async () => {
     pinClock('2026-11-20');
     const [line] = await lines();
-    const saved = await api.post('pm', '/api/pfm/SaveProjections', {
-      BudgetId: 1, 'projections[0].costCodeId': line!.costCodeId, 'projections[0].method': 'manual', 'projections[0].value': 123456, 'projections[0].reason': 'Carried test',
-    });
+    const saved = await saveManualProjection(api, 'pm', { budgetId: 1, costCodeId: line!.costCodeId, value: 123456, reason: 'Carried test' });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.data.month, '2026-11');
     assert.equal(host.db.prepare("SELECT month FROM projections WHERE costCodeId = ? AND month = '2026-11'").pluck().get(line!.costCodeId), '2026-11');

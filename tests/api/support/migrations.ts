@@ -4,10 +4,14 @@
  * nothing else. The migration tests add the rows they need, close it, and open it with the current
  * `openDatabase` to see the upgrade keep them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { openDatabase } from '../../../demo/host/db/index';
+import { registerHistoryFunctions } from '../../../demo/host/db/history';
 import { MIGRATIONS } from '../../../demo/host/db/migrations';
 
 export function databaseBefore(file: string, version: number): Database.Database {
@@ -32,4 +36,30 @@ export function inTempFolder(prefix: string, test: (file: string, dir: string) =
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A test of migration `version` on the previous release's database (migrated and seeded by that release, kept as
+ * tests/api/fixtures/previous-release.sqlite.gz by scripts/release-database.ts), in a fresh temporary folder:
+ * `before` reads (and may add) rows in the database as that release left it; `after` gets the same database opened
+ * with the current `openDatabase`, which runs the migration, and what `before` returned.
+ */
+export function upgradePreviousRelease<T>(prefix: string, version: number, before: (old: Database.Database) => T,
+  after: (db: Database.Database, seen: T) => void): void {
+  inTempFolder(prefix, (file) => {
+    writeFileSync(file, gunzipSync(readFileSync(path.join('tests/api/fixtures/previous-release.sqlite.gz'))));
+    const old = new Database(file);
+    // The release's history triggers call the host's SQL functions.
+    registerHistoryFunctions(old);
+    assert.ok((old.pragma('user_version', { simple: true }) as number) < version);
+    const seen = before(old);
+    old.close();
+
+    const db = openDatabase({ file });
+    try {
+      after(db, seen);
+    } finally {
+      db.close();
+    }
+  });
 }
