@@ -6,6 +6,7 @@ import {
 } from '../../src/core/auth';
 import { $toasts, resetMessages } from '../../src/core/messages';
 import { resetRoles } from '../../src/core/roles';
+import { setClockSource } from '../../src/core/server-clock';
 
 const account = { homeAccountId: 'h', environment: 'localhost', tenantId: '', localAccountId: 'pm', username: 'pm', name: 'Marcus Reyes', idToken: 'id.token.value', idTokenClaims: { preferred_username: 'pm' } } as unknown as AccountInfo;
 
@@ -187,6 +188,47 @@ describe('auth: sign-in flow with a stand-in MSAL', () => {
     await getAccessToken('api', { forceRefresh: true });
     expect((silent[0] as { forceRefresh?: boolean }).forceRefresh).to.equal(undefined);
     expect(silent[1]).to.deep.include({ scopes: ['api://bizapps-portal/access_as_user'], forceRefresh: true });
+  });
+
+  it('reuses the token MSAL gave until 5 minutes before it expires, per service; a 401\'s forceRefresh and a new sign-in ask again', async () => {
+    let now = Date.parse('2030-01-01T12:00:00Z');
+    const restoreClock = setClockSource(() => now);
+    try {
+      let issued = 0;
+      const silent: Array<{ scopes: string[]; forceRefresh?: boolean }> = [];
+      const client = fakeClient({
+        handleRedirectPromise: async () => ({ account }),
+        acquireTokenSilent: async (request: { scopes: string[]; forceRefresh?: boolean }) => {
+          silent.push(request);
+          issued += 1;
+          return { accessToken: `t${issued}`, expiresOn: new Date(now + 60 * 60_000) };
+        },
+      });
+      resetAuth({ client });
+      await startAuth();
+      const first = await getAccessToken('api'); // (the role load after sign-in may have asked already)
+      silent.length = 0;
+      expect(await getAccessToken('api')).to.equal(first);
+      expect(silent, 'the second call is answered from the held token').to.have.length(0);
+      await getAccessToken('bi');
+      expect(silent, 'another service asks MSAL for its own token').to.have.length(1);
+      now += 54 * 60_000; // 6 minutes left: still held
+      expect(await getAccessToken('api')).to.equal(first);
+      now += 2 * 60_000; // 4 minutes left: MSAL renews it
+      const renewed = await getAccessToken('api');
+      expect(renewed).to.not.equal(first);
+      expect(silent).to.have.length(2);
+      const forced = await getAccessToken('api', { forceRefresh: true });
+      expect(silent.at(-1)).to.deep.include({ forceRefresh: true });
+      expect(await getAccessToken('api'), 'the forced token is the one held next').to.equal(forced);
+      silent.length = 0;
+      resetAuth({ client });
+      await startAuth();
+      expect(await getAccessToken('api'), 'a new sign-in holds no earlier token').to.not.equal(forced);
+      expect(silent.length).to.be.greaterThan(0);
+    } finally {
+      setClockSource(restoreClock);
+    }
   });
 
   it('the API client, signed in, retries a 401 once with a forced-fresh token from MSAL', async () => {
