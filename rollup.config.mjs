@@ -9,6 +9,7 @@ import { keepPreviousRelease } from './scripts/previous-release.mjs';
 import { scssPlugin } from './scripts/scss.mjs';
 import { msalWithoutPlatformBroker } from './scripts/msal-without-platform-broker.mjs';
 import { customElementsManifest } from './scripts/custom-elements/rollup-plugin.mjs';
+import { modulePreloads } from './scripts/module-preload.mjs';
 
 const production = process.env.BUILD !== 'development';
 /** Output folder; `DIST_DIR` lets parallel test runs each build their own (the demo host reads the same variable). */
@@ -142,6 +143,8 @@ export default {
     // twice cost the build a third of its time.
     typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.tsx'], noEmitOnError: true, outputToFilesystem: false, noCheck: true }),
     customElementsManifest({ outDir }),
+    // Before terser: the loader's preload map is written into its source, with Rollup's hash placeholders.
+    modulePreloads(),
     production && terser({ module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } }),
   ],
 };

@@ -11,7 +11,8 @@ const DIST = process.env.DIST_DIR ?? 'dist';
 const KB = 1024;
 /** Budgets in gzip bytes. */
 export const BUDGETS = {
-  loader: 3 * KB,
+  // 4 since issue 33: the map of what each element's chunk imports (scripts/module-preload.mjs), 1.3 KB of hashed names.
+  loader: 4 * KB,
   core: 30 * KB,
   // 171 since issue 13: the header's phone menu (the issue asks for it) and four more element chunks in the
   // loader's map, after the form flattener left the first screen (it loads with the first form write).
@@ -25,14 +26,17 @@ export const BUDGETS = {
   // screens), and the bell says lateness as the card does.
   // 176.5 since issue 33: the configuration document is read before sign-in (its reader is core; the validator and the
   // problem screen load on demand), and the header follows its label and colour.
-  firstScreen: 176.5 * KB,
+  // 178 since issue 33: the loader's map of what each element's chunk imports (scripts/module-preload.mjs, 1.3 KB: the
+  // hashed names do not compress), so an element's chunks are asked for together with it, one round trip fewer.
+  firstScreen: 178 * KB,
   // Issue 16: what the portal needs before its first paint (the first screen less MSAL, which sign-in
   // imports after the first render; `npm run bench` checks that the header has painted before MSAL is asked for).
   // 119 since issue 29: the bell says an owed timecard's lateness as the card does ("overdue since … (N days)"),
   // reading the one clock's source (core/server-clock), and record lists stack on a phone (styles).
   // 120 since issue 30: the header's loads use the one keyed load (core/api/load) that every screen shares.
   // 120.5 since issue 33: the configuration document's reader (as for the first screen).
-  firstPaint: 120.5 * KB,
+  // 122 since issue 33: the loader's preload map (as for the first screen).
+  firstPaint: 122 * KB,
   tabulator: 60 * KB,
 };
 

@@ -6,6 +6,22 @@
  */
 import { elementChunks } from './elements/chunks';
 
+/**
+ * Tag → the chunks its element's chunk imports with it (paths beside this file), filled in by the build
+ * (scripts/module-preload.mjs); unbuilt (tests), the placeholder stays and nothing is preloaded.
+ */
+const ELEMENT_PRELOADS = '__ELEMENT_PRELOADS__';
+
+/** The preload map, or none when the build did not fill it. */
+function elementPreloads(): Record<string, readonly string[]> {
+  try {
+    const parsed: unknown = JSON.parse(ELEMENT_PRELOADS);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, readonly string[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
 const LOADER_KEY = Symbol.for('bizapps.loader');
 type Loader = { load(tag: string): Promise<void>; observe(root: Document | ShadowRoot): void; readonly tags: readonly string[] };
 const registry = globalThis as unknown as Record<symbol, Loader | undefined>;
@@ -14,12 +30,27 @@ function startLoader(): Loader {
   const tags = Object.keys(elementChunks);
   const selector = tags.join(',');
   const pending = new Map<string, Promise<void>>();
+  const preloads = elementPreloads();
+  const preloaded = new Set<string>();
+
+  /** Ask for every chunk `tag` imports at once, beside its own: one round trip, not one per level of imports. */
+  const preload = (tag: string): void => {
+    for (const file of preloads[tag] ?? []) {
+      if (preloaded.has(file)) continue;
+      preloaded.add(file);
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = new URL(file, import.meta.url).href;
+      document.head.append(link);
+    }
+  };
 
   const load = (tag: string): Promise<void> => {
     let promise = pending.get(tag);
     if (!promise) {
       const importChunk = elementChunks[tag];
       if (!importChunk) return Promise.resolve();
+      preload(tag);
       promise = importChunk().then(
         () => undefined,
         (error: unknown) => {

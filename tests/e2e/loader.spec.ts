@@ -22,6 +22,10 @@ test.describe('the loader on a plain page', () => {
     expect(requested.some((path) => /^\/dist\/elements\/portal-forbidden-[\w-]+\.js$/.test(path))).toBe(true);
     // Only that element's chunk: no other screen came along.
     expect(requested.filter((path) => path.startsWith('/dist/elements/')).every((path) => path.includes('/portal-forbidden-'))).toBe(true);
+    // Its chunk's imports were asked for beside it (modulepreload, scripts/module-preload.mjs), not after it was parsed.
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname));
+    expect(preloaded.filter((path) => /^\/dist\/(core|react)-[\w-]{8}\.js$/.test(path))).toHaveLength(2);
+    expect(preloaded.every((path) => requested.includes(path))).toBe(true);
     // React and the core come once, however many elements follow.
     await page.evaluate(() => document.getElementById('slot')!.insertAdjacentHTML('beforeend', '<portal-unprocessable></portal-unprocessable>'));
     await expect(page.locator('portal-unprocessable h1')).toHaveText('Can Not Proceed');
