@@ -10,6 +10,7 @@ import { scssPlugin } from './scripts/scss.mjs';
 import { msalWithoutPlatformBroker } from './scripts/msal-without-platform-broker.mjs';
 import { customElementsManifest } from './scripts/custom-elements/rollup-plugin.mjs';
 import { modulePreloads } from './scripts/module-preload.mjs';
+import { redirectBridge } from './scripts/redirect-bridge.mjs';
 
 const production = process.env.BUILD !== 'development';
 /** Output folder; `DIST_DIR` lets parallel test runs each build their own (the demo host reads the same variable). */
@@ -145,6 +146,8 @@ export default {
     customElementsManifest({ outDir }),
     // Before terser: the loader's preload map is written into its source, with Rollup's hash placeholders.
     modulePreloads(),
+    // The sign-in answers' page and its own script, for the host to deploy beside the loader.
+    redirectBridge(),
     production && terser({ module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } }),
   ],
 };

@@ -34,8 +34,8 @@ export const DEV_RESOURCES: Readonly<Record<ApiResource, { identifier: string; s
 /** The demo provider's client id and mount path (dev only). */
 export const DEV_CLIENT_ID = 'portal';
 export const DEV_IDP_PATH = '/idp';
-/** The MSAL 5 redirect bridge page (popups, silent renewal and redirects all return through it). */
-export const DEV_REDIRECT_BRIDGE_PATH = '/demo/redirect-bridge.html';
+/** The MSAL 5 redirect bridge page (popups, silent renewal and redirects all return through it): the build's (scripts/redirect-bridge.mjs). */
+export const DEV_REDIRECT_BRIDGE_PATH = '/dist/redirect-bridge.html';
 
 /** What `src/core/auth` needs to build its MSAL instance. */
 export interface SignInSettings {

@@ -10,6 +10,7 @@ import { request } from 'node:https';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DIST_DIR, IMMUTABLE, PREVIOUS_DIST_DIR } from '../../demo/host/pages';
+import { DEV_REDIRECT_BRIDGE_PATH } from '../../src/core/env';
 import { smoke, smokeReport } from '../../scripts/smoke.mjs';
 import { useTestHost } from './support/use-host';
 
@@ -51,7 +52,7 @@ describe('cache headers per file kind', () => {
     assert.equal(await cacheOf(`/dist/${chunk}.map`), IMMUTABLE, 'a chunk’s source map');
     assert.equal(await cacheOf('/dist/loader.js'), 'no-cache');
     assert.equal(await cacheOf('/dist/custom-elements.json'), 'no-cache');
-    for (const page of ['/', '/pfm/projects', '/demo/redirect-bridge.html']) assert.equal(await cacheOf(page), 'no-cache', page);
+    for (const page of ['/', '/pfm/projects', DEV_REDIRECT_BRIDGE_PATH]) assert.equal(await cacheOf(page), 'no-cache', page);
     const config = await fetch(`${host.url}/portal-config.json`);
     await config.arrayBuffer();
     if (config.status !== 404) assert.equal(config.headers.get('cache-control'), 'no-cache', '/portal-config.json');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT } from 'jose';
-import { DEV_RESOURCES } from '../../src/core/env';
+import { DEV_REDIRECT_BRIDGE_PATH, DEV_RESOURCES } from '../../src/core/env';
 import { LEGACY_PAGES } from '../../demo/host/legacy/index';
 import { useTestHost } from './support/use-host';
 
@@ -106,7 +106,7 @@ describe('bearer-token check', () => {
 });
 
 describe('security headers', () => {
-  for (const target of ['/', '/pfm/projects', ROLES_PATH, '/idp/.well-known/openid-configuration', '/SR/Brats', '/dist/loader.js', '/demo/redirect-bridge.html']) {
+  for (const target of ['/', '/pfm/projects', ROLES_PATH, '/idp/.well-known/openid-configuration', '/SR/Brats', '/dist/loader.js', DEV_REDIRECT_BRIDGE_PATH]) {
     it(`are set on ${target}`, async () => {
       const response = await get(target);
       await response.arrayBuffer();
@@ -177,14 +177,21 @@ describe('pages', () => {
     assert.match(response.headers.get('cache-control') ?? '', /no-cache/);
   });
 
-  it('serves the MSAL redirect bridge page and its script (no inline script)', async () => {
-    const page = await (await get('/demo/redirect-bridge.html')).text();
-    assert.match(page, /<script type="module" src="\/demo\/redirect-bridge\.js"><\/script>/);
+  it('serves the build\'s MSAL redirect bridge page and its own script (no inline script, no other chunk), no-cache', async () => {
+    const response = await get(DEV_REDIRECT_BRIDGE_PATH);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(response.headers.get('cache-control') ?? '', /no-cache/);
+    const page = await response.text();
+    assert.match(page, /<script type="module" src="redirect-bridge\.js"><\/script>/);
     assert.doesNotMatch(page, /<script(?![^>]*\bsrc=)[^>]*>/);
-    const script = await get('/demo/redirect-bridge.js');
+    const script = await get('/dist/redirect-bridge.js');
     assert.equal(script.status, 200);
     assert.match(script.headers.get('content-type') ?? '', /javascript/);
-    assert.match(await script.text(), /broadcastResponseToMainFrame|Microsoft Authentication/);
+    assert.match(script.headers.get('cache-control') ?? '', /no-cache/);
+    const code = await script.text();
+    assert.match(code, /Microsoft Authentication|msal/i);
+    assert.doesNotMatch(code, /\bimport\s*[("'{*\w]/, 'self-contained: it imports no chunk');
   });
 });
 
@@ -258,7 +265,7 @@ describe('identity provider', () => {
   async function openLoginPage(): Promise<{ url: string; cookie: string; html: string }> {
     const authorize = new URL(`${host.url}/idp/auth`);
     authorize.search = new URLSearchParams({
-      client_id: 'portal', response_type: 'code', redirect_uri: `${host.url}/demo/redirect-bridge.html`, scope: 'openid profile',
+      client_id: 'portal', response_type: 'code', redirect_uri: `${host.url}${DEV_REDIRECT_BRIDGE_PATH}`, scope: 'openid profile',
       code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's',
     }).toString();
     const first = await fetch(authorize, { redirect: 'manual' });

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEV_CLIENT_ID } from '../../src/core/env';
+import { DEV_CLIENT_ID, DEV_REDIRECT_BRIDGE_PATH } from '../../src/core/env';
 import { CookieJar, signInOverHttp } from './support/host';
 import { useTestHost } from './support/use-host';
 
@@ -92,13 +92,13 @@ describe('no sign-out by a cross-site link (end-session)', () => {
   async function stillSignedIn(jar: CookieJar): Promise<boolean> {
     const authorize = new URL(`${host.url}/idp/auth`);
     authorize.search = new URLSearchParams({
-      client_id: DEV_CLIENT_ID, response_type: 'code', redirect_uri: `${host.url}/demo/redirect-bridge.html`, scope: 'openid', prompt: 'none',
+      client_id: DEV_CLIENT_ID, response_type: 'code', redirect_uri: `${host.url}${DEV_REDIRECT_BRIDGE_PATH}`, scope: 'openid', prompt: 'none',
       code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's', response_mode: 'query',
     }).toString();
     let response = await fetch(authorize, { redirect: 'manual', headers: { cookie: jar.header() } });
     for (let hop = 0; hop < 5 && response.status >= 300 && response.status < 400; hop++) {
       const next = new URL(response.headers.get('location') ?? '', host.url);
-      if (next.pathname.endsWith('/demo/redirect-bridge.html')) return next.searchParams.has('code');
+      if (next.pathname === DEV_REDIRECT_BRIDGE_PATH) return next.searchParams.has('code');
       jar.store(response);
       response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
     }

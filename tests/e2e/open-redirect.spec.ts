@@ -5,7 +5,7 @@
 // aborted and counted; the test requires 0 off-site navigations and 0 executed `javascript:` targets.
 // Run alone: npx rollup -c && E2E_PORT=4644 npx playwright test tests/e2e/open-redirect.spec.ts
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEV_CLIENT_ID } from '../../src/core/env';
+import { DEV_CLIENT_ID, DEV_REDIRECT_BRIDGE_PATH } from '../../src/core/env';
 import { arm, inspect, type Watch } from './support/hostile';
 import { openPortalAs, pushPath, shownScreenTag } from './support/portal';
 
@@ -107,7 +107,7 @@ test('open redirect: 0 off-site navigations over the hostile targets × return p
 
   // MSAL's redirect bridge with a forged state naming another site: the response is not followed there.
   const forged = Buffer.from(JSON.stringify({ id: 'forged', meta: { interactionType: 'redirect' } })).toString('base64url');
-  await page.goto(`/redirect-bridge.html#code=forged&state=${forged}|${encodeURIComponent('https://evil.example')}`);
+  await page.goto(`${DEV_REDIRECT_BRIDGE_PATH}#code=forged&state=${forged}|${encodeURIComponent('https://evil.example')}`);
   await page.goto('/');
   await expect(page.locator('portal-home h1')).toHaveText(/^Welcome, /);
   await stayed(page, watch, 'redirect bridge');

@@ -3,6 +3,7 @@
 // and colour): the header shows the second label and colour and MSAL asks the provider for the second client id.
 // The demo provider knows only the client 'portal', so the second sign-in is followed to its authorize request.
 import { expect, test, type Page } from '@playwright/test';
+import { DEV_REDIRECT_BRIDGE_PATH } from '../../src/core/env';
 import { signIn } from './support/sign-in';
 
 const CONFIG_PATH = '/portal-config.json';
@@ -48,7 +49,7 @@ test.describe('the portal configuration document', () => {
     await page.locator('portal-header').getByRole('button', { name: 'Sign in' }).click();
     const query = await authorize;
     expect(query.get('client_id')).toBe('portal-uat');
-    expect(query.get('redirect_uri')).toMatch(/\/demo\/redirect-bridge\.html$/);
+    expect(query.get('redirect_uri')).toBe(new URL(DEV_REDIRECT_BRIDGE_PATH, page.url()).href);
   });
 
   test('shows an invalid document in place of the portal, naming the field', async ({ page }) => {

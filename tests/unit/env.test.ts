@@ -49,7 +49,7 @@ describe('env: settings per environment', () => {
         ai: 'api://bizapps-ai/access_as_user',
         search: 'api://bizapps-search/access_as_user',
       },
-      redirectUri: 'https://localhost:8443/demo/redirect-bridge.html',
+      redirectUri: 'https://localhost:8443/dist/redirect-bridge.html',
       postLogoutRedirectUri: 'https://localhost:8443/',
     });
   });
