@@ -15,6 +15,7 @@ export const GOALS = {
   newTabRatio: 1.2, // issue 16: a new tab of a signed-in user ≤ 1.2 × the same tab
   closePeriodMs: 2000, // issue 32: closing the 5,000-line budget's month on the server
   hostP99Ms: 50, // issue 16: the demo host's p99 at 10 concurrent connections on the main list loads, 0 errors
+  lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.05 }, // issue 33: Lighthouse desktop preset, per page
 };
 
 /** Issue 16's list screens (tests/bench/issue16.mjs LIST_SCREENS): [samples.lists key, label]. */
@@ -92,7 +93,37 @@ export function summarize(samples, lastStats, lastGridStats) {
     }),
     ...timecardFigures(samples, verdict),
     ...issue16Figures(samples, verdict),
+    ...lighthouseFigures(samples.lighthouse ?? []),
   ];
+}
+
+/** What one page's Lighthouse figures miss of issue 33's goals ('' when all are met). */
+export function lighthouseMisses(page) {
+  const goals = GOALS.lighthouse;
+  const misses = [];
+  const below = (name, value, goal) => { if (!(value >= goal)) misses.push(`${name} ${Number.isFinite(value) ? value : '–'}`); };
+  below('performance', page.performance, goals.performance);
+  below('accessibility', page.accessibility, goals.accessibility);
+  below('best practices', page.bestPractices, goals.bestPractices);
+  if (!(page.cls <= goals.cls)) misses.push(`CLS ${Number.isFinite(page.cls) ? page.cls.toFixed(3) : '–'}`);
+  return misses.join(', ');
+}
+
+/** Issue 33's rows: per page, Lighthouse's performance · accessibility · best practices · CLS against the goals. */
+export function lighthouseFigures(pages) {
+  const goals = GOALS.lighthouse;
+  return pages.map((page) => {
+    const measured = [page.performance, page.accessibility, page.bestPractices, page.cls].some(Number.isFinite);
+    const misses = lighthouseMisses(page);
+    return {
+      name: `Lighthouse (desktop) ${page.path.split('?')[0]}: performance · accessibility · best practices · CLS`,
+      median: [page.performance, page.accessibility, page.bestPractices].map((value) => (Number.isFinite(value) ? String(value) : '–')).join(' · ')
+        + ` · ${Number.isFinite(page.cls) ? page.cls.toFixed(3) : '–'}`,
+      floor: '', ratio: '',
+      goal: `≥ ${goals.performance} · ${goals.accessibility} · ${goals.bestPractices} · ≤ ${goals.cls}`,
+      result: !measured ? 'not measured' : misses ? `missed: ${misses}` : 'met',
+    };
+  });
 }
 
 /** Issue 16's rows: first-screen size, typing p95, new tab, the list screens as admin, the host under load. */

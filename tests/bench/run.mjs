@@ -17,10 +17,13 @@
 //      bench build); typing in the projection grid (keystroke → next paint, Event Timing, p95); a new tab
 //      of the signed-in pm against the same tab; the list screens not measured before, as admin, against
 //      their floors; and the demo host under load (autocannon, 10 connections, the main list loads: p99, errors);
+//   8. (issue 33, tests/bench/lighthouse.mjs) Lighthouse 12.2.3's desktop preset as pm on five pages (projects,
+//      timecard, projection grid, commitments, the legacy cm page): performance, accessibility, best practices, CLS;
 // and the rendered row elements against the visible rows. The latest table goes into README.md.
 //
 // Options: --runs N (default 5), --port P (default 8643), --no-build (reuse the bench build),
-// --no-readme (print only), --only timecards|issue16 (issue 13's or issue 16's figures alone). Environment: CHROME_PATH.
+// --no-readme (print only), --only timecards|issue16|lighthouse (issue 13's, 16's or 33's figures alone),
+// --lighthouse-runs N (Lighthouse runs per page, median; default 1). Environment: CHROME_PATH.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -34,6 +37,7 @@ import { deepRowStats, findDeep } from './page.mjs';
 import { watchApiCalls } from './api-calls.mjs';
 import { measureTimecards } from './timecards.mjs';
 import { measureHostLoad, measureListScreens, measureNewTab, measureTyping } from './issue16.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -43,6 +47,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
     only: { type: 'string', default: '' },
+    'lighthouse-runs': { type: 'string', default: '1' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs) || 5);
@@ -323,6 +328,8 @@ async function main() {
     // --only timecards: issue 13's figures alone (the pm's runs below do not run).
     const pmSignIn = values.only !== 'timecards';
     const pmRuns = values.only === '';
+    // Whether a part with its own --only value runs: all of them when no --only is given.
+    const runsPart = (part) => values.only === '' || values.only === part;
     if (pmSignIn) log('signing in as pm…');
     if (pmSignIn) await signIn(page, 'pm');
     if (pmSignIn && !api.authorization) await page.waitForRequest((req) => Boolean(req.headers().authorization), { timeout: STEP_TIMEOUT_MS });
@@ -479,7 +486,7 @@ async function main() {
     }
 
     // (7a) issue 16: typing in the projection grid (after the runs: the edits are discarded at the end).
-    if (values.only !== 'timecards') {
+    if (runsPart('issue16')) {
       const typing = await measureTyping(page, { gridPath, pushPath, log });
       samples.typingP95 = typing.p95;
       samples.typingKeystrokes = typing.keystrokes;
@@ -495,16 +502,24 @@ async function main() {
     }
 
     // (6) issue 13: the Timecard Admin's all view and a 30-line save, as tcadmin in a context of its own.
-    if (values.only !== 'issue16') await measureTimecards({ browser, dataDir: DATA_DIR, runs: RUNS, signIn, pushPath, samples, notes, log });
+    if (runsPart('timecards')) await measureTimecards({ browser, dataDir: DATA_DIR, runs: RUNS, signIn, pushPath, samples, notes, log });
 
     // (7c, 7d) issue 16: the list screens as admin, then the host under load on their calls and the pm's.
-    if (values.only !== 'timecards') {
+    if (runsPart('issue16')) {
       const admin = await measureListScreens({ browser, runs: RUNS, signIn, pushPath, measureFloor, samples, notes, log });
       const calls = Object.entries(admin.urls).flatMap(([key, urls]) => urls.slice(0, 1).map((path) => ({ name: key, path, authorization: admin.authorization })));
       samples.hostLoad = await measureHostLoad({ origin: ORIGIN, calls, log });
       // Issue 32: closing the 5,000-line scale budget's month (a snapshot per line, the month locked, carried forward),
       // as admin, timed in the page; re-opened after each close so the next run closes it again (a new snapshot).
       if (project) samples.closePeriod = await measureClosePeriod(page, admin.authorization, project.budgetId, RUNS, log);
+    }
+
+    // (8) issue 33: Lighthouse in a browser of its own (a persistent profile the audits' tabs share the sign-in with).
+    if (runsPart('lighthouse')) {
+      samples.lighthouse = await measureLighthouse({
+        root: ROOT, origin: ORIGIN, query: projectQuery, executablePath: process.env.CHROME_PATH ?? findChromium(), signIn,
+        runs: Math.max(1, Number(values['lighthouse-runs']) || 1), log,
+      });
     }
 
     const figures = summarize(samples, lastStats, lastGridStats);
