@@ -4,6 +4,8 @@ import '../../src/elements/pfm-commitments/define';
 import '../../src/elements/pfm-direct-costs/define';
 import { PROJECT_SECURITY_TEXT } from '../../src/core/projects/team';
 import { clearProjectWrite } from '../../src/core/projects/write';
+import { refreshChanges } from '../../src/core/changes';
+import { CHANGE_INDICATOR_TARGET_PX } from '../../src/ui/ChangeIndicator';
 import { fetchRequests, mount, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
 import { useElementTestPage } from '../support/elements';
 import { listAnswers, state } from './commitments-support';
@@ -38,6 +40,20 @@ describe('commitments', () => {
       const root = await mount('pfm-commitments', { 'project-id': '1' });
       await waitFor(() => textOf(root, '[data-testid="list-PurchaseOrder"] tr[data-record-id="9"] [data-column="vendor"]') === 'Vendor 7 (lookup)'
         && textOf(root, '[data-testid="list-Subcontract"] tr[data-record-id="1"] [data-column="vendor"]') === 'Vendor 7 (lookup)');
+      expect(fetchRequests.filter((c) => c.path.startsWith('/api/pfm/vendors/')).map((c) => c.path)).to.deep.equal(['/api/pfm/vendors/getVendors']);
+    });
+
+    it('paints its rows with the vendor list\u2019s names, loaded beside the lists (a row does not grow when the names arrive)', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const firstPaint = new Promise<string>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const cell = root.querySelector('[data-testid="list-Subcontract"] tr[data-record-id="1"] [data-column="vendor"]');
+          if (cell) { observer.disconnect(); resolve(cell.textContent ?? ''); }
+        });
+        observer.observe(root, { childList: true, subtree: true, characterData: true });
+      });
+      expect(await firstPaint).to.equal('Vendor 7 (lookup)');
       expect(fetchRequests.filter((c) => c.path.startsWith('/api/pfm/vendors/')).map((c) => c.path)).to.deep.equal(['/api/pfm/vendors/getVendors']);
     });
 
@@ -77,6 +93,60 @@ describe('commitments', () => {
       answer();
       await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tfoot'));
       expect(root.querySelector('[data-testid="list-Subcontract"] [role="status"]')).to.equal(null);
+    });
+
+    it('while loading shows only the first list, so the others appear with the data instead of being pushed down (no layout shift)', async () => {
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => { answer = resolve; });
+      const answers = listAnswers();
+      const subcontracts = answers['/api/pfm/getsubcontracts'] as (request: FetchRequest) => StubAnswer;
+      stubFetch({ ...answers, '/api/pfm/getsubcontracts': async (request) => { await held; return subcontracts(request); } });
+      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] [role="status"]'));
+      const section = (kind: string) => root.querySelector<HTMLElement>(`section[data-list-kind="${kind}"]`)!;
+      expect(['Subcontract', 'PurchaseAgreement', 'PurchaseOrder'].map((kind) => section(kind).hidden)).to.deep.equal([false, true, true]);
+      expect(section('PurchaseOrder').getBoundingClientRect().height).to.equal(0);
+      const loadingTable = root.querySelector('[data-testid="list-Subcontract"] table')!;
+      answer();
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tfoot'));
+      // The rows come in a new table: the loading one does not grow and move (its header's columns change width).
+      expect(loadingTable.isConnected).to.equal(false);
+      expect(['Subcontract', 'PurchaseAgreement', 'PurchaseOrder'].map((kind) => section(kind).hidden)).to.deep.equal([false, false, false]);
+      // Below the first list's rows, in screen order.
+      expect(section('PurchaseAgreement').getBoundingClientRect().top).to.be.at.least(section('Subcontract').getBoundingClientRect().bottom);
+    });
+
+    it('the change asterisk is a target of at least 24 × 24 px (WCAG 2.2)', async () => {
+      stubFetch(listAnswers({
+        '/api/changes/refresh': { body: {} },
+        '/api/changes': { body: { data: [{ parentApplicationRecordId: 1, parentRecordType: 'Subcontract', applicationRecordId: 11, recordType: 'Subcontract' }] } },
+      }));
+      await refreshChanges(2);
+      try {
+        const root = await mount('pfm-commitments', { 'project-id': '1' });
+        const asterisk = await waitFor(() => root.querySelector<HTMLButtonElement>('tr[data-record-id="1"] .change-indicator'));
+        const box = asterisk.getBoundingClientRect();
+        expect(CHANGE_INDICATOR_TARGET_PX).to.equal(24);
+        expect([box.width, box.height].map((side) => side >= CHANGE_INDICATOR_TARGET_PX)).to.deep.equal([true, true]);
+        expect(asterisk.textContent).to.equal('*');
+      } finally {
+        stubFetch({ '/api/changes/refresh': { body: {} }, '/api/changes': { body: { data: [] } } });
+        await refreshChanges(2);
+      }
+    });
+
+    it('in a legacy page\u2019s layout table it takes the cell it is given: the table does not widen nor the menu shrink; its list scrolls inside it', async () => {
+      stubFetch(listAnswers());
+      const frame = document.createElement('div');
+      frame.style.width = '600px';
+      frame.innerHTML = '<table style="width:100%"><tr><td style="width:170px" data-menu>menu</td><td><pfm-commitments project-id="1"></pfm-commitments></td></tr></table>';
+      document.body.append(frame);
+      const root = await waitFor(() => frame.querySelector('pfm-commitments')!.shadowRoot);
+      await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] tbody tr[data-record-id]'));
+      expect(frame.querySelector('table')!.getBoundingClientRect().width).to.equal(600);
+      expect(frame.querySelector('[data-menu]')!.getBoundingClientRect().width).to.be.at.least(170);
+      const panel = root.querySelector<HTMLElement>('[data-testid="list-Subcontract"] [role="tabpanel"]')!;
+      expect(panel.scrollWidth).to.be.greaterThan(panel.clientWidth);
     });
 
     it('names its project under the title, as change management does', async () => {

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { $changes, $changesApplicationId } from '../../core/changes';
 import { formatMoney } from '../../core/format';
-import { lookup } from '../../core/lookups';
+import { lookup, lookupList } from '../../core/lookups';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
@@ -38,9 +38,26 @@ const LOAD_OPTIONS = { what: 'Commitments load' };
 
 
 
-/** Vendor names by id through the `vendor` lookup (displayText); the row's own name until it answers. */
-function useVendorNames(records: readonly ContractRecord[]): ReadonlyMap<number, string> {
-  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
+/** The `vendor` lookup list's items (the screen loads it beside the lists). */
+interface VendorItem { vendorId?: unknown; displayText?: unknown }
+
+/** displayText by vendor id from the `vendor` lookup list. */
+function vendorNamesOf(list: readonly VendorItem[]): ReadonlyMap<number, string> {
+  const names = new Map<number, string>();
+  for (const item of list) {
+    if (typeof item.displayText === 'string' && item.displayText !== '') names.set(Number(item.vendorId), item.displayText);
+  }
+  return names;
+}
+
+/**
+ * Vendor names by id: from the vendor list loaded with the lists (so the rows show their final names in their first
+ * paint, instead of growing when the names arrive: a layout shift), else through the `vendor` lookup (a vendor the
+ * list lacks, a record added later); the row's own name until it answers.
+ */
+function useVendorNames(records: readonly ContractRecord[], loaded: ReadonlyMap<number, string>): ReadonlyMap<number, string> {
+  const [looked, setNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const names = useMemo(() => new Map([...loaded, ...looked]), [loaded, looked]);
   const ids = useMemo(() => [...new Set(records.map((r) => Number(r.vendorId)).filter((id) => id > 0))].sort((a, b) => a - b).join(','), [records]);
   useEffect(() => {
     let live = true;
@@ -61,15 +78,17 @@ const AMOUNT_COLUMNS: ReadonlyArray<{ key: keyof CommitmentAmounts; label: strin
   { key: 'retainage', label: 'Retainage' },
 ];
 
-function CommitmentList({ kind, title, create, scopeKey, loading, projectId }: {
+function CommitmentList({ kind, title, create, scopeKey, loading, projectId, hidden = false, vendorNames }: {
   kind: CommitmentKey; title: string; scopeKey: string; loading: boolean; /** The New button's label; none: no button. */ create?: string; projectId: number;
+  /** Not shown yet (the lists after the first while the screen loads). */ hidden?: boolean;
+  /** Vendor names loaded with the lists. */ vendorNames: ReadonlyMap<number, string>;
 }) {
   const spec = KINDS[kind];
   const store = contractStore(spec);
   const [recordKey, recordId] = scopeKey.split(':') as [string, string];
   const inScope = useMemo(() => (record: ContractRecord) => (recordKey === 'Project' ? record.projectId === Number(recordId) : record.budgetId === Number(recordId)), [recordKey, recordId]);
   const records = useRecords(store, inScope, (a, b) => a.number.localeCompare(b.number));
-  const vendors = useVendorNames(records);
+  const vendors = useVendorNames(records, vendorNames);
   const changes = useStore($changes);
   const applicationId = useStore($changesApplicationId);
   const [tab, setTab] = useState<RecordListTab>('open');
@@ -99,7 +118,7 @@ function CommitmentList({ kind, title, create, scopeKey, loading, projectId }: {
     { key: 'state', label: 'State', render: (record) => record.recordStateName },
   ];
   return (
-    <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind}>
+    <section className="mb-4" aria-labelledby={`${kind}-title`} data-list-kind={kind} hidden={hidden}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id={`${kind}-title`} className="h5 mb-0">{title}</h2>
         {create ? (
@@ -122,7 +141,11 @@ export function Commitments(props: CommitmentsProps) {
   const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { state: load, retry } = useLoad(scope ? scopeKey : null,
-    (signal) => Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(KINDS[list.key], scope!, signal))), LOAD_OPTIONS);
+    // The vendor list in parallel with the lists (one call, kept in the lookups' cache): the rows paint with their vendors' names.
+    (signal) => Promise.all([Promise.all(COMMITMENT_LISTS.map((list) => loadContracts(KINDS[list.key], scope!, signal))), lookupList<VendorItem>('vendor')]),
+    LOAD_OPTIONS);
+  const vendorList = load.status === 'ready' ? load.data[1] : undefined;
+  const vendorNames = useMemo(() => vendorNamesOf(vendorList ?? []), [vendorList]);
   // A Viewer on the project's team reads only: the workbenches hide Save and Change state; the screen says so once.
   const canWrite = useProjectWrite({ projectId, budgetId });
 
@@ -139,9 +162,12 @@ export function Commitments(props: CommitmentsProps) {
           ) : (
             <>
               {canWrite ? null : <ReadOnlyLine />}
-              {COMMITMENT_LISTS.map((list) => (
+              {/* While the lists load, only the first shows its loading line: the others appear with the data below
+                  its rows instead of standing under a one-line placeholder and being pushed down by a page of rows
+                  (Lighthouse measured that jump as a layout shift of 0.78; the goal is 0.05). */}
+              {COMMITMENT_LISTS.map((list, index) => (
                 <CommitmentList key={list.key} kind={list.key} title={list.title} scopeKey={scopeKey} loading={load.status === 'loading'}
-                  create={canWrite ? list.create : undefined} projectId={projectId} />
+                  create={canWrite ? list.create : undefined} projectId={projectId} hidden={load.status === 'loading' && index > 0} vendorNames={vendorNames} />
               ))}
             </>
           )}

@@ -148,7 +148,10 @@ export function RecordLists<T>(props: RecordListsProps<T>) {
           itself so the keyboard can reach it (ARIA tabs pattern; axe scrollable-region-focusable). */}
       <div role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}-tab`} data-list-panel={tab} className="table-responsive"
         tabIndex={loading || shown.length === 0 ? 0 : undefined}>
-        <table className="table table-sm table-hover align-middle mb-0 record-table">
+        {/* The loaded table is a new table, not the loading one grown: its header's columns take other widths (and wrap)
+            once rows arrive, and a table that moves and resizes in place is a layout shift (Lighthouse CLS); content that
+            appears is none. */}
+        <table key={loading ? 'loading' : 'loaded'} className="table table-sm table-hover align-middle mb-0 record-table">
           <caption className="visually-hidden">{`${label}, ${tab}`}</caption>
           <thead>
             <tr>
