@@ -11,6 +11,8 @@ import { useStore } from './hooks';
  * background, so one colour serves both themes (the asterisk is large bold text).
  */
 export const CHANGE_INDICATOR_COLOR = '#c25700';
+/** The asterisk button's smallest width and height (WCAG 2.2's 24 × 24 px minimum target). */
+export const CHANGE_INDICATOR_TARGET_PX = 24;
 
 export interface ChangeIndicatorProps {
   applicationId: number;
@@ -26,8 +28,9 @@ export function ChangeIndicator({ applicationId, parentApplicationRecordId, labe
   return (
     <button
       type="button"
-      className="btn btn-link p-0 lh-1 text-decoration-none change-indicator"
-      style={{ color: CHANGE_INDICATOR_COLOR, fontWeight: 700, fontSize: '1.25em' }}
+      className="btn btn-link p-0 lh-1 text-decoration-none change-indicator d-inline-flex align-items-center justify-content-center"
+      // At least 24 × 24 px to hit (WCAG 2.2 target size): the glyph alone is 12.5 × 22.
+      style={{ color: CHANGE_INDICATOR_COLOR, fontWeight: 700, fontSize: '1.25em', minWidth: CHANGE_INDICATOR_TARGET_PX, minHeight: CHANGE_INDICATOR_TARGET_PX }}
       aria-label={label}
       title={label}
       data-parent-record-id={parentApplicationRecordId}
