@@ -27,3 +27,14 @@ describe('legacy hand-off pages show no "Request received" box', () => {
     });
   }
 });
+
+describe('legacy hand-off pages pass an outside audit (issue 33, Lighthouse)', () => {
+  it('declare a viewport, mark the layout table as layout, and give the site\'s links a 24 px target', async () => {
+    const text = await (await fetch(`${host.url}/costmanagement/costmanagement/cm?projectId=1&budgetId=1`)).text();
+    assert.match(text, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    // A layout table is no data table: its colspan cells are no fake captions to a screen reader.
+    assert.match(text, /<table class="frame" role="presentation"/);
+    const css = await (await fetch(`${host.url}/legacy-assets/legacy.css`)).text();
+    assert.match(css, /^td\.nav li a \{[^}]*min-height: 24px; box-sizing: border-box;/m);
+  });
+});

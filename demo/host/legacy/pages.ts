@@ -90,13 +90,14 @@ export function renderLegacyPage(page: LegacyPage, url: string): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title} - Summit Builders Intranet</title>
 <link rel="stylesheet" href="/demo/bootstrap3-like.css">
 <link rel="stylesheet" href="/legacy-assets/legacy.css">
 <script type="module" src="/dist/loader.js"></script>
 </head>
 <body>
-<table class="frame" cellspacing="0" cellpadding="0">
+<table class="frame" role="presentation" cellspacing="0" cellpadding="0">
 <tr><td class="banner" colspan="2"><span class="logo">Summit Builders</span> <span class="app">Intranet · ${page.title}</span></td></tr>
 <tr>
 <td class="nav">
