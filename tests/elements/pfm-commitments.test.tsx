@@ -79,13 +79,18 @@ describe('commitments', () => {
       }
     });
 
-    it('while loading shows a loading status in each list, never totals of nothing', async () => {
+    /** The screen mounted with its subcontracts' answer held until `answer()`. */
+    async function mountWithSubcontractsHeld(): Promise<{ root: ShadowRoot; answer: () => void }> {
       let answer!: () => void;
       const held = new Promise<void>((resolve) => { answer = resolve; });
       const answers = listAnswers();
       const subcontracts = answers['/api/pfm/getsubcontracts'] as (request: FetchRequest) => StubAnswer;
       stubFetch({ ...answers, '/api/pfm/getsubcontracts': async (request) => { await held; return subcontracts(request); } });
-      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      return { root: await mount('pfm-commitments', { 'project-id': '1' }), answer };
+    }
+
+    it('while loading shows a loading status, never totals of nothing', async () => {
+      const { root, answer } = await mountWithSubcontractsHeld();
       const status = await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] [role="status"]'));
       expect(status.textContent).to.equal('Loading subcontracts…');
       expect(root.textContent).to.not.contain('Total (');
@@ -96,12 +101,7 @@ describe('commitments', () => {
     });
 
     it('while loading shows only the first list, so the others appear with the data instead of being pushed down (no layout shift)', async () => {
-      let answer!: () => void;
-      const held = new Promise<void>((resolve) => { answer = resolve; });
-      const answers = listAnswers();
-      const subcontracts = answers['/api/pfm/getsubcontracts'] as (request: FetchRequest) => StubAnswer;
-      stubFetch({ ...answers, '/api/pfm/getsubcontracts': async (request) => { await held; return subcontracts(request); } });
-      const root = await mount('pfm-commitments', { 'project-id': '1' });
+      const { root, answer } = await mountWithSubcontractsHeld();
       await waitFor(() => root.querySelector('[data-testid="list-Subcontract"] [role="status"]'));
       const section = (kind: string) => root.querySelector<HTMLElement>(`section[data-list-kind="${kind}"]`)!;
       expect(['Subcontract', 'PurchaseAgreement', 'PurchaseOrder'].map((kind) => section(kind).hidden)).to.deep.equal([false, true, true]);
