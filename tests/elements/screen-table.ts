@@ -49,7 +49,7 @@ const WORKBENCHES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   RiskAssessment: { 'record-key': 'Sra', 'record-id': '1' },
 };
 
-/** The workbench's name and tag as the e2e table makes them ('DirectCost' → 'Direct Cost workbench', `wb-direct-cost`). */
+/** A workbench's name and tag in both tables ('DirectCost' → 'Direct Cost workbench', `wb-direct-cost`). */
 export const workbenchName = (kind: string): string => `${kind.replace(/(?<=[a-z])(?=[A-Z])/g, ' ')} workbench`;
 export const workbenchTag = (kind: string): string => `wb-${kind.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
 

@@ -12,6 +12,7 @@ import { addDays, weekOf } from '../../../src/core/timecards';
 import type { KeyboardTask } from './keyboard';
 import { ARRANGED, arrangeAs, cancellableTimeOff, oldestBillingMonthRun, pendingAccessRequest } from './arrange';
 import { today as centralToday } from '../../../src/core/clock';
+import { workbenchName, workbenchTag } from '../../elements/screen-table';
 
 export interface ScreenCase {
   /** Unique, readable: used in test titles. */
@@ -322,8 +323,7 @@ export function screenCases(): ScreenCase[] {
   // Every workbench kind (src/core/workbench WORKBENCH_KINDS; that module needs a browser, so its keys are checked against src/elements instead).
   const workbenches: ScreenCase[] = Object.entries(workbenchPaths).map(([key, path]) => {
     const login = key === 'SlimRequest' || key === 'RiskAssessment' || key === 'DocumentTemplateAdministration' ? 'admin' : 'pm';
-    const tag = `wb-${key.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
-    return { name: `${key.replace(/(?<=[a-z])(?=[A-Z])/g, ' ')} workbench`, tag, kind: 'workbench', login, path, writes: WORKBENCH_WRITES[key], keyboard: WORKBENCH_KEYS[key] };
+    return { name: workbenchName(key), tag: workbenchTag(key), kind: 'workbench', login, path, writes: WORKBENCH_WRITES[key], keyboard: WORKBENCH_KEYS[key] };
   });
   cached = [...screens, ...workbenches];
   return cached;
