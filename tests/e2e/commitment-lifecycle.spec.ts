@@ -318,6 +318,12 @@ test('a purchase order: created from the commitments screen with quantity × uni
 test('the pay applications screen lists the project\'s applications with their totals and the waivers still missing', async ({ page }) => {
   test.setTimeout(90_000);
   watchToken(page);
+  // The route asks for the list as soon as the URL is known (core/router/prefetch); the screen takes those answers.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/pfm\/(getpayapplications|getPayApplicationById)$/.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
+  });
   await openPortalAs(page, 'pm', `/pfm/projects/payapplications?${q()}`);
   const screen = page.locator('pfm-pay-applications');
   const open = one(`SELECT count(*) AS n FROM pay_applications a JOIN application_record_states s USING (applicationRecordStateId)
@@ -325,4 +331,15 @@ test('the pay applications screen lists the project\'s applications with their t
   await expect(screen.getByRole('tab', { name: new RegExp(`^Open ${open}`) })).toBeVisible();
   // The seeded application waiting for both its waivers says so in its row.
   await expect(screen.locator('[data-waivers-missing="2"]').first()).toBeVisible();
+  const { projectId } = project();
+  expect(asked.sort(), 'each list load asked once').toEqual([
+    `/api/pfm/getpayapplications?recordKey=Project&recordId=${projectId}&open=false`,
+    `/api/pfm/getpayapplications?recordKey=Project&recordId=${projectId}&open=true`,
+  ]);
+  // One application opened over the list: asked once too.
+  const waiting = one(`SELECT payApplicationId FROM pay_applications WHERE projectId = ? ORDER BY payApplicationId LIMIT 1`, projectId).payApplicationId as number;
+  asked.length = 0;
+  await pushPath(page, `/pfm/projects/payapplications?${q()}&workbench=PayApplication&recordKey=PayApplication&recordId=${waiting}`);
+  await expect(page.locator('wb-pay-application [data-sheet] tbody tr').first()).toBeVisible();
+  expect(asked, 'the application asked once').toEqual([`/api/pfm/getPayApplicationById?payApplicationId=${waiting}`]);
 });

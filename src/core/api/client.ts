@@ -29,24 +29,32 @@ export type TokenProvider = (resource: ApiResource, options?: { forceRefresh?: b
 /** Signs the user in again (offered after a 401 that a new token did not cure). */
 export type SignInAgain = () => Promise<void> | void;
 
+/** The token a provider holds for a resource right now, without waiting (undefined: ask the provider). */
+export type HeldToken = (resource: ApiResource) => string | undefined;
+
 interface ClientState {
   tokenProvider: TokenProvider | null;
+  /** The provider's token at hand: a request with it goes out in the caller's own task, ahead of any render queued after it. */
+  heldToken?: HeldToken | null;
   inFlight: Map<string, Promise<unknown>>;
   signInAgain?: SignInAgain | null;
   /** New tokens being fetched after a 401, per resource: the calls refused together share one. */
   refreshing?: Map<ApiResource, Promise<string>>;
+  /** Answers asked for ahead of their screen ({@link prefetchJson}), by request key, until one caller takes each. */
+  held?: Map<string, { answer: Promise<unknown>; expiry: ReturnType<typeof setTimeout> }>;
 }
 
 // One per page: every bundle copy shares the signed-in token provider and the requests in flight.
-const state = pageSingleton<ClientState>('api.client', () => ({ tokenProvider: null, inFlight: new Map(), signInAgain: null, refreshing: new Map() }));
+const state = pageSingleton<ClientState>('api.client', () => ({ tokenProvider: null, inFlight: new Map(), signInAgain: null, refreshing: new Map(), held: new Map() }));
 
 /**
  * Plug in (or remove, with null) the function that gives an access token for a resource, and the
  * one that signs in again when even a new token is refused.
  */
-export function setTokenProvider(provider: TokenProvider | null, options: { signInAgain?: SignInAgain | null } = {}): void {
+export function setTokenProvider(provider: TokenProvider | null, options: { signInAgain?: SignInAgain | null; heldToken?: HeldToken | null } = {}): void {
   state.tokenProvider = provider;
   state.signInAgain = provider ? options.signInAgain ?? null : null;
+  state.heldToken = provider ? options.heldToken ?? null : null;
   state.refreshing?.clear();
 }
 
@@ -54,8 +62,10 @@ export function setTokenProvider(provider: TokenProvider | null, options: { sign
 export function resetClient(): void {
   state.tokenProvider = null;
   state.signInAgain = null;
+  state.heldToken = null;
   state.refreshing?.clear();
   state.inFlight.clear();
+  dropHeld();
 }
 
 /** Title, text and action of the offer to sign in again (a 401 that a new token did not cure). */
@@ -173,7 +183,7 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
 async function send(spec: RequestSpec): Promise<Response> {
   const resource = spec.options?.resource ?? 'api';
   const provider = state.tokenProvider;
-  let response = await fetchOnce(spec, provider ? await provider(resource) : undefined);
+  let response = await fetchOnce(spec, provider ? state.heldToken?.(resource) ?? await provider(resource) : undefined);
   if (response.status === 401 && provider) {
     // A failed refresh (logged by the provider, e.g. a closed popup) leaves the 401 to answer.
     const token = await refreshedToken(provider, resource).catch(() => undefined);
@@ -239,10 +249,49 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/**
+ * How long an answer asked for ahead of its screen is kept for it: long enough for the screen's code to arrive on a
+ * slow line, short enough that nobody is shown an answer older than their click.
+ */
+export const PREFETCH_HOLD_MS = 10_000;
+
+/** Forget every held answer (sign-out, tests). */
+function dropHeld(): void {
+  for (const { expiry } of state.held?.values() ?? []) clearTimeout(expiry);
+  state.held?.clear();
+}
+
+/** The held answer of `key`, taken: the first identical call gets it, a later one (a Reload) asks the server again. */
+function takeHeld(key: string): Promise<unknown> | undefined {
+  const entry = state.held?.get(key);
+  if (!entry) return undefined;
+  clearTimeout(entry.expiry);
+  state.held?.delete(key);
+  return entry.answer;
+}
+
+const jsonKey = (path: string, query: Query | undefined, options: CallOptions | undefined): string =>
+  `json ${requestKey('GET', path, query, options?.resource ?? 'api')}`;
+
+/**
+ * Ask for a screen's load before the screen does (the route is known as soon as the URL is, the screen's code and its
+ * first render come later): the screen's identical `getJson` takes this answer, once, within PREFETCH_HOLD_MS. A failure
+ * reaches that caller as its own would have; nobody taking it leaves no unhandled rejection.
+ */
+export function prefetchJson(path: string, query?: Query, options: Pick<CallOptions, 'resource'> & { holdMs?: number } = {}): void {
+  const key = jsonKey(path, query, options);
+  if (state.held?.has(key)) return;
+  const answer = sharedGet<unknown>('json', path, query, { resource: options.resource });
+  answer.catch(() => undefined);
+  state.held?.set(key, { answer, expiry: setTimeout(() => state.held?.delete(key), options.holdMs ?? PREFETCH_HOLD_MS) });
+}
+
 /** A GET shared by every identical caller while it is in flight. */
 function sharedGet<T>(kind: BodyKind, path: string, query: Query | undefined, options: CallOptions | undefined): Promise<T> {
   const url = buildUrl(path, query);
-  const key = `${kind} ${requestKey('GET', path, query, options?.resource ?? 'api')}`;
+  const key = kind === 'json' ? jsonKey(path, query, options) : `${kind} ${requestKey('GET', path, query, options?.resource ?? 'api')}`;
+  const prefetched = kind === 'json' ? takeHeld(key) as Promise<T> | undefined : undefined;
+  if (prefetched) return untilAborted(prefetched, options?.signal);
   let pending = state.inFlight.get(key) as Promise<T> | undefined;
   if (!pending) {
     // The shared request gets no signal: one caller giving up must not cancel it for the others.

@@ -5,9 +5,9 @@
 import { resetClient } from './client';
 import { clearObjectCache } from './object-cache';
 
-export type { ApiResource, Query, CallOptions, TokenProvider, SignInAgain } from './client';
-export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION, RETRY_AFTER_LIMIT_MS } from './client';
-export { setTokenProvider, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
+export type { ApiResource, Query, CallOptions, TokenProvider, SignInAgain, HeldToken } from './client';
+export { SIGN_IN_AGAIN_TITLE, SIGN_IN_AGAIN_MESSAGE, SIGN_IN_AGAIN_ACTION, RETRY_AFTER_LIMIT_MS, PREFETCH_HOLD_MS } from './client';
+export { setTokenProvider, prefetchJson, getJson, getBlob, getText, postForm, postJson, postFile, postFileForBlob, deleteForm } from './client';
 export { ApiError, alertedByServer, NOT_DONE_TITLE, retryAfterMs, sayNotDone } from './errors';
 export { isStale, LOAD_TIMEOUT_MS, loadTimer, problemText, retryLater, retryMark, serverMessage, type ProblemTexts } from './problems';
 export { fetchObject, getCachedObject, cacheObject, OBJECT_CACHE_LIMIT } from './object-cache';

@@ -138,7 +138,7 @@ function warnInteractionInProgress(): void {
 async function markSignedIn(msal: AuthClient, account: AccountInfo): Promise<void> {
   state.tokens.clear(); // another account's tokens are not this one's
   msal.setActiveAccount(account);
-  setTokenProvider(getAccessToken, { signInAgain });
+  setTokenProvider(getAccessToken, { signInAgain, heldToken: heldAccessToken });
   const sessionAccount = toSessionAccount(account);
   clearOtherUsersDrafts(sessionAccount.login); // another user's unsaved work is never offered
   $session.set({ status: 'signedIn', account: sessionAccount });
@@ -220,6 +220,12 @@ export async function signOut(): Promise<void> {
   }
 }
 
+/** The access token held for a service, while MSAL itself would not renew it yet; else undefined. */
+export function heldAccessToken(resource: ApiResource): string | undefined {
+  const held = state.tokens.get(resource);
+  return held && held.expiresAt - TOKEN_RENEWAL_OFFSET_MS > clockSourceMs() ? held.token : undefined;
+}
+
 /**
  * An access token for a service (§7, §8): silently first; when that needs interaction (interaction
  * required, login required, a browser-auth error) through a 483×600 popup. Other errors are logged
@@ -229,8 +235,8 @@ export async function signOut(): Promise<void> {
 export async function getAccessToken(resource: ApiResource, options: { forceRefresh?: boolean } = {}): Promise<string> {
   // MSAL finds the account and its token by reading and parsing its whole localStorage cache, about 4 ms a call: a
   // screen's burst of loads paid it once per call. The token it gave is reused until MSAL itself would renew it.
-  const held = state.tokens.get(resource);
-  if (held && !options.forceRefresh && held.expiresAt - TOKEN_RENEWAL_OFFSET_MS > clockSourceMs()) return held.token;
+  const held = options.forceRefresh ? undefined : heldAccessToken(resource);
+  if (held !== undefined) return held;
   const msal = await client();
   const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0];
   if (!account) throw new Error('Not signed in');

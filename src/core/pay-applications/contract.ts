@@ -5,10 +5,11 @@
  * form and the server share are in ./rules. The host is demo/host/api/pfm/pay-applications; the views
  * are src/features/pay-applications.
  */
+import { PAY_APPLICATION_LOAD_PATHS } from './loads';
 import type { LienWaiverKind, PayLine, PayTotals } from './rules';
 
-/** The application record key of a pay application (its states, advancements and approval authority). */
-export const PAY_APPLICATION_RECORD_KEY = 'PayApplication';
+export { PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationListScope, payApplicationQuery, type PayApplicationScope } from './loads';
+
 
 /** The commitments a pay application bills. */
 export const BILLABLE_COMMITMENT_KEYS = ['Subcontract', 'PurchaseAgreement', 'PurchaseOrder'] as const;
@@ -18,10 +19,7 @@ export type BillableCommitmentKey = (typeof BILLABLE_COMMITMENT_KEYS)[number];
 export const PAY_APPLICATION_SCOPES = ['Project', 'Budget', ...BILLABLE_COMMITMENT_KEYS] as const;
 
 export const PAY_APPLICATION_PATHS = {
-  /** GET recordKey (PAY_APPLICATION_SCOPES), recordId, lastLoad?, open? ('true' open only, 'false' closed only) → { data: PayApplicationRow[] }. */
-  list: '/api/pfm/getpayapplications',
-  /** GET payApplicationId → { data: PayApplication } (the lines and waivers). */
-  one: '/api/pfm/getPayApplicationById',
+  ...PAY_APPLICATION_LOAD_PATHS,
   /** POST RecordKey (BILLABLE_COMMITMENT_KEYS), CommitmentId, PeriodEnd (YYYY-MM-DD, a month's last day) → { data: PayApplication }. */
   create: '/api/pfm/CreatePayApplication',
   /**

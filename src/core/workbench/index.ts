@@ -7,6 +7,7 @@ import { atom, onMount, onNotify } from 'nanostores';
 import type { WritableAtom } from 'nanostores';
 import { $router, matchRoute, navigate } from '../router';
 import { pageSingleton } from '../singleton';
+import { workbenchFromSearch, type WorkbenchTarget } from './search';
 
 /** One workbench kind: its query key, its §2 label and the element that shows it. */
 export interface WorkbenchKind {
@@ -80,13 +81,8 @@ export function findWorkbenchKind(key: string | null | undefined): WorkbenchKind
   return kind;
 }
 
-/** What a workbench is opened on. */
-export interface WorkbenchTarget {
-  recordKey?: string;
-  recordId?: number;
-  activeTab?: string;
-  activeTray?: string;
-}
+
+export { workbenchFromSearch, type WorkbenchTarget };
 
 /** The query parameters that hold a workbench's state. */
 export const WORKBENCH_PARAMS = ['workbench', 'recordKey', 'recordId', 'activeTab', 'activeTray'] as const;
@@ -245,23 +241,6 @@ const tray = pageSingleton<WritableAtom<MinimizedWorkbench[]>>('workbench.tray',
 export const $minimizedWorkbenches = tray;
 
 const sameEntry = (a: MinimizedWorkbench, b: MinimizedWorkbench) => a.kind === b.kind && a.recordKey === b.recordKey && a.recordId === b.recordId;
-
-/** The workbench state in a query string (names any case). recordId defaults to -1. */
-export function workbenchFromSearch(search: string | URLSearchParams = location.search): Required<WorkbenchTarget> & { workbench: string } {
-  const params = new URLSearchParams(search);
-  const get = (name: string) => {
-    for (const [key, value] of params) if (key.toLowerCase() === name.toLowerCase()) return value;
-    return '';
-  };
-  const id = get('recordId');
-  return {
-    workbench: get('workbench'),
-    recordKey: get('recordKey'),
-    recordId: /^-?\d{1,16}$/.test(id.trim()) ? Number(id) : -1,
-    activeTab: get('activeTab'),
-    activeTray: get('activeTray'),
-  };
-}
 
 /**
  * Minimise the open workbench: it goes to the tray (once per kind and record) and the panel closes.

@@ -4,6 +4,7 @@ import { readPortalConfig } from '../../core/env';
 import { loadRoles } from '../../core/roles';
 import { $router } from '../../core/router';
 import { $guard, startGuard } from '../../core/router/guard';
+import { startPrefetch } from '../../core/router/prefetch';
 import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';
 import { LoadProblem } from '../../ui/LoadProblem';
@@ -37,14 +38,15 @@ export function PortalApp() {
   // The guard's reloads and redirects run while the portal is mounted, from when the configuration is read (issue 33:
   // a hand-off goes to the legacy host the document names; with an unusable one the portal shows its problems instead).
   useEffect(() => {
-    let stop: (() => void) | undefined;
+    const stops: Array<() => void> = [];
     let mounted = true;
     void readPortalConfig().then(() => {
-      if (mounted) stop = startGuard();
+      // The prefetch first: a navigation's data goes out ahead of the guard's role reload.
+      if (mounted) stops.push(startPrefetch(), startGuard());
     });
     return () => {
       mounted = false;
-      stop?.();
+      for (const stop of stops) stop();
     };
   }, []);
 

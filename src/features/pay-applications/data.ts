@@ -10,8 +10,8 @@ import { moveRecordState, recordStore, type MoveTarget, type RecordStore } from 
 import { cents, parseNumber, sanitizeNumber } from '../../core/format';
 import { today } from '../../core/clock';
 import {
-  BILLABLE_COMMITMENT_KEYS, PAY_APPLICATION_PATHS, PAY_APPLICATION_RECORD_KEY,
-  type BillableCommitmentKey, type PayApplication, type PayApplicationLine, type PayApplicationRow,
+  BILLABLE_COMMITMENT_KEYS, PAY_APPLICATION_PATHS, PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery,
+  type BillableCommitmentKey, type PayApplicationScope, type PayApplication, type PayApplicationLine, type PayApplicationRow,
 } from '../../core/pay-applications/contract';
 import { amountOfPercent, isBillableState, periodEndOf, type LienWaiverKind, type PayLineInput } from '../../core/pay-applications/rules';
 import { COMMITMENT_LOADS, type CommitmentRecord } from '../../core/commitments/contract';
@@ -24,19 +24,9 @@ export function payApplicationStore(): RecordStore<PayApplicationRecord> {
   return recordStore<PayApplicationRecord>(PAY_APPLICATION_RECORD_KEY, 'payApplicationId');
 }
 
-/** What a list is scoped by: a project, a budget or one commitment. */
-export interface PayApplicationScope {
-  recordKey: string;
-  recordId: number;
-}
-
 /** Every application in scope (open and closed) into the store. */
 export async function loadPayApplications(scope: PayApplicationScope, signal?: AbortSignal): Promise<PayApplicationRow[]> {
-  const query = { recordKey: scope.recordKey, recordId: scope.recordId };
-  const [open, closed] = await Promise.all([
-    getJson<PayApplicationRow[]>(PAY_APPLICATION_PATHS.list, { ...query, open: true }, { signal }),
-    getJson<PayApplicationRow[]>(PAY_APPLICATION_PATHS.list, { ...query, open: false }, { signal }),
-  ]);
+  const [open, closed] = await Promise.all(payApplicationListQueries(scope).map((query) => getJson<PayApplicationRow[]>(PAY_APPLICATION_PATHS.list, query, { signal })));
   const rows = [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
   const store = payApplicationStore();
   // A list row has no lines: a workbench's loaded copy of the same version keeps them.
@@ -49,7 +39,7 @@ export async function loadPayApplications(scope: PayApplicationScope, signal?: A
 
 /** One application with its lines and waivers, into the store; undefined when there is none. */
 export async function loadPayApplication(id: number, signal?: AbortSignal): Promise<PayApplication | undefined> {
-  const record = await getJson<PayApplication | null>(PAY_APPLICATION_PATHS.one, { payApplicationId: id }, { signal });
+  const record = await getJson<PayApplication | null>(PAY_APPLICATION_PATHS.one, payApplicationQuery(id), { signal });
   if (!record || typeof record !== 'object') return undefined;
   payApplicationStore().upsert(record);
   return record;
