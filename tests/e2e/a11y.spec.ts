@@ -121,15 +121,19 @@ for (const [login, part] of PARTS) {
     await openPortalAs(page, login, '/');
     for (const screen of group) {
       await test.step(screen.name, async () => {
-        await screen.arrange?.(page);
-        await visit(page, screen);
+        await test.step('open', async () => {
+          await screen.arrange?.(page);
+          await visit(page, screen);
+        });
         for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          await settled(page);
-          for (const p of await axeProblems(page, colorScheme === 'dark')) {
-            if (KNOWN.has(`${screen.name} ${p.split(' ')[0]}`)) test.info().annotations.push({ type: 'known a11y finding', description: `${screen.name} [${colorScheme}] ${p}` });
-            else problems.push(`${screen.name} [${colorScheme}] ${p}`);
-          }
+          await test.step(`axe ${colorScheme}`, async () => {
+            await page.emulateMedia({ colorScheme });
+            await settled(page);
+            for (const p of await axeProblems(page, colorScheme === 'dark')) {
+              if (KNOWN.has(`${screen.name} ${p.split(' ')[0]}`)) test.info().annotations.push({ type: 'known a11y finding', description: `${screen.name} [${colorScheme}] ${p}` });
+              else problems.push(`${screen.name} [${colorScheme}] ${p}`);
+            }
+          });
         }
         await page.emulateMedia({ colorScheme: 'light' });
         for (const h of await unnamedHeaders(page)) problems.push(`${screen.name}: grid header without a name: ${h}`);
@@ -137,7 +141,7 @@ for (const [login, part] of PARTS) {
         const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
         if (overflow > 0) problems.push(`${screen.name}: the page scrolls sideways by ${overflow}px at 1280×720`);
         // Its main task by keyboard only (tests/e2e/support/keyboard.ts).
-        const keys = await keyboardTask(page, screen);
+        const keys = await test.step('keyboard', () => keyboardTask(page, screen));
         if (!keys.task && !NO_KEYBOARD_TASK.has(screen.name)) problems.push(`${screen.name}: no main task by keyboard (name one as \`keyboard\` in the screens table)`);
         else test.info().annotations.push({ type: 'keyboard task', description: `${screen.name}: ${keys.task}` });
         problems.push(...keys.problems);
