@@ -11,6 +11,17 @@
  */
 import { formatMoney, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from './format/numbers';
 
+/** The cost adjustment calls (the screen and workbench make them; demo/host/api/pfm/cost-adjustments answers them). */
+export const COST_ADJUSTMENT_PATHS = {
+  load: '/api/pfm/getcostadjustments',
+  items: '/api/pfm/getcostadjustmentitems',
+  documents: '/api/pfm/getcostadjustmentreferencedocuments',
+  create: '/api/pfm/CreateCostAdjustment',
+  save: '/api/pfm/SaveCostAdjustment',
+  updateState: '/api/pfm/UpdateCostAdjustmentState',
+  upload: '/api/pfm/UploadCostAdjustmentReferenceDocument',
+} as const;
+
 /** The fields of an adjustment the rules read. */
 export interface CostAdjustmentFigures {
   number?: string;

@@ -5,6 +5,7 @@
  * their own copies, so every screen recovers alike.
  */
 import { useState } from 'react';
+import { statusFailure } from '../core/api/status-failure';
 import { $rolesStatus, loadRoles } from '../core/roles';
 import { useTimeout } from './hooks';
 
@@ -35,6 +36,14 @@ export function LoadingLine({ label, className = 'd-flex align-items-center gap-
       <span>{label}</span>
     </div>
   );
+}
+
+/** The kinds of a failed load a screen words itself (the keys of its `failed` texts). */
+export type ScreenLoadFailure = 401 | 403 | 404 | 'timeout' | 'other';
+
+/** What kind of failure ended a screen's load: signed out, no access, not found, timed out, or anything else. */
+export function screenLoadFailure(error: unknown): ScreenLoadFailure {
+  return statusFailure(error, [401, 403, 404]);
 }
 
 /** A failed load's sentence for its kind of `failure` (a 403 as a warning) and a button that loads again. */

@@ -79,9 +79,9 @@ async function expectNoEditor(costCodeId: number): Promise<void> {
   expect(target.querySelector('input')).to.equal(null);
 }
 
-/** Type into a line's projected cost to complete, then press `then` (commits). */
-async function typeProjection(costCodeId: number, text: string, then = 'Tab'): Promise<void> {
-  const target = cell(costCodeId, 'projectedCostToComplete');
+/** Type into a line's `field` (over its text), then press `then` (commits). */
+async function typeInCell(costCodeId: number, field: string, text: string, then = 'Tab'): Promise<void> {
+  const target = cell(costCodeId, field);
   target.focus();
   const input = await waitFor(() => target.querySelector('input'));
   input.focus();
@@ -90,6 +90,9 @@ async function typeProjection(costCodeId: number, text: string, then = 'Tab'): P
   await sendKeys({ press: then });
   await sleep(50);
 }
+
+/** Type into a line's projected cost to complete, then press `then` (commits). */
+const typeProjection = (costCodeId: number, text: string, then = 'Tab'): Promise<void> => typeInCell(costCodeId, 'projectedCostToComplete', text, then);
 
 const bottomCalc = (field: string) => $(`.tabulator-footer .tabulator-calcs [tabulator-field="${field}"]`)?.textContent ?? $(`.tabulator-calcs-bottom [tabulator-field="${field}"]`)?.textContent;
 
@@ -486,14 +489,7 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
     expect(cell(12, 'unitCost').textContent).to.equal('$10.00');
     expect($('[data-legend-plugged]')?.textContent).to.equal('⊞ Plugged: cost to complete from units × unit cost');
 
-    const units = cell(12, 'unitsToComplete');
-    units.focus();
-    const input = await waitFor(() => units.querySelector('input'));
-    input.focus();
-    input.select();
-    await sendKeys({ type: '50' });
-    await sendKeys({ press: 'Tab' }); // on to the unit cost
-    await sleep(50);
+    await typeInCell(12, 'unitsToComplete', '50'); // Tab: on to the unit cost
     await sendKeys({ type: '12' });
     await sendKeys({ press: 'Tab' });
     await sleep(50);
@@ -516,14 +512,7 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
     const saves = stubSaves();
     await mountReady('budget-id="1" variant="hour"');
     expect($('[data-legend-plugged]')?.textContent).to.equal('⊞ Plugged: cost to complete from hours × rate');
-    const hours = cell(11, 'hoursToComplete');
-    hours.focus();
-    const input = await waitFor(() => hours.querySelector('input'));
-    input.focus();
-    input.select();
-    await sendKeys({ type: '4' });
-    await sendKeys({ press: 'Tab' });
-    await sleep(50);
+    await typeInCell(11, 'hoursToComplete', '4');
     await sendKeys({ press: 'Escape' });
     await sleep(50);
     // 4 hours × the budget rate $50.00.
@@ -635,13 +624,7 @@ describe('<pfm-projection-grid>: the grid tells the truth (pending, plugging, co
     expect(fetchRequests.filter((r) => r.path === '/api/pfm/SaveProjections')).to.have.length(0);
 
     // A reason clears it (keyboard: Tab from the projection to the reason is the grid's own order).
-    const reason = cell(12, 'projectionReason');
-    reason.focus();
-    const input = await waitFor(() => reason.querySelector('input'));
-    input.focus();
-    await sendKeys({ type: 'Supplier credit due' });
-    await sendKeys({ press: 'Enter' });
-    await sleep(50);
+    await typeInCell(12, 'projectionReason', 'Supplier credit due', 'Enter');
     await sendKeys({ press: 'Escape' });
     expect(cell(12, 'projectedCostToComplete').classList.contains('pg-invalid')).to.equal(false);
 

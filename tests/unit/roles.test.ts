@@ -26,6 +26,23 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/**
+ * Calls `call` twice while its request is in flight and checks that both calls share one promise and one
+ * request once `roles` are answered. Returns the fake fetch (it keeps answering `roles`) and its call count.
+ */
+async function expectOneSharedRequest(call: (fetchRoles: () => Promise<RoleEntry[]>) => Promise<void>, roles: RoleEntry[]) {
+  let calls = 0;
+  const answer = deferred<RoleEntry[]>();
+  const fetchRoles = () => { calls += 1; return answer.promise; };
+  const first = call(fetchRoles);
+  const second = call(fetchRoles);
+  expect(second).to.equal(first);
+  answer.resolve(roles);
+  await Promise.all([first, second]);
+  expect(calls).to.equal(1);
+  return { fetchRoles, calls: () => calls };
+}
+
 /** True when `promise` has settled by the time queued microtasks and one macrotask have run. */
 async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   let settled = false;
@@ -95,18 +112,10 @@ describe('roles (§5, §6)', () => {
     });
 
     it('shares one request between concurrent calls', async () => {
-      let calls = 0;
-      const answer = deferred<RoleEntry[]>();
-      const fetchRoles = () => { calls += 1; return answer.promise; };
-      const first = loadRoles(fetchRoles);
-      const second = loadRoles(fetchRoles);
-      expect(second).to.equal(first);
-      answer.resolve(PM_ROLES);
-      await Promise.all([first, second]);
-      expect(calls).to.equal(1);
+      const { fetchRoles, calls } = await expectOneSharedRequest(loadRoles, PM_ROLES);
       // Once settled, a new call fetches again (e.g. after signing in again).
       await loadRoles(fetchRoles);
-      expect(calls).to.equal(2);
+      expect(calls()).to.equal(2);
     });
 
     it('logs a failure only, leaving roles empty but loaded so guards deny', async () => {
@@ -234,19 +243,11 @@ describe('roles (§5, §6)', () => {
 
     it('shares one request between concurrent calls', async () => {
       setRoles(PM_ROLES);
-      let calls = 0;
-      const answer = deferred<RoleEntry[]>();
-      const fetcher = () => { calls += 1; return answer.promise; };
-      const first = refreshRoles(fetcher);
-      const second = refreshRoles(fetcher);
-      expect(second).to.equal(first);
-      answer.resolve([PM_ROLES[0]!]);
-      await Promise.all([first, second]);
-      expect(calls).to.equal(1);
+      const { fetchRoles, calls } = await expectOneSharedRequest(refreshRoles, [PM_ROLES[0]!]);
       expect($roles.get()).to.deep.equal([PM_ROLES[0]]);
       // A later call makes a new request.
-      await refreshRoles(() => { calls += 1; return Promise.resolve([PM_ROLES[0]!]); });
-      expect(calls).to.equal(2);
+      await refreshRoles(fetchRoles);
+      expect(calls()).to.equal(2);
     });
 
     it('leaves the store untouched when the roles did not change', async () => {

@@ -1,7 +1,7 @@
 /** Small database helpers shared by the write calls: states, records, change tracking, state moves. */
 import type Database from 'better-sqlite3';
 import type { State } from '../../../src/core/workflow';
-import { autoAlert, conflict, notFound } from './http';
+import { autoAlert, conflict, notFound, refuseIfChangedSince, refuseIfStateChanged } from './http';
 import { prepared } from '../db/statements';
 import { requireApprovalAuthority } from './approvals';
 import * as clock from '../../../src/core/clock';
@@ -47,6 +47,19 @@ export function recordOr404<T = Record<string, unknown>>(db: Database.Database, 
   const row = db.prepare(`${select} WHERE ${idColumn} = ?`).get(id) as T | undefined;
   if (!row) throw notFound(`${what} ${id} not found.`);
   return row;
+}
+
+/**
+ * The record a save is about to change: row `id` of `table` (404 `${what} ${id} not found.`), refused with 409
+ * when the form was loaded before its last state move (OldRecordStateId) or its last change (lastLoad).
+ */
+export function loadForWrite(db: Database.Database, table: string, idColumn: string, id: number, what: string, label: string,
+  loaded: { OldRecordStateId?: number; lastLoad?: string }): { record: Record<string, unknown>; stateId: number } {
+  const record = recordOr404(db, `SELECT * FROM ${table}`, idColumn, id, what);
+  const stateId = record.applicationRecordStateId as number;
+  refuseIfStateChanged(loaded.OldRecordStateId, stateId, label);
+  refuseIfChangedSince(loaded.lastLoad, record.modifiedAt, label);
+  return { record, stateId };
 }
 
 /** Write `changes` (column → value, as checked by a save) to row `id` of `table` with a new modifiedAt; nothing when there are none. */

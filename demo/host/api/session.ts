@@ -51,17 +51,21 @@ function applicationId(db: Database.Database, raw: string): number {
   return id;
 }
 
+/** A change-tracking handler: it works on the caller's changes in the application its `ApplicationId` names (an id or a key). */
+function inApplication<P extends { readonly ApplicationId: string }, R>(handle: (db: Database.Database, employeeId: number, app: number, params: P) => R) {
+  return ({ db, user, params }: RouteCtx<P>): R => handle(db, user.employeeId, applicationId(db, params.ApplicationId), params);
+}
+
 /** Acknowledge the changes under one parent record (GET changes/remove, POST changes/acknowledge). */
 const ACKNOWLEDGE = { ...APPLICATION, ParentApplicationRecordId: p.id({ required: true }), ParentRecordType: p.string(100) };
 
-function acknowledge({ db, user, params }: RouteCtx<ParamsOf<typeof ACKNOWLEDGE>>): { acknowledged: number } {
-  const app = applicationId(db, params.ApplicationId);
+const acknowledge = inApplication((db, employeeId, app, params: ParamsOf<typeof ACKNOWLEDGE>): { acknowledged: number } => {
   const recordType = params.ParentRecordType;
   const result = db.prepare(`UPDATE change_tracking SET acknowledged = 1, modifiedAt = ?
     WHERE employeeId = ? AND applicationId = ? AND parentApplicationRecordId = ? AND acknowledged = 0
-      AND (? IS NULL OR parentRecordType = ?)`).run(clock.nowIso(), user.employeeId, app, params.ParentApplicationRecordId, recordType ?? null, recordType ?? null);
+      AND (? IS NULL OR parentRecordType = ?)`).run(clock.nowIso(), employeeId, app, params.ParentApplicationRecordId, recordType ?? null, recordType ?? null);
   return { acknowledged: result.changes };
-}
+});
 
 export const sessionHandlers = declaredFor('token', [
   route({
@@ -133,25 +137,21 @@ export const sessionHandlers = declaredFor('token', [
     method: 'GET', path: '/api/changes/refresh',
     note: 'change tracking: refresh',
     params: APPLICATION,
-    handler: ({ db, user, params }) => {
-      const app = applicationId(db, params.ApplicationId);
+    handler: inApplication((db, employeeId, app) => {
       const count = (db.prepare('SELECT count(*) AS n FROM change_tracking WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
-        .get(user.employeeId, app) as { n: number }).n;
+        .get(employeeId, app) as { n: number }).n;
       return { refreshedAt: clock.nowIso(), count };
-    },
+    }),
   }),
 
   route({
     method: 'GET', path: '/api/changes',
     note: "change tracking: the caller's unacknowledged changes",
     params: APPLICATION,
-    handler: ({ db, user, params }) => {
-      const app = applicationId(db, params.ApplicationId);
-      return db.prepare(`SELECT c.changeTrackingId, c.parentApplicationRecordId, c.parentRecordType, c.applicationRecordId, c.recordType,
-          c.description, c.changedAt, e.preferredName AS changedBy
-        FROM change_tracking c LEFT JOIN employees e ON e.employeeId = c.changedByEmployeeId
-        WHERE c.employeeId = ? AND c.applicationId = ? AND c.acknowledged = 0 ORDER BY c.changeTrackingId`).all(user.employeeId, app);
-    },
+    handler: inApplication((db, employeeId, app) => db.prepare(`SELECT c.changeTrackingId, c.parentApplicationRecordId, c.parentRecordType,
+        c.applicationRecordId, c.recordType, c.description, c.changedAt, e.preferredName AS changedBy
+      FROM change_tracking c LEFT JOIN employees e ON e.employeeId = c.changedByEmployeeId
+      WHERE c.employeeId = ? AND c.applicationId = ? AND c.acknowledged = 0 ORDER BY c.changeTrackingId`).all(employeeId, app)),
   }),
 
   route({
@@ -164,12 +164,11 @@ export const sessionHandlers = declaredFor('token', [
     method: 'GET', path: '/api/changes/clear',
     note: 'acknowledge every change of the application',
     params: APPLICATION,
-    handler: ({ db, user, params }) => {
-      const app = applicationId(db, params.ApplicationId);
+    handler: inApplication((db, employeeId, app) => {
       const result = db.prepare('UPDATE change_tracking SET acknowledged = 1, modifiedAt = ? WHERE employeeId = ? AND applicationId = ? AND acknowledged = 0')
-        .run(clock.nowIso(), user.employeeId, app);
+        .run(clock.nowIso(), employeeId, app);
       return { acknowledged: result.changes };
-    },
+    }),
   }),
 
   route({

@@ -16,6 +16,17 @@ import { isCalendarDate } from '../format/dates';
 /** The record key of direct costs (states, files, workbench). */
 export const DIRECT_COST_KEY = 'DirectCost';
 
+/** The direct cost calls (the screen and workbench make them; demo/host/api/pfm/direct-costs answers them). */
+export const DIRECT_COST_PATHS = {
+  load: '/api/pfm/getdirectcosts',
+  create: '/api/pfm/CreateDirectCost',
+  save: '/api/pfm/SaveDirectCost',
+  updateState: '/api/pfm/UpdateDirectCostState',
+  costCodes: '/api/pfm/getcostcodes',
+  /** The vendors a direct cost may name: those with a commitment on the project. */
+  vendors: '/api/pfm/getcommitmentvendors',
+} as const;
+
 /** The state names, in display order. */
 export const DIRECT_COST_STATE = {
   draft: 'Draft',

@@ -5,7 +5,7 @@
  * a month by timecard hours or per head, re-runs a Draft and posts it (the posted month is locked); User
  * and Viewer read. Export to Excel (text cells: formulas stay inert).
  */
-import { Fragment, useCallback, useId, useState } from 'react';
+import { Fragment, useCallback, useId, useState, type ReactNode } from 'react';
 import { ruleAllows } from '../../core/access';
 import { periodHasEnded } from '../../core/clock';
 import { BILLING_ADMINS, BILLING_METHODS, BILLING_STATES, type BillingMethod, type BillingMonth, type BillingRun, type BillingRunLine, type BillingTotal } from '../../core/billing/contract';
@@ -65,31 +65,39 @@ export function ItBilling() {
   );
 }
 
-function MonthList({ months, selected, onSelect }: { months: readonly BillingMonth[]; selected: string | null; onSelect: (month: string) => void }) {
+/** One of the screen's tables: a section named by its heading (`h2` or `h3`), the table labelled by it too. */
+function TableSection({ name, heading, level, className, children }: { name: string; heading: string; level: 2 | 3; className?: string; children: ReactNode }) {
   const id = useId();
-  const c = T.columns;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section aria-labelledby={id} data-table="months">
-      <h2 className="h6" id={id}>{T.months}</h2>
+    <section className={className} aria-labelledby={id} data-table={name}>
+      <Heading className="h6" id={id}>{heading}</Heading>
       <div className="table-responsive">
-        <table className="table table-sm align-middle" aria-labelledby={id}>
-          <thead><tr><th scope="col">{c.month}</th><th scope="col">{c.state}</th><th scope="col" className="text-end">{c.charges}</th><th scope="col" className="text-end">{c.runTotal}</th></tr></thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.month} data-month={m.month} className={m.month === selected ? 'table-active' : undefined}>
-                <th scope="row" className="text-nowrap">
-                  <button type="button" className="btn btn-link p-0" aria-current={m.month === selected ? 'true' : undefined} aria-label={T.selectMonth(m.month)}
-                    onClick={() => onSelect(m.month)}>{m.month}</button>
-                </th>
-                <td data-cell="state">{m.state ?? T.notRun}{m.method ? <span className="d-block small text-body-secondary">{T.methods[m.method]}</span> : null}</td>
-                <td className="text-end text-nowrap" data-cell="charges">{formatMoney(m.charges)}</td>
-                <td className="text-end text-nowrap" data-cell="run-total">{m.runTotal === null ? '' : formatMoney(m.runTotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <table className="table table-sm align-middle" aria-labelledby={id}>{children}</table>
       </div>
     </section>
+  );
+}
+
+function MonthList({ months, selected, onSelect }: { months: readonly BillingMonth[]; selected: string | null; onSelect: (month: string) => void }) {
+  const c = T.columns;
+  return (
+    <TableSection name="months" heading={T.months} level={2}>
+      <thead><tr><th scope="col">{c.month}</th><th scope="col">{c.state}</th><th scope="col" className="text-end">{c.charges}</th><th scope="col" className="text-end">{c.runTotal}</th></tr></thead>
+      <tbody>
+        {months.map((m) => (
+          <tr key={m.month} data-month={m.month} className={m.month === selected ? 'table-active' : undefined}>
+            <th scope="row" className="text-nowrap">
+              <button type="button" className="btn btn-link p-0" aria-current={m.month === selected ? 'true' : undefined} aria-label={T.selectMonth(m.month)}
+                onClick={() => onSelect(m.month)}>{m.month}</button>
+            </th>
+            <td data-cell="state">{m.state ?? T.notRun}{m.method ? <span className="d-block small text-body-secondary">{T.methods[m.method]}</span> : null}</td>
+            <td className="text-end text-nowrap" data-cell="charges">{formatMoney(m.charges)}</td>
+            <td className="text-end text-nowrap" data-cell="run-total">{m.runTotal === null ? '' : formatMoney(m.runTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TableSection>
   );
 }
 
@@ -197,7 +205,6 @@ function Actions({ run, onRun, onStale }: { run: BillingRun; onRun: (run: Billin
 }
 
 function TotalsTable({ name, caption, heading, totals, lines }: { name: string; caption: string; heading: string; totals: readonly BillingTotal[]; lines: readonly BillingRunLine[] }) {
-  const id = useId();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const c = T.columns;
   const keyOf = (l: BillingRunLine) => (l.projectId !== null ? `project:${l.projectId}` : `department:${l.departmentId ?? 'none'}`);
@@ -208,88 +215,77 @@ function TotalsTable({ name, caption, heading, totals, lines }: { name: string; 
     return next;
   });
   return (
-    <section className="mb-4" aria-labelledby={id} data-table={name}>
-      <h3 className="h6" id={id}>{caption}</h3>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle" aria-labelledby={id}>
-          <thead>
-            <tr>
-              <th scope="col">{heading}</th><th scope="col">{c.item}</th><th scope="col">{c.employee}</th><th scope="col">{c.basis}</th>
-              <th scope="col" className="text-end">{c.lines}</th><th scope="col" className="text-end">{c.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {totals.length === 0 ? <tr><td colSpan={6} className="text-body-secondary">{T.nothing}</td></tr> : totals.map((t) => {
-              const expanded = open.has(t.key);
-              return (
-                <Fragment key={t.key}>
-                  <tr data-total-row={t.key}>
-                    <th scope="row" colSpan={4}>
-                      <button type="button" className="btn btn-link p-0 text-start" aria-expanded={expanded} aria-label={expanded ? T.hideLines(t.label) : T.showLines(t.label)}
-                        onClick={() => toggle(t.key)}>
-                        <span aria-hidden="true" className="me-1">{expanded ? '▾' : '▸'}</span>{t.label}
-                      </button>
-                    </th>
-                    <td className="text-end">{t.lines}</td>
-                    <td className="text-end text-nowrap fw-semibold" data-amount>{formatMoney(t.amount)}</td>
-                  </tr>
-                  {expanded ? lines.filter((l) => keyOf(l) === t.key).map((l) => (
-                    <tr key={l.lineId} data-line={l.lineId} className="small">
-                      <td></td><td>{l.costItemName}</td><td>{l.employeeName}</td><td>{l.basis}</td><td></td>
-                      <td className="text-end text-nowrap">{formatMoney(l.amount)}</td>
-                    </tr>
-                  )) : null}
-                </Fragment>
-              );
-            })}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4}>{T.total}</th>
-              <td className="text-end fw-semibold">{totals.reduce((a, t) => a + t.lines, 0)}</td>
-              <td className="text-end text-nowrap fw-semibold" data-total={name}>{formatMoney(total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </section>
+    <TableSection className="mb-4" name={name} heading={caption} level={3}>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th><th scope="col">{c.item}</th><th scope="col">{c.employee}</th><th scope="col">{c.basis}</th>
+          <th scope="col" className="text-end">{c.lines}</th><th scope="col" className="text-end">{c.amount}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.length === 0 ? <tr><td colSpan={6} className="text-body-secondary">{T.nothing}</td></tr> : totals.map((t) => {
+          const expanded = open.has(t.key);
+          return (
+            <Fragment key={t.key}>
+              <tr data-total-row={t.key}>
+                <th scope="row" colSpan={4}>
+                  <button type="button" className="btn btn-link p-0 text-start" aria-expanded={expanded} aria-label={expanded ? T.hideLines(t.label) : T.showLines(t.label)}
+                    onClick={() => toggle(t.key)}>
+                    <span aria-hidden="true" className="me-1">{expanded ? '▾' : '▸'}</span>{t.label}
+                  </button>
+                </th>
+                <td className="text-end">{t.lines}</td>
+                <td className="text-end text-nowrap fw-semibold" data-amount>{formatMoney(t.amount)}</td>
+              </tr>
+              {expanded ? lines.filter((l) => keyOf(l) === t.key).map((l) => (
+                <tr key={l.lineId} data-line={l.lineId} className="small">
+                  <td></td><td>{l.costItemName}</td><td>{l.employeeName}</td><td>{l.basis}</td><td></td>
+                  <td className="text-end text-nowrap">{formatMoney(l.amount)}</td>
+                </tr>
+              )) : null}
+            </Fragment>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={4}>{T.total}</th>
+          <td className="text-end fw-semibold">{totals.reduce((a, t) => a + t.lines, 0)}</td>
+          <td className="text-end text-nowrap fw-semibold" data-total={name}>{formatMoney(total)}</td>
+        </tr>
+      </tfoot>
+    </TableSection>
   );
 }
 
 function ItemsTable({ run }: { run: BillingRun }) {
-  const id = useId();
   const c = T.columns;
   return (
-    <section aria-labelledby={id} data-table="items">
-      <h3 className="h6" id={id}>{T.costItems}</h3>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle" aria-labelledby={id}>
-          <thead>
-            <tr>
-              <th scope="col">{c.item}</th><th scope="col">{c.kind}</th><th scope="col" className="text-end">{c.monthlyCost}</th>
-              <th scope="col" className="text-end">{c.held}</th><th scope="col" className="text-end">{c.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {run.items.map((item) => (
-              <tr key={item.costItemId} data-item={item.costItemId}>
-                <th scope="row" className="fw-normal">{item.name}<span className="d-block small text-body-secondary">{item.vendor}</span></th>
-                <td>{T.kinds[item.kind] ?? item.kind}</td>
-                <td className="text-end text-nowrap">{formatMoney(item.monthlyCost)}</td>
-                <td className="text-end">{item.held}</td>
-                <td className="text-end text-nowrap">{formatMoney(item.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>{T.total}</th>
-              <td className="text-end fw-semibold">{run.items.reduce((a, i) => a + i.held, 0)}</td>
-              <td className="text-end text-nowrap fw-semibold" data-total="items">{formatMoney(run.charges)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </section>
+    <TableSection name="items" heading={T.costItems} level={3}>
+      <thead>
+        <tr>
+          <th scope="col">{c.item}</th><th scope="col">{c.kind}</th><th scope="col" className="text-end">{c.monthlyCost}</th>
+          <th scope="col" className="text-end">{c.held}</th><th scope="col" className="text-end">{c.amount}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {run.items.map((item) => (
+          <tr key={item.costItemId} data-item={item.costItemId}>
+            <th scope="row" className="fw-normal">{item.name}<span className="d-block small text-body-secondary">{item.vendor}</span></th>
+            <td>{T.kinds[item.kind] ?? item.kind}</td>
+            <td className="text-end text-nowrap">{formatMoney(item.monthlyCost)}</td>
+            <td className="text-end">{item.held}</td>
+            <td className="text-end text-nowrap">{formatMoney(item.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3}>{T.total}</th>
+          <td className="text-end fw-semibold">{run.items.reduce((a, i) => a + i.held, 0)}</td>
+          <td className="text-end text-nowrap fw-semibold" data-total="items">{formatMoney(run.charges)}</td>
+        </tr>
+      </tfoot>
+    </TableSection>
   );
 }

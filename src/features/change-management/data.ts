@@ -5,6 +5,7 @@
  */
 import { getJson, postForm } from '../../core/api';
 import type { Query } from '../../core/api';
+import { CHANGE_WRITE_PATHS } from '../../core/change-management/contract';
 import { recordStore } from '../../core/records/store';
 import type { RecordStore } from '../../core/records/store';
 import type { ChangeEvent, ChangeEventItem, ChangeRecord } from './types';
@@ -96,10 +97,7 @@ export function itemTree(items: readonly ChangeEventItem[]): Array<{ item: Chang
 
 /** Creates, the §5 link, and the reference lists of the workbenches. */
 export const WORKBENCH_PATHS = {
-  createChangeRecord: '/api/pfm/CreateChangeRecord',
-  createChangeEvent: '/api/pfm/CreateChangeEvent',
-  createChangeEventItem: '/api/pfm/CreateChangeEventItem',
-  linkItemToCommitment: '/api/pfm/LinkChangeEventItemToCommitment',
+  ...CHANGE_WRITE_PATHS,
   subcontracts: '/api/pfm/getsubcontracts',
   purchaseAgreements: '/api/pfm/getpurchaseagreements',
   commitmentVendors: '/api/pfm/getcommitmentvendors',

@@ -10,7 +10,7 @@ import { sanitizeNumber } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
 import { useDraft } from '../../ui/drafts';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
-import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, useWorkbenchRecordName, type FeedbackItem } from '../../ui/records';
+import { FieldFeedback, ValidationSummary, fieldInvalid, formFeedback, useFormSend, useWorkbenchRecordName } from '../../ui/records';
 import { loadProjectBudgets, type BudgetRow } from '../budget-lines';
 import { createCostAdjustment, type NewCostAdjustment as Values } from './data';
 
@@ -36,9 +36,7 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   });
   const [budgets, setBudgets] = useState<BudgetRow[]>([]);
   const [reasons, setReasons] = useState<Array<{ costAdjustmentReasonId: number; displayText?: string; name?: string }>>([]);
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, feedback, send } = useFormSend();
   const ids = useId();
   const root = useWorkbenchRecordName<HTMLFormElement>(NEW_TEXT.title);
   // A Viewer on the project's team creates nothing: the line in place of Create (the server refuses it anyway).
@@ -67,20 +65,12 @@ export function NewCostAdjustment({ projectId, budgetId }: { projectId: number; 
   const invalidClass = (name: string) => (fieldInvalid(form, name) ? ' is-invalid' : '');
 
   async function create(): Promise<void> {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       const created = await createCostAdjustment(values);
       kept.clear();
       showToast(NEW_TEXT.created(created.number), { variant: 'success' });
       openWorkbench('CostAdjustment', { recordKey: 'CostAdjustment', recordId: created.costAdjustmentId });
-    } catch (error) {
-      const items = feedbackFrom(error);
-      setFeedback(items);
-      if (items.length === 0) setProblem(NEW_TEXT.failed(error instanceof Error ? error.message : String(error)));
-    } finally {
-      setBusy(false);
-    }
+    }, NEW_TEXT.failed);
   }
 
   return (

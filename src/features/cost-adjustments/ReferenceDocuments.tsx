@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { alertedByServer } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
 import { showToast } from '../../core/messages';
-import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import { FieldFeedback, ValidationSummary, fieldInvalid, formFeedback, useFormSend } from '../../ui/records';
 import {
   downloadReferenceDocument, loadReferenceDocuments, uploadReferenceDocument, type CostAdjustment, type NewReferenceDocument, type ReferenceDocument,
 } from './data';
@@ -33,9 +33,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
   const id = record.costAdjustmentId;
   const { state: load, retry, set: setList } = useLoad(String(id), (signal) => loadReferenceDocuments(id, signal), { what: 'Reference documents load' });
   const [values, setValues] = useState<NewReferenceDocument>(EMPTY);
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, feedback, setFeedback, send } = useFormSend();
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = useId();
 
@@ -43,9 +41,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
   const set = (name: keyof NewReferenceDocument) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   async function upload(): Promise<void> {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       const created = await uploadReferenceDocument(id, values);
       // Added to the list on show; a list not on show yet loads again, the new document with it.
       if (load.status === 'ready') setList([...load.data, created]);
@@ -54,13 +50,7 @@ export function ReferenceDocuments({ record }: { record: CostAdjustment }) {
       setFeedback([]);
       if (fileInput.current) fileInput.current.value = '';
       showToast(DOCUMENT_TEXT.uploaded(created.documentNumber), { variant: 'success' });
-    } catch (error) {
-      const items = feedbackFrom(error);
-      setFeedback(items);
-      if (items.length === 0) setProblem(DOCUMENT_TEXT.uploadFailed(error instanceof Error ? error.message : String(error)));
-    } finally {
-      setBusy(false);
-    }
+    }, DOCUMENT_TEXT.uploadFailed);
   }
 
   async function download(document: ReferenceDocument): Promise<void> {

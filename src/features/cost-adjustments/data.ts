@@ -5,6 +5,7 @@
  * 1e-6 rule, totals) and the writes of demo/host/api/pfm/cost-adjustments/writes.ts.
  */
 import { getJson, postFile, postForm } from '../../core/api';
+import { COST_ADJUSTMENT_PATHS } from '../../core/cost-adjustments';
 import { cents, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
 import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import { downloadFile } from '../../core/records/files';
@@ -54,17 +55,6 @@ export interface ReferenceDocument {
   fileName: string | null;
   fileSize: number | null;
 }
-
-/** The calls. */
-export const COST_ADJUSTMENT_PATHS = {
-  load: '/api/pfm/getcostadjustments',
-  items: '/api/pfm/getcostadjustmentitems',
-  documents: '/api/pfm/getcostadjustmentreferencedocuments',
-  create: '/api/pfm/CreateCostAdjustment',
-  save: '/api/pfm/SaveCostAdjustment',
-  updateState: '/api/pfm/UpdateCostAdjustmentState',
-  upload: '/api/pfm/UploadCostAdjustmentReferenceDocument',
-} as const;
 
 /** Shown instead of the lists when the server refuses the caller (403). */
 export const NO_ACCESS_MESSAGE = 'You do not have access to this project’s cost adjustments. They are for PFM Admin, Project Manager and RPM roles.';

@@ -4,15 +4,11 @@
  * the export sheet and the link of a failing record.
  */
 import { getJson } from '../../core/api';
-import { statusFailure } from '../../core/api/status-failure';
 import {
   DATA_QUALITY_PATH, DATA_QUALITY_RULES, SEVERITIES, workbenchKindFor, type DataQualityIssue, type DataQualitySeverity,
 } from '../../core/data-quality/contract';
 import { workbenchUrl } from '../../core/workbench';
 import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
-
-/** A load gives up after this long (the server aims at 500 ms on the largest project). */
-export const DATA_QUALITY_TIMEOUT_MS = 30_000;
 
 /** The screen's texts (tests read them from here). */
 export const DATA_QUALITY_TEXT = {
@@ -36,13 +32,6 @@ export const DATA_QUALITY_TEXT = {
   severityLabel: 'Severity',
   allSeverities: 'All severities',
 } as const;
-
-export type LoadFailure = keyof typeof DATA_QUALITY_TEXT.failed;
-
-/** What kind of failure an error is (the message and whether Retry can help). */
-export function failureOf(error: unknown): LoadFailure {
-  return statusFailure(error, [401, 403, 404]);
-}
 
 /** Load the failures of project `projectId` (or, when it is -1, of budget `budgetId`'s project). */
 export async function loadDataQuality(scope: { recordKey: 'Project' | 'Budget'; recordId: number }, signal?: AbortSignal): Promise<DataQualityIssue[]> {

@@ -6,7 +6,7 @@
  */
 import { getJson, postForm } from '../../core/api';
 import { lookupObject } from '../../core/lookups';
-import { DIRECT_COST_KEY } from '../../core/workflow/direct-costs';
+import { DIRECT_COST_KEY, DIRECT_COST_PATHS } from '../../core/workflow/direct-costs';
 import { moveRecordState, recordStore, type RecordItem, type RecordStore } from '../../core/records';
 import { cents } from '../../core/format';
 
@@ -41,17 +41,6 @@ export interface DirectCost {
   items?: DirectCostItem[];
   displayText?: string;
 }
-
-/** The calls. */
-export const DIRECT_COST_PATHS = {
-  load: '/api/pfm/getdirectcosts',
-  create: '/api/pfm/CreateDirectCost',
-  save: '/api/pfm/SaveDirectCost',
-  updateState: '/api/pfm/UpdateDirectCostState',
-  costCodes: '/api/pfm/getcostcodes',
-  /** The vendors a direct cost may name: those with a commitment on the project. */
-  vendors: '/api/pfm/getcommitmentvendors',
-} as const;
 
 /** The vendors with a commitment on the project, as options. */
 export async function loadVendorOptions(projectId: number): Promise<{ value: string; label: string }[]> {

@@ -17,7 +17,7 @@ import { showToast } from '../../core/messages';
 import { useDraft, useNewestKeptRecordId } from '../../ui/drafts';
 import { PdfFrame } from '../../ui/workbench';
 import {
-  failureOf, loadPreviewRecords, loadTemplates, previewTemplate, refusalMessage, saveTemplate, TEMPLATES_TEXT as TEXT, TEMPLATES_TIMEOUT_MS,
+  failureOf, loadPreviewRecords, loadTemplates, previewTemplate, refusalMessage, saveTemplate, TEMPLATES_TEXT as TEXT,
   type TemplateDraft,
 } from './data';
 import { useLoad } from '../../ui/useLoad';
@@ -29,7 +29,7 @@ const NEW_BODY = '# {{documentTitle}}\nProject {{projectNumber}} {{projectName}}
 const DRAFT_SCREEN = 'admin-document-templates';
 const DRAFT_RECORD_KEY = 'DocumentTemplate';
 const EMPTY_TEMPLATE: TemplateDraft = { title: '', recordKey: 'Subcontract', body: NEW_BODY, active: false };
-const LOAD_OPTIONS = { timeoutMs: TEMPLATES_TIMEOUT_MS, what: 'Document templates load' };
+const LOAD_OPTIONS = { what: 'Document templates load' };
 
 const draftOf = (t: DocumentTemplate): TemplateDraft => ({
   documentTemplateId: t.documentTemplateId, version: t.version, title: t.title, recordKey: t.recordKey, body: t.body, active: Boolean(t.active),

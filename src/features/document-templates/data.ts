@@ -22,9 +22,6 @@ export interface TemplateDraft {
   active: boolean;
 }
 
-/** A load gives up after this long. */
-export const TEMPLATES_TIMEOUT_MS = 30_000;
-
 /** The workbench's texts (tests read them from here). */
 export const TEMPLATES_TEXT = {
   title: 'Document Templates',

@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { MAX_SIGNERS, MAX_SIGNER_NAME, signerProblems } from '../../core/esign/contract';
 import { showToast } from '../../core/messages';
 import { useDraft, useNewestKeptRecordId } from '../../ui/drafts';
-import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import { FieldFeedback, ValidationSummary, fieldInvalid, formFeedback, useFormSend, type FeedbackItem } from '../../ui/records';
 import { createEnvelope, loadEsignDocuments } from './data';
 import { useLoad } from '../../ui/useLoad';
 
@@ -66,9 +66,7 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
   const documents = documentsLoad.status === 'ready' ? documentsLoad.data : null;
   const preselected = preselect && preselect.recordId > 0 ? docKey(preselect) : '';
   const [document, setDocument] = useState(preselected);
-  const [feedback, setFeedback] = useState<FeedbackItem[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, feedback, setFeedback, send: sendForm } = useFormSend();
   const ids = useId();
   // Typed work survives a reload: kept while it differs from the form as it opened (a preselected document brings its
   // vendor as the first signer), offered back. Compared once the documents are in, so that pre-fill is not typed work.
@@ -102,19 +100,12 @@ export function NewEnvelope({ scope, preselect, onDone }: NewEnvelopeProps) {
     setFeedback(local);
     setProblem(null);
     if (local.length || !chosen) return;
-    setBusy(true);
-    try {
+    await sendForm(async () => {
       const created = await createEnvelope({ recordKey: chosen.recordKey, recordId: chosen.recordId, signers }, send);
       kept.clear(); // the form goes away on success
       showToast(send ? NEW_ENVELOPE_TEXT.sent(created.number) : NEW_ENVELOPE_TEXT.saved(created.number), { variant: 'success' });
       onDone();
-    } catch (error) {
-      const items = feedbackFrom(error);
-      setFeedback(items);
-      if (items.length === 0) setProblem(NEW_ENVELOPE_TEXT.failed(error instanceof Error ? error.message : String(error)));
-    } finally {
-      setBusy(false);
-    }
+    }, NEW_ENVELOPE_TEXT.failed);
   }
 
   return (

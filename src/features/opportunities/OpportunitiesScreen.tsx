@@ -12,18 +12,18 @@ import { OPPORTUNITY_CODE_EDITORS, opportunityCodeProblems, opportunityOpenForTi
 import { $roles } from '../../core/roles';
 import { useRowWrite, useStore } from '../../ui/hooks';
 import {
-  addOpportunityCostCode, failureOf, filterOpportunities, loadOpportunities, OPPORTUNITIES_TEXT as TEXT, OPPORTUNITIES_TIMEOUT_MS,
+  addOpportunityCostCode, filterOpportunities, loadOpportunities, OPPORTUNITIES_TEXT as TEXT,
   removeOpportunityCostCode, writeMessage,
 } from './data';
 import { useLoad } from '../../ui/useLoad';
-import { FailedLoadAlert, LoadingLine } from '../../ui/LoadProblem';
+import { FailedLoadAlert, LoadingLine, screenLoadFailure } from '../../ui/LoadProblem';
 
 export interface OpportunitiesScreenProps {
   /** The opportunity to select and highlight (`opp-id`), -1 for none. */
   oppId?: number;
 }
 
-const LOAD_OPTIONS = { timeoutMs: OPPORTUNITIES_TIMEOUT_MS, what: 'Opportunities load' };
+const LOAD_OPTIONS = { what: 'Opportunities load' };
 
 const BADGE: Record<string, string> = { Pursuit: 'text-bg-primary', Won: 'text-bg-success', Lost: 'text-bg-secondary' };
 
@@ -93,7 +93,7 @@ export function OpportunitiesScreen(props: OpportunitiesScreenProps) {
   }, [session.status]);
 
   const { state: load, retry, set: setRows } = useLoad(signedIn ? 'opportunities' : null, (signal) => loadOpportunities(undefined, signal), LOAD_OPTIONS);
-  const failure = load.status === 'failed' ? failureOf(load.error) : null;
+  const failure = load.status === 'failed' ? screenLoadFailure(load.error) : null;
 
   const rows = load.status === 'ready' ? load.data : null;
   // Writes on two rows may answer out of order: each replaces its own row in the newest list.

@@ -4,11 +4,7 @@
  * failure kinds. Timecards (issue 13) read the codes through this area's index.ts.
  */
 import { ApiError, getJson, postForm } from '../../core/api';
-import { statusFailure } from '../../core/api/status-failure';
 import { ADD_OPPORTUNITY_CODE_PATH, OPPORTUNITIES_PATH, REMOVE_OPPORTUNITY_CODE_PATH, type Opportunity } from '../../core/opportunities/contract';
-
-/** A load gives up after this long. */
-export const OPPORTUNITIES_TIMEOUT_MS = 30_000;
 
 /** The screen's texts (tests read them from here). */
 export const OPPORTUNITIES_TEXT = {
@@ -36,13 +32,6 @@ export const OPPORTUNITIES_TEXT = {
   writeFailed: 'The change could not be saved. Your entry is kept: try again.',
   closed: 'Lost: closed to new time',
 } as const;
-
-export type LoadFailure = keyof typeof OPPORTUNITIES_TEXT.failed;
-
-/** What kind of failure an error is. */
-export function failureOf(error: unknown): LoadFailure {
-  return statusFailure(error, [401, 403, 404]);
-}
 
 /** The message a refused write carries (400 feedback or 403 message), or the generic one. */
 export function writeMessage(error: unknown): string {

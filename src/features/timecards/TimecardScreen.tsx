@@ -461,25 +461,18 @@ export function TimecardScreen(props: TimecardProps) {
     }
   };
 
-  const goToWeek = async (weekStart: string) => {
+  /** Open another card (`next` of this one's header): hours typed and not saved are left only once the user says so. */
+  const goTo = async (next: (current: NonNullable<typeof header>) => TimecardQuery) => {
     if (!header) return;
     if (dirty) {
       const leave = await showMessage({ title: 'Unsaved hours', message: TIMECARD_SCREEN_TEXT.unsavedLeave, buttons: ['cancel', 'ok'], labels: { ok: 'Leave' } });
       if (leave !== true) return;
     }
     setBanner(null);
-    setQuery({ employeeId: header.employeeId, weekStart });
+    setQuery(next(header));
   };
-
-  const goToEmployee = async (id: number) => {
-    if (!header) return;
-    if (dirty) {
-      const leave = await showMessage({ title: 'Unsaved hours', message: TIMECARD_SCREEN_TEXT.unsavedLeave, buttons: ['cancel', 'ok'], labels: { ok: 'Leave' } });
-      if (leave !== true) return;
-    }
-    setBanner(null);
-    setQuery({ employeeId: id, weekStart: header.weekStart });
-  };
+  const goToWeek = (weekStart: string) => goTo((current) => ({ employeeId: current.employeeId, weekStart }));
+  const goToEmployee = (id: number) => goTo((current) => ({ employeeId: id, weekStart: current.weekStart }));
 
   const copyLastWeek = async () => {
     if (!header) return;

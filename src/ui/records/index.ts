@@ -37,6 +37,8 @@ export { useRecordLoad, RecordLoadFailed, RecordLoading } from './useRecordLoad'
 export { RecordListsStatus } from './RecordListsStatus';
 export type { RecordLoad, RecordLoadTexts } from './useRecordLoad';
 export { SaveButtons, useRecordWrites, WriteProblemAlert } from './useRecordWrites';
+export { useFormSend } from './useFormSend';
+export type { FormSend } from './useFormSend';
 export type { RecordWrites, SaveTexts, WriteProblem } from './useRecordWrites';
 export { RecordField } from './RecordField';
 export type { FieldControl, RecordFieldProps } from './RecordField';

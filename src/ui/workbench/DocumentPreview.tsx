@@ -5,12 +5,10 @@
  * Preview control.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { statusFailure } from '../../core/api/status-failure';
+import { LOAD_TIMEOUT_MS } from '../../core/api';
 import { loadRecordDocument } from '../../core/records/document';
 import { saveBlob } from '../../core/records/files';
-import { LoadingLine } from '../LoadProblem';
-/** A document load gives up after this long. */
-export const DOCUMENT_TIMEOUT_MS = 30_000;
+import { LoadingLine, screenLoadFailure, type ScreenLoadFailure } from '../LoadProblem';
 
 /** The panel's texts (tests read them from here). */
 export const DOCUMENT_PREVIEW_TEXT = {
@@ -26,12 +24,6 @@ export const DOCUMENT_PREVIEW_TEXT = {
     other: 'The document could not be generated.',
   },
 } as const;
-
-type Failure = keyof typeof DOCUMENT_PREVIEW_TEXT.failed;
-
-function failureOf(error: unknown): Failure {
-  return statusFailure(error, [401, 403, 404]);
-}
 
 /** The PDF `blob` in a frame titled `title`, and a Download button saving it as `filename`. */
 export function PdfFrame({ blob, filename, title }: { blob: Blob; filename: string; title: string }) {
@@ -56,7 +48,7 @@ export function PdfFrame({ blob, filename, title }: { blob: Blob; filename: stri
   );
 }
 
-type State = { status: 'loading' } | { status: 'ready'; blob: Blob; filename: string } | { status: 'failed'; failure: Failure };
+type State = { status: 'loading' } | { status: 'ready'; blob: Blob; filename: string } | { status: 'failed'; failure: ScreenLoadFailure };
 
 /** The generated document of `recordKey`/`recordId`, loaded when the panel opens. */
 export function DocumentPreviewPanel({ recordKey, recordId, recordName }: { recordKey: string; recordId: number; recordName?: string }) {
@@ -66,14 +58,14 @@ export function DocumentPreviewPanel({ recordKey, recordId, recordName }: { reco
 
   useEffect(() => {
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), DOCUMENT_TIMEOUT_MS);
+    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), LOAD_TIMEOUT_MS);
     let left = false;
     loadRecordDocument(recordKey, recordId, abort.signal).then(
       ({ blob, filename }) => { if (!left) setState({ status: 'ready', blob, filename }); },
       (error: unknown) => {
         if (left) return;
         console.error('The document could not be loaded', error);
-        setState({ status: 'failed', failure: failureOf(abort.signal.reason instanceof DOMException ? abort.signal.reason : error) });
+        setState({ status: 'failed', failure: screenLoadFailure(abort.signal.reason instanceof DOMException ? abort.signal.reason : error) });
       },
     ).finally(() => clearTimeout(timer));
     return () => { left = true; clearTimeout(timer); abort.abort(); };

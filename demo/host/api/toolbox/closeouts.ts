@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { ACCESS, roleAllows, type AccessRule } from '../../../../src/core/access';
 import {
-  actionFrom, CLOSEOUT_ACTIONS, CLOSEOUT_ITEMS, CLOSEOUT_REASON_MAX, CLOSEOUT_STATES, CLOSEOUT_TEXT, CLOSEOUT_TOLERANCE, closeoutRecordHref,
+  actionFrom, CLOSEOUT_ACTIONS, CLOSEOUT_API, CLOSEOUT_ITEMS, CLOSEOUT_REASON_MAX, CLOSEOUT_STATES, CLOSEOUT_TEXT, CLOSEOUT_TOLERANCE, closeoutRecordHref,
   type CloseoutAction, type CloseoutBlocker, type CloseoutChecklist, type CloseoutEvent, type CloseoutItemId, type CloseoutItemResult, type CloseoutState,
   type ProjectCloseoutSummary,
 } from '../../../../src/core/toolbox';
@@ -292,30 +292,30 @@ function checklist({ db, params, user }: RouteCtx<ParamsOf<typeof CHECKLIST>>): 
 
 export const closeoutHandlers = declared([
   route({
-    method: 'GET', path: '/api/toolbox/closeouts/getprojectcloseouts', access: { anyOf: CLOSEOUT_ACCESS },
+    method: 'GET', path: CLOSEOUT_API.list, access: { anyOf: CLOSEOUT_ACCESS },
     note: "added: the caller's reachable projects (reachWhere) with closeout state and blocker counts", params: NONE, handler: projectCloseouts,
   }),
   route({
-    method: 'GET', path: '/api/toolbox/closeouts/getcloseoutchecklist', access: { anyOf: CLOSEOUT_ACCESS },
+    method: 'GET', path: CLOSEOUT_API.checklist, access: { anyOf: CLOSEOUT_ACCESS },
     note: 'added: recordKey Project, recordId: the checklist with its blocking records (requireProject: 403 out of reach)', params: CHECKLIST, handler: checklist,
   }),
   route({
-    method: 'POST', path: '/api/toolbox/closeouts/SoftCloseProject', access: { anyOf: CLOSEOUT_ACCESS },
+    method: 'POST', path: CLOSEOUT_API.softClose, access: { anyOf: CLOSEOUT_ACCESS },
     note: 'added: ProjectId, OldCloseoutState (409 when stale), Reason; the project\'s writers; 400 autoAlert naming the blockers while any remain',
     params: MOVE, handler: move('softClose'),
   }),
   route({
-    method: 'POST', path: '/api/toolbox/closeouts/FinalCloseProject', access: { anyOf: CLOSEOUT_ACCESS },
+    method: 'POST', path: CLOSEOUT_API.finalClose, access: { anyOf: CLOSEOUT_ACCESS },
     note: 'added: ProjectId, OldCloseoutState, Reason; keyPFM Admin only (else 403 from the handler); must be Soft Closed',
     params: MOVE, write: false, handler: move('finalClose'),
   }),
   route({
-    method: 'POST', path: '/api/toolbox/closeouts/ReopenProject', access: { anyOf: CLOSEOUT_ACCESS },
+    method: 'POST', path: CLOSEOUT_API.reopen, access: { anyOf: CLOSEOUT_ACCESS },
     note: 'added: ProjectId, OldCloseoutState, Reason; keyPFM Admin only (else 403 from the handler)',
     params: MOVE, write: false, handler: move('reopen'),
   }),
   route({
-    method: 'POST', path: '/api/toolbox/closeouts/ReceiveContractDocument', access: { anyOf: CLOSEOUT_ACCESS },
+    method: 'POST', path: CLOSEOUT_API.receiveDocument, access: { anyOf: CLOSEOUT_ACCESS },
     note: 'added: ContractDocumentTrackingId, ReceivedDate? (a required contract document marked received); the project\'s writers',
     params: RECEIVE_DOCUMENT, handler: receiveDocument,
   }),

@@ -142,6 +142,21 @@ function Section({ name, title, children }: { name: string; title: string; child
   );
 }
 
+/** A section's rows being edited, then what the server would refuse of them as they stand. */
+function DraftRows({ head, problems, children }: { head: React.ReactNode; problems: readonly string[]; children: React.ReactNode }) {
+  return (
+    <>
+      <div className="table-responsive">
+        <table className="table table-sm align-middle">
+          <thead>{head}</thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+      {problems.length ? <p className="text-danger small" data-preview-problems>{T.wouldRefuse} {problems.join(' ')}</p> : null}
+    </>
+  );
+}
+
 function StatesSection({ type, reload, onSaved }: SectionProps) {
   const [rows, setRows] = useState<StateDraft[]>(() => type.states.map((s) => ({ ...s, key: String(s.applicationRecordStateId) })));
   const [busy, message, run] = useSave(onSaved);
@@ -153,31 +168,25 @@ function StatesSection({ type, reload, onSaved }: SectionProps) {
   return (
     <Section name="states" title={T.statesHeading}>
       <Feedback message={message} onReload={reload} />
-      <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <thead><tr>
-            <th scope="col">{T.columns.name}</th><th scope="col" className="text-center">{T.columns.closed}</th><th scope="col" className="text-center">{T.columns.initial}</th>
-            <th scope="col" className="text-end">{T.columns.order}</th><th scope="col" className="text-end">{T.columns.records}</th><th scope="col"><span className="visually-hidden">{T.columns.actions}</span></th>
-          </tr></thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key} data-state-row={r.name}>
-                <td><input className="form-control form-control-sm" value={r.name} maxLength={60} aria-label={T.nameLabel(i + 1)} data-field="name" onChange={(e) => change(r.key, { name: e.target.value })} /></td>
-                <td className="text-center"><input type="checkbox" className="form-check-input" checked={r.closed} aria-label={T.closedLabel(r.name)} data-field="closed" onChange={(e) => change(r.key, { closed: e.target.checked })} /></td>
-                <td className="text-center"><input type="radio" className="form-check-input" name={`initial-${type.applicationRecordKey}`} checked={r.isInitial} aria-label={T.initialLabel(r.name)} data-field="initial" onChange={() => change(r.key, { isInitial: true })} /></td>
-                <td className="text-end" style={{ width: '96px' }}><input type="number" min={1} className="form-control form-control-sm text-end" value={r.displayOrder} aria-label={T.orderLabel(r.name)} data-field="order"
-                  onChange={(e) => change(r.key, { displayOrder: Math.max(1, Math.round(Number(e.target.value) || 1)) })} /></td>
-                <td className="text-end" data-records>{r.records}</td>
-                <td className="text-end">
-                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={T.removeState(r.name)} data-action="remove-state" disabled={busy}
-                    onClick={() => (r.applicationRecordStateId ? run(() => removeState(type, r.applicationRecordStateId!)) : setRows((list) => list.filter((x) => x.key !== r.key)))}>{T.remove}</button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {preview.length ? <p className="text-danger small" data-preview-problems>{T.wouldRefuse} {preview.join(' ')}</p> : null}
+      <DraftRows problems={preview} head={<tr>
+        <th scope="col">{T.columns.name}</th><th scope="col" className="text-center">{T.columns.closed}</th><th scope="col" className="text-center">{T.columns.initial}</th>
+        <th scope="col" className="text-end">{T.columns.order}</th><th scope="col" className="text-end">{T.columns.records}</th><th scope="col"><span className="visually-hidden">{T.columns.actions}</span></th>
+      </tr>}>
+        {rows.map((r, i) => (
+          <tr key={r.key} data-state-row={r.name}>
+            <td><input className="form-control form-control-sm" value={r.name} maxLength={60} aria-label={T.nameLabel(i + 1)} data-field="name" onChange={(e) => change(r.key, { name: e.target.value })} /></td>
+            <td className="text-center"><input type="checkbox" className="form-check-input" checked={r.closed} aria-label={T.closedLabel(r.name)} data-field="closed" onChange={(e) => change(r.key, { closed: e.target.checked })} /></td>
+            <td className="text-center"><input type="radio" className="form-check-input" name={`initial-${type.applicationRecordKey}`} checked={r.isInitial} aria-label={T.initialLabel(r.name)} data-field="initial" onChange={() => change(r.key, { isInitial: true })} /></td>
+            <td className="text-end" style={{ width: '96px' }}><input type="number" min={1} className="form-control form-control-sm text-end" value={r.displayOrder} aria-label={T.orderLabel(r.name)} data-field="order"
+              onChange={(e) => change(r.key, { displayOrder: Math.max(1, Math.round(Number(e.target.value) || 1)) })} /></td>
+            <td className="text-end" data-records>{r.records}</td>
+            <td className="text-end">
+              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={T.removeState(r.name)} data-action="remove-state" disabled={busy}
+                onClick={() => (r.applicationRecordStateId ? run(() => removeState(type, r.applicationRecordStateId!)) : setRows((list) => list.filter((x) => x.key !== r.key)))}>{T.remove}</button>
+            </td>
+          </tr>
+        ))}
+      </DraftRows>
       <div className="d-flex gap-2">
         <button type="button" className="btn btn-sm btn-outline-secondary" data-action="add-state"
           onClick={() => setRows((list) => [...list, { key: nextKey(), name: '', closed: false, isInitial: false, displayOrder: list.length + 1, records: 0 }])}>{T.addState}</button>
@@ -201,23 +210,17 @@ function AdvancementsSection({ type, reload, onSaved }: SectionProps) {
   return (
     <Section name="advancements" title={T.advancementsHeading}>
       <Feedback message={message} onReload={reload} />
-      <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <thead><tr><th scope="col">{T.columns.from}</th><th scope="col">{T.columns.target}</th><th scope="col" className="text-center">{T.columns.quickRoute}</th><th scope="col"><span className="visually-hidden">{T.columns.actions}</span></th></tr></thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key} data-advancement={`${name(r.from)}>${name(r.target)}`}>
-                <td><select className="form-select form-select-sm" value={r.from} aria-label={T.fromLabel(i + 1)} onChange={(e) => change(r.key, { from: Number(e.target.value) })}>{options}</select></td>
-                <td><select className="form-select form-select-sm" value={r.target} aria-label={T.targetLabel(i + 1)} onChange={(e) => change(r.key, { target: Number(e.target.value) })}>{options}</select></td>
-                <td className="text-center"><input type="checkbox" className="form-check-input" checked={r.quickRoute} aria-label={T.quickLabel(i + 1)} onChange={(e) => change(r.key, { quickRoute: e.target.checked })} /></td>
-                <td className="text-end"><button type="button" className="btn btn-sm btn-outline-danger" aria-label={T.removeAdvancement(name(r.from), name(r.target))} data-action="remove-advancement"
-                  onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}>{T.remove}</button></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {preview.length ? <p className="text-danger small" data-preview-problems>{T.wouldRefuse} {preview.join(' ')}</p> : null}
+      <DraftRows problems={preview} head={<tr><th scope="col">{T.columns.from}</th><th scope="col">{T.columns.target}</th><th scope="col" className="text-center">{T.columns.quickRoute}</th><th scope="col"><span className="visually-hidden">{T.columns.actions}</span></th></tr>}>
+        {rows.map((r, i) => (
+          <tr key={r.key} data-advancement={`${name(r.from)}>${name(r.target)}`}>
+            <td><select className="form-select form-select-sm" value={r.from} aria-label={T.fromLabel(i + 1)} onChange={(e) => change(r.key, { from: Number(e.target.value) })}>{options}</select></td>
+            <td><select className="form-select form-select-sm" value={r.target} aria-label={T.targetLabel(i + 1)} onChange={(e) => change(r.key, { target: Number(e.target.value) })}>{options}</select></td>
+            <td className="text-center"><input type="checkbox" className="form-check-input" checked={r.quickRoute} aria-label={T.quickLabel(i + 1)} onChange={(e) => change(r.key, { quickRoute: e.target.checked })} /></td>
+            <td className="text-end"><button type="button" className="btn btn-sm btn-outline-danger" aria-label={T.removeAdvancement(name(r.from), name(r.target))} data-action="remove-advancement"
+              onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}>{T.remove}</button></td>
+          </tr>
+        ))}
+      </DraftRows>
       <div className="d-flex gap-2">
         <button type="button" className="btn btn-sm btn-outline-secondary" data-action="add-advancement" disabled={!first}
           onClick={() => setRows((list) => [...list, { key: nextKey(), from: first, target: type.states[1]?.applicationRecordStateId ?? first, quickRoute: false }])}>{T.addAdvancement}</button>

@@ -11,13 +11,14 @@ import { shownData } from '../../../core/api';
 import { formatDate, formatMoney } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import { $roles } from '../../../core/roles';
-import { SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, type SlimPerson, type SlimQueueRow } from '../../../core/risk';
+import { SLIM_REQUEST_TYPES, SLIM_ROLES, SLIM_STATE_ORDER, type SlimQueueRow } from '../../../core/risk';
 import { useStore } from '../../../ui/hooks';
 import { ScreenTitle } from '../../../ui/records';
 import { downloadCsv } from '../../../ui/grid/export';
 import {
-  assignSlimRequests, loadSlimAssignees, loadSlimQueue, openSlimRequest, problemText, projectLabel, requestedTotal, slimQueueSheet, type QueueView,
+  assignSlimRequests, loadSlimQueue, openSlimRequest, problemText, projectLabel, requestedTotal, slimQueueSheet, type QueueView,
 } from './data';
+import { useSlimAssignees } from './assignees';
 import { NewSlimRequest } from './NewSlimRequest';
 import { SLIM_UI_TEXT as T } from './text';
 import { LoadProblem } from '../../../ui/LoadProblem';
@@ -45,15 +46,10 @@ interface Outcome { kind: 'success' | 'warning'; message: string; refused: Array
 
 function BulkAssign({ rows, selected, onDone }: { rows: readonly SlimQueueRow[]; selected: ReadonlySet<number>; onDone(outcome: Outcome): void }) {
   const id = useId();
-  const [people, setPeople] = useState<SlimPerson[] | null>(null);
   const [assignee, setAssignee] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
-  useEffect(() => {
-    const abort = new AbortController();
-    loadSlimAssignees(abort.signal).then(setPeople, (error: unknown) => { if (!abort.signal.aborted) setProblem(problemText(error)); });
-    return () => abort.abort();
-  }, []);
+  const people = useSlimAssignees(setProblem);
   const assign = async () => {
     const person = people?.find((p) => String(p.employeeId) === assignee);
     if (!person) { setProblem(T.chooseAssignee); return; }

@@ -10,13 +10,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, parseNumber, sanitizeNumber } from '../../../core/format';
 import { showToast } from '../../../core/messages';
 import {
-  SLIM_RECORD_KEY, type SlimPerson, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT, VENDOR_RECORD_KEEPERS,
+  SLIM_RECORD_KEY, type SlimRequestLoad, type SlimState, type VendorPrequalRecord, VENDOR_CONFIDENTIAL_TEXT, VENDOR_RECORD_KEEPERS,
 } from '../../../core/risk';
 import { useDraft } from '../../../ui/drafts';
 import { RecordStateBadge, useWorkbenchRecordName } from '../../../ui/records';
 import {
-  assignSlimRequests, isStale, loadSlimAssignees, loadSlimComments, loadSlimRequest, markSlimNotificationsRead, moveSlimRequest, problemText, projectLabel, saveSlimComment,
+  assignSlimRequests, isStale, loadSlimComments, loadSlimRequest, markSlimNotificationsRead, moveSlimRequest, problemText, projectLabel, saveSlimComment,
 } from './data';
+import { useSlimAssignees } from './assignees';
 import { ChangesTable } from './NewSlimRequest';
 import { aYearOn, commentEditable, stepValue } from './working';
 import { moveLabel, moveNote, SLIM_UI_TEXT as T } from './text';
@@ -243,15 +244,10 @@ function Moves({ load, onMoved, onStale }: { load: SlimRequestLoad; onMoved(next
 
 function Reassign({ load, onDone }: { load: SlimRequestLoad; onDone(): void }) {
   const id = useId();
-  const [people, setPeople] = useState<SlimPerson[] | null>(null);
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    loadSlimAssignees(abort.signal).then(setPeople, (error: unknown) => { if (!abort.signal.aborted) setProblem(problemText(error)); });
-    return () => abort.abort();
-  }, []);
+  const people = useSlimAssignees(setProblem);
   const assign = async () => {
     const person = people?.find((p) => String(p.employeeId) === to);
     if (!person) { setProblem(T.chooseAssignee); return; }

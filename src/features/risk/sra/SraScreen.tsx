@@ -49,6 +49,21 @@ async function loadPrefill(subcontractId: number, signal: AbortSignal): Promise<
 
 const byNumber = (a: SraRow, b: SraRow) => b.number.localeCompare(a.number);
 
+/** One filter of the list: its label, then a select of Any and `options` ([value, text]). */
+function ListFilter({ id, name, label, value, onChange, options, maxWidth }: {
+  id: string; name: string; label: string; value: string; onChange: (value: string) => void; options: ReadonlyArray<readonly [string, string]>; maxWidth?: string;
+}) {
+  return (
+    <div style={maxWidth ? { maxWidth } : undefined}>
+      <label className="form-label small mb-1" htmlFor={id}>{label}</label>
+      <select id={id} className="form-select form-select-sm" value={value} onChange={(e) => onChange(e.currentTarget.value)} data-filter={name}>
+        <option value="">{T.any}</option>
+        {options.map(([optionValue, text]) => <option key={optionValue} value={optionValue}>{text}</option>)}
+      </select>
+    </div>
+  );
+}
+
 /** The SRA list screen. */
 export function SraScreen(props: SraScreenProps) {
   const { state: load, retry } = useLoad('sras', (signal, attempt) => loadSras(signal, attempt), { what: 'SRAs load' });
@@ -134,27 +149,10 @@ export function SraScreen(props: SraScreenProps) {
       ) : (
         <section aria-label="Risk assessments" data-list-kind="Sra">
           <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
-            <div>
-              <label className="form-label small mb-1" htmlFor={`${ids}-level`}>{T.filterLevel}</label>
-              <select id={`${ids}-level`} className="form-select form-select-sm" value={level} onChange={(e) => setLevel(e.currentTarget.value)} data-filter="level">
-                <option value="">{T.any}</option>
-                {RISK_LEVELS.map((l) => <option key={l} value={l}>{l}</option>)}
-              </select>
-            </div>
-            <div>
-              <label className="form-label small mb-1" htmlFor={`${ids}-state`}>{T.filterState}</label>
-              <select id={`${ids}-state`} className="form-select form-select-sm" value={state} onChange={(e) => setState(e.currentTarget.value)} data-filter="state">
-                <option value="">{T.any}</option>
-                {STATES.map((s) => <option key={s} value={s}>{s}</option>)}
-              </select>
-            </div>
-            <div style={{ maxWidth: '320px' }}>
-              <label className="form-label small mb-1" htmlFor={`${ids}-project`}>{T.filterProject}</label>
-              <select id={`${ids}-project`} className="form-select form-select-sm" value={project} onChange={(e) => setProject(e.currentTarget.value)} data-filter="project">
-                <option value="">{T.any}</option>
-                {projects.map(([id, name]) => <option key={id} value={String(id)}>{name}</option>)}
-              </select>
-            </div>
+            <ListFilter id={`${ids}-level`} name="level" label={T.filterLevel} value={level} onChange={setLevel} options={RISK_LEVELS.map((l) => [l, l])} />
+            <ListFilter id={`${ids}-state`} name="state" label={T.filterState} value={state} onChange={setState} options={STATES.map((s) => [s, s])} />
+            <ListFilter id={`${ids}-project`} name="project" label={T.filterProject} value={project} onChange={setProject} maxWidth="320px"
+              options={projects.map(([id, name]) => [String(id), name])} />
             <span className="ms-auto" />
             <button type="button" className="btn btn-sm btn-outline-secondary" data-export="csv" disabled={tabRows.length === 0}
               onClick={() => { const sheet = sraSheet(tabRows); void import('../../../ui/grid/export').then((m) => m.downloadCsv(sheet, T.exportName)); }}>{T.exportCsv}</button>

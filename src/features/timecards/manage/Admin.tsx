@@ -18,26 +18,37 @@ import {
 import { useLoad } from '../../../ui/useLoad';
 import { LoadStatus } from './LoadStatus';
 
+/** An admin action's write: `busy` while it runs; a failure is said in `error` (the server's message, else `failed`). */
+function useAdminWrite(failed: string = MANAGE_TEXT.actionFailed) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const run = async (write: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await write();
+    } catch (failure) {
+      setError(failureMessage(failure, failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
 function CorrectionRow({ correction, onResolved }: { correction: TimecardCorrection; onResolved(): void }) {
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAdminWrite();
   const id = `tc-correction-${correction.correctionId}`;
   const resolve = async () => {
     if (!note.trim()) {
       setError(MANAGE_TEXT.noteRequired);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await resolveCorrection(correction.correctionId, note.trim());
       onResolved();
-    } catch (failure) {
-      setError(failureMessage(failure, MANAGE_TEXT.actionFailed));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const days = correction.hours.map((h, i) => (h ? `${WEEKDAY_NAMES[i]!.slice(0, 3)} ${h}` : '')).filter(Boolean).join(', ');
   return (
@@ -106,23 +117,16 @@ function DelegationForm({ load, onSaved }: { load: DelegationsLoad; onSaved(): v
   const [delegate, setDelegate] = useState('');
   const [start, setStart] = useState(currentWeekStart());
   const [end, setEnd] = useState(currentWeekStart());
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAdminWrite();
   const save = async () => {
     if (!delegate || !start || !end || end < start) {
       setError(MANAGE_TEXT.delegationFields);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       await saveDelegation({ delegateEmployeeId: Number(delegate), startDate: start, endDate: end });
       onSaved();
-    } catch (failure) {
-      setError(failureMessage(failure, MANAGE_TEXT.actionFailed));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate data-form="delegation"
@@ -153,20 +157,11 @@ function DelegationForm({ load, onSaved }: { load: DelegationsLoad; onSaved(): v
 
 export function Delegations() {
   const { state, retry } = useLoad('delegations', (signal) => loadDelegations(signal));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const cancel = async (row: DelegationRow) => {
-    setBusy(true);
-    setError('');
-    try {
-      await cancelDelegation(row.delegationId);
-      retry();
-    } catch (failure) {
-      setError(failureMessage(failure, MANAGE_TEXT.actionFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAdminWrite();
+  const cancel = (row: DelegationRow) => run(async () => {
+    await cancelDelegation(row.delegationId);
+    retry();
+  });
   return (
     <LoadStatus state={state} retry={retry} what={MANAGE_TEXT.loading}>
       {(load) => (
@@ -216,21 +211,12 @@ function RemindDialog({ counts, open, busy, error, onCancel, onConfirm }: {
 
 function WeekCounts({ counts, onReminded }: { counts: AdminWeekCounts; onReminded(answer: TimecardReminderAnswer): void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const remind = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      const answer = await remindOwedTimecards(counts.weekStart);
-      setConfirming(false);
-      onReminded(answer);
-    } catch (failure) {
-      setError(failureMessage(failure, MANAGE_TEXT.remindFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, setError, run } = useAdminWrite(MANAGE_TEXT.remindFailed);
+  const remind = () => run(async () => {
+    const answer = await remindOwedTimecards(counts.weekStart);
+    setConfirming(false);
+    onReminded(answer);
+  });
   const figures = [
     ['submitted', MANAGE_TEXT.countSubmitted, counts.submitted],
     ['approved', MANAGE_TEXT.countApproved, counts.approved],

@@ -1,4 +1,4 @@
-/** The selection's count and its Approve / Reject buttons, shared by the approval inbox and the team views. */
+/** The selection's count and its Approve / Reject buttons, and what the server refused of them, shared by the approval inbox and the team views. */
 import type { ReactNode } from 'react';
 import { MANAGE_TEXT } from './data';
 
@@ -18,5 +18,15 @@ export function BulkActions<T>({ chosen, busy, act, children }: {
         {children}
       </div>
     </>
+  );
+}
+
+/** The rows a bulk action refused, each named by `name` with the server's reason; nothing when none was refused. */
+export function RefusedRows<T extends { message: string }>({ rows, name }: { rows: readonly T[]; name(row: T): string }) {
+  if (!rows.length) return null;
+  return (
+    <ul className="mb-0 mt-1" data-refused>
+      {rows.map((row, index) => <li key={index}><strong>{name(row)}</strong>: {row.message}</li>)}
+    </ul>
   );
 }

@@ -18,7 +18,7 @@ import { announceOpenItemsChanged, failureMessage, inboxHref, loadInbox, MANAGE_
 import { useLoad } from '../../../ui/useLoad';
 import { LoadStatus } from './LoadStatus';
 import { rowKeyHandler } from './rowKeys';
-import { BulkActions } from './BulkActions';
+import { BulkActions, RefusedRows } from './BulkActions';
 import { usePhone } from '../../../ui/usePhone';
 
 type Action = 'approve' | 'reject';
@@ -279,11 +279,7 @@ function Rows({ load, reload }: { load: ApprovalInboxLoad; reload(): void }) {
           <div className={`alert alert-${outcome.kind} py-2 d-flex flex-wrap align-items-center gap-2`} data-outcome={outcome.kind}>
             <div className="me-auto">
               <span data-outcome-message>{outcome.message}</span>
-              {outcome.refused.length ? (
-                <ul className="mb-0 mt-1" data-refused>
-                  {outcome.refused.map((item, index) => <li key={index}><strong>{item.phrase}</strong>: {item.message}</li>)}
-                </ul>
-              ) : null}
+              <RefusedRows rows={outcome.refused} name={(item) => item.phrase} />
             </div>
             {outcome.stale ? (
               <button type="button" className="btn btn-sm btn-outline-secondary" data-action="reload" onClick={() => { setOutcome(null); reload(); }}>{MANAGE_TEXT.reload}</button>

@@ -10,7 +10,7 @@ import { MoreRows } from '../../../ui/MoreRows';
 import { usePhone } from '../../../ui/usePhone';
 import { AdminWeekSummary } from './Admin';
 import { HourCells } from './HourCells';
-import { BulkActions } from './BulkActions';
+import { BulkActions, RefusedRows } from './BulkActions';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { addDays, HOUR_FIGURES_TEXT } from '../../../core/timecards';
 import type { TeamTimecardRow, TeamTimecardsLoad } from '../../../core/timecards/contract';
@@ -307,11 +307,7 @@ function Rows({ tab, load, reload, label, search }: { tab: TeamTab; load: TeamTi
         {outcome ? (
           <div className={`alert alert-${outcome.kind} py-2`} data-outcome={outcome.kind}>
             <span data-outcome-message>{outcome.message}</span>
-            {outcome.refused.length ? (
-              <ul className="mb-0 mt-1" data-refused>
-                {outcome.refused.map((item, index) => <li key={index}><strong>{item.name}</strong>: {item.message}</li>)}
-              </ul>
-            ) : null}
+            <RefusedRows rows={outcome.refused} name={(item) => item.name} />
           </div>
         ) : null}
       </div>

@@ -5,7 +5,6 @@
  */
 import { useId, useState } from 'react';
 import { isStale, problemText, shownData } from '../../../core/api';
-import { statusFailure } from '../../../core/api/status-failure';
 import { formatDateTime, formatMoney } from '../../../core/format';
 import {
   CLOSEOUT_ACTIONS, CLOSEOUT_REASON_MAX, CLOSEOUT_TEXT as TEXT, type CloseoutAction, type CloseoutChecklist, type CloseoutItemResult, type CloseoutState,
@@ -14,16 +13,10 @@ import {
 import { ACTION_ORDER, loadCloseoutChecklist, loadProjectCloseouts, moveCloseout, receiveContractDocument } from './data';
 import { attributeId } from '../../../core/attributes';
 import { useLoad } from '../../../ui/useLoad';
-import { FailedLoadAlert, LoadingLine } from '../../../ui/LoadProblem';
+import { FailedLoadAlert, LoadingLine, screenLoadFailure, type ScreenLoadFailure } from '../../../ui/LoadProblem';
 
 export interface CloseoutsScreenProps {
   projectId?: number;
-}
-
-type Failure = keyof typeof TEXT.failedLoad;
-
-function failureOf(error: unknown): Failure {
-  return statusFailure(error, [401, 403, 404]);
 }
 
 const LOAD_OPTIONS = { what: 'Project closeouts load' };
@@ -32,7 +25,7 @@ function Loading({ refreshing }: { refreshing: boolean }) {
   return <LoadingLine label={refreshing ? 'Refreshing…' : TEXT.loading} />;
 }
 
-function LoadFailed({ failure, retry }: { failure: Failure; retry: () => void }) {
+function LoadFailed({ failure, retry }: { failure: ScreenLoadFailure; retry: () => void }) {
   return <FailedLoadAlert failure={failure} message={TEXT.failedLoad[failure]} retryLabel={TEXT.retry} onRetry={retry} />;
 }
 
@@ -52,7 +45,7 @@ function ProjectList() {
     <main className="container-fluid py-3" data-screen="project-closeouts" aria-busy={load.status === 'loading'}>
       <h1 className="h4 mb-3">{TEXT.title}</h1>
       {load.status === 'loading' ? <Loading refreshing={rows !== null} /> : null}
-      {load.status === 'failed' ? <LoadFailed failure={failureOf(load.error)} retry={retry} /> : null}
+      {load.status === 'failed' ? <LoadFailed failure={screenLoadFailure(load.error)} retry={retry} /> : null}
       {rows ? (
         <section aria-labelledby="closeouts-list-title">
           <h2 id="closeouts-list-title" className="h6">{TEXT.listTitle}</h2>
@@ -175,7 +168,7 @@ function Checklist({ projectId }: { projectId: number }) {
       <h1 className="h4 mb-1">{TEXT.title}{data ? `: ${data.number} ${data.name}` : ''}</h1>
       <p className="mb-3"><a href={location.pathname}>{TEXT.backToList}</a></p>
       {load.status === 'loading' ? <Loading refreshing={data !== null} /> : null}
-      {load.status === 'failed' ? <LoadFailed failure={failureOf(load.error)} retry={retry} /> : null}
+      {load.status === 'failed' ? <LoadFailed failure={screenLoadFailure(load.error)} retry={retry} /> : null}
       {data ? (
         <>
           <section className="mb-3" aria-label="Closeout state" data-section="state">

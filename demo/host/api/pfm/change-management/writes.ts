@@ -11,10 +11,12 @@ import { SECURED_FIELDS } from '../../../db/states';
 import type { Caller } from '../../context';
 import { declaredFor, p, route, type ParamSpec, type ParamsOf, type RouteCtx } from '../../declare';
 import { EARLIEST_DAY } from '../../../../../src/core/format/dates';
-import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
+import { CHANGE_WRITE_PATHS } from '../../../../../src/core/change-management/contract';
+import { OWNER_LINK_PATHS } from '../../../../../src/core/owner-agreements/contract';
+import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { fieldPermissions } from '../../field-security';
 import * as Q from '../../queries';
-import { stateByName, trackChange, recordOr404, updateChangedColumns } from '../../records';
+import { loadForWrite, stateByName, trackChange, recordOr404, updateChangedColumns } from '../../records';
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import * as clock from '../../../../../src/core/clock';
@@ -101,14 +103,10 @@ function saveParams(key: keyof typeof EDITS) {
 function saveRecord(key: keyof typeof EDITS, { db, params, user }: RouteCtx<Readonly<Record<string, unknown>>>): unknown {
   const spec = EDITS[key];
   const id = params[spec.param] as number;
-  const oldStateId = params.OldRecordStateId as number | undefined;
   const fields = SECURED_FIELDS[key] ?? [];
   return db.transaction(() => {
-    const record = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(id) as Record<string, unknown> | undefined;
-    if (!record) throw notFound(`${key} ${id} not found.`);
-    const stateId = record.applicationRecordStateId as number;
-    refuseIfStateChanged(oldStateId, stateId, key);
-    refuseIfChangedSince(params.lastLoad as string | undefined, record.modifiedAt, key);
+    const loaded = { OldRecordStateId: params.OldRecordStateId as number | undefined, lastLoad: params.lastLoad as string | undefined };
+    const { record, stateId } = loadForWrite(db, spec.table, spec.id, id, key, key, loaded);
     const permissions = new Map(fieldPermissions(db, user as Caller, stateId).map((p) => [p.fieldName.toLowerCase(), p]));
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
@@ -434,27 +432,27 @@ export const changeWriteHandlers = declaredFor('pfm', [
     method: 'POST', path: `/api/pfm/Save${key}`, note: SAVE_NOTE, params: saveParams(key), handler: (ctx) => saveRecord(key, ctx),
   })),
   route({
-    method: 'POST', path: '/api/pfm/CreateChangeEvent',
+    method: 'POST', path: CHANGE_WRITE_PATHS.createChangeEvent,
     note: 'added: a new Open change event of an initiating document',
     params: CREATE_CHANGE_EVENT, handler: createChangeEvent,
   }),
   route({
-    method: 'POST', path: '/api/pfm/CreateChangeRecord',
+    method: 'POST', path: CHANGE_WRITE_PATHS.createChangeRecord,
     note: 'added: a new Draft initiating document on a budget of the project',
     params: CREATE_CHANGE_RECORD, handler: createChangeRecord,
   }),
   route({
-    method: 'POST', path: '/api/pfm/CreateChangeEventItem',
+    method: 'POST', path: CHANGE_WRITE_PATHS.createChangeEventItem,
     note: 'added: a new Open item of an open change event',
     params: CREATE_CHANGE_EVENT_ITEM, handler: createChangeEventItem,
   }),
   route({
-    method: 'POST', path: '/api/pfm/LinkChangeEventItemToCommitment',
+    method: 'POST', path: CHANGE_WRITE_PATHS.linkItemToCommitment,
     note: 'added: a change order of the commitment for an approved item (§5 rule)',
     params: LINK_ITEM, handler: linkItem,
   }),
   route({
-    method: 'POST', path: '/api/pfm/LinkChangeEventToOwnerChangeOrder',
+    method: 'POST', path: OWNER_LINK_PATHS.link,
     note: 'added: the change event joins an owner change order (§5 rule)',
     params: LINK_CHANGE_EVENT, handler: linkChangeEvent,
   }),

@@ -21,13 +21,13 @@
  * never actual cost), and its items count in the lines' approved changes (pfm/projections/summaries.ts).
  */
 import type Database from 'better-sqlite3';
-import { postRefusal } from '../../../../../src/core/cost-adjustments';
+import { COST_ADJUSTMENT_PATHS, postRefusal } from '../../../../../src/core/cost-adjustments';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
+import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck, itemEntry } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateByName, trackChange, updateChangedColumns } from '../../records';
+import { loadForWrite, moveRecordState, recordOr404, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withCostAdjustmentRules } from './rules';
@@ -140,14 +140,9 @@ const SAVE = {
 
 function saveCostAdjustment({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): unknown {
   const id = params.CostAdjustmentId;
-  const oldStateId = params.OldRecordStateId;
   const entries = params.items ?? [];
   return db.transaction(() => {
-    const record = db.prepare('SELECT * FROM cost_adjustments WHERE costAdjustmentId = ?').get(id) as Row | undefined;
-    if (!record) throw notFound(`Cost adjustment ${id} not found.`);
-    const stateId = record.applicationRecordStateId as number;
-    refuseIfStateChanged(oldStateId, stateId, 'cost adjustment');
-    refuseIfChangedSince(params.lastLoad, record.modifiedAt, 'cost adjustment');
+    const { record, stateId } = loadForWrite(db, 'cost_adjustments', 'costAdjustmentId', id, 'Cost adjustment', 'cost adjustment', params);
     const editable = editableIn(db, user, stateId);
     const feedback: FeedbackItem[] = [];
     const changes: Record<string, unknown> = {};
@@ -306,22 +301,22 @@ function uploadReferenceDocument({ db, params, user }: RouteCtx<ParamsOf<typeof 
 
 export const costAdjustmentWriteHandlers = declaredFor('pfm', [
   route({
-    method: 'POST', path: '/api/pfm/CreateCostAdjustment',
+    method: 'POST', path: COST_ADJUSTMENT_PATHS.create,
     note: 'added: ProjectId, BudgetId, CostAdjustmentReasonId, Description, Amount, AdjustmentDate?, Transfer? (new Open CA-{job}-###, pfm/cost-adjustments/writes.ts)',
     params: CREATE, handler: createCostAdjustment,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveCostAdjustment',
+    method: 'POST', path: COST_ADJUSTMENT_PATHS.save,
     note: 'added: CostAdjustmentId, OldRecordStateId?, header fields, items[i] (field security of the state)',
     params: SAVE, handler: saveCostAdjustment,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UpdateCostAdjustmentState',
+    method: 'POST', path: COST_ADJUSTMENT_PATHS.updateState,
     note: 'added: ItemId, OldRecordStateId, RouteStateId; posting refused when unreconciled or not netting (autoAlert)',
     params: UPDATE_STATE, handler: updateState,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UploadCostAdjustmentReferenceDocument',
+    method: 'POST', path: COST_ADJUSTMENT_PATHS.upload,
     note: 'added: file form CostAdjustmentId, DocumentType, DocumentNumber, DocumentDate?, Amount?, file',
     params: UPLOAD, handler: uploadReferenceDocument,
   }),

@@ -21,7 +21,7 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  evaluateDataQuality, PENDING_DIRECT_COST_STATES, workbenchKindFor, type BudgetLineRow, type BudgetRow, type ChangeEventItemRow, type ChangeEventRow, type CommitmentRow,
+  DATA_QUALITY_PATH, evaluateDataQuality, PENDING_DIRECT_COST_STATES, workbenchKindFor, type BudgetLineRow, type BudgetRow, type ChangeEventItemRow, type ChangeEventRow, type CommitmentRow,
   type CostAdjustmentRow, type DataQualityResult, type DataQualityRows, type DirectCostRow, type ItemRow, type OwnerChangeOrderRow,
   type VendorRecordRow,
 } from '../../../../../src/core/data-quality/contract';
@@ -192,7 +192,7 @@ export function dataQualityIssues(db: Database.Database, projectId: number): Dat
 
 export const dataQualityHandlers = declared([
   route({
-    method: 'GET', path: '/api/pfm/getdataqualityissues', access: 'pfm',
+    method: 'GET', path: DATA_QUALITY_PATH, access: 'pfm',
     note: 'added: data-quality rule failures of a project (recordKey Project or Budget, recordId); Server-Timing dq',
     // Both required, checked by the handler in this order (recordKey's message names its keys).
     // lastLoad is accepted and checked like every load's, but the whole list is always answered.

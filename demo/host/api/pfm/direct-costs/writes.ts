@@ -18,16 +18,16 @@
 import { approvalMove } from '../../approvals';
 import type Database from 'better-sqlite3';
 import {
-  DIRECT_COST_KEY, DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover,
+  DIRECT_COST_KEY, DIRECT_COST_PATHS, DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover,
   isReviseAndResubmit, moveNeedsApprover, movePostsCost,
 } from '../../../../../src/core/workflow/direct-costs';
 import type { Caller } from '../../context';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
-import { NUMBER, autoAlert, forbidden, invalid, notFound, type FeedbackItem, refuseIfChangedSince, refuseIfStateChanged } from '../../http';
+import { NUMBER, autoAlert, forbidden, invalid, notFound, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
 import * as Q from '../../queries';
-import { moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
+import { loadForWrite, moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
@@ -221,13 +221,8 @@ const SAVE = {
 
 function saveDirectCost({ db, params, user }: RouteCtx<ParamsOf<typeof SAVE>>): unknown {
   const id = params.DirectCostId;
-  const oldStateId = params.OldRecordStateId;
   return db.transaction(() => {
-    const row = db.prepare('SELECT * FROM direct_costs WHERE directCostId = ?').get(id) as Row | undefined;
-    if (!row) throw notFound(`Direct cost ${id} not found.`);
-    const stateId = row.applicationRecordStateId as number;
-    refuseIfStateChanged(oldStateId, stateId, 'direct cost');
-    refuseIfChangedSince(params.lastLoad, row.modifiedAt, 'direct cost');
+    const { record: row, stateId } = loadForWrite(db, 'direct_costs', 'directCostId', id, 'Direct cost', 'direct cost', params);
     const { header, items, feedback, changed } = parse(db, params, row.budgetId as number, headerOf(row), itemsOf(db, id), editableIn(db, user, stateId));
     if (feedback.length) throw invalid(feedback);
     if (changed.size === 0) throw invalid([{ integerValue: 1, stringValue: 'DirectCostId', message: 'Nothing to save: no field was changed.' }]);
@@ -298,17 +293,17 @@ function updateDirectCostState({ db, params, user }: RouteCtx<ParamsOf<typeof UP
 
 export const directCostWriteHandlers = declaredFor('pfm', [
   route({
-    method: 'POST', path: '/api/pfm/CreateDirectCost',
+    method: 'POST', path: DIRECT_COST_PATHS.create,
     note: 'added: ProjectId, BudgetId?, header fields, items[i] (new Draft DC-<job>-###, pfm/direct-costs/writes.ts)',
     params: CREATE, handler: createDirectCost,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveDirectCost',
+    method: 'POST', path: DIRECT_COST_PATHS.save,
     note: 'added: DirectCostId, OldRecordStateId?, header fields, items[i] (the whole list)',
     params: SAVE, handler: saveDirectCost,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UpdateDirectCostState',
+    method: 'POST', path: DIRECT_COST_PATHS.updateState,
     note: 'added: ItemId, OldRecordStateId, RouteStateId, Reason (Revise and Resubmit); approve/send back: RPM or Admin',
     params: UPDATE_STATE, handler: updateDirectCostState,
   }),

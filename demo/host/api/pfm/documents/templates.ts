@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import {
-  DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
+  DOCUMENT_RECORD_KEYS, DOCUMENT_TEMPLATE_ADMINS, PREVIEW_RECORDS_PATH, PREVIEW_TEMPLATE_PATH, SAVE_TEMPLATE_PATH, TEMPLATE_BODY_MAX, TEMPLATE_TITLE_MAX, TEMPLATES_PATH, unknownMergeFieldMessage, unknownMergeFields, type DocumentRecordKey, type DocumentTemplate,
 } from '../../../../../src/core/document-templates/contract';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, badRequest, conflict, invalid, notFound } from '../../http';
@@ -143,7 +143,7 @@ const ADMINS = { anyOf: [DOCUMENT_TEMPLATE_ADMINS] } as const;
 
 export const documentTemplateHandlers = declaredFor(ADMINS, [
   route({
-    method: 'GET', path: '/api/pfm/documents/templates',
+    method: 'GET', path: TEMPLATES_PATH,
     note: 'added: document templates (recordKey? filters by record kind); keyPFM Admin',
     params: { recordKey: p.recordKey(DOCUMENT_RECORD_KEYS) },
     handler: ({ db, params }) => (params.recordKey
@@ -157,12 +157,12 @@ export const documentTemplateHandlers = declaredFor(ADMINS, [
     handler: ({ db, params }) => getTemplate(db, params.documentTemplateId),
   }),
   route({
-    method: 'POST', path: '/api/pfm/documents/SaveDocumentTemplate',
+    method: 'POST', path: SAVE_TEMPLATE_PATH,
     note: 'added: DocumentTemplateId? + Version (409 when stale), Title, RecordKey, Body, Active; unknown merge field → 400 autoAlert naming it; keyPFM Admin',
     params: SAVE, handler: saveTemplate,
   }),
   route({
-    method: 'GET', path: '/api/pfm/documents/records',
+    method: 'GET', path: PREVIEW_RECORDS_PATH,
     note: 'added: records of a kind to preview a template with (recordKey, search by number or description, 50 at most); keyPFM Admin',
     params: { recordKey: p.recordKey(DOCUMENT_RECORD_KEYS, { required: true }), search: p.string(100) },
     handler: ({ db, params }) => {
@@ -173,7 +173,7 @@ export const documentTemplateHandlers = declaredFor(ADMINS, [
     },
   }),
   route({
-    method: 'POST', path: '/api/pfm/documents/PreviewDocumentTemplate',
+    method: 'POST', path: PREVIEW_TEMPLATE_PATH,
     note: 'added: RecordKey, RecordId, Body or DocumentTemplateId → the merged PDF (Content-Disposition attachment); keyPFM Admin',
     params: PREVIEW, handler: previewTemplate,
   }),

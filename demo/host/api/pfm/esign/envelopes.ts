@@ -18,7 +18,7 @@
 import { approvalDecision, refusalText } from '../../approvals';
 import type Database from 'better-sqlite3';
 import {
-  ENVELOPE_OUT_STATES, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
+  ENVELOPE_OUT_STATES, ESIGN_PATHS, ESIGN_RECORD_KEYS, MAX_VOID_REASON, envelopeExpiresAt, nextReminderAt, signerProblems, type EsignRecordKey,
 } from '../../../../../src/core/esign/contract';
 import type { Caller } from '../../context';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
@@ -302,32 +302,32 @@ export function voidEnvelope(db: Database.Database, envelopeId: number, oldState
 
 export const esignHandlers = declaredFor('pfm', [
   route({
-    method: 'GET', path: '/api/pfm/getenvelopes',
+    method: 'GET', path: ESIGN_PATHS.load,
     note: 'added: e-sign envelopes with signers (recordKey Project/Budget/LegalEntity/Envelope/document kind, recordId, lastLoad, open; pfm/esign)',
     params: GET_ENVELOPES, handler: getEnvelopes,
   }),
   route({
-    method: 'GET', path: '/api/pfm/getesigndocuments',
+    method: 'GET', path: ESIGN_PATHS.documents,
     note: 'added: documents of a project that may be sent for signature (recordKey Project or Budget, recordId)',
     params: GET_DOCUMENTS, handler: getDocuments,
   }),
   route({
-    method: 'POST', path: '/api/pfm/CreateEnvelope',
+    method: 'POST', path: ESIGN_PATHS.create,
     note: 'added: RecordKey, RecordId, signers[i].name/.email, Send? (new Draft ENV-#####; Sent with Send=true)',
     params: CREATE, handler: createEnvelope,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SendEnvelope',
+    method: 'POST', path: ESIGN_PATHS.send,
     note: 'added: EnvelopeId, OldRecordStateId (PDF generated, outbox e-mails, record to Pending Signature)',
     params: SEND, handler: sendHandler,
   }),
   route({
-    method: 'POST', path: '/api/pfm/RemindEnvelopeSigner',
+    method: 'POST', path: ESIGN_PATHS.remind,
     note: 'added: EnvelopeId, EnvelopeSignerId; once a day per signer (else 400 autoAlert)',
     params: REMIND, handler: remind,
   }),
   route({
-    method: 'POST', path: '/api/pfm/VoidEnvelope',
+    method: 'POST', path: ESIGN_PATHS.void,
     note: 'added: EnvelopeId, OldRecordStateId, Reason (required)',
     params: VOID, handler: voidHandler,
   }),

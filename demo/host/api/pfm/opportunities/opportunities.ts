@@ -21,7 +21,7 @@ import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import { formatCostCode } from '../../../../../src/core/format';
 import {
-  OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems, type Opportunity, type OpportunityCostCode,
+  ADD_OPPORTUNITY_CODE_PATH, OPPORTUNITIES_PATH, OPPORTUNITY_CODE_EDITORS, OPPORTUNITY_READERS, OPPORTUNITY_TEXT, opportunityCodeDigits, opportunityCodeProblems, REMOVE_OPPORTUNITY_CODE_PATH, type Opportunity, type OpportunityCostCode,
 } from '../../../../../src/core/opportunities/contract';
 import type { Caller } from '../../context';
 import { declaredFor, p, route } from '../../declare';
@@ -68,7 +68,7 @@ function requireEditor(user: Caller): void {
 
 export const opportunityHandlers = declaredFor({ anyOf: [{ key: 'keyPFM' }] }, [
   route({
-    method: 'GET', path: '/api/pfm/getopportunities', access: { anyOf: OPPORTUNITY_READERS },
+    method: 'GET', path: OPPORTUNITIES_PATH, access: { anyOf: OPPORTUNITY_READERS },
     note: 'added: opportunities with their timecard cost codes (recordKey Opportunity, recordId = oppId, lastLoad); any keyPFM or keyTC role',
     params: {
       recordKey: p.recordKey(['Opportunity']),
@@ -86,7 +86,7 @@ export const opportunityHandlers = declaredFor({ anyOf: [{ key: 'keyPFM' }] }, [
   }),
 
   route({
-    method: 'POST', path: '/api/pfm/AddOpportunityCostCode',
+    method: 'POST', path: ADD_OPPORTUNITY_CODE_PATH,
     note: 'added: OpportunityId, Code, Description; Admin or RPM only (else 403 from the handler, pfm/opportunities)',
     params: {
       OpportunityId: p.id({ required: true }),
@@ -121,7 +121,7 @@ export const opportunityHandlers = declaredFor({ anyOf: [{ key: 'keyPFM' }] }, [
   }),
 
   route({
-    method: 'POST', path: '/api/pfm/RemoveOpportunityCostCode',
+    method: 'POST', path: REMOVE_OPPORTUNITY_CODE_PATH,
     note: 'added: OpportunityId, OpportunityCostCodeId; Admin or RPM only (else 403 from the handler)',
     params: { OpportunityId: p.id({ required: true }), OpportunityCostCodeId: p.id({ required: true }) },
     handler: ({ db, params, user }) => {

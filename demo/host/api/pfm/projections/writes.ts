@@ -14,7 +14,8 @@ import { prepared } from '../../../db/statements';
 import { toApi } from '../../rows';
 import { lineSummaries } from './summaries';
 import * as clock from '../../../../../src/core/clock';
-import { autoCostToComplete, mayReopenProjections, SUBMISSION_TEXT, type ProjectionConflict } from '../../../../../src/core/projections/contract';
+import { autoCostToComplete, mayReopenProjections, PROJECTION_PATHS, SUBMISSION_TEXT, type ProjectionConflict } from '../../../../../src/core/projections/contract';
+import { ADD_COST_CODE_PATH } from '../../../../../src/core/budget-lines/contract';
 import { formatDate } from '../../../../../src/core/format/dates';
 import { periodLabel } from '../../../../../src/core/projections/periods';
 import { entryFeedback, parseAmount, parseQuantity, pluggedCostToComplete, type PluggedBy } from '../../../../../src/core/projections/entry';
@@ -382,22 +383,22 @@ export const projectionWriteHandlers = declaredFor('pfm', [
     },
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveProjections',
+    method: 'POST', path: PROJECTION_PATHS.save,
     note: 'added: BudgetId, lastLoad, projections[i].costCodeId/method/value/reason/units/hours/overwrite/unitsToComplete/unitCost/hoursToComplete/rate; 409 when every line conflicts, else conflicts[] beside the saved lines',
     params: SAVE_PROJECTIONS, handler: saveProjections,
   }),
   route({
-    method: 'POST', path: '/api/pfm/AddCostCode',
+    method: 'POST', path: ADD_COST_CODE_PATH,
     note: 'added: BudgetId, Code, Description, CostType, OriginalBudget',
     params: ADD_COST_CODE, handler: addCostCode,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SubmitProjections',
+    method: 'POST', path: PROJECTION_PATHS.submit,
     note: 'added: BudgetId; clears it from budgetsPendingProjections',
     params: BUDGET, handler: submitProjections,
   }),
   route({
-    method: 'POST', path: '/api/pfm/ReopenProjections',
+    method: 'POST', path: PROJECTION_PATHS.reopen,
     note: 'added: BudgetId, Reason (optional); the submitter, an RPM or a keyPFM Admin; the budget is pending projections again',
     params: REOPEN, handler: reopenProjections,
   }),

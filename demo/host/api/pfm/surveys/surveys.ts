@@ -19,7 +19,7 @@
 import type Database from 'better-sqlite3';
 import { ruleAllows } from '../../../../../src/core/access';
 import {
-  answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_TEXT, SURVEY_TEXT_MAX, type QuestionKind,
+  answerScore, averageScore, missingRequired, missingRequiredMessage, normalizeAnswer, SURVEY_ADMINS, SURVEY_PATHS, SURVEY_TEXT, SURVEY_TEXT_MAX, type QuestionKind,
 } from '../../../../../src/core/surveys/contract';
 import type { Caller } from '../../context';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
@@ -265,32 +265,32 @@ function updateSurveyState({ db, params, user }: RouteCtx<ParamsOf<typeof UPDATE
 
 export const surveyHandlers = declaredFor('pfm', [
   route({
-    method: 'GET', path: '/api/pfm/getsurveys',
+    method: 'GET', path: SURVEY_PATHS.load,
     note: 'added: surveys (recordKey Project/Budget/Survey; LegalEntity or SurveyTemplate: Admin or RPM only, else 403; none: every survey for Admin and RPM, the caller\'s own as respondent for others), lastLoad, open (pfm/surveys)',
     params: GET_SURVEYS, handler: getSurveys,
   }),
   route({
-    method: 'GET', path: '/api/pfm/getsurveyquestions',
+    method: 'GET', path: SURVEY_PATHS.questions,
     note: 'added: questions of recordKey Survey (with its answers) or SurveyTemplate',
     params: GET_QUESTIONS, handler: getSurveyQuestions,
   }),
   route({
-    method: 'GET', path: '/api/pfm/getsurveytemplates', access: { anyOf: SURVEY_ADMINS },
+    method: 'GET', path: SURVEY_PATHS.templates, access: { anyOf: SURVEY_ADMINS },
     note: 'added: survey templates with milestones, threshold and questions; PFM Admin or RPM',
     params: GET_TEMPLATES, handler: getSurveyTemplates,
   }),
   route({
-    method: 'GET', path: '/api/pfm/getsurveyaverages', access: { anyOf: SURVEY_ADMINS },
+    method: 'GET', path: SURVEY_PATHS.averages, access: { anyOf: SURVEY_ADMINS },
     note: 'added: per question, submitted answers across projects and their average; PFM Admin or RPM',
     params: GET_AVERAGES, handler: getSurveyAverages,
   }),
   route({
-    method: 'POST', path: '/api/pfm/SaveSurveyAnswers',
+    method: 'POST', path: SURVEY_PATHS.save,
     note: "added: SurveyId, OldRecordStateId?, answers[i].surveyQuestionId/.value, Submit?; the survey's respondent only (else 403); read-only once submitted (400 autoAlert)",
     params: SAVE_ANSWERS, handler: saveSurveyAnswers,
   }),
   route({
-    method: 'POST', path: '/api/pfm/UpdateSurveyState',
+    method: 'POST', path: SURVEY_PATHS.updateState,
     note: 'added: ItemId, OldRecordStateId, RouteStateId; submit checks required answers (400 autoAlert); cancel/reopen: Admin or RPM',
     params: UPDATE_STATE, handler: updateSurveyState,
   }),
