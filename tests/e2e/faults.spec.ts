@@ -1,11 +1,19 @@
-// What moved (issue 33, "the suite under 15 minutes"): every screen's LOAD fault cycle now runs as an element test,
-// tests/elements/load-faults.test.tsx, over the table tests/elements/screen-table.ts (each element mounted alone with a
-// stubbed fetch: the same faults, Retry, silent 401 renewal, progress and no stray console errors, in about 20 s instead
-// of about 200 test-seconds here). `screens-table.spec.ts` fails when that table and ./support/screens.ts differ.
-// What stays here, through real sign-in and the real host:
-//   - the full load-fault cycle on one sentinel of each kind of screen (LOAD_SENTINELS: a list screen, a workbench and a
-//     legacy page), so the wiring from the browser's network errors to the message is still tried end to end;
-//   - every screen's WRITE faults (they need real records): other screens open unfaulted, then their writes are faulted;
+// What moved (issue 33, "the suite under 15 minutes"): every screen's fault handling now runs as element tests over the
+// table tests/elements/screen-table.ts, each element mounted alone with a stubbed fetch:
+//   - LOAD faults: tests/elements/load-faults.test.tsx (the same faults, Retry, silent 401 renewal, progress and no
+//     stray console errors, in about 20 s instead of about 200 test-seconds here);
+//   - WRITE faults: tests/elements/write-faults.test.tsx (a record form's Save, the shared Change state menu and each
+//     screen's own writes of tests/elements/screen-writes.ts, the table ./support/screens.ts shares: the same seven
+//     faults, the typed text, inputs and state kept, an optimistic effect put back, in about 20 s instead of about 100
+//     test-seconds here).
+// `screens-table.spec.ts` fails when the element table and ./support/screens.ts differ, or a screen's writes are in
+// neither suite.
+// What stays here, through real sign-in and the real host, one sentinel per fault kind:
+//   - the full load-fault cycle on one screen of each kind (LOAD_SENTINELS: a list screen, a workbench and a legacy
+//     page), so the wiring from the browser's network errors to the message is still tried end to end;
+//   - the full write-fault cycle on a record form's Save and the shared Change state menu of one workbench, and on one
+//     screen's optimistic write (WRITE_SENTINELS of tests/elements/screen-writes.ts); and on any screen whose writes
+//     the element suite cannot drive (WRITES_KEPT_IN_E2E, with why);
 //   - the two tests of roles that fail to load.
 //
 // Issue 16, "Faults: every screen recovers" (§7, §8), for the sentinels: each fault on the screen's data loads in turn, in ONE
@@ -27,6 +35,7 @@ import { watchToken } from './support/api';
 import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
 import { screenCases, screenElement, waitForScreen, type ScreenCase, type WriteInput } from './support/screens';
 import { FAILURE_LOG } from '../elements/screen-table';
+import { WRITE_SENTINELS, WRITES_KEPT_IN_E2E } from '../elements/screen-writes';
 
 // A message or a Retry that has not shown in 5 s is missing: fail fast, the suite runs over every screen.
 const expect = baseExpect.configure({ timeout: 5_000 });
@@ -178,18 +187,35 @@ for (const name of LOAD_SENTINELS) {
   if (!screenCases().some((screen) => screen.name === name)) throw new Error(`faults.spec: the load sentinel '${name}' is not in ./support/screens.ts`);
 }
 
-/**
- * Screens without a data load whose failure they show, and no writes (the portal home, the Reports workbench): the
- * element table covers them (`noOwnLoad`); nothing is left to try here.
- */
-const NOTHING_TO_FAULT = new Set(['home', 'Reports workbench']);
+/** The write sentinels: the screen whose Save and Change state menu are faulted here, and the one optimistic write. */
+const SAVE_SENTINEL: string = WRITE_SENTINELS.saveAndStateChange;
+const OPTIMISTIC_SENTINEL: { screen: string; write: string } = WRITE_SENTINELS.optimistic;
+for (const name of [SAVE_SENTINEL, OPTIMISTIC_SENTINEL.screen, ...Object.keys(WRITES_KEPT_IN_E2E)]) {
+  if (!screenCases().some((screen) => screen.name === name)) throw new Error(`faults.spec: the write sentinel '${name}' is not in ./support/screens.ts`);
+}
+if (!screenCases().find((screen) => screen.name === OPTIMISTIC_SENTINEL.screen)!.writes?.some((w) => w.name === OPTIMISTIC_SENTINEL.write && w.optimistic)) {
+  throw new Error(`faults.spec: '${OPTIMISTIC_SENTINEL.screen}' has no optimistic write '${OPTIMISTIC_SENTINEL.write}'`);
+}
+
+/** What this spec faults on `screen`: its loads (a load sentinel), its Save and state change, and which of its own writes. */
+function faultedHere(screen: ScreenCase): { load: boolean; recordForm: boolean; writes: NonNullable<ScreenCase['writes']> } {
+  const kept = screen.name in WRITES_KEPT_IN_E2E;
+  return {
+    load: sentinels.has(screen.name),
+    recordForm: kept || screen.name === SAVE_SENTINEL,
+    writes: (screen.writes ?? []).filter((write) => kept || (screen.name === OPTIMISTIC_SENTINEL.screen && write.name === OPTIMISTIC_SENTINEL.write)),
+  };
+}
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const screen of screenCases().filter((entry) => !NOTHING_TO_FAULT.has(entry.name))) {
-  const loadFaults = sentinels.has(screen.name);
-  const title = loadFaults ? `${screen.name}: every load fault is shown, retried and recovered; its write faults`
-    : `${screen.name}: its write faults (load faults: tests/elements/load-faults.test.tsx)`;
+for (const screen of screenCases()) {
+  const here = faultedHere(screen);
+  if (!here.load && !here.recordForm && !here.writes.length) continue;
+  const loadFaults = here.load;
+  const kinds = [here.load ? 'every load fault is shown, retried and recovered' : '', here.recordForm ? 'its Save and state change faults' : '',
+    here.writes.length ? `the faults of ${here.writes.map((w) => w.name).join(', ')}` : ''].filter(Boolean).join('; ');
+  const title = `${screen.name}: ${kinds}`;
   test(title, async ({ signedIn }) => {
     const page = await signedIn(screen.login);
     await screen.arrange?.(page);
@@ -294,7 +320,12 @@ for (const screen of screenCases().filter((entry) => !NOTHING_TO_FAULT.has(entry
       const save = element.locator('[data-save]').filter({ visible: true }).first();
       const field = element.locator('textarea:enabled:not([readonly]), input[type="text"]:enabled:not([readonly])').filter({ visible: true }).first();
       let earlierWrites = false;
-      if (await save.count() && await field.count()) {
+      // The Save sentinel must have them: a screen that lost its Save or its field would leave the sentinel untried.
+      if (here.recordForm && screen.name === SAVE_SENTINEL) {
+        await expect(save, `${screen.name}: the Save sentinel shows its Save`).toBeVisible();
+        await expect(field, `${screen.name}: the Save sentinel shows a text field`).toBeVisible();
+      }
+      if (here.recordForm && await save.count() && await field.count()) {
         earlierWrites = true;
         const original = await field.inputValue();
         const typed = `Typed before the fault ${screen.name}`;
@@ -320,7 +351,11 @@ for (const screen of screenCases().filter((entry) => !NOTHING_TO_FAULT.has(entry
       // and the record keeps its state (the badge is put back, nothing moved on the server: the write never arrives).
       const advance = element.getByRole('button', { name: /^Change state of / }).filter({ visible: true }).first();
       const badge = element.locator('[data-state-name]').filter({ visible: true }).first();
-      if (await advance.count() && await advance.isEnabled() && await badge.count()) {
+      if (here.recordForm && screen.name === SAVE_SENTINEL) {
+        await expect(advance, `${screen.name}: the state change sentinel offers its Change state menu`).toBeEnabled();
+        await expect(badge, `${screen.name}: the state change sentinel shows its state`).toBeVisible();
+      }
+      if (here.recordForm && await advance.count() && await advance.isEnabled() && await badge.count()) {
         earlierWrites = true;
         const stateBefore = await badge.textContent();
         for (const what of [...FAILING, '401', '10 s delay'] as const) {
@@ -335,7 +370,8 @@ for (const screen of screenCases().filter((entry) => !NOTHING_TO_FAULT.has(entry
           const none = element.getByText('No state changes are available.').filter({ visible: true });
           await expect(listed.or(none).first(), `state change ${what}: the menu lists its targets`).toBeVisible();
           if (await none.count() || !(await target.count())) {
-            // A record in a final state, or no move this user may make: nothing to write.
+            // A record in a final state, or no move this user may make: nothing to write (the sentinel must have one).
+            expect(screen.name, `${screen.name}: the state change sentinel's menu offers a move this user may make`).not.toBe(SAVE_SENTINEL);
             await page.keyboard.press('Escape');
             break;
           }
@@ -359,7 +395,7 @@ for (const screen of screenCases().filter((entry) => !NOTHING_TO_FAULT.has(entry
       }
       // The screen's own writes (a workbench's move buttons, a comment post, a list row's action): each fault shows a
       // message, the typed text stays and the record keeps its state.
-      for (const write of screen.writes ?? []) {
+      for (const write of here.writes) {
         const visible = (selector: string) => element.locator(selector).filter({ visible: true }).first();
         for (const step of write.prepare ?? []) {
           if (step.type === undefined) await visible(step.to).click({ timeout: ACT });

@@ -4,18 +4,9 @@ import { DEFAULT_ASSIGNMENTS_API as API, RULE_TEXT } from '../../src/core/toolbo
 import { ASSIGNMENTS_TEXT as T, assignmentsTimer } from '../../src/features/toolbox/default-assignments';
 import { fetchRequests, mount, restoreFetch, setValue, stubFetch, waitFor, type StubAnswer, type StubFor } from '../support/browser';
 import { overlaysRoot, resetPageStores, signInForTest } from '../support/elements';
+import { OPTIONS, RULE } from './default-assignments-support';
 
 const TAG = 'pt-default-assignments';
-const RULE = {
-  ruleId: 7, employeeId: 25, employeeName: 'Heather Richardson', jobTitle: 'Project Accountant', projectRole: 'Project Accountant',
-  regionId: 3, regionName: 'Central Texas', legalEntityId: null, legalEntityName: null, classification: 'DB', endDays: null, active: 1,
-  createdByName: null, createdAt: '2026-11-01T12:00:00.000Z', modifiedByName: null, modifiedAt: '2026-11-01T12:00:00.000Z', membersAdded: 3,
-};
-const OPTIONS = {
-  employees: [{ id: 25, name: 'Heather Richardson', jobTitle: 'Project Accountant', regionName: 'Central Texas' }, { id: 30, name: '<b>Ann</b> Lee', jobTitle: 'Estimator', regionName: null }],
-  regions: [{ id: 3, name: 'Central Texas' }], legalEntities: [{ id: 1, name: 'Summit Builders, Inc.' }],
-  classifications: ['GC', 'CM', 'DB'], roles: ['Project Manager', 'Project Engineer', 'Superintendent', 'Project Accountant', 'Viewer'],
-};
 const answers = (extra: Record<string, StubFor> = {}): Record<string, StubFor> => ({
   [API.getRules]: { body: { data: [RULE] } },
   [API.getOptions]: { body: { data: OPTIONS } },

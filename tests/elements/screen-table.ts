@@ -1,6 +1,7 @@
 /**
  * Every screen and workbench of the product as an element mounted alone (as a legacy page embeds it): the table of
- * the element fault suite (tests/elements/load-faults.test.tsx). It names the same screens as the e2e table
+ * the element fault suites (tests/elements/load-faults.test.tsx; tests/elements/write-faults.test.tsx for the screens
+ * that write, with ./screen-writes.ts). It names the same screens as the e2e table
  * (tests/e2e/support/screens.ts), which needs Playwright and the e2e database and so cannot be bundled for a browser;
  * `tests/e2e/screens-table.spec.ts` fails when the two tables differ, so neither can lose a screen.
  *
