@@ -16,13 +16,13 @@ export const PREVIOUS_PERIOD = lastDayOf(addPeriods(currentPeriod(), -1));
 /** When a record was last changed (the save's lastLoad). */
 export const STAMP = `${PREVIOUS_PERIOD}T15:00:00.000Z`;
 
-const line = (itemId: number, costCode: string, description: string, scheduledValue: number, previousCompleted: number, thisPeriod: number, storedMaterials: number): PayApplicationLine => ({
+export const line = (itemId: number, costCode: string, description: string, scheduledValue: number, previousCompleted: number, thisPeriod: number, storedMaterials: number): PayApplicationLine => ({
   itemId, source: 'original', changeOrderNumber: null, costCodeId: itemId + 100, costCode, description,
   scheduledValue, previousCompleted, thisPeriod, storedMaterials, totalCompletedAndStored: 0, percentComplete: 0, balanceToFinish: 0, retainage: 0,
 });
 
 /** An application with its figures computed by the rules (as the server answers). */
-function application(id: number, over: Partial<PayApplication> & { lines: PayApplicationLine[] }): PayApplication {
+export function application(id: number, over: Partial<PayApplication> & { lines: PayApplicationLine[] }): PayApplication {
   const terms = { retainagePercent: 10, reduceRetainageAtHalf: false };
   const previous = over.totals?.previousCertificates ?? 1800;
   const figures = payApplicationFigures(over.lines, terms, previous, false);

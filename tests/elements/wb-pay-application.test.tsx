@@ -3,10 +3,11 @@ import { resetRoles, setRoles } from '../../src/core/roles';
 import { formatMoney } from '../../src/core/format';
 import { payApplicationFigures, payLineProblems } from '../../src/core/pay-applications/rules';
 import { NEW_PAY_APPLICATION_TEXT, PAY_APPLICATION_WB_TEXT, SHEET_TEXT, WAIVER_TEXT } from '../../src/features/pay-applications';
+import { FIRST_LINES } from '../../src/features/pay-applications/ContinuationSheet';
 import '../../src/elements/wb-pay-application/define';
 import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type FetchRequest } from '../support/browser';
 import { overlaysRoot, useElementTestPage } from '../support/elements';
-import { DRAFT, PERIOD, REVISE, STAMP, SUBMITTED, answers, state } from './pay-applications-support';
+import { DRAFT, PERIOD, REVISE, STAMP, SUBMITTED, answers, application, line, state } from './pay-applications-support';
 
 const cell = (root: ShadowRoot, row: number, field: 'thisPeriod' | 'storedMaterials') =>
   root.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-cell="${field}"]`)!;
@@ -52,6 +53,29 @@ describe('pay applications', () => {
       const link = root.querySelector<HTMLAnchorElement>('a[data-document]')!;
       expect(link.textContent).to.equal(PAY_APPLICATION_WB_TEXT.download);
       expect(new URL(link.href).pathname + new URL(link.href).search).to.equal('/api/pfm/GetPayApplicationDocument?payApplicationId=1');
+    });
+
+    it(`a long schedule paints its first ${FIRST_LINES} lines at once and every line right after`, async () => {
+      const long = application(1, { lines: Array.from({ length: 3 * FIRST_LINES }, (_, i) => line(1000 + i, `09-${String(i).padStart(2, '0')}-00 S`, `Line ${i}`, 1_000, 0, 0, 0)) });
+      stubFetch(answers({ '/api/pfm/getPayApplicationById': { body: { data: long } } }));
+      const element = document.createElement('wb-pay-application');
+      element.setAttribute('record-key', 'PayApplication');
+      element.setAttribute('record-id', '1');
+      // The rows of the sheet's first commit (a mutation callback runs before the next task, where the rest is added).
+      let first = 0;
+      const observer = new MutationObserver(() => {
+        const rows = element.shadowRoot?.querySelectorAll('[data-sheet] tbody tr').length ?? 0;
+        if (!first && rows) first = rows;
+      });
+      document.body.append(element);
+      await waitFor(() => element.shadowRoot);
+      observer.observe(element.shadowRoot!, { childList: true, subtree: true });
+      try {
+        await waitFor(() => element.shadowRoot!.querySelectorAll('[data-sheet] tbody tr').length === 3 * FIRST_LINES);
+      } finally {
+        observer.disconnect();
+      }
+      expect(first).to.equal(FIRST_LINES);
     });
 
     it('keyboard entry: focus selects, 40% is 40% of the scheduled value, Enter and ↑ ↓ move in the column, → ← between this period and stored; Escape puts back', async () => {
