@@ -28,9 +28,10 @@ function manualChunks(id) {
   if (path.includes('/src/ui/grid/')) return 'grid';
   if (path.includes('node_modules/nanostores/') || path.includes('node_modules/@nanostores/router/')) return 'core';
   if (path.includes('/src/styles/')) return 'styles';
-  // What the portal's route prefetch reads of the areas (src/core/router/prefetch.ts): a few lines in the core every
-  // element loads, so it brings no area's contract or the workbench registry to the first screen.
-  if (/\/src\/core\/(pay-applications\/loads|workbench\/search)\.ts$/.test(path)) return 'core';
+  // What the portal's route prefetch reads of the areas (src/core/router/prefetch.ts): each area's load shapes
+  // (src/core/<area>/loads.ts) and the workbench's address, a few lines in the core every element loads, so it brings no
+  // area's contract or the workbench registry to the first screen.
+  if (/\/src\/core\/([\w-]+\/loads|workbench\/search)\.ts$/.test(path)) return 'core';
   // Core modules only PFM screens use travel with them, so the portal's first screen stays within budget.
   if (path.includes('/src/core/workflow/')) return 'workflow';
   if (path.includes('/src/core/workbench/')) return 'workbench';

@@ -11,6 +11,10 @@ import { navigate, resolveLocation } from '../../src/core/router';
 import { screenLoads, startPrefetch } from '../../src/core/router/prefetch';
 import { PAY_APPLICATION_PATHS } from '../../src/core/pay-applications/contract';
 import { loadPayApplication, loadPayApplications } from '../../src/features/pay-applications/data';
+import { loadProjects } from '../../src/features/projections/projects';
+import { loadSras } from '../../src/features/risk/sra/data';
+import { loadUsers, NO_FILTERS } from '../../src/features/admin/users/data';
+import { loadRecordTypes } from '../../src/features/admin/app-records/data';
 import { fetchCalls, restoreFetch, sleep, stubFetch } from '../support/browser';
 
 const ok = (body: unknown) => ({ body: { data: body } });
@@ -116,6 +120,15 @@ describe('prefetch: what each route loads (core/router/prefetch)', () => {
     expect(loadsOf(`${list}&workbench=PayApplication&recordKey=PayApplication&recordId=abc`)).to.have.length(2);
   });
 
+  it('the projects list, SRA, User Management and App Records: their first loads', () => {
+    expect(loadsOf('/pfm/projects').map(([path, query]) => `${path} ${JSON.stringify(query)}`)).to.deep.equal([
+      '/api/pfm/getprojects {}', '/api/pfm/getprojects {"open":false}',
+    ]);
+    expect(loadsOf('/sr/sra')).to.deep.equal([['/api/risk/getsras', {}]]);
+    expect(loadsOf('/usermanagement')).to.deep.equal([['/api/admin/users/getusers', { active: 'all' }]]);
+    expect(loadsOf('/admin/app-records')).to.deep.equal([['/api/admin/apprecords/types', {}]]);
+  });
+
   it('other screens load nothing ahead', () => {
     expect(loadsOf('/')).to.deep.equal([]);
     expect(loadsOf('/pfm/projects/commitments?legalEntityId=1&projectId=41')).to.deep.equal([]);
@@ -133,6 +146,29 @@ describe('prefetch: what each route loads (core/router/prefetch)', () => {
     await loadPayApplications({ recordKey: 'Project', recordId: 41 });
     await loadPayApplication(7);
     expect(fetchCalls, 'the screens took the prefetched answers').to.have.length(3);
+  });
+
+  it('the projects list, SRA, User Management and App Records ask as their prefetch did', async () => {
+    resetApi();
+    setTokenProvider(async () => 'token');
+    stubFetch({ '/api/pfm/getprojects': ok([]), '/api/risk/getsras': ok([]), '/api/admin/users/getusers': ok({ rows: [], total: 0, capped: false, regions: [] }),
+      '/api/admin/apprecords/types': ok([]) });
+    for (const url of ['/pfm/projects', '/sr/sra', '/usermanagement', '/admin/app-records']) for (const [path, query] of loadsOf(url)) prefetchJson(path, query);
+    await sleep(20);
+    expect(fetchCalls).to.have.length(5);
+    await Promise.all([loadProjects(), loadSras(), loadUsers(NO_FILTERS), loadRecordTypes()]);
+    expect(fetchCalls, 'the screens took the prefetched answers').to.have.length(5);
+  });
+
+  it('a load already in flight is not held for later: the next identical call asks the server again', async () => {
+    resetApi();
+    setTokenProvider(async () => 'token');
+    stubFetch({ '/api/thing': ok({}) });
+    const own = getJson('/api/thing', { id: 1 });
+    prefetchJson('/api/thing', { id: 1 });
+    await own;
+    await getJson('/api/thing', { id: 1 });
+    expect(fetchCalls).to.have.length(2);
   });
 });
 

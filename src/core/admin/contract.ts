@@ -8,12 +8,13 @@
 import type { RoleEntry } from '../access';
 import type { ApprovalMove } from '../records/approval';
 import type { AuditAction } from './users';
+import { APP_RECORD_TYPES_PATH, USERS_PATH } from './loads';
 
 // --- user management ---------------------------------------------------------------------------
 
 export const USERS_API = {
   /** GET `search`?, `active` ('active' | 'inactive' | 'all', default 'all'), `roleName`?, `applicationKey`?, `regionId`?: UserList. */
-  getUsers: '/api/admin/users/getusers',
+  getUsers: USERS_PATH,
   /** GET `employeeId`: UserDetail. */
   getUser: '/api/admin/users/getuser',
   /** POST `employeeId`, `applicationKey`, `roleName`: UserDetail (a role already held → 400 autoAlert). */
@@ -110,7 +111,7 @@ export interface AuditList {
 /** GET and POST paths (demo/host/api/admin/app-records.ts, demo/host/api/admin/home.ts). */
 export const APP_RECORDS_API = {
   /** GET: every record type with its application and counts of records per state. */
-  types: '/api/admin/apprecords/types',
+  types: APP_RECORD_TYPES_PATH,
   /** GET applicationRecordKey: one type's states, advancements, field security and version. */
   type: '/api/admin/apprecords/type',
   /** POST ApplicationRecordKey, Version, states[i].applicationRecordStateId?/name/closed/displayOrder. */

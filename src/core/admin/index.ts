@@ -5,3 +5,4 @@
 export * from './contract';
 export * from './users';
 export * from './app-records';
+export * from './loads';

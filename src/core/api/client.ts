@@ -280,7 +280,8 @@ const jsonKey = (path: string, query: Query | undefined, options: CallOptions | 
  */
 export function prefetchJson(path: string, query?: Query, options: Pick<CallOptions, 'resource'> & { holdMs?: number } = {}): void {
   const key = jsonKey(path, query, options);
-  if (state.held?.has(key)) return;
+  // Already asked for (held, or the screen's own call in flight): nothing to ask ahead, and nothing to hold for later.
+  if (state.held?.has(key) || state.inFlight.has(key)) return;
   const answer = sharedGet<unknown>('json', path, query, { resource: options.resource });
   answer.catch(() => undefined);
   state.held?.set(key, { answer, expiry: setTimeout(() => state.held?.delete(key), options.holdMs ?? PREFETCH_HOLD_MS) });

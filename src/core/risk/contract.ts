@@ -11,6 +11,7 @@
  * Access: SLIM calls ACCESS.slim (keySLIM); SRA calls ACCESS.sra (keyRISK); the SRA status of a
  * subcontract also ACCESS.pfm (the commitment workbench); the vendor prequalification record either.
  */
+import { SRAS_PATH } from './loads';
 import type { FinancialStatement, PrequalStatus, SafetyYear, SuggestedLimits } from './limits';
 import type { SlimPriority, SlimRequestType } from './slim';
 import type { MitigationKey, RiskLevel, SraFactor } from './sra';
@@ -135,7 +136,7 @@ export const RISK_API = {
 
   // --- SRA ---
   /** GET optional `projectId`, `vendorId`, `state`, `level`: SraRow[]. */
-  getSras: '/api/risk/getsras',
+  getSras: SRAS_PATH,
   /** GET `recordKey`=Sra, `recordId`, `lastLoad`: SraLoad (factors computed now while Draft, as stored once submitted). */
   getSra: '/api/risk/getsra',
   /**

@@ -3,11 +3,16 @@
  * out beside the guard's role reload, before the screen's code and first render, and the screen's identical call takes
  * the answer (core/api `prefetchJson`). Only loads the server refuses anyway for a user who may not see them are asked
  * before the roles are known; once they are, a route the roles refuse is not prefetched. The tables name each screen's
- * load through its area's contract, so the screen and its prefetch cannot ask differently.
+ * load through its area's load shapes (src/core/<area>/loads.ts, which the screen asks with too), so the screen and its
+ * prefetch cannot ask differently. Today: the projects list, SRA, User Management, App Records, the pay applications list
+ * and a pay application's workbench.
  */
 import { prefetchJson, type Query } from '../api';
 import { attributeId } from '../attributes';
+import { APP_RECORD_TYPES_PATH, NO_FILTERS, USERS_PATH, usersQuery } from '../admin/loads';
 import { PAY_APPLICATION_LOAD_PATHS, PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationListScope, payApplicationQuery } from '../pay-applications/loads';
+import { PROJECTS_LIST_QUERIES, PROJECTS_PATH } from '../projects/loads';
+import { SRAS_PATH } from '../risk/loads';
 import { workbenchFromSearch } from '../workbench/search';
 import { $guard } from './guard';
 import { $router } from './index';
@@ -21,6 +26,10 @@ const idOf = (text: string | undefined): number => attributeId(text === undefine
 
 /** A screen's loads by route name, from the attributes its element is opened with. */
 const SCREEN_LOADS: Partial<Record<string, (attributes: Record<string, string>) => readonly ScreenLoad[]>> = {
+  projects: () => PROJECTS_LIST_QUERIES.map((query) => [PROJECTS_PATH, query] as const),
+  sra: () => [[SRAS_PATH, {}]],
+  userManagement: () => [[USERS_PATH, usersQuery(NO_FILTERS)]],
+  appRecords: () => [[APP_RECORD_TYPES_PATH, {}]],
   payapplications: (attributes) => {
     const scope = payApplicationListScope(idOf(attributes['project-id']), idOf(attributes['budget-id']));
     return scope ? payApplicationListQueries(scope).map((query) => [PAY_APPLICATION_LOAD_PATHS.list, query] as const) : [];

@@ -3,9 +3,10 @@
  * first, and where a project opens (its projection grid, or the legacy cost-management host for CM).
  */
 import { getJson } from '../../core/api';
+import { PROJECTS_LIST_QUERIES, PROJECTS_PATH } from '../../core/projects/loads';
 
 /** §7 load of every project the caller may see (open by default; `open=false` for closed ones). */
-export const PROJECTS_PATH = '/api/pfm/getprojects';
+export { PROJECTS_PATH };
 
 /** Shown instead of the list when the server refuses the caller (403: no keyPFM role). */
 export const NO_ACCESS_MESSAGE = 'You do not have access to project data.';
@@ -63,10 +64,7 @@ const rowsOf = (raw: unknown, closedList: boolean): ProjectRow[] =>
 
 /** Every project the caller may see, open and closed (two calls, because `open` picks one or the other). */
 export async function loadProjects(signal?: AbortSignal): Promise<ProjectRow[]> {
-  const [open, closed] = await Promise.all([
-    getJson<unknown>(PROJECTS_PATH, undefined, { signal }),
-    getJson<unknown>(PROJECTS_PATH, { open: false }, { signal }),
-  ]);
+  const [open, closed] = await Promise.all(PROJECTS_LIST_QUERIES.map((query) => getJson<unknown>(PROJECTS_PATH, query, { signal })));
   const byId = new Map<number, ProjectRow>();
   for (const row of [...rowsOf(open, false), ...rowsOf(closed, true)]) byId.set(row.projectId, row);
   return [...byId.values()];

@@ -6,7 +6,7 @@
 import { getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../../core/api';
 import { formatDateTime } from '../../../core/format/dates';
 import {
-  USERS_API, type ActiveFilter, type AuditList, type CopyRolesResult, type UserDetail, type UserList,
+  NO_FILTERS, USERS_API, setFilters, usersQuery, type AuditList, type CopyRolesResult, type UserDetail, type UserFilters, type UserList,
 } from '../../../core/admin';
 import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
 import { USERS_UI_TEXT as T } from './text';
@@ -15,14 +15,10 @@ const loadTime = loadTimer();
 /** Another load timeout (tests); null restores the default. */
 export const setUsersLoadTimeout = loadTime.set;
 
-export interface UserFilters { search: string; active: ActiveFilter; roleName: string; applicationKey: string; regionId: string }
-export const NO_FILTERS: UserFilters = { search: '', active: 'all', roleName: '', applicationKey: '', regionId: '' };
-
-const defined = (query: Record<string, string | number>): Record<string, string | number> =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''));
+export { NO_FILTERS, type UserFilters };
 
 export function loadUsers(filters: UserFilters, signal?: AbortSignal, attempt = 0): Promise<UserList> {
-  return getJson<UserList>(USERS_API.getUsers, defined({ ...filters, ...retryMark(attempt) }), { signal: loadTime.timed(signal) });
+  return getJson<UserList>(USERS_API.getUsers, usersQuery(filters, retryMark(attempt)), { signal: loadTime.timed(signal) });
 }
 
 export function loadUser(employeeId: number, signal?: AbortSignal, attempt = 0): Promise<UserDetail> {
@@ -33,7 +29,7 @@ export interface AuditFilters { subjectEmployeeId: string; actorEmployeeId: stri
 export const NO_AUDIT_FILTERS: AuditFilters = { subjectEmployeeId: '', actorEmployeeId: '', action: '', from: '', to: '' };
 
 export function loadAuditLog(filters: AuditFilters, signal?: AbortSignal, attempt = 0): Promise<AuditList> {
-  return getJson<AuditList>(USERS_API.getAuditLog, defined({ ...filters, ...retryMark(attempt) }), { signal: loadTime.timed(signal) });
+  return getJson<AuditList>(USERS_API.getAuditLog, setFilters({ ...filters, ...retryMark(attempt) }), { signal: loadTime.timed(signal) });
 }
 
 export const grantRole = (employeeId: number, applicationKey: string, roleName: string) =>
