@@ -51,7 +51,8 @@ test.describe('screen defects', () => {
     // Every menu in two schemes, an axe scan each: about 30 s alone, longer beside another worker.
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: 'light' });
-    await openPortalAs(page, 'pm', `/pfm/projects/commitments?${Q}`);
+    // A light PFM screen under the PFM bar: each axe scan also walks the page behind the header.
+    await openPortalAs(page, 'pm', `/pfm/projects/owneragreements?${Q}`);
     const header = page.locator('portal-header');
     await expect(header.locator('.portal-bell-count')).not.toHaveText('0');
     for (const colorScheme of SCHEMES) {
