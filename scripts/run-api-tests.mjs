@@ -7,24 +7,23 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
-const tlsDir = path.resolve('.tmp/test-tls');
-const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/api/support/prepare-tls.ts', tlsDir], { encoding: 'utf8' });
-if (prepared.status !== 0) {
-  process.stderr.write(prepared.stderr);
-  console.error('Could not create the test certificate.');
-  process.exit(1);
+/** Run a preparation script of tests/api/support into `dir`; the path it prints, or exit saying what failed. */
+function prepare(script, dir, failed) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `tests/api/support/${script}`, dir], { encoding: 'utf8' });
+  if (run.status !== 0) {
+    process.stderr.write(run.stderr);
+    console.error(failed);
+    process.exit(1);
+  }
+  return run.stdout.trim();
 }
-const certFile = prepared.stdout.trim();
+
+const tlsDir = path.resolve('.tmp/test-tls');
+const certFile = prepare('prepare-tls.ts', tlsDir, 'Could not create the test certificate.');
 // The seeded database every test host copies (seeding it in each file cost a second of CPU per file).
 // Its own folder per run, as the bundles below: a second run beside this one re-seeds into its own.
 const seedDir = path.resolve('.tmp/test-seed', String(process.pid));
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'tests/api/support/prepare-seed.ts', seedDir], { encoding: 'utf8' });
-if (seeded.status !== 0) {
-  process.stderr.write(seeded.stderr);
-  console.error('Could not seed the test database.');
-  process.exit(1);
-}
-const seededFile = seeded.stdout.trim();
+const seededFile = prepare('prepare-seed.ts', seedDir, 'Could not seed the test database.');
 
 const args = process.argv.slice(2);
 const files = args.length

@@ -8,7 +8,7 @@
 import { PAY_APPLICATION_LOAD_PATHS } from './loads';
 import type { LienWaiverKind, PayLine, PayTotals } from './rules';
 
-export { PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationListScope, payApplicationQuery, type PayApplicationScope } from './loads';
+export { PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery } from './loads';
 
 
 /** The commitments a pay application bills. */

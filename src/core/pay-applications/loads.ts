@@ -4,6 +4,8 @@
  * loads, so the prefetch does not bring the rest of the contract to the portal's first screen.
  */
 
+import type { ScreenScope } from '../scope';
+
 /** The application record key of a pay application (its states, advancements and approval authority). */
 export const PAY_APPLICATION_RECORD_KEY = 'PayApplication';
 
@@ -14,22 +16,11 @@ export const PAY_APPLICATION_LOAD_PATHS = {
   one: '/api/pfm/getPayApplicationById',
 } as const;
 
-/** A list's scope: a project, a budget or one commitment. */
-export interface PayApplicationScope {
-  recordKey: string;
-  recordId: number;
-}
-
-/** The list screen's scope from its ids (-1 when missing): the project's applications, else the budget's; none without either. */
-export function payApplicationListScope(projectId: number, budgetId: number): PayApplicationScope | null {
-  return projectId > 0 ? { recordKey: 'Project', recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget', recordId: budgetId } : null;
-}
-
 /**
  * The list load of a scope: its open applications, then its closed ones (§7's open parameter). The screen and the
  * route's prefetch (src/core/router/prefetch.ts) both ask with these queries, so the screen takes the prefetched answers.
  */
-export const payApplicationListQueries = (scope: PayApplicationScope) =>
+export const payApplicationListQueries = (scope: ScreenScope) =>
   [{ recordKey: scope.recordKey, recordId: scope.recordId, open: true }, { recordKey: scope.recordKey, recordId: scope.recordId, open: false }] as const;
 
 /** The query of one application's load (its lines and waivers). */

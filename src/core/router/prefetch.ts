@@ -10,7 +10,8 @@
 import { prefetchJson, type Query } from '../api';
 import { attributeId } from '../attributes';
 import { APP_RECORD_TYPES_PATH, NO_FILTERS, USERS_PATH, usersQuery } from '../admin/loads';
-import { PAY_APPLICATION_LOAD_PATHS, PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationListScope, payApplicationQuery } from '../pay-applications/loads';
+import { PAY_APPLICATION_LOAD_PATHS, PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery } from '../pay-applications/loads';
+import { screenScope } from '../scope';
 import { PROJECTS_LIST_QUERIES, PROJECTS_PATH } from '../projects/loads';
 import { SRAS_PATH } from '../risk/loads';
 import { workbenchFromSearch } from '../workbench/search';
@@ -31,7 +32,7 @@ const SCREEN_LOADS: Partial<Record<string, (attributes: Record<string, string>) 
   userManagement: () => [[USERS_PATH, usersQuery(NO_FILTERS)]],
   appRecords: () => [[APP_RECORD_TYPES_PATH, {}]],
   payapplications: (attributes) => {
-    const scope = payApplicationListScope(idOf(attributes['project-id']), idOf(attributes['budget-id']));
+    const scope = screenScope(idOf(attributes['project-id']), idOf(attributes['budget-id']));
     return scope ? payApplicationListQueries(scope).map((query) => [PAY_APPLICATION_LOAD_PATHS.list, query] as const) : [];
   },
 };

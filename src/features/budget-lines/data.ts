@@ -1,6 +1,6 @@
 /**
  * Budget lines: the cost codes of a budget and the §5 filter of what an item may take (never a
- * hidden or disabled cost type), the budgets of a project, the scope of a screen's loads, and the
+ * hidden or disabled cost type), the budgets of a project, and the
  * cost-code transactions behind a figure (GET /api/pfm/getcostcodetransaction), sorted by date. The
  * paths and what they answer: src/core/budget-lines/contract.ts.
  */
@@ -9,13 +9,6 @@ import {
   ADD_COST_CODE_PATH, BUDGET_LINE_PATHS, type BudgetRow, type CostCodeRow, type CostCodeTransaction,
 } from '../../core/budget-lines/contract';
 import { selectableCostTypes } from '../../core/format';
-
-/** The scope of a screen's loads: the project, else the budget (roll-ups include their children). */
-export function screenScope(projectId: number, budgetId: number): { recordKey: string; recordId: number } | null {
-  if (projectId > 0) return { recordKey: 'Project', recordId: projectId };
-  if (budgetId > 0) return { recordKey: 'Budget', recordId: budgetId };
-  return null;
-}
 
 // --- cost codes ---------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import { lookup, lookupList } from '../../core/lookups';
 import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
-import { screenScope } from '../budget-lines';
+import { screenScope } from '../../core/scope';
 import { commitmentAmounts, commitmentTotals, contractStore, KINDS, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, type CommitmentAmounts, type CommitmentKey, type ContractRecord } from './data';
 import { projectSubject, RecordLists, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { LoadProblem } from '../../ui/LoadProblem';

@@ -13,7 +13,7 @@ import { openWorkbench } from '../../core/workbench';
 import { ChangeIndicator } from '../../ui/ChangeIndicator';
 import { useStore } from '../../ui/hooks';
 import { costAdjustmentStore, costAdjustmentTotals, isUnreconciled, loadCostAdjustments, NO_ACCESS_MESSAGE, shownAmount, type CostAdjustment } from './data';
-import { screenScope } from '../budget-lines';
+import { screenScope } from '../../core/scope';
 import { LookupText, projectSubject, RecordLists, RecordListsStatus, ScreenTitle, useRecords, type RecordColumn, type RecordListTab } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';

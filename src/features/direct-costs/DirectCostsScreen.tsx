@@ -19,6 +19,7 @@ import { LoadProblem } from '../../ui/LoadProblem';
 import { useLoad } from '../../ui/useLoad';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
 import { attributeId } from '../../core/attributes';
+import { screenScope } from '../../core/scope';
 
 export interface DirectCostsProps {
   projectId?: number;
@@ -100,7 +101,7 @@ const LOAD_OPTIONS = { what: 'Direct costs load' };
 export function DirectCosts(props: DirectCostsProps) {
   const projectId = attributeId(props.projectId);
   const budgetId = attributeId(props.budgetId);
-  const scope = projectId > 0 ? { recordKey: 'Project', recordId: projectId } : budgetId > 0 ? { recordKey: 'Budget', recordId: budgetId } : null;
+  const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { state: load, retry } = useLoad(scope ? scopeKey : null, (signal) => loadDirectCosts(scope!, signal), LOAD_OPTIONS);
 

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '../../core/format';
 import { showMessage, showPrompt, showToast } from '../../core/messages';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { useStore } from '../../ui/hooks';
-import { screenScope } from '../budget-lines';
+import { screenScope } from '../../core/scope';
 import {
   ALL_SCOPE, ESIGN_NO_ACCESS, downloadEnvelopePdf, envelopeStore, loadEnvelopes, remindSigner, sendEnvelope, voidEnvelope,
 } from './data';

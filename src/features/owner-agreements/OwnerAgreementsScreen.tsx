@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { formatMoney } from '../../core/format';
 import { openWorkbench } from '../../core/workbench';
-import { screenScope } from '../budget-lines';
+import { screenScope } from '../../core/scope';
 import { contractStore, loadContracts, NO_ACCESS_MESSAGE, recordIdOf, type ContractRecord } from '../commitments';
 import { OWNER_KINDS, type OwnerAgreementKey } from './data';
 import { LoadProblem } from '../../ui/LoadProblem';

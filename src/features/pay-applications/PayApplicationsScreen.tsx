@@ -10,7 +10,8 @@ import { ACCESS } from '../../core/access';
 import { attributeId } from '../../core/attributes';
 import { problemText, type ProblemTexts } from '../../core/api';
 import { formatDate, formatMoney } from '../../core/format';
-import { PAY_APPLICATION_RECORD_KEY, payApplicationListScope } from '../../core/pay-applications/contract';
+import { PAY_APPLICATION_RECORD_KEY } from '../../core/pay-applications/contract';
+import { screenScope } from '../../core/scope';
 import { cents } from '../../core/format';
 import { $roles, $rolesStatus, hasAccess } from '../../core/roles';
 import { openWorkbench } from '../../core/workbench';
@@ -186,7 +187,7 @@ const LOAD_OPTIONS = { what: 'Pay applications load' };
 export function PayApplications(props: PayApplicationsProps) {
   const projectId = attributeId(props.projectId);
   const budgetId = attributeId(props.budgetId);
-  const scope = payApplicationListScope(projectId, budgetId);
+  const scope = screenScope(projectId, budgetId);
   const scopeKey = scope ? `${scope.recordKey}:${scope.recordId}` : '';
   const { state: load, retry } = useLoad(scope ? scopeKey : null, (signal) => loadPayApplications(scope!, signal), LOAD_OPTIONS);
 

@@ -5,13 +5,14 @@
  * scheduled value). Paths, wire types and the G702/G703 arithmetic are src/core/pay-applications.
  */
 import { getBlob, getJson, postForm } from '../../core/api';
+import type { ScreenScope } from '../../core/scope';
 import { saveBlob } from '../../core/records/files';
 import { moveRecordState, recordStore, type MoveTarget, type RecordStore } from '../../core/records';
 import { cents, parseNumber, sanitizeNumber } from '../../core/format';
 import { today } from '../../core/clock';
 import {
   BILLABLE_COMMITMENT_KEYS, PAY_APPLICATION_PATHS, PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery,
-  type BillableCommitmentKey, type PayApplicationScope, type PayApplication, type PayApplicationLine, type PayApplicationRow,
+  type BillableCommitmentKey, type PayApplication, type PayApplicationLine, type PayApplicationRow,
 } from '../../core/pay-applications/contract';
 import { amountOfPercent, isBillableState, periodEndOf, type LienWaiverKind, type PayLineInput } from '../../core/pay-applications/rules';
 import { COMMITMENT_LOADS, type CommitmentRecord } from '../../core/commitments/contract';
@@ -25,7 +26,7 @@ export function payApplicationStore(): RecordStore<PayApplicationRecord> {
 }
 
 /** Every application in scope (open and closed) into the store. */
-export async function loadPayApplications(scope: PayApplicationScope, signal?: AbortSignal): Promise<PayApplicationRow[]> {
+export async function loadPayApplications(scope: ScreenScope, signal?: AbortSignal): Promise<PayApplicationRow[]> {
   const [open, closed] = await Promise.all(payApplicationListQueries(scope).map((query) => getJson<PayApplicationRow[]>(PAY_APPLICATION_PATHS.list, query, { signal })));
   const rows = [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
   const store = payApplicationStore();
