@@ -311,7 +311,7 @@ describe('SLIM screens', () => {
     const input = (name: string) => form.querySelector<HTMLInputElement>(`[data-field="${name}"]`)!;
     expect(input('singleLimit').value).to.equal(String(suggested().singleLimit));
     expect(input('aggregateLimit').value).to.equal(String(suggested().aggregateLimit));
-    expect(input('limitExpiresOn').value).to.equal(aYearOn(new Date().toISOString().slice(0, 10)));
+    expect(input('limitExpiresOn').value).to.equal(aYearOn(clock.today()));
     setValue(input('singleLimit'), '1000000');
     setValue(input('aggregateLimit'), '2000000');
     setValue(form.querySelector<HTMLTextAreaElement>('[data-field="note"]')!, 'Raise GL');
