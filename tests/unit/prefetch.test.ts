@@ -49,6 +49,15 @@ describe('prefetch: held answers (core/api)', () => {
     expect(fetchCalls).to.have.length(2);
   });
 
+  it('a sign-in or sign-out drops what was asked for ahead: the next user asks the server', async () => {
+    stubFetch({ '/api/thing': ok({}) });
+    prefetchJson('/api/thing', { id: 1 });
+    await sleep(20);
+    setTokenProvider(async () => 'another user');
+    await getJson('/api/thing', { id: 1 });
+    expect(fetchCalls).to.have.length(2);
+  });
+
   it('a different query is not the prefetched load', async () => {
     stubFetch({ '/api/thing': ({ query }) => ok({ id: query.get('id') }) });
     prefetchJson('/api/thing', { id: 1 });

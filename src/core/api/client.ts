@@ -56,6 +56,8 @@ export function setTokenProvider(provider: TokenProvider | null, options: { sign
   state.signInAgain = provider ? options.signInAgain ?? null : null;
   state.heldToken = provider ? options.heldToken ?? null : null;
   state.refreshing?.clear();
+  // An answer asked for ahead is the signed-in user's: another sign-in (or a sign-out) never takes it.
+  dropHeld();
 }
 
 /** Forget the token provider and the requests in flight (tests, sign-out). */
