@@ -11,6 +11,7 @@ import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSav
 import type { FieldSecurity } from '../../core/records';
 import { buyoutLines, committedByCostCode, type BuyoutLine, type SummaryLine } from './buyout-arithmetic';
 import { cents } from '../../core/format';
+import { openAndClosed } from '../../core/scope';
 
 /** The record kinds these screens handle (application record keys = workbench kinds). */
 export type CommitmentKey = 'Subcontract' | 'SubcontractChangeOrder' | 'PurchaseAgreement' | 'PurchaseAgreementChangeOrder' | 'PurchaseOrder';
@@ -133,10 +134,7 @@ export const recordIdOf = (kind: KindSpec, record: ContractRecord): number => Nu
 
 /** Open and closed rows of a load with the same query (two calls: `open` picks one or the other). */
 export async function loadOpenAndClosed<T>(path: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<T[]> {
-  const [open, closed] = await Promise.all([
-    getJson<T[]>(path, query, { signal }),
-    getJson<T[]>(path, { ...query, open: false }, { signal }),
-  ]);
+  const [open, closed] = await Promise.all(openAndClosed(query).map((asked) => getJson<T[]>(path, asked, { signal })));
   return [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
 }
 
