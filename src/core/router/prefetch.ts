@@ -4,8 +4,8 @@
  * the answer (core/api `prefetchJson`). Only loads the server refuses anyway for a user who may not see them are asked
  * before the roles are known; once they are, a route the roles refuse is not prefetched. The tables name each screen's
  * load through its area's load shapes (src/core/<area>/loads.ts, which the screen asks with too), so the screen and its
- * prefetch cannot ask differently. Today: the projects list, SRA, User Management, App Records, the pay applications list
- * and a pay application's workbench.
+ * prefetch cannot ask differently. Today: the projects list, commitments, SRA, User Management, App Records, the pay
+ * applications list and a pay application's workbench.
  */
 import { prefetchJson, type Query } from '../api';
 import { attributeId } from '../attributes';
