@@ -50,6 +50,16 @@ describe('prefetch: held answers (core/api)', () => {
     expect(fetchCalls).to.have.length(2);
   });
 
+  it('a failed prefetch is not kept: asked after it failed (its refusal lifted, a Retry), the server is asked again', async () => {
+    let refuse = true;
+    stubFetch({ '/api/thing': () => (refuse ? { status: 403, body: { statusCode: 403, message: 'Not on the team' } } : ok({ allowed: true })) });
+    prefetchJson('/api/thing', { id: 1 });
+    await sleep(20);
+    refuse = false;
+    expect(await getJson('/api/thing', { id: 1 })).to.deep.equal({ allowed: true });
+    expect(fetchCalls).to.have.length(2);
+  });
+
   it('a sign-in or sign-out drops what was asked for ahead: the next user asks the server', async () => {
     stubFetch({ '/api/thing': ok({}) });
     prefetchJson('/api/thing', { id: 1 });

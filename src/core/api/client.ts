@@ -278,15 +278,23 @@ const jsonKey = (path: string, query: Query | undefined, options: CallOptions | 
 /**
  * Ask for a screen's load before the screen does (the route is known as soon as the URL is, the screen's code and its
  * first render come later): the screen's identical `getJson` takes this answer, once, within PREFETCH_HOLD_MS. A failure
- * reaches that caller as its own would have; nobody taking it leaves no unhandled rejection.
+ * reaches a caller that took it while on its way as its own would have, and is then dropped; nobody taking it leaves
+ * no unhandled rejection.
  */
 export function prefetchJson(path: string, query?: Query, options: Pick<CallOptions, 'resource'> & { holdMs?: number } = {}): void {
   const key = jsonKey(path, query, options);
   // Already asked for (held, or the screen's own call in flight): nothing to ask ahead, and nothing to hold for later.
   if (state.held?.has(key) || state.inFlight.has(key)) return;
   const answer = sharedGet<unknown>('json', path, query, { resource: options.resource });
-  answer.catch(() => undefined);
-  state.held?.set(key, { answer, expiry: setTimeout(() => state.held?.delete(key), options.holdMs ?? PREFETCH_HOLD_MS) });
+  const expiry = setTimeout(() => state.held?.delete(key), options.holdMs ?? PREFETCH_HOLD_MS);
+  state.held?.set(key, { answer, expiry });
+  // A failure is not kept for later: a caller that asks after it (the screen once its refusal is lifted, a Retry)
+  // asks the server again. One that took the answer while it was on its way gets the failure as its own.
+  answer.catch(() => {
+    if (state.held?.get(key)?.answer !== answer) return;
+    clearTimeout(expiry);
+    state.held.delete(key);
+  });
 }
 
 /** A GET shared by every identical caller while it is in flight. */
