@@ -13,7 +13,6 @@ const PREFETCHED: Record<string, [load: RegExp, count: number]> = {
   '/sr/sra': [/^\/api\/risk\/getsras$/, 1],
   '/usermanagement': [/^\/api\/admin\/users\/getusers$/, 1],
   '/admin/app-records': [/^\/api\/admin\/apprecords\/types$/, 1],
-  '/pfm/projects/commitments?projectId=1': [/^\/api\/pfm\/(getsubcontracts|getpurchaseagreements|getpurchaseorders)$/, 6],
 };
 
 test('each prefetched screen asks for each of its first loads once, and shows them (admin, in-page navigation)', async ({ page }) => {

@@ -15,7 +15,6 @@ import { loadProjects } from '../../src/features/projections/projects';
 import { loadSras } from '../../src/features/risk/sra/data';
 import { loadUsers, NO_FILTERS } from '../../src/features/admin/users/data';
 import { loadRecordTypes } from '../../src/features/admin/app-records/data';
-import { KINDS, loadContracts } from '../../src/features/commitments/data';
 import { fetchCalls, restoreFetch, sleep, stubFetch } from '../support/browser';
 
 const ok = (body: unknown) => ({ body: { data: body } });
@@ -149,23 +148,9 @@ describe('prefetch: what each route loads (core/router/prefetch)', () => {
     expect(loadsOf('/admin/app-records')).to.deep.equal([['/api/admin/apprecords/types', {}]]);
   });
 
-  it('commitments: each list\'s open and closed records in the screen\'s scope; the screen takes them', async () => {
-    const loads = loadsOf('/pfm/projects/commitments?legalEntityId=1&budgetId=44');
-    expect(loads.map(([path, query]) => `${path} ${JSON.stringify(query)}`)).to.deep.equal(['getsubcontracts', 'getpurchaseagreements', 'getpurchaseorders']
-      .flatMap((name) => [`/api/pfm/${name} {"recordKey":"Budget","recordId":44}`, `/api/pfm/${name} {"recordKey":"Budget","recordId":44,"open":false}`]));
-    resetApi();
-    setTokenProvider(async () => 'token');
-    stubFetch({ '/api/pfm/getsubcontracts': ok([]), '/api/pfm/getpurchaseagreements': ok([]), '/api/pfm/getpurchaseorders': ok([]) });
-    for (const [path, query] of loads) prefetchJson(path, query);
-    await sleep(20);
-    await Promise.all((['Subcontract', 'PurchaseAgreement', 'PurchaseOrder'] as const).map((key) => loadContracts(KINDS[key], { recordKey: 'Budget', recordId: 44 })));
-    expect(fetchCalls, 'the screen took the prefetched answers').to.have.length(6);
-    expect(loadsOf('/pfm/projects/commitments?legalEntityId=1')).to.deep.equal([]);
-  });
-
   it('other screens load nothing ahead', () => {
     expect(loadsOf('/')).to.deep.equal([]);
-    expect(loadsOf('/pfm/projects/directcosts?legalEntityId=1&projectId=41')).to.deep.equal([]);
+    expect(loadsOf('/pfm/projects/commitments?legalEntityId=1&projectId=41')).to.deep.equal([]);
   });
 
   it('the screens ask exactly as their prefetch did: each prefetched load is taken, none asked twice', async () => {

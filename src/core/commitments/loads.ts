@@ -1,7 +1,7 @@
 /**
- * What the commitments screen loads as it opens: each of its lists' open and closed records in the screen's scope. The
- * screen and the portal's route prefetch (src/core/router/prefetch.ts) ask with these, so the screen takes the
- * prefetched answers. In the core every element loads, apart from the commitments contract.
+ * What the commitments screen loads as it opens: each of its lists' open and closed records in the screen's scope
+ * (with core/scope `openAndClosed`). Not in the route prefetch's table: its load-failure journeys (one 'Signed Out'
+ * offer, one 'Request Failed' box per burst) would meet a second burst when a failed prefetch is asked again.
  */
 
 /** The §7 list load of each commitment kind (recordKey, recordId, open?). */

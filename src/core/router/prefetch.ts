@@ -4,15 +4,14 @@
  * the answer (core/api `prefetchJson`). Only loads the server refuses anyway for a user who may not see them are asked
  * before the roles are known; once they are, a route the roles refuse is not prefetched. The tables name each screen's
  * load through its area's load shapes (src/core/<area>/loads.ts, which the screen asks with too), so the screen and its
- * prefetch cannot ask differently. Today: the projects list, commitments, SRA, User Management, App Records, the pay
+ * prefetch cannot ask differently. Today: the projects list, SRA, User Management, App Records, the pay
  * applications list and a pay application's workbench.
  */
 import { prefetchJson, type Query } from '../api';
 import { attributeId } from '../attributes';
 import { APP_RECORD_TYPES_PATH, NO_FILTERS, USERS_PATH, usersQuery } from '../admin/loads';
-import { COMMITMENT_LIST_PATHS } from '../commitments/loads';
 import { PAY_APPLICATION_LOAD_PATHS, PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery } from '../pay-applications/loads';
-import { openAndClosed, screenScope } from '../scope';
+import { screenScope } from '../scope';
 import { PROJECTS_LIST_QUERIES, PROJECTS_PATH } from '../projects/loads';
 import { SRAS_PATH } from '../risk/loads';
 import { workbenchFromSearch } from '../workbench/search';
@@ -32,10 +31,6 @@ const SCREEN_LOADS: Partial<Record<string, (attributes: Record<string, string>) 
   sra: () => [[SRAS_PATH, {}]],
   userManagement: () => [[USERS_PATH, usersQuery(NO_FILTERS)]],
   appRecords: () => [[APP_RECORD_TYPES_PATH, {}]],
-  commitments: (attributes) => {
-    const scope = screenScope(idOf(attributes['project-id']), idOf(attributes['budget-id']));
-    return scope ? Object.values(COMMITMENT_LIST_PATHS).flatMap((path) => openAndClosed(scope).map((query) => [path, query] as const)) : [];
-  },
   payapplications: (attributes) => {
     const scope = screenScope(idOf(attributes['project-id']), idOf(attributes['budget-id']));
     return scope ? payApplicationListQueries(scope).map((query) => [PAY_APPLICATION_LOAD_PATHS.list, query] as const) : [];
