@@ -6,13 +6,12 @@
  */
 import type { SraGateStatus } from '../risk/contract';
 import type { CommitmentKind } from './terms';
-import { COMMITMENT_LIST_PATHS } from './loads';
 
 /** The §7 loads of each commitment kind: every record in scope, one record by id, and the id's field. */
 export const COMMITMENT_LOADS: Readonly<Record<CommitmentKind, { load: string; single: string; idField: string }>> = {
-  Subcontract: { load: COMMITMENT_LIST_PATHS.Subcontract, single: '/api/pfm/GetSubcontractById', idField: 'subcontractId' },
-  PurchaseAgreement: { load: COMMITMENT_LIST_PATHS.PurchaseAgreement, single: '/api/pfm/GetPurchaseAgreementById', idField: 'purchaseAgreementId' },
-  PurchaseOrder: { load: COMMITMENT_LIST_PATHS.PurchaseOrder, single: '/api/pfm/GetPurchaseOrderById', idField: 'purchaseOrderId' },
+  Subcontract: { load: '/api/pfm/getsubcontracts', single: '/api/pfm/GetSubcontractById', idField: 'subcontractId' },
+  PurchaseAgreement: { load: '/api/pfm/getpurchaseagreements', single: '/api/pfm/GetPurchaseAgreementById', idField: 'purchaseAgreementId' },
+  PurchaseOrder: { load: '/api/pfm/getpurchaseorders', single: '/api/pfm/GetPurchaseOrderById', idField: 'purchaseOrderId' },
 };
 
 export const COMMITMENT_CREATE_PATHS = {
