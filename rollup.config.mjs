@@ -48,7 +48,8 @@ function manualChunks(id) {
   if (path.endsWith('/src/core/projections/periods.ts')) return undefined; // with the forecast periods screen
   if (path.includes('/src/core/projections/')) return 'projections-core';
   if (path.includes('/src/core/data-quality/')) return undefined; // travels with the data-quality screen
-  if (path.endsWith('/src/core/cost-adjustments.ts')) return undefined; // travels with the cost adjustment screens
+  if (path.includes('/src/core/cost-adjustments/')) return undefined; // travels with the cost adjustment screens
+  if (path.includes('/src/core/direct-costs/')) return undefined; // travels with the direct cost screens
   if (path.includes('/src/core/document-templates/')) return 'documents'; // the workbench host (Preview) and the template workbench share it
   if (path.includes('/src/core/esign/')) return undefined; // travels with the e-sign screen and the commitment workbenches
   if (path.includes('/src/core/opportunities/')) return undefined; // travels with the opportunities screen (and later timecards)

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { databaseBefore, inTempFolder } from './support/migrations';
 import { checksum, stateId } from './api-client';
-import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
+import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments/contract';
 import path from 'node:path';
 import { openDatabase } from '../../demo/host/db/index';
 import { useTestHost, type Row } from './support/use-host';

@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checksum, stateId, type Form } from './api-client';
-import { DIRECT_COST_TEXT } from '../../src/core/workflow/direct-costs';
+import { DIRECT_COST_TEXT } from '../../src/core/direct-costs/contract';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one } = useTestHost();

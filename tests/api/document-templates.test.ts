@@ -1,5 +1,5 @@
 /**
- * Document templates (issue 12, pfm/documents): the seeded defaults, admin-only template calls, a
+ * Document templates (issue 12, pfm/document-templates): the seeded defaults, admin-only template calls, a
  * save refused with the unknown merge field's name, 409 on a stale version, one active template per
  * kind, the preview PDF (its text extracted with pdfjs-dist: number, vendor, an item; the filename
  * header), the record document for PFM roles, page breaks and page numbers for many items.
@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DOCUMENT_RECORD_KEYS, unknownMergeFields, type DocumentRecordKey } from '../../src/core/document-templates/contract';
-import { renderDocumentWithBody, renderRecordDocument } from '../../demo/host/api/pfm/documents/render';
+import { renderDocumentWithBody, renderRecordDocument } from '../../demo/host/api/pfm/document-templates/render';
 import { useTestHost, type Row } from './support/use-host';
 
 const { host, api, one } = useTestHost();

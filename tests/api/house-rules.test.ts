@@ -1,9 +1,11 @@
 /**
  * The house plan's lint rules (ARCHITECTURE.md, eslint.config.js) refuse what they must: each case lints
  * one line as if it were in the named file. Run by the API runner because ESLint's API needs Node.
+ * And the tests' map (tests/README.md, "By area") names every test file, so a newcomer finds an area's tests by its name.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint();
@@ -59,5 +61,37 @@ describe('house rules (lint)', () => {
     await refused('src/features/commitments/X.tsx', "export const p = '/api/pfm/getsubcontracts';\n", /No '\/api\/…' path in a view/);
     await refused('src/features/commitments/X.tsx', 'export const p = (id: number) => `/api/pfm/x/${id}`;\n', /No '\/api\/…' path in a view/);
     await allowed('src/features/commitments/data.ts', "export const p = '/api/pfm/getsubcontracts';\n");
+  });
+});
+
+/** The test folders in the order of the "By area" table's columns after the area. */
+const TEST_FOLDERS = ['unit', 'elements', 'api', 'e2e'] as const;
+const isTestFile = (name: string) => /\.(test\.tsx?|spec\.ts)$/.test(name);
+
+describe('house rules (the tests\' map)', () => {
+  it('every test file is named in tests/README.md', () => {
+    const lines = readFileSync('tests/README.md', 'utf8').split('\n');
+    const start = lines.findIndex((line) => line.startsWith('By area'));
+    assert.ok(start >= 0, 'tests/README.md has no "By area" table');
+    const after = lines.slice(start + 1);
+    const first = after.findIndex((line) => line.startsWith('|'));
+    const end = after.findIndex((line, i) => i > first && !line.startsWith('|'));
+    const rows = after.slice(first + 2, end < 0 ? undefined : end); // past the header row and its |---| line
+    const named = new Map<string, string[]>(TEST_FOLDERS.map((folder) => [folder, []]));
+    for (const row of rows) {
+      const cells = row.split('|').slice(2);
+      TEST_FOLDERS.forEach((folder, column) => {
+        for (const [, name] of (cells[column] ?? '').matchAll(/`([^`]+)`/g)) if (name) named.get(folder)!.push(name);
+      });
+    }
+    const problems: string[] = [];
+    for (const folder of TEST_FOLDERS) {
+      const files = readdirSync(`tests/${folder}`).filter(isTestFile);
+      const names = named.get(folder)!;
+      for (const file of files) if (!names.includes(file)) problems.push(`tests/${folder}/${file} is not named in tests/README.md`);
+      for (const name of names) if (!files.includes(name)) problems.push(`tests/README.md names tests/${folder}/${name}, which does not exist`);
+      for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) problems.push(`tests/README.md names tests/${folder}/${name} more than once`);
+    }
+    assert.deepEqual(problems, [], problems.join('\n'));
   });
 });

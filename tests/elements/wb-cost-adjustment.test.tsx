@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments';
+import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments/contract';
 import { CA_TEXT } from '../../src/features/cost-adjustments';
 import '../../src/elements/wb-cost-adjustment/define';
 import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { resetRoles, setRoles } from '../../src/core/roles';
-import { DIRECT_COST_TEXT, REVISE_AND_RESUBMIT } from '../../src/core/workflow/direct-costs';
+import { DIRECT_COST_TEXT, REVISE_AND_RESUBMIT } from '../../src/core/direct-costs/contract';
 import { DIRECT_COST_WB_TEXT } from '../../src/features/direct-costs';
 import '../../src/elements/wb-direct-cost/define';
 import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { COST_ADJUSTMENT_RULE_TEXT, itemsNet, postRefusal } from '../../src/core/cost-adjustments';
+import { COST_ADJUSTMENT_RULE_TEXT, itemsNet, postRefusal } from '../../src/core/cost-adjustments/contract';
 import { costAdjustmentTotals, isUnreconciled, type CostAdjustment } from '../../src/features/cost-adjustments';
 import { ITEMS, OPEN } from '../elements/cost-adjustments-support';
 

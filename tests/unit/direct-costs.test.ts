@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import {
   DIRECT_COST_TEXT, REVISE_AND_RESUBMIT, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit, moveNeedsApprover, movePostsCost,
-} from '../../src/core/workflow/direct-costs';
+} from '../../src/core/direct-costs/contract';
 import { directCostTotal } from '../../src/features/direct-costs';
 import { OPEN } from '../elements/direct-costs-support';
 
-describe('direct costs: rules (src/core/workflow/direct-costs.ts)', () => {
+describe('direct costs: rules (src/core/direct-costs/contract.ts)', () => {
   it('at least one item; items sum to the amount to the cent; a real date, not after today', () => {
     const ok = { directCostDate: '2026-10-01', amount: 100.1, items: [{ amount: 60.05 }, { amount: 40.05 }] };
     expect(directCostProblems(ok, '2026-10-01')).to.deep.equal([]);

@@ -21,7 +21,7 @@ import { dataQualityHandlers } from './pfm/data-quality/issues';
 import { costAdjustmentWriteHandlers } from './pfm/cost-adjustments/writes';
 import { opportunityHandlers } from './pfm/opportunities/opportunities';
 import { surveyHandlers } from './pfm/surveys/surveys';
-import { documentTemplateHandlers } from './pfm/documents/templates';
+import { documentTemplateHandlers } from './pfm/document-templates/templates';
 import { historyHandlers } from './pfm/history/history';
 import { esignHandlers } from './pfm/esign/envelopes';
 import { requestHandlers } from './time-off/requests';

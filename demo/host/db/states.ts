@@ -132,7 +132,7 @@ export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly 
   OwnerAgreementChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
   OwnerAgreement: { Draft: [['Executed', true]], Executed: [['Closed', true]] },
   CostAdjustment: { Open: [['Reconciled', true], ['Void', false]] },
-  // Pending Approval → Draft is 'Revise and Resubmit' (a reason required; src/core/workflow/direct-costs.ts).
+  // Pending Approval → Draft is 'Revise and Resubmit' (a reason required; src/core/direct-costs/contract.ts).
   DirectCost: {
     Draft: [['Pending Approval', true], ['Void', false]],
     'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],

@@ -34,7 +34,7 @@ export interface DocumentTemplate {
   modifiedAt: string;
 }
 
-/** The template calls (demo/host/api/pfm/documents). */
+/** The template calls (demo/host/api/pfm/document-templates). */
 export const TEMPLATES_PATH = '/api/pfm/documents/templates';
 export const SAVE_TEMPLATE_PATH = '/api/pfm/documents/SaveDocumentTemplate';
 export const PREVIEW_RECORDS_PATH = '/api/pfm/documents/records';

@@ -15,7 +15,7 @@ export const ENVELOPE_OUT_STATES: readonly EnvelopeState[] = ['Sent', 'Viewed'];
 export const SIGNER_STATES = ['Waiting', 'Sent', 'Viewed', 'Signed', 'Declined'] as const;
 export type SignerState = (typeof SIGNER_STATES)[number];
 
-/** Record kinds whose document can be sent for signature (their generated PDF, documents/render.ts). */
+/** Record kinds whose document can be sent for signature (their generated PDF, demo/host/api/pfm/document-templates/render.ts). */
 export const ESIGN_RECORD_KEYS = ['Subcontract', 'SubcontractChangeOrder', 'PurchaseAgreement', 'PurchaseAgreementChangeOrder', 'PurchaseOrder'] as const;
 export type EsignRecordKey = (typeof ESIGN_RECORD_KEYS)[number];
 

@@ -6,7 +6,7 @@
  * keeps every typed value and says why; a refused post shows the server's reason.
  */
 import { useCallback, useId, useMemo } from 'react';
-import { itemsNet, postRefusal } from '../../core/cost-adjustments';
+import { itemsNet, postRefusal } from '../../core/cost-adjustments/contract';
 import { showToast } from '../../core/messages';
 import { formatMoney, parseNumber, sanitizeNumber } from '../../core/format';
 import {

@@ -5,7 +5,7 @@
  * 1e-6 rule, totals) and the writes of demo/host/api/pfm/cost-adjustments/writes.ts.
  */
 import { getJson, postFile, postForm } from '../../core/api';
-import { COST_ADJUSTMENT_PATHS } from '../../core/cost-adjustments';
+import { COST_ADJUSTMENT_PATHS } from '../../core/cost-adjustments/contract';
 import { cents, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../../core/format';
 import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import { downloadFile } from '../../core/records/files';

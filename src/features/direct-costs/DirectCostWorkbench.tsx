@@ -16,7 +16,7 @@ import { openWorkbench } from '../../core/workbench';
 import {
   DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover, isReviseAndResubmit,
   moveNeedsApprover,
-} from '../../core/workflow/direct-costs';
+} from '../../core/direct-costs/contract';
 import { useStore } from '../../ui/hooks';
 import { useLoad } from '../../ui/useLoad';
 import {

@@ -2,11 +2,11 @@
  * Direct costs (§3; issue 11): invoices, expenses and payroll adjustments charged straight to the
  * job. The loads (getdirectcosts with items, §7), the page's record store the list and the workbench
  * share, the totals, and the writes of demo/host/api/pfm/direct-costs/writes.ts. The workflow rules
- * live in src/core/workflow/direct-costs.ts (the server enforces the same).
+ * live in src/core/direct-costs/contract.ts (the server enforces the same).
  */
 import { getJson, postForm } from '../../core/api';
 import { lookupObject } from '../../core/lookups';
-import { DIRECT_COST_KEY, DIRECT_COST_PATHS } from '../../core/workflow/direct-costs';
+import { DIRECT_COST_KEY, DIRECT_COST_PATHS } from '../../core/direct-costs/contract';
 import { moveRecordState, recordStore, type RecordItem, type RecordStore } from '../../core/records';
 import { cents } from '../../core/format';
 

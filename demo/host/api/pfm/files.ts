@@ -10,7 +10,7 @@
  * the waiver off.
  *
  * Uploads: `file` (what the client sends) and/or `files[i]`; at most 25 MB a file, 10 files and
- * 100 MB in all a request (413), each of an allowed type told from its content (documents/file-types.ts;
+ * 100 MB in all a request (413), each of an allowed type told from its content (file-types.ts;
  * 400 naming the file otherwise, nothing written). The stored type is the sniffed one. Downloads are
  * always attachments with nosniff; a type outside the allowed ones (a file stored before the check) is
  * served as application/octet-stream.
@@ -27,7 +27,7 @@ import { callerActor, requireSee, slimRowOr404 } from '../risk/slim/common';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx, type UploadedFile } from '../declare';
 import { autoAlert, forbidden, HttpError, invalid, notFound, type FeedbackItem } from '../http';
 import { RECORD_TABLES } from '../scope';
-import { ALLOWED_FILE_KINDS, sniffFileType, type SniffedType } from './documents/file-types';
+import { ALLOWED_FILE_KINDS, sniffFileType, type SniffedType } from './file-types';
 import * as clock from '../../../../src/core/clock';
 
 /** Upload limits (LEAD: index.ts's multipart limits must be fileSize: MAX_FILE_BYTES, files: MAX_FILES). */

@@ -15,13 +15,13 @@
  * POST /api/pfm/files/download with its FileId, under its uploaded name.
  *
  * Posting is the move to a closed state other than Void ('Reconciled'). It is refused (autoAlert,
- * src/core/cost-adjustments.ts `postRefusal`) for an unreconciled adjustment, for a transfer whose
+ * src/core/cost-adjustments/contract.ts `postRefusal`) for an unreconciled adjustment, for a transfer whose
  * items do not net to zero, for items that do not add up to the amount, and on a locked budget. A
  * posted adjustment writes one cost-code transaction per item (source 'Cost Adjustment', kind 'budgetTransfer':
  * never actual cost), and its items count in the lines' approved changes (pfm/projections/summaries.ts).
  */
 import type Database from 'better-sqlite3';
-import { COST_ADJUSTMENT_PATHS, postRefusal } from '../../../../../src/core/cost-adjustments';
+import { COST_ADJUSTMENT_PATHS, postRefusal } from '../../../../../src/core/cost-adjustments/contract';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';

@@ -2,7 +2,7 @@
  * Direct cost writes (issue 11): invoices, expenses and payroll adjustments charged straight to the
  * job. Form-data POSTs answering `{ data }`; 400 with validation feedback when anything is invalid
  * (nothing is written then); field security of the record's state (editable in Draft only, migration
- * 002); 409 on a stale OldRecordStateId. The rules live once in src/core/workflow/direct-costs.ts.
+ * 002); 409 on a stale OldRecordStateId. The rules live once in src/core/direct-costs/contract.ts.
  *
  * | route | fields | answer |
  * |---|---|---|
@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 import {
   DIRECT_COST_KEY, DIRECT_COST_PATHS, DIRECT_COST_STATE, DIRECT_COST_TEXT, REASON_MAX, directCostMoveLabel, directCostProblems, isDirectCostApprover,
   isReviseAndResubmit, moveNeedsApprover, movePostsCost,
-} from '../../../../../src/core/workflow/direct-costs';
+} from '../../../../../src/core/direct-costs/contract';
 import type { Caller } from '../../context';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { NUMBER, autoAlert, forbidden, invalid, notFound, type FeedbackItem } from '../../http';

@@ -25,7 +25,7 @@ import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../decla
 import { autoAlert, conflict, invalid, notFound, type FeedbackItem } from '../../http';
 import { moveRecordState, stateByName } from '../../records';
 import { keysOf, loadParamSpecs, loadParams, OPEN_PARAM, scopeWhere } from '../../scope';
-import { renderRecordDocument } from '../documents/render';
+import { renderRecordDocument } from '../document-templates/render';
 import { checkSraGate } from '../../risk/sra/gate';
 import { DOCUMENT_SPECS, ENVELOPE_SELECT, LINK_EXPIRY_DAYS, advanceRecord, canReach, documentRow, documentSelect, envelopeById, envelopeState, expireDue, issueSigningLink, sendMail, storeFile, unsentToken, withSigners } from './service';
 import * as clock from '../../../../../src/core/clock';

@@ -5,7 +5,7 @@
  * table (repeated header after a page break), and 'Page n of m' on every page.
  *
  * SEAM (issue 12): the signature of `renderRecordDocument` is what the e-sign envelopes use; keep it.
- * The template language and the merge fields per record kind are src/core/documents.ts.
+ * The template language and the merge fields per record kind are src/core/document-templates/contract.ts.
  */
 import type Database from 'better-sqlite3';
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';

@@ -1,7 +1,7 @@
 /**
  * Cost adjustment rules (§5, issue 11), pure and shared: the screen and workbench show them, the demo
  * host (demo/host/api/pfm/cost-adjustments) enforces them. The 1e-6 rule itself lives in
- * ./format/numbers ({@link normalizeCostAdjustmentAmount}, {@link isUnreconciledCostAdjustment}).
+ * ../format/numbers ({@link normalizeCostAdjustmentAmount}, {@link isUnreconciledCostAdjustment}).
  *
  * An adjustment's `amount` is what its reference document says. Its items put that amount on budget
  * lines (signed amounts). A posted adjustment changes the budget of those lines.
@@ -9,7 +9,7 @@
  * - A transfer moves budget between lines: its items must net to zero (its amount is what moves).
  * - Any other adjustment: its items must add up to its amount.
  */
-import { formatMoney, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from './format/numbers';
+import { formatMoney, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../format/numbers';
 
 /** The cost adjustment calls (the screen and workbench make them; demo/host/api/pfm/cost-adjustments answers them). */
 export const COST_ADJUSTMENT_PATHS = {

@@ -16,7 +16,7 @@ import { autoAlert, badRequest, conflict, invalid, notFound } from '../../http';
 import { renderDocumentWithBody, renderRecordDocument, type RenderedDocument } from './render';
 import * as clock from '../../../../../src/core/clock';
 
-/** A template as the API answers it (src/core/documents.ts). */
+/** A template as the API answers it (src/core/document-templates/contract.ts). */
 export type DocumentTemplateRow = DocumentTemplate;
 
 const COLUMNS = 'documentTemplateId, title, recordKey, body, active, version, modifiedBy, modifiedAt';
