@@ -83,7 +83,7 @@ function manualChunks(id) {
   // The calendar clock is for screens; the first screen's API client needs only the server's skew (core/server-clock.ts).
   if (path.endsWith('/src/core/clock.ts')) return 'format-screens';
   // Money, cost-type and option formatting are for screens: the header imports only dates, text and constants.
-  if (/\/src\/core\/format\/(numbers|cost-types|options)\.ts$/.test(path)) return 'format-screens';
+  if (/\/src\/core\/format\/(numbers|cost-types|options|spreadsheet)\.ts$/.test(path)) return 'format-screens';
   if (path.includes('/src/core/')) return 'core';
   // Screen-specific shared UI gets a chunk per folder, loaded with the first screen that needs it;
   // only the pieces every page needs (element helper, overlays, menus) stay in `ui`.

@@ -75,3 +75,11 @@ export function listSheet<R>(columns: ExportColumn[], rows: readonly R[], cells:
     ],
   };
 }
+
+/**
+ * Export columns in the order of `titles` (field → column title). `formats` gives the Excel number
+ * format of the numeric columns; every other column is text.
+ */
+export function sheetColumns(titles: Readonly<Record<string, string>>, formats: Readonly<Record<string, string>> = {}): ExportColumn[] {
+  return Object.entries(titles).map(([field, title]) => ({ field, title, excelFormat: formats[field] ?? null }));
+}

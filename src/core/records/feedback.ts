@@ -34,6 +34,16 @@ export function feedbackFrom(value: unknown): FeedbackItem[] {
   return [];
 }
 
+/**
+ * Say a refused form save once: the server's feedback items at their fields (`atFields`), or, when it gave none,
+ * the form's own sentence (`otherwise`, e.g. the problem and that what was typed is kept).
+ */
+export function sayRefusedSave(error: unknown, atFields: (items: FeedbackItem[]) => void, otherwise: () => void): void {
+  const items = feedbackFrom(error);
+  if (items.length) atFields(items);
+  else otherwise();
+}
+
 /** Feedback sorted for a form: whether it is invalid, the invalid messages, and items per field. */
 export interface FormFeedback {
   invalid: boolean;

@@ -11,7 +11,7 @@ export {
   loadRecordStates, loadStateAdvancements, loadMoveAuthority, resetStateCache, fieldEditable, fieldVisible, loadFieldSecurity, STATE_PATHS,
 } from './states';
 export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission, MoveAuthority } from './states';
-export { feedbackFrom, formFeedback, fieldFeedback, FEEDBACK_INVALID, FEEDBACK_WARNING, FEEDBACK_INFO } from './feedback';
+export { feedbackFrom, formFeedback, fieldFeedback, sayRefusedSave, FEEDBACK_INVALID, FEEDBACK_WARNING, FEEDBACK_INFO } from './feedback';
 export type { FeedbackItem, FormFeedback } from './feedback';
 export { loadFileCount, loadFiles, uploadFile, downloadFile, saveBlob } from './files';
 export type { RecordFile } from './files';

@@ -1,7 +1,7 @@
 /** The IT billing calls (src/core/billing/contract.ts is the contract with demo/host/api/billing), failures in words, the export sheet. */
 import { getJson, loadTimer, postForm, problemText as sharedProblemText, retryMark } from '../../core/api';
 import { BILLING_API, type BillingMethod, type BillingMonth, type BillingRun } from '../../core/billing/contract';
-import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, sheetColumns, type ExportSheet } from '../../core/format/spreadsheet';
 import { BILLING_UI_TEXT as T } from './text';
 
 const loadTime = loadTimer();
@@ -31,10 +31,10 @@ export { isStale as isStaleError } from '../../core/api';
 /** The run's lines as an export sheet (Excel writes text as text: '=', '+', '-', '@' stay inert). */
 export function billingSheet(run: BillingRun): ExportSheet {
   const c = T.columns;
-  const columns = [
-    ['target', 'Charged to'], ['name', `${c.project} / ${c.department}`], ['item', c.item], ['kind', c.kind], ['employee', c.employee],
-    ['basis', c.basis], ['amount', c.amount],
-  ].map(([field, title]) => ({ field: field!, title: title!, excelFormat: field === 'amount' ? '$#,##0.00' : null }));
+  const columns = sheetColumns({
+    target: 'Charged to', name: `${c.project} / ${c.department}`, item: c.item, kind: c.kind, employee: c.employee,
+    basis: c.basis, amount: c.amount,
+  }, { amount: '$#,##0.00' });
   return listSheet(columns, run.lines, (l) => [
     l.projectId !== null ? c.project : c.department, l.projectId !== null ? `${l.projectNumber} ${l.projectName}` : l.departmentName ?? '',
     l.costItemName, T.kinds[l.costItemKind] ?? l.costItemKind, l.employeeName, l.basis, l.amount,

@@ -6,7 +6,7 @@
 import { getJson, postForm } from '../../core/api';
 import { formatAverage, SURVEY_PATHS, type QuestionAverage, type QuestionKind, type Survey, type SurveyQuestion, type SurveyTemplate } from '../../core/surveys/contract';
 import { recordStore, type RecordStore } from '../../core/records';
-import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, sheetColumns, type ExportSheet } from '../../core/format/spreadsheet';
 
 /** The page's store of surveys. */
 export function surveyStore(): RecordStore<Survey> {
@@ -82,15 +82,15 @@ export function advanceSurvey(survey: Survey, target: { applicationRecordStateId
 
 /** The averages as an export sheet (CSV and Excel): template, question, kind, responses, projects, average. */
 export function averagesSheet(rows: readonly QuestionAverage[]): ExportSheet {
-  const columns = [
-    { field: 'templateName', title: 'Template', excelFormat: null },
-    { field: 'text', title: 'Question', excelFormat: null },
-    { field: 'kind', title: 'Kind', excelFormat: null },
-    { field: 'responses', title: 'Responses', excelFormat: '0' },
-    { field: 'projects', title: 'Projects', excelFormat: '0' },
-    { field: 'average', title: 'Average', excelFormat: '0.00' },
-    { field: 'shown', title: 'Shown as', excelFormat: null },
-  ];
+  const columns = sheetColumns({
+    templateName: 'Template',
+    text: 'Question',
+    kind: 'Kind',
+    responses: 'Responses',
+    projects: 'Projects',
+    average: 'Average',
+    shown: 'Shown as',
+  }, { responses: '0', projects: '0', average: '0.00' });
   return listSheet(columns, rows, (r) => [r.templateName, r.text, KIND_LABELS[r.kind], r.responses, r.projects, r.average, formatAverage(r.kind, r.average)]);
 }
 

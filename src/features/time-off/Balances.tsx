@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { formatDate } from '../../core/format';
 import { isDay } from '../../core/timecards';
 import { loadBalances } from './data';
-import { problemText } from './problems';
-import { BALANCE_TEXT, PTO_SCREEN_TEXT } from './text';
+import { LoadFailed } from './LoadFailed';
+import { BALANCE_TEXT } from './text';
 import { today } from '../../core/clock';
 import { useLoad } from '../../ui/useLoad';
 
@@ -24,10 +24,7 @@ export function Balances() {
       {load.status === 'loading' ? (
         <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{BALANCE_TEXT.loading}</div>
       ) : load.status === 'failed' ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span>{`${BALANCE_TEXT.loadFailed} ${problemText(load.error)}`}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{PTO_SCREEN_TEXT.retry}</button>
-        </div>
+        <LoadFailed failed={BALANCE_TEXT.loadFailed} error={load.error} onRetry={retry} />
       ) : (
         <div className="table-responsive">
           <table className="table table-sm align-middle">

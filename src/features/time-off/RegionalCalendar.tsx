@@ -8,16 +8,19 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { ruleAllows } from '../../core/access';
-import { sayNotDone, shownData } from '../../core/api';
+import { shownData } from '../../core/api';
+import { sayRefusedSave } from '../../core/records';
 import { formatDate } from '../../core/format';
-import { showMessage, showToast } from '../../core/messages';
+import { showToast } from '../../core/messages';
 import { $roles } from '../../core/roles';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS } from '../../core/time-off';
 import { HOLIDAY_CALENDAR_ADMINS } from '../../core/access';
 import { WEEKDAY_NAMES, isDay, weekdayOf } from '../../core/timecards';
-import { useRowWrite, useStore } from '../../ui/hooks';
-import { ScreenTitle, feedbackFrom, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
+import { useStore } from '../../ui/hooks';
+import { useRowDelete } from '../../ui/useRowDelete';
+import { ScreenTitle, fieldInvalid, formFeedback, FieldFeedback, type FeedbackItem } from '../../ui/records';
 import { deleteHoliday, loadHolidays, loadRegions, saveHoliday, type HolidayRow } from './data';
+import { LoadFailed } from './LoadFailed';
 import { problemText } from './problems';
 import { PTO_SCREEN_TEXT, REGIONAL_TEXT as T } from './text';
 import { LoadProblem } from '../../ui/LoadProblem';
@@ -108,9 +111,7 @@ function HolidayForm({ initial, regionId, year, onDone, onCancel }: { initial: H
       if (!draft.holidayId) setDraft({ holidayDate: '', name: '', hours: FULL_DAY_HOURS });
       onDone();
     } catch (error) {
-      const server = feedbackFrom(error);
-      if (server.length) refuse(server);
-      else setProblem(`${problemText(error)} ${PTO_SCREEN_TEXT.keptWork}`);
+      sayRefusedSave(error, refuse, () => setProblem(`${problemText(error)} ${PTO_SCREEN_TEXT.keptWork}`));
     } finally {
       setBusy(false);
     }
@@ -148,20 +149,8 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
   // A reload (after a write, or Retry) loads both again; the regions stay on show meanwhile.
   const loadAgain = () => { retryRegions(); retryHolidays(); };
   const reload = () => { setEditing(null); loadAgain(); };
-  const deleting = useRowWrite<number>();
-  const remove = async (h: HolidayRow) => {
-    const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(h.name, formatDate(h.holidayDate)), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
-    if (ok !== true) return;
-    await deleting.run(h.holidayId, async () => {
-      try {
-        await deleteHoliday(h.holidayId);
-        showToast(T.deleted, { variant: 'success' });
-        reload();
-      } catch (error) {
-        await sayNotDone(error, problemText(error));
-      }
-    });
-  };
+  const deleting = useRowDelete<number>(T, problemText, reload);
+  const remove = (h: HolidayRow) => deleting.remove(h.holidayId, T.deleteConfirm(h.name, formatDate(h.holidayDate)), () => deleteHoliday(h.holidayId));
 
   const regions = regionsLoad.status === 'failed' ? null : shownData(regionsLoad) ?? null;
   const rows = holidays.status === 'ready' ? holidays.data : [];
@@ -201,10 +190,7 @@ export function RegionalCalendar(props: RegionalCalendarProps) {
               {holidays.status === 'loading' ? (
                 <div role="status" className="text-body-secondary">{T.loading}</div>
               ) : holidays.status === 'failed' ? (
-                <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-                  <span>{`${T.loadFailed} ${problemText(holidays.error)}`}</span>
-                  <button type="button" className="btn btn-sm btn-outline-danger" onClick={reload}>{PTO_SCREEN_TEXT.retry}</button>
-                </div>
+                <LoadFailed failed={T.loadFailed} error={holidays.error} onRetry={reload} />
               ) : (
                 <div className="table-responsive">
                   <table className="table table-sm align-middle" data-testid="holidays">

@@ -8,9 +8,10 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatDate } from '../../core/format';
+import { sayRefusedSave } from '../../core/records';
 import { FULL_DAY_HOURS, HALF_DAY_HOURS, NEGATIVE_BALANCE_TYPES, PTO_STATES, PTO_TYPES, lowestBalanceFrom, requestDays, validateRequest } from '../../core/time-off';
 import { isDay } from '../../core/timecards';
-import { FieldFeedback, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
+import { FieldFeedback, ValidationSummary, fieldInvalid, formFeedback, type FeedbackItem } from '../../ui/records';
 import { useDraft } from '../../ui/drafts';
 import { accountFrom, dayBefore, loadBalances, loadHolidays, saveRequest, toHolidays, type BalanceRow, type HolidayRow, type RequestDraft, type TimeOffRequestRow } from './data';
 import { problemText } from './problems';
@@ -108,9 +109,7 @@ export function RequestForm({ myRequests, onSaved }: { myRequests: readonly Time
       setTouched(false);
       onSaved(saved);
     } catch (error) {
-      const items = feedbackFrom(error);
-      if (items.length) setServerItems(items);
-      else setProblem(`${problemText(error)} ${PTO_SCREEN_TEXT.keptWork}`);
+      sayRefusedSave(error, setServerItems, () => setProblem(`${problemText(error)} ${PTO_SCREEN_TEXT.keptWork}`));
     } finally {
       setBusy(false);
     }

@@ -10,8 +10,8 @@ import { formatDate } from '../../core/format';
 import { today } from '../../core/clock';
 import { WEEKDAY_NAMES, addDays, weekdayOf } from '../../core/timecards';
 import { loadTeamCalendar } from './data';
-import { problemText } from './problems';
-import { CALENDAR_TEXT, PTO_SCREEN_TEXT } from './text';
+import { LoadFailed } from './LoadFailed';
+import { CALENDAR_TEXT } from './text';
 import { usePhone } from '../../ui/usePhone';
 import { useLoad } from '../../ui/useLoad';
 
@@ -88,10 +88,7 @@ export function TeamCalendar({ initialDay }: { initialDay?: string }) {
       {state.status === 'loading' ? (
         <div role="status" className="text-body-secondary"><span className="spinner-border spinner-border-sm me-2" aria-hidden="true"></span>{CALENDAR_TEXT.loading}</div>
       ) : state.status === 'failed' ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span>{`${CALENDAR_TEXT.loadFailed} ${problemText(state.error)}`}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>{PTO_SCREEN_TEXT.retry}</button>
-        </div>
+        <LoadFailed failed={CALENDAR_TEXT.loadFailed} error={state.error} onRetry={retry} />
       ) : phone ? (
         <ul className="list-unstyled mb-0 d-grid gap-2" data-layout="agenda" aria-labelledby={`${id}-title`}>
           {monthWeeks(month).flat().filter((day): day is string => day !== null && (holidaysOn(day).length > 0 || outOn(day).length > 0)).map((day) => (

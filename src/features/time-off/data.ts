@@ -11,7 +11,7 @@ import { addDays } from '../../core/timecards';
 import { announceOpenItemsChanged } from '../../core/timecards/contract';
 import type { Holiday } from '../../core/timecards';
 import { recordStore, type RecordStore } from '../../core/records';
-import { listSheet, type ExportSheet } from '../../core/format/spreadsheet';
+import { listSheet, sheetColumns, type ExportSheet } from '../../core/format/spreadsheet';
 
 export type { BalanceRow, HolidayRow, RegionRow, TeamCalendarLoad, TimeOffRequestRow };
 
@@ -176,18 +176,18 @@ export const dayBefore = (day: string) => addDays(day, -1);
 
 /** The team requests as an export sheet: employee, title, type, dates, hours, state, decided by, reason. */
 export function teamRequestsSheet(rows: readonly TimeOffRequestRow[]): ExportSheet {
-  const columns = [
-    { field: 'employeeName', title: 'Employee', excelFormat: null },
-    { field: 'title', title: 'Title', excelFormat: null },
-    { field: 'type', title: 'Type', excelFormat: null },
-    { field: 'startDate', title: 'Start', excelFormat: null },
-    { field: 'endDate', title: 'End', excelFormat: null },
-    { field: 'hoursPerDay', title: 'Hours per day', excelFormat: '0.00' },
-    { field: 'totalHours', title: 'Total hours', excelFormat: '0.00' },
-    { field: 'state', title: 'State', excelFormat: null },
-    { field: 'decidedByName', title: 'Decided by', excelFormat: null },
-    { field: 'denialReason', title: 'Denial reason', excelFormat: null },
-  ];
+  const columns = sheetColumns({
+    employeeName: 'Employee',
+    title: 'Title',
+    type: 'Type',
+    startDate: 'Start',
+    endDate: 'End',
+    hoursPerDay: 'Hours per day',
+    totalHours: 'Total hours',
+    state: 'State',
+    decidedByName: 'Decided by',
+    denialReason: 'Denial reason',
+  }, { hoursPerDay: '0.00', totalHours: '0.00' });
   return listSheet(columns, rows,
     (r) => [r.employeeName, r.title, r.type, formatDate(r.startDate), formatDate(r.endDate), r.hoursPerDay, r.totalHours, r.state, r.decidedByName ?? '', r.denialReason ?? ''],
     ['Total', null, null, null, null, null, Math.round(rows.reduce((s, r) => s + r.totalHours, 0) * 100) / 100, null, null, null]);

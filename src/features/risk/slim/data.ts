@@ -9,7 +9,7 @@ import {
   type SlimComment, type SlimOverview, type SlimPerson, type SlimProject, type SlimPriority, type SlimQueueRow, type SlimRenewalDraft, type SlimRequestLoad,
   type SlimRequestType, type SlimState, type VendorPrequalRow,
 } from '../../../core/risk';
-import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
+import { listSheet, sheetColumns, type ExportSheet } from '../../../core/format/spreadsheet';
 import { SLIM_UI_TEXT as T } from './text';
 import { nowIso } from '../../../core/clock';
 import { openWorkbench } from '../../../core/workbench';
@@ -144,11 +144,11 @@ export const problemText = (error: unknown): string => sharedProblemText(error, 
 
 /** The queue as an export sheet (CSV): the columns of the screen, amounts as numbers, the total requested. */
 export function slimQueueSheet(rows: readonly SlimQueueRow[]): ExportSheet {
-  const columns = [
-    ['number', 'Number'], ['type', 'Type'], ['vendorName', 'Vendor'], ['project', 'Project'], ['regionName', 'Region'],
-    ['requestedAmount', 'Requested amount'], ['state', 'State'], ['assignee', 'Assignee'], ['ageDays', 'Age (days)'],
-    ['dueDate', 'Due date'], ['priority', 'Priority'], ['pastDue', 'Past due'], ['requestedBy', 'Requested by'],
-  ].map(([field, title]) => ({ field: field!, title: title!, excelFormat: field === 'requestedAmount' ? '$#,##0.00' : field === 'ageDays' ? '0' : null }));
+  const columns = sheetColumns({
+    number: 'Number', type: 'Type', vendorName: 'Vendor', project: 'Project', regionName: 'Region',
+    requestedAmount: 'Requested amount', state: 'State', assignee: 'Assignee', ageDays: 'Age (days)',
+    dueDate: 'Due date', priority: 'Priority', pastDue: 'Past due', requestedBy: 'Requested by',
+  }, { requestedAmount: '$#,##0.00', ageDays: '0' });
   return listSheet(columns, rows, (r) => [
     r.number, r.type, r.vendorName, projectLabel(r), r.regionName ?? '', r.requestedAmount, r.state, r.assignedTo?.name ?? '', r.ageDays,
     formatDate(r.dueDate), r.priority, r.pastDue ? 'Yes' : '', r.requestedBy.name,

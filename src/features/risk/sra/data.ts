@@ -12,7 +12,7 @@ import {
 } from '../../../core/risk/contract';
 import type { MitigationKey } from '../../../core/risk/sra';
 import { recordStore, type RecordStore } from '../../../core/records';
-import { listSheet, type ExportSheet } from '../../../core/format/spreadsheet';
+import { listSheet, sheetColumns, type ExportSheet } from '../../../core/format/spreadsheet';
 import { SRA_UI_TEXT } from './text';
 
 export type { BuyoutSraRow, SraGateStatus, SraLoad, SraRow, VendorPrequalRow };
@@ -208,19 +208,19 @@ export const sraPortalPath = (sraId: number): string => `/sr/sra?workbench=RiskA
 
 /** The rows as an export sheet (dates as shown, amount as a number, a total line). */
 export function sraSheet(rows: readonly SraRow[]): ExportSheet {
-  const columns = [
-    { field: 'number', title: 'SRA', excelFormat: null },
-    { field: 'project', title: 'Project', excelFormat: null },
-    { field: 'vendor', title: 'Vendor', excelFormat: null },
-    { field: 'scope', title: 'Scope', excelFormat: null },
-    { field: 'amount', title: 'Amount', excelFormat: '#,##0.00' },
-    { field: 'level', title: 'Level', excelFormat: null },
-    { field: 'state', title: 'State', excelFormat: null },
-    { field: 'createdBy', title: 'Created by', excelFormat: null },
-    { field: 'createdAt', title: 'Created', excelFormat: null },
-    { field: 'submittedAt', title: 'Submitted', excelFormat: null },
-    { field: 'decidedAt', title: 'Decided', excelFormat: null },
-  ];
+  const columns = sheetColumns({
+    number: 'SRA',
+    project: 'Project',
+    vendor: 'Vendor',
+    scope: 'Scope',
+    amount: 'Amount',
+    level: 'Level',
+    state: 'State',
+    createdBy: 'Created by',
+    createdAt: 'Created',
+    submittedAt: 'Submitted',
+    decidedAt: 'Decided',
+  }, { amount: '#,##0.00' });
   return listSheet(columns, rows, (r) => [r.number, `${r.projectNumber} ${r.projectName}`, r.vendorName, r.costCodes.map((c) => `${c.code} ${c.description}`).join('; '),
     r.amount, r.level, r.state, r.createdBy.name, formatDate(r.createdAt), r.submittedAt ? formatDate(r.submittedAt) : '', r.decidedAt ? formatDate(r.decidedAt) : ''],
   ['Total', null, null, null, Math.round(rows.reduce((s, r) => s + r.amount, 0) * 100) / 100, null, null, null, null, null, null]);

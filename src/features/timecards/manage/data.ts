@@ -11,7 +11,7 @@ import {
   type AdminWeekCounts, type TimecardReminderAnswer,
 } from '../../../core/timecards/contract';
 import { TIME_OFF_API } from '../../../core/time-off/contract';
-import type { ExportSheet } from '../../../core/format/spreadsheet';
+import { sheetColumns, type ExportSheet } from '../../../core/format/spreadsheet';
 import * as clock from '../../../core/clock';
 
 /** The tabs (§2 activeTab values), in order. 'inbox' is "Waiting for me" (issue 29). */
@@ -227,16 +227,16 @@ export const resolveCorrection = (correctionId: number, note: string) => postFor
 
 // ---- export ----
 
-const TEAM_COLUMNS = [
-  { field: 'employeeName', title: 'Employee', excelFormat: null },
-  { field: 'managerName', title: 'Manager', excelFormat: null },
-  { field: 'delegatedFromName', title: 'Delegated from', excelFormat: null },
-  { field: 'state', title: 'State', excelFormat: null },
-  { field: 'enteredHours', title: 'Entered hours', excelFormat: '0.00' },
-  { field: 'expectedHours', title: 'Expected hours', excelFormat: '0.00' },
-  { field: 'submittedAt', title: 'Submitted', excelFormat: null },
-  { field: 'rejectionReason', title: 'Rejection reason', excelFormat: null },
-] as const;
+const TEAM_COLUMNS = sheetColumns({
+  employeeName: 'Employee',
+  managerName: 'Manager',
+  delegatedFromName: 'Delegated from',
+  state: 'State',
+  enteredHours: 'Entered hours',
+  expectedHours: 'Expected hours',
+  submittedAt: 'Submitted',
+  rejectionReason: 'Rejection reason',
+}, { enteredHours: '0.00', expectedHours: '0.00' });
 
 /** The rows shown, as an export sheet with the week in the first line. */
 export function teamSheet(rows: readonly TeamTimecardRow[], weekStart: string): ExportSheet {

@@ -8,13 +8,14 @@
 import { useId, useMemo, useState } from 'react';
 import { ApiError, sayNotDone } from '../../../core/api';
 import { formatDate } from '../../../core/format';
+import { sayRefusedSave } from '../../../core/records';
 import { showMessage, showToast } from '../../../core/messages';
 import {
   checkRule, scopeText, type ApplyReport, type AssignmentOptions, type AssignmentRow, type DefaultAssignmentRule, type RuleDraft, type RulePreview,
 } from '../../../core/toolbox';
 import type { ProjectRole } from '../../../core/projects/team';
-import { FieldFeedback, ScreenTitle, ValidationSummary, feedbackFrom, fieldInvalid, formFeedback, type FeedbackItem } from '../../../ui/records';
-import { useRowWrite } from '../../../ui/hooks';
+import { FieldFeedback, ScreenTitle, ValidationSummary, fieldInvalid, formFeedback, type FeedbackItem } from '../../../ui/records';
+import { useRowDelete } from '../../../ui/useRowDelete';
 import { useLoad } from '../../../ui/useLoad';
 import { ASSIGNMENTS_TEXT as T, applyRule, deleteRule, loadOptions, loadRules, previewRule, problemText, saveRule } from './data';
 
@@ -88,9 +89,7 @@ function RuleForm({ options, editing, onSaved, onCancel }: {
         onSaved(saved);
       }
     } catch (error) {
-      const server = feedbackFrom(error);
-      if (server.length) setItems(server);
-      else setProblem(`${problemText(error)} ${T.keptWork}`);
+      sayRefusedSave(error, setItems, () => setProblem(`${problemText(error)} ${T.keptWork}`));
     } finally {
       setBusy('');
     }
@@ -206,20 +205,8 @@ export function DefaultAssignments() {
     }
   };
   // A delete on its way disables its button: progress shows, and a second click sends nothing twice.
-  const deleting = useRowWrite<number>();
-  const remove = async (rule: DefaultAssignmentRule) => {
-    const ok = await showMessage({ title: T.delete, message: T.deleteConfirm(rule.employeeName), buttons: ['cancel', 'ok'], labels: { ok: T.delete }, variant: 'warning' });
-    if (ok !== true) return;
-    await deleting.run(rule.ruleId, async () => {
-      try {
-        await deleteRule(rule.ruleId);
-        showToast(T.deleted, { variant: 'success' });
-        reload();
-      } catch (error) {
-        await sayNotDone(error, problemText(error));
-      }
-    });
-  };
+  const deleting = useRowDelete<number>(T, problemText, reload);
+  const remove = (rule: DefaultAssignmentRule) => deleting.remove(rule.ruleId, T.deleteConfirm(rule.employeeName), () => deleteRule(rule.ruleId));
 
   const rules = load.status === 'ready' ? load.data.rules : [];
   return (
