@@ -8,7 +8,7 @@ import { sheetToCsv } from '../../src/ui/grid/export';
 import { ROLES_UNCHECKED_TEXT } from '../../src/ui/session';
 import '../../src/elements/pto-requests/define';
 import '../../src/elements/pto-regional-calendar/define';
-import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type StubFor } from '../support/browser';
+import { fetchRequests, mount, setValue, sleep, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer, type StubFor } from '../support/browser';
 import { overlaysRoot, resetPageStores, useElementTestPage } from '../support/elements';
 
 const row = (over: Partial<TimeOffRequestRow>): TimeOffRequestRow => ({
@@ -268,6 +268,31 @@ describe('time off', () => {
     await waitFor(() => textOf(opened, '[data-denial-reason]') === 'Reason: Inventory week');
     const sent = fetchRequests.find((r) => r.path === '/api/timeoff/updaterequeststate')!.body as Record<string, string>;
     expect(sent).to.deep.equal({ ItemId: '31', OldRecordStateId: '201', RouteStateId: '203', reason: 'Inventory week' });
+  });
+
+  it('an Approve answered while the team list is still loading stays Approved when the list arrives', async () => {
+    setRoles([{ applicationKey: 'keyPTO', name: 'Manager' }]);
+    const teamRow = row({ requestId: 46, employeeId: 9, employeeName: 'Pat Lee', title: 'Fishing', advancements: approvable });
+    let answerTeam!: () => void;
+    const teamAsked = new Promise<void>((resolve) => { answerTeam = resolve; });
+    const plain = answers({}, [], [teamRow])['/api/timeoff/getrequests'] as (request: FetchRequest) => StubAnswer;
+    stubFetch(answers({
+      // The team list was read before the decision: it answers Pending, and only after the decision has answered.
+      '/api/timeoff/getrequests': async (request) => {
+        if (request.query.get('view') === 'team' && !request.query.get('recordId')) await teamAsked;
+        return plain(request);
+      },
+      '/api/timeoff/updaterequeststate': { body: { data: { ...teamRow, state: 'Approved', applicationRecordStateId: 202, advancements: [] } } },
+    }, [], [teamRow]));
+    const root = await mount('pto-requests', { 'record-id': '46' });
+    const opened = await waitFor(() => root.querySelector('[data-testid="opened-request"] [data-action="approve"]') && root.querySelector('[data-testid="opened-request"]'));
+    (opened.querySelector('[data-action="approve"]') as HTMLButtonElement).click();
+    await waitFor(() => textOf(opened, '[data-opened-state] [data-state]:not([role])') === 'Approved');
+    const before = fetchRequests.filter((r) => r.path === '/api/timeoff/getrequests' && r.query.get('view') === 'team').length;
+    answerTeam();
+    await sleep(50);
+    expect(before).to.be.greaterThan(0);
+    expect(textOf(opened, '[data-opened-state] [data-state]:not([role])')).to.equal('Approved');
   });
 
   it('Team requests: select many, approve in one call; a stale decision says so and reloads', async () => {

@@ -52,6 +52,32 @@ describe('core/records', () => {
       expect(store.get(1)?.applicationRecordStateId).to.equal(7);
     });
 
+    it('keeps a write answered while a load was on its way: the load brings the rest, not that record', () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert([{ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 }, { rowId: 2, name: 'b', closed: false, applicationRecordStateId: 1 }]);
+      const mark = store.readMark(); // the list load is asked for
+      store.upsert({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 2 }); // Approve answers first
+      store.loaded([{ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 }, { rowId: 2, name: 'b (renamed)', closed: false, applicationRecordStateId: 1 },
+        { rowId: 3, name: 'c', closed: false, applicationRecordStateId: 1 }], mark);
+      expect(store.get(1)?.applicationRecordStateId).to.equal(2);
+      expect(store.get(2)?.name).to.equal('b (renamed)');
+      expect(store.get(3)?.name).to.equal('c');
+      // A load asked after the write replaces it as usual.
+      store.loaded({ rowId: 1, name: 'a (later)', closed: false, applicationRecordStateId: 3 }, store.readMark());
+      expect(store.get(1)?.name).to.equal('a (later)');
+    });
+
+    it('does not bring back a record removed while a load was on its way, nor undo an optimistic move', async () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert([{ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 }, { rowId: 2, name: 'b', closed: false, applicationRecordStateId: 1 }]);
+      const mark = store.readMark();
+      store.remove(1);
+      await store.optimistic({ rowId: 2, name: 'b', closed: true, applicationRecordStateId: 5 }, async () => undefined);
+      store.loaded([{ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 }, { rowId: 2, name: 'b', closed: false, applicationRecordStateId: 1 }], mark);
+      expect(store.get(1)).to.equal(undefined);
+      expect(store.get(2)?.applicationRecordStateId).to.equal(5);
+    });
+
     it('removes a record that was not held before when its optimistic add fails', async () => {
       const store = recordStore<Row>('Row', 'rowId');
       try { await store.optimistic({ rowId: 9, name: 'new', closed: false, applicationRecordStateId: 1 }, async () => { throw new Error('x'); }); } catch { /* expected */ }

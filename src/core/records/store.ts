@@ -22,8 +22,16 @@ export interface RecordStore<T extends AnyRecord> {
   idOf(record: T): number;
   /** The record with `id`, if held. */
   get(id: number): T | undefined;
-  /** Add or replace records (from a load or a server answer). */
+  /** Add or replace records: a write's answer (or anything the page changed itself). */
   upsert(records: T | readonly T[]): void;
+  /** A mark to take just before a load asks the server, for {@link loaded}. */
+  readMark(): number;
+  /**
+   * Add or replace the records a load brought, except each one this page changed after `mark` was taken:
+   * a write answered while the load was on its way is newer than what the load read (an Approve clicked
+   * while the list was still loading stays approved).
+   */
+  loaded(records: T | readonly T[], mark: number): void;
   /** Drop records (by id). */
   remove(ids: number | readonly number[]): void;
   /** Drop everything (tests, another project). */
@@ -54,17 +62,32 @@ function idValue(record: AnyRecord, idField: string): number {
 function createRecordStore<T extends AnyRecord>(kind: string, idField: string): RecordStore<T> {
   const $records: WritableAtom<ReadonlyMap<number, T>> = atom<ReadonlyMap<number, T>>(new Map());
   const idOf = (record: T) => idValue(record, idField);
-  const upsert = (records: T | readonly T[]) => {
+  // Changes this page made, counted: the count at each record's last change (see `loaded`).
+  let changes = 0;
+  const changedAt = new Map<number, number>();
+  const put = (records: T | readonly T[], keep: (id: number) => boolean) => {
     const list = (Array.isArray(records) ? records : [records]) as readonly T[];
-    if (list.length === 0) return;
+    const kept = list.filter((record) => keep(idOf(record)));
+    if (kept.length === 0) return;
     const next = new Map($records.get());
-    for (const record of list) next.set(idOf(record), record);
+    for (const record of kept) next.set(idOf(record), record);
     $records.set(next);
+  };
+  const upsert = (records: T | readonly T[]) => {
+    changes += 1;
+    put(records, (id) => {
+      changedAt.set(id, changes);
+      return true;
+    });
   };
   const remove = (ids: number | readonly number[]) => {
     const list = typeof ids === 'number' ? [ids] : ids;
+    changes += 1;
     const next = new Map($records.get());
-    for (const id of list) next.delete(id);
+    for (const id of list) {
+      next.delete(id);
+      changedAt.set(id, changes);
+    }
     $records.set(next);
   };
   return {
@@ -74,6 +97,8 @@ function createRecordStore<T extends AnyRecord>(kind: string, idField: string): 
     idOf,
     get: (id) => $records.get().get(id),
     upsert,
+    readMark: () => changes,
+    loaded: (records, mark) => put(records, (id) => (changedAt.get(id) ?? 0) <= mark),
     remove,
     clear: () => $records.set(new Map()),
     async optimistic(next, commit) {

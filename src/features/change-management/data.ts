@@ -35,22 +35,25 @@ async function openAndClosed<T>(path: string, query: Query, signal?: AbortSignal
 
 /** Load a project's initiating documents (open and closed) into their store. */
 export async function loadChangeRecords(projectId: number, signal?: AbortSignal): Promise<ChangeRecord[]> {
+  const mark = changeRecords().readMark();
   const rows = await openAndClosed<ChangeRecord>(LOAD_PATHS.ChangeRecord, { recordKey: 'Project', recordId: projectId }, signal);
-  changeRecords().upsert(rows);
+  changeRecords().loaded(rows, mark);
   return rows;
 }
 
 /** Load a project's change events (open and closed) into their store. */
 export async function loadChangeEvents(projectId: number, signal?: AbortSignal): Promise<ChangeEvent[]> {
+  const mark = changeEvents().readMark();
   const rows = await openAndClosed<ChangeEvent>(LOAD_PATHS.ChangeEvent, { recordKey: 'Project', recordId: projectId }, signal);
-  changeEvents().upsert(rows);
+  changeEvents().loaded(rows, mark);
   return rows;
 }
 
 /** Load change event items (open and closed) of a project ('Project') or one event ('ChangeEvent'). */
 export async function loadChangeEventItems(recordKey: 'Project' | 'ChangeEvent', recordId: number, signal?: AbortSignal): Promise<ChangeEventItem[]> {
+  const mark = changeEventItems().readMark();
   const rows = await openAndClosed<ChangeEventItem>(LOAD_PATHS.ChangeEventItem, { recordKey, recordId }, signal);
-  changeEventItems().upsert(rows);
+  changeEventItems().loaded(rows, mark);
   return rows;
 }
 

@@ -140,17 +140,19 @@ export async function loadOpenAndClosed<T>(path: string, query: Record<string, s
 
 /** Load every record of `kind` in scope into its store; answers them. */
 export async function loadContracts(kind: KindSpec, scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<ContractRecord[]> {
+  const mark = contractStore(kind).readMark();
   const rows = await loadOpenAndClosed<ContractRecord>(kind.load, scope, signal);
-  contractStore(kind).upsert(rows);
+  contractStore(kind).loaded(rows, mark);
   return rows;
 }
 
 /** One record of `kind` with its items (single call, then its family's load for the items). */
 export async function loadContract(kind: KindSpec, id: number, signal?: AbortSignal): Promise<ContractRecord> {
+  const mark = contractStore(kind).readMark();
   const single = await getJson<ContractRecord>(kind.single, { [kind.idField]: id }, { signal });
   const family = await loadOpenAndClosed<ContractRecord>(kind.load, kind.scope(single, id), signal);
   const record = family.find((row) => recordIdOf(kind, row) === id) ?? single;
-  contractStore(kind).upsert(record);
+  contractStore(kind).loaded(record, mark);
   return record;
 }
 

@@ -98,14 +98,16 @@ export function costAdjustmentTotals(records: readonly CostAdjustment[]): CostAd
 
 /** Load every adjustment in scope (Project or Budget) into the store; answers them. */
 export async function loadCostAdjustments(scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<CostAdjustment[]> {
+  const mark = costAdjustmentStore().readMark();
   const rows = await loadOpenAndClosed<CostAdjustment>(COST_ADJUSTMENT_PATHS.load, scope, signal);
-  costAdjustmentStore().upsert(rows);
+  costAdjustmentStore().loaded(rows, mark);
   return rows;
 }
 
 /** One adjustment with its items (open or closed), into the store. 404 (ApiError) when unknown. */
 export async function loadCostAdjustment(id: number, signal?: AbortSignal): Promise<CostAdjustment> {
   const scope = { recordKey: 'CostAdjustment', recordId: id };
+  const mark = costAdjustmentStore().readMark();
   const [rows, items] = await Promise.all([
     loadOpenAndClosed<CostAdjustment>(COST_ADJUSTMENT_PATHS.load, scope, signal),
     getJson<CostAdjustmentItem[]>(COST_ADJUSTMENT_PATHS.items, scope, { signal }),
@@ -113,7 +115,7 @@ export async function loadCostAdjustment(id: number, signal?: AbortSignal): Prom
   const row = rows.find((r) => r.costAdjustmentId === id);
   if (!row) throw new Error(`Cost adjustment ${id} was not found.`);
   const record = { ...row, items: Array.isArray(items) ? items : [] };
-  costAdjustmentStore().upsert(record);
+  costAdjustmentStore().loaded(record, mark);
   return record;
 }
 

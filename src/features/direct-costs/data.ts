@@ -69,16 +69,18 @@ async function openAndClosed(query: Record<string, string | number>, signal?: Ab
 
 /** Every direct cost in scope (Open and Closed) into the store. */
 export async function loadDirectCosts(scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<DirectCost[]> {
+  const mark = directCostStore().readMark();
   const rows = await openAndClosed(scope, signal);
-  directCostStore().upsert(rows);
+  directCostStore().loaded(rows, mark);
   return rows;
 }
 
 /** One direct cost with its items (getdirectcosts, recordKey DirectCost); undefined when there is none. */
 export async function loadDirectCost(id: number, signal?: AbortSignal): Promise<DirectCost | undefined> {
+  const mark = directCostStore().readMark();
   const rows = await openAndClosed({ recordKey: DIRECT_COST_KEY, recordId: id }, signal);
   const record = rows.find((r) => r.directCostId === id);
-  if (record) directCostStore().upsert(record);
+  if (record) directCostStore().loaded(record, mark);
   return record;
 }
 

@@ -23,8 +23,9 @@ export const ALL_SCOPE = 'All:0';
 /** Load every envelope in scope (Project, Budget, or 'All' for every project) into the store. */
 export async function loadEnvelopes(scope: { recordKey: string; recordId: number }, signal?: AbortSignal): Promise<Envelope[]> {
   const query = scope.recordKey === 'All' ? {} : scope;
+  const mark = envelopeStore().readMark();
   const rows = await loadOpenAndClosed<Envelope>(ESIGN_PATHS.load, query, signal);
-  envelopeStore().upsert(rows);
+  envelopeStore().loaded(rows, mark);
   return rows;
 }
 

@@ -27,22 +27,24 @@ export function payApplicationStore(): RecordStore<PayApplicationRecord> {
 
 /** Every application in scope (open and closed) into the store. */
 export async function loadPayApplications(scope: ScreenScope, signal?: AbortSignal): Promise<PayApplicationRow[]> {
+  const mark = payApplicationStore().readMark();
   const [open, closed] = await Promise.all(payApplicationListQueries(scope).map((query) => getJson<PayApplicationRow[]>(PAY_APPLICATION_PATHS.list, query, { signal })));
   const rows = [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
   const store = payApplicationStore();
   // A list row has no lines: a workbench's loaded copy of the same version keeps them.
-  store.upsert(rows.map((row) => {
+  store.loaded(rows.map((row) => {
     const held = store.get(row.payApplicationId);
     return held?.lines && held.modifiedAt === row.modifiedAt ? { ...held, ...row } : row;
-  }));
+  }), mark);
   return rows;
 }
 
 /** One application with its lines and waivers, into the store; undefined when there is none. */
 export async function loadPayApplication(id: number, signal?: AbortSignal): Promise<PayApplication | undefined> {
+  const mark = payApplicationStore().readMark();
   const record = await getJson<PayApplication | null>(PAY_APPLICATION_PATHS.one, payApplicationQuery(id), { signal });
   if (!record || typeof record !== 'object') return undefined;
-  payApplicationStore().upsert(record);
+  payApplicationStore().loaded(record, mark);
   return record;
 }
 

@@ -14,12 +14,13 @@ export function surveyStore(): RecordStore<Survey> {
 }
 
 async function openAndClosed(query: Record<string, string | number>, signal?: AbortSignal): Promise<Survey[]> {
+  const mark = surveyStore().readMark();
   const [open, closed] = await Promise.all([
     getJson<Survey[]>(SURVEY_PATHS.load, query, { signal }),
     getJson<Survey[]>(SURVEY_PATHS.load, { ...query, open: false }, { signal }),
   ]);
   const rows = [...(Array.isArray(open) ? open : []), ...(Array.isArray(closed) ? closed : [])];
-  surveyStore().upsert(rows);
+  surveyStore().loaded(rows, mark);
   return rows;
 }
 

@@ -31,26 +31,29 @@ const again = retryMark;
 
 /** The caller's requests (every state) into the store; `attempt` > 0 for a Retry. */
 export async function loadMyRequests(signal?: AbortSignal, attempt = 0): Promise<TimeOffRequestRow[]> {
+  const mark = requestStore().readMark();
   const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view: 'mine', ...again(attempt) }, { signal: timed(signal) }));
-  requestStore().upsert(rows);
+  requestStore().loaded(rows, mark);
   return rows;
 }
 
 /** The team's requests (the caller's reports and delegated reports; everyone for an admin) into the store. */
 export async function loadTeamRequests(signal?: AbortSignal, attempt = 0): Promise<TimeOffRequestRow[]> {
+  const mark = requestStore().readMark();
   const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view: 'team', ...again(attempt) }, { signal: timed(signal) }));
-  requestStore().upsert(rows);
+  requestStore().loaded(rows, mark);
   return rows;
 }
 
 /** One request (the caller's own or a team member's), into the store; null when the server knows none. */
 export async function loadRequest(requestId: number, signal?: AbortSignal): Promise<TimeOffRequestRow | null> {
+  const mark = requestStore().readMark();
   for (const view of ['mine', 'team'] as const) {
     try {
       const rows = list<TimeOffRequestRow>(await getJson(TIME_OFF_API.getRequests, { view, recordId: requestId }, { signal: timed(signal) }));
       const row = rows.find((r) => r.requestId === requestId);
       if (row) {
-        requestStore().upsert(row);
+        requestStore().loaded(row, mark);
         return row;
       }
     } catch (error) {

@@ -37,15 +37,17 @@ const again = retryMark;
 
 /** Every SRA the caller may see, into the store. */
 export async function loadSras(signal?: AbortSignal, attempt = 0): Promise<SraRow[]> {
+  const mark = sraStore().readMark();
   const rows = list<SraRow>(await getJson(RISK_API.getSras, { ...again(attempt) }, { signal: timed(signal) }));
-  sraStore().upsert(rows);
+  sraStore().loaded(rows, mark);
   return rows;
 }
 
 /** One SRA with its factors, vendor record and the caller's moves; its row into the store. */
 export async function loadSra(sraId: number, signal?: AbortSignal, attempt = 0): Promise<SraLoad> {
+  const mark = sraStore().readMark();
   const load = await getJson<SraLoad>(RISK_API.getSra, { recordKey: SRA_RECORD_KEY, recordId: sraId, ...again(attempt) }, { signal: timed(signal) });
-  sraStore().upsert(load.sra);
+  sraStore().loaded(load.sra, mark);
   return load;
 }
 
