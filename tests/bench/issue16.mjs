@@ -6,7 +6,7 @@
 //       against the fetch + parse floor of the same calls in the same page;
 //   (d) the demo host under load: autocannon, 10 connections, the main list loads; p99 latency and errors.
 import autocannon from 'autocannon';
-import { findDeep } from './page.mjs';
+import { waitForScreenRows } from './page.mjs';
 import { watchApiCalls } from './api-calls.mjs';
 
 const TIMEOUT_MS = 60_000;
@@ -132,25 +132,6 @@ export const LIST_SCREENS = [
 /** A data row, or the list's empty state; never the row that says it is loading. */
 const ROW_SELECTOR = 'tbody tr:not(:has([data-loading], [role=status])), .tabulator-row:not(.tabulator-calcs):not(.tabulator-group), [data-empty]';
 
-/** Wait until `tag` shows a row (or its empty state); time from `start` to the frame after. */
-function waitForListRows(page, { start, tag }) {
-  return page.evaluate(async ({ start, tag, rowSelector, findDeepSource, timeout }) => {
-    const findDeepFn = new Function(`return (${findDeepSource})`)();
-    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
-    for (;;) {
-      const root = findDeepFn(document, (el) => el.localName === tag, [])[0];
-      // Rows of this screen only: a workbench or nested element's rows do not count.
-      if (root && findDeepFn(root, (el) => el.matches(rowSelector), [], ['pfm-workbench-host']).length > 0) {
-        await nextFrame();
-        return { ms: performance.now() - start };
-      }
-      if (!root && findDeepFn(document, (el) => el.localName === 'portal-not-available' && el.getAttribute('tag') === tag, []).length > 0) return { ms: NaN, notAvailable: true };
-      if (performance.now() - start > timeout) return { ms: NaN, timedOut: true, found: Boolean(root) };
-      await nextFrame();
-    }
-  }, { start, tag, rowSelector: ROW_SELECTOR, findDeepSource: findDeep.toString(), timeout: TIMEOUT_MS });
-}
-
 /** The page-level GETs that are not a screen's own load (roles, the header's menus, pins, changes, bell). */
 const isScreenLoad = (path) => path.startsWith('/api/') && !/^\/api\/(applications\/getApplicationRoleAccess|applications\/data\/|pfm\/projects\/|pfm\/budgets\/GetProjectMenu|changes|notifications\/|pins)/i.test(path);
 
@@ -175,7 +156,8 @@ export async function measureListScreens({ browser, runs, signIn, pushPath, meas
         await pushPath(page, '/');
         await page.waitForTimeout(200);
         api.gets.length = 0;
-        const shown = await waitForListRows(page, { start: await pushPath(page, path), tag });
+        // Rows of this screen only: a workbench's rows do not count.
+        const shown = await waitForScreenRows(page, { start: await pushPath(page, path), rootTag: tag, rowSelector: ROW_SELECTOR, stopAt: ['pfm-workbench-host'], timeout: TIMEOUT_MS });
         if (shown.notAvailable || shown.timedOut) {
           notes.add(`<${tag}>: ${shown.notAvailable ? 'not available in this build' : `no rows within ${TIMEOUT_MS / 1000} s`} (skipped)`);
           samples.skipped.push(key);

@@ -15,6 +15,7 @@ export const GOALS = {
   newTabRatio: 1.2, // issue 16: a new tab of a signed-in user ≤ 1.2 × the same tab
   closePeriodMs: 2000, // issue 32: closing the 5,000-line budget's month on the server
   hostP99Ms: 50, // issue 16: the demo host's p99 at 10 concurrent connections on the main list loads, 0 errors
+  smallListMs: 50, // issue 33: a list whose floor is under 50 ms, navigation → interactive ≤ 50 ms (a ratio to so small a floor measures React's own render)
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.05 }, // issue 33: Lighthouse desktop preset, per page
 };
 
@@ -155,7 +156,12 @@ export function issue16Figures(samples, verdict) {
     if (!values?.length) continue;
     const screen = median(values);
     const floor = median(samples.lists[`${key}Floor`] ?? []);
-    rows.push({ name: `Navigation → ${label} interactive (admin)`, median: ms(screen), floor: ms(floor), ratio: ratio(screen / floor), goal: `≤ ${GOALS.screenRatio}× floor`, result: verdict(screen / floor, GOALS.screenRatio, '×') });
+    const small = floor < GOALS.smallListMs;
+    rows.push({
+      name: `Navigation → ${label} interactive (admin)`, median: ms(screen), floor: ms(floor), ratio: ratio(screen / floor),
+      goal: small ? `≤ ${GOALS.smallListMs} ms (floor under ${GOALS.smallListMs} ms)` : `≤ ${GOALS.screenRatio}× floor`,
+      result: small ? verdict(screen, GOALS.smallListMs, 'ms') : verdict(screen / floor, GOALS.screenRatio, '×'),
+    });
   }
   if (samples.closePeriod?.length) {
     const close = median(samples.closePeriod);

@@ -33,7 +33,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { formatTable, readmeSection, replaceBetweenMarkers, summarize } from './report.mjs';
-import { deepRowStats, findDeep } from './page.mjs';
+import { deepRowStats, findDeep, waitForScreenRows } from './page.mjs';
 import { watchApiCalls } from './api-calls.mjs';
 import { measureTimecards } from './timecards.mjs';
 import { measureHostLoad, measureListScreens, measureNewTab, measureTyping } from './issue16.mjs';
@@ -139,7 +139,8 @@ const pushPath = (page, path) => page.evaluate((to) => {
 
 /**
  * Wait in the page until `root` (found through shadow roots, by tag) holds painted rows, and return
- * the time from `start` to the frame after that (so the rows were painted). The workbench's rows are
+ * the time from `start` to the end of the frame that painted them (each look runs right after a frame's
+ * requestAnimationFrame, so rows found there are in that frame's paint; a task queued then runs after it). The workbench's rows are
  * excluded from the grid's (descent stops at `stopAt` tags).
  */
 function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
@@ -147,15 +148,18 @@ function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
     const findDeepFn = new Function(`return (${findDeepSource})`)();
     const statsFn = new Function(`return (${statsSource})`)();
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    // Called right after a frame's rAF: a task queued now runs once that frame is painted.
+    const afterPaint = () => new Promise((r) => setTimeout(r, 0));
     let rowsAt = NaN; // when rows first showed (if an editable cell is still awaited)
     for (;;) {
+      await nextFrame();
       const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
       if (root) {
         const stats = statsFn(root, findDeepFn, stopAt);
         if (stats.rendered > 0 && Number.isNaN(rowsAt)) rowsAt = performance.now();
         const ready = root.hasAttribute('data-grid-ready') || (stats.rendered > 0 && (!needEditable || stats.editable > 0));
         if (ready) {
-          await nextFrame();
+          await afterPaint();
           return { ms: performance.now() - start, ...statsFn(root, findDeepFn, stopAt) };
         }
         // Rows but no editable cell for 5 s: a read-only grid; report the time to its rows.
@@ -164,33 +168,8 @@ function waitForRows(page, { start, rootTag, stopAt, needEditable }) {
       if (performance.now() - start > timeout) {
         return { ms: NaN, timedOut: true, found: Boolean(root), ...(root ? statsFn(root, findDeepFn, stopAt) : {}) };
       }
-      await nextFrame();
     }
   }, { start, rootTag, stopAt, needEditable, findDeepSource: findDeep.toString(), statsSource: deepRowStats.toString(), timeout: STEP_TIMEOUT_MS });
-}
-
-/**
- * Wait until `rootTag` (through shadow roots) holds an element matching `rowSelector`, and return the
- * time from `start` to the frame after. `{ notAvailable: true }` when the portal shows
- * <portal-not-available tag="rootTag"> instead (a screen not in this build).
- */
-function waitForScreenRows(page, { start, rootTag, rowSelector }) {
-  return page.evaluate(async ({ start, rootTag, rowSelector, findDeepSource, timeout }) => {
-    const findDeepFn = new Function(`return (${findDeepSource})`)();
-    const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
-    for (;;) {
-      const root = findDeepFn(document, (el) => el.localName === rootTag, [])[0];
-      if (root && findDeepFn(root, (el) => el.matches(rowSelector), []).length > 0) {
-        await nextFrame();
-        return { ms: performance.now() - start };
-      }
-      if (!root && findDeepFn(document, (el) => el.localName === 'portal-not-available' && el.getAttribute('tag') === rootTag, []).length > 0) {
-        return { ms: NaN, notAvailable: true };
-      }
-      if (performance.now() - start > timeout) return { ms: NaN, timedOut: true, found: Boolean(root) };
-      await nextFrame();
-    }
-  }, { start, rootTag, rowSelector, findDeepSource: findDeep.toString(), timeout: STEP_TIMEOUT_MS });
 }
 
 /** The server's `dq` Server-Timing duration of one data-quality call (ms), asked with the page's token. */
@@ -255,13 +234,15 @@ function measureSort(page, rootTag) {
     const firstRowText = () => findDeepFn(root, isDataRow, [])[0]?.textContent ?? '';
     const before = firstRowText();
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    // Called right after a frame's rAF: a task queued now runs once that frame is painted.
+    const afterPaint = () => new Promise((r) => setTimeout(r, 0));
     const start = performance.now();
     (amount.querySelector('.tabulator-col-title') ?? amount).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
-    while (firstRowText() === before) {
+    do {
       if (performance.now() - start > timeout) return { ms: NaN, error: 'the rows did not change after the sort click' };
       await nextFrame();
-    }
-    await nextFrame();
+    } while (firstRowText() === before);
+    await afterPaint();
     return { ms: performance.now() - start, sort: amount.getAttribute('aria-sort') };
   }, { rootTag, findDeepSource: findDeep.toString(), timeout: STEP_TIMEOUT_MS });
 }
@@ -285,6 +266,8 @@ function measureFilter(page, rootTag) {
     if (!value) return { ms: NaN, error: `no values in column ${field}` };
     const input = column.querySelector('.tabulator-header-filter input');
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    // Called right after a frame's rAF: a task queued now runs once that frame is painted.
+    const afterPaint = () => new Promise((r) => setTimeout(r, 0));
     const start = performance.now();
     input.focus();
     input.value = value;
@@ -293,12 +276,12 @@ function measureFilter(page, rootTag) {
     const fire = (type) => input.dispatchEvent(type === 'keyup' ? new KeyboardEvent(type, { key: 'Unidentified', bubbles: true }) : new Event(type, { bubbles: true }));
     for (const type of ['input', 'keyup', 'change']) fire(type);
     for (;;) {
+      await nextFrame();
       const shown = rows();
       if (shown.length > 0 && shown.every((row) => cellText(row).toLowerCase().includes(value.toLowerCase()))) break;
       if (performance.now() - start > timeout) return { ms: NaN, error: 'the rows were not filtered' };
-      await nextFrame();
     }
-    await nextFrame();
+    await afterPaint();
     const ms = performance.now() - start;
     // Clear the filter for the next run.
     input.value = '';
@@ -316,7 +299,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { void host.stop().finally(() => process.exit(130)); });
   let browser;
   try {
-    const executablePath = process.env.CHROME_PATH ?? findChromium();
+    const executablePath = findChromium({ headlessShell: false });
     browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: chromiumArgs });
     const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'en-US', timezoneId: 'America/Chicago', viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
@@ -440,7 +423,7 @@ async function main() {
         if (from !== PARK) await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
         api.gets.length = 0;
-        const shown = await waitForScreenRows(page, { start: await pushPath(page, path), rootTag: tag, rowSelector });
+        const shown = await waitForScreenRows(page, { start: await pushPath(page, path), rootTag: tag, rowSelector, timeout: STEP_TIMEOUT_MS });
         if (shown.notAvailable) {
           samples.skipped.push(key);
           notes.add(`<${tag}>: not available in this build (skipped)`);
@@ -517,7 +500,7 @@ async function main() {
     // (8) issue 33: Lighthouse in a browser of its own (a persistent profile the audits' tabs share the sign-in with).
     if (runsPart('lighthouse')) {
       samples.lighthouse = await measureLighthouse({
-        root: ROOT, origin: ORIGIN, query: projectQuery, executablePath: process.env.CHROME_PATH ?? findChromium(), signIn,
+        root: ROOT, origin: ORIGIN, query: projectQuery, executablePath: findChromium({ headlessShell: false }), signIn,
         runs: Math.max(1, Number(values['lighthouse-runs']) || 1), log,
       });
     }

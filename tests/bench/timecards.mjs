@@ -14,23 +14,25 @@ const PARK = '/';
 const SAVE_LINES = 30;
 const TIMEOUT_MS = 60_000;
 
-/** Wait until <tc-manage-timecards> paints its all-view rows; the time to the frame after, the rows and how many are painted. */
+/** Wait until <tc-manage-timecards> paints its all-view rows; the time to the end of the frame that painted them, the rows and how many are painted. */
 function waitForTeamRows(page, start) {
   return page.evaluate(async ({ start, findDeepSource, timeout }) => {
     const findDeepFn = new Function(`return (${findDeepSource})`)();
     const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    // Called right after a frame's rAF: a task queued now runs once that frame is painted.
+    const afterPaint = () => new Promise((r) => setTimeout(r, 0));
     for (;;) {
+      await nextFrame();
       const root = findDeepFn(document, (el) => el.localName === 'tc-manage-timecards', [])[0];
       const table = root?.shadowRoot?.querySelector('[data-team-view="all"] table[data-rows]');
       if (table && table.querySelectorAll('tbody tr').length > 0) {
-        await nextFrame();
+        await afterPaint();
         return { ms: performance.now() - start, rows: Number(table.getAttribute('data-rows')), painted: table.querySelectorAll('tbody tr').length };
       }
       if (!root && findDeepFn(document, (el) => el.localName === 'portal-not-available' && el.getAttribute('tag') === 'tc-manage-timecards', []).length > 0) {
         return { ms: NaN, notAvailable: true };
       }
       if (performance.now() - start > timeout) return { ms: NaN, timedOut: true, found: Boolean(root) };
-      await nextFrame();
     }
   }, { start, findDeepSource: findDeep.toString(), timeout: TIMEOUT_MS });
 }
