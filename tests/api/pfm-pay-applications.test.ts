@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { formatMoney } from '../../src/core/format/numbers';
 import { addPeriods, lastDayOf, periodOf, pinClock, today } from '../../src/core/clock';
+import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { PAY_APPLICATION_PATHS as PATHS } from '../../src/core/pay-applications/contract';
 import { periodEndOf } from '../../src/core/pay-applications/rules';
 import { payApplicationQualityRows, payApplicationRows } from '../../demo/host/api/pfm/pay-applications/loads';
@@ -415,6 +416,21 @@ function pdfText(bytes: Buffer): string[] {
   }
   return texts;
 }
+
+describe('getPayApplicationById', () => {
+  it("sends the caller's field security in the application's state, as the fieldSecurity lookup answers it for that caller", async () => {
+    const id = one('SELECT payApplicationId FROM pay_applications a JOIN projects p USING (projectId) WHERE p.projectId = 1 ORDER BY payApplicationId LIMIT 1').payApplicationId;
+    for (const login of ['pm', 'admin']) {
+      const answer = await api.get(login, PATHS.one, { payApplicationId: id });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const record = answer.body.data;
+      const lookup = await api.get(login, LOOKUP_TYPES.fieldSecurity.single, { applicationRecordStateId: record.applicationRecordStateId });
+      assert.equal(lookup.status, 200);
+      assert.deepEqual(record.fieldSecurity, lookup.body.data, login);
+      assert.equal(record.fieldSecurity.lookupApplicationRecordStateId, record.applicationRecordStateId);
+    }
+  });
+});
 
 describe('GetPayApplicationDocument', () => {
   it('answers the application (G702 lines 1-9) and its continuation sheet as a PDF attachment', async () => {

@@ -5,6 +5,7 @@ import { payApplicationFigures, payLineProblems } from '../../src/core/pay-appli
 import { NEW_PAY_APPLICATION_TEXT, PAY_APPLICATION_WB_TEXT, SHEET_TEXT, WAIVER_TEXT } from '../../src/features/pay-applications';
 import { FIRST_LINES } from '../../src/features/pay-applications/ContinuationSheet';
 import '../../src/elements/wb-pay-application/define';
+import { LOOKUP_TYPES } from '../../src/core/lookups';
 import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type FetchRequest } from '../support/browser';
 import { overlaysRoot, useElementTestPage } from '../support/elements';
 import { DRAFT, PERIOD, REVISE, STAMP, SUBMITTED, answers, application, line, state } from './pay-applications-support';
@@ -76,6 +77,35 @@ describe('pay applications', () => {
         observer.disconnect();
       }
       expect(first).to.equal(FIRST_LINES);
+    });
+
+    it("uses the field security its own load sends (nothing asked after); a write's answer in the same state keeps it; without it, it asks", async () => {
+      const security = (editable: boolean) => ({ lookupApplicationRecordStateId: DRAFT.applicationRecordStateId, fields: [{ fieldName: 'lines', editable, visible: true }] });
+      const asked = () => fetchRequests.filter((r) => r.path === LOOKUP_TYPES.fieldSecurity.single).length;
+      // Sent read-only: the sheet shows at once without inputs, and the lookup is never asked.
+      stubFetch(answers({ '/api/pfm/getPayApplicationById': { body: { data: { ...DRAFT, fieldSecurity: security(false) } } } }));
+      let root = await mount('wb-pay-application', { 'record-key': 'PayApplication', 'record-id': '1' });
+      await waitFor(() => root.querySelector('[data-sheet] tbody tr'));
+      expect(root.querySelector('input[data-cell]')).to.equal(null);
+      expect(asked()).to.equal(0);
+      root.host.remove();
+      // Sent editable: inputs at once; a Save's answer (no field security, same state) keeps them, still nothing asked.
+      stubFetch(answers({
+        '/api/pfm/getPayApplicationById': { body: { data: { ...DRAFT, fieldSecurity: security(true) } } },
+        '/api/pfm/SavePayApplication': { body: { data: { ...DRAFT, modifiedAt: `${DRAFT.modifiedAt}1` } } },
+      }));
+      root = await mount('wb-pay-application', { 'record-key': 'PayApplication', 'record-id': '1' });
+      const first = await waitFor(() => cell(root, 0, 'thisPeriod'));
+      setValue(first, '1500');
+      click(root, '[data-save]');
+      await waitFor(() => fetchRequests.some((r) => r.path === '/api/pfm/SavePayApplication'));
+      // Saved: what was typed gives way to the answer's figures, in inputs still.
+      await waitFor(() => cell(root, 0, 'thisPeriod') && cell(root, 0, 'thisPeriod').value !== '1500');
+      expect(asked()).to.equal(0);
+      root.host.remove();
+      // A load that sends none (an older host): the workbench asks for it.
+      await openDraft();
+      expect(asked()).to.equal(1);
     });
 
     it('keyboard entry: focus selects, 40% is 40% of the scheduled value, Enter and ↑ ↓ move in the column, → ← between this period and stored; Escape puts back', async () => {

@@ -60,6 +60,24 @@ export function fieldPermissions(db: Database.Database, user: Caller, stateId: n
   return fieldPermissionsFor(db, { employeeId: user.employeeId, roles: user.roles }, stateId);
 }
 
+/**
+ * The caller's field security in one state as the fieldSecurity lookup answers it (src/core/records FieldSecurity):
+ * the lookup, and a record's single load, which sends it beside the record so a workbench need not ask for it after.
+ */
+export function stateFieldSecurity(db: Database.Database, user: Caller, state: Record<string, unknown>): Record<string, unknown> {
+  const stateId = state.applicationRecordStateId as number;
+  return {
+    lookupApplicationRecordStateId: stateId, applicationRecordKey: state.applicationRecordKey, stateName: state.name,
+    closed: state.closed === 1, displayText: `${state.applicationRecordKey}: ${state.name}`, fields: fieldPermissions(db, user, stateId),
+  };
+}
+
+/** {@link stateFieldSecurity} of the state with id `stateId`, or undefined when there is none. */
+export function fieldSecurityOfState(db: Database.Database, user: Caller, stateId: number): Record<string, unknown> | undefined {
+  const state = stateById(db, stateId);
+  return state ? stateFieldSecurity(db, user, state as unknown as Record<string, unknown>) : undefined;
+}
+
 /** What a write may change in state `stateId`: a field the caller's field security row makes editable, else any field while the state is open. */
 export function editableIn(db: Database.Database, user: Caller, stateId: number): (field: string) => boolean {
   const state = stateById(db, stateId);

@@ -13,7 +13,7 @@ import * as Q from './queries';
 import { rowsToApi, toApi } from './rows';
 import { currentReach, reaches } from './project-access';
 import { withoutHiddenFields } from './field-reads';
-import { fieldPermissions } from './field-security';
+import { stateFieldSecurity } from './field-security';
 
 /**
  * Project security (project-access.ts): the lookups of project data. A record of a project out of the
@@ -120,14 +120,6 @@ export function advancementsFrom(db: Database.Database, stateId: number): unknow
     }));
 }
 
-
-function fieldSecurityObject(db: Database.Database, user: Caller, state: Record<string, unknown>): unknown {
-  const stateId = state.applicationRecordStateId as number;
-  return {
-    lookupApplicationRecordStateId: stateId, applicationRecordKey: state.applicationRecordKey, stateName: state.name,
-    closed: state.closed === 1, displayText: `${state.applicationRecordKey}: ${state.name}`, fields: fieldPermissions(db, user, stateId),
-  };
-}
 
 function one(db: Database.Database, source: Source, id: number | string): Record<string, unknown> | undefined {
   return db.prepare(`${source.select} WHERE ${source.idColumn} = ?`).get(id) as Record<string, unknown> | undefined;
@@ -237,14 +229,14 @@ function build(): RouteDeclaration[] {
       const id = params[fs.idField]!;
       const state = db.prepare('SELECT * FROM application_record_states WHERE applicationRecordStateId = ?').get(id) as Record<string, unknown> | undefined;
       if (!state) throw notFound(`No fieldSecurity with applicationRecordStateId ${id}.`);
-      return fieldSecurityObject(db, user, state);
+      return stateFieldSecurity(db, user, state);
     },
   }));
   routes.push(route({
     method: 'GET', path: fs.list, access: ROUTES.fieldSecurity.list![0], note: ROUTES.fieldSecurity.list![1], params: {},
     handler: ({ db, user }) =>
       (db.prepare(`SELECT * FROM application_record_states WHERE applicationRecordStateId IN (SELECT lookupApplicationRecordStateId FROM field_security)
-        ORDER BY applicationRecordKey, displayOrder`).all() as Array<Record<string, unknown>>).map((state) => fieldSecurityObject(db, user, state)),
+        ORDER BY applicationRecordKey, displayOrder`).all() as Array<Record<string, unknown>>).map((state) => stateFieldSecurity(db, user, state)),
   }));
   return routes;
 }

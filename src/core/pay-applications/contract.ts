@@ -7,6 +7,7 @@
  */
 import { PAY_APPLICATION_LOAD_PATHS } from './loads';
 import type { LienWaiverKind, PayLine, PayTotals } from './rules';
+import type { FieldSecurity } from '../records/states';
 
 export { PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery } from './loads';
 
@@ -92,6 +93,8 @@ export interface PayApplication extends PayApplicationRow {
   reduceRetainageAtHalf: boolean;
   lines: PayApplicationLine[];
   waivers: LienWaiver[];
+  /** The caller's field security in the application's state: sent by its single load, not by the writes. */
+  fieldSecurity?: FieldSecurity;
 }
 
 /** What the commitment workbench and the closeout show of a commitment's billing. */

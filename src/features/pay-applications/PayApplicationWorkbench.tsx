@@ -127,7 +127,7 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
     if (!found) throw new Error(PAY_APPLICATION_WB_TEXT.notFound(recordId));
     return found;
   }, LOAD_OPTIONS);
-  const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId);
+  const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId, record?.fieldSecurity);
   const projectWrite = useProjectWrite({ projectId: record?.projectId, budgetId: record?.budgetId });
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName}`.trim() : undefined);
   // Only the lines the user typed in, by line key: the rest follow the record (a Reload shows the server's).

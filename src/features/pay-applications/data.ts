@@ -18,7 +18,7 @@ import { amountOfPercent, isBillableState, periodEndOf, type LienWaiverKind, typ
 import { COMMITMENT_LOADS, type CommitmentRecord } from '../../core/commitments/contract';
 
 /** A row in the page's store: the list's row, or the whole application once the workbench has loaded it. */
-export type PayApplicationRecord = PayApplicationRow & Partial<Pick<PayApplication, 'lines' | 'waivers' | 'retainagePercent' | 'reduceRetainageAtHalf'>>;
+export type PayApplicationRecord = PayApplicationRow & Partial<Pick<PayApplication, 'lines' | 'waivers' | 'retainagePercent' | 'reduceRetainageAtHalf' | 'fieldSecurity'>>;
 
 /** The page's store of pay applications (the list, the commitment's section and the workbench read the same). */
 export function payApplicationStore(): RecordStore<PayApplicationRecord> {

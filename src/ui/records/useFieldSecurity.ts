@@ -13,19 +13,28 @@ export interface StateFieldSecurity {
   known: boolean;
 }
 
-/** The field security of state `stateId` (asked again when the state changes); a state the server does not list is an empty list. */
-export function useStateFieldSecurity(stateId: number | undefined): StateFieldSecurity {
+/**
+ * The field security of state `stateId` (asked again when the state changes); a state the server does not list is an
+ * empty list. `given` is what the record's own load sent for its state: used at once, with nothing asked after.
+ */
+export function useStateFieldSecurity(stateId: number | undefined, given?: FieldSecurity | null): StateFieldSecurity {
+  const sent = given && stateId !== undefined && given.lookupApplicationRecordStateId === stateId ? given : null;
+  // What a load last sent: a write's answer (which carries none) in the same state keeps it.
+  const [kept, setKept] = useState<FieldSecurity | null>(null);
+  if (sent && sent !== kept) setKept(sent);
+  const held = sent ?? (kept && kept.lookupApplicationRecordStateId === stateId ? kept : null);
   const [answer, setAnswer] = useState<{ stateId: number; security: FieldSecurity } | null>(null);
   useEffect(() => {
-    if (stateId === undefined) return undefined;
+    if (stateId === undefined || held) return undefined;
     let live = true;
     void loadFieldSecurity(stateId).then((security) => {
       if (live) setAnswer({ stateId, security: security ?? { lookupApplicationRecordStateId: stateId, fields: [] } });
     });
     return () => { live = false; };
-  }, [stateId]);
+  }, [stateId, held]);
+  if (held) return { security: held, known: true };
   // Security of another state (before a move settles) is not this state's: read-only meanwhile.
-  return { security: answer && answer.stateId === stateId ? answer.security : null, known: answer !== null };
+  return { security: answer && answer.stateId === stateId ? answer.security : null, known: answer !== null || kept !== null };
 }
 
 export interface SelectOption {

@@ -6,7 +6,7 @@
  * | route | parameters |
  * |---|---|
  * | GET getpayapplications | recordKey (Project, Budget, Subcontract, PurchaseAgreement, PurchaseOrder), recordId, lastLoad?, open? (absent: open and closed) |
- * | GET getPayApplicationById | payApplicationId |
+ * | GET getPayApplicationById | payApplicationId → the application, with the caller's field security in its state |
  * | POST CreatePayApplication | RecordKey, CommitmentId, PeriodEnd |
  * | POST SavePayApplication | PayApplicationId, lastLoad, lines[i].itemId, lines[i].source?, lines[i].thisPeriod, lines[i].storedMaterials |
  * | POST UpdatePayApplicationState | ItemId, OldRecordStateId, RouteStateId, Reason? |
@@ -15,6 +15,7 @@
  */
 import { PAY_APPLICATION_PATHS as PATHS, PAY_APPLICATION_RECORD_KEY, PAY_APPLICATION_SCOPES } from '../../../../../src/core/pay-applications/contract';
 import { declaredFor, p, route } from '../../declare';
+import { fieldSecurityOfState } from '../../field-security';
 import { notFound } from '../../http';
 import { RECORD_TABLES } from '../../scope';
 import { documentFacts, payApplicationPdf } from './document';
@@ -42,10 +43,11 @@ export const payApplicationHandlers = declaredFor('pfm', [
   route({
     method: 'GET', path: PATHS.one, note: 'added: payApplicationId → the application with its G703 lines and lien waivers',
     params: ONE,
-    handler: ({ db, params }) => {
+    handler: ({ db, user, params }) => {
       const record = payApplicationById(db, params.payApplicationId);
       if (!record) throw notFound(`Pay application ${params.payApplicationId} not found.`);
-      return record;
+      // The caller's field security in its state, beside it: the workbench shows the sheet without asking after.
+      return { ...record, fieldSecurity: fieldSecurityOfState(db, user, record.applicationRecordStateId) };
     },
   }),
   route({ method: 'POST', path: PATHS.create, note: 'added: RecordKey, CommitmentId, PeriodEnd → a Draft application', params: CREATE, handler: createPayApplication }),
