@@ -28,7 +28,6 @@ const registry = globalThis as unknown as Record<symbol, Loader | undefined>;
 
 function startLoader(): Loader {
   const tags = Object.keys(elementChunks);
-  const selector = tags.join(',');
   const pending = new Map<string, Promise<void>>();
   const preloads = elementPreloads();
   const preloaded = new Set<string>();
@@ -65,7 +64,9 @@ function startLoader(): Loader {
 
   const scan = (root: ParentNode): void => {
     if (root instanceof Element && elementChunks[root.localName]) void load(root.localName);
-    for (const el of root.querySelectorAll(selector)) if (!customElements.get(el.localName)) void load(el.localName);
+    // Only elements not defined yet, then ours among them: matching the whole tag list against every node React adds
+    // (a workbench's sheet is hundreds) cost milliseconds on each navigation.
+    for (const el of root.querySelectorAll(':not(:defined)')) if (elementChunks[el.localName]) void load(el.localName);
   };
 
   const observe = (root: Document | ShadowRoot): void => {
