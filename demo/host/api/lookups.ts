@@ -9,7 +9,10 @@ import { LOOKUP_TYPES, type LookupType } from '../../../src/core/lookups/types';
 import type { Caller } from './context';
 import { declared, p, route, type RouteAccess, type RouteDeclaration } from './declare';
 import { badRequest, notFound } from './http';
-import * as Q from './queries';
+import { COST_CODE_SELECT } from './pfm/budget-lines/loads';
+import { PURCHASE_AGREEMENT_CO_SELECT, PURCHASE_AGREEMENT_SELECT, PURCHASE_ORDER_SELECT, SUBCONTRACT_CO_SELECT, SUBCONTRACT_SELECT } from './pfm/commitments/loads';
+import { OWNER_AGREEMENT_CO_SELECT, OWNER_AGREEMENT_SELECT } from './pfm/owner-agreements/loads';
+import { BUDGET_SELECT, PROJECT_SELECT } from './pfm/projections/loads';
 import { rowsToApi, toApi } from './rows';
 import { currentReach, reaches } from './project-access';
 import { withoutHiddenFields } from './field-reads';
@@ -58,6 +61,10 @@ const simple = (table: string, id: string): Source => ({
   select: `SELECT t.* FROM ${table} t`, idColumn: `t.${id}`, orderBy: 't.name',
 });
 
+/** Vendors have no host area of their own: their SELECT lives beside its one reader, the `vendor` lookup. */
+export const VENDOR_SELECT = `SELECT t.vendorId, t.vendorNumber, t.name, t.trade, t.city, t.state, t.phone, t.email, t.active, t.displayText, t.modifiedAt
+  FROM vendors t`;
+
 const SOURCES: Record<Exclude<LookupType, 'fieldSecurity'>, Source> = {
   employee: {
     select: `SELECT t.employeeId, t.employeeKey, t.firstName, t.lastName, t.preferredName, t.initials, t.jobTitle, t.email, t.active,
@@ -68,18 +75,18 @@ const SOURCES: Record<Exclude<LookupType, 'fieldSecurity'>, Source> = {
     select: 'SELECT t.employeeRoleId, t.employeeId, t.applicationId, t.applicationKey, t.name, t.displayText, t.modifiedAt FROM employee_roles t',
     idColumn: 't.employeeRoleId', orderBy: 't.employeeRoleId',
   },
-  project: { select: Q.PROJECT_SELECT, idColumn: 't.projectId', orderBy: 't.number' },
-  'pfm-project': { select: Q.PROJECT_SELECT, idColumn: 't.projectId', orderBy: 't.number' },
-  'pfm-budget': { select: Q.BUDGET_SELECT, idColumn: 't.budgetId', orderBy: 't.jobNumber' },
-  'pfm-owner-agreement': { select: Q.OWNER_AGREEMENT_SELECT, idColumn: 't.ownerAgreementId', orderBy: 't.number' },
-  'pfm-owner-agreement-change-order': { select: Q.OWNER_AGREEMENT_CO_SELECT, idColumn: 't.ownerAgreementChangeOrderId', orderBy: 't.number' },
-  vendor: { select: Q.VENDOR_SELECT, idColumn: 't.vendorId', orderBy: 't.name' },
-  subcontract: { select: Q.SUBCONTRACT_SELECT, idColumn: 't.subcontractId', orderBy: 't.number' },
-  'pfm-subcontract': { select: Q.SUBCONTRACT_SELECT, idColumn: 't.subcontractId', orderBy: 't.number' },
-  'pfm-purchase-agreement': { select: Q.PURCHASE_AGREEMENT_SELECT, idColumn: 't.purchaseAgreementId', orderBy: 't.number' },
-  'pfm-subcontract-change-order': { select: Q.SUBCONTRACT_CO_SELECT, idColumn: 't.subcontractChangeOrderId', orderBy: 't.number' },
-  'pfm-purchase-agreement-change-order': { select: Q.PURCHASE_AGREEMENT_CO_SELECT, idColumn: 't.purchaseAgreementChangeOrderId', orderBy: 't.number' },
-  'pfm-purchase-order': { select: Q.PURCHASE_ORDER_SELECT, idColumn: 't.purchaseOrderId', orderBy: 't.number' },
+  project: { select: PROJECT_SELECT, idColumn: 't.projectId', orderBy: 't.number' },
+  'pfm-project': { select: PROJECT_SELECT, idColumn: 't.projectId', orderBy: 't.number' },
+  'pfm-budget': { select: BUDGET_SELECT, idColumn: 't.budgetId', orderBy: 't.jobNumber' },
+  'pfm-owner-agreement': { select: OWNER_AGREEMENT_SELECT, idColumn: 't.ownerAgreementId', orderBy: 't.number' },
+  'pfm-owner-agreement-change-order': { select: OWNER_AGREEMENT_CO_SELECT, idColumn: 't.ownerAgreementChangeOrderId', orderBy: 't.number' },
+  vendor: { select: VENDOR_SELECT, idColumn: 't.vendorId', orderBy: 't.name' },
+  subcontract: { select: SUBCONTRACT_SELECT, idColumn: 't.subcontractId', orderBy: 't.number' },
+  'pfm-subcontract': { select: SUBCONTRACT_SELECT, idColumn: 't.subcontractId', orderBy: 't.number' },
+  'pfm-purchase-agreement': { select: PURCHASE_AGREEMENT_SELECT, idColumn: 't.purchaseAgreementId', orderBy: 't.number' },
+  'pfm-subcontract-change-order': { select: SUBCONTRACT_CO_SELECT, idColumn: 't.subcontractChangeOrderId', orderBy: 't.number' },
+  'pfm-purchase-agreement-change-order': { select: PURCHASE_AGREEMENT_CO_SELECT, idColumn: 't.purchaseAgreementChangeOrderId', orderBy: 't.number' },
+  'pfm-purchase-order': { select: PURCHASE_ORDER_SELECT, idColumn: 't.purchaseOrderId', orderBy: 't.number' },
   application: {
     select: 'SELECT t.applicationId, t.applicationKey, t.name, t.displayText, t.modifiedAt FROM applications t',
     idColumn: 't.applicationKey', orderBy: 't.applicationKey',
@@ -102,7 +109,7 @@ const SOURCES: Record<Exclude<LookupType, 'fieldSecurity'>, Source> = {
   costAdjustmentReason: simple('cost_adjustment_reasons', 'costAdjustmentReasonId'),
   directCostType: simple('direct_cost_types', 'directCostTypeId'),
   subcontractType: { ...simple('subcontract_types', 'subcontractTypeId'), orderBy: 't.subcontractTypeId' },
-  costCode: { select: Q.COST_CODE_SELECT, idColumn: 't.costCodeId', orderBy: 't.code, t.type' },
+  costCode: { select: COST_CODE_SELECT, idColumn: 't.costCodeId', orderBy: 't.code, t.type' },
 };
 
 /** The advancements offered from a state (§3: quickRoute and targetApplicationRecordState). */

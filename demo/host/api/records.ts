@@ -42,7 +42,7 @@ export function isAdvancement(db: Database.Database, from: number, to: number): 
   return prepared(db, 'SELECT 1 FROM state_advancements WHERE applicationRecordStateId = ? AND targetApplicationRecordStateId = ?').get(from, to) !== undefined;
 }
 
-/** Fetch one row by a SELECT (queries.ts, or an area's own) and id column, or 404 `${what} ${id} not found.` */
+/** Fetch one row by a SELECT (an area's loads.ts) and id column, or 404 `${what} ${id} not found.` */
 export function recordOr404<T = Record<string, unknown>>(db: Database.Database, select: string, idColumn: string, id: number, what: string): T {
   const row = db.prepare(`${select} WHERE ${idColumn} = ?`).get(id) as T | undefined;
   if (!row) throw notFound(`${what} ${id} not found.`);

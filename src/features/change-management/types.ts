@@ -1,4 +1,4 @@
-/** Change management records as the demo host's loads answer them (§3 names; demo/host/api/queries.ts). */
+/** Change management records as the demo host's loads answer them (§3 names; demo/host/api/pfm/change-management/loads.ts). */
 
 /** Fields every stateful record carries from its state. */
 export interface StatefulRecord {

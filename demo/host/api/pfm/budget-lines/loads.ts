@@ -2,14 +2,21 @@
  * The §7 loads of budget lines (the table of loads.ts): a budget's cost codes, their transactions, and
  * the transactions counted per line and per source record.
  */
-import * as Q from '../../queries';
 import { CODE_DISPLAY_SQL } from '../../rows';
 import { keysOf, scopeWhere } from '../../scope';
 import type { RecordLoads, SpecialLoads } from '../load-kinds';
 
+// The SELECT of cost codes, shared by these loads and the single-object lookups (lookups.ts), so a record looks the
+// same whichever call returns it. Each is `SELECT … FROM … ` with the main table aliased `t`; callers append WHERE/ORDER
+// BY.
+
+export const COST_CODE_SELECT = `SELECT t.costCodeId, t.budgetId, b.projectId, t.code, ${CODE_DISPLAY_SQL('t.code')} AS codeDisplay, t.type,
+  ct.name AS costTypeName, t.description, t.displayText, t.originalBudget, t.unitOfMeasure, t.budgetUnits, t.budgetHours, t.modifiedAt
+  FROM cost_codes t JOIN budgets b ON b.budgetId = t.budgetId JOIN cost_types ct ON ct.costType = t.type`;
+
 export const BUDGET_LINE_RECORD_LOADS: RecordLoads = {
   getcostcodes: {
-    select: Q.COST_CODE_SELECT, columns: { project: 'b.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } }, orderBy: 't.budgetId, t.code, t.type',
+    select: COST_CODE_SELECT, columns: { project: 'b.projectId', budget: 't.budgetId', keys: { CostCode: 't.costCodeId' } }, orderBy: 't.budgetId, t.code, t.type',
   },
   getcostcodetransaction: {
     select: `SELECT t.costCodeTransactionId, t.costCodeId, t.budgetId, t.projectId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay,

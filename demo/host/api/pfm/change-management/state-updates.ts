@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3';
 import { canceledItemState, cascadesToCanceled, checkChangeEventAdvance } from '../../../../../src/core/workflow';
 import { declaredFor, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert } from '../../http';
-import * as Q from '../../queries';
+import { CHANGE_EVENT_ITEM_SELECT, CHANGE_EVENT_SELECT, CHANGE_RECORD_SELECT } from './loads';
 import { asState, moveRecordState, recordOr404, statesOf } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { rowsToApi, toApi } from '../../rows';
@@ -26,13 +26,13 @@ import { withoutHiddenFields, withoutHiddenFieldsOne } from '../../field-reads';
 type Kind = 'ChangeRecord' | 'ChangeEvent' | 'ChangeEventItem';
 
 const TABLES: Record<Kind, { table: string; id: string; select: string; label: string; fn: string }> = {
-  ChangeRecord: { table: 'change_records', id: 'changeRecordId', select: Q.CHANGE_RECORD_SELECT, label: 'initiating document', fn: 'UpdateChangeRecordState' },
-  ChangeEvent: { table: 'change_events', id: 'changeEventId', select: Q.CHANGE_EVENT_SELECT, label: 'change event', fn: 'UpdateChangeEventState' },
-  ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId', select: Q.CHANGE_EVENT_ITEM_SELECT, label: 'change event item', fn: 'UpdateChangeEventItemState' },
+  ChangeRecord: { table: 'change_records', id: 'changeRecordId', select: CHANGE_RECORD_SELECT, label: 'initiating document', fn: 'UpdateChangeRecordState' },
+  ChangeEvent: { table: 'change_events', id: 'changeEventId', select: CHANGE_EVENT_SELECT, label: 'change event', fn: 'UpdateChangeEventState' },
+  ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId', select: CHANGE_EVENT_ITEM_SELECT, label: 'change event item', fn: 'UpdateChangeEventItemState' },
 };
 
 function itemsOf(db: Database.Database, changeEventId: number): Array<Record<string, unknown>> {
-  return db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventId = ? ORDER BY t.changeEventItemId`).all(changeEventId) as Array<Record<string, unknown>>;
+  return db.prepare(`${CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventId = ? ORDER BY t.changeEventItemId`).all(changeEventId) as Array<Record<string, unknown>>;
 }
 
 /** Touch the budget lines of a change event's items so summary loads with lastLoad see the change. */

@@ -15,7 +15,7 @@ import { CHANGE_WRITE_PATHS } from '../../../../../src/core/change-management/co
 import { OWNER_LINK_PATHS } from '../../../../../src/core/owner-agreements/contract';
 import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { fieldPermissions } from '../../field-security';
-import * as Q from '../../queries';
+import { CHANGE_EVENT_ITEM_SELECT, CHANGE_EVENT_SELECT, CHANGE_RECORD_SELECT } from './loads';
 import { loadForWrite, stateByName, trackChange, recordOr404, updateChangedColumns } from '../../records';
 import { toApi } from '../../rows';
 import { withoutHiddenFieldsOne } from '../../field-reads';
@@ -40,9 +40,9 @@ const REF_IDS: Record<string, string> = {
 };
 
 const EDITS = {
-  ChangeRecord: { table: 'change_records', id: 'changeRecordId', param: 'ChangeRecordId', select: Q.CHANGE_RECORD_SELECT, fn: 'SaveChangeRecord' },
-  ChangeEvent: { table: 'change_events', id: 'changeEventId', param: 'ChangeEventId', select: Q.CHANGE_EVENT_SELECT, fn: 'SaveChangeEvent' },
-  ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId', param: 'ChangeEventItemId', select: Q.CHANGE_EVENT_ITEM_SELECT, fn: 'SaveChangeEventItem' },
+  ChangeRecord: { table: 'change_records', id: 'changeRecordId', param: 'ChangeRecordId', select: CHANGE_RECORD_SELECT, fn: 'SaveChangeRecord' },
+  ChangeEvent: { table: 'change_events', id: 'changeEventId', param: 'ChangeEventId', select: CHANGE_EVENT_SELECT, fn: 'SaveChangeEvent' },
+  ChangeEventItem: { table: 'change_event_items', id: 'changeEventItemId', param: 'ChangeEventItemId', select: CHANGE_EVENT_ITEM_SELECT, fn: 'SaveChangeEventItem' },
 } as const;
 
 /** The fields a save may not empty, with the message creation gives (the document's title is its 'Description'). */
@@ -224,7 +224,7 @@ function createChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE
         .run(stateByName(db, 'ChangeRecord', 'Potential Costs').applicationRecordStateId, at, changeRecordId);
     }
     trackChange(db, { projectId: record.projectId as number, actorId: user.employeeId, parentId: id, parentType: 'ChangeEvent', recordId: id, recordType: 'ChangeEvent', description: 'Created', at });
-    return withoutHiddenFieldsOne(db, user, 'ChangeEvent', toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', id, 'Change event')));
+    return withoutHiddenFieldsOne(db, user, 'ChangeEvent', toApi(recordOr404(db, CHANGE_EVENT_SELECT, 't.changeEventId', id, 'Change event')));
   }).immediate();
 }
 
@@ -296,7 +296,7 @@ function insertChangeRecord({ db, params, user }: RouteCtx<ParamsOf<typeof CREAT
     dateRaw || at.slice(0, 10), stateByName(db, 'ChangeRecord', 'Draft').applicationRecordStateId, `${number} ${title}`, at,
   ).lastInsertRowid);
   trackChange(db, { projectId, actorId: user.employeeId, parentId: id, parentType: 'ChangeRecord', recordId: id, recordType: 'ChangeRecord', description: 'Created', at });
-  return withoutHiddenFieldsOne(db, user, 'ChangeRecord', toApi(recordOr404(db, Q.CHANGE_RECORD_SELECT, 't.changeRecordId', id, 'Initiating document')));
+  return withoutHiddenFieldsOne(db, user, 'ChangeRecord', toApi(recordOr404(db, CHANGE_RECORD_SELECT, 't.changeRecordId', id, 'Initiating document')));
 }
 
 /**
@@ -315,7 +315,7 @@ const CREATE_CHANGE_EVENT_ITEM = {
 function createChangeEventItem({ db, params, user }: RouteCtx<ParamsOf<typeof CREATE_CHANGE_EVENT_ITEM>>): unknown {
   const changeEventId = params.ChangeEventId;
   return db.transaction(() => {
-    const event = db.prepare(`${Q.CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
+    const event = db.prepare(`${CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
     if (!event) throw notFound(`Change event ${changeEventId} not found.`);
     const feedback: FeedbackItem[] = [];
     if (event.closed === 1) {
@@ -354,7 +354,7 @@ function createChangeEventItem({ db, params, user }: RouteCtx<ParamsOf<typeof CR
       projectId: event.projectId as number, actorId: user.employeeId, parentId: changeEventId, parentType: 'ChangeEvent', recordId: id, recordType: 'ChangeEventItem',
       description: 'Created', at,
     });
-    return withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', id, 'Change event item')));
+    return withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', id, 'Change event item')));
   }).immediate();
 }
 
@@ -369,7 +369,7 @@ const LINK_ITEM = {
 function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): unknown {
   const { ChangeEventItemId: itemId, CommitmentKey: commitmentKey, CommitmentId: commitmentId } = params;
   return db.transaction(() => {
-    const item = db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
+    const item = db.prepare(`${CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
     if (!item) throw notFound(`Change event item ${itemId} not found.`);
     const spec = CHANGE_ORDER_SPECS[commitmentKey];
     const commitment = db.prepare(`SELECT * FROM ${spec.table} WHERE ${spec.id} = ?`).get(commitmentId) as Record<string, unknown> | undefined;
@@ -384,7 +384,7 @@ function linkItem({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_ITEM>>): u
     const coId = openDraftChangeOrder(db, spec, commitmentId) ?? createChangeOrder(db, spec, commitment, description, at.slice(0, 10), at);
     addChangeOrderLine(db, spec, coId, { costCodeId: item.costCodeId as number, description, amount: changeEventItemAmount(item), changeEventItemId: itemId }, at);
     db.prepare(`UPDATE ${spec.table} SET modifiedAt = ? WHERE ${spec.id} = ?`).run(at, commitmentId);
-    const changeEventItem = withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, Q.CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item')));
+    const changeEventItem = withoutHiddenFieldsOne(db, user, 'ChangeEventItem', toApi(recordOr404(db, CHANGE_EVENT_ITEM_SELECT, 't.changeEventItemId', itemId, 'Change event item')));
     const changeOrder = toApi(recordOr404(db, spec.coSelect, `t.${spec.coId}`, coId, 'Change order'));
     return { changeEventItem, changeOrder };
   }).immediate();
@@ -398,7 +398,7 @@ const LINK_CHANGE_EVENT = {
 function linkChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_CHANGE_EVENT>>): unknown {
   const { ChangeEventId: changeEventId, OwnerAgreementChangeOrderId: coId } = params;
   return db.transaction(() => {
-    const ce = db.prepare(`${Q.CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
+    const ce = db.prepare(`${CHANGE_EVENT_SELECT} WHERE t.changeEventId = ?`).get(changeEventId) as Record<string, unknown> | undefined;
     if (!ce) throw notFound(`Change event ${changeEventId} not found.`);
     const co = db.prepare('SELECT * FROM owner_agreement_change_orders WHERE ownerAgreementChangeOrderId = ?').get(coId) as Record<string, unknown> | undefined;
     if (!co) throw notFound(`Owner agreement change order ${coId} not found.`);
@@ -419,7 +419,7 @@ function linkChangeEvent({ db, params, user }: RouteCtx<ParamsOf<typeof LINK_CHA
     // The change order it joins and the one it leaves (if any) both change amount.
     db.prepare(`UPDATE owner_agreement_change_orders SET amount = ${OWNER_CHANGE_ORDER_AMOUNT_SQL}, modifiedAt = ? WHERE ownerAgreementChangeOrderId IN (?, ?)`)
       .run(at, coId, (ce.ownerAgreementChangeOrderId as number | null) ?? coId);
-    return withoutHiddenFieldsOne(db, user, 'ChangeEvent', toApi(recordOr404(db, Q.CHANGE_EVENT_SELECT, 't.changeEventId', changeEventId, 'Change event')));
+    return withoutHiddenFieldsOne(db, user, 'ChangeEvent', toApi(recordOr404(db, CHANGE_EVENT_SELECT, 't.changeEventId', changeEventId, 'Change event')));
   }).immediate();
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../../../../../src/core/commitments/terms';
 import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../declare';
 import { autoAlert, invalid, isCalendarDate, notFound, NUMBER, type FeedbackItem } from '../../http';
-import * as Q from '../../queries';
+import { CHANGE_EVENT_ITEM_SELECT } from '../change-management/loads';
 import { stateById, stateByName, trackChange } from '../../records';
 import { withoutHiddenFieldsOne } from '../../field-reads';
 import { itemCostCodeCheck } from '../item-cost-codes';
@@ -157,7 +157,7 @@ function createCommitmentChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typ
     const seen = new Set<number>();
     eventItemIds.forEach((itemId, index) => {
       const field = `ChangeEventItemIds[${index}]`;
-      const item = db.prepare(`${Q.CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
+      const item = db.prepare(`${CHANGE_EVENT_ITEM_SELECT} WHERE t.changeEventItemId = ?`).get(itemId) as Record<string, unknown> | undefined;
       if (!item) {
         feedback.push({ integerValue: 1, stringValue: field, message: `Change event item ${itemId} does not exist.` });
         return;

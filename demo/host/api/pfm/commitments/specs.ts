@@ -4,7 +4,8 @@
  * fields with how each is checked; and the record with its items as the loads answer it.
  */
 import type Database from 'better-sqlite3';
-import * as Q from '../../queries';
+import { OWNER_AGREEMENT_CO_SELECT, OWNER_AGREEMENT_SELECT } from '../owner-agreements/loads';
+import { PURCHASE_AGREEMENT_CO_SELECT, PURCHASE_AGREEMENT_SELECT, PURCHASE_ORDER_SELECT, SUBCONTRACT_CO_SELECT, SUBCONTRACT_SELECT } from './loads';
 import { recordOr404 } from '../../records';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
 import { EARLIEST_DAY } from '../../../../../src/core/format/dates';
@@ -52,7 +53,7 @@ const commitmentScope = (table: string, id: string, commitments: string, commitm
 
 export const SPECS: Record<ContractKey, Spec> = {
   Subcontract: {
-    table: 'subcontracts', id: 'subcontractId', select: Q.SUBCONTRACT_SELECT, label: 'subcontract',
+    table: 'subcontracts', id: 'subcontractId', select: SUBCONTRACT_SELECT, label: 'subcontract',
     items: { table: 'subcontract_items', id: 'subcontractItemId', priced: false },
     ...ownScope('subcontracts', 'subcontractId'),
     header: {
@@ -61,37 +62,37 @@ export const SPECS: Record<ContractKey, Spec> = {
     },
   },
   SubcontractChangeOrder: {
-    table: 'subcontract_change_orders', id: 'subcontractChangeOrderId', select: Q.SUBCONTRACT_CO_SELECT, label: 'subcontract change order',
+    table: 'subcontract_change_orders', id: 'subcontractChangeOrderId', select: SUBCONTRACT_CO_SELECT, label: 'subcontract change order',
     items: { table: 'subcontract_change_order_items', id: 'subcontractChangeOrderItemId', priced: false },
     ...commitmentScope('subcontract_change_orders', 'subcontractChangeOrderId', 'subcontracts', 'subcontractId'),
     header: { description: 'text', changeOrderDate: 'date' },
   },
   PurchaseAgreement: {
-    table: 'purchase_agreements', id: 'purchaseAgreementId', select: Q.PURCHASE_AGREEMENT_SELECT, label: 'purchase agreement',
+    table: 'purchase_agreements', id: 'purchaseAgreementId', select: PURCHASE_AGREEMENT_SELECT, label: 'purchase agreement',
     items: { table: 'purchase_agreement_items', id: 'purchaseAgreementItemId', priced: true },
     ...ownScope('purchase_agreements', 'purchaseAgreementId'),
     header: { description: 'text', retainagePercent: 'retainage', contractDate: 'date?', ...TERMS },
   },
   PurchaseAgreementChangeOrder: {
-    table: 'purchase_agreement_change_orders', id: 'purchaseAgreementChangeOrderId', select: Q.PURCHASE_AGREEMENT_CO_SELECT, label: 'purchase agreement change order',
+    table: 'purchase_agreement_change_orders', id: 'purchaseAgreementChangeOrderId', select: PURCHASE_AGREEMENT_CO_SELECT, label: 'purchase agreement change order',
     items: { table: 'purchase_agreement_change_order_items', id: 'purchaseAgreementChangeOrderItemId', priced: false },
     ...commitmentScope('purchase_agreement_change_orders', 'purchaseAgreementChangeOrderId', 'purchase_agreements', 'purchaseAgreementId'),
     header: { description: 'text', changeOrderDate: 'date' },
   },
   PurchaseOrder: {
-    table: 'purchase_orders', id: 'purchaseOrderId', select: Q.PURCHASE_ORDER_SELECT, label: 'purchase order',
+    table: 'purchase_orders', id: 'purchaseOrderId', select: PURCHASE_ORDER_SELECT, label: 'purchase order',
     items: { table: 'purchase_order_items', id: 'purchaseOrderItemId', priced: true },
     ...ownScope('purchase_orders', 'purchaseOrderId'),
     header: { description: 'text', orderDate: 'date', retainagePercent: 'retainage', ...TERMS },
   },
   OwnerAgreement: {
-    table: 'owner_agreements', id: 'ownerAgreementId', select: Q.OWNER_AGREEMENT_SELECT, label: 'owner agreement',
+    table: 'owner_agreements', id: 'ownerAgreementId', select: OWNER_AGREEMENT_SELECT, label: 'owner agreement',
     projectSql: 'SELECT projectId FROM owner_agreements WHERE ownerAgreementId = ?',
     // The contract amount is the executed prime contract: it changes through owner change orders only.
     header: { description: 'text', contractType: { choices: OWNER_CONTRACT_TYPES }, executedDate: 'date?' },
   },
   OwnerAgreementChangeOrder: {
-    table: 'owner_agreement_change_orders', id: 'ownerAgreementChangeOrderId', select: Q.OWNER_AGREEMENT_CO_SELECT, label: 'owner agreement change order',
+    table: 'owner_agreement_change_orders', id: 'ownerAgreementChangeOrderId', select: OWNER_AGREEMENT_CO_SELECT, label: 'owner agreement change order',
     projectSql: 'SELECT oa.projectId FROM owner_agreement_change_orders t JOIN owner_agreements oa USING (ownerAgreementId) WHERE t.ownerAgreementChangeOrderId = ?',
     // The amount is the linked change events' approved amounts (LinkChangeEventToOwnerChangeOrder).
     header: { description: 'text', changeOrderDate: 'date' },

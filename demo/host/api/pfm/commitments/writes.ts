@@ -27,7 +27,7 @@ import { declared, p, route, type ParamsOf, type RouteCtx } from '../../declare'
 import { autoAlert, invalid, notFound, NUMBER, refuseIfChangedSince, refuseIfStateChanged, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck, itemEntry } from '../item-cost-codes';
-import * as Q from '../../queries';
+import { OWNER_AGREEMENT_CO_SELECT, OWNER_AGREEMENT_SELECT } from '../owner-agreements/loads';
 import { moveRecordState, recordOr404, stateById, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { toApi } from '../../rows';
@@ -288,7 +288,7 @@ function createOwnerChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typeof C
   const description = params.Description ?? '';
   const dateRaw = params.ChangeOrderDate ?? '';
   return db.transaction(() => {
-    const agreement = db.prepare(`${Q.OWNER_AGREEMENT_SELECT} WHERE t.ownerAgreementId = ?`).get(agreementId) as Record<string, unknown> | undefined;
+    const agreement = db.prepare(`${OWNER_AGREEMENT_SELECT} WHERE t.ownerAgreementId = ?`).get(agreementId) as Record<string, unknown> | undefined;
     if (!agreement) throw notFound(`Owner agreement ${agreementId} not found.`);
     const feedback: FeedbackItem[] = [];
     if (agreement.closed === 1) {
@@ -315,7 +315,7 @@ function createOwnerChangeOrder({ db, params, user }: RouteCtx<ParamsOf<typeof C
       projectId: agreement.projectId as number, actorId: user.employeeId, parentId: agreementId, parentType: 'OwnerAgreement', recordId: id,
       recordType: 'OwnerAgreementChangeOrder', description: 'Created', at,
     });
-    return toApi(recordOr404(db, Q.OWNER_AGREEMENT_CO_SELECT, 't.ownerAgreementChangeOrderId', id, 'Owner agreement change order'));
+    return toApi(recordOr404(db, OWNER_AGREEMENT_CO_SELECT, 't.ownerAgreementChangeOrderId', id, 'Owner agreement change order'));
   }).immediate();
 }
 

@@ -26,7 +26,7 @@ import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../decla
 import { autoAlert, invalid, notFound, NUMBER, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck, itemEntry } from '../item-cost-codes';
-import * as Q from '../../queries';
+import { COST_ADJUSTMENT_SELECT } from './loads';
 import { loadForWrite, moveRecordState, recordOr404, stateByName, trackChange, updateChangedColumns } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
@@ -42,7 +42,7 @@ type Row = Record<string, unknown>;
 
 /** The adjustment as the loads answer it, with its items and reference documents. */
 export function costAdjustmentRecord(db: Database.Database, id: number): Row {
-  const row = recordOr404(db, Q.COST_ADJUSTMENT_SELECT, 't.costAdjustmentId', id, 'Cost adjustment');
+  const row = recordOr404(db, COST_ADJUSTMENT_SELECT, 't.costAdjustmentId', id, 'Cost adjustment');
   const [record] = rowsToApi(withCostAdjustmentRules([row]));
   record!.items = rowsToApi(db.prepare(`SELECT i.*, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
     FROM cost_adjustment_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.costAdjustmentId = ? ORDER BY i.costAdjustmentItemId`).all(id) as Row[]);

@@ -26,7 +26,7 @@ import { declaredFor, p, route, type ParamsOf, type RouteCtx } from '../../decla
 import { NUMBER, autoAlert, forbidden, invalid, notFound, type FeedbackItem } from '../../http';
 import { editableIn } from '../../field-security';
 import { itemCostCodeCheck } from '../item-cost-codes';
-import * as Q from '../../queries';
+import { DIRECT_COST_SELECT } from './loads';
 import { loadForWrite, moveRecordState, recordOr404, stateByName, trackChange } from '../../records';
 import { requestedMove, stateUpdateParams } from '../../state-update-params';
 import { CODE_DISPLAY_SQL, rowsToApi, toApi } from '../../rows';
@@ -45,7 +45,7 @@ export const latestToday = (now = clock.nowMs()): string => new Date(now + 14 * 
 
 /** The record with its items, as getdirectcosts answers it. */
 export function directCostWithItems(db: Database.Database, id: number): Row {
-  const record = toApi(recordOr404(db, Q.DIRECT_COST_SELECT, 't.directCostId', id, 'Direct cost'));
+  const record = toApi(recordOr404(db, DIRECT_COST_SELECT, 't.directCostId', id, 'Direct cost'));
   record.items = rowsToApi(db.prepare(`SELECT i.*, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
     FROM direct_cost_items i JOIN cost_codes cc ON cc.costCodeId = i.costCodeId WHERE i.directCostId = ? ORDER BY i.rowid`).all(id) as Row[]);
   return record;

@@ -3,7 +3,6 @@
  * cost-code transaction summaries a projection grid shows (per line, budget and project; summaries.ts),
  * the records behind their pending exposure, and the projects menu with each budget's pending projection.
  */
-import * as Q from '../../queries';
 import { rowsToApi } from '../../rows';
 import { keysOf, type ScopeColumns } from '../../scope';
 import * as clock from '../../../../../src/core/clock';
@@ -11,12 +10,27 @@ import { runRecordLoad, type RecordLoad, type RecordLoads, type Row, type Specia
 import { budgetSummaries, lineSummaries, pendingExposure, projectSummaries } from './summaries';
 import { pendingProjections } from './pending';
 
-const PROJECTS: RecordLoad = { select: Q.PROJECT_SELECT, columns: { project: 't.projectId' }, openExpr: 't.active = 1', orderBy: 't.number' };
+// The SELECTs of projects and budgets, shared by these loads and the single-object lookups (lookups.ts), so a record
+// looks the same whichever call returns it. Each is `SELECT … FROM … ` with the main table aliased `t`; callers append
+// WHERE/ORDER BY.
+
+export const PROJECT_SELECT = `SELECT t.projectId, t.legalEntityId, t.number, t.name, t.classification, t.budgetId, t.legacyProjectId,
+  t.legacyBudgetId, t.buyoutProjectId, t.procoreProjectId, t.projectDescription, t.city, t.state, t.projectManagerEmployeeId,
+  pm.preferredName AS projectManagerName, t.regionalProjectManagerEmployeeId, t.regionId, t.contractAmount, t.startDate, t.completionDate,
+  t.active, t.displayText, le.displayText AS legalEntityName, t.modifiedAt
+  FROM projects t JOIN legal_entities le ON le.legalEntityId = t.legalEntityId
+  LEFT JOIN employees pm ON pm.employeeId = t.projectManagerEmployeeId`;
+
+export const BUDGET_SELECT = `SELECT t.budgetId, t.projectId, t.jobNumber, t.name, t.displayText, t.budgetLock, t.budgetLockReason,
+  t.rollUpBudgetId, p.name AS projectName, p.legalEntityId, p.classification, t.modifiedAt
+  FROM budgets t JOIN projects p ON p.projectId = t.projectId`;
+
+const PROJECTS: RecordLoad = { select: PROJECT_SELECT, columns: { project: 't.projectId' }, openExpr: 't.active = 1', orderBy: 't.number' };
 
 export const PROJECTION_RECORD_LOADS: RecordLoads = {
   getprojects: PROJECTS,
   getbudgets: {
-    select: Q.BUDGET_SELECT, columns: { project: 't.projectId', budget: 't.budgetId' }, openExpr: 'p.active = 1', orderBy: 't.jobNumber',
+    select: BUDGET_SELECT, columns: { project: 't.projectId', budget: 't.budgetId' }, openExpr: 'p.active = 1', orderBy: 't.jobNumber',
   },
 };
 
