@@ -1,8 +1,32 @@
 /**
  * Configurable records (§1, §3): application records, their states (with `closed` and
  * `displayOrder`), the advancements between states and the field security per state. Data only;
- * the seed writes it into the database, where the API reads it.
+ * the seed writes it into the database, where the API reads it. Each kind's states and advancements are
+ * declared in its area's contract (src/core/<area>/contract.ts); here they are assembled by record key.
  */
+import { BILLING_RUN_ADVANCEMENTS, BILLING_RUN_RECORD_STATES } from '../../../src/core/billing/contract';
+import {
+  CHANGE_EVENT_ADVANCEMENTS, CHANGE_EVENT_ITEM_ADVANCEMENTS, CHANGE_EVENT_ITEM_RECORD_STATES, CHANGE_EVENT_RECORD_STATES,
+  CHANGE_RECORD_ADVANCEMENTS, CHANGE_RECORD_STATES,
+} from '../../../src/core/change-management/contract';
+import {
+  COMMITMENT_ADVANCEMENTS, COMMITMENT_CHANGE_ORDER_ADVANCEMENTS, COMMITMENT_CHANGE_ORDER_RECORD_STATES, COMMITMENT_RECORD_STATES,
+  PURCHASE_ORDER_ADVANCEMENTS, PURCHASE_ORDER_RECORD_STATES,
+} from '../../../src/core/commitments/contract';
+import { COST_ADJUSTMENT_ADVANCEMENTS, COST_ADJUSTMENT_RECORD_STATES } from '../../../src/core/cost-adjustments/contract';
+import { DIRECT_COST_ADVANCEMENTS, DIRECT_COST_RECORD_STATES } from '../../../src/core/direct-costs/contract';
+import { ENVELOPE_ADVANCEMENTS, ENVELOPE_RECORD_STATES } from '../../../src/core/esign/contract';
+import {
+  OWNER_AGREEMENT_ADVANCEMENTS, OWNER_AGREEMENT_CHANGE_ORDER_ADVANCEMENTS, OWNER_AGREEMENT_CHANGE_ORDER_RECORD_STATES,
+  OWNER_AGREEMENT_RECORD_STATES,
+} from '../../../src/core/owner-agreements/contract';
+import { PAY_APPLICATION_ADVANCEMENTS, PAY_APPLICATION_RECORD_STATES } from '../../../src/core/pay-applications/contract';
+import type { AdvancementTable, RecordStateTable } from '../../../src/core/records/state-table';
+import { SLIM_REQUEST_ADVANCEMENTS, SLIM_REQUEST_RECORD_STATES, SRA_ADVANCEMENTS, SRA_RECORD_STATES } from '../../../src/core/risk/contract';
+import { SURVEY_ADVANCEMENTS, SURVEY_RECORD_STATES } from '../../../src/core/surveys/contract';
+import { PTO_REQUEST_ADVANCEMENTS, PTO_REQUEST_RECORD_STATES } from '../../../src/core/time-off/contract';
+import { TIMECARD_ADVANCEMENTS, TIMECARD_RECORD_STATES } from '../../../src/core/timecards/contract';
+import { ACCESS_REQUEST_ADVANCEMENTS, ACCESS_REQUEST_RECORD_STATES } from '../../../src/core/toolbox/contract';
 
 /** [record key, name, application key]. */
 export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string]> = [
@@ -37,163 +61,63 @@ export const APPLICATION_RECORDS: ReadonlyArray<readonly [string, string, string
   ['PayApplication', 'Pay Application', 'keyPFM'],
 ];
 
-/** A state: [name, closed]. The display order is the position in the list (1-based). */
-type StateDef = readonly [string, boolean];
-
-const COMMITMENT: StateDef[] = [['Draft', false], ['Pending Signature', false], ['Executed', false], ['Closed', true], ['Void', true]];
-const CHANGE_ORDER: StateDef[] = [['Draft', false], ['Pending Approval', false], ['Approved', true], ['Void', true]];
-
-export const RECORD_STATES: Record<string, StateDef[]> = {
-  ChangeRecord: [['Draft', false], ['Potential Costs', false], ['Submitted', false], ['Closed', true], ['Void', true]],
-  ChangeEvent: [['Open', false], ['Pending', false], ['Approved', false], ['Complete', true], ['No Change', true], ['Rejected', true], ['Canceled', true]],
-  ChangeEventItem: [
-    ['Open', false], ['Route for Proposal', false], ['Proposal Received', false], ['Pending Approval', false],
-    ['Rejected', false], ['Approved', false], ['Pending Commitment', false], ['Committed', true], ['Canceled', true], ['Void', true],
-  ],
-  Subcontract: COMMITMENT,
-  PurchaseAgreement: COMMITMENT,
-  PurchaseOrder: [['Draft', false], ['Issued', false], ['Received', false], ['Closed', true], ['Void', true]],
-  SubcontractChangeOrder: CHANGE_ORDER,
-  PurchaseAgreementChangeOrder: CHANGE_ORDER,
-  OwnerAgreement: [['Draft', false], ['Executed', false], ['Closed', true]],
-  OwnerAgreementChangeOrder: CHANGE_ORDER,
-  CostAdjustment: [['Open', false], ['Reconciled', true], ['Void', true]],
-  // Migration 002 renamed Submitted to Pending Approval and added Approved (ids of existing states kept).
-  DirectCost: [['Draft', false], ['Pending Approval', false], ['Approved', false], ['Posted', true], ['Void', true]],
+/**
+ * The states of each record kind ([name, closed]; the display order is the position in the list, 1-based), declared in
+ * its area's contract. The seed numbers states in this order of kinds and of states: it must not change.
+ */
+export const RECORD_STATES: Record<string, RecordStateTable> = {
+  ChangeRecord: CHANGE_RECORD_STATES,
+  ChangeEvent: CHANGE_EVENT_RECORD_STATES,
+  ChangeEventItem: CHANGE_EVENT_ITEM_RECORD_STATES,
+  Subcontract: COMMITMENT_RECORD_STATES,
+  PurchaseAgreement: COMMITMENT_RECORD_STATES,
+  PurchaseOrder: PURCHASE_ORDER_RECORD_STATES,
+  SubcontractChangeOrder: COMMITMENT_CHANGE_ORDER_RECORD_STATES,
+  PurchaseAgreementChangeOrder: COMMITMENT_CHANGE_ORDER_RECORD_STATES,
+  OwnerAgreement: OWNER_AGREEMENT_RECORD_STATES,
+  OwnerAgreementChangeOrder: OWNER_AGREEMENT_CHANGE_ORDER_RECORD_STATES,
+  CostAdjustment: COST_ADJUSTMENT_RECORD_STATES,
+  DirectCost: DIRECT_COST_RECORD_STATES,
   // Issue 12: a project survey (migration 006 writes the same rows into an existing database).
-  Survey: [['Open', false], ['In Progress', false], ['Submitted', true], ['Canceled', true]],
+  Survey: SURVEY_RECORD_STATES,
   // E-sign envelopes (issue 12; migration 007 writes the same rows into an existing database).
-  Envelope: [['Draft', false], ['Sent', false], ['Viewed', false], ['Signed', true], ['Declined', true], ['Voided', true], ['Expired', true]],
+  Envelope: ENVELOPE_RECORD_STATES,
   // Issue 13 (migration 011 writes the same rows into an existing database). Last, so earlier state ids stay as they were.
-  Timecard: [['Draft', false], ['Submitted', false], ['Approved', false], ['Processed', true]],
-  PtoRequest: [['Pending', false], ['Approved', false], ['Denied', true], ['Canceled', true]],
-  // Issue 14 (migration 013 writes the same rows into an existing database); the rules: src/core/risk.
-  SlimRequest: [
-    ['Submitted', false], ['In Review', false], ['On Hold – Missing Data', false], ['Regional Review', false], ['Escalated', false],
-    ['Approved', true], ['Approved with Conditions', true], ['Denied', true], ['Withdrawn', true],
-  ],
-  Sra: [['Draft', false], ['Submitted', false], ['Approved', true], ['Rejected', true]],
-  // Issue 15 (migration 015 writes the same rows into an existing database). Expired is set by the
-  // host when a Pending request is 14 days old (no advancement: nobody picks it from a menu).
-  AccessRequest: [['Pending', false], ['Approved', true], ['Denied', true], ['Withdrawn', true], ['Expired', true]],
-  // A month's IT charges: run (and re-run) as a Draft showback, then Posted and locked.
-  ItBillingRun: [['Draft', false], ['Posted', true]],
-  // Pay applications (migration 026 writes the same rows into an existing database; the workflow: src/core/pay-applications/rules.ts).
-  PayApplication: [
-    ['Draft', false], ['Submitted', false], ['Approved', false], ['Approved for Payment', true], ['Paid', true], ['Revise and Resubmit', false],
-  ],
+  Timecard: TIMECARD_RECORD_STATES,
+  PtoRequest: PTO_REQUEST_RECORD_STATES,
+  // Issue 14 (migration 013 writes the same rows into an existing database).
+  SlimRequest: SLIM_REQUEST_RECORD_STATES,
+  Sra: SRA_RECORD_STATES,
+  // Issue 15 (migration 015 writes the same rows into an existing database).
+  AccessRequest: ACCESS_REQUEST_RECORD_STATES,
+  ItBillingRun: BILLING_RUN_RECORD_STATES,
+  // Pay applications (migration 026 writes the same rows into an existing database).
+  PayApplication: PAY_APPLICATION_RECORD_STATES,
 };
 
-/** Advancements: record key → from state → [target, quickRoute][]. */
-export const ADVANCEMENTS: Record<string, Record<string, ReadonlyArray<readonly [string, boolean]>>> = {
-  ChangeRecord: {
-    Draft: [['Potential Costs', true], ['Void', false]],
-    'Potential Costs': [['Submitted', true], ['Draft', false], ['Void', false]],
-    Submitted: [['Closed', true], ['Potential Costs', false]],
-    Closed: [['Submitted', false]],
-    Void: [['Draft', false]],
-  },
-  ChangeEvent: {
-    Open: [['Pending', true], ['No Change', false], ['Canceled', false]],
-    Pending: [['Approved', true], ['Open', false], ['Rejected', false], ['No Change', false], ['Canceled', false]],
-    Approved: [['Complete', true], ['Pending', false], ['Canceled', false]],
-    Complete: [['Approved', false]],
-    'No Change': [['Open', false]],
-  },
-  ChangeEventItem: {
-    Open: [['Route for Proposal', true], ['Pending Approval', false], ['Approved', false], ['Canceled', false], ['Void', false]],
-    'Route for Proposal': [['Proposal Received', true], ['Open', false], ['Canceled', false]],
-    'Proposal Received': [['Pending Approval', true], ['Rejected', false], ['Canceled', false]],
-    'Pending Approval': [['Approved', true], ['Rejected', false], ['Canceled', false]],
-    Rejected: [['Route for Proposal', true], ['Proposal Received', false], ['Canceled', false]],
-    Approved: [['Pending Commitment', true], ['Committed', false], ['Pending Approval', false], ['Canceled', false]],
-    'Pending Commitment': [['Committed', true], ['Approved', false], ['Canceled', false]],
-    Canceled: [['Open', false]],
-  },
-  Subcontract: {
-    Draft: [['Pending Signature', true], ['Void', false]],
-    'Pending Signature': [['Executed', true], ['Draft', false], ['Void', false]],
-    Executed: [['Closed', true]],
-    Closed: [['Executed', false]],
-  },
-  PurchaseAgreement: {
-    Draft: [['Pending Signature', true], ['Void', false]],
-    'Pending Signature': [['Executed', true], ['Draft', false], ['Void', false]],
-    Executed: [['Closed', true]],
-    Closed: [['Executed', false]],
-  },
-  PurchaseOrder: {
-    Draft: [['Issued', true], ['Void', false]],
-    Issued: [['Received', true], ['Void', false]],
-    Received: [['Closed', true]],
-  },
-  SubcontractChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
-  PurchaseAgreementChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
-  OwnerAgreementChangeOrder: { Draft: [['Pending Approval', true], ['Void', false]], 'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]] },
-  OwnerAgreement: { Draft: [['Executed', true]], Executed: [['Closed', true]] },
-  CostAdjustment: { Open: [['Reconciled', true], ['Void', false]] },
-  // Pending Approval → Draft is 'Revise and Resubmit' (a reason required; src/core/direct-costs/contract.ts).
-  DirectCost: {
-    Draft: [['Pending Approval', true], ['Void', false]],
-    'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],
-    Approved: [['Posted', true], ['Void', false]],
-  },
-  // Submitting checks the required answers (pfm/surveys); a Submitted survey is read-only and stays so.
-  Survey: {
-    Open: [['In Progress', true], ['Canceled', false]],
-    'In Progress': [['Submitted', true], ['Open', false], ['Canceled', false]],
-    Canceled: [['Open', false]],
-  },
-  // Envelopes move by the e-sign service (send, view, sign, decline, void, expiry), not by the state menu.
-  Envelope: {
-    Draft: [['Sent', true], ['Voided', false]],
-    Sent: [['Viewed', true], ['Signed', false], ['Declined', false], ['Voided', false], ['Expired', false]],
-    Viewed: [['Signed', true], ['Declined', false], ['Voided', false], ['Expired', false]],
-  },
-  // Issue 13. Submitted → Draft is a rejection (reason required) or the employee's recall; an Approved card is
-  // changed in place by a Timecard Admin (with a reason, timecard_changes); Processed is locked.
-  Timecard: {
-    Draft: [['Submitted', true]],
-    Submitted: [['Approved', true], ['Draft', false]],
-    Approved: [['Processed', true]],
-  },
-  // A denial needs a reason; cancelling an Approved request (before its start) gives its hours back.
-  PtoRequest: {
-    Pending: [['Approved', true], ['Denied', false], ['Canceled', false]],
-    Approved: [['Canceled', false]],
-  },
-  // Issue 14: the moves of src/core/risk/slim.ts SLIM_MOVES (who may make them: mayMoveSlim).
-  SlimRequest: {
-    Submitted: [['In Review', true], ['Withdrawn', false]],
-    'In Review': [
-      ['Regional Review', true], ['On Hold – Missing Data', false], ['Escalated', false], ['Approved', false],
-      ['Approved with Conditions', false], ['Denied', false], ['Withdrawn', false],
-    ],
-    'On Hold – Missing Data': [['In Review', true], ['Withdrawn', false]],
-    'Regional Review': [['In Review', true], ['Escalated', false], ['Withdrawn', false]],
-    Escalated: [['Approved', true], ['Approved with Conditions', false], ['Denied', false], ['Withdrawn', false]],
-  },
-  // Submitted → Draft is the creator's recall; a High SRA needs two approvals (src/core/risk/sra.ts).
-  Sra: {
-    Draft: [['Submitted', true]],
-    Submitted: [['Approved', true], ['Rejected', false], ['Draft', false]],
-  },
-  // Issue 15: approve / deny by the project's Project Manager, its region's RPM or an Admin (never one's
-  // own request); withdraw by the requester.
-  AccessRequest: {
-    Pending: [['Approved', true], ['Denied', false], ['Withdrawn', false]],
-  },
-  ItBillingRun: {
-    Draft: [['Posted', true]],
-  },
-  // Revise and Resubmit needs a reason; Approved for Payment follows the approval authority and needs the lien waivers.
-  PayApplication: {
-    Draft: [['Submitted', true]],
-    Submitted: [['Approved', true], ['Revise and Resubmit', false]],
-    Approved: [['Approved for Payment', true], ['Revise and Resubmit', false]],
-    'Approved for Payment': [['Paid', true]],
-    'Revise and Resubmit': [['Submitted', true]],
-  },
+/** Advancements: record key → from state → [target, quickRoute][], declared beside the states in each area's contract. */
+export const ADVANCEMENTS: Record<string, AdvancementTable> = {
+  ChangeRecord: CHANGE_RECORD_ADVANCEMENTS,
+  ChangeEvent: CHANGE_EVENT_ADVANCEMENTS,
+  ChangeEventItem: CHANGE_EVENT_ITEM_ADVANCEMENTS,
+  Subcontract: COMMITMENT_ADVANCEMENTS,
+  PurchaseAgreement: COMMITMENT_ADVANCEMENTS,
+  PurchaseOrder: PURCHASE_ORDER_ADVANCEMENTS,
+  SubcontractChangeOrder: COMMITMENT_CHANGE_ORDER_ADVANCEMENTS,
+  PurchaseAgreementChangeOrder: COMMITMENT_CHANGE_ORDER_ADVANCEMENTS,
+  OwnerAgreementChangeOrder: OWNER_AGREEMENT_CHANGE_ORDER_ADVANCEMENTS,
+  OwnerAgreement: OWNER_AGREEMENT_ADVANCEMENTS,
+  CostAdjustment: COST_ADJUSTMENT_ADVANCEMENTS,
+  DirectCost: DIRECT_COST_ADVANCEMENTS,
+  Survey: SURVEY_ADVANCEMENTS,
+  Envelope: ENVELOPE_ADVANCEMENTS,
+  Timecard: TIMECARD_ADVANCEMENTS,
+  PtoRequest: PTO_REQUEST_ADVANCEMENTS,
+  SlimRequest: SLIM_REQUEST_ADVANCEMENTS,
+  Sra: SRA_ADVANCEMENTS,
+  AccessRequest: ACCESS_REQUEST_ADVANCEMENTS,
+  ItBillingRun: BILLING_RUN_ADVANCEMENTS,
+  PayApplication: PAY_APPLICATION_ADVANCEMENTS,
 };
 
 /** The direct cost fields writes may change; only a Draft one is editable (migration 002 writes the same rows). */

@@ -13,6 +13,7 @@
  * of equal shares), so the lines add up exactly to the month's charges.
  */
 import type { AccessRule } from '../access';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 
 export const BILLING_API = {
   /** GET: every month with timecards or a run: state, method, charges and run totals. */
@@ -25,9 +26,12 @@ export const BILLING_API = {
   updateState: '/api/it/billing/updaterunstate',
 } as const;
 
-/** The application record of a month's run (states Draft → Posted, demo/host/db/states.ts). */
+/** The application record of a month's run: run (and re-run) as a Draft showback, then Posted and locked. */
 export const BILLING_RECORD_KEY = 'ItBillingRun';
 export const BILLING_STATES = { draft: 'Draft', posted: 'Posted' } as const;
+type BillingState = (typeof BILLING_STATES)[keyof typeof BILLING_STATES];
+export const BILLING_RUN_RECORD_STATES: RecordStateTable<BillingState> = [[BILLING_STATES.draft, false], [BILLING_STATES.posted, true]];
+export const BILLING_RUN_ADVANCEMENTS: AdvancementTable<BillingState> = { Draft: [['Posted', true]] };
 
 /** Who may run, re-run and post a month (everyone else with ACCESS.billing reads). */
 export const BILLING_ADMINS = { key: 'keyIT', roles: ['Admin'] } as const satisfies AccessRule;

@@ -2,8 +2,10 @@
  * The commitments area's contract for making commitments and change orders (the host is
  * demo/host/api/pfm/commitments: create.ts, change-orders.ts; the rules are ./terms). The records
  * answered are the ones the loads answer (getsubcontracts, getpurchaseagreements, getpurchaseorders,
- * getsubcontractchangeorders, getpurchaseagreementchangeorders), each with its `items`.
+ * getsubcontractchangeorders, getpurchaseagreementchangeorders), each with its `items`. Beside them the state
+ * tables of the commitment kinds and their change orders.
  */
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 import type { SraGateStatus } from '../risk/contract';
 import type { CommitmentKind } from './terms';
 
@@ -121,3 +123,27 @@ export interface CommitmentGateStatus extends SraGateStatus {
   /** "SRA-0012 approved for $209,811 covers less than the subcontract's $240,000", or null. */
   notCovered: string | null;
 }
+
+/** The states of a subcontract and of a purchase agreement (record keys 'Subcontract', 'PurchaseAgreement'). */
+export const COMMITMENT_RECORD_STATES: RecordStateTable = [['Draft', false], ['Pending Signature', false], ['Executed', false], ['Closed', true], ['Void', true]];
+export const COMMITMENT_ADVANCEMENTS: AdvancementTable = {
+  Draft: [['Pending Signature', true], ['Void', false]],
+  'Pending Signature': [['Executed', true], ['Draft', false], ['Void', false]],
+  Executed: [['Closed', true]],
+  Closed: [['Executed', false]],
+};
+
+/** The states of a purchase order (record key 'PurchaseOrder'). */
+export const PURCHASE_ORDER_RECORD_STATES: RecordStateTable = [['Draft', false], ['Issued', false], ['Received', false], ['Closed', true], ['Void', true]];
+export const PURCHASE_ORDER_ADVANCEMENTS: AdvancementTable = {
+  Draft: [['Issued', true], ['Void', false]],
+  Issued: [['Received', true], ['Void', false]],
+  Received: [['Closed', true]],
+};
+
+/** The states of a subcontract's and of a purchase agreement's change order (record keys 'SubcontractChangeOrder', 'PurchaseAgreementChangeOrder'). */
+export const COMMITMENT_CHANGE_ORDER_RECORD_STATES: RecordStateTable = [['Draft', false], ['Pending Approval', false], ['Approved', true], ['Void', true]];
+export const COMMITMENT_CHANGE_ORDER_ADVANCEMENTS: AdvancementTable = {
+  Draft: [['Pending Approval', true], ['Void', false]],
+  'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],
+};

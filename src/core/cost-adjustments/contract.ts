@@ -10,6 +10,7 @@
  * - Any other adjustment: its items must add up to its amount.
  */
 import { formatMoney, isUnreconciledCostAdjustment, normalizeCostAdjustmentAmount } from '../format/numbers';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 
 /** The cost adjustment calls (the screen and workbench make them; demo/host/api/pfm/cost-adjustments answers them). */
 export const COST_ADJUSTMENT_PATHS = {
@@ -21,6 +22,10 @@ export const COST_ADJUSTMENT_PATHS = {
   updateState: '/api/pfm/UpdateCostAdjustmentState',
   upload: '/api/pfm/UploadCostAdjustmentReferenceDocument',
 } as const;
+
+/** The states of a cost adjustment (record key 'CostAdjustment'). */
+export const COST_ADJUSTMENT_RECORD_STATES: RecordStateTable = [['Open', false], ['Reconciled', true], ['Void', true]];
+export const COST_ADJUSTMENT_ADVANCEMENTS: AdvancementTable = { Open: [['Reconciled', true], ['Void', false]] };
 
 /** The fields of an adjustment the rules read. */
 export interface CostAdjustmentFigures {

@@ -12,6 +12,7 @@
  */
 import { roleAllows, type RoleEntry } from '../access';
 import { isCalendarDate } from '../format/dates';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 
 /** The record key of direct costs (states, files, workbench). */
 export const DIRECT_COST_KEY = 'DirectCost';
@@ -35,6 +36,22 @@ export const DIRECT_COST_STATE = {
   posted: 'Posted',
   void: 'Void',
 } as const;
+type DirectCostState = (typeof DIRECT_COST_STATE)[keyof typeof DIRECT_COST_STATE];
+
+/**
+ * The states of a direct cost (record key 'DirectCost'). Migration 002 renamed Submitted to Pending Approval and
+ * added Approved (ids of existing states kept).
+ */
+export const DIRECT_COST_RECORD_STATES: RecordStateTable<DirectCostState> = [
+  [DIRECT_COST_STATE.draft, false], [DIRECT_COST_STATE.pending, false], [DIRECT_COST_STATE.approved, false],
+  [DIRECT_COST_STATE.posted, true], [DIRECT_COST_STATE.void, true],
+];
+/** Pending Approval → Draft is {@link REVISE_AND_RESUBMIT} (a reason required). */
+export const DIRECT_COST_ADVANCEMENTS: AdvancementTable<DirectCostState> = {
+  Draft: [['Pending Approval', true], ['Void', false]],
+  'Pending Approval': [['Approved', true], ['Draft', false], ['Void', false]],
+  Approved: [['Posted', true], ['Void', false]],
+};
 
 /** What the move Pending Approval → Draft is called in menus and messages. */
 export const REVISE_AND_RESUBMIT = 'Revise and Resubmit';

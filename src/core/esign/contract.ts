@@ -4,12 +4,22 @@
  * An envelope sends the generated document of a commitment or change order to its signers; the
  * demo host plays the signing service (demo/host/api/pfm/esign/).
  */
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 
 /** Envelope states (application record key 'Envelope'), in display order. */
 export const ENVELOPE_STATES = ['Draft', 'Sent', 'Viewed', 'Signed', 'Declined', 'Voided', 'Expired'] as const;
 export type EnvelopeState = (typeof ENVELOPE_STATES)[number];
 /** States in which the envelope is still out for signature (its links work, it may be voided or reminded). */
 export const ENVELOPE_OUT_STATES: readonly EnvelopeState[] = ['Sent', 'Viewed'];
+/** The envelope's state table: closed once it is neither a Draft nor out for signature. */
+export const ENVELOPE_RECORD_STATES: RecordStateTable<EnvelopeState> = ENVELOPE_STATES
+  .map((name) => [name, name !== 'Draft' && !ENVELOPE_OUT_STATES.includes(name)] as const);
+/** Envelopes move by the e-sign service (send, view, sign, decline, void, expiry), not by the state menu. */
+export const ENVELOPE_ADVANCEMENTS: AdvancementTable<EnvelopeState> = {
+  Draft: [['Sent', true], ['Voided', false]],
+  Sent: [['Viewed', true], ['Signed', false], ['Declined', false], ['Voided', false], ['Expired', false]],
+  Viewed: [['Signed', true], ['Declined', false], ['Voided', false], ['Expired', false]],
+};
 
 /** A signer's states: Waiting until the envelope is sent. */
 export const SIGNER_STATES = ['Waiting', 'Sent', 'Viewed', 'Signed', 'Declined'] as const;

@@ -1,12 +1,13 @@
 /**
  * The pay applications area's contract: a subcontractor's (or supplier's) monthly bill against a
  * commitment's schedule of values, its lien waivers, retainage held and released, and its document in
- * the layout of AIA G702/G703. Paths, wire types and the record key; the arithmetic and the rules the
- * form and the server share are in ./rules. The host is demo/host/api/pfm/pay-applications; the views
+ * the layout of AIA G702/G703. Paths, wire types, the record key and its state table; the arithmetic and the
+ * rules the form and the server share are in ./rules. The host is demo/host/api/pfm/pay-applications; the views
  * are src/features/pay-applications.
  */
 import { PAY_APPLICATION_LOAD_PATHS } from './loads';
-import type { LienWaiverKind, PayLine, PayTotals } from './rules';
+import { PAY_APPLICATION_STATES, type LienWaiverKind, type PayLine, type PayTotals } from './rules';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 import type { FieldSecurity } from '../records/states';
 
 export { PAY_APPLICATION_RECORD_KEY, payApplicationListQueries, payApplicationQuery } from './loads';
@@ -18,6 +19,21 @@ export type BillableCommitmentKey = (typeof BILLABLE_COMMITMENT_KEYS)[number];
 
 /** The record keys the list load is scoped by. */
 export const PAY_APPLICATION_SCOPES = ['Project', 'Budget', ...BILLABLE_COMMITMENT_KEYS] as const;
+
+type PayApplicationState = (typeof PAY_APPLICATION_STATES)[keyof typeof PAY_APPLICATION_STATES];
+/** The states of a pay application (record key PayApplication; the workflow: ./rules). */
+export const PAY_APPLICATION_RECORD_STATES: RecordStateTable<PayApplicationState> = [
+  [PAY_APPLICATION_STATES.draft, false], [PAY_APPLICATION_STATES.submitted, false], [PAY_APPLICATION_STATES.approved, false],
+  [PAY_APPLICATION_STATES.approvedForPayment, true], [PAY_APPLICATION_STATES.paid, true], [PAY_APPLICATION_STATES.revise, false],
+];
+/** Revise and Resubmit needs a reason; Approved for Payment follows the approval authority and needs the lien waivers. */
+export const PAY_APPLICATION_ADVANCEMENTS: AdvancementTable<PayApplicationState> = {
+  Draft: [['Submitted', true]],
+  Submitted: [['Approved', true], ['Revise and Resubmit', false]],
+  Approved: [['Approved for Payment', true], ['Revise and Resubmit', false]],
+  'Approved for Payment': [['Paid', true]],
+  'Revise and Resubmit': [['Submitted', true]],
+};
 
 export const PAY_APPLICATION_PATHS = {
   ...PAY_APPLICATION_LOAD_PATHS,

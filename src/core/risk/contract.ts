@@ -1,7 +1,7 @@
 /**
  * The subcontractor-risk calls (issue 14): paths, answer shapes and the SLIM request's states, the
  * contract between the demo host (demo/host/api/risk) and the client (src/features/risk). Types only,
- * plus the paths, the record keys and the SLIM state table.
+ * plus the paths, the record keys and the SLIM and SRA state tables.
  *
  * §7 conventions: GET answers `{ data }`; writes are form-data POSTs; a refusal the user must read is a
  * 400 with the `autoAlert` body (`fieldName` at the field when there is one); a role or person that
@@ -11,6 +11,7 @@
  * Access: SLIM calls ACCESS.slim (keySLIM); SRA calls ACCESS.sra (keyRISK); the SRA status of a
  * subcontract also ACCESS.pfm (the commitment workbench); the vendor prequalification record either.
  */
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 import { SRAS_PATH } from './loads';
 import type { FinancialStatement, PrequalStatus, SafetyYear, SuggestedLimits } from './limits';
 import type { SlimPriority, SlimRequestType } from './slim';
@@ -38,18 +39,37 @@ export const SLIM_STATES = {
   withdrawn: 'Withdrawn',
 } as const;
 export type SlimState = (typeof SLIM_STATES)[keyof typeof SLIM_STATES];
-/** In display order; the last four are closed. */
-export const SLIM_STATE_ORDER: readonly SlimState[] = Object.values(SLIM_STATES);
-export const SLIM_CLOSED_STATES: readonly SlimState[] = ['Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'];
+/** The SLIM request's state table (record key {@link SLIM_RECORD_KEY}), in display order; the last four are closed. */
+export const SLIM_REQUEST_RECORD_STATES: RecordStateTable<SlimState> = [
+  [SLIM_STATES.submitted, false], [SLIM_STATES.inReview, false], [SLIM_STATES.onHold, false], [SLIM_STATES.regionalReview, false],
+  [SLIM_STATES.escalated, false], [SLIM_STATES.approved, true], [SLIM_STATES.approvedWithConditions, true], [SLIM_STATES.denied, true],
+  [SLIM_STATES.withdrawn, true],
+];
+/** In display order. */
+export const SLIM_STATE_ORDER: readonly SlimState[] = SLIM_REQUEST_RECORD_STATES.map(([name]) => name);
+export const SLIM_CLOSED_STATES: readonly SlimState[] = SLIM_REQUEST_RECORD_STATES.filter(([, closed]) => closed).map(([name]) => name);
 
-/** The moves of the workflow (from → to); mayMoveSlim checks who and why on top. */
-export const SLIM_MOVES: Readonly<Record<SlimState, readonly SlimState[]>> = {
-  Submitted: ['In Review', 'Withdrawn'],
-  'In Review': ['On Hold – Missing Data', 'Regional Review', 'Escalated', 'Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'],
-  'On Hold – Missing Data': ['In Review', 'Withdrawn'],
-  'Regional Review': ['In Review', 'Escalated', 'Withdrawn'],
-  Escalated: ['Approved', 'Approved with Conditions', 'Denied', 'Withdrawn'],
-  Approved: [], 'Approved with Conditions': [], Denied: [], Withdrawn: [],
+/** The moves of the workflow with the quick route first (who may make them: src/core/risk/slim.ts mayMoveSlim). */
+export const SLIM_REQUEST_ADVANCEMENTS: AdvancementTable<SlimState> = {
+  Submitted: [['In Review', true], ['Withdrawn', false]],
+  'In Review': [
+    ['Regional Review', true], ['On Hold – Missing Data', false], ['Escalated', false], ['Approved', false],
+    ['Approved with Conditions', false], ['Denied', false], ['Withdrawn', false],
+  ],
+  'On Hold – Missing Data': [['In Review', true], ['Withdrawn', false]],
+  'Regional Review': [['In Review', true], ['Escalated', false], ['Withdrawn', false]],
+  Escalated: [['Approved', true], ['Approved with Conditions', false], ['Denied', false], ['Withdrawn', false]],
+};
+/** The moves of the workflow (from → targets; none from a closed state); mayMoveSlim checks who and why on top. */
+export const SLIM_MOVES: Readonly<Record<SlimState, readonly SlimState[]>> = SLIM_STATE_ORDER.reduce(
+  (moves, from) => ({ ...moves, [from]: (SLIM_REQUEST_ADVANCEMENTS[from] ?? []).map(([to]) => to) }), {} as Record<SlimState, readonly SlimState[]>);
+
+/** An SRA's state table (record key {@link SRA_RECORD_KEY}). */
+export const SRA_RECORD_STATES: RecordStateTable<SraRow['state']> = [['Draft', false], ['Submitted', false], ['Approved', true], ['Rejected', true]];
+/** Submitted → Draft is the creator's recall; a High SRA needs two approvals (src/core/risk/sra.ts). */
+export const SRA_ADVANCEMENTS: AdvancementTable<SraRow['state']> = {
+  Draft: [['Submitted', true]],
+  Submitted: [['Approved', true], ['Rejected', false], ['Draft', false]],
 };
 
 export const RISK_API = {

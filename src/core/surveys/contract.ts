@@ -6,6 +6,7 @@
  * the client (the Survey Instance workbench), so the two cannot disagree.
  */
 import type { AccessRule } from '../access';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 
 /** The milestones a survey can be due at, in project order. */
 export const SURVEY_MILESTONES = ['Acceptance', 'Midpoint', 'Substantial Completion'] as const;
@@ -17,6 +18,16 @@ export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 /** The states of a survey record (record key 'Survey'); Submitted and Canceled are closed. */
 export const SURVEY_STATES = { open: 'Open', inProgress: 'In Progress', submitted: 'Submitted', canceled: 'Canceled' } as const;
+type SurveyState = (typeof SURVEY_STATES)[keyof typeof SURVEY_STATES];
+export const SURVEY_RECORD_STATES: RecordStateTable<SurveyState> = [
+  [SURVEY_STATES.open, false], [SURVEY_STATES.inProgress, false], [SURVEY_STATES.submitted, true], [SURVEY_STATES.canceled, true],
+];
+/** Submitting checks the required answers (pfm/surveys); a Submitted survey is read-only and stays so. */
+export const SURVEY_ADVANCEMENTS: AdvancementTable<SurveyState> = {
+  Open: [['In Progress', true], ['Canceled', false]],
+  'In Progress': [['Submitted', true], ['Open', false], ['Canceled', false]],
+  Canceled: [['Open', false]],
+};
 
 /** Days a respondent has to answer once the milestone is reached. */
 export const SURVEY_RESPONSE_DAYS = 14;

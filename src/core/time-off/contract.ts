@@ -8,6 +8,7 @@
  * `fieldName` at the field); a stale `OldRecordStateId` is a 409 and nothing is written.
  */
 import type { AccessRule } from '../access';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 
 export const TIME_OFF_API = {
   /**
@@ -54,6 +55,14 @@ export const TIME_OFF_MANAGERS: readonly AccessRule[] = [{ key: 'keyPTO', roles:
 /** The states of a time-off request (record key 'PtoRequest'); Denied and Canceled are closed. */
 export const PTO_STATES = { pending: 'Pending', approved: 'Approved', denied: 'Denied', canceled: 'Canceled' } as const;
 export type PtoState = (typeof PTO_STATES)[keyof typeof PTO_STATES];
+export const PTO_REQUEST_RECORD_STATES: RecordStateTable<PtoState> = [
+  [PTO_STATES.pending, false], [PTO_STATES.approved, false], [PTO_STATES.denied, true], [PTO_STATES.canceled, true],
+];
+/** A denial needs a reason; cancelling an Approved request (before its start) gives its hours back. */
+export const PTO_REQUEST_ADVANCEMENTS: AdvancementTable<PtoState> = {
+  Pending: [['Approved', true], ['Denied', false], ['Canceled', false]],
+  Approved: [['Canceled', false]],
+};
 
 export interface TimeOffRequestRow {
   requestId: number;

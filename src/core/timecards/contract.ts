@@ -7,6 +7,7 @@
  * read is a 400 with the `autoAlert` body (feedback items with `fieldName` where a field is at fault);
  * a stale `version` / `OldRecordStateId` is a 409 and nothing is written.
  */
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 import type { HourFigures } from './hours';
 import type { FeedbackItem, TimeType } from './policy';
 import type { PolicyContextData } from './wire';
@@ -16,6 +17,18 @@ export const TIMECARD_STATES = { draft: 'Draft', submitted: 'Submitted', approve
 export type TimecardState = (typeof TIMECARD_STATES)[keyof typeof TIMECARD_STATES];
 /** The target that rejects a Submitted card: it is stored as Draft, with the reason. */
 export const REJECTED = 'Rejected';
+export const TIMECARD_RECORD_STATES: RecordStateTable<TimecardState> = [
+  [TIMECARD_STATES.draft, false], [TIMECARD_STATES.submitted, false], [TIMECARD_STATES.approved, false], [TIMECARD_STATES.processed, true],
+];
+/**
+ * Submitted → Draft is a rejection (reason required) or the employee's recall; an Approved card is changed in place
+ * by a Timecard Admin (with a reason, timecard_changes); Processed is locked.
+ */
+export const TIMECARD_ADVANCEMENTS: AdvancementTable<TimecardState> = {
+  Draft: [['Submitted', true]],
+  Submitted: [['Approved', true], ['Draft', false]],
+  Approved: [['Processed', true]],
+};
 
 export const TIMECARD_API = {
   /**

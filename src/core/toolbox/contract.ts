@@ -7,6 +7,7 @@
  * closeout.ts).
  */
 import type { ProjectRole, TeamMember } from '../projects/team';
+import type { AdvancementTable, RecordStateTable } from '../records/state-table';
 import type { ProjectClassification, RuleScope } from './assignments';
 import type { CloseoutItemId } from './closeout';
 
@@ -43,6 +44,14 @@ export const ACCESS_REQUEST_API = {
 
 /** The states of an access request (Expired: the host's, for a Pending one past its expiresOn). */
 export type AccessRequestState = 'Pending' | 'Approved' | 'Denied' | 'Withdrawn' | 'Expired';
+/** Record key 'AccessRequest'. Expired is set by the host when a Pending request is 14 days old (no advancement: nobody picks it from a menu). */
+export const ACCESS_REQUEST_RECORD_STATES: RecordStateTable<AccessRequestState> = [
+  ['Pending', false], ['Approved', true], ['Denied', true], ['Withdrawn', true], ['Expired', true],
+];
+/** Approve / deny by the project's Project Manager, its region's RPM or an Admin (never one's own request); withdraw by the requester. */
+export const ACCESS_REQUEST_ADVANCEMENTS: AdvancementTable<AccessRequestState> = {
+  Pending: [['Approved', true], ['Denied', false], ['Withdrawn', false]],
+};
 
 /** A project as the request form's picker shows it. */
 export interface AccessProject {
