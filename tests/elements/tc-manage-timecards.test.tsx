@@ -132,13 +132,16 @@ describe('<tc-manage-timecards>', () => {
 
     it('is first for a manager; loads (with a status), then one row per item with the name, kind, dates, hours and the delegating manager', async () => {
       setRoles(TC_DEFAULT);
-      let answer: (value: { body: unknown }) => void = () => undefined;
-      stubFetch(answers({ [TIMECARD_API.getApprovalInbox]: () => new Promise((resolve) => { answer = resolve; }) }));
+      // Held until released: the loading status shows first. (A resolver set by the stub itself could still be unset
+      // when the test answers, the status showing before the call goes out, and the answer would be lost.)
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      stubFetch(answers({ [TIMECARD_API.getApprovalInbox]: async () => { await held; return { body: { data: inbox() } }; } }));
       const root = await mount('tc-manage-timecards', { 'active-tab': 'inbox' });
       const loading = await waitFor(() => root.querySelector('[data-inbox] [data-state="loading"]'));
       expect(loading.getAttribute('role')).to.equal('status');
       expect(loading.textContent).to.equal(MANAGE_TEXT.inboxLoading);
-      answer({ body: { data: inbox() } });
+      release();
       await waitFor(() => root.querySelector('table[data-layout="inbox"]'));
       expect(tabNames(root)[0]).to.equal('inbox');
       expect(root.querySelector('[role="tab"][aria-selected="true"]')!.textContent).to.equal('Waiting for me');
