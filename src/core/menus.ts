@@ -5,7 +5,31 @@
  * shown. The header renders whatever {@link visibleMenus} returns; nothing here knows React.
  */
 import { HOLIDAY_CALENDAR_ADMINS, ruleAllows, TIMECARD_ADMINS, type AccessRule, type RoleEntry } from './access';
+import { truncateMiddle } from './format/text';
 import { CHANGE_MANAGEMENT_TABS, routeByName } from './router/routes';
+
+/** One link of a rendered menu (ui/Menu.tsx draws it). */
+export interface MenuLink {
+  id: string;
+  label: string;
+  /** Absent: the entry is shown as text only (aria-disabled), e.g. a link from data that may not be followed. */
+  href?: string;
+  /** Full name on hover (e.g. a truncated project name). */
+  title?: string;
+  /** Opens in a new tab with rel="noopener noreferrer external" (never routed, never followed by script). */
+  external?: boolean;
+  /** Marks the entry for the current page. */
+  current?: boolean;
+  /** Small second line, shown as text. */
+  note?: string;
+}
+
+/** A titled group of links inside one menu (e.g. the bell's groups, the APPS menu's apps). */
+export interface MenuGroup {
+  id: string;
+  label: string;
+  items: MenuLink[];
+}
 
 /** Where an entry leads: a portal route by name (hand-offs included), or a fixed path. */
 export type MenuTarget = { route: string; query?: Readonly<Record<string, string | number>> } | { path: string };
@@ -210,4 +234,106 @@ export function classifyLink(link: string | null | undefined, context: { origin:
   if (url.origin === new URL(context.origin).origin) return { kind: 'portal', href: url.pathname + url.search + url.hash };
   if (url.origin === new URL(context.legacyOrigin).origin) return { kind: 'legacy', href: url.href };
   return { kind: 'external', href: url.href };
+}
+
+// The §2 project menu and the pinned projects: computed from the project, so pure functions rather than data.
+
+/** What the project links read of a project. */
+export interface MenuProject {
+  projectId: number;
+  budgetId: number;
+  number: string;
+  name: string;
+  classification: string;
+  procoreProjectId: number | null;
+}
+
+/** Classification of projects that still live in the legacy cost-management tool (§2). */
+export const CM_CLASSIFICATION = 'CM';
+
+export const isCmProject = (project: Pick<MenuProject, 'classification'>): boolean => project.classification.trim().toUpperCase() === CM_CLASSIFICATION;
+
+/** The legacy cost-management page of a CM project. */
+export function legacyCostManagementHref(project: Pick<MenuProject, 'projectId'>, legacyOrigin: string): string {
+  return `${legacyOrigin.replace(/\/$/, '')}/costmanagement/costmanagement/cm?projectId=${project.projectId}`;
+}
+
+/** The project's query (projectId, and budgetId when known). */
+function projectQuery(project: MenuProject): string {
+  const query = new URLSearchParams({ projectId: String(project.projectId) });
+  if (project.budgetId > 0) query.set('budgetId', String(project.budgetId));
+  return query.toString();
+}
+
+/** Where a project opens from the pinned-project list: its projection grid, or the legacy host for CM projects. */
+export function projectHref(project: MenuProject, legacyOrigin: string): string {
+  return isCmProject(project) ? legacyCostManagementHref(project, legacyOrigin) : `/pfm/projects/projectiongrid?${projectQuery(project)}`;
+}
+
+/** The Procore project page, or '' without an https domain or a Procore project id. */
+export function procoreHref(domain: string, procoreProjectId: number | null): string {
+  if (!procoreProjectId || !domain) return '';
+  let url: URL;
+  try {
+    url = new URL(domain.includes('://') ? domain : `https://${domain}`);
+  } catch {
+    return '';
+  }
+  if (url.protocol !== 'https:') return '';
+  return `${url.origin}/${procoreProjectId}/project/home`;
+}
+
+/** The current location with `workbench` set (Configure Project and Reports open workbenches over the screen). */
+export function workbenchHref(currentPath: string, currentSearch: string, workbench: string): string {
+  const query = new URLSearchParams(currentSearch);
+  query.set('workbench', workbench);
+  return `${currentPath}?${query.toString()}`;
+}
+
+export interface ProjectMenuContext {
+  legacyOrigin: string;
+  betaUser: boolean;
+  procoreDomain: string;
+  currentPath: string;
+  currentSearch: string;
+}
+
+/** §2 project menu items, in order. A CM project gets only its legacy cost-management link. */
+export function projectMenuItems(project: MenuProject, context: ProjectMenuContext): MenuLink[] {
+  if (isCmProject(project)) {
+    return [{ id: 'cost-management', label: 'Cost Management', href: legacyCostManagementHref(project, context.legacyOrigin), note: 'This project is managed in Cost Management' }];
+  }
+  const query = projectQuery(project);
+  const screen = (id: string, label: string, path: string): MenuLink => ({ id, label, href: `/pfm/projects/${path}?${query}` });
+  const items: MenuLink[] = [
+    screen('buyout', 'Buyout & SRA', 'buyout'),
+    screen('projectiongrid', 'Projection Grid', 'projectiongrid'),
+    screen('projectiongridunit', 'Units Grid', 'projectiongridunit'),
+    screen('projectiongridhour', 'Hours Grid', 'projectiongridhour'),
+    screen('forecast', 'Forecast Periods', 'forecast'),
+    screen('commitments', 'Commitments', 'commitments'),
+    screen('changemanagement', 'Change Management', 'changemanagement'),
+    screen('owneragreements', 'Owner Agreements', 'owneragreements'),
+    screen('costadjustments', 'Cost Adjustments', 'costadjustments'),
+    screen('directcosts', 'Direct Costs', 'directcosts'),
+    screen('payapplications', 'Pay Applications', 'payapplications'),
+    { id: 'subratings', label: 'Sub Ratings', href: `/SR/Brats?projectId=${project.projectId}` },
+  ];
+  if (context.betaUser) items.push(screen('esign', 'ESign', 'esign'));
+  items.push(screen('dataquality', 'Data Quality', 'dataquality'));
+  const procore = procoreHref(context.procoreDomain, project.procoreProjectId);
+  if (procore) items.push({ id: 'procore', label: 'Procore Project', href: procore, external: true });
+  items.push(
+    { id: 'configure', label: 'Configure Project', href: workbenchHref(context.currentPath, context.currentSearch, HEADER_WORKBENCHES.projectConfiguration) },
+    { id: 'reports', label: 'Reports', href: workbenchHref(context.currentPath, context.currentSearch, HEADER_WORKBENCHES.reports) },
+  );
+  return items;
+}
+
+/** The pinned-project list: names truncated in the middle at 50, the full name on hover (§9). */
+export function pinnedProjectItems(pins: readonly MenuProject[], legacyOrigin: string): MenuLink[] {
+  return pins.map((project) => {
+    const full = project.number ? `${project.number} ${project.name}` : project.name;
+    return { id: `pin-${project.projectId}`, label: truncateMiddle(full), title: full, href: projectHref(project, legacyOrigin) };
+  });
 }

@@ -9,30 +9,11 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import type { MenuGroup, MenuLink } from '../core/menus';
 import { useCloseOnOutsidePress } from './hooks';
 
-/** One link of a menu. */
-export interface MenuLink {
-  id: string;
-  label: string;
-  /** Absent: the entry is shown as text only (aria-disabled), e.g. a link from data that may not be followed. */
-  href?: string;
-  /** Full name on hover (e.g. a truncated project name). */
-  title?: string;
-  /** Opens in a new tab with rel="noopener noreferrer external" (never routed, never followed by script). */
-  external?: boolean;
-  /** Marks the entry for the current page. */
-  current?: boolean;
-  /** Small second line, shown as text. */
-  note?: string;
-}
-
-/** A titled group of links inside one menu (e.g. the bell's groups, the APPS menu's apps). */
-export interface MenuGroup {
-  id: string;
-  label: string;
-  items: MenuLink[];
-}
+// The links' shapes are core's (core/menus.ts computes them); re-exported for the views that draw menus.
+export type { MenuGroup, MenuLink };
 
 export interface MenuProps {
   /** The button's text (or content); `label` names the menu for assistive technology. */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { TIMECARD_API, type AdminWeekCounts, type TeamTimecardRow } from '../../src/core/timecards/contract';
 import { setClock } from '../../src/core/clock';
 import { toOpenItems } from '../../src/elements/portal-header/data';
-import { matchRoute } from '../../src/core/router/resolve';
+import { matchRoute } from '../../src/core/router/routes';
 import { employeeNotices } from '../../demo/host/api/timecards/bell';
 import { checksum, stateId } from './api-client';
 import { useTestHost, type Row } from './support/use-host';

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { TIMECARD_API } from '../../src/core/timecards/contract';
 import { TIME_OFF_API } from '../../src/core/time-off/contract';
 import { setClock } from '../../src/core/clock';
-import { guardAllows, matchRoute } from '../../src/core/router/resolve';
+import { guardAllows, matchRoute } from '../../src/core/router/routes';
 import { ACCESS, ruleAllows, type RoleEntry } from '../../src/core/access';
 import { RISK_API } from '../../src/core/risk/contract';
 import { ACCESS_REQUEST_API } from '../../src/core/toolbox/contract';

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { DEMO_ACCOUNTS } from '../../demo/host/accounts';
 import { resolveLocation } from '../../src/core/router';
-import { guardAllows } from '../../src/core/router/resolve';
+import { guardAllows } from '../../src/core/router/routes';
 import { ALLOWED, ROUTES } from '../support/route-access';
 
 const context = { host: 'portal.example.com', legacyOrigin: 'https://legacy.example.com' };

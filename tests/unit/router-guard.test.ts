@@ -1,7 +1,6 @@
-/** The guard's decision (core/router/guard): what the main area shows for each combination of session, roles and route. */
+/** The guard's decision (core/router's guardView): what the main area shows for each combination of session, roles and route. */
 import { expect } from 'chai';
-import { resolveLocation, type Resolution } from '../../src/core/router';
-import { CHECKING_ACCESS_TEXT, NOT_AVAILABLE_TAG, guardView, type GuardFacts } from '../../src/core/router/guard';
+import { CHECKING_ACCESS_TEXT, NOT_AVAILABLE_TAG, guardView, resolveLocation, type GuardFacts, type Resolution } from '../../src/core/router';
 
 const context = { host: 'portal.example.com', legacyOrigin: 'https://legacy.example.com' };
 const resolve = (url: string): Resolution => {

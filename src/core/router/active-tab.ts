@@ -1,5 +1,5 @@
 /** A screen's tab in the address (screens only: its own module, so the first screen's router stays small). */
-import { matchRoute } from './resolve';
+import { matchRoute } from './routes';
 import { navigate } from './index';
 
 /**

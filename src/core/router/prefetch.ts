@@ -15,9 +15,8 @@ import { screenScope } from '../scope';
 import { PROJECTS_LIST_QUERIES, PROJECTS_PATH } from '../projects/loads';
 import { SRAS_PATH } from '../risk/loads';
 import { workbenchFromSearch } from '../workbench/search';
-import { $guard } from './guard';
-import { $router } from './index';
-import type { Resolution } from './resolve';
+import { $guard, $router } from './index';
+import type { Resolution } from './routes';
 
 /** One GET a screen makes as it opens. */
 export type ScreenLoad = readonly [path: string, query: Query];

@@ -2,7 +2,7 @@
  * §5 address-bar stripping for admin-level screens, loaded on demand (a chunk of its own) by the
  * router only on a route that declares `stripQuery`, so the portal's first screen does not carry it.
  */
-import { matchRoute } from './resolve';
+import { matchRoute } from './routes';
 
 /**
  * §5: the address an admin-level screen's URL is rewritten to, with the names its route strips

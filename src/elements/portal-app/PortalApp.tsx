@@ -2,8 +2,7 @@ import { createElement, lazy, Suspense, useEffect, useLayoutEffect, useState, ty
 import { signIn } from '../../core/auth';
 import { readPortalConfig } from '../../core/env';
 import { loadRoles } from '../../core/roles';
-import { $router } from '../../core/router';
-import { $guard, startGuard } from '../../core/router/guard';
+import { $guard, $router, startGuard } from '../../core/router';
 import { startPrefetch } from '../../core/router/prefetch';
 import { $projectRefusal, clearProjectRefusal, currentHref } from '../../core/projects/refusal';
 import { useStore } from '../../ui/hooks';

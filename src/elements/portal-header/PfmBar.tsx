@@ -5,13 +5,12 @@
  */
 import { useEffect } from 'react';
 import type { RoleEntry } from '../../core/access';
-import { changeManagementTabLinks, GENERIC_MENUS, PFM_MENUS, visibleMenus } from '../../core/menus';
+import { changeManagementTabLinks, GENERIC_MENUS, PFM_MENUS, pinnedProjectItems, projectMenuItems, visibleMenus } from '../../core/menus';
 import { truncateMiddle } from '../../core/format/text';
 import { $projectPins, loadProjectPins } from '../../core/pins';
 import { useStore } from '../../ui/hooks';
 import { Menu } from '../../ui/Menu';
 import { loadProcoreDomain, loadProjectMenu, toProject, type CurrentUser, type ProjectSummary } from './data';
-import { pinnedProjectItems, projectMenuItems } from './links';
 import { useLoad } from './useLoad';
 
 export interface PfmContext {

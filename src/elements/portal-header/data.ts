@@ -5,6 +5,7 @@
  */
 import { CURRENT_USER_PATH, loadCurrentUser as loadSharedCurrentUser } from '../../core/auth/current-user';
 import { getBlob, getJson } from '../../core/api';
+import type { MenuProject } from '../../core/menus';
 
 /** §7 paths the header calls. */
 export const HEADER_PATHS = {
@@ -89,14 +90,8 @@ export interface OpenItems {
   notices: OpenItemNotice[];
 }
 
-export interface ProjectSummary {
-  projectId: number;
-  budgetId: number;
-  number: string;
-  name: string;
-  classification: string;
-  procoreProjectId: number | null;
-}
+/** The project the header's project menu is for (core/menus.ts builds its links). */
+export type ProjectSummary = MenuProject;
 
 type Loose = Record<string, unknown>;
 

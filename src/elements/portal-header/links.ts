@@ -1,102 +1,10 @@
 /**
- * The header's computed links (§2 project menu, open items). Pure, so tests can check every href.
+ * The bell's computed links (open items); the project menu's are core/menus.ts'. Pure, so tests can check every href.
  */
-import { classifyLink, HEADER_WORKBENCHES } from '../../core/menus';
+import { classifyLink, type MenuGroup, type MenuLink } from '../../core/menus';
 import { formatDate, lateness, timecardDueInstant } from '../../core/format/dates';
 import { clockNowMs } from '../../core/server-clock';
-import { truncateMiddle } from '../../core/format/text';
-import type { MenuGroup, MenuLink } from '../../ui/Menu';
-import type { OpenItems, ProjectSummary } from './data';
-
-/** Classification of projects that still live in the legacy cost-management tool (§2). */
-export const CM_CLASSIFICATION = 'CM';
-
-export const isCmProject = (project: ProjectSummary) => project.classification.trim().toUpperCase() === CM_CLASSIFICATION;
-
-/** The legacy cost-management page of a CM project. */
-export function legacyCostManagementHref(project: ProjectSummary, legacyOrigin: string): string {
-  return `${legacyOrigin.replace(/\/$/, '')}/costmanagement/costmanagement/cm?projectId=${project.projectId}`;
-}
-
-/** The project's query (projectId, and budgetId when known). */
-function projectQuery(project: ProjectSummary): string {
-  const query = new URLSearchParams({ projectId: String(project.projectId) });
-  if (project.budgetId > 0) query.set('budgetId', String(project.budgetId));
-  return query.toString();
-}
-
-/** Where a project opens from the pinned-project list: its projection grid, or the legacy host for CM projects. */
-export function projectHref(project: ProjectSummary, legacyOrigin: string): string {
-  return isCmProject(project) ? legacyCostManagementHref(project, legacyOrigin) : `/pfm/projects/projectiongrid?${projectQuery(project)}`;
-}
-
-/** The Procore project page, or '' without an https domain or a Procore project id. */
-export function procoreHref(domain: string, procoreProjectId: number | null): string {
-  if (!procoreProjectId || !domain) return '';
-  let url: URL;
-  try {
-    url = new URL(domain.includes('://') ? domain : `https://${domain}`);
-  } catch {
-    return '';
-  }
-  if (url.protocol !== 'https:') return '';
-  return `${url.origin}/${procoreProjectId}/project/home`;
-}
-
-/** The current location with `workbench` set (Configure Project and Reports open workbenches over the screen). */
-export function workbenchHref(currentPath: string, currentSearch: string, workbench: string): string {
-  const query = new URLSearchParams(currentSearch);
-  query.set('workbench', workbench);
-  return `${currentPath}?${query.toString()}`;
-}
-
-export interface ProjectMenuContext {
-  legacyOrigin: string;
-  betaUser: boolean;
-  procoreDomain: string;
-  currentPath: string;
-  currentSearch: string;
-}
-
-/** §2 project menu items, in order. A CM project gets only its legacy cost-management link. */
-export function projectMenuItems(project: ProjectSummary, context: ProjectMenuContext): MenuLink[] {
-  if (isCmProject(project)) {
-    return [{ id: 'cost-management', label: 'Cost Management', href: legacyCostManagementHref(project, context.legacyOrigin), note: 'This project is managed in Cost Management' }];
-  }
-  const query = projectQuery(project);
-  const screen = (id: string, label: string, path: string): MenuLink => ({ id, label, href: `/pfm/projects/${path}?${query}` });
-  const items: MenuLink[] = [
-    screen('buyout', 'Buyout & SRA', 'buyout'),
-    screen('projectiongrid', 'Projection Grid', 'projectiongrid'),
-    screen('projectiongridunit', 'Units Grid', 'projectiongridunit'),
-    screen('projectiongridhour', 'Hours Grid', 'projectiongridhour'),
-    screen('forecast', 'Forecast Periods', 'forecast'),
-    screen('commitments', 'Commitments', 'commitments'),
-    screen('changemanagement', 'Change Management', 'changemanagement'),
-    screen('owneragreements', 'Owner Agreements', 'owneragreements'),
-    screen('costadjustments', 'Cost Adjustments', 'costadjustments'),
-    screen('directcosts', 'Direct Costs', 'directcosts'),
-    screen('payapplications', 'Pay Applications', 'payapplications'),
-    { id: 'subratings', label: 'Sub Ratings', href: `/SR/Brats?projectId=${project.projectId}` },
-  ];
-  if (context.betaUser) items.push(screen('esign', 'ESign', 'esign'));
-  items.push(screen('dataquality', 'Data Quality', 'dataquality'));
-  const procore = procoreHref(context.procoreDomain, project.procoreProjectId);
-  if (procore) items.push({ id: 'procore', label: 'Procore Project', href: procore, external: true });
-  items.push(
-    { id: 'configure', label: 'Configure Project', href: workbenchHref(context.currentPath, context.currentSearch, HEADER_WORKBENCHES.projectConfiguration) },
-    { id: 'reports', label: 'Reports', href: workbenchHref(context.currentPath, context.currentSearch, HEADER_WORKBENCHES.reports) },
-  );
-  return items;
-}
-
-/** The pinned-project list: names truncated in the middle at 50, the full name on hover (§9). */
-export function pinnedProjectItems(pins: readonly ProjectSummary[], legacyOrigin: string): MenuLink[] {
-  return pins.map((project) => {
-    const full = project.number ? `${project.number} ${project.name}` : project.name;
-    return { id: `pin-${project.projectId}`, label: truncateMiddle(full), title: full, href: projectHref(project, legacyOrigin) };
-  });
-}
+import type { OpenItems } from './data';
 
 /** The bell's groups: each open item links to where it is handled. External direct links are never followed by script. */
 export function openItemGroups(items: OpenItems, context: { origin: string; legacyOrigin: string }): MenuGroup[] {

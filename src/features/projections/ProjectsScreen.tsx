@@ -7,11 +7,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { $session, signIn, startAuth } from '../../core/auth';
 import { environmentSettings } from '../../core/env';
+import { isCmProject } from '../../core/menus';
 import { showToast } from '../../core/messages';
 import { $projectPins, loadProjectPins, pinProject, unpinProject } from '../../core/pins';
 import { useStore } from '../../ui/hooks';
 import {
-  LOAD_FAILED_MESSAGE, NO_ACCESS_MESSAGE, isCmProject, loadProjects, projectHref, searchProjects, sortProjects,
+  LOAD_FAILED_MESSAGE, NO_ACCESS_MESSAGE, loadProjects, projectHref, searchProjects, sortProjects,
   type ProjectRow, type SortKey, type SortOrder,
 } from './projects';
 import { LoadProblem } from '../../ui/LoadProblem';

@@ -3,6 +3,7 @@
  * first, and where a project opens (its projection grid, or the legacy cost-management host for CM).
  */
 import { getJson } from '../../core/api';
+import { isCmProject, legacyCostManagementHref } from '../../core/menus';
 import { PROJECTS_LIST_QUERIES, PROJECTS_PATH } from '../../core/projects/loads';
 
 /** §7 load of every project the caller may see (open by default; `open=false` for closed ones). */
@@ -12,9 +13,6 @@ export { PROJECTS_PATH };
 export const NO_ACCESS_MESSAGE = 'You do not have access to project data.';
 /** Shown when the list could not be loaded for another reason. */
 export const LOAD_FAILED_MESSAGE = 'The projects could not be loaded.';
-
-/** Projects classified CM still live in the legacy cost-management tool (§2). */
-export const CM_CLASSIFICATION = 'CM';
 
 export interface ProjectRow {
   projectId: number;
@@ -92,15 +90,13 @@ export function sortProjects(projects: readonly ProjectRow[], order: SortOrder, 
   });
 }
 
-export const isCmProject = (project: Pick<ProjectRow, 'classification'>): boolean => project.classification.trim().toUpperCase() === CM_CLASSIFICATION;
-
 /**
  * Where a project opens: CM projects the legacy cost-management page (a full page load), others
  * their projection grid with legalEntityId, projectId and budgetId in the query.
  */
 export function projectHref(project: ProjectRow, legacyOrigin: string): string {
   if (isCmProject(project)) {
-    return `${legacyOrigin.replace(/\/$/, '')}/costmanagement/costmanagement/cm?projectId=${project.projectId}`;
+    return legacyCostManagementHref(project, legacyOrigin);
   }
   const query = new URLSearchParams({ legalEntityId: String(project.legalEntityId), projectId: String(project.projectId) });
   if (project.budgetId > 0) query.set('budgetId', String(project.budgetId));

@@ -1,13 +1,14 @@
 /**
- * The two kinds of §7 data load the areas' tables declare (each area's `loads.ts`; loads.ts turns them
- * into routes): a record load is a select scoped by the load parameters (scope.ts), filtered by its open
- * state, ordered, with its child rows and field security, run by runRecordLoad; a special load runs itself.
- * Both the areas' tables and loads.ts import this module, so neither imports the other's side.
+ * The two kinds of §7 data load the areas' tables declare (each area's `loads.ts`), and how each becomes a
+ * declared route and runs: a record load is a select scoped by the load parameters (scope.ts), filtered by
+ * its open state, ordered, with its child rows and field security, run by runRecordLoad; a special load runs
+ * itself. The areas' tables and loads.ts (which joins them) import this module, so neither imports the other's side.
  */
 import type Database from 'better-sqlite3';
+import { route, type RouteDeclaration } from '../declare';
 import type { PfmLoadName } from '../routes';
 import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
-import { scopeWhere, type LoadParams, type ScopeColumns } from '../scope';
+import { keysOf, loadParams, loadParamSpecs, OPEN_PARAM, scopeWhere, TYPE_PARAM, type LoadParams, type ScopeColumns } from '../scope';
 import type { Caller } from '../context';
 import { hiddenFieldsIn, withoutHiddenFields } from '../field-reads';
 
@@ -102,4 +103,27 @@ export function runRecordLoad(db: Database.Database, load: RecordLoad, params: L
   if (typeof load.secured === 'string') return withoutHiddenFields(db, user, load.secured, answer);
   if (load.secured) return withoutHiddenItems(db, user, answer, load.secured);
   return answer;
+}
+
+/** One §7 load's declaration: GET /api/pfm/<name>, ACCESS.pfm, its record keys and the flags it reads. */
+function loadRoute(name: PfmLoadName, keys: readonly string[], flags: { open: boolean; type: boolean }, run: (db: Database.Database, params: LoadParams, user: Caller) => unknown): RouteDeclaration {
+  return route({
+    method: 'GET', path: `/api/pfm/${name}`, access: 'pfm', note: 'data load',
+    params: { ...loadParamSpecs(keys), ...(flags.open ? OPEN_PARAM : {}), ...(flags.type ? TYPE_PARAM : {}) },
+    // The project check is loadParams' (no `scope` on recordId), so a direct call (services/bi.ts) is checked alike.
+    // The caller is passed on: record loads leave out the fields hidden for them (field-reads.ts), so BI's direct call is filtered alike.
+    handler: ({ db, params, user }) => run(db, loadParams(db, params), user),
+  });
+}
+
+/** Every §7 load of these tables as a declared route. */
+export function loadRoutes(recordLoads: RecordLoads, specialLoads: SpecialLoads): RouteDeclaration[] {
+  const routes: RouteDeclaration[] = [];
+  for (const [name, load] of Object.entries(recordLoads) as Array<[PfmLoadName, RecordLoad]>) {
+    routes.push(loadRoute(name, keysOf(load.columns), { open: load.openExpr !== undefined, type: false }, (db, params, user) => runRecordLoad(db, load, params, user)));
+  }
+  for (const [name, load] of Object.entries(specialLoads) as Array<[PfmLoadName, SpecialLoad]>) {
+    routes.push(loadRoute(name, load.keys, { open: load.open ?? false, type: load.type ?? false }, load.run));
+  }
+  return routes;
 }
