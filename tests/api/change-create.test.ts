@@ -41,7 +41,10 @@ describe('CreateChangeRecord', () => {
     assert.equal(created.documentDate, '2026-11-15');
     assert.equal(created.displayText, `${created.number} Owner request: lobby finishes upgrade`);
     const load = await api.get('pm', '/api/pfm/getinitiatingdocuments', { recordKey: 'ChangeRecord', recordId: created.changeRecordId });
-    assert.deepEqual(load.body.data[0], created);
+    // The record's own load adds the caller's field security in its state (field-security-reads.test.ts).
+    const { fieldSecurity, ...loaded } = load.body.data[0];
+    assert.deepEqual(loaded, created);
+    assert.equal(fieldSecurity.lookupApplicationRecordStateId, created.applicationRecordStateId);
     // The project's team hears about it (the PM made it; the RPM gets the change).
     const tracked = host.db.prepare("SELECT count(*) AS n FROM change_tracking WHERE recordType = 'ChangeRecord' AND applicationRecordId = ?").get(created.changeRecordId) as { n: number };
     assert.ok(tracked.n >= 1);
@@ -110,7 +113,9 @@ describe('CreateChangeEventItem', () => {
     assert.equal(typeof item.vendorName, 'string');
     assert.equal(item.estimatedAmount, 12500.25);
     const load = await api.get('pm', '/api/pfm/getchangeeventitems', { recordKey: 'ChangeEventItem', recordId: item.changeEventItemId });
-    assert.deepEqual(load.body.data[0], item);
+    const { fieldSecurity, ...loaded } = load.body.data[0];
+    assert.deepEqual(loaded, item);
+    assert.equal(fieldSecurity.lookupApplicationRecordStateId, item.applicationRecordStateId);
     const nested = await api.post('pm', ITEM, { ChangeEventId: event.changeEventId, ParentChangeEventItemId: item.changeEventItemId, Description: 'Canopy paint', CostCodeId: line, VendorId: 3 });
     assert.equal(nested.status, 200);
     assert.equal(nested.body.data.parentChangeEventItemId, item.changeEventItemId);

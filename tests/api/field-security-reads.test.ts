@@ -13,6 +13,7 @@ import type { TokenResource } from './support/host';
 import { stateId } from './api-client';
 import { withHistoryActor } from '../../demo/host/db/history';
 import { useTestHost, type Row } from './support/use-host';
+import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 
 const { host, api, one, employeeId } = useTestHost();
 
@@ -249,6 +250,46 @@ describe('field security on reads: a role row hides a field (App Records)', () =
     } finally {
       removeRules(rules);
       host.db.prepare('UPDATE subcontracts SET description = ? WHERE subcontractId = ?').run(original, id);
+    }
+  });
+});
+
+/** A record's own load (the §7 load asked with its record key, as a workbench asks): the row and its table. */
+const OWN_LOADS = [
+  { path: '/api/pfm/getsubcontracts', key: 'Subcontract', table: 'subcontracts', id: 'subcontractId' },
+  { path: '/api/pfm/getpurchaseagreements', key: 'PurchaseAgreement', table: 'purchase_agreements', id: 'purchaseAgreementId' },
+  { path: '/api/pfm/getpurchaseorders', key: 'PurchaseOrder', table: 'purchase_orders', id: 'purchaseOrderId' },
+  { path: '/api/pfm/getinitiatingdocuments', key: 'ChangeRecord', table: 'change_records', id: 'changeRecordId' },
+  { path: '/api/pfm/getchangeevents', key: 'ChangeEvent', table: 'change_events', id: 'changeEventId' },
+  { path: '/api/pfm/getcostadjustments', key: 'CostAdjustment', table: 'cost_adjustments', id: 'costAdjustmentId' },
+  { path: '/api/pfm/getdirectcosts', key: 'DirectCost', table: 'direct_costs', id: 'directCostId' },
+] as const;
+
+describe("a record's own load sends the caller's field security in its state", () => {
+  it('as the fieldSecurity lookup answers it for that caller (a per-user row included); a list load sends none', async () => {
+    const pmRule = addRule('DirectCost', 'Draft', 'description', { employeeId: employeeId('pm') }, true);
+    try {
+      for (const load of OWN_LOADS) {
+        const row = one(`SELECT t.${load.id} AS id, t.projectId FROM ${load.table} t JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId
+          WHERE s.closed = 0 AND t.projectId = 1 ${load.key === 'DirectCost' ? "AND s.name = 'Draft'" : ''} ORDER BY t.${load.id} LIMIT 1`);
+        assert.ok(row, `the seed has an open ${load.key} on project 1`);
+        for (const login of ['pm', 'admin']) {
+          const [record] = await data(login, load.path, { recordKey: load.key, recordId: row.id as number });
+          assert.ok(record, `${login} ${load.key} ${row.id}`);
+          const lookup = await data(login, LOOKUP_TYPES.fieldSecurity.single, { applicationRecordStateId: record.applicationRecordStateId });
+          assert.deepEqual(record.fieldSecurity, lookup, `${login} ${load.key}`);
+          assert.equal(record.fieldSecurity.lookupApplicationRecordStateId, record.applicationRecordStateId);
+        }
+        const list = await data('pm', load.path, { recordKey: 'Project', recordId: 1 });
+        assert.ok(list.length > 0 && list.every((r: Row) => !has(r, 'fieldSecurity')), `${load.key}: the project's list carries no field security`);
+      }
+      // The pm's own row is in what his load sent (the lookup, compared above, reads the same rows).
+      const draft = one("SELECT t.directCostId AS id FROM direct_costs t JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE s.name = 'Draft' AND t.projectId = 1 ORDER BY t.directCostId LIMIT 1");
+      const [record] = await data('pm', '/api/pfm/getdirectcosts', { recordKey: 'DirectCost', recordId: draft.id as number });
+      const description = record.fieldSecurity.fields.find((f: Row) => sameField(f.fieldName, 'description'));
+      assert.equal(description?.editable, false, "the pm's own row makes description read-only in Draft");
+    } finally {
+      removeRules([pmRule]);
     }
   });
 });

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments/contract';
 import { CA_TEXT } from '../../src/features/cost-adjustments';
 import '../../src/elements/wb-cost-adjustment/define';
-import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor } from '../support/browser';
+import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer } from '../support/browser';
+import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { useElementTestPage } from '../support/elements';
 import { ITEMS, answers } from './cost-adjustments-support';
 
@@ -80,6 +81,32 @@ describe('cost adjustments', () => {
       expect(root.querySelector(`label[for="${amount.id}"]`)!.textContent).to.equal('Amount (read-only)');
       expect(root.querySelector('input[data-field="adjustmentDate"]')).to.equal(null);
       expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(false);
+    });
+
+    it("uses the field security its own load sends (nothing asked after); a load that sends none asks", async () => {
+      const asked = () => fetchRequests.filter((r) => r.path === LOOKUP_TYPES.fieldSecurity.single).length;
+      const readOnlyAmount = (stateId: number) => ({ lookupApplicationRecordStateId: stateId, fields: [{ fieldName: 'amount', editable: false, visible: true }] });
+      const defaults = answers();
+      const ownLoad = defaults['/api/pfm/getcostadjustments'] as (request: FetchRequest) => StubAnswer;
+      stubFetch(answers({
+        '/api/pfm/getcostadjustments': (request) => {
+          const answer = ownLoad(request);
+          const rows = (answer.body as { data: Array<{ applicationRecordStateId: number }> }).data;
+          // As the host does: only a load asked with the record's own key carries it.
+          const own = request.query.get('recordKey') === 'CostAdjustment';
+          return { body: { data: own ? rows.map((row) => ({ ...row, fieldSecurity: readOnlyAmount(row.applicationRecordStateId) })) : rows } };
+        },
+      }));
+      let root = await mount('wb-cost-adjustment', { 'record-id': '1' });
+      const amount = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="amount"]'));
+      expect(amount.disabled).to.equal(true);
+      expect(asked()).to.equal(0);
+      root.host.remove();
+      // Another record, not yet in the page's store, whose load sends none (an older host): the workbench asks.
+      stubFetch(answers());
+      root = await mount('wb-cost-adjustment', { 'record-id': '2' });
+      await waitFor(() => root.querySelector('input[data-field="amount"]'));
+      expect(asked()).to.equal(1);
     });
 
     it('a posted adjustment is read-only; its items show their cost codes', async () => {

@@ -10,7 +10,7 @@ export type { AnyRecord, RecordStore } from './store';
 export {
   loadRecordStates, loadStateAdvancements, loadMoveAuthority, resetStateCache, fieldEditable, fieldVisible, loadFieldSecurity, STATE_PATHS,
 } from './states';
-export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission, MoveAuthority } from './states';
+export type { RecordState, StateAdvancement, FieldSecurity, FieldPermission, MoveAuthority, WithFieldSecurity } from './states';
 export { feedbackFrom, formFeedback, fieldFeedback, sayRefusedSave, FEEDBACK_INVALID, FEEDBACK_WARNING, FEEDBACK_INFO } from './feedback';
 export type { FeedbackItem, FormFeedback } from './feedback';
 export { loadFileCount, loadFiles, uploadFile, downloadFile, saveBlob } from './files';

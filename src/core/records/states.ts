@@ -122,6 +122,11 @@ export interface FieldSecurity {
   fields: FieldPermission[];
 }
 
+/** A record as its own load sends it (asked for by its record key): with the caller's field security in its state. */
+export interface WithFieldSecurity {
+  fieldSecurity?: FieldSecurity | null;
+}
+
 function permissionOf(fieldSecurity: FieldSecurity | null | undefined, field: string): FieldPermission | undefined {
   const lower = field.toLowerCase();
   return fieldSecurity?.fields?.find((f) => f.fieldName.toLowerCase() === lower);

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useRecord } from '../../ui/records/hooks';
 import { useStateFieldSecurity } from '../../ui/records/useFieldSecurity';
-import type { FieldSecurity } from '../../core/records/states';
+import type { FieldSecurity, WithFieldSecurity } from '../../core/records/states';
 import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './data';
 import type { ChangeRecordKind, StatefulRecord } from './types';
 
@@ -34,8 +34,8 @@ export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind
   return { record, status: id < 1 ? 'missing' : status && status.id === id ? status.status : 'loading', retry };
 }
 
-/** The user's field security for state `stateId` (undefined until loaded: nothing editable). */
-export function useFieldSecurity(stateId: number | undefined): FieldSecurity | undefined {
-  return useStateFieldSecurity(stateId).security ?? undefined;
+/** The user's field security in `record`'s state, as its own load sent it (undefined until known: nothing editable). */
+export function useFieldSecurity(record: (StatefulRecord & WithFieldSecurity) | undefined): FieldSecurity | undefined {
+  return useStateFieldSecurity(record?.applicationRecordStateId, record?.fieldSecurity).security ?? undefined;
 }
 

@@ -1,12 +1,12 @@
 /**
  * A record workbench's load: the record of `id` from its page store, loaded afresh when the workbench
- * opens (the list's copy has no items), the field security of its state (§6), Retry after a failure and
+ * opens (the list's copy has no items), the field security of its state (§6; sent with the record), Retry after a failure and
  * Reload after a 409 (drop the held copy, load the server's). The views for the two moments before the
  * form can show: the failure with Retry, and the loading line.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../core/api';
-import type { AnyRecord, FieldSecurity, RecordStore } from '../../core/records';
+import type { AnyRecord, FieldSecurity, RecordStore, WithFieldSecurity } from '../../core/records';
 import { useRecord } from './hooks';
 import { useStateFieldSecurity } from './useFieldSecurity';
 
@@ -42,7 +42,7 @@ export interface RecordLoad<T> {
  * Load record `id` of `store` with `load` (which puts it in the store and answers it, or undefined when there is
  * none); a 404 or an answer of none says `notFound`, a 403 `noAccess`, anything else `loadFailed`.
  */
-export function useRecordLoad<T extends AnyRecord & { applicationRecordStateId: number }>(
+export function useRecordLoad<T extends AnyRecord & WithFieldSecurity & { applicationRecordStateId: number }>(
   store: RecordStore<T>, id: number, load: (signal: AbortSignal) => Promise<T | undefined>, texts: RecordLoadTexts,
 ): RecordLoad<T> {
   const record = useRecord(store, id);
@@ -75,7 +75,8 @@ export function useRecordLoad<T extends AnyRecord & { applicationRecordStateId: 
     return () => abort.abort();
   }, [id, key]);
 
-  const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId);
+  // The record's own load sends its state's field security beside it: nothing is asked after.
+  const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId, record?.fieldSecurity);
   const answered = answer?.key === key ? answer : null;
   return {
     record,

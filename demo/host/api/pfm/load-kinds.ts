@@ -11,6 +11,7 @@ import { CODE_DISPLAY_SQL, rowsToApi } from '../rows';
 import { keysOf, loadParams, loadParamSpecs, OPEN_PARAM, scopeWhere, TYPE_PARAM, type LoadParams, type ScopeColumns } from '../scope';
 import type { Caller } from '../context';
 import { hiddenFieldsIn, withoutHiddenFields } from '../field-reads';
+import { fieldSecurityOfState } from '../field-security';
 
 export type Row = Record<string, unknown>;
 
@@ -23,11 +24,16 @@ export interface RecordLoad {
   /** Attach child rows (items) to the answer. */
   children?: (db: Database.Database, rows: Row[]) => void;
   /**
-   * Field security on reads (field-reads.ts): the record key whose secured fields, hidden for the
-   * caller in a row's state, are left out of the row; or, for item rows, the parent record whose
-   * pseudo-field `items` hides them (the parent's id column in the row, its table).
+   * The application record key of the rows. Asked for by it (a workbench's load of its record), each row carries
+   * `fieldSecurity`: the caller's field security in the row's state, so the workbench asks nothing after.
    */
-  secured?: string | { parentKey: string; parentTable: string; parentId: string };
+  record?: string;
+  /**
+   * Field security on reads (field-reads.ts): `true`, the secured fields of {@link record} hidden for the caller in a
+   * row's state are left out of the row; for item rows, the parent record whose pseudo-field `items` hides them (the
+   * parent's id column in the row, its table).
+   */
+  secured?: true | { parentKey: string; parentTable: string; parentId: string };
 }
 
 export interface SpecialLoad {
@@ -100,9 +106,10 @@ export function runRecordLoad(db: Database.Database, load: RecordLoad, params: L
   const rows = db.prepare(sql).all(...args) as Row[];
   load.children?.(db, rows);
   const answer = rowsToApi(rows);
-  if (typeof load.secured === 'string') return withoutHiddenFields(db, user, load.secured, answer);
-  if (load.secured) return withoutHiddenItems(db, user, answer, load.secured);
-  return answer;
+  if (load.secured && load.secured !== true) return withoutHiddenItems(db, user, answer, load.secured);
+  const shown = load.secured && load.record ? withoutHiddenFields(db, user, load.record, answer) : answer;
+  if (!load.record || params.recordKey !== load.record) return shown;
+  return shown.map((row) => ({ ...row, fieldSecurity: fieldSecurityOfState(db, user, Number(row.applicationRecordStateId)) ?? null }));
 }
 
 /** One §7 load's declaration: GET /api/pfm/<name>, ACCESS.pfm, its record keys and the flags it reads. */

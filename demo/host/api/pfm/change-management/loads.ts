@@ -42,7 +42,7 @@ export const CHANGE_EVENT_ITEM_SELECT = `SELECT t.changeEventItemId, t.changeEve
 export const CHANGE_RECORD_LOADS: RecordLoads = {
   getinitiatingdocuments: {
     select: CHANGE_RECORD_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Rfi: 't.rfiId', ChangeRecord: 't.changeRecordId' } },
-    openExpr: STATEFUL, orderBy: 't.number', secured: 'ChangeRecord',
+    openExpr: STATEFUL, orderBy: 't.number', record: 'ChangeRecord', secured: true,
   },
   getchangeevents: {
     select: CHANGE_EVENT_SELECT,
@@ -50,11 +50,11 @@ export const CHANGE_RECORD_LOADS: RecordLoads = {
       project: 't.projectId', budget: 't.budgetId',
       keys: { ChangeRecord: 't.changeRecordId', OwnerAgreement: 't.ownerAgreementId', OwnerAgreementChangeOrder: 't.ownerAgreementChangeOrderId', ChangeEvent: 't.changeEventId' },
     },
-    openExpr: STATEFUL, orderBy: 't.number', secured: 'ChangeEvent',
+    openExpr: STATEFUL, orderBy: 't.number', record: 'ChangeEvent', secured: true,
   },
   getchangeeventitems: {
     select: CHANGE_EVENT_ITEM_SELECT,
     columns: { project: 'ce.projectId', budget: 'ce.budgetId', keys: { ChangeEvent: 't.changeEventId', Vendor: 't.vendorId', CostCode: 't.costCodeId', ChangeEventItem: 't.changeEventItemId' } },
-    openExpr: STATEFUL, orderBy: 't.changeEventId, t.changeEventItemId', secured: 'ChangeEventItem',
+    openExpr: STATEFUL, orderBy: 't.changeEventId, t.changeEventItemId', record: 'ChangeEventItem', secured: true,
   },
 };

@@ -72,16 +72,16 @@ export const PURCHASE_AGREEMENT_CO_SELECT = `SELECT t.purchaseAgreementChangeOrd
 export const COMMITMENT_RECORD_LOADS: RecordLoads = {
   getsubcontracts: {
     select: SUBCONTRACT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', Subcontract: 't.subcontractId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: withItems('subcontract_items', 'subcontractId'), secured: 'Subcontract',
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('subcontract_items', 'subcontractId'), record: 'Subcontract', secured: true,
   },
   getpurchaseagreements: {
     select: PURCHASE_AGREEMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', PurchaseAgreement: 't.purchaseAgreementId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: withItems('purchase_agreement_items', 'purchaseAgreementId'),
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('purchase_agreement_items', 'purchaseAgreementId'), record: 'PurchaseAgreement',
   },
   getpurchaseorders: {
     select: PURCHASE_ORDER_SELECT,
     columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', PurchaseAgreement: 't.purchaseAgreementId', PurchaseOrder: 't.purchaseOrderId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: withItems('purchase_order_items', 'purchaseOrderId'),
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('purchase_order_items', 'purchaseOrderId'), record: 'PurchaseOrder',
   },
   getsubcontractchangeorders: {
     select: SUBCONTRACT_CO_SELECT, columns: { project: 's.projectId', budget: 's.budgetId', keys: { Subcontract: 't.subcontractId' } },

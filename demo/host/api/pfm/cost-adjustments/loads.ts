@@ -19,7 +19,7 @@ export const COST_ADJUSTMENT_SELECT = `SELECT t.costAdjustmentId, t.projectId, t
 export const COST_ADJUSTMENT_RECORD_LOADS: RecordLoads = {
   getcostadjustments: {
     select: COST_ADJUSTMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { CostAdjustment: 't.costAdjustmentId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: (_db, rows) => { withCostAdjustmentRules(rows); },
+    openExpr: STATEFUL, orderBy: 't.number', children: (_db, rows) => { withCostAdjustmentRules(rows); }, record: 'CostAdjustment',
   },
   getcostadjustmentitems: {
     select: `SELECT t.*, ca.projectId, ca.budgetId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType

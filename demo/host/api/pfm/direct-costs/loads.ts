@@ -16,7 +16,7 @@ export const DIRECT_COST_SELECT = `SELECT t.directCostId, t.projectId, t.budgetI
 export const DIRECT_COST_RECORD_LOADS: RecordLoads = {
   getdirectcosts: {
     select: DIRECT_COST_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { Vendor: 't.vendorId', DirectCost: 't.directCostId' } },
-    openExpr: STATEFUL, orderBy: 't.number', children: withItems('direct_cost_items', 'directCostId'), secured: 'DirectCost',
+    openExpr: STATEFUL, orderBy: 't.number', children: withItems('direct_cost_items', 'directCostId'), record: 'DirectCost', secured: true,
   },
   getdirectcostitems: {
     select: `SELECT t.*, dc.projectId, dc.budgetId, cc.code AS costCode, ${CODE_DISPLAY_SQL('cc.code')} AS codeDisplay, cc.type AS costType
