@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { COST_ADJUSTMENT_RULE_TEXT } from '../../src/core/cost-adjustments/contract';
-import { CA_TEXT } from '../../src/features/cost-adjustments';
+import { CA_TEXT, costAdjustmentStore, type CostAdjustment } from '../../src/features/cost-adjustments';
 import '../../src/elements/wb-cost-adjustment/define';
 import { fetchRequests, mount, setValue, stubFetch, textOf, waitFor, type FetchRequest, type StubAnswer } from '../support/browser';
 import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { useElementTestPage } from '../support/elements';
-import { ITEMS, answers } from './cost-adjustments-support';
+import { ITEMS, OPEN, answers } from './cost-adjustments-support';
 
 describe('cost adjustments', () => {
   useElementTestPage();
@@ -97,6 +97,8 @@ describe('cost adjustments', () => {
           return { body: { data: own ? rows.map((row) => ({ ...row, fieldSecurity: readOnlyAmount(row.applicationRecordStateId) })) : rows } };
         },
       }));
+      // Opened over the list: the list's copy (no field security) shows at once, and still nothing is asked.
+      costAdjustmentStore().upsert(OPEN[0] as CostAdjustment);
       let root = await mount('wb-cost-adjustment', { 'record-id': '1' });
       const amount = await waitFor(() => root.querySelector<HTMLInputElement>('input[data-field="amount"]'));
       expect(amount.disabled).to.equal(true);

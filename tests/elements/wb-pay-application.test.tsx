@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { resetRoles, setRoles } from '../../src/core/roles';
 import { formatMoney } from '../../src/core/format';
 import { payApplicationFigures, payLineProblems } from '../../src/core/pay-applications/rules';
-import { NEW_PAY_APPLICATION_TEXT, PAY_APPLICATION_WB_TEXT, SHEET_TEXT, WAIVER_TEXT } from '../../src/features/pay-applications';
+import { NEW_PAY_APPLICATION_TEXT, PAY_APPLICATION_WB_TEXT, SHEET_TEXT, WAIVER_TEXT, loadPayApplication, payApplicationStore } from '../../src/features/pay-applications';
 import { FIRST_LINES } from '../../src/features/pay-applications/ContinuationSheet';
 import '../../src/elements/wb-pay-application/define';
 import { LOOKUP_TYPES } from '../../src/core/lookups';
@@ -77,6 +77,18 @@ describe('pay applications', () => {
         observer.disconnect();
       }
       expect(first).to.equal(FIRST_LINES);
+    });
+
+    it("a load that answers the page's copy unchanged leaves the store alone (the sheet is not drawn again); a changed one replaces it", async () => {
+      stubFetch(answers());
+      const first = await loadPayApplication(DRAFT.payApplicationId);
+      const held = payApplicationStore().get(DRAFT.payApplicationId);
+      expect(held).to.deep.equal(first);
+      await loadPayApplication(DRAFT.payApplicationId);
+      expect(payApplicationStore().get(DRAFT.payApplicationId)).to.equal(held, 'the same object: nothing is drawn again');
+      stubFetch(answers({ '/api/pfm/getPayApplicationById': { body: { data: { ...DRAFT, modifiedAt: `${DRAFT.modifiedAt}1` } } } }));
+      await loadPayApplication(DRAFT.payApplicationId);
+      expect(payApplicationStore().get(DRAFT.payApplicationId)!.modifiedAt).to.equal(`${DRAFT.modifiedAt}1`);
     });
 
     it("uses the field security its own load sends (nothing asked after); a write's answer in the same state keeps it; without it, it asks", async () => {

@@ -42,7 +42,7 @@ export function linkCandidates(item: ChangeEventItem, commitments: readonly Comm
 export function ChangeEventItemWorkbench({ recordId = -1 }: ChangeEventItemWorkbenchProps) {
   const signedIn = useSignedIn();
   const { record: item, status, retry } = useChangeRecord<ChangeEventItem>('ChangeEventItem', recordId, signedIn);
-  const security = useFieldSecurity(item);
+  const security = useFieldSecurity(item, status);
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(item ? `Item ${item.changeEventItemId}: ${item.description}` : undefined);
   const form = useRecordForm('ChangeEventItem', item, valuesOf, security);
   const { values } = form;

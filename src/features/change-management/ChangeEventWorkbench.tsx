@@ -107,7 +107,7 @@ const valuesOf = (record: ChangeEvent): Values => ({
 
 function ExistingChangeEvent({ changeEventId, signedIn }: { changeEventId: number; signedIn: boolean }) {
   const { record, status, retry } = useChangeRecord<ChangeEvent>('ChangeEvent', changeEventId, signedIn);
-  const security = useFieldSecurity(record);
+  const security = useFieldSecurity(record, status);
   const nameRef = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.title}` : undefined);
   const filter = useCallback((i: ChangeEventItem) => i.changeEventId === changeEventId, [changeEventId]);
   const items = useRecords(changeEventItems(), filter);

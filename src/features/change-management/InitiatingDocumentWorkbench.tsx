@@ -128,7 +128,7 @@ function NewInitiatingDocument({ projectId, budgetId, signedIn }: { projectId: n
 
 function ExistingInitiatingDocument({ recordId, signedIn }: { recordId: number; signedIn: boolean }) {
   const { record, status, retry } = useChangeRecord<ChangeRecord>('ChangeRecord', recordId, signedIn);
-  const security = useFieldSecurity(record);
+  const security = useFieldSecurity(record, status);
   const nameRef = useWorkbenchRecordName<HTMLFormElement>(record ? `${record.number} ${record.title}` : undefined);
   const form = useRecordForm('ChangeRecord', record, valuesOf, security);
   const { values } = form;

@@ -1,7 +1,7 @@
 /** React helpers for the change management workbenches. */
 import { useEffect, useState } from 'react';
 import { useRecord } from '../../ui/records/hooks';
-import { useStateFieldSecurity } from '../../ui/records/useFieldSecurity';
+import { useRecordFieldSecurity } from '../../ui/records/useFieldSecurity';
 import type { FieldSecurity, WithFieldSecurity } from '../../core/records/states';
 import { changeEventItems, changeEvents, changeRecords, reloadRecord } from './data';
 import type { ChangeRecordKind, StatefulRecord } from './types';
@@ -35,7 +35,7 @@ export function useChangeRecord<T extends StatefulRecord>(kind: ChangeRecordKind
 }
 
 /** The user's field security in `record`'s state, as its own load sent it (undefined until known: nothing editable). */
-export function useFieldSecurity(record: (StatefulRecord & WithFieldSecurity) | undefined): FieldSecurity | undefined {
-  return useStateFieldSecurity(record?.applicationRecordStateId, record?.fieldSecurity).security ?? undefined;
+export function useFieldSecurity(record: (StatefulRecord & WithFieldSecurity) | undefined, status: RecordLoad): FieldSecurity | undefined {
+  return useRecordFieldSecurity(record, status !== 'loading').security ?? undefined;
 }
 

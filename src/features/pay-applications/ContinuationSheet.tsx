@@ -133,8 +133,13 @@ function useLinesShown(total: number): number {
   const [count, setCount] = useState(FIRST_LINES);
   useEffect(() => {
     if (count >= total) return undefined;
-    const timer = setTimeout(() => startTransition(() => setCount(total)), 0);
-    return () => clearTimeout(timer);
+    // After the first lines' frame (a timer alone may run before it, and the frame would lay out every line).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => { timer = setTimeout(() => startTransition(() => setCount(total)), 0); });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [count, total]);
   return Math.min(count, total);
 }

@@ -17,7 +17,7 @@ import { PAY_APPLICATION_STATES, payApplicationFigures, type PayTotals } from '.
 import { useDraft } from '../../ui/drafts';
 import { LoadProblem } from '../../ui/LoadProblem';
 import { ReadOnlyLine, useProjectWrite } from '../../ui/ProjectWrite';
-import { RecordLoading, RecordStateBadge, StateAdvanceMenu, useRecord, useStateFieldSecurity, useStateMove, useWorkbenchRecordName } from '../../ui/records';
+import { RecordLoading, RecordStateBadge, StateAdvanceMenu, useRecord, useRecordFieldSecurity, useStateMove, useWorkbenchRecordName } from '../../ui/records';
 import { fieldEditable } from '../../ui/records';
 import { useLoad } from '../../ui/useLoad';
 import { ContinuationSheet, cellProblems, type SheetField } from './ContinuationSheet';
@@ -127,7 +127,7 @@ function ExistingPayApplication({ recordId }: { recordId: number }) {
     if (!found) throw new Error(PAY_APPLICATION_WB_TEXT.notFound(recordId));
     return found;
   }, LOAD_OPTIONS);
-  const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId, record?.fieldSecurity);
+  const { security, known } = useRecordFieldSecurity(record, load.status !== 'loading');
   const projectWrite = useProjectWrite({ projectId: record?.projectId, budgetId: record?.budgetId });
   const root = useWorkbenchRecordName<HTMLDivElement>(record ? `${record.number} ${record.vendorName}`.trim() : undefined);
   // Only the lines the user typed in, by line key: the rest follow the record (a Reload shows the server's).

@@ -1,7 +1,7 @@
 /** The user's field security (§6) for a record's state, and a lookup list as select options. */
 import { useEffect, useState } from 'react';
 import { lookupList } from '../../core/lookups';
-import { loadFieldSecurity, type FieldSecurity } from '../../core/records';
+import { loadFieldSecurity, type FieldSecurity, type WithFieldSecurity } from '../../core/records';
 
 export interface StateFieldSecurity {
   /** The security of state `stateId`; null until it is known (nothing editable meanwhile). */
@@ -35,6 +35,16 @@ export function useStateFieldSecurity(stateId: number | undefined, given?: Field
   if (held) return { security: held, known: true };
   // Security of another state (before a move settles) is not this state's: read-only meanwhile.
   return { security: answer && answer.stateId === stateId ? answer.security : null, known: answer !== null || kept !== null };
+}
+
+/**
+ * The field security of a record a workbench loads afresh: what its own load sends with it (or what the page's copy
+ * already carries for its state). The lookup is asked only once that load has answered without it (an older host):
+ * a list's copy, shown at once, carries none, and asking for it then would be a call the load makes unneeded.
+ */
+export function useRecordFieldSecurity(record: (WithFieldSecurity & { applicationRecordStateId: number }) | undefined, loaded: boolean): StateFieldSecurity {
+  const carried = record?.fieldSecurity?.lookupApplicationRecordStateId === record?.applicationRecordStateId;
+  return useStateFieldSecurity(loaded || carried ? record?.applicationRecordStateId : undefined, record?.fieldSecurity);
 }
 
 export interface SelectOption {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../core/api';
 import type { AnyRecord, FieldSecurity, RecordStore, WithFieldSecurity } from '../../core/records';
 import { useRecord } from './hooks';
-import { useStateFieldSecurity } from './useFieldSecurity';
+import { useRecordFieldSecurity } from './useFieldSecurity';
 
 /** What a failed load says. */
 export interface RecordLoadTexts {
@@ -75,9 +75,9 @@ export function useRecordLoad<T extends AnyRecord & WithFieldSecurity & { applic
     return () => abort.abort();
   }, [id, key]);
 
-  // The record's own load sends its state's field security beside it: nothing is asked after.
-  const { security, known } = useStateFieldSecurity(record?.applicationRecordStateId, record?.fieldSecurity);
   const answered = answer?.key === key ? answer : null;
+  // The record's own load sends its state's field security beside it: nothing is asked after.
+  const { security, known } = useRecordFieldSecurity(record, answered !== null);
   return {
     record,
     ready: answered !== null && answered.failed === null,
