@@ -86,6 +86,20 @@ describe('access', () => {
 });
 
 describe('CreateEnvelope and SendEnvelope', () => {
+  it("the checksum that proves nothing was written sees one changed byte of a stored file, and a file's name", () => {
+    const file = one('SELECT fileId, name, bytes FROM files ORDER BY fileId LIMIT 1');
+    assert.ok(file, 'the seed stores files');
+    const before = checksum(host, ['files']);
+    const bytes = Buffer.from(file.bytes as Buffer);
+    bytes[bytes.length - 1] ^= 1;
+    host.db.prepare('UPDATE files SET bytes = ? WHERE fileId = ?').run(bytes, file.fileId);
+    assert.notEqual(checksum(host, ['files']), before, 'a byte');
+    host.db.prepare('UPDATE files SET bytes = ?, name = ? WHERE fileId = ?').run(file.bytes, `${file.name as string}x`, file.fileId);
+    assert.notEqual(checksum(host, ['files']), before, 'a name');
+    host.db.prepare('UPDATE files SET name = ? WHERE fileId = ?').run(file.name, file.fileId);
+    assert.equal(checksum(host, ['files']), before);
+  });
+
   it('bad input: 400 with feedback per signer, nothing written; unknown record 404; wrong kind 400', async () => {
     const sub = draftSubcontract();
     const before = checksum(host, TABLES);

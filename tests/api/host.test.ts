@@ -294,6 +294,18 @@ describe('identity provider', () => {
     assert.match(html, /name="login" type="text"[^>]*value="pm"/);
   });
 
+  it("a code asked for one service (MSAL's hidden frame or popup: its scope only, no resource at the token endpoint) gives that service's token", async () => {
+    const { CookieJar, signInOverHttp, silentTokenOverHttp } = await import('./support/host');
+    const jar = new CookieJar();
+    await signInOverHttp(host.url, 'pm', 'api', undefined, jar);
+    for (const resource of ['bi', 'ai', 'search', 'api'] as const) {
+      const tokens = await silentTokenOverHttp(host.url, 'pm', jar, resource);
+      const claims = decodeJwt(tokens.access_token);
+      assert.equal(claims.aud, DEV_RESOURCES[resource].identifier, resource);
+      assert.equal(claims.scope, DEV_RESOURCES[resource].scope, resource);
+    }
+  });
+
   it('refuses a wrong password at the token level too (no code is issued)', async () => {
     const { signInOverHttp } = await import('./support/host');
     await assert.rejects(signInOverHttp(host.url, 'pm', 'api', 'nope'), /login form answered 401/);

@@ -113,20 +113,54 @@ export async function signInOverHttp(url: string, login: string, resource: Token
   const code = params.get('code');
   if (!code || params.get('state') !== state) throw new Error(`sign-in of ${login}: no authorization code (${params.get('error') ?? 'unknown error'})`);
 
+  return exchangeCode(url, login, code, verifier, { resource: DEV_RESOURCES[resource].identifier });
+}
+
+/** The token endpoint's answer for `code`: with `resource` named (RFC 8707), or as MSAL asks, with the `scope` it wants. */
+async function exchangeCode(url: string, login: string, code: string, verifier: string, ask: { resource: string } | { scope: string }): Promise<TokenSet> {
   const tokenResponse = await fetch(`${url}/idp/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: redirectUri,
+      redirect_uri: `${url}${DEV_REDIRECT_BRIDGE_PATH}`,
       client_id: DEV_CLIENT_ID,
       code_verifier: verifier,
-      resource: DEV_RESOURCES[resource].identifier,
+      ...ask,
     }).toString(),
   });
   if (!tokenResponse.ok) throw new Error(`sign-in of ${login}: token endpoint answered ${tokenResponse.status} ${await tokenResponse.text()}`);
   return (await tokenResponse.json()) as TokenSet;
+}
+
+/**
+ * A token for one service as MSAL gets one without the login page (its hidden frame, or a popup over a session): an
+ * authorization with `prompt=none` and that service's scope only, over the session in `jar`, then the code exchanged
+ * with that scope and no `resource`.
+ */
+export async function silentTokenOverHttp(url: string, login: string, jar: CookieJar, resource: TokenResource): Promise<TokenSet> {
+  const verifier = base64url(randomBytes(32));
+  const state = base64url(randomBytes(12));
+  const scope = ['openid', 'profile', 'offline_access', DEV_RESOURCES[resource].scope].join(' ');
+  const authorize = new URL(`${url}/idp/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: DEV_CLIENT_ID, response_type: 'code', redirect_uri: `${url}${DEV_REDIRECT_BRIDGE_PATH}`, scope, state,
+    nonce: base64url(randomBytes(12)), code_challenge: base64url(createHash('sha256').update(verifier).digest()), code_challenge_method: 'S256',
+    prompt: 'none', response_mode: 'fragment',
+  }).toString();
+  let next = authorize.href;
+  for (let hop = 0; hop < 5 && !next.startsWith(`${url}${DEV_REDIRECT_BRIDGE_PATH}`); hop++) {
+    const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(response);
+    if (response.status >= 400) throw new Error(`silent sign-in of ${login}: answered ${response.status}`);
+    next = new URL(response.headers.get('location') ?? '', url).href;
+  }
+  const back = new URL(next);
+  const params = back.searchParams.has('code') ? back.searchParams : new URLSearchParams(back.hash.slice(1));
+  const code = params.get('code');
+  if (!code || params.get('state') !== state) throw new Error(`silent sign-in of ${login}: no authorization code (${params.get('error') ?? 'unknown error'})`);
+  return exchangeCode(url, login, code, verifier, { scope });
 }
 
 export interface StartTestHostOptions {
