@@ -91,7 +91,7 @@ describe('CreateEnvelope and SendEnvelope', () => {
     assert.ok(file, 'the seed stores files');
     const before = checksum(host, ['files']);
     const bytes = Buffer.from(file.bytes as Buffer);
-    bytes[bytes.length - 1] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
     host.db.prepare('UPDATE files SET bytes = ? WHERE fileId = ?').run(bytes, file.fileId);
     assert.notEqual(checksum(host, ['files']), before, 'a byte');
     host.db.prepare('UPDATE files SET bytes = ?, name = ? WHERE fileId = ?').run(file.bytes, `${file.name as string}x`, file.fileId);
