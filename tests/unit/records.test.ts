@@ -67,6 +67,21 @@ describe('core/records', () => {
       expect(store.get(1)?.name).to.equal('a (later)');
     });
 
+    it("leaves the store alone when one record's load answers the copy held, unchanged (nothing is drawn again)", () => {
+      const store = recordStore<Row>('Row', 'rowId');
+      store.upsert({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 });
+      const held = store.get(1);
+      let notified = 0;
+      const stop = store.$records.listen(() => { notified += 1; });
+      store.loaded({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 }, store.readMark());
+      expect(store.get(1)).to.equal(held, 'the same object');
+      expect(notified).to.equal(0);
+      store.loaded({ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 2 }, store.readMark());
+      expect(store.get(1)?.applicationRecordStateId).to.equal(2);
+      expect(notified).to.equal(1);
+      stop();
+    });
+
     it('does not bring back a record removed while a load was on its way, nor undo an optimistic move', async () => {
       const store = recordStore<Row>('Row', 'rowId');
       store.upsert([{ rowId: 1, name: 'a', closed: false, applicationRecordStateId: 1 }, { rowId: 2, name: 'b', closed: false, applicationRecordStateId: 1 }]);

@@ -29,7 +29,8 @@ export interface RecordStore<T extends AnyRecord> {
   /**
    * Add or replace the records a load brought, except each one this page changed after `mark` was taken:
    * a write answered while the load was on its way is newer than what the load read (an Approve clicked
-   * while the list was still loading stays approved).
+   * while the list was still loading stays approved). One record (a workbench's load of its record) that answers the
+   * copy held, unchanged, leaves the store alone: what shows it is not drawn again.
    */
   loaded(records: T | readonly T[], mark: number): void;
   /** Drop records (by id). */
@@ -98,7 +99,12 @@ function createRecordStore<T extends AnyRecord>(kind: string, idField: string): 
     get: (id) => $records.get().get(id),
     upsert,
     readMark: () => changes,
-    loaded: (records, mark) => put(records, (id) => (changedAt.get(id) ?? 0) <= mark),
+    loaded: (records, mark) => {
+      // Compared for one record only: a list's rows would cost a comparison each, and a list keeps its rows itself.
+      const held = Array.isArray(records) ? undefined : $records.get().get(idOf(records as T));
+      if (held && JSON.stringify(held) === JSON.stringify(records)) return;
+      put(records, (id) => (changedAt.get(id) ?? 0) <= mark);
+    },
     remove,
     clear: () => $records.set(new Map()),
     async optimistic(next, commit) {

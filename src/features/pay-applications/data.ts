@@ -44,10 +44,7 @@ export async function loadPayApplication(id: number, signal?: AbortSignal): Prom
   const mark = payApplicationStore().readMark();
   const record = await getJson<PayApplication | null>(PAY_APPLICATION_PATHS.one, payApplicationQuery(id), { signal });
   if (!record || typeof record !== 'object') return undefined;
-  // An answer the same as the page's copy (opened before, unchanged since) leaves the store alone: the workbench
-  // drawn from that copy is not drawn again (a 200-line sheet) when the answer comes in.
-  const held = payApplicationStore().get(id);
-  if (!held || JSON.stringify(held) !== JSON.stringify(record)) payApplicationStore().loaded(record, mark);
+  payApplicationStore().loaded(record, mark);
   return record;
 }
 
