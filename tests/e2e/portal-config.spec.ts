@@ -23,7 +23,9 @@ test.describe('the portal configuration document', () => {
     const answer = await config;
     expect(answer.status()).toBe(200);
     expect(answer.headers()['cache-control']).toBe('no-cache');
-    const doc = (await answer.json()) as { clientId: string; label: string };
+    // The page navigates to the provider at once, which drops the body of its own response: read the same document
+    // over the test's request context.
+    const doc = (await (await page.request.get(CONFIG_PATH)).json()) as { clientId: string; label: string };
     expect((await authorize).get('client_id')).toBe(doc.clientId);
     await signIn(page, 'pm');
     await expect(page.locator('portal-home h1')).toHaveText(/^Welcome, Marcus/);
