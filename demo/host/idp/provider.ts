@@ -33,7 +33,6 @@ const RESOURCE_LIST = TOKEN_RESOURCES.map((name) => DEV_RESOURCES[name]);
 const API_RESOURCE = DEV_RESOURCES.api.identifier;
 const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
 
-/** Resources whose scope the request names (`scope` parameter), in table order. */
 /**
  * True when the end-session request carries an id_token_hint (oidc-provider has validated its
  * signature and audience) of the account signed in to this session: the portal's own sign-out
@@ -49,6 +48,7 @@ export function hintedBySignedInUser(ctx: KoaContextWithOIDC): boolean {
   return hint.payload.sid === undefined || hint.payload.sid === sid;
 }
 
+/** Resources whose scope the request names (`scope` parameter), in table order. */
 function requestedResources(ctx: KoaContextWithOIDC): string[] {
   const scope = typeof ctx.oidc.params?.scope === 'string' ? ctx.oidc.params.scope : '';
   const asked = new Set(scope.toLowerCase().split(/\s+/).filter(Boolean));
