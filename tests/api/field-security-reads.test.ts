@@ -255,32 +255,42 @@ describe('field security on reads: a role row hides a field (App Records)', () =
 });
 
 /** A record's own load (the §7 load asked with its record key, as a workbench asks): the row and its table. */
-const OWN_LOADS = [
+const OWN_LOADS: ReadonlyArray<{ path: string; key: string; table: string; id: string; parent?: { table: string; id: string } }> = [
   { path: '/api/pfm/getsubcontracts', key: 'Subcontract', table: 'subcontracts', id: 'subcontractId' },
+  { path: '/api/pfm/getsubcontractchangeorders', key: 'SubcontractChangeOrder', table: 'subcontract_change_orders', id: 'subcontractChangeOrderId',
+    parent: { table: 'subcontracts', id: 'subcontractId' } },
   { path: '/api/pfm/getpurchaseagreements', key: 'PurchaseAgreement', table: 'purchase_agreements', id: 'purchaseAgreementId' },
+  { path: '/api/pfm/getpurchaseagreementchangeorders', key: 'PurchaseAgreementChangeOrder', table: 'purchase_agreement_change_orders',
+    id: 'purchaseAgreementChangeOrderId', parent: { table: 'purchase_agreements', id: 'purchaseAgreementId' } },
   { path: '/api/pfm/getpurchaseorders', key: 'PurchaseOrder', table: 'purchase_orders', id: 'purchaseOrderId' },
+  { path: '/api/pfm/getowneragreements', key: 'OwnerAgreement', table: 'owner_agreements', id: 'ownerAgreementId' },
+  { path: '/api/pfm/getowneragreementchangeorders', key: 'OwnerAgreementChangeOrder', table: 'owner_agreement_change_orders', id: 'ownerAgreementChangeOrderId',
+    parent: { table: 'owner_agreements', id: 'ownerAgreementId' } },
   { path: '/api/pfm/getinitiatingdocuments', key: 'ChangeRecord', table: 'change_records', id: 'changeRecordId' },
   { path: '/api/pfm/getchangeevents', key: 'ChangeEvent', table: 'change_events', id: 'changeEventId' },
   { path: '/api/pfm/getcostadjustments', key: 'CostAdjustment', table: 'cost_adjustments', id: 'costAdjustmentId' },
   { path: '/api/pfm/getdirectcosts', key: 'DirectCost', table: 'direct_costs', id: 'directCostId' },
-] as const;
+];
 
 describe("a record's own load sends the caller's field security in its state", () => {
   it('as the fieldSecurity lookup answers it for that caller (a per-user row included); a list load sends none', async () => {
     const pmRule = addRule('DirectCost', 'Draft', 'description', { employeeId: employeeId('pm') }, true);
     try {
       for (const load of OWN_LOADS) {
-        const row = one(`SELECT t.${load.id} AS id, t.projectId FROM ${load.table} t JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId
-          WHERE s.closed = 0 AND t.projectId = 1 ${load.key === 'DirectCost' ? "AND s.name = 'Draft'" : ''} ORDER BY t.${load.id} LIMIT 1`);
-        assert.ok(row, `the seed has an open ${load.key} on project 1`);
+        // A change order's project is its commitment's (or owner agreement's).
+        const project = load.parent ? `(SELECT p.projectId FROM ${load.parent.table} p WHERE p.${load.parent.id} = t.${load.parent.id})` : 't.projectId';
+        // An open one where the seed has one (the seed's change orders on project 1 may all be closed).
+        const row = one(`SELECT t.${load.id} AS id, s.closed FROM ${load.table} t JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId
+          WHERE ${project} = 1 ${load.key === 'DirectCost' ? "AND s.name = 'Draft'" : ''} ORDER BY s.closed, t.${load.id} LIMIT 1`);
+        assert.ok(row, `the seed has a ${load.key} on project 1`);
         for (const login of ['pm', 'admin']) {
-          const [record] = await data(login, load.path, { recordKey: load.key, recordId: row.id as number });
+          const [record] = await data(login, load.path, { recordKey: load.key, recordId: row.id as number, open: row.closed ? 'false' : 'true' });
           assert.ok(record, `${login} ${load.key} ${row.id}`);
           const lookup = await data(login, LOOKUP_TYPES.fieldSecurity.single, { applicationRecordStateId: record.applicationRecordStateId });
           assert.deepEqual(record.fieldSecurity, lookup, `${login} ${load.key}`);
           assert.equal(record.fieldSecurity.lookupApplicationRecordStateId, record.applicationRecordStateId);
         }
-        const list = await data('pm', load.path, { recordKey: 'Project', recordId: 1 });
+        const list = await data('pm', load.path, { recordKey: 'Project', recordId: 1, open: row.closed ? 'false' : 'true' });
         assert.ok(list.length > 0 && list.every((r: Row) => !has(r, 'fieldSecurity')), `${load.key}: the project's list carries no field security`);
       }
       // The pm's own row is in what his load sent (the lookup, compared above, reads the same rows).

@@ -61,6 +61,18 @@ describe('project security: who reaches which project', () => {
     const event = one<{ changeEventId: number }>('SELECT min(changeEventId) AS changeEventId FROM change_events WHERE projectId = ?', HIDDEN_PROJECT);
     assert.equal((await api.get('pm', '/api/pfm/getchangeeventitems', { recordKey: 'ChangeEvent', recordId: event.changeEventId })).status, 403);
     assert.equal((await api.get('pm', '/api/pfm/getdataqualityissues', { recordKey: 'Project', recordId: HIDDEN_PROJECT })).status, 403);
+    // A change order's own load: its project is its commitment's (or owner agreement's).
+    const ownLoads = [
+      ['/api/pfm/getsubcontractchangeorders', 'SubcontractChangeOrder', 'SELECT min(co.subcontractChangeOrderId) AS id FROM subcontract_change_orders co JOIN subcontracts s USING (subcontractId) WHERE s.projectId = ?'],
+      ['/api/pfm/getowneragreementchangeorders', 'OwnerAgreementChangeOrder', 'SELECT min(co.ownerAgreementChangeOrderId) AS id FROM owner_agreement_change_orders co JOIN owner_agreements oa USING (ownerAgreementId) WHERE oa.projectId = ?'],
+      ['/api/pfm/getowneragreements', 'OwnerAgreement', 'SELECT min(ownerAgreementId) AS id FROM owner_agreements WHERE projectId = ?'],
+    ] as const;
+    for (const [path, recordKey, sql] of ownLoads) {
+      const record = one<{ id: number | null }>(sql, HIDDEN_PROJECT);
+      assert.ok(record.id, `the seed has a ${recordKey} on the hidden project`);
+      assert.equal((await api.get('pm', path, { recordKey, recordId: record.id })).status, 403, recordKey);
+      assert.equal((await api.get('admin', path, { recordKey, recordId: record.id })).status, 200, recordKey);
+    }
     assert.equal((await api.get('pm', '/api/pfm/projects/GetProjectMenuByProjectId', { ProjectId: HIDDEN_PROJECT })).status, 403);
     assert.equal((await api.get('admin', '/api/pfm/getcostcodes', { recordKey: 'Project', recordId: HIDDEN_PROJECT })).status, 200);
   });

@@ -26,7 +26,7 @@ const CURRENT_USER = { employeeId: 7, employeeKey: 'E7', login: 'admin', email: 
 /** Open and closed lists of one record: the open load answers it. */
 const openOnly = (record: unknown): StubFor => ({ query }) => ok(query.get('open') === 'false' ? [] : [record]);
 
-/** A commitment change order (or agreement, order) of subcontract 1's shape, as its single load answers it. */
+/** A commitment change order (or agreement, order) of subcontract 1's shape, as its own load answers it. */
 const contract = (idField: string, extra: Record<string, unknown> = {}) => ({ ...SUBCONTRACTS_OPEN[0], [idField]: 1, items: [], ...extra });
 
 const changeEvent = { changeEventId: 1, changeRecordId: 1, projectId: 1, budgetId: 1, ownerAgreementId: null, ownerAgreementChangeOrderId: null, reimbursableTypeId: 1,
@@ -52,11 +52,11 @@ const BY_TAG: Partial<Record<string, () => Answers>> = {
     '/api/pfm/getcostcodetransactionsummary': ok(LINES),
   }),
   'wb-subcontract': commitmentAnswers,
-  'wb-subcontract-change-order': () => commitmentAnswers({ '/api/pfm/GetSubcontractChangeOrderById': ok(contract('subcontractChangeOrderId', { subcontractId: 1 })) }),
-  'wb-purchase-agreement': () => commitmentAnswers({ '/api/pfm/GetPurchaseAgreementById': ok(contract('purchaseAgreementId')) }),
+  'wb-subcontract-change-order': () => commitmentAnswers({ '/api/pfm/getsubcontractchangeorders': openOnly(contract('subcontractChangeOrderId', { subcontractId: 1 })) }),
+  'wb-purchase-agreement': () => commitmentAnswers({ '/api/pfm/getpurchaseagreements': openOnly(contract('purchaseAgreementId')) }),
   'wb-purchase-agreement-change-order': () => commitmentAnswers({
-    '/api/pfm/GetPurchaseAgreementChangeOrderById': ok(contract('purchaseAgreementChangeOrderId', { purchaseAgreementId: 1 })) }),
-  'wb-purchase-order': () => commitmentAnswers({ '/api/pfm/GetPurchaseOrderById': ok(contract('purchaseOrderId')) }),
+    '/api/pfm/getpurchaseagreementchangeorders': openOnly(contract('purchaseAgreementChangeOrderId', { purchaseAgreementId: 1 })) }),
+  'wb-purchase-order': () => commitmentAnswers({ '/api/pfm/getpurchaseorders': openOnly(contract('purchaseOrderId')) }),
   'wb-cost-adjustment': costAdjustmentAnswers,
   'wb-direct-cost': directCostAnswers,
   'wb-owner-agreement': ownerAgreementAnswers,

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { $toasts } from '../../src/core/messages';
-import { WORKBENCH_TEXT } from '../../src/features/commitments';
-import { OWNER_CONTRACT_TYPES } from '../../src/core/owner-agreements/contract';
-import { OWNER_TEXT } from '../../src/features/owner-agreements';
+import { contractStore, WORKBENCH_TEXT } from '../../src/features/commitments';
+import { OWNER_AGREEMENT_PATHS, OWNER_CONTRACT_TYPES } from '../../src/core/owner-agreements/contract';
+import { OWNER_KINDS, OWNER_TEXT } from '../../src/features/owner-agreements';
 import '../../src/elements/pfm-owner-agreements/define';
 import '../../src/elements/wb-owner-agreement/define';
-import { mount, setValue, textOf, waitFor } from '../support/browser';
+import { fetchRequests, mount, setValue, textOf, waitFor } from '../support/browser';
+import { LOOKUP_TYPES } from '../../src/core/lookups/types';
 import { useElementTestPage } from '../support/elements';
-import { answers, DRAFT_CO, EXECUTED, header, newForm, postsTo, ready, stub } from './owner-agreements-support';
+import { answers, CLOSED, DRAFT_CO, EXECUTED, header, newForm, postsTo, ready, stub } from './owner-agreements-support';
 
 describe('owner agreements', () => {
   const startUrl = location.pathname + location.search;
@@ -29,6 +30,41 @@ describe('owner agreements', () => {
       expect(textOf(root, '[data-amount="contract"]')).to.equal('$1,000,000.00');
       expect(textOf(root, '[data-amount="current"]')).to.equal('$1,005,000.00');
       expect(root.querySelector<HTMLButtonElement>('[data-save]')!.disabled).to.equal(false);
+    });
+
+    it('uses the field security its own load sends, asked once with its own key (nothing asked after); a load that sends none asks', async () => {
+      const asked = () => fetchRequests.filter((r) => r.path === LOOKUP_TYPES.fieldSecurity.single).length;
+      const ownLoads = () => fetchRequests.filter((r) => r.path === OWNER_AGREEMENT_PATHS.agreements);
+      const readOnlyDescription = (stateId: number) => ({ lookupApplicationRecordStateId: stateId, fields: [
+        { fieldName: 'description', editable: false, visible: true }, { fieldName: 'contractType', editable: true, visible: true }] });
+      stub(answers({
+        // As the host does: only a load asked with the record's own key carries it.
+        [OWNER_AGREEMENT_PATHS.agreements]: ({ query }) => {
+          const rows = query.get('open') === 'false' ? [CLOSED] : [EXECUTED];
+          const own = query.get('recordKey') === 'OwnerAgreement' && Number(query.get('recordId')) === EXECUTED.ownerAgreementId;
+          return { body: { data: own ? rows.map((row) => ({ ...row, fieldSecurity: readOnlyDescription(row.applicationRecordStateId) })) : rows } };
+        },
+      }));
+      // Opened over the list: the list's copy (no field security) shows at once, and still nothing is asked.
+      contractStore(OWNER_KINDS.OwnerAgreement).upsert(EXECUTED);
+      let root = await mount('wb-owner-agreement', { 'record-id': '1' });
+      await waitFor(() => root.querySelector('[data-header-form] [data-field="description"]'));
+      await waitFor(() => ownLoads().length === 2);
+      await waitFor(() => root.querySelector('[data-locked] [data-control="Edit"]'));
+      root.querySelector<HTMLButtonElement>('[data-locked] [data-control="Edit"]')!.click();
+      await waitFor(() => !header(root, 'contractType')!.disabled);
+      expect(header(root, 'description')!.readOnly).to.equal(true);
+      expect(asked()).to.equal(0);
+      // One round trip: open and closed asked side by side with the record's own key, no single-object call before.
+      expect(ownLoads().map((r) => [r.query.get('recordKey'), r.query.get('recordId')])).to.deep.equal([['OwnerAgreement', '1'], ['OwnerAgreement', '1']]);
+      expect(fetchRequests.some((r) => r.path === '/api/pfm/getOwnerAgreementById')).to.equal(false);
+      root.host.remove();
+      // A load that sends none (an older host), with no copy on the page: the workbench asks the lookup.
+      contractStore(OWNER_KINDS.OwnerAgreement).remove(1);
+      stub(answers());
+      root = await mount('wb-owner-agreement', { 'record-id': '1' });
+      await ready(root);
+      expect(asked()).to.equal(1);
     });
 
     it('the header is locked until Edit (§2 tooltip) unlocks it; Discard locks it again; a closed agreement offers no Edit', async () => {

@@ -5,7 +5,7 @@
  * the screens and workbenches share, the pure rules (open/closed, amounts, totals, field security)
  * and the writes.
  */
-import { getJson, postForm } from '../../core/api';
+import { ApiError, getJson, postForm } from '../../core/api';
 import { COMMITMENT_LOADS } from '../../core/commitments/contract';
 import { moveRecordState, postedItems, recordStore, type ItemEdit, type ItemsSaveAnswer, type RecordItem, type RecordStore } from '../../core/records';
 import type { FieldSecurity } from '../../core/records';
@@ -70,8 +70,6 @@ export interface KindSpec {
   load: string;
   /** Single-object GET (the lookup type's call). */
   single: string;
-  /** The record key that scopes a load to this record's family, and where its id is. */
-  scope(record: ContractRecord, id: number): { recordKey: string; recordId: number };
   /** Items table's id field (none: no items). */
   itemIdField?: string;
   header: readonly HeaderField[];
@@ -85,29 +83,26 @@ const retainage: HeaderField = { name: 'retainagePercent', label: 'Retainage', k
 /** Every commitment kind, by key. */
 export const KINDS: Readonly<Record<CommitmentKey, KindSpec>> = {
   Subcontract: {
-    key: 'Subcontract', label: 'Subcontract', ...COMMITMENT_LOADS.Subcontract,
-    scope: (_r, id) => ({ recordKey: 'Subcontract', recordId: id }), itemIdField: 'subcontractItemId',
+    key: 'Subcontract', label: 'Subcontract', ...COMMITMENT_LOADS.Subcontract, itemIdField: 'subcontractItemId',
     header: [DESCRIPTION_FIELD, { name: 'subcontractTypeId', label: 'Subcontract type', kind: 'subcontractType' }, retainage,
       { name: 'excessLiability', label: 'Excess liability', kind: 'excessLiability' }],
   },
   SubcontractChangeOrder: {
     key: 'SubcontractChangeOrder', label: 'Subcontract Change Order', idField: 'subcontractChangeOrderId', load: '/api/pfm/getsubcontractchangeorders',
-    single: '/api/pfm/GetSubcontractChangeOrderById', scope: (r) => ({ recordKey: 'Subcontract', recordId: Number(r.subcontractId) }),
-    itemIdField: 'subcontractChangeOrderItemId', header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
+    single: '/api/pfm/GetSubcontractChangeOrderById', itemIdField: 'subcontractChangeOrderItemId', header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
   PurchaseAgreement: {
-    key: 'PurchaseAgreement', label: 'Purchase Agreement', ...COMMITMENT_LOADS.PurchaseAgreement, scope: (_r, id) => ({ recordKey: 'PurchaseAgreement', recordId: id }),
+    key: 'PurchaseAgreement', label: 'Purchase Agreement', ...COMMITMENT_LOADS.PurchaseAgreement,
     itemIdField: 'purchaseAgreementItemId', header: [DESCRIPTION_FIELD, retainage],
   },
   PurchaseAgreementChangeOrder: {
     key: 'PurchaseAgreementChangeOrder', label: 'Purchase Agreement Change Order', idField: 'purchaseAgreementChangeOrderId',
     load: '/api/pfm/getpurchaseagreementchangeorders', single: '/api/pfm/GetPurchaseAgreementChangeOrderById',
-    scope: (r) => ({ recordKey: 'PurchaseAgreement', recordId: Number(r.purchaseAgreementId) }), itemIdField: 'purchaseAgreementChangeOrderItemId',
+    itemIdField: 'purchaseAgreementChangeOrderItemId',
     header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
   PurchaseOrder: {
-    key: 'PurchaseOrder', label: 'Purchase Order', ...COMMITMENT_LOADS.PurchaseOrder,
-    scope: (_r, id) => ({ recordKey: 'PurchaseOrder', recordId: id }), itemIdField: 'purchaseOrderItemId',
+    key: 'PurchaseOrder', label: 'Purchase Order', ...COMMITMENT_LOADS.PurchaseOrder, itemIdField: 'purchaseOrderItemId',
     header: [DESCRIPTION_FIELD, { name: 'orderDate', label: 'Order date', kind: 'date' }],
   },
 };
@@ -146,12 +141,15 @@ export async function loadContracts(kind: KindSpec, scope: { recordKey: string; 
   return rows;
 }
 
-/** One record of `kind` with its items (single call, then its family's load for the items). */
+/**
+ * One record of `kind` with its items, by its own load (the kind's §7 load asked with its own record key): one round
+ * trip, and the answer carries the caller's field security in the record's state. An unknown id is the server's 404.
+ */
 export async function loadContract(kind: KindSpec, id: number, signal?: AbortSignal): Promise<ContractRecord> {
   const mark = contractStore(kind).readMark();
-  const single = await getJson<ContractRecord>(kind.single, { [kind.idField]: id }, { signal });
-  const family = await loadOpenAndClosed<ContractRecord>(kind.load, kind.scope(single, id), signal);
-  const record = family.find((row) => recordIdOf(kind, row) === id) ?? single;
+  const rows = await loadOpenAndClosed<ContractRecord>(kind.load, { recordKey: kind.key, recordId: id }, signal);
+  const record = rows.find((row) => recordIdOf(kind, row) === id);
+  if (!record) throw new ApiError(404, { message: `${kind.label} ${id} was not found.` });
   contractStore(kind).loaded(record, mark);
   return record;
 }

@@ -17,7 +17,7 @@ import { LoadProblem, RecordRefreshNotice } from '../../ui/LoadProblem';
 import { LabelledControl } from '../../ui/workbench';
 import {
   FormField, RecordStateBadge, SaveButtons, StateAdvanceMenu, ValidationSummary, WriteProblemAlert, feedbackFrom, fieldVisible, formFeedback, useRecord, useRecords, useRecordWrites,
-  useStateFieldSecurity, useStateMove, useWorkbenchRecordName, type FeedbackItem,
+  useRecordFieldSecurity, useStateMove, useWorkbenchRecordName, type FeedbackItem,
 } from '../../ui/records';
 import type { BudgetRow } from '../../core/budget-lines/contract';
 import { loadProjectBudgets } from '../budget-lines';
@@ -143,7 +143,7 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerAgreeme
         )}
       </dl>
 
-      <HeaderForm key={`${recordId}#${attempt}`} kind={kind} record={record} recordId={recordId} onReload={reload} />
+      <HeaderForm key={`${recordId}#${attempt}`} kind={kind} record={record} recordId={recordId} loaded={!loading} onReload={reload} />
 
       {/* Below the header: its loads start when it comes within 300 px of view (§9). */}
       <LazySection label={kind === 'OwnerAgreement' ? 'change orders' : 'linked change events'} placeholder={<p className="text-body-secondary">Loading…</p>}>
@@ -155,13 +155,14 @@ export function OwnerAgreementWorkbench({ kind, recordId }: { kind: OwnerAgreeme
 
 /**
  * The header fields as a form: locked until Edit (§2) unlocks the fields the record's state lets the
- * user edit (field security); Save / Discard changes. A successful save or a discard locks it again.
+ * user edit (field security, sent with the record by its own load); Save / Discard changes. A successful save or a discard locks it again.
  */
-function HeaderForm({ kind, record, recordId, onReload }: { kind: OwnerAgreementKey; record: ContractRecord; recordId: number; onReload(): void }) {
+function HeaderForm({ kind, record, recordId, loaded, onReload }: { kind: OwnerAgreementKey; record: ContractRecord; recordId: number; loaded: boolean; onReload(): void }) {
   const spec = OWNER_KINDS[kind];
   const [draft, setDraft] = useState(() => headerDraft(kind, record));
   const writes = useRecordWrites();
-  const fieldSecurity = useStateFieldSecurity(record.applicationRecordStateId).security;
+  // What the record's own load sends; the lookup only when it answered without it.
+  const fieldSecurity = useRecordFieldSecurity(record, loaded).security;
   const [unlocked, setUnlocked] = useState(false);
   const allowed = (field: string) => contractFieldEditable(fieldSecurity, record.closed, field);
   const anyAllowed = spec.header.some((field) => allowed(field.name));

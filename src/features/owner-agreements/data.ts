@@ -14,13 +14,12 @@ export type OwnerAgreementKey = Extract<ContractKey, 'OwnerAgreement' | 'OwnerAg
 export const OWNER_KINDS: Readonly<Record<OwnerAgreementKey, KindSpec>> = {
   OwnerAgreement: {
     key: 'OwnerAgreement', label: 'Owner Agreement', idField: 'ownerAgreementId', load: OWNER_AGREEMENT_PATHS.agreements, single: OWNER_AGREEMENT_PATHS.agreement,
-    scope: (r) => ({ recordKey: 'Project', recordId: r.projectId }),
     // The contract amount and approved changes are read-only: the prime contract changes through owner change orders.
     header: [DESCRIPTION_FIELD, { name: 'contractType', label: 'Contract type', kind: 'contractType' }, { name: 'executedDate', label: 'Executed date', kind: 'date' }],
   },
   OwnerAgreementChangeOrder: {
     key: 'OwnerAgreementChangeOrder', label: 'Owner Agreement Change Order', idField: 'ownerAgreementChangeOrderId',
     load: OWNER_AGREEMENT_PATHS.changeOrders, single: OWNER_AGREEMENT_PATHS.changeOrder,
-    scope: (r) => ({ recordKey: 'OwnerAgreement', recordId: Number(r.ownerAgreementId) }), header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
+    header: [DESCRIPTION_FIELD, CHANGE_ORDER_DATE_FIELD],
   },
 };

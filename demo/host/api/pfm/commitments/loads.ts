@@ -84,12 +84,15 @@ export const COMMITMENT_RECORD_LOADS: RecordLoads = {
     openExpr: STATEFUL, orderBy: 't.number', children: withItems('purchase_order_items', 'purchaseOrderId'), record: 'PurchaseOrder',
   },
   getsubcontractchangeorders: {
-    select: SUBCONTRACT_CO_SELECT, columns: { project: 's.projectId', budget: 's.budgetId', keys: { Subcontract: 't.subcontractId' } },
+    select: SUBCONTRACT_CO_SELECT, columns: { project: 's.projectId', budget: 's.budgetId', keys: { Subcontract: 't.subcontractId', SubcontractChangeOrder: 't.subcontractChangeOrderId' } },
     openExpr: STATEFUL, orderBy: 't.subcontractId, t.number', children: withItems('subcontract_change_order_items', 'subcontractChangeOrderId'),
+    record: 'SubcontractChangeOrder',
   },
   getpurchaseagreementchangeorders: {
-    select: PURCHASE_AGREEMENT_CO_SELECT, columns: { project: 'a.projectId', budget: 'a.budgetId', keys: { PurchaseAgreement: 't.purchaseAgreementId' } },
+    select: PURCHASE_AGREEMENT_CO_SELECT,
+    columns: { project: 'a.projectId', budget: 'a.budgetId', keys: { PurchaseAgreement: 't.purchaseAgreementId', PurchaseAgreementChangeOrder: 't.purchaseAgreementChangeOrderId' } },
     openExpr: STATEFUL, orderBy: 't.purchaseAgreementId, t.number', children: withItems('purchase_agreement_change_order_items', 'purchaseAgreementChangeOrderId'),
+    record: 'PurchaseAgreementChangeOrder',
   },
   getspectrumcontractdocumenttracking: {
     select: 'SELECT t.*, v.name AS vendorName FROM contract_document_tracking t JOIN vendors v ON v.vendorId = t.vendorId',

@@ -21,10 +21,12 @@ export const OWNER_AGREEMENT_CO_SELECT = `SELECT t.ownerAgreementChangeOrderId, 
 
 export const OWNER_AGREEMENT_RECORD_LOADS: RecordLoads = {
   getowneragreements: {
-    select: OWNER_AGREEMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId' }, openExpr: STATEFUL, orderBy: 't.number',
+    select: OWNER_AGREEMENT_SELECT, columns: { project: 't.projectId', budget: 't.budgetId', keys: { OwnerAgreement: 't.ownerAgreementId' } },
+    openExpr: STATEFUL, orderBy: 't.number', record: 'OwnerAgreement',
   },
   getowneragreementchangeorders: {
-    select: OWNER_AGREEMENT_CO_SELECT, columns: { project: 'oa.projectId', budget: 't.budgetId', keys: { OwnerAgreement: 't.ownerAgreementId' } },
-    openExpr: STATEFUL, orderBy: 't.ownerAgreementId, t.number',
+    select: OWNER_AGREEMENT_CO_SELECT,
+    columns: { project: 'oa.projectId', budget: 't.budgetId', keys: { OwnerAgreement: 't.ownerAgreementId', OwnerAgreementChangeOrder: 't.ownerAgreementChangeOrderId' } },
+    openExpr: STATEFUL, orderBy: 't.ownerAgreementId, t.number', record: 'OwnerAgreementChangeOrder',
   },
 };
