@@ -7,7 +7,7 @@
  * enough to scroll has focusable content for keyboard scrolling and assistive technology. Entries are
  * real `<a href>` links, so they work as links too (the router routes them without a page load).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { MenuGroup, MenuLink } from '../core/menus';
 import { useCloseOnOutsidePress } from './hooks';
@@ -49,9 +49,10 @@ export function Menu({ label, buttonContent, buttonClassName = 'btn btn-link nav
   // The entry holding the roving tab stop (null: the first).
   const [tabStop, setTabStop] = useState<string | null>(null);
 
-  // Focus moves into the list once it is shown (after the render that un-hides it).
+  // Focus moves into the list in the commit that shows it: a layout effect, so none is still pending when an Escape
+  // closes the menu (a late one would move focus back into the hidden list).
   const [openCount, setOpenCount] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const focus = focusOnOpen.current;
     if (!open || !focus) return;
     focusOnOpen.current = null;

@@ -285,6 +285,36 @@ describe('src/ui/records', () => {
       expect(fetchCalls.length).to.equal(1);
     });
 
+    it('Escape right after the targets arrive gives focus back to the button (the move into the list does not run late)', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      stubFetch({ '/api/applications/GetRecordStateAdvancements': async () => { await held; return { body: { data: advancements } }; } });
+      render(<MenuHarness />);
+      const button = await waitFor(() => host.querySelector<HTMLButtonElement>('button[aria-haspopup=menu]'));
+      button.focus();
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      // Loading: the menu itself holds focus.
+      const menu = await waitFor(() => host.querySelector<HTMLElement>('[role=menu]'));
+      await waitFor(() => host.ownerDocument.activeElement === menu);
+      // Escape in the same task as the commit that shows the targets: a mutation observer's callback runs right after
+      // it, before any effect React would run later.
+      const escaped = new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const item = host.querySelector<HTMLElement>('[role=menuitem]');
+          if (!item) return;
+          observer.disconnect();
+          (host.ownerDocument.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+          resolve();
+        });
+        observer.observe(host, { childList: true, subtree: true });
+      });
+      release();
+      await escaped;
+      await waitFor(() => host.querySelector('[role=menu]') === null);
+      await sleep(50);
+      expect(host.ownerDocument.activeElement).to.equal(button);
+    });
+
     it("given the record, shows a move the server refuses disabled with its reason, and choosing it does nothing", async () => {
       stubFetch({
         '/api/applications/GetRecordStateAdvancements': { body: { data: advancements } },

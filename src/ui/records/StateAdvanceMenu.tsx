@@ -8,7 +8,7 @@
  * returns focus to the button. Choosing a target only calls `onSelect`: the rules of §4 are the
  * caller's business.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { showPrompt } from '../../core/messages';
 import { useCloseOnOutsidePress } from '../hooks';
@@ -80,7 +80,9 @@ export function StateAdvanceMenu({
     // The record's id is part of what the answer means; its key and id are stable strings and numbers.
   }, [needsLoad, stateId, record?.recordKey, record?.recordId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
+  // A layout effect: focus moves in the commit that shows the targets. A passive effect runs later, and one still
+  // pending when Escape closes the menu ran first in the closing render, moving focus back into the hidden list.
+  useLayoutEffect(() => {
     if (!open) return;
     const list = load.status === 'loaded' ? items.current.slice(0, load.list.length).filter((el): el is HTMLButtonElement => el !== null) : [];
     const target = focusIndex === 'last' ? list[list.length - 1] : list[focusIndex];
