@@ -206,6 +206,20 @@ test('the portal\'s first tab stop is a visible "Skip to content" link; Enter mo
   }
 });
 
+test("dark: under a short screen the portal's own background reaches the bottom of the window, not the page's", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await openPortalAs(page, 'pm', '/nowhere/at/all');
+  await expect(page.locator('portal-not-found h1')).toHaveText('Not Found');
+  const bottom = await page.evaluate(() => {
+    const hit = document.elementFromPoint(innerWidth / 2, innerHeight - 2);
+    const app = document.querySelector('portal-app')!;
+    return { hit: hit?.localName, app: getComputedStyle(app).backgroundColor, body: getComputedStyle(document.body).backgroundColor };
+  });
+  expect(bottom.hit, 'the bottom of the window is the portal').toBe('portal-app');
+  expect(bottom.app, "the screens' dark background, not the page's Canvas").not.toBe(bottom.body);
+  await reviewShot(page, { path: '.tmp/a11y-short-screen-dark.png' });
+});
+
 test('reduced motion: with prefers-reduced-motion: reduce nothing on the portal moves but progress spinners (WCAG 2.3.3)', async ({ page }) => {
   await openPortalAs(page, 'pm', '/pfm/projects');
   await waitForScreen(page, { name: 'projects', tag: 'pfm-projects', kind: 'screen', login: 'pm', path: '/pfm/projects' });

@@ -73,7 +73,9 @@ export function PortalApp() {
   }, [screenKey, path]);
 
   return (
-    <div className="d-flex flex-column">
+    // The router page is the whole window: its own background reaches the bottom under a short screen (the page's
+    // Canvas colour differs from the screens' in dark mode).
+    <div className="d-flex flex-column" style={{ minHeight: '100dvh' }}>
       {/* WCAG 2.4.1: the first tab stop skips the header's menus to the screen (visible only when focused). */}
       <a className="visually-hidden-focusable btn btn-primary position-absolute m-2 portal-skip-link" href="#portal-main" onClick={skipToMain}>
         {SKIP_LINK_TEXT}
