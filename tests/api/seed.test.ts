@@ -99,6 +99,10 @@ describe('seed', () => {
           JOIN application_record_states s ON s.applicationRecordStateId = t.applicationRecordStateId WHERE s.name IN (${states})`), 0, `${table}: billed before signed or issued`);
         assert.ok(count(`SELECT count(*) AS n FROM cost_code_transactions WHERE sourceRecordKey = '${key}'`) > 0, `${table}: billed once signed or issued`);
       }
+      // A commitment line reads as what it buys (a pay application shows it), never as a bare cost code number.
+      for (const table of ['subcontract_items', 'purchase_agreement_items', 'purchase_order_items', 'subcontract_change_order_items', 'purchase_agreement_change_order_items']) {
+        assert.equal(count(`SELECT count(*) AS n FROM ${table} i JOIN cost_codes c USING (costCodeId) WHERE i.description = c.code OR i.description GLOB '[0-9]*'`), 0, `${table}: a line described by its code`);
+      }
       assert.ok(count("SELECT count(*) AS n FROM budgets_pending_projections WHERE employeeId = 2") >= 3);
       assert.ok(count("SELECT count(*) AS n FROM pto_requests WHERE managerEmployeeId = 3 AND status = 'Pending'") >= 3);
     } finally {

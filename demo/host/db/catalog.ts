@@ -83,6 +83,10 @@ export const COST_CODE_CATALOG: readonly CatalogCode[] = [
   { code: '33400000', description: 'Storm Drainage Utilities', types: 'S', weight: 0.8, trade: 'utilities' },
 ];
 
+/** A cost code's catalog name, for a seeded line's description (the code itself if the catalog lacks it). */
+export const catalogDescription = (code: string): string => COST_CODE_CATALOG.find((c) => c.code === code)?.description ?? code;
+
+
 /** §3 cost types; A and F exist but are hidden (F also disabled). */
 export const COST_TYPE_ROWS = [
   { costType: 'L', name: 'Labor', hidden: 0, disabled: 0 },

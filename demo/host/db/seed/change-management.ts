@@ -3,7 +3,7 @@
  * state (the pm's showcase budget has a fixed set, SHOWCASE_CHANGE_EVENTS), owner change orders for the approved
  * ones, and a committed item's subcontract change order; and each project's RFIs.
  */
-import { COST_CODE_CATALOG, OWNERS } from '../catalog';
+import { catalogDescription, OWNERS } from '../catalog';
 import { RECORD_STATES } from '../states';
 import { vendorFor } from './company';
 import { SEED_FACTS } from './facts';
@@ -107,7 +107,7 @@ export function seedChangeManagement(s: Seeder, info: ProjectInfo, budget: Budge
       const order = RECORD_STATES.ChangeEventItem!.findIndex(([name]) => name === itemState) + 1;
       const proposed = order >= 3 && itemState !== 'Void' ? Math.round(estimate * rng.between(0.9, 1.2)) : null;
       const approved = order >= 6 && order <= 8 ? Math.round((proposed ?? estimate) * rng.between(0.92, 1)) : null;
-      const description = `${COST_CODE_CATALOG.find((c) => c.code === line.code)?.description ?? line.code}: ${plan.title.toLowerCase()}`;
+      const description = `${catalogDescription(line.code)}: ${plan.title.toLowerCase()}`;
       const changeEventItemId = insert(s.db, 'change_event_items', {
         changeEventId, parentChangeEventItemId: nested ? parent : null, costCodeId: line.costCodeId, vendorId, description,
         estimatedAmount: estimate, proposedAmount: proposed, approvedAmount: approved, coItemRecordKey: null, coItemRecordId: null,

@@ -3,7 +3,7 @@
  * purchase agreements (some with a change order) for material (M) lines, and purchase orders for warehouse and
  * equipment lines. A line's commitment is noted on it (LineInfo), for the costs billed against it.
  */
-import { COST_CODE_CATALOG } from '../catalog';
+import { catalogDescription } from '../catalog';
 import { cents } from '../prng';
 import { vendorFor } from './company';
 import type { BudgetInfo, LineInfo, ProjectInfo, Seeder } from './seeder';
@@ -33,14 +33,14 @@ export function seedCommitments(s: Seeder, info: ProjectInfo, budget: BudgetInfo
       const number = `SC-${budget.jobNumber}-${pad(n, 3)}`;
       const subcontractId = insertCommitment(s, 'Subcontract', 'subcontracts', {
         projectId: info.projectId, budgetId: budget.budgetId, vendorId, subcontractTypeId: rng.chance(0.8) ? 1 : rng.int(2, 4),
-        number, description: `${lines.map((l) => COST_CODE_CATALOG.find((c) => c.code === l.code)?.description).join(', ')}`,
+        number, description: `${lines.map((l) => catalogDescription(l.code)).join(', ')}`,
         applicationRecordStateId: commitmentState(s, info, 'Subcontract'), retainagePercent: rng.pick([10, 5, 5, 0]),
         excessLiability: rng.pick([null, 3_000_000, 5_000_000, 10_000_000]), executedDate: addDays(info.start, rng.int(0, 90)),
         billedToDate: 0, displayText: `${number} ${vendor}`, modifiedAt: t,
       });
       for (const line of lines) {
         insert(db, 'subcontract_items', {
-          subcontractId, costCodeId: line.costCodeId, description: COST_CODE_CATALOG.find((c) => c.code === line.code)?.description ?? line.code,
+          subcontractId, costCodeId: line.costCodeId, description: catalogDescription(line.code),
           amount: Math.round(line.amount * rng.between(0.9, 1.02)), modifiedAt: t,
         });
         Object.assign(line, { committedVendorId: vendorId, commitmentKey: 'Subcontract', commitmentId: subcontractId });
@@ -58,7 +58,7 @@ export function seedCommitments(s: Seeder, info: ProjectInfo, budget: BudgetInfo
         const quantity = line.unitPrice ? Math.max(1, Math.round(line.amount / line.unitPrice * 0.9)) : 1;
         const unitPrice = line.unitPrice || Math.round(line.amount * 0.9);
         insert(db, 'purchase_agreement_items', {
-          purchaseAgreementId, costCodeId: line.costCodeId, description: line.code, quantity, unitPrice,
+          purchaseAgreementId, costCodeId: line.costCodeId, description: catalogDescription(line.code), quantity, unitPrice,
           amount: cents(quantity * unitPrice), modifiedAt: t,
         });
         Object.assign(line, { committedVendorId: vendorId, commitmentKey: 'PurchaseAgreement', commitmentId: purchaseAgreementId });
