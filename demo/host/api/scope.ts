@@ -10,7 +10,8 @@
  * - 'LegalEntity': rows of the legal entity's projects.
  * Loads of child records also accept their parent's key (see each load in loads.ts), e.g.
  * getchangeeventitems: 'ChangeEvent'; getcostcodetransaction: 'CostCode'; getsubcontractchangeorders:
- * 'Subcontract'. A workflow record's load accepts its own key too (one record, with its field security). An unknown key (exact spelling) → 400; a key without recordId → 400; an unknown recordId → 404.
+ * 'Subcontract'. A workflow record's load accepts its own key too (one record, with its field security).
+ * An unknown key (exact spelling) → 400; a key without recordId → 400; an unknown recordId → 404.
  *
  * Project security (issue 15, project-access.ts) lives here, where every load reads its rows: a record
  * key naming a project (Project, Budget, or a record of one) out of the caller's reach → 403 with the

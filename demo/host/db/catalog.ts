@@ -86,7 +86,6 @@ export const COST_CODE_CATALOG: readonly CatalogCode[] = [
 /** A cost code's catalog name, for a seeded line's description (the code itself if the catalog lacks it). */
 export const catalogDescription = (code: string): string => COST_CODE_CATALOG.find((c) => c.code === code)?.description ?? code;
 
-
 /** §3 cost types; A and F exist but are hidden (F also disabled). */
 export const COST_TYPE_ROWS = [
   { costType: 'L', name: 'Labor', hidden: 0, disabled: 0 },
