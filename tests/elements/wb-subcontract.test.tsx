@@ -28,6 +28,17 @@ describe('commitments', () => {
       expect(root.querySelector<HTMLInputElement>('input[data-field="description"]')!.disabled).to.equal(false);
     });
 
+    it('asks its own load only (open and closed, by its own key); an id its load does not answer says not found, with Retry', async () => {
+      stubFetch(listAnswers());
+      const root = await mount('wb-subcontract', { 'record-id': '999' });
+      await waitFor(() => root.querySelector('[role="alert"]'));
+      expect(textOf(root, '[role="alert"]')).to.contain(WORKBENCH_TEXT.notFound('Subcontract', 999));
+      expect([...root.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Retry')).to.equal(true);
+      const loads = fetchRequests.filter((r) => r.path === '/api/pfm/getsubcontracts');
+      expect(loads.map((r) => [r.query.get('recordKey'), r.query.get('recordId')])).to.deep.equal([['Subcontract', '999'], ['Subcontract', '999']]);
+      expect(fetchRequests.some((r) => r.path === '/api/pfm/GetSubcontractById')).to.equal(false);
+    });
+
     it('shows billed, paid and retainage held as the pay applications answer them', async () => {
       stubFetch(listAnswers());
       const root = await mount('wb-subcontract', { 'record-id': '1' });

@@ -122,7 +122,7 @@ function ExistingCommitment({ kind, recordId }: { kind: CommitmentKey; recordId:
   const [changing, setChanging] = useState(false);
 
   if (load.failed) return <RecordLoadFailed load={load} />;
-  // The form waits for its state's field security too (useStateFieldSecurity).
+  // The form waits for its state's field security too (sent with the record by its own load: useRecordFieldSecurity).
   if (!record || !draft || !saved || !load.securityKnown) return <RecordLoading label={`Loading ${spec.label.toLowerCase()}…`} />;
 
   const amounts = commitmentAmounts(record);

@@ -42,7 +42,7 @@ export type { FormSend } from './useFormSend';
 export type { RecordWrites, SaveTexts, WriteProblem } from './useRecordWrites';
 export { RecordField } from './RecordField';
 export type { FieldControl, RecordFieldProps } from './RecordField';
-export { useLookupOptions, useRecordFieldSecurity, useStateFieldSecurity } from './useFieldSecurity';
+export { useLookupOptions, useRecordFieldSecurity } from './useFieldSecurity';
 export type { SelectOption, StateFieldSecurity } from './useFieldSecurity';
 export { ITEM_TEXT, changedRows, checkRows, feedbackForRows, moveRecordState, rowEdit, rowsTotal } from '../../core/records';
 export type { ItemRow, MoveTarget } from '../../core/records';

@@ -17,7 +17,7 @@ export interface StateFieldSecurity {
  * The field security of state `stateId` (asked again when the state changes); a state the server does not list is an
  * empty list. `given` is what the record's own load sent for its state: used at once, with nothing asked after.
  */
-export function useStateFieldSecurity(stateId: number | undefined, given?: FieldSecurity | null): StateFieldSecurity {
+function useStateFieldSecurity(stateId: number | undefined, given?: FieldSecurity | null): StateFieldSecurity {
   const sent = given && stateId !== undefined && given.lookupApplicationRecordStateId === stateId ? given : null;
   // What a load last sent: a write's answer (which carries none) in the same state keeps it.
   const [kept, setKept] = useState<FieldSecurity | null>(null);
